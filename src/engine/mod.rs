@@ -1,0 +1,1 @@
+//! The generic engine: compiled tables, positions, legal moves, FEN and perft.

@@ -1,0 +1,490 @@
+//! The checked intermediate representation of a variant.
+//!
+//! This is what the rest of varia reads: the engine compiles it into tables,
+//! `varia dump --stage ir` prints it. It holds no pest types and no spans
+//! (spans stay in the AST and in diagnostics); every name has been resolved to
+//! an index, every option has been given its value, and every `if` has been
+//! decided. The IR is plain data: `Serialize + Deserialize`, so a front end
+//! other than the rule language could produce it.
+
+mod movement;
+mod pred;
+
+pub use movement::{Atom, Mode};
+pub use pred::{Pred, Selector, Who};
+
+use serde::{Deserialize, Serialize};
+
+/// Index of a piece kind in [`Variant::pieces`].
+pub type PieceId = u8;
+/// Index of a player in [`Variant::players`] (also the turn order).
+pub type PlayerId = u8;
+/// Index of a region in [`Variant::regions`].
+pub type RegionId = u16;
+
+/// Largest board side the engine supports.
+pub const MAX_SIDE: i32 = 16;
+/// Largest number of piece kinds in one variant.
+pub const MAX_PIECES: usize = 32;
+/// Largest number of players.
+pub const MAX_PLAYERS: usize = 4;
+
+/// A whole, checked variant.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Variant {
+    /// Short identifier (`chess`), used on the command line.
+    pub name: String,
+    /// Human title (`"Chess"`).
+    pub title: String,
+    /// Players in turn order.
+    pub players: Vec<Player>,
+    /// Teams as a partition of the players; every player is in exactly one.
+    pub teams: Vec<Vec<PlayerId>>,
+    pub board: Board,
+    pub pieces: Vec<Piece>,
+    pub regions: Vec<Region>,
+    pub setup: Setup,
+    pub turn: Turn,
+    /// Rules checked after every complete action, in this order.
+    pub end: Vec<EndRule>,
+    /// Invariants that every legal action must preserve.
+    pub invariants: Vec<Invariant>,
+    /// Material combinations that are a dead position (for `insufficient material`).
+    pub dead_material: Vec<MaterialPattern>,
+    /// What happens to a player who is eliminated.
+    pub elimination: Elimination,
+    /// Every declared option with the value in force.
+    pub options: Vec<OptionValue>,
+}
+
+/// A player (seat).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    /// The default forward direction of this player's men.
+    pub forward: Dir,
+}
+
+/// One of the four board directions; "north" is toward higher ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dir {
+    North,
+    East,
+    South,
+    West,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir::North, Dir::East, Dir::South, Dir::West];
+
+    /// Index 0..4 (north, east, south, west).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn from_index(i: usize) -> Dir {
+        Dir::ALL[i % 4]
+    }
+
+    /// Rotate a vector given relative to "forward = north" so that forward is `self`.
+    pub fn rotate(self, (dx, dy): (i32, i32)) -> (i32, i32) {
+        match self {
+            Dir::North => (dx, dy),
+            Dir::East => (dy, -dx),
+            Dir::South => (-dx, -dy),
+            Dir::West => (-dy, dx),
+        }
+    }
+
+    /// This direction turned clockwise by `quarters` quarter turns.
+    pub fn turned(self, quarters: u32) -> Dir {
+        Dir::from_index(self.index() + quarters as usize)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::North => "north",
+            Dir::East => "east",
+            Dir::South => "south",
+            Dir::West => "west",
+        }
+    }
+}
+
+/// A coordinate: x is the file (0 = a), y the rank (0 = 1). On an unbounded
+/// board the coordinates are those written in the setup and may be negative.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Coord {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Coord {
+    pub const fn new(x: i32, y: i32) -> Coord {
+        Coord { x, y }
+    }
+}
+
+/// The playing surface.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    pub shape: Shape,
+    /// Whether the square at (0,0) (a1) is dark; square colour alternates.
+    pub a1_dark: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shape {
+    /// A W×H rectangle, minus holes (squares that do not exist).
+    Rect { width: u8, height: u8, holes: Vec<Coord> },
+    /// No board: men stand on an unbounded grid, and the bounding box of all
+    /// men may never exceed `width`×`height` (it floats with the men).
+    Unbounded { width: u8, height: u8 },
+}
+
+/// A named set of squares, possibly different for each player.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Region {
+    pub name: String,
+    /// The squares of the region as seen by each player (index = player).
+    pub squares: Vec<Vec<Coord>>,
+}
+
+/// A kind of man.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Piece {
+    pub name: String,
+    /// The letter used in FEN and notation (uppercase).
+    pub letter: char,
+    /// The Betza text the moves came from (for display).
+    pub betza: String,
+    /// Moves, relative to a forward direction of north.
+    pub moves: Vec<Atom>,
+    /// Squares the piece threatens, when they differ from its capturing moves.
+    /// `None`: the capture-capable atoms of `moves` are the attacks.
+    pub attacks: Option<Vec<Atom>>,
+    /// A royal man may never be left attacked by an opponent (check).
+    pub royal: bool,
+    /// A sliding move may pass over men of its own side (never enemy men).
+    pub passes_own: bool,
+    /// A move of this piece resets counters that say `reset by <piece>`.
+    pub resets_clock: bool,
+    /// Optional value for the AI, in hundredths of a pawn.
+    pub value: Option<i32>,
+    /// Optional Unicode glyphs for a light-side and a dark-side man.
+    pub glyphs: Option<[String; 2]>,
+    /// Promotion, if any.
+    pub promotion: Option<Promotion>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Promotion {
+    pub zone: Zone,
+    /// The kinds a man may become.
+    pub choices: Vec<PieceId>,
+    /// When true, each choice is taken from the owner's pool and used up; a man
+    /// that finds no choice left in the pool stays as it is.
+    pub from_pool: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    /// The last line of real squares in the man's own forward direction.
+    FarEdge,
+    Region(RegionId),
+}
+
+/// The position before the first action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    pub men: Vec<Man>,
+    /// Per player: the reserve (pieces that can be placed).
+    pub hands: Vec<Vec<(PieceId, u32)>>,
+    /// Per player: the cards of the deck, shuffled from the seed at game start.
+    pub decks: Vec<Vec<(Card, u32)>>,
+    /// Per player: the pool that limited promotions draw from.
+    pub pools: Vec<Vec<(PieceId, u32)>>,
+    /// Who acts first.
+    pub first: PlayerId,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Man {
+    pub piece: PieceId,
+    pub owner: PlayerId,
+    pub at: Coord,
+    /// Forward direction of this man (its owner's by default).
+    pub facing: Dir,
+}
+
+/// A card in a deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Card {
+    /// Place this piece; if a region is given, only on its squares.
+    Piece { piece: PieceId, region: Option<RegionId> },
+    /// A joker: see [`Turn::on_joker`].
+    Joker,
+}
+
+/// What a player may do on a turn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Turn {
+    /// Board moves are allowed.
+    pub moves: bool,
+    /// Condition (on the acting player) for board moves to be allowed.
+    pub move_requires: Pred,
+    /// Captures exist at all.
+    pub captures: bool,
+    /// Placing a man from the hand is allowed.
+    pub place: bool,
+    /// Drawing the top card of the deck and placing it is allowed.
+    pub draw: bool,
+    /// Conditions a placement must meet; each applies to the listed kinds
+    /// (all kinds when `pieces` is empty). They are evaluated in the position
+    /// after the man is put down, with the placed man as subject.
+    pub placement: Vec<PlacementRule>,
+    /// Effects of placing a man of a kind (one action with the placement).
+    pub on_place: Vec<OnPlace>,
+    /// Effect of a drawn joker.
+    pub on_joker: Option<Effect>,
+    /// Special actions (powers).
+    pub powers: Vec<Power>,
+    /// The very first action of the game must be this.
+    pub first_action: Option<ActionFilter>,
+    /// Which opponents may capture en passant, and for how long.
+    pub en_passant: EnPassantWindow,
+    /// Castling: a royal and a partner kind.
+    pub castling: Option<Castling>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlacementRule {
+    pub pieces: Vec<PieceId>,
+    pub condition: Pred,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OnPlace {
+    pub piece: PieceId,
+    pub effect: Effect,
+}
+
+/// Something that happens as part of an action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Effect {
+    /// The actor must choose one man meeting the condition (when any does)
+    /// and send it back to its owner's hand.
+    ReturnToHand { which: Pred },
+    /// The actor must choose one man meeting the condition (when any does)
+    /// and remove it from the game.
+    Remove { which: Pred },
+    /// The man just placed may make one ordinary move (optional).
+    MayMovePlaced,
+    /// The actor takes one more action at once.
+    ExtraAction,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Power {
+    /// Exchange the squares of an own man of kind `a` and an own man of kind
+    /// `b`, at most `uses` times per game per player.
+    Swap { a: PieceId, b: PieceId, uses: u32 },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ActionFilter {
+    pub kind: ActionKind,
+    /// Restrict to this piece kind.
+    pub piece: Option<PieceId>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionKind {
+    Move,
+    Place,
+    Draw,
+    Power,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EnPassantWindow {
+    /// Every opponent may take en passant on its first turn after the double step,
+    /// until the double-stepping player moves again.
+    EachOpponent,
+    /// Only the next player to act may take en passant.
+    NextPlayer,
+}
+
+/// Castling, FIDE style: the royal moves two squares toward an unmoved partner
+/// on the same line with only empty squares between; the partner lands on the
+/// square the royal crossed. The royal may not be in check, nor cross or land
+/// on an attacked square.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Castling {
+    pub royal: PieceId,
+    pub partner: PieceId,
+}
+
+/// A rule checked after every action: when `when` holds, `then` happens.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EndRule {
+    pub when: Event,
+    pub then: Outcome,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    /// A player has no legal action and a royal of theirs is attacked.
+    Checkmate,
+    /// A player has no legal action and is not in check.
+    Stalemate,
+    /// A man of this kind has its 4 orthogonal neighbours blocked by men, the
+    /// limit, the board edge or holes. The subject is its owner (or the man,
+    /// for `remove`).
+    Surrounded(PieceId),
+    /// A player has placed every man of the hand (and deck).
+    HandEmpty,
+    /// This many passes in a row.
+    Passes(u32),
+    /// The same position for the n-th time.
+    Repetition(u32),
+    /// `plies` plies without any of the resets.
+    Quiet { plies: u32, resets: Vec<Reset> },
+    /// The material on the board matches a dead-material pattern.
+    InsufficientMaterial,
+    /// The game has lasted this many plies.
+    PlyLimit(u32),
+    /// A drawn card has no legal square.
+    UnplaceableCard,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reset {
+    Capture,
+    Place,
+    Piece(PieceId),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The subject wins.
+    Win,
+    /// The subject loses (several subjects at once: a draw between them).
+    Lose,
+    /// The game is drawn.
+    Draw,
+    /// A player may claim a draw (play offers a `claim` command); the game goes on.
+    ClaimDraw,
+    /// The subject player passes (for `stalemate`/no action).
+    Pass,
+    /// The subject player is eliminated; the game goes on while several remain.
+    Eliminated,
+    /// The subject man is removed from the game.
+    Remove,
+    /// The drawn card goes to the bottom of the deck and the player must move.
+    ReturnCard,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Invariant {
+    /// Every man, or each player's men, form one group under 8- or 4-adjacency.
+    Connected { neighbours: u8, per_player: bool },
+}
+
+/// Two sides' material that cannot lead to mate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MaterialPattern {
+    pub sides: [Vec<MaterialTerm>; 2],
+    /// All men of the `any` terms (`bishop*`) stand on one square colour.
+    pub same_colour: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MaterialTerm {
+    pub piece: PieceId,
+    /// `true`: any number (including none); `false`: exactly one.
+    pub any: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Elimination {
+    /// Where the eliminated player's men go.
+    pub army_to: ArmyTo,
+    /// When other players are tested for mate/stalemate.
+    pub checked: EliminationCheck,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArmyTo {
+    /// Removed from the board with the royal.
+    Nobody,
+    /// To the player whose action eliminated them.
+    Mover,
+    /// To a surviving team mate (else to the mover).
+    Partner,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EliminationCheck {
+    /// After every action, test each other player in turn order, repeatedly.
+    AfterEveryMove,
+    /// Test a player only when their turn comes.
+    AtOwnTurn,
+}
+
+/// A declared option and its value in force.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OptionValue {
+    pub name: String,
+    pub value: String,
+    pub default: String,
+    /// The allowed values, as written (`all | per_player`, or `0..100`).
+    pub allowed: String,
+}
+
+impl Variant {
+    /// Index of the piece with this name.
+    pub fn piece_by_name(&self, name: &str) -> Option<PieceId> {
+        self.pieces.iter().position(|p| p.name == name).map(|i| i as PieceId)
+    }
+
+    /// Index of the piece with this letter (case-insensitive).
+    pub fn piece_by_letter(&self, letter: char) -> Option<PieceId> {
+        let l = letter.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.letter == l).map(|i| i as PieceId)
+    }
+
+    /// Index of the player with this name.
+    pub fn player_by_name(&self, name: &str) -> Option<PlayerId> {
+        self.players.iter().position(|p| p.name == name).map(|i| i as PlayerId)
+    }
+
+    /// The team index of a player.
+    pub fn team_of(&self, player: PlayerId) -> usize {
+        self.teams.iter().position(|t| t.contains(&player)).unwrap_or(player as usize)
+    }
+
+    /// Whether the variant has any rule that can end the game.
+    pub fn can_end(&self) -> bool {
+        self.end.iter().any(|r| {
+            matches!(
+                r.then,
+                Outcome::Win | Outcome::Lose | Outcome::Draw | Outcome::Eliminated
+            )
+        })
+    }
+}

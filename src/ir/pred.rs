@@ -1,0 +1,78 @@
+//! The predicate language shared by placements, guards, effects and endings.
+
+use super::{PieceId, RegionId};
+use serde::{Deserialize, Serialize};
+
+/// Whose men a selector matches, relative to the acting player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Who {
+    /// The acting player's men.
+    Own,
+    /// Men of the acting player and of team mates.
+    Friend,
+    /// Men of any player who is not a friend.
+    Enemy,
+    /// Any man.
+    Any,
+}
+
+/// A set of men: whose, and optionally of which kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Selector {
+    pub who: Who,
+    pub piece: Option<PieceId>,
+}
+
+/// A condition. Most atoms speak about a *subject square* (the square a man
+/// is placed on, or the square of a man being chosen) and the *acting player*.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pred {
+    True,
+    Not(Box<Pred>),
+    And(Vec<Pred>),
+    Or(Vec<Pred>),
+    /// The subject square is in the region (as seen by the acting player).
+    In(RegionId),
+    /// One of the 8 neighbours of the subject holds a man of the selector.
+    Touching(Selector),
+    /// One of the 4 orthogonal neighbours holds a man of the selector.
+    Beside(Selector),
+    /// The subject square is attacked by an enemy man.
+    Attacked,
+    /// The man on the subject square attacks a man of the selector.
+    Attacks(Selector),
+    /// The man on the subject square matches the selector.
+    Is(Selector),
+    /// The subject is the man just placed or moved.
+    IsSelf,
+    /// The man on the subject square is surrounded on its 4 sides.
+    Surrounded,
+    /// No other own man of the same kind stands on a square of this colour.
+    DistinctColour,
+    /// Some man of the selector is on the board (a guard on the acting player).
+    InPlay(Selector),
+}
+
+impl Pred {
+    /// Conjunction that flattens `True` and nested `And`s.
+    pub fn and(self, other: Pred) -> Pred {
+        match (self, other) {
+            (Pred::True, p) | (p, Pred::True) => p,
+            (Pred::And(mut a), Pred::And(b)) => {
+                a.extend(b);
+                Pred::And(a)
+            }
+            (Pred::And(mut a), p) => {
+                a.push(p);
+                Pred::And(a)
+            }
+            (p, Pred::And(mut b)) => {
+                b.insert(0, p);
+                Pred::And(b)
+            }
+            (a, b) => Pred::And(vec![a, b]),
+        }
+    }
+}

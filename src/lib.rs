@@ -1,0 +1,14 @@
+//! varia: chess variants as plain text files.
+//!
+//! The stages, each a function with typed input and output:
+//!
+//! ```text
+//! text --syntax::parse--> AST --check::lower--> IR --engine::Tables::new--> tables --> Position
+//! ```
+//!
+//! The library never prints; `src/main.rs` and `src/cli/` are the thin
+//! command-line layer over it.
+#![forbid(unsafe_code)]
+
+pub mod ir;
+pub mod engine;

@@ -12,3 +12,7 @@
 
 pub mod ir;
 pub mod engine;
+pub mod diagnostic;
+pub mod syntax;
+pub mod check;
+pub mod load;

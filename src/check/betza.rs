@@ -1,0 +1,394 @@
+//! Betza notation to movement atoms.
+//!
+//! Supported: the atoms `W F D N A H C Z G` (and the compounds `K Q R B`),
+//! doubled letters for riders (`NN`), a digit for a limited range (`W4`),
+//! explicit vectors `(1,4)` (leaper), `(1,4)*` (rider), `(1,4)3`; the modes
+//! `m` (move only), `c` (capture only), `e` (en passant), `i` (initial),
+//! `n` (lame), `p` (hop); the directions `f b l r v s` and pairs (`fl`, `ff`,
+//! `fs`), and `h` (one chiral half of an oblique leaper). Directions are
+//! relative to the man's forward direction. Spaces are ignored.
+
+use crate::ir::{Atom, Mode};
+
+/// A Betza error: a byte range inside the Betza text, a message and a hint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BetzaError {
+    pub start: usize,
+    pub end: usize,
+    pub message: String,
+    pub hint: String,
+}
+
+fn err(start: usize, end: usize, message: impl Into<String>, hint: impl Into<String>) -> BetzaError {
+    BetzaError { start, end, message: message.into(), hint: hint.into() }
+}
+
+/// The base leap of an atom letter, and whether it is a rider by itself.
+fn atom_letter(c: char) -> Option<Vec<((i8, i8), bool)>> {
+    Some(match c {
+        'W' => vec![((1, 0), false)],
+        'F' => vec![((1, 1), false)],
+        'D' => vec![((2, 0), false)],
+        'N' => vec![((2, 1), false)],
+        'A' => vec![((2, 2), false)],
+        'H' => vec![((3, 0), false)],
+        'C' => vec![((3, 1), false)],
+        'Z' => vec![((3, 2), false)],
+        'G' => vec![((3, 3), false)],
+        'K' => vec![((1, 0), false), ((1, 1), false)],
+        'R' => vec![((1, 0), true)],
+        'B' => vec![((1, 1), true)],
+        'Q' => vec![((1, 0), true), ((1, 1), true)],
+        _ => return None,
+    })
+}
+
+/// All distinct images of a leap under the 8 board symmetries.
+fn images((a, b): (i8, i8)) -> Vec<(i8, i8)> {
+    let mut v = Vec::with_capacity(8);
+    for (x, y) in [(a, b), (b, a)] {
+        for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+            let p = (x * sx, y * sy);
+            if !v.contains(&p) {
+                v.push(p);
+            }
+        }
+    }
+    // A stable, readable order: forward first, then clockwise-ish.
+    v.sort_by_key(|&(x, y)| (-(y as i32), x as i32));
+    v
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DirTok {
+    One(char),
+    Pair(char, char),
+}
+
+fn dir_ok(tok: DirTok, (x, y): (i8, i8), oblique: bool) -> bool {
+    let one = |c: char| match c {
+        'f' => y > 0,
+        'b' => y < 0,
+        'l' => x < 0,
+        'r' => x > 0,
+        'v' => {
+            if oblique {
+                y.abs() > x.abs()
+            } else {
+                y != 0
+            }
+        }
+        's' => {
+            if oblique {
+                x.abs() > y.abs()
+            } else {
+                x != 0
+            }
+        }
+        'h' => {
+            // One chiral half: the rotations of the base leap (a,b), a > b.
+            if oblique {
+                (x > 0) == (y > 0) && x.abs() > y.abs() || (x > 0) != (y > 0) && y.abs() > x.abs()
+            } else {
+                true
+            }
+        }
+        _ => false,
+    };
+    match tok {
+        DirTok::One(c) => one(c),
+        DirTok::Pair(a, b) if a == b => {
+            // ff, bb, ll, rr: the narrow pair in that direction.
+            one(a)
+                && match a {
+                    'f' | 'b' => y.abs() > x.abs(),
+                    _ => x.abs() > y.abs(),
+                }
+        }
+        DirTok::Pair(a, 's') => one(a) && x.abs() > y.abs(),
+        DirTok::Pair(a, 'v') => one(a) && y.abs() > x.abs(),
+        DirTok::Pair(a, b) => one(a) && one(b),
+    }
+}
+
+fn pair_ok(a: char, b: char) -> bool {
+    matches!((a, b), ('f' | 'b', 'l' | 'r' | 's') | ('l' | 'r', 'f' | 'b' | 'v'))
+        || (a == b && matches!(a, 'f' | 'b' | 'l' | 'r'))
+}
+
+#[derive(Default, Clone)]
+struct Mods {
+    dirs: Vec<(char, usize)>,
+    m: bool,
+    c: bool,
+    e: bool,
+    i: bool,
+    n: bool,
+    p: bool,
+}
+
+/// Parse Betza text into atoms.
+pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut atoms = Vec::new();
+    let mut mods = Mods::default();
+    let mut mods_start: Option<usize> = None;
+    let mut k = 0;
+    while k < chars.len() {
+        let (pos, c) = chars[k];
+        let end_of = |k: usize| chars.get(k + 1).map_or(text.len(), |&(p, _)| p);
+        match c {
+            ' ' | '\t' => {
+                if mods_start.is_some() {
+                    return Err(err(
+                        mods_start.unwrap_or(pos),
+                        pos,
+                        "modifiers must be followed by an atom",
+                        "write the atom right after its modifiers, as in `fmW`",
+                    ));
+                }
+                k += 1;
+            }
+            'm' | 'c' | 'e' | 'i' | 'n' | 'p' | 'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' => {
+                mods_start.get_or_insert(pos);
+                match c {
+                    'm' => mods.m = true,
+                    'c' => mods.c = true,
+                    'e' => mods.e = true,
+                    'i' => mods.i = true,
+                    'n' => mods.n = true,
+                    'p' => mods.p = true,
+                    d => mods.dirs.push((d, pos)),
+                }
+                k += 1;
+            }
+            '(' => {
+                // (a,b) vector
+                let close = text[pos..].find(')').map(|i| pos + i);
+                let Some(close) = close else {
+                    return Err(err(pos, text.len(), "this `(` has no `)`", "write a vector as `(1,4)`"));
+                };
+                let inner = &text[pos + 1..close];
+                let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+                let nums: Option<Vec<i8>> = parts.iter().map(|p| p.parse::<i8>().ok()).collect();
+                let leap = match nums.as_deref() {
+                    Some([a, b]) if (0..=15).contains(a) && (0..=15).contains(b) && (*a, *b) != (0, 0) => (*a, *b),
+                    _ => {
+                        return Err(err(
+                            pos,
+                            close + 1,
+                            format!("`({inner})` is not a leap"),
+                            "write two numbers from 0 to 15, not both 0, as in `(1,4)`",
+                        ))
+                    }
+                };
+                // find index after ')'
+                let mut j = k;
+                while j < chars.len() && chars[j].0 <= close {
+                    j += 1;
+                }
+                let (range, next) = range_suffix(&chars, j, false);
+                let atom_span = (mods_start.unwrap_or(pos), chars.get(next).map_or(text.len(), |&(p, _)| p));
+                let rider = match range {
+                    Suffix::None => None,
+                    Suffix::Star => Some(0),
+                    Suffix::Digits(n) => Some(n),
+                    Suffix::Bad(s, e) => return Err(err(s, e, "a range must be from 1 to 15", "`(1,4)3` rides up to 3 steps")),
+                };
+                atoms.push(make_atom(leap, rider.unwrap_or(1), &mods, atom_span, text)?);
+                mods = Mods::default();
+                mods_start = None;
+                k = next;
+            }
+            c if c.is_ascii_uppercase() => {
+                let Some(parts) = atom_letter(c) else {
+                    return Err(err(
+                        pos,
+                        end_of(k),
+                        format!("`{c}` is not a Betza atom"),
+                        "the atoms are W F D N A H C Z G, and K Q R B; use `(x,y)` for any other leap",
+                    ));
+                };
+                // doubled letter: rider
+                let mut next = k + 1;
+                let mut doubled = false;
+                if chars.get(next).map(|&(_, d)| d) == Some(c) && !matches!(c, 'K' | 'Q' | 'R' | 'B') {
+                    doubled = true;
+                    next += 1;
+                }
+                let (suffix, after) = range_suffix(&chars, next, true);
+                let atom_span = (mods_start.unwrap_or(pos), chars.get(after).map_or(text.len(), |&(p, _)| p));
+                let limit = match suffix {
+                    Suffix::None => None,
+                    Suffix::Digits(n) => Some(n),
+                    Suffix::Star => None,
+                    Suffix::Bad(s, e) => return Err(err(s, e, "a range must be from 1 to 15", "`W4` steps up to 4 squares")),
+                };
+                for (leap, rider) in parts {
+                    let range = match (rider || doubled, limit) {
+                        (_, Some(n)) => n,
+                        (true, None) => 0,
+                        (false, None) => 1,
+                    };
+                    atoms.push(make_atom(leap, range, &mods, atom_span, text)?);
+                }
+                mods = Mods::default();
+                mods_start = None;
+                k = after;
+            }
+            _ => {
+                return Err(err(
+                    pos,
+                    end_of(k),
+                    format!("`{c}` has no meaning in Betza notation"),
+                    "modifiers are m c e i n p and f b l r v s h; atoms are capital letters",
+                ))
+            }
+        }
+    }
+    if let Some(s) = mods_start {
+        return Err(err(s, text.len(), "modifiers must be followed by an atom", "add the atom, as in `fmW`"));
+    }
+    if atoms.is_empty() {
+        return Err(err(0, text.len(), "no moves given", "write at least one atom, such as `K` or `N`"));
+    }
+    Ok(atoms)
+}
+
+enum Suffix {
+    None,
+    Star,
+    Digits(u8),
+    Bad(usize, usize),
+}
+
+fn range_suffix(chars: &[(usize, char)], mut k: usize, _letter: bool) -> (Suffix, usize) {
+    if chars.get(k).map(|&(_, c)| c) == Some('*') {
+        return (Suffix::Star, k + 1);
+    }
+    let start = k;
+    let mut n: u32 = 0;
+    while let Some(&(_, c)) = chars.get(k) {
+        if let Some(d) = c.to_digit(10) {
+            n = n.saturating_mul(10).saturating_add(d);
+            k += 1;
+        } else {
+            break;
+        }
+    }
+    if k == start {
+        return (Suffix::None, k);
+    }
+    if (1..=15).contains(&n) {
+        (Suffix::Digits(n as u8), k)
+    } else {
+        let s = chars[start].0;
+        let e = chars.get(k).map_or(s + (k - start), |&(p, _)| p);
+        (Suffix::Bad(s, e), k)
+    }
+}
+
+fn make_atom(leap: (i8, i8), range: u8, mods: &Mods, span: (usize, usize), _text: &str) -> Result<Atom, BetzaError> {
+    let (a, b) = (leap.0.abs(), leap.1.abs());
+    let oblique = a != b && a != 0 && b != 0;
+    let all = images(leap);
+    // Group direction letters into tokens.
+    let letters: Vec<char> = mods.dirs.iter().map(|&(c, _)| c).collect();
+    let mut toks = Vec::new();
+    let mut i = 0;
+    let diagonal_like = a != 0 && b != 0; // F, N, ...
+    while i < letters.len() {
+        if diagonal_like && i + 1 < letters.len() && pair_ok(letters[i], letters[i + 1]) {
+            toks.push(DirTok::Pair(letters[i], letters[i + 1]));
+            i += 2;
+        } else {
+            toks.push(DirTok::One(letters[i]));
+            i += 1;
+        }
+    }
+    let vectors: Vec<(i8, i8)> = if toks.is_empty() {
+        all
+    } else {
+        all.into_iter().filter(|&v| toks.iter().any(|&t| dir_ok(t, v, oblique))).collect()
+    };
+    if vectors.is_empty() {
+        return Err(err(
+            span.0,
+            span.1,
+            "these directions select no move of this atom",
+            "for example `fF` is the two forward diagonals, `fW` the step straight forward",
+        ));
+    }
+    if mods.m && mods.c {
+        return Err(err(span.0, span.1, "`m` and `c` together mean nothing", "leave both out for a move that may capture or not"));
+    }
+    if mods.p && range == 1 {
+        return Err(err(span.0, span.1, "`p` (hop) needs a rider", "a cannon is `pR` (or `mRcpR`)"));
+    }
+    if mods.n && range != 1 {
+        return Err(err(span.0, span.1, "`n` (lame) is for leapers", "write a lame leap as `nD` or `nN`"));
+    }
+    let mode = if mods.m {
+        Mode::Move
+    } else if mods.c || mods.e {
+        Mode::Capture
+    } else {
+        Mode::Both
+    };
+    Ok(Atom { vectors, range, mode, initial: mods.i, lame: mods.n, hop: mods.p, en_passant: mods.e })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vecs(s: &str) -> Vec<Vec<(i8, i8)>> {
+        parse(s).unwrap().into_iter().map(|a| a.vectors).collect()
+    }
+
+    #[test]
+    fn pawn() {
+        let a = parse("fmW fceF ifmnD").unwrap();
+        assert_eq!(a.len(), 3);
+        assert_eq!(a[0].vectors, vec![(0, 1)]);
+        assert_eq!(a[0].mode, Mode::Move);
+        assert_eq!(a[1].vectors, vec![(-1, 1), (1, 1)]);
+        assert!(a[1].en_passant && a[1].mode == Mode::Capture);
+        assert_eq!(a[2].vectors, vec![(0, 2)]);
+        assert!(a[2].initial && a[2].lame);
+    }
+
+    #[test]
+    fn knight_directions() {
+        assert_eq!(vecs("N")[0].len(), 8);
+        assert_eq!(vecs("fN")[0].len(), 4);
+        assert_eq!(vecs("ffN")[0], vec![(-1, 2), (1, 2)]);
+        assert_eq!(vecs("fsN")[0], vec![(-2, 1), (2, 1)]);
+        assert_eq!(vecs("hN")[0].len(), 4);
+    }
+
+    #[test]
+    fn riders_and_vectors() {
+        let q = parse("Q").unwrap();
+        assert_eq!(q.len(), 2);
+        assert!(q.iter().all(|a| a.range == 0));
+        assert_eq!(parse("NN").unwrap()[0].range, 0);
+        assert_eq!(parse("W4").unwrap()[0].range, 4);
+        let g = parse("(1,4)").unwrap();
+        assert_eq!(g[0].vectors.len(), 8);
+        assert_eq!(g[0].range, 1);
+        assert_eq!(parse("(1,4)*").unwrap()[0].range, 0);
+        assert_eq!(vecs("C")[0].len(), 8);
+    }
+
+    #[test]
+    fn errors() {
+        assert!(parse("X").is_err());
+        assert!(parse("fm").is_err());
+        assert!(parse("pW").is_err());
+        assert!(parse("mcK").is_err());
+        assert!(parse("(0,0)").is_err());
+        assert!(parse("").is_err());
+        assert!(parse("W99").is_err());
+    }
+}

@@ -1,0 +1,155 @@
+//! Reading a statement's arguments one by one, with located errors.
+
+use crate::diagnostic::{Diagnostic, Span};
+use crate::syntax::ast::{Arg, ArgKind};
+use std::sync::Arc;
+
+/// A cursor over a statement's arguments.
+pub(crate) struct Cur<'a> {
+    pub args: &'a [Arg],
+    pub i: usize,
+    pub file: &'a Arc<str>,
+    /// Where "the end of the statement" is, for "expected ... here" errors.
+    pub end: Span,
+}
+
+impl<'a> Cur<'a> {
+    pub fn new(args: &'a [Arg], file: &'a Arc<str>, end: Span) -> Cur<'a> {
+        Cur { args, i: 0, file, end }
+    }
+
+    pub fn peek(&self) -> Option<&'a Arg> {
+        self.args.get(self.i)
+    }
+
+    pub fn next(&mut self) -> Option<&'a Arg> {
+        let a = self.args.get(self.i);
+        if a.is_some() {
+            self.i += 1;
+        }
+        a
+    }
+
+    pub fn done(&self) -> bool {
+        self.i >= self.args.len()
+    }
+
+    /// Span of the current token, or a point at the end of the statement.
+    pub fn here(&self) -> Span {
+        self.peek().map_or(Span::new(self.end.end, self.end.end), |a| a.span)
+    }
+
+    pub fn peek_word(&self) -> Option<&'a str> {
+        self.peek().and_then(|a| a.word())
+    }
+
+    pub fn eat_word(&mut self, w: &str) -> bool {
+        if self.peek_word() == Some(w) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn eat_op(&mut self, o: &str) -> bool {
+        if self.peek().is_some_and(|a| a.is_op(o)) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// "expected X, found Y" at the current token.
+    pub fn expected(&self, what: &str) -> Diagnostic {
+        match self.peek() {
+            Some(a) => Diagnostic::error("bad-argument", self.file, a.span, format!("expected {what}, found {}", a.describe())),
+            None => Diagnostic::error("missing-argument", self.file, self.here(), format!("expected {what} here")),
+        }
+    }
+
+    pub fn expect_word(&mut self, what: &str) -> Result<(&'a str, Span), Diagnostic> {
+        match self.peek() {
+            Some(Arg { kind: ArgKind::Word(w), span }) => {
+                self.i += 1;
+                Ok((w.as_str(), *span))
+            }
+            _ => Err(self.expected(what)),
+        }
+    }
+
+    /// A word that is one of `choices`; suggests the closest one otherwise.
+    pub fn expect_choice(&mut self, what: &str, choices: &[&'static str]) -> Result<(&'static str, Span), Diagnostic> {
+        let list = choices.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+        match self.peek() {
+            Some(Arg { kind: ArgKind::Word(w), span }) => {
+                if let Some(c) = choices.iter().find(|c| **c == w) {
+                    self.i += 1;
+                    Ok((c, *span))
+                } else {
+                    let mut d = Diagnostic::error("bad-argument", self.file, *span, format!("`{w}` is not {what}"));
+                    if let Some(h) = crate::diagnostic::suggest(w, choices.iter().copied()) {
+                        d = d.hint(h);
+                    }
+                    Err(d.hint(format!("the choices are {list}")))
+                }
+            }
+            _ => Err(self.expected(what).hint(format!("the choices are {list}"))),
+        }
+    }
+
+    pub fn expect_keyword(&mut self, w: &str) -> Result<Span, Diagnostic> {
+        let sp = self.here();
+        if self.eat_word(w) {
+            Ok(sp)
+        } else {
+            Err(self.expected(&format!("`{w}`")))
+        }
+    }
+
+    pub fn expect_op(&mut self, o: &str) -> Result<Span, Diagnostic> {
+        let sp = self.here();
+        if self.eat_op(o) {
+            Ok(sp)
+        } else {
+            Err(self.expected(&format!("`{o}`")))
+        }
+    }
+
+    pub fn expect_int(&mut self, what: &str, lo: i64, hi: i64) -> Result<(i64, Span), Diagnostic> {
+        match self.peek() {
+            Some(Arg { kind: ArgKind::Number(n), span }) => {
+                self.i += 1;
+                if *n < lo || *n > hi {
+                    Err(Diagnostic::error("out-of-range", self.file, *span, format!("{what} must be from {lo} to {hi}, not {n}")))
+                } else {
+                    Ok((*n, *span))
+                }
+            }
+            _ => Err(self.expected(what)),
+        }
+    }
+
+    pub fn expect_string(&mut self, what: &str) -> Result<(&'a str, Span), Diagnostic> {
+        match self.peek() {
+            Some(Arg { kind: ArgKind::Str(s), span }) => {
+                self.i += 1;
+                Ok((s.as_str(), *span))
+            }
+            _ => Err(self.expected(what)),
+        }
+    }
+
+    /// Error if arguments remain.
+    pub fn finish(&self) -> Result<(), Diagnostic> {
+        match self.peek() {
+            None => Ok(()),
+            Some(a) => {
+                let last = self.args.last().map_or(a.span, |l| l.span);
+                Err(Diagnostic::error("extra-argument", self.file, a.span.to(last), format!("unexpected {} at the end of this statement", a.describe()))
+                    .hint("remove it, or start a new statement on a new line"))
+            }
+        }
+    }
+}

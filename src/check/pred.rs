@@ -1,0 +1,189 @@
+//! Predicates: `touching(own) and not beside(enemy king)`.
+//!
+//! ```text
+//! pred  := and ("or" and)*
+//! and   := unary ("and" unary)*
+//! unary := "not" unary | atom
+//! atom  := "(" pred ")" | touching(SEL) | beside(SEL) | attacks(SEL) | in_play(SEL)
+//!        | attacked | surrounded | self | in REGION | distinct colour | SEL
+//! SEL   := [own | friend | enemy | any] [PIECE] | man | men
+//! ```
+
+use super::cursor::Cur;
+use crate::diagnostic::{self, Diagnostic};
+use crate::ir::{PieceId, Pred, RegionId, Selector, Who};
+use crate::syntax::ast::{Arg, ArgKind};
+use std::sync::Arc;
+
+/// Names the predicate may refer to.
+pub(crate) struct Names<'a> {
+    pub pieces: &'a [(String, PieceId)],
+    pub regions: &'a [(String, RegionId)],
+}
+
+const ATOMS: &[&str] = &[
+    "touching", "beside", "attacks", "attacked", "in_play", "surrounded", "self", "in", "distinct", "not", "own", "friend", "enemy", "any", "man", "men",
+];
+
+pub(crate) fn parse(args: &[Arg], file: &Arc<str>, end: crate::diagnostic::Span, names: &Names) -> Result<Pred, Diagnostic> {
+    let mut c = Cur::new(args, file, end);
+    if c.done() {
+        return Err(c.expected("a condition").hint("for example `touching(own) and not attacked`"));
+    }
+    let p = or(&mut c, names)?;
+    c.finish().map_err(|d| d.hint("join conditions with `and` / `or`"))?;
+    Ok(p)
+}
+
+fn or(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
+    let mut v = vec![and(c, n)?];
+    while c.eat_word("or") {
+        v.push(and(c, n)?);
+    }
+    Ok(if v.len() == 1 { v.pop().unwrap_or(Pred::True) } else { Pred::Or(v) })
+}
+
+fn and(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
+    let mut v = vec![unary(c, n)?];
+    while c.eat_word("and") {
+        v.push(unary(c, n)?);
+    }
+    Ok(if v.len() == 1 { v.pop().unwrap_or(Pred::True) } else { Pred::And(v) })
+}
+
+fn unary(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
+    if c.eat_word("not") {
+        return Ok(Pred::Not(Box::new(unary(c, n)?)));
+    }
+    atom(c, n)
+}
+
+fn group_selector(c: &mut Cur, n: &Names, what: &str) -> Result<Selector, Diagnostic> {
+    match c.peek() {
+        Some(Arg { kind: ArgKind::Group(g), span }) => {
+            c.next();
+            let mut inner = Cur::new(g, c.file, *span);
+            let s = selector(&mut inner, n)?.ok_or_else(|| {
+                let mut d = inner.expected("whose men, and which kind: `own`, `enemy king`, `any`");
+                if let Some(w) = inner.peek_word() {
+                    let cands = ["own", "friend", "enemy", "any"].into_iter().chain(n.pieces.iter().map(|(p, _)| p.as_str()));
+                    if let Some(h) = diagnostic::suggest(w, cands) {
+                        d = d.hint(h);
+                    }
+                }
+                d
+            })?;
+            inner.finish()?;
+            Ok(s)
+        }
+        _ => Err(c.expected(&format!("`({what})`")).hint(format!("write it as `{what}(own)` or `{what}(enemy king)`"))),
+    }
+}
+
+/// `[own|friend|enemy|any] [piece]`, at least one of them.
+fn selector(c: &mut Cur, n: &Names) -> Result<Option<Selector>, Diagnostic> {
+    let who = match c.peek_word() {
+        Some("own") => Some(Who::Own),
+        Some("friend") | Some("friendly") => Some(Who::Friend),
+        Some("enemy") => Some(Who::Enemy),
+        Some("any") | Some("man") | Some("men") => Some(Who::Any),
+        _ => None,
+    };
+    if who.is_some() {
+        c.next();
+    }
+    let mut piece = None;
+    if let Some(w) = c.peek_word() {
+        if let Some((_, id)) = n.pieces.iter().find(|(name, _)| name == w) {
+            piece = Some(*id);
+            c.next();
+        } else if who.is_some() && !matches!(w, "and" | "or" | "not") {
+            let sp = c.here();
+            let mut d = Diagnostic::error("unknown-piece", c.file, sp, format!("no piece is called `{w}`"));
+            if let Some(s) = diagnostic::suggest(w, n.pieces.iter().map(|(p, _)| p.as_str())) {
+                d = d.hint(s);
+            }
+            return Err(d);
+        }
+    }
+    if who.is_none() && piece.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(Selector { who: who.unwrap_or(Who::Any), piece }))
+}
+
+fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
+    if let Some(Arg { kind: ArgKind::Group(g), span }) = c.peek() {
+        c.next();
+        let mut inner = Cur::new(g, c.file, *span);
+        let p = or(&mut inner, n)?;
+        inner.finish()?;
+        return Ok(p);
+    }
+    let Some(w) = c.peek_word() else {
+        return Err(c.expected("a condition"));
+    };
+    let sp = c.here();
+    match w {
+        "touching" => {
+            c.next();
+            Ok(Pred::Touching(group_selector(c, n, "touching")?))
+        }
+        "beside" => {
+            c.next();
+            Ok(Pred::Beside(group_selector(c, n, "beside")?))
+        }
+        "attacks" => {
+            c.next();
+            Ok(Pred::Attacks(group_selector(c, n, "attacks")?))
+        }
+        "in_play" => {
+            c.next();
+            Ok(Pred::InPlay(group_selector(c, n, "in_play")?))
+        }
+        "attacked" => {
+            c.next();
+            Ok(Pred::Attacked)
+        }
+        "surrounded" => {
+            c.next();
+            Ok(Pred::Surrounded)
+        }
+        "self" => {
+            c.next();
+            Ok(Pred::IsSelf)
+        }
+        "distinct" => {
+            c.next();
+            if !(c.eat_word("colour") || c.eat_word("color")) {
+                return Err(c.expected("`colour`").hint("the condition is `distinct colour`"));
+            }
+            Ok(Pred::DistinctColour)
+        }
+        "in" => {
+            c.next();
+            let (r, rs) = c.expect_word("a region name")?;
+            match n.regions.iter().find(|(name, _)| name == r) {
+                Some((_, id)) => Ok(Pred::In(*id)),
+                None => {
+                    let mut d = Diagnostic::error("unknown-region", c.file, rs, format!("no region is called `{r}`"));
+                    if let Some(s) = diagnostic::suggest(r, n.regions.iter().map(|(p, _)| p.as_str())) {
+                        d = d.hint(s);
+                    }
+                    Err(d.hint("define it with `region NAME: ranks 2..6`; `light`, `dark` and `all` always exist"))
+                }
+            }
+        }
+        _ => match selector(c, n)? {
+            Some(s) => Ok(Pred::Is(s)),
+            None => {
+                let mut d = Diagnostic::error("unknown-condition", c.file, sp, format!("`{w}` is not a condition"));
+                let cands = ATOMS.iter().copied().chain(n.pieces.iter().map(|(p, _)| p.as_str()));
+                if let Some(s) = diagnostic::suggest(w, cands) {
+                    d = d.hint(s);
+                }
+                Err(d.hint("conditions: touching(..), beside(..), attacks(..), attacked, in REGION, in_play(..), surrounded, self, distinct colour, a piece name, own/enemy"))
+            }
+        },
+    }
+}

@@ -1,0 +1,67 @@
+//! Command-line parsing and the commands. Only this layer prints.
+
+mod validate;
+
+use clap::{Parser, Subcommand};
+use std::io::IsTerminal;
+
+/// varia: chess variants as plain text files.
+///
+/// Write a variant as a `.variant` file, check it, play it, simulate it and
+/// count its move tree. A VARIANT argument is a path to a `.variant` file or
+/// the name of a built-in variant (see `varia list`).
+#[derive(Parser, Debug)]
+#[command(name = "varia", version, about, long_about = None, propagate_version = true)]
+#[command(after_help = "Examples:\n  varia validate variants/*.variant\n  varia dump chess --stage ir --format json\n  varia list")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check rule files and report every mistake at once.
+    ///
+    /// Exit status: 0 when every file is valid (warnings allowed), 1 otherwise.
+    Validate(validate::ValidateArgs),
+    /// Print a stage of the pipeline (the syntax tree or the checked IR).
+    Dump(validate::DumpArgs),
+    /// List the built-in variants.
+    List,
+}
+
+/// Whether to colour output: a terminal, and NO_COLOR unset or empty.
+pub fn use_color() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
+}
+
+/// Parse `k=v` option overrides.
+pub fn parse_overrides(opts: &[String]) -> Result<Vec<(String, String)>, String> {
+    opts.iter()
+        .map(|o| match o.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+            _ => Err(format!("`--option {o}` must read NAME=VALUE, for example `--option connectivity=per_player`")),
+        })
+        .collect()
+}
+
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match cli.command {
+        Command::Validate(a) => validate::validate(&a),
+        Command::Dump(a) => validate::dump(&a),
+        Command::List => {
+            for n in varia::check::builtin_names() {
+                let title = varia::load::builtin(n, &[]).ok().map(|v| v.title).unwrap_or_default();
+                println!("{n:<20} {title}");
+            }
+            0
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! Stage 1: text to spanned AST. Pest pairs never leave this module.
+
+pub mod ast;
+
+use crate::diagnostic::{Diagnostic, Span};
+use ast::{Arg, ArgKind, Block, File, Stmt};
+use pest::iterators::Pair;
+use pest::Parser as _;
+use std::sync::Arc;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/variant.pest"]
+struct RuleParser;
+
+/// Parse a rule file into statements. Fails only on unbalanced brackets or
+/// similar structural damage, with one located diagnostic.
+pub fn parse(file: &Arc<str>, text: &str) -> Result<File, Diagnostic> {
+    let mut pairs = RuleParser::parse(Rule::file, text).map_err(|e| syntax_error(file, text, e))?;
+    let root = pairs.next().expect("the file rule always yields one pair");
+    let stmts = root.into_inner().filter(|p| p.as_rule() == Rule::stmt).map(stmt).collect();
+    Ok(File { stmts })
+}
+
+fn span(p: &Pair<Rule>) -> Span {
+    let s = p.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn stmt(p: Pair<Rule>) -> Stmt {
+    let sp = span(&p);
+    let mut args = Vec::new();
+    let mut block_ = None;
+    for inner in p.into_inner() {
+        if inner.as_rule() == Rule::block {
+            let bs = span(&inner);
+            let stmts = inner.into_inner().filter(|p| p.as_rule() == Rule::stmt).map(stmt).collect();
+            block_ = Some(Block { stmts, span: bs });
+        } else {
+            args.push(arg(inner));
+        }
+    }
+    Stmt { args, block: block_, span: sp }
+}
+
+fn int_of(p: &Pair<Rule>) -> i64 {
+    // Saturate absurd numbers; the checker range-checks every value.
+    p.as_str().trim().parse::<i64>().unwrap_or(if p.as_str().starts_with('-') { i64::MIN } else { i64::MAX })
+}
+
+fn arg(p: Pair<Rule>) -> Arg {
+    let sp = span(&p);
+    let kind = match p.as_rule() {
+        Rule::coord => {
+            let mut it = p.into_inner();
+            let x = it.next().map_or(0, |p| int_of(&p));
+            let y = it.next().map_or(0, |p| int_of(&p));
+            ArgKind::Coord(x, y)
+        }
+        Rule::range => {
+            let mut it = p.into_inner().map(arg);
+            let a = it.next().expect("range has two ends");
+            let b = it.next().expect("range has two ends");
+            ArgKind::Range(Box::new(a), Box::new(b))
+        }
+        Rule::size => {
+            let s = p.as_str();
+            let (w, h) = s.split_once('x').unwrap_or((s, "0"));
+            ArgKind::Size(w.parse().unwrap_or(i64::MAX), h.parse().unwrap_or(i64::MAX))
+        }
+        Rule::square => {
+            let s = p.as_str();
+            let file = s.as_bytes()[0] as i32 - b'a' as i32;
+            let rank = s[1..].parse::<i32>().unwrap_or(i32::MAX);
+            ArgKind::Square { file, rank }
+        }
+        Rule::number | Rule::int => ArgKind::Number(int_of(&p)),
+        Rule::letters | Rule::word | Rule::ident => ArgKind::Word(p.as_str().to_string()),
+        Rule::string => ArgKind::Str(p.into_inner().next().map_or(String::new(), |t| t.as_str().to_string())),
+        Rule::var => ArgKind::Var(p.as_str()[1..].to_string()),
+        Rule::arrow => ArgKind::Op("->".into()),
+        Rule::op => ArgKind::Op(p.as_str().to_string()),
+        Rule::comma => ArgKind::Op(",".into()),
+        Rule::group => ArgKind::Group(p.into_inner().map(arg).collect()),
+        _ => ArgKind::Stray(p.as_str().to_string()),
+    };
+    let sp = if let ArgKind::Op(o) = &kind { Span::new(sp.start, sp.start + o.len()) } else { sp };
+    Arg { kind, span: sp }
+}
+
+fn syntax_error(file: &Arc<str>, text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let pos = pos.min(text.len());
+    let rest = &text[pos..];
+    let (msg, hint, sp) = if rest.is_empty() {
+        let opens = text.matches('{').count() as i64 - text.matches('}').count() as i64;
+        let parens = text.matches('(').count() as i64 - text.matches(')').count() as i64;
+        let what = if opens > 0 {
+            "a block `{` is never closed"
+        } else if parens > 0 {
+            "a `(` is never closed"
+        } else {
+            "the file ends in the middle of a statement"
+        };
+        (what.to_string(), "add the missing `}` or `)`".to_string(), Span::new(pos, pos))
+    } else {
+        let ch = rest.chars().next().unwrap_or(' ');
+        let w = ch.len_utf8();
+        match ch {
+            '}' => ("this `}` closes no block".to_string(), "remove it, or add the `{` it belongs to".to_string(), Span::new(pos, pos + w)),
+            ')' => ("this `)` closes no `(`".to_string(), "remove it, or add the `(` it belongs to".to_string(), Span::new(pos, pos + w)),
+            '{' => ("a block `{` must follow a statement's keyword".to_string(), "write `keyword { ... }`".to_string(), Span::new(pos, pos + w)),
+            _ => (format!("unexpected `{ch}`"), "check the brackets around here".to_string(), Span::new(pos, pos + w)),
+        }
+    };
+    Diagnostic::error("syntax", file, sp, msg).hint(hint)
+}

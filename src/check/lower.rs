@@ -204,6 +204,7 @@ pub(crate) fn lower(
         moves: true,
         move_requires: Pred::True,
         captures: true,
+        captures_to_hand: false,
         place: false,
         draw: false,
         placement: Vec::new(),
@@ -239,8 +240,12 @@ pub(crate) fn lower(
                     Ok(())
                 }
             }
-            Some("captures") => c.expect_choice("`none` or `all`", &["none", "all"]).and_then(|(v, _)| {
-                turn.captures = v == "all";
+            Some("captures") => c.expect_choice("`none`, `all` or `to`", &["none", "all", "to"]).and_then(|(v, _)| {
+                turn.captures = v != "none";
+                if v == "to" {
+                    c.expect_keyword("hand").map_err(|d| d.hint("write `captures to hand`"))?;
+                    turn.captures_to_hand = true;
+                }
                 c.finish()
             }),
             Some("teams") => teams_stmt(&l, &mut c).map(|t| teams = t),

@@ -239,6 +239,10 @@ pub struct Turn {
     pub move_requires: Pred,
     /// Captures exist at all.
     pub captures: bool,
+    /// A captured man goes to the capturer's hand (as a man of the capturer),
+    /// instead of leaving the game.
+    #[serde(default)]
+    pub captures_to_hand: bool,
     /// Placing a man from the hand is allowed.
     pub place: bool,
     /// Drawing the top card of the deck and placing it is allowed.

@@ -12,11 +12,35 @@ use std::sync::Arc;
 
 /// Keywords allowed in a variant body.
 const KEYWORDS: &[&str] = &[
-    "players", "teams", "board", "captures", "option", "use", "piece", "region", "setup", "actions", "move", "place", "first", "on", "power", "always",
-    "promote", "castling", "en", "eliminated", "dead", "end", "if",
+    "players",
+    "teams",
+    "board",
+    "captures",
+    "option",
+    "use",
+    "piece",
+    "region",
+    "setup",
+    "actions",
+    "move",
+    "place",
+    "first",
+    "on",
+    "power",
+    "always",
+    "promote",
+    "castling",
+    "en",
+    "eliminated",
+    "dead",
+    "end",
+    "if",
+    "illegal",
 ];
 
-const PIECE_ATTRS: &[&str] = &["moves", "attacks", "royal", "passes", "resets", "value", "glyphs", "like"];
+const PIECE_ATTRS: &[&str] = &[
+    "moves", "attacks", "royal", "passes", "resets", "value", "glyphs", "like",
+];
 
 struct PieceB {
     piece: Piece,
@@ -41,20 +65,40 @@ impl Lower<'_> {
     }
 
     fn piece_names(&self) -> Vec<(String, PieceId)> {
-        self.pieces.iter().enumerate().map(|(i, p)| (p.piece.name.clone(), i as PieceId)).collect()
+        self.pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.piece.name.clone(), i as PieceId))
+            .collect()
     }
 
     fn region_names(&self) -> Vec<(String, RegionId)> {
-        self.regions.iter().enumerate().map(|(i, r)| (r.0.name.clone(), i as RegionId)).collect()
+        self.regions
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.0.name.clone(), i as RegionId))
+            .collect()
     }
 
     fn unknown_piece(&self, file: &Arc<str>, span: Span, w: &str) -> Diagnostic {
-        let mut d = Diagnostic::error("unknown-piece", file, span, format!("no piece is called `{w}`"));
+        let mut d = Diagnostic::error(
+            "unknown-piece",
+            file,
+            span,
+            format!("no piece is called `{w}`"),
+        );
         let names = self.piece_names();
         if let Some(s) = diagnostic::suggest(w, names.iter().map(|(n, _)| n.as_str())) {
             d = d.hint(s);
         } else if !names.is_empty() {
-            d = d.hint(format!("the pieces are: {}", names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")));
+            d = d.hint(format!(
+                "the pieces are: {}",
+                names
+                    .iter()
+                    .map(|(n, _)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         }
         d
     }
@@ -82,48 +126,108 @@ impl Lower<'_> {
         if let Some(i) = self.players.iter().position(|p| p.name == w) {
             return Ok(i as PlayerId);
         }
-        let mut d = Diagnostic::error("unknown-player", file, sp, format!("no player is called `{w}`"));
+        let mut d = Diagnostic::error(
+            "unknown-player",
+            file,
+            sp,
+            format!("no player is called `{w}`"),
+        );
         if let Some(s) = diagnostic::suggest(w, self.players.iter().map(|p| p.name.as_str())) {
             d = d.hint(s);
         }
         let list: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
-        Err(d.hint(if list.is_empty() { "declare the players first: `players white, black`".into() } else { format!("the players are: {}", list.join(", ")) }))
+        Err(d.hint(if list.is_empty() {
+            "declare the players first: `players white, black`".into()
+        } else {
+            format!("the players are: {}", list.join(", "))
+        }))
     }
 
     /// A square token or `(x,y)` coordinate, checked against the board.
     fn square(&self, file: &Arc<str>, a: &Arg) -> Result<Coord, Diagnostic> {
         let board = self.board.as_ref();
         match (&a.kind, board.map(|b| &b.shape)) {
-            (ArgKind::Square { file: f, rank }, Some(Shape::Rect { width, height, holes })) => {
+            (
+                ArgKind::Square { file: f, rank },
+                Some(Shape::Rect {
+                    width,
+                    height,
+                    holes,
+                }),
+            ) => {
                 let c = Coord::new(*f, rank.saturating_sub(1));
                 if c.x < 0 || c.y < 0 || c.x >= *width as i32 || c.y >= *height as i32 {
                     let last = format!("{}{}", (b'a' + width.saturating_sub(1)) as char, height);
-                    return Err(Diagnostic::error("off-board", file, a.span, format!("this square is off the {width}x{height} board"))
-                        .hint(format!("the squares go from a1 to {last}")));
+                    return Err(Diagnostic::error(
+                        "off-board",
+                        file,
+                        a.span,
+                        format!("this square is off the {width}x{height} board"),
+                    )
+                    .hint(format!("the squares go from a1 to {last}")));
                 }
                 if holes.contains(&c) {
-                    return Err(Diagnostic::error("in-hole", file, a.span, "this square is a hole: it does not exist").hint("holes are listed in the `board` statement"));
+                    return Err(Diagnostic::error(
+                        "in-hole",
+                        file,
+                        a.span,
+                        "this square is a hole: it does not exist",
+                    )
+                    .hint("holes are listed in the `board` statement"));
                 }
                 Ok(c)
             }
             (ArgKind::Coord(x, y), Some(Shape::Unbounded { .. })) => {
                 if x.abs() > 1000 || y.abs() > 1000 {
-                    return Err(Diagnostic::error("off-board", file, a.span, "coordinates must be within -1000..1000"));
+                    return Err(Diagnostic::error(
+                        "off-board",
+                        file,
+                        a.span,
+                        "coordinates must be within -1000..1000",
+                    ));
                 }
                 Ok(Coord::new(*x as i32, *y as i32))
             }
-            (ArgKind::Square { .. }, Some(Shape::Unbounded { .. })) => Err(Diagnostic::error("bad-argument", file, a.span, "an unbounded board has no named squares")
-                .hint("write coordinates such as `(0,1)`")),
-            (ArgKind::Coord(..), Some(Shape::Rect { .. })) => Err(Diagnostic::error("bad-argument", file, a.span, "this board names its squares").hint("write squares such as `e4`")),
-            (_, None) => Err(Diagnostic::error("missing-board", file, a.span, "a square is given but the variant has no `board`").hint("add `board 8x8`")),
-            _ => Err(Diagnostic::error("bad-argument", file, a.span, format!("expected a square, found {}", a.describe()))),
+            (ArgKind::Square { .. }, Some(Shape::Unbounded { .. })) => Err(Diagnostic::error(
+                "bad-argument",
+                file,
+                a.span,
+                "an unbounded board has no named squares",
+            )
+            .hint("write coordinates such as `(0,1)`")),
+            (ArgKind::Coord(..), Some(Shape::Rect { .. })) => {
+                Err(
+                    Diagnostic::error("bad-argument", file, a.span, "this board names its squares")
+                        .hint("write squares such as `e4`"),
+                )
+            }
+            (_, None) => Err(Diagnostic::error(
+                "missing-board",
+                file,
+                a.span,
+                "a square is given but the variant has no `board`",
+            )
+            .hint("add `board 8x8`")),
+            _ => Err(Diagnostic::error(
+                "bad-argument",
+                file,
+                a.span,
+                format!("expected a square, found {}", a.describe()),
+            )),
         }
     }
 }
 
 /// Check the library pieces of a file that defines no variant (the prelude).
 pub(crate) fn check_library(file: &Arc<str>, f: &File, diags: &mut Vec<Diagnostic>) {
-    let mut l = Lower { diags, players: Vec::new(), players_span: None, board: None, pieces: Vec::new(), regions: Vec::new() };
+    let mut l = Lower {
+        diags,
+        players: Vec::new(),
+        players_span: None,
+        board: None,
+        pieces: Vec::new(),
+        regions: Vec::new(),
+    };
     for st in &f.stmts {
         if st.keyword() == Some("piece") {
             piece_stmt(&mut l, file, 0, st, &[]);
@@ -144,14 +248,26 @@ pub(crate) fn lower(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Variant> {
     let errors_before = diags.iter().filter(|d| d.is_error()).count();
-    let mut l = Lower { diags, players: Vec::new(), players_span: None, board: None, pieces: Vec::new(), regions: Vec::new() };
+    let mut l = Lower {
+        diags,
+        players: Vec::new(),
+        players_span: None,
+        board: None,
+        pieces: Vec::new(),
+        regions: Vec::new(),
+    };
 
     // Unknown keywords first, so each is reported once.
     for it in items {
         match it.stmt.keyword() {
             Some(k) if KEYWORDS.contains(&k) => {}
             Some(k) => {
-                let mut d = Diagnostic::error("unknown-statement", &it.file, it.stmt.head_span(), format!("`{k}` is not a statement of the rule language"));
+                let mut d = Diagnostic::error(
+                    "unknown-statement",
+                    &it.file,
+                    it.stmt.head_span(),
+                    format!("`{k}` is not a statement of the rule language"),
+                );
                 if let Some(s) = diagnostic::suggest(k, KEYWORDS.iter().copied()) {
                     d = d.hint(s);
                 } else if let Some(s) = diagnostic::suggest(k, PIECE_ATTRS.iter().copied()) {
@@ -159,7 +275,15 @@ pub(crate) fn lower(
                 }
                 l.err(d.hint("see docs/LANGUAGE.md for every statement"));
             }
-            None => l.err(Diagnostic::error("unknown-statement", &it.file, it.stmt.head_span(), format!("a statement must start with a keyword, not {}", it.stmt.args.first().map_or("nothing".into(), Arg::describe)))),
+            None => l.err(Diagnostic::error(
+                "unknown-statement",
+                &it.file,
+                it.stmt.head_span(),
+                format!(
+                    "a statement must start with a keyword, not {}",
+                    it.stmt.args.first().map_or("nothing".into(), Arg::describe)
+                ),
+            )),
         }
     }
 
@@ -171,10 +295,26 @@ pub(crate) fn lower(
         board_stmt(&mut l, it);
     }
     if l.players.is_empty() {
-        l.err(Diagnostic::error("missing-players", file, name_span, format!("variant `{name}` declares no players")).hint("add `players white, black`"));
+        l.err(
+            Diagnostic::error(
+                "missing-players",
+                file,
+                name_span,
+                format!("variant `{name}` declares no players"),
+            )
+            .hint("add `players white, black`"),
+        );
     }
     if l.board.is_none() {
-        l.err(Diagnostic::error("missing-board", file, name_span, format!("variant `{name}` has no board")).hint("add `board 8x8`, or `board unbounded limit 4x4`"));
+        l.err(
+            Diagnostic::error(
+                "missing-board",
+                file,
+                name_span,
+                format!("variant `{name}` has no board"),
+            )
+            .hint("add `board 8x8`, or `board unbounded limit 4x4`"),
+        );
     }
     for it in items {
         match it.stmt.keyword() {
@@ -184,12 +324,25 @@ pub(crate) fn lower(
         }
     }
     if l.pieces.is_empty() {
-        l.err(Diagnostic::error("missing-pieces", file, name_span, format!("variant `{name}` has no pieces")).hint("add `use king, queen` or `piece NAME LETTER moves \"...\"`"));
+        l.err(
+            Diagnostic::error(
+                "missing-pieces",
+                file,
+                name_span,
+                format!("variant `{name}` has no pieces"),
+            )
+            .hint("add `use king, queen` or `piece NAME LETTER moves \"...\"`"),
+        );
     }
     if l.pieces.len() > MAX_PIECES {
         let sp = l.pieces[MAX_PIECES].span;
         let f = l.pieces[MAX_PIECES].file.clone();
-        l.err(Diagnostic::error("too-many", &f, sp, format!("a variant may have at most {MAX_PIECES} kinds of piece")));
+        l.err(Diagnostic::error(
+            "too-many",
+            &f,
+            sp,
+            format!("a variant may have at most {MAX_PIECES} kinds of piece"),
+        ));
     }
     check_letters(&mut l);
     builtin_regions(&mut l);
@@ -199,7 +352,13 @@ pub(crate) fn lower(
 
     // Phase 2: everything that refers to the above.
     let np = l.players.len().max(1);
-    let mut setup = Setup { men: Vec::new(), hands: vec![Vec::new(); np], decks: vec![Vec::new(); np], pools: vec![Vec::new(); np], first: 0 };
+    let mut setup = Setup {
+        men: Vec::new(),
+        hands: vec![Vec::new(); np],
+        decks: vec![Vec::new(); np],
+        pools: vec![Vec::new(); np],
+        first: 0,
+    };
     let mut turn = Turn {
         moves: true,
         move_requires: Pred::True,
@@ -214,11 +373,16 @@ pub(crate) fn lower(
         first_action: None,
         en_passant: EnPassantWindow::EachOpponent,
         castling: None,
+        illegal_action: IllegalAction::Reject,
     };
+    let mut end_checked = EndTiming::AfterAction;
     let mut teams: Vec<Vec<PlayerId>> = Vec::new();
     let mut invariants = Vec::new();
     let mut dead = Vec::new();
-    let mut elimination = Elimination { army_to: ArmyTo::Nobody, checked: EliminationCheck::AfterEveryMove };
+    let mut elimination = Elimination {
+        army_to: ArmyTo::Nobody,
+        checked: EliminationCheck::AfterEveryMove,
+    };
     let mut end: Vec<(EndRule, usize, Arc<str>, Span)> = Vec::new();
     let mut actions_span: Option<(Arc<str>, Span)> = None;
     let mut move_req_span: Option<(Arc<str>, Span)> = None;
@@ -233,29 +397,47 @@ pub(crate) fn lower(
         let r: Result<(), Diagnostic> = match st.keyword() {
             Some("setup") => {
                 if setup_seen.is_some_and(|lvl| lvl == it.level) {
-                    Err(Diagnostic::error("duplicate-statement", f, st.head_span(), "a variant has one `setup` block").hint("put all men, hands and decks in one block"))
+                    Err(Diagnostic::error(
+                        "duplicate-statement",
+                        f,
+                        st.head_span(),
+                        "a variant has one `setup` block",
+                    )
+                    .hint("put all men, hands and decks in one block"))
                 } else {
                     setup_seen = Some(it.level);
                     setup = setup_block(&mut l, it);
                     Ok(())
                 }
             }
-            Some("captures") => c.expect_choice("`none`, `all` or `to`", &["none", "all", "to"]).and_then(|(v, _)| {
-                turn.captures = v != "none";
-                if v == "to" {
-                    c.expect_keyword("hand").map_err(|d| d.hint("write `captures to hand`"))?;
-                    turn.captures_to_hand = true;
-                }
-                c.finish()
-            }),
+            Some("captures") => c
+                .expect_choice("`none`, `all` or `to`", &["none", "all", "to"])
+                .and_then(|(v, _)| {
+                    turn.captures = v != "none";
+                    if v == "to" {
+                        c.expect_keyword("hand")
+                            .map_err(|d| d.hint("write `captures to hand`"))?;
+                        turn.captures_to_hand = true;
+                    }
+                    c.finish()
+                }),
             Some("teams") => teams_stmt(&l, &mut c).map(|t| teams = t),
             Some("actions") => {
                 actions_span = Some((f.clone(), st.head_span()));
                 actions_stmt(&mut c, &mut turn)
             }
             Some("move") => (|| {
-                c.expect_keyword("requires").map_err(|d| d.hint("write `move requires in_play(own king)`"))?;
-                let p = pred::parse(&st.args[2..], f, st.span, &Names { pieces: &l.piece_names(), regions: &l.region_names() })?;
+                c.expect_keyword("requires")
+                    .map_err(|d| d.hint("write `move requires in_play(own king)`"))?;
+                let p = pred::parse(
+                    &st.args[2..],
+                    f,
+                    st.span,
+                    &Names {
+                        pieces: &l.piece_names(),
+                        regions: &l.region_names(),
+                    },
+                )?;
                 move_req_span = Some((f.clone(), st.head_span()));
                 turn.move_requires = p;
                 Ok(())
@@ -276,22 +458,67 @@ pub(crate) fn lower(
                 let partner = l.piece_ref(&mut c, "the piece it castles with")?;
                 c.finish()?;
                 if !l.pieces[royal as usize].piece.royal {
-                    return Err(Diagnostic::error("contradiction", f, st.args[1].span, format!("`{}` castles but is not royal", l.pieces[royal as usize].piece.name))
-                        .hint("castling is for a royal piece: add `royal` to it"));
+                    return Err(Diagnostic::error(
+                        "contradiction",
+                        f,
+                        st.args[1].span,
+                        format!(
+                            "`{}` castles but is not royal",
+                            l.pieces[royal as usize].piece.name
+                        ),
+                    )
+                    .hint("castling is for a royal piece: add `royal` to it"));
                 }
                 turn.castling = Some(Castling { royal, partner });
                 Ok(())
             })(),
             Some("en") => (|| {
                 c.expect_keyword("passant")?;
-                let (v, _) = c.expect_choice("an en-passant window", &["each_opponent", "next_player"])?;
+                let (v, _) = c.expect_choice(
+                    "an en-passant window",
+                    &["each_opponent_once", "next_player_only"],
+                )?;
                 c.finish()?;
-                turn.en_passant = if v == "each_opponent" { EnPassantWindow::EachOpponent } else { EnPassantWindow::NextPlayer };
+                turn.en_passant = if v == "each_opponent_once" {
+                    EnPassantWindow::EachOpponent
+                } else {
+                    EnPassantWindow::NextPlayer
+                };
                 Ok(())
             })(),
             Some("eliminated") => eliminated_stmt(&mut c).map(|e| elimination = e),
             Some("dead") => dead_stmt(&l, &mut c).map(|d| dead.push(d)),
+            Some("illegal") => (|| {
+                c.expect_keyword("actions").map_err(|d| {
+                    d.hint("write `illegal actions: reject` or `illegal actions: forfeit`")
+                })?;
+                c.expect_op(":")?;
+                let (v, _) =
+                    c.expect_choice("what an illegal action does", &["reject", "forfeit"])?;
+                c.finish()?;
+                turn.illegal_action = if v == "forfeit" {
+                    IllegalAction::Forfeit
+                } else {
+                    IllegalAction::Reject
+                };
+                Ok(())
+            })(),
             Some("end") => {
+                if c.eat_word("checked") {
+                    match c.expect_choice(
+                        "when end rules are checked",
+                        &["after_action", "after_each_step"],
+                    ) {
+                        Ok((v, _)) => {
+                            end_checked = if v == "after_each_step" {
+                                EndTiming::AfterEachStep
+                            } else {
+                                EndTiming::AfterAction
+                            }
+                        }
+                        Err(d) => l.err(d),
+                    }
+                }
                 let block_level = it.level;
                 match &st.block {
                     Some(b) => {
@@ -303,12 +530,27 @@ pub(crate) fn lower(
                             }
                         }
                         // A child's rule replaces the parent's rules of the same event.
-                        let kinds: Vec<std::mem::Discriminant<Event>> = rules.iter().map(|(r, _)| std::mem::discriminant(&r.when)).collect();
-                        end.retain(|(r, lvl, _, _)| *lvl == block_level || !kinds.contains(&std::mem::discriminant(&r.when)));
-                        end.extend(rules.into_iter().map(|(r, s)| (r, block_level, f.clone(), s)));
+                        let kinds: Vec<std::mem::Discriminant<Event>> = rules
+                            .iter()
+                            .map(|(r, _)| std::mem::discriminant(&r.when))
+                            .collect();
+                        end.retain(|(r, lvl, _, _)| {
+                            *lvl == block_level || !kinds.contains(&std::mem::discriminant(&r.when))
+                        });
+                        end.extend(
+                            rules
+                                .into_iter()
+                                .map(|(r, s)| (r, block_level, f.clone(), s)),
+                        );
                         c.finish()
                     }
-                    None => Err(Diagnostic::error("missing-block", f, st.span, "`end` needs a block of rules").hint("write `end { checkmate -> lose }`")),
+                    None => Err(Diagnostic::error(
+                        "missing-block",
+                        f,
+                        st.span,
+                        "`end` needs a block of rules",
+                    )
+                    .hint("write `end { checkmate -> lose }`")),
                 }
             }
             _ => Ok(()),
@@ -316,8 +558,16 @@ pub(crate) fn lower(
         if let Err(d) = r {
             l.err(d);
         }
-        if st.block.is_some() && !matches!(st.keyword(), Some("setup" | "end" | "if")) && KEYWORDS.contains(&st.keyword().unwrap_or("")) {
-            l.err(Diagnostic::error("unexpected-block", f, st.block.as_ref().map_or(st.span, |b| b.span), format!("`{}` takes no block", st.keyword().unwrap_or(""))));
+        if st.block.is_some()
+            && !matches!(st.keyword(), Some("setup" | "end" | "if"))
+            && KEYWORDS.contains(&st.keyword().unwrap_or(""))
+        {
+            l.err(Diagnostic::error(
+                "unexpected-block",
+                f,
+                st.block.as_ref().map_or(st.span, |b| b.span),
+                format!("`{}` takes no block", st.keyword().unwrap_or("")),
+            ));
         }
     }
 
@@ -334,27 +584,72 @@ pub(crate) fn lower(
     let has_decks = setup.decks.iter().any(|h| h.iter().any(|(_, n)| *n > 0));
     let has_pools = setup.pools.iter().any(|h| h.iter().any(|(_, n)| *n > 0));
     if !turn.place && !turn.draw && !turn.placement.is_empty() {
-        l.err(Diagnostic::error("contradiction", file, name_span, "placement rules are given but no action places a man")
-            .hint("add `actions place, move` (or `draw`)"));
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                file,
+                name_span,
+                "placement rules are given but no action places a man",
+            )
+            .hint("add `actions place, move` (or `draw`)"),
+        );
     }
     if turn.draw && !has_decks {
         let (f, s) = actions_span.clone().unwrap_or((file.clone(), name_span));
-        l.err(Diagnostic::error("contradiction", &f, s, "the `draw` action needs a deck").hint("add `decks: ...` to the setup"));
+        l.err(
+            Diagnostic::error("contradiction", &f, s, "the `draw` action needs a deck")
+                .hint("add `decks: ...` to the setup"),
+        );
     }
     if has_decks && !turn.draw {
-        l.err(Diagnostic::error("contradiction", file, name_span, "the players have decks but no `draw` action").hint("add `draw` to `actions`"));
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                file,
+                name_span,
+                "the players have decks but no `draw` action",
+            )
+            .hint("add `draw` to `actions`"),
+        );
     }
     if has_hands && !turn.place {
-        l.err(Diagnostic::warning("unreachable", file, name_span, "men in the hands can never be placed: there is no `place` action").hint("add `place` to `actions`"));
+        l.err(
+            Diagnostic::warning(
+                "unreachable",
+                file,
+                name_span,
+                "men in the hands can never be placed: there is no `place` action",
+            )
+            .hint("add `place` to `actions`"),
+        );
     }
     if !turn.moves && move_req_span.is_some() {
         let (f, s) = move_req_span.clone().unwrap_or((file.clone(), name_span));
-        l.err(Diagnostic::error("contradiction", &f, s, "`move requires` is given but moves are not an action").hint("add `move` to `actions`"));
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                &f,
+                s,
+                "`move requires` is given but moves are not an action",
+            )
+            .hint("add `move` to `actions`"),
+        );
     }
     for pb in &l.pieces {
         if let Some(p) = &pb.piece.promotion {
             if p.from_pool && !has_pools {
-                l.diags.push(Diagnostic::warning("unreachable", &pb.file, pb.span, format!("`{}` promotes from a pool, but no player has a pool", pb.piece.name)).hint("add `pools: ...` to the setup"));
+                l.diags.push(
+                    Diagnostic::warning(
+                        "unreachable",
+                        &pb.file,
+                        pb.span,
+                        format!(
+                            "`{}` promotes from a pool, but no player has a pool",
+                            pb.piece.name
+                        ),
+                    )
+                    .hint("add `pools: ...` to the setup"),
+                );
             }
         }
     }
@@ -364,7 +659,15 @@ pub(crate) fn lower(
         ActionKind::Draw => !turn.draw,
         ActionKind::Power => turn.powers.is_empty(),
     }) {
-        l.err(Diagnostic::error("contradiction", file, name_span, "the first action is of a kind the variant does not allow").hint("list it in `actions`"));
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                file,
+                name_span,
+                "the first action is of a kind the variant does not allow",
+            )
+            .hint("list it in `actions`"),
+        );
     }
     let royal_exists = l.pieces.iter().any(|p| p.piece.royal);
     for (r, _, f, s) in &end {
@@ -383,19 +686,50 @@ pub(crate) fn lower(
             ));
         }
         if matches!(r.when, Event::Checkmate) && !royal_exists {
-            l.diags.push(Diagnostic::warning("unreachable", f, *s, "checkmate can never happen: no piece is `royal`").hint("mark the king `royal`, or remove this rule"));
+            l.diags.push(
+                Diagnostic::warning(
+                    "unreachable",
+                    f,
+                    *s,
+                    "checkmate can never happen: no piece is `royal`",
+                )
+                .hint("mark the king `royal`, or remove this rule"),
+            );
         }
         if matches!(r.when, Event::UnplaceableCard) && !turn.draw {
-            l.diags.push(Diagnostic::warning("unreachable", f, *s, "no card is ever drawn in this variant"));
+            l.diags.push(Diagnostic::warning(
+                "unreachable",
+                f,
+                *s,
+                "no card is ever drawn in this variant",
+            ));
         }
         if matches!(r.when, Event::HandEmpty) && !has_hands && !has_decks {
-            l.diags.push(Diagnostic::warning("unreachable", f, *s, "every hand is empty from the start").hint("fill the hands in the setup: `hands: ...`"));
+            l.diags.push(
+                Diagnostic::warning("unreachable", f, *s, "every hand is empty from the start")
+                    .hint("fill the hands in the setup: `hands: ...`"),
+            );
         }
         if matches!(r.then, Outcome::Eliminated) && l.players.len() < 3 && teams.is_empty() {
-            l.diags.push(Diagnostic::warning("style", f, *s, "with two players, `eliminated` is the same as `lose`").hint("write `lose`"));
+            l.diags.push(
+                Diagnostic::warning(
+                    "style",
+                    f,
+                    *s,
+                    "with two players, `eliminated` is the same as `lose`",
+                )
+                .hint("write `lose`"),
+            );
         }
     }
-    if l.pieces.iter().any(|p| p.piece.moves.iter().any(|a| a.en_passant)) && !l.pieces.iter().any(|p| p.piece.moves.iter().any(|a| a.lame)) {
+    if l.pieces
+        .iter()
+        .any(|p| p.piece.moves.iter().any(|a| a.en_passant))
+        && !l
+            .pieces
+            .iter()
+            .any(|p| p.piece.moves.iter().any(|a| a.lame))
+    {
         // e.p. needs a lame move that passes squares; harmless otherwise.
     }
     let end_rules: Vec<EndRule> = end.into_iter().map(|(r, _, _, _)| r).collect();
@@ -408,20 +742,35 @@ pub(crate) fn lower(
         title: title.unwrap_or_else(|| name.to_string()),
         players: l.players.clone(),
         teams,
-        board: l.board.clone().unwrap_or(Board { shape: Shape::Rect { width: 8, height: 8, holes: vec![] }, a1_dark: true }),
+        board: l.board.clone().unwrap_or(Board {
+            shape: Shape::Rect {
+                width: 8,
+                height: 8,
+                holes: vec![],
+            },
+            a1_dark: true,
+        }),
         pieces: l.pieces.iter().map(|p| p.piece.clone()).collect(),
         regions: l.regions.iter().map(|r| r.0.clone()).collect(),
         setup,
         turn,
         end: end_rules,
+        end_checked,
         invariants,
         dead_material: dead,
         elimination,
         options,
     };
     if !v.can_end() {
-        l.diags.push(Diagnostic::warning("no-ending", file, name_span, format!("variant `{name}` has no rule that ends the game"))
-            .hint("add an `end { ... }` block, for example `checkmate -> lose`"));
+        l.diags.push(
+            Diagnostic::warning(
+                "no-ending",
+                file,
+                name_span,
+                format!("variant `{name}` has no rule that ends the game"),
+            )
+            .hint("add an `end { ... }` block, for example `checkmate -> lose`"),
+        );
     }
     if errors_now > errors_before {
         None
@@ -461,7 +810,15 @@ fn players_stmt(l: &mut Lower, it: &Item) {
         match c.expect_word("a player name") {
             Ok((n, sp)) => {
                 if let Some((_, _, prev)) = out.iter().find(|(x, _, _)| x == n) {
-                    l.err(Diagnostic::error("duplicate-player", f, sp, format!("player `{n}` is listed twice")).label(*prev, "first listed here"));
+                    l.err(
+                        Diagnostic::error(
+                            "duplicate-player",
+                            f,
+                            sp,
+                            format!("player `{n}` is listed twice"),
+                        )
+                        .label(*prev, "first listed here"),
+                    );
                 }
                 let dir = match c.peek_word() {
                     Some("north") => Some(Dir::North),
@@ -489,11 +846,26 @@ fn players_stmt(l: &mut Lower, it: &Item) {
         }
     }
     if out.len() > MAX_PLAYERS || out.is_empty() {
-        l.err(Diagnostic::error("out-of-range", f, st.span, format!("a variant has 1 to {MAX_PLAYERS} players, not {}", out.len())));
+        l.err(Diagnostic::error(
+            "out-of-range",
+            f,
+            st.span,
+            format!(
+                "a variant has 1 to {MAX_PLAYERS} players, not {}",
+                out.len()
+            ),
+        ));
         return;
     }
     let n = out.len();
-    l.players = out.into_iter().enumerate().map(|(i, (name, d, _))| Player { name, forward: d.unwrap_or(default_facing(i, n)) }).collect();
+    l.players = out
+        .into_iter()
+        .enumerate()
+        .map(|(i, (name, d, _))| Player {
+            name,
+            forward: d.unwrap_or(default_facing(i, n)),
+        })
+        .collect();
     l.players_span = Some((f.clone(), st.span));
 }
 
@@ -504,26 +876,58 @@ fn board_stmt(l: &mut Lower, it: &Item) {
     c.next();
     let r = (|| -> Result<Board, Diagnostic> {
         if c.eat_word("unbounded") {
-            c.expect_keyword("limit").map_err(|d| d.hint("write `board unbounded limit 4x4`"))?;
+            c.expect_keyword("limit")
+                .map_err(|d| d.hint("write `board unbounded limit 4x4`"))?;
             let a = c.next().ok_or_else(|| c.expected("a size such as `4x4`"))?;
             let (w, h) = match a.kind {
                 ArgKind::Size(w, h) => (w, h),
-                _ => return Err(Diagnostic::error("bad-argument", f, a.span, format!("expected a size such as `4x4`, found {}", a.describe()))),
+                _ => {
+                    return Err(Diagnostic::error(
+                        "bad-argument",
+                        f,
+                        a.span,
+                        format!("expected a size such as `4x4`, found {}", a.describe()),
+                    ))
+                }
             };
             if !(1..=6).contains(&w) || !(1..=6).contains(&h) {
-                return Err(Diagnostic::error("out-of-range", f, a.span, "the limit box of an unbounded board is at most 6x6")
-                    .hint("the engine keeps the men on a (3W-2)x(3H-2) grid, at most 16x16"));
+                return Err(Diagnostic::error(
+                    "out-of-range",
+                    f,
+                    a.span,
+                    "the limit box of an unbounded board is at most 6x6",
+                )
+                .hint("the engine keeps the men on a (3W-2)x(3H-2) grid, at most 16x16"));
             }
             c.finish()?;
-            return Ok(Board { shape: Shape::Unbounded { width: w as u8, height: h as u8 }, a1_dark: true });
+            return Ok(Board {
+                shape: Shape::Unbounded {
+                    width: w as u8,
+                    height: h as u8,
+                },
+                a1_dark: true,
+            });
         }
         let a = c.next().ok_or_else(|| c.expected("a size such as `8x8`"))?;
         let (w, h) = match a.kind {
             ArgKind::Size(w, h) => (w, h),
-            _ => return Err(Diagnostic::error("bad-argument", f, a.span, format!("expected a size such as `8x8`, found {}", a.describe())).hint("or `board unbounded limit 4x4`")),
+            _ => {
+                return Err(Diagnostic::error(
+                    "bad-argument",
+                    f,
+                    a.span,
+                    format!("expected a size such as `8x8`, found {}", a.describe()),
+                )
+                .hint("or `board unbounded limit 4x4`"))
+            }
         };
         if !(1..=MAX_SIDE as i64).contains(&w) || !(1..=MAX_SIDE as i64).contains(&h) {
-            return Err(Diagnostic::error("out-of-range", f, a.span, format!("a board is at most {MAX_SIDE}x{MAX_SIDE}, not {w}x{h}")));
+            return Err(Diagnostic::error(
+                "out-of-range",
+                f,
+                a.span,
+                format!("a board is at most {MAX_SIDE}x{MAX_SIDE}, not {w}x{h}"),
+            ));
         }
         let mut holes = Vec::new();
         let mut a1_dark = true;
@@ -536,7 +940,12 @@ fn board_stmt(l: &mut Lower, it: &Item) {
                             c.next();
                             let co = Coord::new(fx, rank.saturating_sub(1));
                             if co.x < 0 || co.y < 0 || co.x >= w as i32 || co.y >= h as i32 {
-                                return Err(Diagnostic::error("off-board", f, a.span, format!("this hole is off the {w}x{h} board")));
+                                return Err(Diagnostic::error(
+                                    "off-board",
+                                    f,
+                                    a.span,
+                                    format!("this hole is off the {w}x{h} board"),
+                                ));
                             }
                             holes.push(co);
                         } else if a.is_op(",") {
@@ -556,13 +965,24 @@ fn board_stmt(l: &mut Lower, it: &Item) {
             }
         }
         // `a1 light` / `a1 dark` (the lexer reads a1 as a square)
-        if let Some(Arg { kind: ArgKind::Square { file: 0, rank: 1 }, .. }) = c.peek() {
+        if let Some(Arg {
+            kind: ArgKind::Square { file: 0, rank: 1 },
+            ..
+        }) = c.peek()
+        {
             c.next();
             let (v, _) = c.expect_choice("`light` or `dark`", &["light", "dark"])?;
             a1_dark = v == "dark";
         }
         c.finish()?;
-        Ok(Board { shape: Shape::Rect { width: w as u8, height: h as u8, holes }, a1_dark })
+        Ok(Board {
+            shape: Shape::Rect {
+                width: w as u8,
+                height: h as u8,
+                holes,
+            },
+            a1_dark,
+        })
     })();
     match r {
         Ok(b) => l.board = Some(b),
@@ -578,12 +998,27 @@ fn use_stmt(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
     loop {
         match c.expect_word("a piece name from the prelude") {
             Ok((n, sp)) => {
-                let found = library.iter().rev().find(|(_, s)| s.args.get(1).and_then(Arg::word) == Some(n));
+                let found = library
+                    .iter()
+                    .rev()
+                    .find(|(_, s)| s.args.get(1).and_then(Arg::word) == Some(n));
                 match found {
                     Some((lf, ls)) => {
-                        if let Some(prev) = l.pieces.iter().find(|p| p.piece.name == n && p.level == it.level) {
+                        if let Some(prev) = l
+                            .pieces
+                            .iter()
+                            .find(|p| p.piece.name == n && p.level == it.level)
+                        {
                             let ps = prev.span;
-                            l.err(Diagnostic::error("duplicate-piece", f, sp, format!("piece `{n}` is defined twice")).label(ps, "first defined here"));
+                            l.err(
+                                Diagnostic::error(
+                                    "duplicate-piece",
+                                    f,
+                                    sp,
+                                    format!("piece `{n}` is defined twice"),
+                                )
+                                .label(ps, "first defined here"),
+                            );
                             continue;
                         }
                         let before = l.pieces.len();
@@ -598,8 +1033,16 @@ fn use_stmt(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
                         }
                     }
                     None => {
-                        let mut d = Diagnostic::error("unknown-piece", f, sp, format!("the prelude has no piece called `{n}`"));
-                        let names: Vec<&str> = library.iter().filter_map(|(_, s)| s.args.get(1).and_then(Arg::word)).collect();
+                        let mut d = Diagnostic::error(
+                            "unknown-piece",
+                            f,
+                            sp,
+                            format!("the prelude has no piece called `{n}`"),
+                        );
+                        let names: Vec<&str> = library
+                            .iter()
+                            .filter_map(|(_, s)| s.args.get(1).and_then(Arg::word))
+                            .collect();
                         if let Some(s) = diagnostic::suggest(n, names.iter().copied()) {
                             d = d.hint(s);
                         }
@@ -627,16 +1070,36 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
     let mut c = Cur::new(&st.args, f, st.span);
     c.next();
     let r = (|| -> Result<PieceB, Diagnostic> {
-        let (name, nspan) = c.expect_word("the piece's name").map_err(|d| d.hint("write `piece knight N moves \"N\"`"))?;
+        let (name, nspan) = c
+            .expect_word("the piece's name")
+            .map_err(|d| d.hint("write `piece knight N moves \"N\"`"))?;
         if name.len() == 1 {
-            return Err(Diagnostic::error("bad-argument", f, nspan, "a piece name is a word, its letter comes after it").hint(format!("write `piece NAME {name} moves \"...\"`")));
+            return Err(Diagnostic::error(
+                "bad-argument",
+                f,
+                nspan,
+                "a piece name is a word, its letter comes after it",
+            )
+            .hint(format!("write `piece NAME {name} moves \"...\"`")));
         }
-        let la = c.next().ok_or_else(|| c.expected("the piece's letter (for FEN and notation)"))?;
+        let la = c
+            .next()
+            .ok_or_else(|| c.expected("the piece's letter (for FEN and notation)"))?;
         let letter = match &la.kind {
-            ArgKind::Word(w) if w.len() == 1 && w.chars().all(|ch| ch.is_ascii_uppercase()) => w.chars().next().unwrap_or('?'),
+            ArgKind::Word(w) if w.len() == 1 && w.chars().all(|ch| ch.is_ascii_uppercase()) => {
+                w.chars().next().unwrap_or('?')
+            }
             _ => {
-                return Err(Diagnostic::error("bad-argument", f, la.span, format!("expected the piece's letter, one capital letter, found {}", la.describe()))
-                    .hint(format!("write `piece {name} X moves \"...\"`")))
+                return Err(Diagnostic::error(
+                    "bad-argument",
+                    f,
+                    la.span,
+                    format!(
+                        "expected the piece's letter, one capital letter, found {}",
+                        la.describe()
+                    ),
+                )
+                .hint(format!("write `piece {name} X moves \"...\"`")))
             }
         };
         let mut piece = Piece {
@@ -662,7 +1125,9 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
                     let (text, sp) = c.expect_string("Betza text in quotes")?;
                     let atoms = betza::parse(text).map_err(|e| {
                         let s = sp.start + 1 + e.start;
-                        let en = (sp.start + 1 + e.end).max(s + 1).min(sp.end.saturating_sub(1).max(s + 1));
+                        let en = (sp.start + 1 + e.end)
+                            .max(s + 1)
+                            .min(sp.end.saturating_sub(1).max(s + 1));
                         Diagnostic::error("bad-betza", f, Span::new(s, en), e.message).hint(e.hint)
                     })?;
                     if w == "moves" {
@@ -674,14 +1139,21 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
                 }
                 "royal" => piece.royal = true,
                 "passes" => {
-                    c.expect_keyword("own").map_err(|d| d.hint("the attribute is `passes own`"))?;
+                    c.expect_keyword("own")
+                        .map_err(|d| d.hint("the attribute is `passes own`"))?;
                     piece.passes_own = true;
                 }
                 "resets" => {
-                    c.expect_keyword("clock").map_err(|d| d.hint("the attribute is `resets clock`"))?;
+                    c.expect_keyword("clock")
+                        .map_err(|d| d.hint("the attribute is `resets clock`"))?;
                     piece.resets_clock = true;
                 }
-                "value" => piece.value = Some(c.expect_int("a value in hundredths of a pawn", 0, 100_000)?.0 as i32),
+                "value" => {
+                    piece.value = Some(
+                        c.expect_int("a value in hundredths of a pawn", 0, 100_000)?
+                            .0 as i32,
+                    )
+                }
                 "glyphs" => {
                     let (a, _) = c.expect_string("the light side's glyph")?;
                     let (b, _) = c.expect_string("the dark side's glyph")?;
@@ -689,23 +1161,41 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
                 }
                 "like" => {
                     let (other, osp) = c.expect_word("the piece to copy")?;
-                    let base = l
-                        .pieces
-                        .iter()
-                        .find(|p| p.piece.name == other)
-                        .map(|p| p.piece.clone())
-                        .or_else(|| {
-                            let (lf, ls) = library.iter().rev().find(|(_, s)| s.args.get(1).and_then(Arg::word) == Some(other))?;
-                            let mut tmp = Vec::new();
-                            let mut sub = Lower { diags: &mut tmp, players: Vec::new(), players_span: None, board: None, pieces: Vec::new(), regions: Vec::new() };
-                            piece_stmt(&mut sub, lf, 0, ls, &[]);
-                            sub.pieces.pop().map(|p| p.piece)
-                        })
-                        .ok_or_else(|| l.unknown_piece(f, osp, other))?;
-                    piece = Piece { name: piece.name, letter: piece.letter, ..base };
+                    let base =
+                        l.pieces
+                            .iter()
+                            .find(|p| p.piece.name == other)
+                            .map(|p| p.piece.clone())
+                            .or_else(|| {
+                                let (lf, ls) = library.iter().rev().find(|(_, s)| {
+                                    s.args.get(1).and_then(Arg::word) == Some(other)
+                                })?;
+                                let mut tmp = Vec::new();
+                                let mut sub = Lower {
+                                    diags: &mut tmp,
+                                    players: Vec::new(),
+                                    players_span: None,
+                                    board: None,
+                                    pieces: Vec::new(),
+                                    regions: Vec::new(),
+                                };
+                                piece_stmt(&mut sub, lf, 0, ls, &[]);
+                                sub.pieces.pop().map(|p| p.piece)
+                            })
+                            .ok_or_else(|| l.unknown_piece(f, osp, other))?;
+                    piece = Piece {
+                        name: piece.name,
+                        letter: piece.letter,
+                        ..base
+                    };
                 }
                 _ => {
-                    let mut d = Diagnostic::error("unknown-attribute", f, a.span, format!("`{w}` is not a piece attribute"));
+                    let mut d = Diagnostic::error(
+                        "unknown-attribute",
+                        f,
+                        a.span,
+                        format!("`{w}` is not a piece attribute"),
+                    );
                     if let Some(s) = diagnostic::suggest(w, PIECE_ATTRS.iter().copied()) {
                         d = d.hint(s);
                     }
@@ -714,9 +1204,23 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
             }
         }
         if piece.moves.is_empty() {
-            return Err(Diagnostic::error("missing-argument", f, nspan, format!("piece `{name}` has no moves")).hint(format!("add `moves \"...\"` in Betza notation, e.g. `piece {name} {letter} moves \"K\"`")));
+            return Err(Diagnostic::error(
+                "missing-argument",
+                f,
+                nspan,
+                format!("piece `{name}` has no moves"),
+            )
+            .hint(format!(
+                "add `moves \"...\"` in Betza notation, e.g. `piece {name} {letter} moves \"K\"`"
+            )));
         }
-        Ok(PieceB { piece, file: f.clone(), span: nspan, letter_span: la.span, level })
+        Ok(PieceB {
+            piece,
+            file: f.clone(),
+            span: nspan,
+            letter_span: la.span,
+            level,
+        })
     })();
     match r {
         Ok(pb) => {
@@ -724,7 +1228,12 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
                 if l.pieces[i].level == level {
                     let prev = l.pieces[i].span;
                     let same_file = l.pieces[i].file == pb.file;
-                    let mut d = Diagnostic::error("duplicate-piece", &pb.file, pb.span, format!("piece `{}` is defined twice", pb.piece.name));
+                    let mut d = Diagnostic::error(
+                        "duplicate-piece",
+                        &pb.file,
+                        pb.span,
+                        format!("piece `{}` is defined twice", pb.piece.name),
+                    );
                     if same_file {
                         d = d.label(prev, "first defined here");
                     }
@@ -746,9 +1255,17 @@ fn check_letters(l: &mut Lower) {
     for p in &l.pieces {
         if let Some((other, sp)) = seen.get(&p.piece.letter) {
             errs.push(
-                Diagnostic::error("duplicate-letter", &p.file, p.letter_span, format!("`{}` and `{other}` both use the letter {}", p.piece.name, p.piece.letter))
-                    .label(*sp, "also used here")
-                    .hint("each piece needs its own letter for FEN and notation"),
+                Diagnostic::error(
+                    "duplicate-letter",
+                    &p.file,
+                    p.letter_span,
+                    format!(
+                        "`{}` and `{other}` both use the letter {}",
+                        p.piece.name, p.piece.letter
+                    ),
+                )
+                .label(*sp, "also used here")
+                .hint("each piece needs its own letter for FEN and notation"),
             );
         } else {
             seen.insert(p.piece.letter, (p.piece.name.clone(), p.letter_span));
@@ -758,14 +1275,33 @@ fn check_letters(l: &mut Lower) {
 }
 
 fn builtin_regions(l: &mut Lower) {
-    let Some(Board { shape: Shape::Rect { width, height, holes }, a1_dark }) = l.board.clone() else { return };
+    let Some(Board {
+        shape: Shape::Rect {
+            width,
+            height,
+            holes,
+        },
+        a1_dark,
+    }) = l.board.clone()
+    else {
+        return;
+    };
     let np = l.players.len().max(1);
-    let all: Vec<Coord> = (0..height as i32).flat_map(|y| (0..width as i32).map(move |x| Coord::new(x, y))).filter(|c| !holes.contains(c)).collect();
+    let all: Vec<Coord> = (0..height as i32)
+        .flat_map(|y| (0..width as i32).map(move |x| Coord::new(x, y)))
+        .filter(|c| !holes.contains(c))
+        .collect();
     let dark = |c: &Coord| ((c.x + c.y) % 2 == 0) == a1_dark;
     let light: Vec<Coord> = all.iter().copied().filter(|c| !dark(c)).collect();
     let darks: Vec<Coord> = all.iter().copied().filter(dark).collect();
     for (n, sq) in [("all", all), ("light", light), ("dark", darks)] {
-        l.regions.push((Region { name: n.to_string(), squares: vec![sq; np] }, None));
+        l.regions.push((
+            Region {
+                name: n.to_string(),
+                squares: vec![sq; np],
+            },
+            None,
+        ));
     }
 }
 
@@ -778,7 +1314,12 @@ fn region_stmt(l: &mut Lower, it: &Item) {
     let r = (|| -> Result<Region, Diagnostic> {
         let (name, nsp) = c.expect_word("the region's name")?;
         if let Some((_, prev)) = l.regions.iter().find(|(r, _)| r.name == name) {
-            let mut d = Diagnostic::error("duplicate-region", f, nsp, format!("region `{name}` is defined twice"));
+            let mut d = Diagnostic::error(
+                "duplicate-region",
+                f,
+                nsp,
+                format!("region `{name}` is defined twice"),
+            );
             if let Some((_, ps)) = prev {
                 d = d.label(*ps, "first defined here");
             } else {
@@ -786,12 +1327,30 @@ fn region_stmt(l: &mut Lower, it: &Item) {
             }
             return Err(d);
         }
-        c.expect_op(":").map_err(|d| d.hint("write `region NAME: ranks 2..6`"))?;
-        let Some(Board { shape: Shape::Rect { width, height, holes }, .. }) = l.board.clone() else {
-            return Err(Diagnostic::error("contradiction", f, nsp, "regions need a board with squares").hint("an unbounded board has no regions"));
+        c.expect_op(":")
+            .map_err(|d| d.hint("write `region NAME: ranks 2..6`"))?;
+        let Some(Board {
+            shape:
+                Shape::Rect {
+                    width,
+                    height,
+                    holes,
+                },
+            ..
+        }) = l.board.clone()
+        else {
+            return Err(Diagnostic::error(
+                "contradiction",
+                f,
+                nsp,
+                "regions need a board with squares",
+            )
+            .hint("an unbounded board has no regions"));
         };
         let np = l.players.len().max(1);
-        let per_player = c.peek_word().is_some_and(|w| l.players.iter().any(|p| p.name == w));
+        let per_player = c
+            .peek_word()
+            .is_some_and(|w| l.players.iter().any(|p| p.name == w));
         let mut squares: Vec<Option<Vec<Coord>>> = vec![None; np];
         if per_player {
             loop {
@@ -805,17 +1364,31 @@ fn region_stmt(l: &mut Lower, it: &Item) {
                 c.expect_op(",")?;
             }
             if let Some(missing) = squares.iter().position(Option::is_none) {
-                return Err(Diagnostic::error("missing-argument", f, st.span, format!("region `{name}` says nothing for player `{}`", l.players[missing].name)));
+                return Err(Diagnostic::error(
+                    "missing-argument",
+                    f,
+                    st.span,
+                    format!(
+                        "region `{name}` says nothing for player `{}`",
+                        l.players[missing].name
+                    ),
+                ));
             }
         } else {
             let sq = region_terms(&mut c, width, height, &holes)?;
             c.finish()?;
             squares = vec![Some(sq); np];
         }
-        Ok(Region { name: name.to_string(), squares: squares.into_iter().map(Option::unwrap_or_default).collect() })
+        Ok(Region {
+            name: name.to_string(),
+            squares: squares.into_iter().map(Option::unwrap_or_default).collect(),
+        })
     })();
     match r {
-        Ok(reg) => l.regions.push((reg, Some((f.clone(), st.args.get(1).map_or(st.span, |a| a.span))))),
+        Ok(reg) => l.regions.push((
+            reg,
+            Some((f.clone(), st.args.get(1).map_or(st.span, |a| a.span))),
+        )),
         Err(d) => l.err(d),
     }
     // keep the span type simple
@@ -831,13 +1404,20 @@ fn region_stmt(l: &mut Lower, it: &Item) {
 fn region_terms(c: &mut Cur, w: u8, h: u8, holes: &[Coord]) -> Result<Vec<Coord>, Diagnostic> {
     let mut out: Vec<Coord> = Vec::new();
     loop {
-        let (t, tsp) = c.expect_word("`rank`, `ranks`, `file`, `files`, `squares`, `light`, `dark` or `all`")?;
-        let in_board = |co: &Coord| co.x >= 0 && co.y >= 0 && co.x < w as i32 && co.y < h as i32 && !holes.contains(co);
-        let all: Vec<Coord> = (0..h as i32).flat_map(|y| (0..w as i32).map(move |x| Coord::new(x, y))).collect();
+        let (t, tsp) =
+            c.expect_word("`rank`, `ranks`, `file`, `files`, `squares`, `light`, `dark` or `all`")?;
+        let in_board = |co: &Coord| {
+            co.x >= 0 && co.y >= 0 && co.x < w as i32 && co.y < h as i32 && !holes.contains(co)
+        };
+        let all: Vec<Coord> = (0..h as i32)
+            .flat_map(|y| (0..w as i32).map(move |x| Coord::new(x, y)))
+            .collect();
         let int_or_file = |a: &Arg, files: bool| -> Option<i32> {
             match &a.kind {
                 ArgKind::Number(n) if !files => Some(*n as i32 - 1),
-                ArgKind::Word(s) if files && s.len() == 1 => Some(s.as_bytes()[0] as i32 - b'a' as i32),
+                ArgKind::Word(s) if files && s.len() == 1 => {
+                    Some(s.as_bytes()[0] as i32 - b'a' as i32)
+                }
                 _ => None,
             }
         };
@@ -850,13 +1430,39 @@ fn region_terms(c: &mut Cur, w: u8, h: u8, holes: &[Coord]) -> Result<Vec<Coord>
                     _ => (int_or_file(a, files), int_or_file(a, files)),
                 };
                 let (Some(lo), Some(hi)) = (lo, hi) else {
-                    return Err(Diagnostic::error("bad-argument", c.file, a.span, format!("expected {} such as {}", if files { "files" } else { "ranks" }, if files { "`a..d`" } else { "`2..6`" })));
+                    return Err(Diagnostic::error(
+                        "bad-argument",
+                        c.file,
+                        a.span,
+                        format!(
+                            "expected {} such as {}",
+                            if files { "files" } else { "ranks" },
+                            if files { "`a..d`" } else { "`2..6`" }
+                        ),
+                    ));
                 };
                 let limit = if files { w as i32 } else { h as i32 };
                 if lo < 0 || hi >= limit || lo > hi {
-                    return Err(Diagnostic::error("off-board", c.file, a.span, format!("these {} are not on the board", if files { "files" } else { "ranks" })));
+                    return Err(Diagnostic::error(
+                        "off-board",
+                        c.file,
+                        a.span,
+                        format!(
+                            "these {} are not on the board",
+                            if files { "files" } else { "ranks" }
+                        ),
+                    ));
                 }
-                all.iter().copied().filter(|co| if files { (lo..=hi).contains(&co.x) } else { (lo..=hi).contains(&co.y) }).collect()
+                all.iter()
+                    .copied()
+                    .filter(|co| {
+                        if files {
+                            (lo..=hi).contains(&co.x)
+                        } else {
+                            (lo..=hi).contains(&co.y)
+                        }
+                    })
+                    .collect()
             }
             "squares" => {
                 let mut v = Vec::new();
@@ -865,7 +1471,12 @@ fn region_terms(c: &mut Cur, w: u8, h: u8, holes: &[Coord]) -> Result<Vec<Coord>
                         ArgKind::Square { file, rank } => {
                             let co = Coord::new(file, rank.saturating_sub(1));
                             if !in_board(&co) {
-                                return Err(Diagnostic::error("off-board", c.file, a.span, "this square is not on the board"));
+                                return Err(Diagnostic::error(
+                                    "off-board",
+                                    c.file,
+                                    a.span,
+                                    "this square is not on the board",
+                                ));
                             }
                             v.push(co);
                             c.next();
@@ -878,11 +1489,24 @@ fn region_terms(c: &mut Cur, w: u8, h: u8, holes: &[Coord]) -> Result<Vec<Coord>
             "all" => all.clone(),
             "light" | "dark" => {
                 // square colour: a1 dark unless said otherwise; resolved with a1_dark = true here
-                all.iter().copied().filter(|co| ((co.x + co.y) % 2 == 0) == (t == "dark")).collect()
+                all.iter()
+                    .copied()
+                    .filter(|co| ((co.x + co.y) % 2 == 0) == (t == "dark"))
+                    .collect()
             }
             _ => {
-                let mut d = Diagnostic::error("bad-argument", c.file, tsp, format!("`{t}` is not a region term"));
-                if let Some(s) = diagnostic::suggest(t, ["rank", "ranks", "file", "files", "squares", "light", "dark", "all"]) {
+                let mut d = Diagnostic::error(
+                    "bad-argument",
+                    c.file,
+                    tsp,
+                    format!("`{t}` is not a region term"),
+                );
+                if let Some(s) = diagnostic::suggest(
+                    t,
+                    [
+                        "rank", "ranks", "file", "files", "squares", "light", "dark", "all",
+                    ],
+                ) {
                     d = d.hint(s);
                 }
                 return Err(d);
@@ -912,9 +1536,23 @@ struct PlacedMan {
 
 fn setup_block(l: &mut Lower, it: &Item) -> Setup {
     let np = l.players.len().max(1);
-    let mut setup = Setup { men: Vec::new(), hands: vec![Vec::new(); np], decks: vec![Vec::new(); np], pools: vec![Vec::new(); np], first: 0 };
+    let mut setup = Setup {
+        men: Vec::new(),
+        hands: vec![Vec::new(); np],
+        decks: vec![Vec::new(); np],
+        pools: vec![Vec::new(); np],
+        first: 0,
+    };
     let Some(b) = &it.stmt.block else {
-        l.err(Diagnostic::error("missing-block", &it.file, it.stmt.span, "`setup` needs a block").hint("write `setup { white: K e1 }`"));
+        l.err(
+            Diagnostic::error(
+                "missing-block",
+                &it.file,
+                it.stmt.span,
+                "`setup` needs a block",
+            )
+            .hint("write `setup { white: K e1 }`"),
+        );
         return setup;
     };
     let f = &it.file;
@@ -922,7 +1560,8 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
     for st in &b.stmts {
         let mut c = Cur::new(&st.args, f, st.span);
         let r = (|| -> Result<(), Diagnostic> {
-            let (head, hsp) = c.expect_word("a player name, `hands`, `decks`, `pools` or `first`")?;
+            let (head, hsp) =
+                c.expect_word("a player name, `hands`, `decks`, `pools` or `first`")?;
             // hands: / decks: / pools: for everyone
             if matches!(head, "hands" | "decks" | "pools") {
                 c.expect_op(":")?;
@@ -945,14 +1584,18 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                     d
                 }
             })?;
-            if let Some(kind) = c.peek_word().filter(|w| matches!(*w, "hand" | "deck" | "pool")) {
+            if let Some(kind) = c
+                .peek_word()
+                .filter(|w| matches!(*w, "hand" | "deck" | "pool"))
+            {
                 c.next();
                 c.expect_op(":")?;
                 let cards = card_list(l, &mut c, kind == "deck")?;
                 store_cards(&mut setup, &format!("{kind}s"), owner as usize, &cards);
                 return Ok(());
             }
-            c.expect_op(":").map_err(|d| d.hint(format!("write `{head}: K e1, Q d1`")))?;
+            c.expect_op(":")
+                .map_err(|d| d.hint(format!("write `{head}: K e1, Q d1`")))?;
             if c.peek_word() == Some("mirror") || c.peek_word() == Some("rotate") {
                 let (how, _) = c.expect_word("`mirror` or `rotate`")?;
                 let (src, ssp) = c.expect_word("the player to copy")?;
@@ -960,18 +1603,37 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                 let quarters = if how == "rotate" {
                     let (deg, dsp) = c.expect_int("90, 180 or 270", 0, 360)?;
                     if deg % 90 != 0 || deg == 0 || deg == 360 {
-                        return Err(Diagnostic::error("bad-argument", f, dsp, "a rotation is 90, 180 or 270 degrees (clockwise)"));
+                        return Err(Diagnostic::error(
+                            "bad-argument",
+                            f,
+                            dsp,
+                            "a rotation is 90, 180 or 270 degrees (clockwise)",
+                        ));
                     }
                     Some((deg / 90) as u32)
                 } else {
                     None
                 };
                 c.finish()?;
-                let Some(Board { shape: Shape::Rect { width, height, .. }, .. }) = l.board.clone() else {
-                    return Err(Diagnostic::error("contradiction", f, st.span, "mirror and rotate need a board with squares"));
+                let Some(Board {
+                    shape: Shape::Rect { width, height, .. },
+                    ..
+                }) = l.board.clone()
+                else {
+                    return Err(Diagnostic::error(
+                        "contradiction",
+                        f,
+                        st.span,
+                        "mirror and rotate need a board with squares",
+                    ));
                 };
                 if quarters.is_some_and(|q| q % 2 == 1) && width != height {
-                    return Err(Diagnostic::error("contradiction", f, st.span, "a quarter turn needs a square board"));
+                    return Err(Diagnostic::error(
+                        "contradiction",
+                        f,
+                        st.span,
+                        "a quarter turn needs a square board",
+                    ));
                 }
                 let (w, h) = (width as i32, height as i32);
                 let copies: Vec<PlacedMan> = men
@@ -979,11 +1641,14 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                     .filter(|m| m.owner == src)
                     .map(|m| {
                         let (at, facing) = match quarters {
-                            None => (Coord::new(m.at.x, h - 1 - m.at.y), m.facing.map(|d| match d {
-                                Dir::North => Dir::South,
-                                Dir::South => Dir::North,
-                                d => d,
-                            })),
+                            None => (
+                                Coord::new(m.at.x, h - 1 - m.at.y),
+                                m.facing.map(|d| match d {
+                                    Dir::North => Dir::South,
+                                    Dir::South => Dir::North,
+                                    d => d,
+                                }),
+                            ),
                             Some(q) => {
                                 let mut p = m.at;
                                 for _ in 0..q {
@@ -992,11 +1657,24 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                                 (p, m.facing.map(|d| d.turned(q)))
                             }
                         };
-                        PlacedMan { piece: m.piece, owner, at, facing, file: f.clone(), span: st.span }
+                        PlacedMan {
+                            piece: m.piece,
+                            owner,
+                            at,
+                            facing,
+                            file: f.clone(),
+                            span: st.span,
+                        }
                     })
                     .collect();
                 if copies.is_empty() {
-                    return Err(Diagnostic::error("bad-argument", f, ssp, "this player has no men to copy yet").hint("place that player's men on an earlier line"));
+                    return Err(Diagnostic::error(
+                        "bad-argument",
+                        f,
+                        ssp,
+                        "this player has no men to copy yet",
+                    )
+                    .hint("place that player's men on an earlier line"));
                 }
                 men.extend(copies);
                 return Ok(());
@@ -1019,12 +1697,23 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                         ArgKind::Range(x, y) => {
                             let (p, q) = (l.square(f, x)?, l.square(f, y)?);
                             if p.x != q.x && p.y != q.y {
-                                return Err(Diagnostic::error("bad-argument", f, a.span, "a range of squares runs along one rank or one file"));
+                                return Err(Diagnostic::error(
+                                    "bad-argument",
+                                    f,
+                                    a.span,
+                                    "a range of squares runs along one rank or one file",
+                                ));
                             }
                             let (dx, dy) = ((q.x - p.x).signum(), (q.y - p.y).signum());
                             let mut s = p;
                             loop {
-                                let arg = Arg { kind: ArgKind::Square { file: s.x, rank: s.y + 1 }, span: a.span };
+                                let arg = Arg {
+                                    kind: ArgKind::Square {
+                                        file: s.x,
+                                        rank: s.y + 1,
+                                    },
+                                    span: a.span,
+                                };
                                 squares.push((l.square(f, &arg)?, a.span));
                                 if s == q {
                                     break;
@@ -1041,7 +1730,8 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                 }
                 let mut facing = None;
                 if c.eat_word("facing") {
-                    let (d, _) = c.expect_choice("a direction", &["north", "east", "south", "west"])?;
+                    let (d, _) =
+                        c.expect_choice("a direction", &["north", "east", "south", "west"])?;
                     facing = Some(match d {
                         "north" => Dir::North,
                         "east" => Dir::East,
@@ -1050,7 +1740,14 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                     });
                 }
                 for (at, span) in squares {
-                    men.push(PlacedMan { piece, owner, at, facing, file: f.clone(), span });
+                    men.push(PlacedMan {
+                        piece,
+                        owner,
+                        at,
+                        facing,
+                        file: f.clone(),
+                        span,
+                    });
                 }
                 any = true;
             }
@@ -1067,7 +1764,13 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
     let mut at: HashMap<Coord, Span> = HashMap::new();
     for m in &men {
         if let Some(prev) = at.get(&m.at) {
-            let d = Diagnostic::error("square-taken", &m.file, m.span, "two men on one square in the setup").label(*prev, "the first one");
+            let d = Diagnostic::error(
+                "square-taken",
+                &m.file,
+                m.span,
+                "two men on one square in the setup",
+            )
+            .label(*prev, "the first one");
             l.diags.push(d);
         } else {
             at.insert(m.at, m.span);
@@ -1075,7 +1778,16 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
     }
     setup.men = men
         .into_iter()
-        .map(|m| Man { piece: m.piece, owner: m.owner, at: m.at, facing: m.facing.unwrap_or_else(|| l.players.get(m.owner as usize).map_or(Dir::North, |p| p.forward)) })
+        .map(|m| Man {
+            piece: m.piece,
+            owner: m.owner,
+            at: m.at,
+            facing: m.facing.unwrap_or_else(|| {
+                l.players
+                    .get(m.owner as usize)
+                    .map_or(Dir::North, |p| p.forward)
+            }),
+        })
         .collect();
     setup
 }
@@ -1091,7 +1803,11 @@ fn store_cards(setup: &mut Setup, head: &str, p: usize, cards: &[(Card, u32)]) {
                     Card::Joker => None,
                 })
                 .collect();
-            let dst = if head == "hands" { &mut setup.hands[p] } else { &mut setup.pools[p] };
+            let dst = if head == "hands" {
+                &mut setup.hands[p]
+            } else {
+                &mut setup.pools[p]
+            };
             for (pc, n) in list {
                 match dst.iter_mut().find(|(x, _)| *x == pc) {
                     Some(e) => e.1 += n,
@@ -1111,29 +1827,50 @@ fn card_list(l: &Lower, c: &mut Cur, deck: bool) -> Result<Vec<(Card, u32)>, Dia
             continue;
         }
         let (w, sp) = c.expect_word("a piece letter or name")?;
-        let card = if w == "joker" {
-            if !deck {
-                return Err(Diagnostic::error("bad-argument", c.file, sp, "jokers are cards: they go in a deck"));
-            }
-            Card::Joker
-        } else {
-            let piece = l.lookup_piece(c.file, sp, w)?;
-            let mut region = None;
-            if c.eat_op("/") {
-                let (r, rsp) = c.expect_word("a region name")?;
+        let card =
+            if w == "joker" {
                 if !deck {
-                    return Err(Diagnostic::error("bad-argument", c.file, rsp, "only a card may be limited to a region"));
+                    return Err(Diagnostic::error(
+                        "bad-argument",
+                        c.file,
+                        sp,
+                        "jokers are cards: they go in a deck",
+                    ));
                 }
-                region = Some(l.regions.iter().position(|(x, _)| x.name == r).ok_or_else(|| {
-                    let mut d = Diagnostic::error("unknown-region", c.file, rsp, format!("no region is called `{r}`"));
-                    if let Some(s) = diagnostic::suggest(r, l.regions.iter().map(|(x, _)| x.name.as_str())) {
-                        d = d.hint(s);
+                Card::Joker
+            } else {
+                let piece = l.lookup_piece(c.file, sp, w)?;
+                let mut region = None;
+                if c.eat_op("/") {
+                    let (r, rsp) = c.expect_word("a region name")?;
+                    if !deck {
+                        return Err(Diagnostic::error(
+                            "bad-argument",
+                            c.file,
+                            rsp,
+                            "only a card may be limited to a region",
+                        ));
                     }
-                    d
-                })? as RegionId);
-            }
-            Card::Piece { piece, region }
-        };
+                    region = Some(l.regions.iter().position(|(x, _)| x.name == r).ok_or_else(
+                        || {
+                            let mut d = Diagnostic::error(
+                                "unknown-region",
+                                c.file,
+                                rsp,
+                                format!("no region is called `{r}`"),
+                            );
+                            if let Some(s) = diagnostic::suggest(
+                                r,
+                                l.regions.iter().map(|(x, _)| x.name.as_str()),
+                            ) {
+                                d = d.hint(s);
+                            }
+                            d
+                        },
+                    )? as RegionId);
+                }
+                Card::Piece { piece, region }
+            };
         let mut n = 1;
         if c.eat_op("*") {
             n = c.expect_int("a count", 0, 256)?.0 as u32;
@@ -1149,10 +1886,17 @@ fn teams_stmt(l: &Lower, c: &mut Cur) -> Result<Vec<Vec<PlayerId>>, Diagnostic> 
     let mut teams: Vec<Vec<PlayerId>> = vec![Vec::new()];
     let mut seen: Vec<PlayerId> = Vec::new();
     loop {
-        let (w, sp) = c.expect_word("a player name").map_err(|d| d.hint("write `teams white + black, red + green`"))?;
+        let (w, sp) = c
+            .expect_word("a player name")
+            .map_err(|d| d.hint("write `teams white + black, red + green`"))?;
         let p = l.player_ref(c.file, sp, w)?;
         if seen.contains(&p) {
-            return Err(Diagnostic::error("duplicate-player", c.file, sp, format!("player `{w}` is in two teams")));
+            return Err(Diagnostic::error(
+                "duplicate-player",
+                c.file,
+                sp,
+                format!("player `{w}` is in two teams"),
+            ));
         }
         seen.push(p);
         if let Some(t) = teams.last_mut() {
@@ -1169,7 +1913,13 @@ fn teams_stmt(l: &Lower, c: &mut Cur) -> Result<Vec<Vec<PlayerId>>, Diagnostic> 
     }
     for (i, p) in l.players.iter().enumerate() {
         if !seen.contains(&(i as PlayerId)) {
-            return Err(Diagnostic::error("missing-argument", c.file, c.end, format!("player `{}` is in no team", p.name)).hint("every player belongs to exactly one team"));
+            return Err(Diagnostic::error(
+                "missing-argument",
+                c.file,
+                c.end,
+                format!("player `{}` is in no team", p.name),
+            )
+            .hint("every player belongs to exactly one team"));
         }
     }
     Ok(teams)
@@ -1195,7 +1945,12 @@ fn actions_stmt(c: &mut Cur, turn: &mut Turn) -> Result<(), Diagnostic> {
 }
 
 /// `place [PIECE...] where PRED`
-fn place_stmt(l: &Lower, c: &mut Cur, st: &Stmt, f: &Arc<str>) -> Result<PlacementRule, Diagnostic> {
+fn place_stmt(
+    l: &Lower,
+    c: &mut Cur,
+    st: &Stmt,
+    f: &Arc<str>,
+) -> Result<PlacementRule, Diagnostic> {
     let mut pieces = Vec::new();
     while let Some(w) = c.peek_word() {
         if w == "where" {
@@ -1206,9 +1961,21 @@ fn place_stmt(l: &Lower, c: &mut Cur, st: &Stmt, f: &Arc<str>) -> Result<Placeme
         pieces.push(l.lookup_piece(f, sp, w)?);
         c.eat_op(",");
     }
-    c.expect_keyword("where").map_err(|d| d.hint("write `place [pieces] where CONDITION`"))?;
-    let cond = pred::parse(&st.args[c.i..], f, st.span, &Names { pieces: &l.piece_names(), regions: &l.region_names() })?;
-    Ok(PlacementRule { pieces, condition: cond })
+    c.expect_keyword("where")
+        .map_err(|d| d.hint("write `place [pieces] where CONDITION`"))?;
+    let cond = pred::parse(
+        &st.args[c.i..],
+        f,
+        st.span,
+        &Names {
+            pieces: &l.piece_names(),
+            regions: &l.region_names(),
+        },
+    )?;
+    Ok(PlacementRule {
+        pieces,
+        condition: cond,
+    })
 }
 
 /// `first action: place pawn`
@@ -1222,18 +1989,29 @@ fn first_stmt(l: &Lower, c: &mut Cur) -> Result<ActionFilter, Diagnostic> {
         "draw" => ActionKind::Draw,
         _ => ActionKind::Power,
     };
-    let piece = if c.done() { None } else { Some(l.piece_ref(c, "a piece")?) };
+    let piece = if c.done() {
+        None
+    } else {
+        Some(l.piece_ref(c, "a piece")?)
+    };
     c.finish()?;
     Ok(ActionFilter { kind, piece })
 }
 
 /// `on place PIECE: EFFECT` / `on draw joker: EFFECT`
-fn on_stmt(l: &Lower, c: &mut Cur, st: &Stmt, f: &Arc<str>, turn: &mut Turn) -> Result<(), Diagnostic> {
+fn on_stmt(
+    l: &Lower,
+    c: &mut Cur,
+    st: &Stmt,
+    f: &Arc<str>,
+    turn: &mut Turn,
+) -> Result<(), Diagnostic> {
     let (ev, _) = c.expect_choice("`place` or `draw`", &["place", "draw"])?;
     let piece = if ev == "place" {
         Some(l.piece_ref(c, "the placed piece")?)
     } else {
-        c.expect_keyword("joker").map_err(|d| d.hint("write `on draw joker: EFFECT`"))?;
+        c.expect_keyword("joker")
+            .map_err(|d| d.hint("write `on draw joker: EFFECT`"))?;
         None
     };
     c.expect_op(":")?;
@@ -1243,7 +2021,15 @@ fn on_stmt(l: &Lower, c: &mut Cur, st: &Stmt, f: &Arc<str>, turn: &mut Turn) -> 
             c.expect_keyword("one")?;
             c.expect_choice("`man`", &["man"])?;
             c.expect_keyword("where")?;
-            let which = pred::parse(&st.args[c.i..], f, st.span, &Names { pieces: &l.piece_names(), regions: &l.region_names() })?;
+            let which = pred::parse(
+                &st.args[c.i..],
+                f,
+                st.span,
+                &Names {
+                    pieces: &l.piece_names(),
+                    regions: &l.region_names(),
+                },
+            )?;
             c.i = c.args.len();
             if e == "return" {
                 Effect::ReturnToHand { which }
@@ -1298,7 +2084,12 @@ fn always_stmt(c: &mut Cur) -> Result<Invariant, Diagnostic> {
     c.expect_choice("an invariant", &["connected"])?;
     let (n, sp) = c.expect_int("4 or 8 (which neighbours touch)", 4, 8)?;
     if n != 4 && n != 8 {
-        return Err(Diagnostic::error("out-of-range", c.file, sp, "neighbours are 4 (sides) or 8 (sides and corners)"));
+        return Err(Diagnostic::error(
+            "out-of-range",
+            c.file,
+            sp,
+            "neighbours are 4 (sides) or 8 (sides and corners)",
+        ));
     }
     let per_player = if c.eat_word("per") {
         c.expect_keyword("player")?;
@@ -1307,7 +2098,10 @@ fn always_stmt(c: &mut Cur) -> Result<Invariant, Diagnostic> {
         false
     };
     c.finish()?;
-    Ok(Invariant::Connected { neighbours: n as u8, per_player })
+    Ok(Invariant::Connected {
+        neighbours: n as u8,
+        per_player,
+    })
 }
 
 /// `promote PIECES at far edge | in REGION to any | PIECES [from pool]`
@@ -1328,21 +2122,36 @@ fn promote_stmt(l: &Lower, c: &mut Cur) -> Result<(Vec<PieceId>, Promotion), Dia
         c.expect_keyword("edge")?;
         Zone::FarEdge
     } else {
-        c.expect_keyword("in").map_err(|d| d.hint("write `promote pawn at far edge to queen` or `promote pawn in REGION to queen`"))?;
-        let (r, rsp) = c.expect_word("a region")?;
-        let id = l.regions.iter().position(|(x, _)| x.name == r).ok_or_else(|| {
-            let mut d = Diagnostic::error("unknown-region", c.file, rsp, format!("no region is called `{r}`"));
-            if let Some(s) = diagnostic::suggest(r, l.regions.iter().map(|(x, _)| x.name.as_str())) {
-                d = d.hint(s);
-            }
-            d
+        c.expect_keyword("in").map_err(|d| {
+            d.hint("write `promote pawn at far edge to queen` or `promote pawn in REGION to queen`")
         })?;
+        let (r, rsp) = c.expect_word("a region")?;
+        let id = l
+            .regions
+            .iter()
+            .position(|(x, _)| x.name == r)
+            .ok_or_else(|| {
+                let mut d = Diagnostic::error(
+                    "unknown-region",
+                    c.file,
+                    rsp,
+                    format!("no region is called `{r}`"),
+                );
+                if let Some(s) =
+                    diagnostic::suggest(r, l.regions.iter().map(|(x, _)| x.name.as_str()))
+                {
+                    d = d.hint(s);
+                }
+                d
+            })?;
         Zone::Region(id as RegionId)
     };
     c.expect_keyword("to")?;
     let mut choices = Vec::new();
     if c.eat_word("any") {
-        choices = (0..l.pieces.len() as PieceId).filter(|i| !l.pieces[*i as usize].piece.royal && !pieces.contains(i)).collect();
+        choices = (0..l.pieces.len() as PieceId)
+            .filter(|i| !l.pieces[*i as usize].piece.royal && !pieces.contains(i))
+            .collect();
     } else {
         while let Some(w) = c.peek_word() {
             if w == "from" {
@@ -1351,7 +2160,13 @@ fn promote_stmt(l: &Lower, c: &mut Cur) -> Result<(Vec<PieceId>, Promotion), Dia
             let sp = c.here();
             let id = l.piece_ref(c, "a piece to promote to")?;
             if l.pieces[id as usize].piece.royal {
-                return Err(Diagnostic::error("contradiction", c.file, sp, "promotion to a royal piece is not supported").hint("promote to non-royal pieces"));
+                return Err(Diagnostic::error(
+                    "contradiction",
+                    c.file,
+                    sp,
+                    "promotion to a royal piece is not supported",
+                )
+                .hint("promote to non-royal pieces"));
             }
             choices.push(id);
             c.eat_op(",");
@@ -1367,7 +2182,14 @@ fn promote_stmt(l: &Lower, c: &mut Cur) -> Result<(Vec<PieceId>, Promotion), Dia
         false
     };
     c.finish()?;
-    Ok((pieces, Promotion { zone, choices, from_pool }))
+    Ok((
+        pieces,
+        Promotion {
+            zone,
+            choices,
+            from_pool,
+        },
+    ))
 }
 
 /// `eliminated army to mover|partner|nobody [, checked after_every_move|at_own_turn]`
@@ -1378,7 +2200,10 @@ fn eliminated_stmt(c: &mut Cur) -> Result<Elimination, Diagnostic> {
     let mut checked = EliminationCheck::AfterEveryMove;
     if c.eat_op(",") {
         c.expect_keyword("checked")?;
-        let (w, _) = c.expect_choice("when players are checked", &["after_every_move", "at_own_turn"])?;
+        let (w, _) = c.expect_choice(
+            "when players are checked",
+            &["after_every_move", "at_own_turn"],
+        )?;
         if w == "at_own_turn" {
             checked = EliminationCheck::AtOwnTurn;
         }
@@ -1403,7 +2228,12 @@ fn dead_stmt(l: &Lower, c: &mut Cur) -> Result<MaterialPattern, Diagnostic> {
     while !c.done() {
         if c.eat_word("vs") {
             if side == 1 {
-                return Err(Diagnostic::error("bad-argument", c.file, c.args[c.i - 1].span, "a pattern has two sides"));
+                return Err(Diagnostic::error(
+                    "bad-argument",
+                    c.file,
+                    c.args[c.i - 1].span,
+                    "a pattern has two sides",
+                ));
             }
             side = 1;
             continue;
@@ -1420,7 +2250,13 @@ fn dead_stmt(l: &Lower, c: &mut Cur) -> Result<MaterialPattern, Diagnostic> {
         sides[side].push(MaterialTerm { piece, any });
     }
     if side == 0 || sides[0].is_empty() || sides[1].is_empty() {
-        return Err(Diagnostic::error("missing-argument", c.file, c.end, "a dead-material pattern has two sides").hint("write `dead material king knight vs king`"));
+        return Err(Diagnostic::error(
+            "missing-argument",
+            c.file,
+            c.end,
+            "a dead-material pattern has two sides",
+        )
+        .hint("write `dead material king knight vs king`"));
     }
     Ok(MaterialPattern { sides, same_colour })
 }
@@ -1429,7 +2265,16 @@ fn dead_stmt(l: &Lower, c: &mut Cur) -> Result<MaterialPattern, Diagnostic> {
 fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<EndRule, Diagnostic> {
     let mut c = Cur::new(&st.args, f, st.span);
     let conds = [
-        "checkmate", "stalemate", "surrounded", "hand", "passes", "repetition", "quiet", "insufficient", "plies", "unplaceable",
+        "checkmate",
+        "stalemate",
+        "surrounded",
+        "hand",
+        "passes",
+        "repetition",
+        "quiet",
+        "insufficient",
+        "plies",
+        "unplaceable",
     ];
     let (w, _) = c.expect_choice("an ending condition", &conds)?;
     let when = match w {
@@ -1441,7 +2286,9 @@ fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<EndRule, Diagnostic> {
             Event::HandEmpty
         }
         "passes" => Event::Passes(c.expect_int("a number of passes", 1, 100)?.0 as u32),
-        "repetition" => Event::Repetition(c.expect_int("how many times a position occurs", 2, 100)?.0 as u32),
+        "repetition" => {
+            Event::Repetition(c.expect_int("how many times a position occurs", 2, 100)?.0 as u32)
+        }
         "plies" => Event::PlyLimit(c.expect_int("a number of plies", 1, 1_000_000)?.0 as u32),
         "insufficient" => {
             c.expect_keyword("material")?;
@@ -1454,7 +2301,11 @@ fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<EndRule, Diagnostic> {
         _ => {
             let (n, _) = c.expect_int("a number", 1, 1_000_000)?;
             let (unit, _) = c.expect_choice("`plies` or `moves`", &["plies", "moves"])?;
-            let plies = if unit == "moves" { n as u32 * l.players.len().max(1) as u32 } else { n as u32 };
+            let plies = if unit == "moves" {
+                n as u32 * l.players.len().max(1) as u32
+            } else {
+                n as u32
+            };
             let mut resets = Vec::new();
             if c.eat_word("reset") {
                 c.expect_keyword("by")?;
@@ -1473,8 +2324,21 @@ fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<EndRule, Diagnostic> {
             Event::Quiet { plies, resets }
         }
     };
-    c.expect_op("->").map_err(|d| d.hint("a rule reads `CONDITION -> OUTCOME`"))?;
-    let (o, _) = c.expect_choice("an outcome", &["win", "lose", "draw", "claim", "pass", "eliminated", "remove", "return"])?;
+    c.expect_op("->")
+        .map_err(|d| d.hint("a rule reads `CONDITION -> OUTCOME`"))?;
+    let (o, _) = c.expect_choice(
+        "an outcome",
+        &[
+            "win",
+            "lose",
+            "draw",
+            "claim",
+            "pass",
+            "eliminated",
+            "remove",
+            "return",
+        ],
+    )?;
     let then = match o {
         "win" => Outcome::Win,
         "lose" => Outcome::Lose,
@@ -1493,7 +2357,12 @@ fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<EndRule, Diagnostic> {
     };
     c.finish()?;
     if st.block.is_some() {
-        return Err(Diagnostic::error("unexpected-block", f, st.span, "an ending rule takes no block"));
+        return Err(Diagnostic::error(
+            "unexpected-block",
+            f,
+            st.span,
+            "an ending rule takes no block",
+        ));
     }
     Ok(EndRule { when, then })
 }

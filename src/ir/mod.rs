@@ -47,6 +47,10 @@ pub struct Variant {
     pub turn: Turn,
     /// Rules checked after every complete action, in this order.
     pub end: Vec<EndRule>,
+    /// Whether the end rules are checked after a whole action or also between
+    /// the steps of a compound action.
+    #[serde(default)]
+    pub end_checked: EndTiming,
     /// Invariants that every legal action must preserve.
     pub invariants: Vec<Invariant>,
     /// Material combinations that are a dead position (for `insufficient material`).
@@ -138,7 +142,11 @@ pub struct Board {
 #[serde(rename_all = "snake_case")]
 pub enum Shape {
     /// A W×H rectangle, minus holes (squares that do not exist).
-    Rect { width: u8, height: u8, holes: Vec<Coord> },
+    Rect {
+        width: u8,
+        height: u8,
+        holes: Vec<Coord>,
+    },
     /// No board: men stand on an unbounded grid, and the bounding box of all
     /// men may never exceed `width`×`height` (it floats with the men).
     Unbounded { width: u8, height: u8 },
@@ -225,7 +233,10 @@ pub struct Man {
 #[serde(rename_all = "snake_case")]
 pub enum Card {
     /// Place this piece; if a region is given, only on its squares.
-    Piece { piece: PieceId, region: Option<RegionId> },
+    Piece {
+        piece: PieceId,
+        region: Option<RegionId>,
+    },
     /// A joker: see [`Turn::on_joker`].
     Joker,
 }
@@ -263,6 +274,9 @@ pub struct Turn {
     pub en_passant: EnPassantWindow,
     /// Castling: a royal and a partner kind.
     pub castling: Option<Castling>,
+    /// What an interface does with an illegal action.
+    #[serde(default)]
+    pub illegal_action: IllegalAction,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -335,6 +349,27 @@ pub enum EnPassantWindow {
 pub struct Castling {
     pub royal: PieceId,
     pub partner: PieceId,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndTiming {
+    /// Once, after the whole action (a placement with its effects).
+    #[default]
+    AfterAction,
+    /// After each step of a compound action too.
+    AfterEachStep,
+}
+
+/// What a user interface does with an illegal action typed by a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IllegalAction {
+    /// Refuse it; the player tries again.
+    #[default]
+    Reject,
+    /// The player loses the turn (a referee's ruling).
+    Forfeit,
 }
 
 /// A rule checked after every action: when `when` holds, `then` happens.
@@ -463,23 +498,35 @@ pub struct OptionValue {
 impl Variant {
     /// Index of the piece with this name.
     pub fn piece_by_name(&self, name: &str) -> Option<PieceId> {
-        self.pieces.iter().position(|p| p.name == name).map(|i| i as PieceId)
+        self.pieces
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| i as PieceId)
     }
 
     /// Index of the piece with this letter (case-insensitive).
     pub fn piece_by_letter(&self, letter: char) -> Option<PieceId> {
         let l = letter.to_ascii_uppercase();
-        self.pieces.iter().position(|p| p.letter == l).map(|i| i as PieceId)
+        self.pieces
+            .iter()
+            .position(|p| p.letter == l)
+            .map(|i| i as PieceId)
     }
 
     /// Index of the player with this name.
     pub fn player_by_name(&self, name: &str) -> Option<PlayerId> {
-        self.players.iter().position(|p| p.name == name).map(|i| i as PlayerId)
+        self.players
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| i as PlayerId)
     }
 
     /// The team index of a player.
     pub fn team_of(&self, player: PlayerId) -> usize {
-        self.teams.iter().position(|t| t.contains(&player)).unwrap_or(player as usize)
+        self.teams
+            .iter()
+            .position(|t| t.contains(&player))
+            .unwrap_or(player as usize)
     }
 
     /// Whether the variant has any rule that can end the game.

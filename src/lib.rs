@@ -10,9 +10,12 @@
 //! command-line layer over it.
 #![forbid(unsafe_code)]
 
-pub mod ir;
-pub mod engine;
-pub mod diagnostic;
-pub mod syntax;
+pub mod ai;
 pub mod check;
+pub mod diagnostic;
+pub mod engine;
+pub mod game;
+pub mod ir;
 pub mod load;
+pub mod simulate;
+pub mod syntax;

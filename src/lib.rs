@@ -17,5 +17,7 @@ pub mod engine;
 pub mod game;
 pub mod ir;
 pub mod load;
+pub mod notation;
+pub mod render;
 pub mod simulate;
 pub mod syntax;

@@ -1,0 +1,469 @@
+//! Move notation: SAN-like and coordinate forms, written and read.
+//!
+//! The engine describes each legal action as an [`ActionInfo`]; this module
+//! writes it (with the disambiguation SAN needs, which depends on the other
+//! legal actions) and reads what a person types by matching it against the
+//! notations of the legal actions, leniently: case, `x`, `-`, `=`, `+`, `#`,
+//! `!`/`?` and spaces do not matter, and both SAN (`Nf3`, `exd5`, `e8=Q`,
+//! `O-O`, `N@e4`) and coordinates (`g1f3`, `e7e8q`) are accepted.
+
+use crate::ir::Coord;
+use serde::Serialize;
+
+/// What kind of action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionKind {
+    /// A man moves on the board.
+    Move,
+    /// A man is placed from the hand.
+    Place,
+    /// The top card is drawn and its man placed.
+    Draw,
+    /// Two own men swap squares (a power).
+    Swap,
+    /// No action is possible: the turn passes.
+    Pass,
+}
+
+/// A legal action as notation sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ActionInfo {
+    pub kind: ActionKind,
+    /// Letter of the man that moves or is placed.
+    pub piece: char,
+    /// Whether the piece is a pawn-like piece (SAN omits its letter).
+    pub pawn: bool,
+    pub from: Option<Coord>,
+    pub to: Option<Coord>,
+    pub capture: bool,
+    /// Letter the man becomes.
+    pub promotion: Option<char>,
+    /// Castling: the side, `true` for the long side.
+    pub castle: Option<bool>,
+    /// A compound placement: the placed man then moves here.
+    pub then_to: Option<Coord>,
+    /// A compound placement: the man on this square goes back to its hand
+    /// (or is removed).
+    pub returns: Option<Coord>,
+    /// Gives check / mate (filled by the engine when known).
+    pub check: bool,
+    pub mate: bool,
+}
+
+impl ActionInfo {
+    pub fn new(kind: ActionKind, piece: char) -> ActionInfo {
+        ActionInfo {
+            kind,
+            piece,
+            pawn: false,
+            from: None,
+            to: None,
+            capture: false,
+            promotion: None,
+            castle: None,
+            then_to: None,
+            returns: None,
+            check: false,
+            mate: false,
+        }
+    }
+}
+
+/// Name of a square: files a.. and ranks 1...
+pub fn square(c: Coord) -> String {
+    let f = if (0..26).contains(&c.x) {
+        ((b'a' + c.x as u8) as char).to_string()
+    } else {
+        format!("[{}]", c.x)
+    };
+    format!("{f}{}", c.y + 1)
+}
+
+fn file_char(c: Coord) -> String {
+    square(c)
+        .trim_end_matches(|ch: char| ch.is_ascii_digit())
+        .to_string()
+}
+
+fn rank_str(c: Coord) -> String {
+    (c.y + 1).to_string()
+}
+
+/// Coordinate notation: `e2e4`, `e7e8q`, `P@e4`, `P@e4e5`, `B@c3/d4`, `swap e1 h1`, `pass`.
+pub fn coordinate(a: &ActionInfo) -> String {
+    let sq = |c: Option<Coord>| c.map(square).unwrap_or_default();
+    match a.kind {
+        ActionKind::Move => {
+            let mut s = format!("{}{}", sq(a.from), sq(a.to));
+            if let Some(p) = a.promotion {
+                s.push(p.to_ascii_lowercase());
+            }
+            s
+        }
+        ActionKind::Place | ActionKind::Draw => {
+            let mut s = format!("{}@{}", a.piece, sq(a.to));
+            if let Some(t) = a.then_to {
+                s.push_str(&square(t));
+            }
+            if let Some(r) = a.returns {
+                s.push('/');
+                s.push_str(&square(r));
+            }
+            s
+        }
+        ActionKind::Swap => format!("swap {} {}", sq(a.from), sq(a.to)),
+        ActionKind::Pass => "pass".into(),
+    }
+}
+
+/// SAN for action `i` among all legal `actions` (for disambiguation).
+pub fn san(actions: &[ActionInfo], i: usize) -> String {
+    let a = &actions[i];
+    let mut s = match a.kind {
+        ActionKind::Move => {
+            if let Some(long) = a.castle {
+                if long {
+                    "O-O-O".to_string()
+                } else {
+                    "O-O".to_string()
+                }
+            } else {
+                let mut s = String::new();
+                let (from, to) = (
+                    a.from.unwrap_or(Coord::new(0, 0)),
+                    a.to.unwrap_or(Coord::new(0, 0)),
+                );
+                if a.pawn {
+                    if a.capture {
+                        s.push_str(&file_char(from));
+                    }
+                } else {
+                    s.push(a.piece);
+                    let rivals: Vec<&ActionInfo> = actions
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, b)| {
+                            *j != i
+                                && b.kind == ActionKind::Move
+                                && b.castle.is_none()
+                                && b.piece == a.piece
+                                && !b.pawn
+                                && b.to == a.to
+                                && b.from != a.from
+                        })
+                        .map(|(_, b)| b)
+                        .collect();
+                    if !rivals.is_empty() {
+                        let same_file =
+                            rivals.iter().any(|b| b.from.is_some_and(|f| f.x == from.x));
+                        let same_rank =
+                            rivals.iter().any(|b| b.from.is_some_and(|f| f.y == from.y));
+                        if !same_file {
+                            s.push_str(&file_char(from));
+                        } else if !same_rank {
+                            s.push_str(&rank_str(from));
+                        } else {
+                            s.push_str(&square(from));
+                        }
+                    }
+                }
+                if a.capture {
+                    s.push('x');
+                }
+                s.push_str(&square(to));
+                if let Some(p) = a.promotion {
+                    s.push('=');
+                    s.push(p);
+                }
+                s
+            }
+        }
+        _ => coordinate(a),
+    };
+    if a.mate {
+        s.push('#');
+    } else if a.check {
+        s.push('+');
+    }
+    s
+}
+
+/// Why typed text matched no single action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseError {
+    /// Nothing was typed.
+    Empty,
+    /// No legal action matches; `near` lists legal actions that look close.
+    NoMatch { near: Vec<String> },
+    /// Several legal actions match.
+    Ambiguous { candidates: Vec<String> },
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParseError::Empty => write!(
+                f,
+                "type a move, such as e4 or Nf3 (or `moves` to list them)"
+            ),
+            ParseError::NoMatch { near } if near.is_empty() => write!(
+                f,
+                "that is not a legal action here; type `moves` to list them"
+            ),
+            ParseError::NoMatch { near } => write!(
+                f,
+                "that is not a legal action here; did you mean {}?",
+                near.join(", ")
+            ),
+            ParseError::Ambiguous { candidates } => {
+                write!(f, "that could be {}; say which", candidates.join(" or "))
+            }
+        }
+    }
+}
+
+/// Canonical form for matching: lower case, without decorations.
+fn norm(s: &str) -> String {
+    s.chars()
+        .filter(|c| {
+            !matches!(
+                c,
+                'x' | 'X' | '-' | '=' | '+' | '#' | '!' | '?' | ' ' | ':' | '×'
+            )
+        })
+        .map(|c| c.to_ascii_lowercase())
+        .collect::<String>()
+        .replace('0', "o")
+}
+
+/// Every spelling accepted for action `i`.
+pub fn spellings(actions: &[ActionInfo], i: usize) -> Vec<String> {
+    let a = &actions[i];
+    let mut v = vec![san(actions, i), coordinate(a)];
+    match a.kind {
+        ActionKind::Move => {
+            if a.castle.is_none() {
+                // Long algebraic with the piece letter, e.g. Ng1f3, and a pawn's
+                // full square form e2e4 is the coordinate already.
+                let from = a.from.map(square).unwrap_or_default();
+                let to = a.to.map(square).unwrap_or_default();
+                let promo = a.promotion.map(|p| p.to_string()).unwrap_or_default();
+                v.push(format!("{}{from}{to}{promo}", a.piece));
+                // Fully disambiguated SAN is always accepted too.
+                if !a.pawn {
+                    v.push(format!("{}{from}{to}{promo}", a.piece));
+                }
+            } else {
+                // Castling can be typed as the king's move too.
+                let from = a.from.map(square).unwrap_or_default();
+                let to = a.to.map(square).unwrap_or_default();
+                v.push(format!("{from}{to}"));
+                v.push(format!("{}{from}{to}", a.piece));
+            }
+        }
+        ActionKind::Draw => v.push(format!("draw {}", a.to.map(square).unwrap_or_default())),
+        ActionKind::Swap => {
+            let (f, t) = (
+                a.from.map(square).unwrap_or_default(),
+                a.to.map(square).unwrap_or_default(),
+            );
+            v.push(format!("swap {t} {f}"));
+        }
+        _ => {}
+    }
+    v
+}
+
+/// Find the single legal action that `input` names.
+pub fn parse(input: &str, actions: &[ActionInfo]) -> Result<usize, ParseError> {
+    let key = norm(input.trim());
+    if key.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let mut hits: Vec<usize> = Vec::new();
+    for i in 0..actions.len() {
+        if spellings(actions, i).iter().any(|s| norm(s) == key) {
+            hits.push(i);
+        }
+    }
+    // Lenient on the piece letter's case for SAN where the board has no
+    // ambiguity (`nf3` = `Nf3`; `bc4` is the bishop unless a pawn on b takes c4).
+    if hits.len() > 1 {
+        // `Bc4` is the bishop, `bc4` the b-pawn's capture: the case of the
+        // first letter decides between SAN readings that differ only there.
+        let first = input.trim().chars().next();
+        let exact: Vec<usize> = hits
+            .iter()
+            .copied()
+            .filter(|&i| san(actions, i).chars().next() == first)
+            .collect();
+        if exact.len() == 1 {
+            return Ok(exact[0]);
+        }
+    }
+    if hits.is_empty() {
+        // A move typed without its promotion piece.
+        for i in 0..actions.len() {
+            if actions[i].promotion.is_some()
+                && spellings(actions, i)
+                    .iter()
+                    .any(|s| norm(s).len() == key.len() + 1 && norm(s).starts_with(&key))
+            {
+                hits.push(i);
+            }
+        }
+        if hits.len() > 1 {
+            let c: Vec<String> = hits.iter().map(|&i| san(actions, i)).collect();
+            return Err(ParseError::Ambiguous { candidates: c });
+        }
+    }
+    match hits.len() {
+        1 => Ok(hits[0]),
+        0 => {
+            let near: Vec<String> = {
+                let mut scored: Vec<(f64, String)> = (0..actions.len())
+                    .map(|i| {
+                        (
+                            strsim::jaro_winkler(&key, &norm(&san(actions, i))),
+                            san(actions, i),
+                        )
+                    })
+                    .filter(|(s, _)| *s > 0.75)
+                    .collect();
+                scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+                scored.into_iter().take(3).map(|(_, s)| s).collect()
+            };
+            Err(ParseError::NoMatch { near })
+        }
+        _ => {
+            // A promotion typed without its piece means the first choice only
+            // if there is exactly one; otherwise ask.
+            let mut c: Vec<String> = hits.iter().map(|&i| san(actions, i)).collect();
+            c.dedup();
+            Err(ParseError::Ambiguous { candidates: c })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(piece: char, from: &str, to: &str) -> ActionInfo {
+        let sq = |s: &str| {
+            Coord::new(
+                (s.as_bytes()[0] - b'a') as i32,
+                s[1..].parse::<i32>().unwrap() - 1,
+            )
+        };
+        let mut a = ActionInfo::new(ActionKind::Move, piece);
+        a.pawn = piece == 'P';
+        a.from = Some(sq(from));
+        a.to = Some(sq(to));
+        a
+    }
+
+    #[test]
+    fn san_disambiguates_by_file_then_rank() {
+        let acts = vec![
+            mv('N', "b1", "d2"),
+            mv('N', "f3", "d2"),
+            mv('R', "a1", "a3"),
+            mv('R', "a5", "a3"),
+        ];
+        assert_eq!(san(&acts, 0), "Nbd2");
+        assert_eq!(san(&acts, 1), "Nfd2");
+        assert_eq!(san(&acts, 2), "R1a3");
+        assert_eq!(san(&acts, 3), "R5a3");
+    }
+
+    #[test]
+    fn pawn_captures_and_promotions() {
+        let mut a = mv('P', "e7", "d8");
+        a.capture = true;
+        a.promotion = Some('N');
+        a.check = true;
+        assert_eq!(san(&[a.clone()], 0), "exd8=N+");
+        assert_eq!(coordinate(&a), "e7d8n");
+    }
+
+    #[test]
+    fn parse_is_lenient() {
+        let mut acts = vec![
+            mv('P', "e2", "e4"),
+            mv('N', "g1", "f3"),
+            mv('B', "f1", "c4"),
+        ];
+        let mut castle = mv('K', "e1", "g1");
+        castle.castle = Some(false);
+        acts.push(castle);
+        assert_eq!(parse("e4", &acts), Ok(0));
+        assert_eq!(parse("e2-e4", &acts), Ok(0));
+        assert_eq!(parse("E2E4", &acts), Ok(0));
+        assert_eq!(parse("Nf3", &acts), Ok(1));
+        assert_eq!(parse("nf3", &acts), Ok(1));
+        assert_eq!(parse("g1f3", &acts), Ok(1));
+        assert_eq!(parse("Ng1-f3", &acts), Ok(1));
+        assert_eq!(parse("Bc4+", &acts), Ok(2));
+        assert_eq!(parse("O-O", &acts), Ok(3));
+        assert_eq!(parse("0-0", &acts), Ok(3));
+        assert_eq!(parse("e1g1", &acts), Ok(3));
+        assert_eq!(parse("", &acts), Err(ParseError::Empty));
+        assert!(matches!(
+            parse("Nf6", &acts),
+            Err(ParseError::NoMatch { .. })
+        ));
+        assert!(matches!(
+            parse("💥", &acts),
+            Err(ParseError::NoMatch { .. })
+        ));
+        // bishop vs b-pawn capture
+        let mut px = mv('P', "b3", "c4");
+        px.capture = true;
+        let both = vec![mv('B', "f1", "c4"), px];
+        assert_eq!(parse("Bc4", &both), Ok(0));
+        assert_eq!(parse("bc4", &both), Ok(1));
+        assert_eq!(parse("bxc4", &both), Ok(1));
+    }
+
+    #[test]
+    fn drops_and_compound_placements() {
+        let sq = |s: &str| {
+            Coord::new(
+                (s.as_bytes()[0] - b'a') as i32,
+                s[1..].parse::<i32>().unwrap() - 1,
+            )
+        };
+        let mut p = ActionInfo::new(ActionKind::Place, 'P');
+        p.to = Some(sq("c3"));
+        let mut p2 = p.clone();
+        p2.then_to = Some(sq("c4"));
+        let mut b = ActionInfo::new(ActionKind::Place, 'B');
+        b.to = Some(sq("d3"));
+        b.returns = Some(sq("d4"));
+        let acts = vec![p, p2, b];
+        assert_eq!(coordinate(&acts[0]), "P@c3");
+        assert_eq!(coordinate(&acts[1]), "P@c3c4");
+        assert_eq!(coordinate(&acts[2]), "B@d3/d4");
+        assert_eq!(parse("p@c3", &acts), Ok(0));
+        assert_eq!(parse("P@c3-c4", &acts), Ok(1));
+        assert_eq!(parse("b@d3/d4", &acts), Ok(2));
+    }
+
+    #[test]
+    fn ambiguous_input_names_the_candidates() {
+        let mut q = mv('P', "e7", "e8");
+        q.promotion = Some('Q');
+        let mut n = q.clone();
+        n.promotion = Some('N');
+        let acts = vec![q, n];
+        assert_eq!(parse("e8=Q", &acts), Ok(0));
+        assert_eq!(parse("e8q", &acts), Ok(0));
+        assert!(matches!(
+            parse("e7e8", &acts),
+            Err(ParseError::Ambiguous { .. })
+        ));
+        assert_eq!(parse("e8", &acts[..1]), Ok(0));
+    }
+}

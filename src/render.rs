@@ -1,0 +1,309 @@
+//! Drawing a position as text for a terminal.
+//!
+//! The engine fills a [`BoardView`] (plain data); this module draws it with
+//! Unicode glyphs or letters, coloured squares and owners (unless colour is
+//! off: `NO_COLOR`, `--ascii`, or not a terminal), holes, the squares where a
+//! floating area may still grow, the last move, hands and decks.
+
+use crate::ir::Coord;
+use std::fmt::Write as _;
+
+/// One man as the renderer sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManView {
+    pub letter: char,
+    /// Glyphs for a light-side and a dark-side man, if the piece has them.
+    pub glyphs: Option<[String; 2]>,
+    pub owner: usize,
+}
+
+/// What a square shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cell {
+    Empty,
+    Man(ManView),
+    /// Not part of the board.
+    Hole,
+    /// Outside the current area but the area may still grow here.
+    Growable,
+}
+
+/// A position to draw.
+#[derive(Debug, Clone)]
+pub struct BoardView {
+    pub width: i32,
+    pub height: i32,
+    /// Row-major from (0,0) = a1; `width * height` cells.
+    pub cells: Vec<Cell>,
+    pub player_names: Vec<String>,
+    pub to_move: usize,
+    /// Squares of the last action, highlighted.
+    pub last: Vec<Coord>,
+    /// Per player: the men in hand, as (letter, count).
+    pub hands: Vec<Vec<(char, u32)>>,
+    /// Per player: cards left in the deck, if there are decks.
+    pub decks: Vec<Option<u32>>,
+    /// Lines shown under the board (check, result, ...).
+    pub notes: Vec<String>,
+    /// Eliminated players.
+    pub out: Vec<bool>,
+}
+
+/// How to draw.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    pub color: bool,
+    /// Letters instead of glyphs.
+    pub ascii: bool,
+    /// Draw from the top player's side (rank 1 at the top).
+    pub flipped: bool,
+}
+
+const OWNER_COLORS: [&str; 4] = ["97", "30", "91", "92"]; // bright white, black, red, green
+const OWNER_COLORS_4: [&str; 4] = ["97", "91", "30", "92"]; // white, red, black, green
+
+fn file_label(x: i32) -> char {
+    if (0..26).contains(&x) {
+        (b'a' + x as u8) as char
+    } else {
+        '?'
+    }
+}
+
+/// The letter of a man: upper case for the first player, lower case for the
+/// second; with more players, upper case plus the owner's number when there
+/// is no colour.
+fn letter_of(m: &ManView, players: usize, color: bool) -> String {
+    if players <= 2 {
+        if m.owner == 0 {
+            m.letter.to_ascii_uppercase().to_string()
+        } else {
+            m.letter.to_ascii_lowercase().to_string()
+        }
+    } else if color {
+        m.letter.to_ascii_uppercase().to_string()
+    } else {
+        format!("{}{}", m.letter.to_ascii_uppercase(), m.owner + 1)
+    }
+}
+
+pub fn draw(v: &BoardView, style: Style) -> String {
+    let mut out = String::new();
+    let players = v.player_names.len();
+    let cell_w = if players > 2 && !style.color { 3 } else { 2 };
+    let ys: Vec<i32> = if style.flipped {
+        (0..v.height).collect()
+    } else {
+        (0..v.height).rev().collect()
+    };
+    let xs: Vec<i32> = if style.flipped {
+        (0..v.width).rev().collect()
+    } else {
+        (0..v.width).collect()
+    };
+    let paint = |code: &str, s: &str| {
+        if style.color {
+            format!("\x1b[{code}m{s}\x1b[0m")
+        } else {
+            s.to_string()
+        }
+    };
+    let footer = {
+        let mut f = String::from("    ");
+        for &x in &xs {
+            let _ = write!(f, "{:<w$}", file_label(x), w = cell_w);
+        }
+        f
+    };
+    for &y in &ys {
+        let _ = write!(out, "{:>3} ", y + 1);
+        for &x in &xs {
+            let c = &v.cells[(y * v.width + x) as usize];
+            let light = (x + y) % 2 == 1;
+            let is_last = v.last.contains(&Coord::new(x, y));
+            let text = match c {
+                Cell::Empty => {
+                    if style.color {
+                        " ".repeat(cell_w)
+                    } else if is_last {
+                        format!("{:<w$}", "*", w = cell_w)
+                    } else {
+                        format!("{:<w$}", if light { "." } else { ":" }, w = cell_w)
+                    }
+                }
+                Cell::Hole => {
+                    if style.color {
+                        " ".repeat(cell_w)
+                    } else {
+                        format!("{:<w$}", "#", w = cell_w)
+                    }
+                }
+                Cell::Growable => {
+                    if style.color {
+                        format!("{:<w$}", "·", w = cell_w)
+                    } else {
+                        format!("{:<w$}", "+", w = cell_w)
+                    }
+                }
+                Cell::Man(m) => {
+                    let glyph = match (&m.glyphs, style.ascii) {
+                        (Some(g), false) if players <= 2 => g[m.owner.min(1)].clone(),
+                        (Some(g), false) if style.color => g[1].clone(),
+                        _ => letter_of(m, players, style.color),
+                    };
+                    let pad = cell_w.saturating_sub(glyph.chars().count());
+                    let text = format!("{glyph}{}", " ".repeat(pad));
+                    if style.color {
+                        let fg = if players > 2 {
+                            OWNER_COLORS_4[m.owner % 4]
+                        } else {
+                            OWNER_COLORS[m.owner % 4]
+                        };
+                        format!("\x1b[1;{fg}m{text}")
+                    } else {
+                        text
+                    }
+                }
+            };
+            if style.color {
+                let bg = match c {
+                    Cell::Hole => "40",
+                    Cell::Growable => "100",
+                    _ if is_last => {
+                        if light {
+                            "103"
+                        } else {
+                            "43"
+                        }
+                    }
+                    _ if light => "47",
+                    _ => "100",
+                };
+                let _ = write!(out, "\x1b[{bg}m{text}\x1b[0m");
+            } else {
+                out.push_str(&text);
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str(&footer);
+    out.push('\n');
+    for (p, name) in v.player_names.iter().enumerate() {
+        let marker = if p == v.to_move { "▶" } else { " " };
+        let marker = if style.ascii {
+            if p == v.to_move {
+                ">"
+            } else {
+                " "
+            }
+        } else {
+            marker
+        };
+        let mut line = format!("{marker} {name}");
+        if v.out.get(p).copied().unwrap_or(false) {
+            line.push_str(" (out)");
+        }
+        if let Some(h) = v.hands.get(p).filter(|h| !h.is_empty()) {
+            let items: Vec<String> = h
+                .iter()
+                .map(|(l, n)| {
+                    if *n > 1 {
+                        format!("{l}×{n}")
+                    } else {
+                        l.to_string()
+                    }
+                })
+                .collect();
+            let items = if style.ascii {
+                items.join(" ").replace('×', "x")
+            } else {
+                items.join(" ")
+            };
+            let _ = write!(line, "  hand: {items}");
+        }
+        if let Some(Some(d)) = v.decks.get(p) {
+            let _ = write!(line, "  deck: {d} card{}", if *d == 1 { "" } else { "s" });
+        }
+        if players > 2 && style.color {
+            line = paint(&format!("1;{}", OWNER_COLORS_4[p % 4]), &line);
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    for n in &v.notes {
+        out.push_str(n);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view() -> BoardView {
+        let mut cells = vec![Cell::Empty; 9];
+        cells[0] = Cell::Man(ManView {
+            letter: 'K',
+            glyphs: Some(["♔".into(), "♚".into()]),
+            owner: 0,
+        });
+        cells[8] = Cell::Man(ManView {
+            letter: 'K',
+            glyphs: Some(["♔".into(), "♚".into()]),
+            owner: 1,
+        });
+        cells[4] = Cell::Hole;
+        BoardView {
+            width: 3,
+            height: 3,
+            cells,
+            player_names: vec!["white".into(), "black".into()],
+            to_move: 0,
+            last: vec![],
+            hands: vec![vec![('Q', 1)], vec![]],
+            decks: vec![None, None],
+            notes: vec!["check".into()],
+            out: vec![false, false],
+        }
+    }
+
+    #[test]
+    fn ascii_board() {
+        let s = draw(
+            &view(),
+            Style {
+                color: false,
+                ascii: true,
+                flipped: false,
+            },
+        );
+        assert_eq!(
+            s,
+            "  3 : . k \n  2 . # . \n  1 K . : \n    a b c \n> white  hand: Q\n  black\ncheck\n"
+        );
+        assert!(!s.contains('\x1b'));
+    }
+
+    #[test]
+    fn unicode_and_flip() {
+        let s = draw(
+            &view(),
+            Style {
+                color: false,
+                ascii: false,
+                flipped: true,
+            },
+        );
+        assert!(s.starts_with("  1 : . ♔ "), "{s}");
+        let c = draw(
+            &view(),
+            Style {
+                color: true,
+                ascii: false,
+                flipped: false,
+            },
+        );
+        assert!(c.contains("\x1b["));
+    }
+}

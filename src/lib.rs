@@ -18,6 +18,7 @@ pub mod game;
 pub mod ir;
 pub mod load;
 pub mod notation;
+pub mod record;
 pub mod render;
 pub mod simulate;
 pub mod syntax;

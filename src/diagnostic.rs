@@ -51,7 +51,12 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(code: &'static str, file: &Arc<str>, span: Span, message: impl Into<String>) -> Self {
+    pub fn error(
+        code: &'static str,
+        file: &Arc<str>,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Self {
         Diagnostic {
             code,
             severity: Severity::Error,
@@ -63,8 +68,16 @@ impl Diagnostic {
         }
     }
 
-    pub fn warning(code: &'static str, file: &Arc<str>, span: Span, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, file, span, message) }
+    pub fn warning(
+        code: &'static str,
+        file: &Arc<str>,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, file, span, message)
+        }
     }
 
     pub fn hint(mut self, hint: impl Into<String>) -> Self {
@@ -122,14 +135,22 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
 /// Sort by file, then position, then severity; drop exact duplicates.
 pub fn sort(diags: &mut Vec<Diagnostic>) {
     diags.sort_by(|a, b| {
-        (&a.file, a.span.start, a.span.end, a.severity, a.code, &a.message).cmp(&(
-            &b.file,
-            b.span.start,
-            b.span.end,
-            b.severity,
-            b.code,
-            &b.message,
-        ))
+        (
+            &a.file,
+            a.span.start,
+            a.span.end,
+            a.severity,
+            a.code,
+            &a.message,
+        )
+            .cmp(&(
+                &b.file,
+                b.span.start,
+                b.span.end,
+                b.severity,
+                b.code,
+                &b.message,
+            ))
     });
     diags.dedup();
 }
@@ -214,20 +235,36 @@ fn render_one(out: &mut String, d: &Diagnostic, sources: &Sources, style: Style)
         .to_string()
         .len();
     let pad = " ".repeat(width);
-    let _ = writeln!(out, "{pad}{} {}:{line}:{col}", style.paint("34", "-->"), d.file);
+    let _ = writeln!(
+        out,
+        "{pad}{} {}:{line}:{col}",
+        style.paint("34", "-->"),
+        d.file
+    );
     let _ = writeln!(out, "{pad} {}", style.paint("34", "|"));
     let mut by_line: BTreeMap<usize, Vec<(Span, String, bool)>> = BTreeMap::new();
     for m in marks {
-        by_line.entry(line_col(text, m.0.start).0).or_default().push(m);
+        by_line
+            .entry(line_col(text, m.0.start).0)
+            .or_default()
+            .push(m);
     }
     let mut last = 0;
-    for (ln, ms) in by_line {
+    for (ln, mut ms) in by_line {
+        // Left to right, as they stand on the line.
+        ms.sort_by_key(|m| m.0.start);
         if last != 0 && ln > last + 1 {
             let _ = writeln!(out, "{}", style.paint("34", "..."));
         }
         last = ln;
         let src_line = text.lines().nth(ln - 1).unwrap_or("");
-        let _ = writeln!(out, "{} {} {}", style.paint("34", &format!("{ln:>width$}")), style.paint("34", "|"), src_line.replace('\t', " "));
+        let _ = writeln!(
+            out,
+            "{} {} {}",
+            style.paint("34", &format!("{ln:>width$}")),
+            style.paint("34", "|"),
+            src_line.replace('\t', " ")
+        );
         for (span, note, primary) in ms {
             let (_, c) = line_col(text, span.start);
             let line_chars = src_line.chars().count();
@@ -238,12 +275,26 @@ fn render_one(out: &mut String, d: &Diagnostic, sources: &Sources, style: Style)
                 .clamp(1, (line_chars + 1).saturating_sub(c - 1).max(1));
             let ch = if primary { "^" } else { "-" };
             let marker = format!("{}{}", " ".repeat(c - 1), ch.repeat(len));
-            let marker = if note.is_empty() { marker } else { format!("{marker} {note}") };
-            let _ = writeln!(out, "{pad} {} {}", style.paint("34", "|"), style.paint(if primary { colour } else { "34" }, &marker));
+            let marker = if note.is_empty() {
+                marker
+            } else {
+                format!("{marker} {note}")
+            };
+            let _ = writeln!(
+                out,
+                "{pad} {} {}",
+                style.paint("34", "|"),
+                style.paint(if primary { colour } else { "34" }, &marker)
+            );
         }
     }
     for h in &d.hints {
-        let _ = writeln!(out, "{pad} {} {}", style.paint("34", "="), format_args!("hint: {h}"));
+        let _ = writeln!(
+            out,
+            "{pad} {} {}",
+            style.paint("34", "="),
+            format_args!("hint: {h}")
+        );
     }
 }
 
@@ -285,7 +336,10 @@ pub fn to_json<'a>(diags: &'a [Diagnostic], sources: &Sources) -> Vec<JsonDiagno
 }
 
 /// The closest of `candidates` to `word`, if it is close enough to suggest.
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let mut best: Option<(f64, &str)> = None;
     for c in candidates {
         let score = strsim::jaro_winkler(&word.to_lowercase(), &c.to_lowercase());

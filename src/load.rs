@@ -24,7 +24,8 @@ pub fn load_path(path: &Path, overrides: &[(String, String)]) -> Result<Checked,
 pub fn resolve(spec: &str, overrides: &[(String, String)]) -> Result<Checked, LoadError> {
     let path = Path::new(spec);
     if path.exists() {
-        return load_path(path, overrides).map_err(|e| LoadError(format!("cannot read {spec}: {e}")));
+        return load_path(path, overrides)
+            .map_err(|e| LoadError(format!("cannot read {spec}: {e}")));
     }
     let file = format!("{spec}.variant");
     if let Some((n, t)) = check::builtin_files().iter().find(|(n, _)| **n == file) {
@@ -40,7 +41,11 @@ pub fn resolve(spec: &str, overrides: &[(String, String)]) -> Result<Checked, Lo
 }
 
 /// Resolve and check, returning the (first) variant or the rendered errors.
-pub fn variant(spec: &str, overrides: &[(String, String)], color: bool) -> Result<Variant, LoadError> {
+pub fn variant(
+    spec: &str,
+    overrides: &[(String, String)],
+    color: bool,
+) -> Result<Variant, LoadError> {
     let c = resolve(spec, overrides)?;
     first_variant(c, color)
 }
@@ -48,13 +53,20 @@ pub fn variant(spec: &str, overrides: &[(String, String)], color: bool) -> Resul
 /// A built-in variant by name.
 pub fn builtin(name: &str, overrides: &[(String, String)]) -> Result<Variant, LoadError> {
     let file = format!("{name}.variant");
-    let (n, t) = check::builtin_files().iter().find(|(n, _)| **n == file).ok_or_else(|| LoadError(format!("no built-in variant `{name}`")))?;
+    let (n, t) = check::builtin_files()
+        .iter()
+        .find(|(n, _)| **n == file)
+        .ok_or_else(|| LoadError(format!("no built-in variant `{name}`")))?;
     first_variant(check::check_str(n, t, None, overrides), false)
 }
 
 fn first_variant(c: Checked, color: bool) -> Result<Variant, LoadError> {
     if c.has_errors() || c.variants.is_empty() {
-        let errs: Vec<Diagnostic> = c.diagnostics.into_iter().filter(Diagnostic::is_error).collect();
+        let errs: Vec<Diagnostic> = c
+            .diagnostics
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .collect();
         return Err(LoadError(render(&errs, &c.sources, color)));
     }
     Ok(c.variants.into_iter().next().expect("checked above"))

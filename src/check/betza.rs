@@ -19,8 +19,18 @@ pub struct BetzaError {
     pub hint: String,
 }
 
-fn err(start: usize, end: usize, message: impl Into<String>, hint: impl Into<String>) -> BetzaError {
-    BetzaError { start, end, message: message.into(), hint: hint.into() }
+fn err(
+    start: usize,
+    end: usize,
+    message: impl Into<String>,
+    hint: impl Into<String>,
+) -> BetzaError {
+    BetzaError {
+        start,
+        end,
+        message: message.into(),
+        hint: hint.into(),
+    }
 }
 
 /// The base leap of an atom letter, and whether it is a rider by itself.
@@ -112,8 +122,10 @@ fn dir_ok(tok: DirTok, (x, y): (i8, i8), oblique: bool) -> bool {
 }
 
 fn pair_ok(a: char, b: char) -> bool {
-    matches!((a, b), ('f' | 'b', 'l' | 'r' | 's') | ('l' | 'r', 'f' | 'b' | 'v'))
-        || (a == b && matches!(a, 'f' | 'b' | 'l' | 'r'))
+    matches!(
+        (a, b),
+        ('f' | 'b', 'l' | 'r' | 's') | ('l' | 'r', 'f' | 'b' | 'v')
+    ) || (a == b && matches!(a, 'f' | 'b' | 'l' | 'r'))
 }
 
 #[derive(Default, Clone)]
@@ -166,13 +178,22 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 // (a,b) vector
                 let close = text[pos..].find(')').map(|i| pos + i);
                 let Some(close) = close else {
-                    return Err(err(pos, text.len(), "this `(` has no `)`", "write a vector as `(1,4)`"));
+                    return Err(err(
+                        pos,
+                        text.len(),
+                        "this `(` has no `)`",
+                        "write a vector as `(1,4)`",
+                    ));
                 };
                 let inner = &text[pos + 1..close];
                 let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
                 let nums: Option<Vec<i8>> = parts.iter().map(|p| p.parse::<i8>().ok()).collect();
                 let leap = match nums.as_deref() {
-                    Some([a, b]) if (0..=15).contains(a) && (0..=15).contains(b) && (*a, *b) != (0, 0) => (*a, *b),
+                    Some([a, b])
+                        if (0..=15).contains(a) && (0..=15).contains(b) && (*a, *b) != (0, 0) =>
+                    {
+                        (*a, *b)
+                    }
                     _ => {
                         return Err(err(
                             pos,
@@ -188,12 +209,22 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                     j += 1;
                 }
                 let (range, next) = range_suffix(&chars, j, false);
-                let atom_span = (mods_start.unwrap_or(pos), chars.get(next).map_or(text.len(), |&(p, _)| p));
+                let atom_span = (
+                    mods_start.unwrap_or(pos),
+                    chars.get(next).map_or(text.len(), |&(p, _)| p),
+                );
                 let rider = match range {
                     Suffix::None => None,
                     Suffix::Star => Some(0),
                     Suffix::Digits(n) => Some(n),
-                    Suffix::Bad(s, e) => return Err(err(s, e, "a range must be from 1 to 15", "`(1,4)3` rides up to 3 steps")),
+                    Suffix::Bad(s, e) => {
+                        return Err(err(
+                            s,
+                            e,
+                            "a range must be from 1 to 15",
+                            "`(1,4)3` rides up to 3 steps",
+                        ))
+                    }
                 };
                 atoms.push(make_atom(leap, rider.unwrap_or(1), &mods, atom_span, text)?);
                 mods = Mods::default();
@@ -212,17 +243,30 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 // doubled letter: rider
                 let mut next = k + 1;
                 let mut doubled = false;
-                if chars.get(next).map(|&(_, d)| d) == Some(c) && !matches!(c, 'K' | 'Q' | 'R' | 'B') {
+                if chars.get(next).map(|&(_, d)| d) == Some(c)
+                    && !matches!(c, 'K' | 'Q' | 'R' | 'B')
+                {
                     doubled = true;
                     next += 1;
                 }
                 let (suffix, after) = range_suffix(&chars, next, true);
-                let atom_span = (mods_start.unwrap_or(pos), chars.get(after).map_or(text.len(), |&(p, _)| p));
+                let atom_span = (
+                    mods_start.unwrap_or(pos),
+                    chars.get(after).map_or(text.len(), |&(p, _)| p),
+                );
                 let limit = match suffix {
                     Suffix::None => None,
                     Suffix::Digits(n) => Some(n),
-                    Suffix::Star => None,
-                    Suffix::Bad(s, e) => return Err(err(s, e, "a range must be from 1 to 15", "`W4` steps up to 4 squares")),
+                    // `N*` rides like `NN` (and like `(1,2)*`).
+                    Suffix::Star => Some(0),
+                    Suffix::Bad(s, e) => {
+                        return Err(err(
+                            s,
+                            e,
+                            "a range must be from 1 to 15",
+                            "`W4` steps up to 4 squares",
+                        ))
+                    }
                 };
                 for (leap, rider) in parts {
                     let range = match (rider || doubled, limit) {
@@ -247,10 +291,20 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
         }
     }
     if let Some(s) = mods_start {
-        return Err(err(s, text.len(), "modifiers must be followed by an atom", "add the atom, as in `fmW`"));
+        return Err(err(
+            s,
+            text.len(),
+            "modifiers must be followed by an atom",
+            "add the atom, as in `fmW`",
+        ));
     }
     if atoms.is_empty() {
-        return Err(err(0, text.len(), "no moves given", "write at least one atom, such as `K` or `N`"));
+        return Err(err(
+            0,
+            text.len(),
+            "no moves given",
+            "write at least one atom, such as `K` or `N`",
+        ));
     }
     Ok(atoms)
 }
@@ -288,7 +342,13 @@ fn range_suffix(chars: &[(usize, char)], mut k: usize, _letter: bool) -> (Suffix
     }
 }
 
-fn make_atom(leap: (i8, i8), range: u8, mods: &Mods, span: (usize, usize), _text: &str) -> Result<Atom, BetzaError> {
+fn make_atom(
+    leap: (i8, i8),
+    range: u8,
+    mods: &Mods,
+    span: (usize, usize),
+    _text: &str,
+) -> Result<Atom, BetzaError> {
     let (a, b) = (leap.0.abs(), leap.1.abs());
     let oblique = a != b && a != 0 && b != 0;
     let all = images(leap);
@@ -309,7 +369,9 @@ fn make_atom(leap: (i8, i8), range: u8, mods: &Mods, span: (usize, usize), _text
     let vectors: Vec<(i8, i8)> = if toks.is_empty() {
         all
     } else {
-        all.into_iter().filter(|&v| toks.iter().any(|&t| dir_ok(t, v, oblique))).collect()
+        all.into_iter()
+            .filter(|&v| toks.iter().any(|&t| dir_ok(t, v, oblique)))
+            .collect()
     };
     if vectors.is_empty() {
         return Err(err(
@@ -320,13 +382,28 @@ fn make_atom(leap: (i8, i8), range: u8, mods: &Mods, span: (usize, usize), _text
         ));
     }
     if mods.m && mods.c {
-        return Err(err(span.0, span.1, "`m` and `c` together mean nothing", "leave both out for a move that may capture or not"));
+        return Err(err(
+            span.0,
+            span.1,
+            "`m` and `c` together mean nothing",
+            "leave both out for a move that may capture or not",
+        ));
     }
     if mods.p && range == 1 {
-        return Err(err(span.0, span.1, "`p` (hop) needs a rider", "a cannon is `pR` (or `mRcpR`)"));
+        return Err(err(
+            span.0,
+            span.1,
+            "`p` (hop) needs a rider",
+            "a cannon is `pR` (or `mRcpR`)",
+        ));
     }
     if mods.n && range != 1 {
-        return Err(err(span.0, span.1, "`n` (lame) is for leapers", "write a lame leap as `nD` or `nN`"));
+        return Err(err(
+            span.0,
+            span.1,
+            "`n` (lame) is for leapers",
+            "write a lame leap as `nD` or `nN`",
+        ));
     }
     let mode = if mods.m {
         Mode::Move
@@ -335,7 +412,15 @@ fn make_atom(leap: (i8, i8), range: u8, mods: &Mods, span: (usize, usize), _text
     } else {
         Mode::Both
     };
-    Ok(Atom { vectors, range, mode, initial: mods.i, lame: mods.n, hop: mods.p, en_passant: mods.e })
+    Ok(Atom {
+        vectors,
+        range,
+        mode,
+        initial: mods.i,
+        lame: mods.n,
+        hop: mods.p,
+        en_passant: mods.e,
+    })
 }
 
 #[cfg(test)]

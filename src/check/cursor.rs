@@ -15,7 +15,12 @@ pub(crate) struct Cur<'a> {
 
 impl<'a> Cur<'a> {
     pub fn new(args: &'a [Arg], file: &'a Arc<str>, end: Span) -> Cur<'a> {
-        Cur { args, i: 0, file, end }
+        Cur {
+            args,
+            i: 0,
+            file,
+            end,
+        }
     }
 
     pub fn peek(&self) -> Option<&'a Arg> {
@@ -36,7 +41,8 @@ impl<'a> Cur<'a> {
 
     /// Span of the current token, or a point at the end of the statement.
     pub fn here(&self) -> Span {
-        self.peek().map_or(Span::new(self.end.end, self.end.end), |a| a.span)
+        self.peek()
+            .map_or(Span::new(self.end.end, self.end.end), |a| a.span)
     }
 
     pub fn peek_word(&self) -> Option<&'a str> {
@@ -64,31 +70,66 @@ impl<'a> Cur<'a> {
     /// "expected X, found Y" at the current token.
     pub fn expected(&self, what: &str) -> Diagnostic {
         match self.peek() {
-            Some(a) => Diagnostic::error("bad-argument", self.file, a.span, format!("expected {what}, found {}", a.describe())),
-            None => Diagnostic::error("missing-argument", self.file, self.here(), format!("expected {what} here")),
+            Some(a) => Diagnostic::error(
+                "bad-argument",
+                self.file,
+                a.span,
+                format!("expected {what}, found {}", a.describe()),
+            ),
+            None => Diagnostic::error(
+                "missing-argument",
+                self.file,
+                self.here(),
+                format!("expected {what} here"),
+            ),
         }
     }
 
     pub fn expect_word(&mut self, what: &str) -> Result<(&'a str, Span), Diagnostic> {
         match self.peek() {
-            Some(Arg { kind: ArgKind::Word(w), span }) => {
+            Some(Arg {
+                kind: ArgKind::Word(w),
+                span,
+            }) => {
                 self.i += 1;
                 Ok((w.as_str(), *span))
             }
+            Some(Arg {
+                kind: ArgKind::Square { .. },
+                ..
+            }) => Err(self.expected(what).hint(
+                "a small letter followed by digits (`e4`, `p1`) reads as a square, not as a name",
+            )),
             _ => Err(self.expected(what)),
         }
     }
 
     /// A word that is one of `choices`; suggests the closest one otherwise.
-    pub fn expect_choice(&mut self, what: &str, choices: &[&'static str]) -> Result<(&'static str, Span), Diagnostic> {
-        let list = choices.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+    pub fn expect_choice(
+        &mut self,
+        what: &str,
+        choices: &[&'static str],
+    ) -> Result<(&'static str, Span), Diagnostic> {
+        let list = choices
+            .iter()
+            .map(|c| format!("`{c}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
         match self.peek() {
-            Some(Arg { kind: ArgKind::Word(w), span }) => {
+            Some(Arg {
+                kind: ArgKind::Word(w),
+                span,
+            }) => {
                 if let Some(c) = choices.iter().find(|c| **c == w) {
                     self.i += 1;
                     Ok((c, *span))
                 } else {
-                    let mut d = Diagnostic::error("bad-argument", self.file, *span, format!("`{w}` is not {what}"));
+                    let mut d = Diagnostic::error(
+                        "bad-argument",
+                        self.file,
+                        *span,
+                        format!("`{w}` is not {what}"),
+                    );
                     if let Some(h) = crate::diagnostic::suggest(w, choices.iter().copied()) {
                         d = d.hint(h);
                     }
@@ -119,10 +160,18 @@ impl<'a> Cur<'a> {
 
     pub fn expect_int(&mut self, what: &str, lo: i64, hi: i64) -> Result<(i64, Span), Diagnostic> {
         match self.peek() {
-            Some(Arg { kind: ArgKind::Number(n), span }) => {
+            Some(Arg {
+                kind: ArgKind::Number(n),
+                span,
+            }) => {
                 self.i += 1;
                 if *n < lo || *n > hi {
-                    Err(Diagnostic::error("out-of-range", self.file, *span, format!("{what} must be from {lo} to {hi}, not {n}")))
+                    Err(Diagnostic::error(
+                        "out-of-range",
+                        self.file,
+                        *span,
+                        format!("{what} must be from {lo} to {hi}, not {n}"),
+                    ))
                 } else {
                     Ok((*n, *span))
                 }
@@ -133,7 +182,10 @@ impl<'a> Cur<'a> {
 
     pub fn expect_string(&mut self, what: &str) -> Result<(&'a str, Span), Diagnostic> {
         match self.peek() {
-            Some(Arg { kind: ArgKind::Str(s), span }) => {
+            Some(Arg {
+                kind: ArgKind::Str(s),
+                span,
+            }) => {
                 self.i += 1;
                 Ok((s.as_str(), *span))
             }
@@ -147,8 +199,13 @@ impl<'a> Cur<'a> {
             None => Ok(()),
             Some(a) => {
                 let last = self.args.last().map_or(a.span, |l| l.span);
-                Err(Diagnostic::error("extra-argument", self.file, a.span.to(last), format!("unexpected {} at the end of this statement", a.describe()))
-                    .hint("remove it, or start a new statement on a new line"))
+                Err(Diagnostic::error(
+                    "extra-argument",
+                    self.file,
+                    a.span.to(last),
+                    format!("unexpected {} at the end of this statement", a.describe()),
+                )
+                .hint("remove it, or start a new statement on a new line"))
             }
         }
     }

@@ -38,6 +38,21 @@ const KEYWORDS: &[&str] = &[
     "illegal",
 ];
 
+/// Statements that set one thing: given twice in one variant is a mistake.
+const SINGLETONS: &[&str] = &[
+    "players",
+    "teams",
+    "board",
+    "captures",
+    "actions",
+    "move",
+    "first",
+    "castling",
+    "en",
+    "eliminated",
+    "illegal",
+];
+
 const PIECE_ATTRS: &[&str] = &[
     "moves", "attacks", "royal", "passes", "resets", "value", "glyphs", "like",
 ];
@@ -48,6 +63,9 @@ struct PieceB {
     span: Span,
     letter_span: Span,
     level: usize,
+    /// Its definition has a mistake (already reported): references to it
+    /// resolve, and no other check guesses at what it was meant to be.
+    broken: bool,
 }
 
 struct Lower<'a> {
@@ -56,7 +74,15 @@ struct Lower<'a> {
     players_span: Option<(Arc<str>, Span)>,
     board: Option<Board>,
     pieces: Vec<PieceB>,
-    regions: Vec<(Region, Option<(Arc<str>, Span)>)>,
+    /// Each region with where it was defined (file, name span, level); `None`: built in.
+    regions: Vec<(Region, Option<(Arc<str>, Span, usize)>)>,
+    /// A `board` statement was given but could not be read (already
+    /// reported): squares and regions are then not checked against it.
+    board_broken: bool,
+    /// Names and letters of the prelude's pieces, for hints.
+    prelude: Vec<(String, String)>,
+    /// `hands`, `decks`, `pools` lines of the setup that had a mistake.
+    cards_failed: Vec<&'static str>,
 }
 
 impl Lower<'_> {
@@ -88,14 +114,29 @@ impl Lower<'_> {
             format!("no piece is called `{w}`"),
         );
         let names = self.piece_names();
+        if self.prelude.iter().any(|(n, _)| n == w) {
+            return d.hint(format!("`{w}` is in the prelude: add it to `use`"));
+        }
+        if let Some((n, _)) = self
+            .prelude
+            .iter()
+            .find(|(n, l)| l == w && !names.iter().any(|(x, _)| x == n))
+        {
+            return d.hint(format!("`{w}` is the letter of the prelude's `{n}`: add `{n}` to `use`"));
+        }
         if let Some(s) = diagnostic::suggest(w, names.iter().map(|(n, _)| n.as_str())) {
             d = d.hint(s);
+        } else if let Some(p) = diagnostic::did_you_mean(w, self.prelude.iter().map(|(n, _)| n.as_str()))
+            .filter(|p| !names.iter().any(|(n, _)| n == p))
+        {
+            d = d.hint(format!("did you mean `{p}`? It is in the prelude: add it to `use`"));
         } else if !names.is_empty() {
+            // Name and letter: a setup refers to pieces by letter.
             d = d.hint(format!(
                 "the pieces are: {}",
-                names
+                self.pieces
                     .iter()
-                    .map(|(n, _)| n.as_str())
+                    .map(|p| format!("{} ({})", p.piece.name, p.piece.letter))
                     .collect::<Vec<_>>()
                     .join(", ")
             ));
@@ -201,6 +242,13 @@ impl Lower<'_> {
                         .hint("write squares such as `e4`"),
                 )
             }
+            // The board statement is wrong (reported there): nothing to check against.
+            (ArgKind::Square { file: f, rank }, None) if self.board_broken => {
+                Ok(Coord::new(*f, rank.saturating_sub(1)))
+            }
+            (ArgKind::Coord(x, y), None) if self.board_broken => {
+                Ok(Coord::new((*x).clamp(-1000, 1000) as i32, (*y).clamp(-1000, 1000) as i32))
+            }
             (_, None) => Err(Diagnostic::error(
                 "missing-board",
                 file,
@@ -227,6 +275,9 @@ pub(crate) fn check_library(file: &Arc<str>, f: &File, diags: &mut Vec<Diagnosti
         board: None,
         pieces: Vec::new(),
         regions: Vec::new(),
+        board_broken: false,
+        prelude: Vec::new(),
+        cards_failed: Vec::new(),
     };
     for st in &f.stmts {
         if st.keyword() == Some("piece") {
@@ -255,6 +306,16 @@ pub(crate) fn lower(
         board: None,
         pieces: Vec::new(),
         regions: Vec::new(),
+        board_broken: false,
+        prelude: library
+            .iter()
+            .filter_map(|(_, s)| {
+                let name = s.args.get(1).and_then(Arg::word)?;
+                let letter = s.args.get(2).and_then(Arg::word).unwrap_or("");
+                Some((name.to_string(), letter.to_string()))
+            })
+            .collect(),
+        cards_failed: Vec::new(),
     };
 
     // Unknown keywords first, so each is reported once.
@@ -287,6 +348,27 @@ pub(crate) fn lower(
         }
     }
 
+    // A statement that sets one thing may appear once per variant (a child
+    // may give it again: the child's wins).
+    let mut once: HashMap<(&str, usize), Span> = HashMap::new();
+    for it in items {
+        let Some(k) = it.stmt.keyword().filter(|k| SINGLETONS.contains(k)) else {
+            continue;
+        };
+        if let Some(prev) = once.insert((k, it.level), it.stmt.head_span()) {
+            l.err(
+                Diagnostic::error(
+                    "duplicate-statement",
+                    &it.file,
+                    it.stmt.head_span(),
+                    format!("`{k}` is given twice in this variant"),
+                )
+                .label(prev, "first given here")
+                .hint("keep one of them; the second would silently replace the first"),
+            );
+        }
+    }
+
     // Phase 1: players, board, pieces, regions.
     for it in items.iter().filter(|i| i.stmt.keyword() == Some("players")) {
         players_stmt(&mut l, it);
@@ -294,7 +376,11 @@ pub(crate) fn lower(
     for it in items.iter().filter(|i| i.stmt.keyword() == Some("board")) {
         board_stmt(&mut l, it);
     }
-    if l.players.is_empty() {
+    // A `players` or `board` statement that could not be read was reported
+    // where it stands; "no players" / "no board" would say it twice.
+    let has_stmt = |k: &str| items.iter().any(|i| i.stmt.keyword() == Some(k));
+    l.board_broken = l.board.is_none() && has_stmt("board");
+    if l.players.is_empty() && !has_stmt("players") {
         l.err(
             Diagnostic::error(
                 "missing-players",
@@ -305,7 +391,7 @@ pub(crate) fn lower(
             .hint("add `players white, black`"),
         );
     }
-    if l.board.is_none() {
+    if l.board.is_none() && !l.board_broken {
         l.err(
             Diagnostic::error(
                 "missing-board",
@@ -351,6 +437,12 @@ pub(crate) fn lower(
     }
 
     // Phase 2: everything that refers to the above.
+    let last_setup_level = items
+        .iter()
+        .filter(|i| i.stmt.keyword() == Some("setup"))
+        .map(|i| i.level)
+        .max()
+        .unwrap_or(0);
     let np = l.players.len().max(1);
     let mut setup = Setup {
         men: Vec::new(),
@@ -385,8 +477,10 @@ pub(crate) fn lower(
     };
     let mut end: Vec<(EndRule, usize, Arc<str>, Span)> = Vec::new();
     let mut actions_span: Option<(Arc<str>, Span)> = None;
+    let mut place_span: Option<(Arc<str>, Span)> = None;
+    let mut first_span: Option<(Arc<str>, Span)> = None;
     let mut move_req_span: Option<(Arc<str>, Span)> = None;
-    let mut setup_seen: Option<usize> = None;
+    let mut setup_seen: Option<(usize, Span)> = None;
     let mut promotions: Vec<(PieceId, Promotion, Arc<str>, Span)> = Vec::new();
 
     for it in items {
@@ -396,22 +490,30 @@ pub(crate) fn lower(
         c.next();
         let r: Result<(), Diagnostic> = match st.keyword() {
             Some("setup") => {
-                if setup_seen.is_some_and(|lvl| lvl == it.level) {
+                if last_setup_level > it.level {
+                    // A child's setup replaces this one: it is not checked.
+                    Ok(())
+                } else if let Some((_, prev)) = setup_seen.filter(|(lvl, _)| *lvl == it.level) {
                     Err(Diagnostic::error(
                         "duplicate-statement",
                         f,
                         st.head_span(),
                         "a variant has one `setup` block",
                     )
+                    .label(prev, "the first one")
                     .hint("put all men, hands and decks in one block"))
                 } else {
-                    setup_seen = Some(it.level);
+                    setup_seen = Some((it.level, st.head_span()));
                     setup = setup_block(&mut l, it);
                     Ok(())
                 }
             }
             Some("captures") => c
-                .expect_choice("`none`, `all` or `to`", &["none", "all", "to"])
+                .expect_choice("`none`, `all` or `to hand`", &["none", "all", "to"])
+                .map_err(|mut d| {
+                    d.hints.retain(|h| !h.starts_with("the choices"));
+                    d.hint("the choices are `none`, `all`, `to hand`")
+                })
                 .and_then(|(v, _)| {
                     turn.captures = v != "none";
                     if v == "to" {
@@ -436,14 +538,21 @@ pub(crate) fn lower(
                     &Names {
                         pieces: &l.piece_names(),
                         regions: &l.region_names(),
+                        unknown_piece: &|f, sp, w| l.unknown_piece(f, sp, w),
                     },
                 )?;
                 move_req_span = Some((f.clone(), st.head_span()));
                 turn.move_requires = p;
                 Ok(())
             })(),
-            Some("place") => place_stmt(&l, &mut c, st, f).map(|r| turn.placement.push(r)),
-            Some("first") => first_stmt(&l, &mut c).map(|a| turn.first_action = Some(a)),
+            Some("place") => {
+                place_span.get_or_insert((f.clone(), st.head_span()));
+                place_stmt(&l, &mut c, st, f).map(|r| turn.placement.push(r))
+            }
+            Some("first") => {
+                first_span = Some((f.clone(), st.span));
+                first_stmt(&l, &mut c).map(|a| turn.first_action = Some(a))
+            }
             Some("on") => on_stmt(&l, &mut c, st, f, &mut turn),
             Some("power") => power_stmt(&l, &mut c).map(|p| turn.powers.push(p)),
             Some("always") => always_stmt(&mut c).map(|i| invariants.push(i)),
@@ -530,12 +639,17 @@ pub(crate) fn lower(
                             }
                         }
                         // A child's rule replaces the parent's rules of the same event.
-                        let kinds: Vec<std::mem::Discriminant<Event>> = rules
-                            .iter()
-                            .map(|(r, _)| std::mem::discriminant(&r.when))
-                            .collect();
+                        // `surrounded PIECE` is an event per piece.
+                        let key = |e: &Event| {
+                            let piece = match e {
+                                Event::Surrounded(p) => Some(*p),
+                                _ => None,
+                            };
+                            (std::mem::discriminant(e), piece)
+                        };
+                        let kinds: Vec<_> = rules.iter().map(|(r, _)| key(&r.when)).collect();
                         end.retain(|(r, lvl, _, _)| {
-                            *lvl == block_level || !kinds.contains(&std::mem::discriminant(&r.when))
+                            *lvl == block_level || !kinds.contains(&key(&r.when))
                         });
                         end.extend(
                             rules
@@ -572,26 +686,35 @@ pub(crate) fn lower(
     }
 
     // Promotions attach to pieces (last wins).
+    let mut promote_at: HashMap<PieceId, (Arc<str>, Span)> = HashMap::new();
     for (id, p, f, sp) in promotions {
         if let Some(pb) = l.pieces.get_mut(id as usize) {
             pb.piece.promotion = Some(p);
         }
-        let _ = (f, sp);
+        promote_at.insert(id, (f, sp));
     }
 
     // Cross-field checks.
-    let has_hands = setup.hands.iter().any(|h| h.iter().any(|(_, n)| *n > 0));
-    let has_decks = setup.decks.iter().any(|h| h.iter().any(|(_, n)| *n > 0));
-    let has_pools = setup.pools.iter().any(|h| h.iter().any(|(_, n)| *n > 0));
+    let failed = |k: &str| l.cards_failed.contains(&k);
+    let has_hands = setup.hands.iter().any(|h| h.iter().any(|(_, n)| *n > 0)) || failed("hands");
+    let has_decks = setup.decks.iter().any(|h| h.iter().any(|(_, n)| *n > 0)) || failed("decks");
+    let has_pools = setup.pools.iter().any(|h| h.iter().any(|(_, n)| *n > 0)) || failed("pools");
+    // Where to point for a contradiction with the actions.
+    let at_actions = actions_span.clone().unwrap_or((file.clone(), name_span));
     if !turn.place && !turn.draw && !turn.placement.is_empty() {
+        let (f, s) = place_span.clone().unwrap_or((file.clone(), name_span));
         l.err(
             Diagnostic::error(
                 "contradiction",
-                file,
-                name_span,
+                &f,
+                s,
                 "placement rules are given but no action places a man",
             )
-            .hint("add `actions place, move` (or `draw`)"),
+            .hint(if actions_span.is_some() {
+                "add `place` (or `draw`) to `actions`"
+            } else {
+                "add `actions place, move` (or `draw`)"
+            }),
         );
     }
     if turn.draw && !has_decks {
@@ -605,8 +728,8 @@ pub(crate) fn lower(
         l.err(
             Diagnostic::error(
                 "contradiction",
-                file,
-                name_span,
+                &at_actions.0,
+                at_actions.1,
                 "the players have decks but no `draw` action",
             )
             .hint("add `draw` to `actions`"),
@@ -616,8 +739,8 @@ pub(crate) fn lower(
         l.err(
             Diagnostic::warning(
                 "unreachable",
-                file,
-                name_span,
+                &at_actions.0,
+                at_actions.1,
                 "men in the hands can never be placed: there is no `place` action",
             )
             .hint("add `place` to `actions`"),
@@ -635,14 +758,15 @@ pub(crate) fn lower(
             .hint("add `move` to `actions`"),
         );
     }
-    for pb in &l.pieces {
+    for (i, pb) in l.pieces.iter().enumerate() {
         if let Some(p) = &pb.piece.promotion {
             if p.from_pool && !has_pools {
+                let (f, s) = promote_at.get(&(i as PieceId)).cloned().unwrap_or((pb.file.clone(), pb.span));
                 l.diags.push(
                     Diagnostic::warning(
                         "unreachable",
-                        &pb.file,
-                        pb.span,
+                        &f,
+                        s,
                         format!(
                             "`{}` promotes from a pool, but no player has a pool",
                             pb.piece.name
@@ -659,17 +783,22 @@ pub(crate) fn lower(
         ActionKind::Draw => !turn.draw,
         ActionKind::Power => turn.powers.is_empty(),
     }) {
+        let (f, s) = first_span.clone().unwrap_or((file.clone(), name_span));
         l.err(
             Diagnostic::error(
                 "contradiction",
-                file,
-                name_span,
+                &f,
+                s,
                 "the first action is of a kind the variant does not allow",
             )
-            .hint("list it in `actions`"),
+            .hint(match turn.first_action.as_ref().map(|a| a.kind) {
+                Some(ActionKind::Power) => "declare a `power`",
+                _ => "list it in `actions`",
+            }),
         );
     }
-    let royal_exists = l.pieces.iter().any(|p| p.piece.royal);
+    // A piece whose definition is broken might have been meant royal.
+    let royal_exists = l.pieces.iter().any(|p| p.piece.royal || p.broken);
     for (r, _, f, s) in &end {
         let bad_outcome = match (&r.when, r.then) {
             (Event::Surrounded(_), Outcome::Remove) => false,
@@ -834,28 +963,38 @@ fn players_stmt(l: &mut Lower, it: &Item) {
             }
             Err(d) => {
                 l.err(d.hint("write `players white, black`"));
-                return;
+                break;
             }
         }
         if c.done() {
             break;
         }
         if let Err(d) = c.expect_op(",") {
-            l.err(d);
-            return;
+            // Keep reading after a missing comma, so the names that follow
+            // are still players.
+            let next_is_name = c.peek_word().is_some();
+            l.err(d.hint("separate the players with commas: `players white, black`"));
+            if !next_is_name {
+                break;
+            }
         }
     }
-    if out.len() > MAX_PLAYERS || out.is_empty() {
+    // What could be read is kept (the mistakes are reported above), so the
+    // rest of the variant is not reported as naming unknown players.
+    if out.is_empty() {
+        return;
+    }
+    if out.len() > MAX_PLAYERS {
+        let extra = out[MAX_PLAYERS].2.to(out[out.len() - 1].2);
         l.err(Diagnostic::error(
             "out-of-range",
             f,
-            st.span,
+            extra,
             format!(
-                "a variant has 1 to {MAX_PLAYERS} players, not {}",
+                "a variant has at most {MAX_PLAYERS} players, not {}",
                 out.len()
             ),
         ));
-        return;
     }
     let n = out.len();
     l.players = out
@@ -867,6 +1006,17 @@ fn players_stmt(l: &mut Lower, it: &Item) {
         })
         .collect();
     l.players_span = Some((f.clone(), st.span));
+}
+
+/// Whether the cursor is at `a1 light` / `a1 dark` (so `a1` is not a hole).
+fn a1_colour_next(c: &Cur) -> bool {
+    matches!(
+        c.peek().map(|a| &a.kind),
+        Some(ArgKind::Square { file: 0, rank: 1 })
+    ) && matches!(
+        c.args.get(c.i + 1).and_then(Arg::word),
+        Some("light" | "dark")
+    )
 }
 
 fn board_stmt(l: &mut Lower, it: &Item) {
@@ -931,48 +1081,45 @@ fn board_stmt(l: &mut Lower, it: &Item) {
         }
         let mut holes = Vec::new();
         let mut a1_dark = true;
-        while let Some(w2) = c.peek_word() {
-            match w2 {
-                "holes" => {
-                    c.next();
-                    while let Some(a) = c.peek() {
-                        if let ArgKind::Square { file: fx, rank } = a.kind {
-                            c.next();
-                            let co = Coord::new(fx, rank.saturating_sub(1));
-                            if co.x < 0 || co.y < 0 || co.x >= w as i32 || co.y >= h as i32 {
-                                return Err(Diagnostic::error(
-                                    "off-board",
-                                    f,
-                                    a.span,
-                                    format!("this hole is off the {w}x{h} board"),
-                                ));
-                            }
-                            holes.push(co);
-                        } else if a.is_op(",") {
-                            c.next();
-                        } else {
-                            break;
+        loop {
+            if c.eat_word("holes") {
+                while let Some(a) = c.peek() {
+                    if a1_colour_next(&c) {
+                        break;
+                    }
+                    if let ArgKind::Square { file: fx, rank } = a.kind {
+                        c.next();
+                        let co = Coord::new(fx, rank.saturating_sub(1));
+                        if co.x < 0 || co.y < 0 || co.x >= w as i32 || co.y >= h as i32 {
+                            return Err(Diagnostic::error(
+                                "off-board",
+                                f,
+                                a.span,
+                                format!("this hole is off the {w}x{h} board"),
+                            ));
                         }
-                    }
-                    if holes.is_empty() {
-                        return Err(c.expected("the squares that are holes"));
+                        holes.push(co);
+                    } else if a.is_op(",") {
+                        c.next();
+                    } else {
+                        break;
                     }
                 }
-                "a1" => {
-                    c.next();
+                if holes.is_empty() {
+                    return Err(c.expected("the squares that are holes"));
                 }
-                _ => break,
+            } else if let Some(Arg {
+                kind: ArgKind::Square { file: 0, rank: 1 },
+                ..
+            }) = c.peek()
+            {
+                // `a1 light` / `a1 dark` (the lexer reads a1 as a square)
+                c.next();
+                let (v, _) = c.expect_choice("`light` or `dark`", &["light", "dark"])?;
+                a1_dark = v == "dark";
+            } else {
+                break;
             }
-        }
-        // `a1 light` / `a1 dark` (the lexer reads a1 as a square)
-        if let Some(Arg {
-            kind: ArgKind::Square { file: 0, rank: 1 },
-            ..
-        }) = c.peek()
-        {
-            c.next();
-            let (v, _) = c.expect_choice("`light` or `dark`", &["light", "dark"])?;
-            a1_dark = v == "dark";
         }
         c.finish()?;
         Ok(Board {
@@ -1019,16 +1166,19 @@ fn use_stmt(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
                                 )
                                 .label(ps, "first defined here"),
                             );
-                            continue;
-                        }
-                        let before = l.pieces.len();
-                        piece_stmt(l, lf, it.level, ls, library);
-                        // Point at the `use` for later messages about this piece.
-                        if l.pieces.len() > before || l.pieces.iter().any(|p| p.piece.name == n) {
-                            if let Some(p) = l.pieces.iter_mut().find(|p| p.piece.name == n) {
-                                p.file = f.clone();
-                                p.span = sp;
-                                p.letter_span = sp;
+                        } else {
+                            let before = l.pieces.len();
+                            piece_stmt(l, lf, it.level, ls, library);
+                            // Point at the `use` for later messages about this piece.
+                            if l.pieces.len() > before
+                                || l.pieces.iter().any(|p| p.piece.name == n)
+                            {
+                                if let Some(p) = l.pieces.iter_mut().find(|p| p.piece.name == n)
+                                {
+                                    p.file = f.clone();
+                                    p.span = sp;
+                                    p.letter_span = sp;
+                                }
                             }
                         }
                     }
@@ -1069,6 +1219,8 @@ fn use_stmt(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
 fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(Arc<str>, Stmt)]) {
     let mut c = Cur::new(&st.args, f, st.span);
     c.next();
+    // The piece as far as it was read, kept when a later attribute is wrong.
+    let mut partial: Option<PieceB> = None;
     let r = (|| -> Result<PieceB, Diagnostic> {
         let (name, nspan) = c
             .expect_word("the piece's name")
@@ -1115,6 +1267,14 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
             glyphs: None,
             promotion: None,
         };
+        partial = Some(PieceB {
+            piece: piece.clone(),
+            file: f.clone(),
+            span: nspan,
+            letter_span: la.span,
+            level,
+            broken: true,
+        });
         while let Some(a) = c.next() {
             let Some(w) = a.word() else {
                 return Err(Diagnostic::error("bad-argument", f, a.span, format!("expected a piece attribute, found {}", a.describe()))
@@ -1160,6 +1320,15 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
                     piece.glyphs = Some([a.to_string(), b.to_string()]);
                 }
                 "like" => {
+                    if c.i != 4 {
+                        return Err(Diagnostic::error(
+                            "bad-argument",
+                            f,
+                            a.span,
+                            "`like` must come right after the letter",
+                        )
+                        .hint("it copies every attribute of the other piece, so an attribute written before it would be lost"));
+                    }
                     let (other, osp) = c.expect_word("the piece to copy")?;
                     let base =
                         l.pieces
@@ -1178,6 +1347,9 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
                                     board: None,
                                     pieces: Vec::new(),
                                     regions: Vec::new(),
+                                    board_broken: false,
+                                    prelude: Vec::new(),
+                                    cards_failed: Vec::new(),
                                 };
                                 piece_stmt(&mut sub, lf, 0, ls, &[]);
                                 sub.pieces.pop().map(|p| p.piece)
@@ -1220,6 +1392,7 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
             span: nspan,
             letter_span: la.span,
             level,
+            broken: false,
         })
     })();
     match r {
@@ -1245,7 +1418,16 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
                 l.pieces.push(pb);
             }
         }
-        Err(d) => l.err(d),
+        Err(d) => {
+            l.err(d);
+            // Keep the name and letter, so that the setup and the rules that
+            // use this piece are not reported as using an unknown one.
+            if let Some(pb) = partial {
+                if !l.pieces.iter().any(|p| p.piece.name == pb.piece.name) {
+                    l.pieces.push(pb);
+                }
+            }
+        }
     }
 }
 
@@ -1284,6 +1466,13 @@ fn builtin_regions(l: &mut Lower) {
         a1_dark,
     }) = l.board.clone()
     else {
+        if l.board_broken {
+            // Keep the names, so references to them are not reported too.
+            for n in ["all", "light", "dark"] {
+                let squares = vec![Vec::new(); l.players.len().max(1)];
+                l.regions.push((Region { name: n.to_string(), squares }, None));
+            }
+        }
         return;
     };
     let np = l.players.len().max(1);
@@ -1313,22 +1502,32 @@ fn region_stmt(l: &mut Lower, it: &Item) {
     c.next();
     let r = (|| -> Result<Region, Diagnostic> {
         let (name, nsp) = c.expect_word("the region's name")?;
-        if let Some((_, prev)) = l.regions.iter().find(|(r, _)| r.name == name) {
-            let mut d = Diagnostic::error(
-                "duplicate-region",
-                f,
-                nsp,
-                format!("region `{name}` is defined twice"),
-            );
-            if let Some((_, ps)) = prev {
-                d = d.label(*ps, "first defined here");
-            } else {
-                d = d.hint("`all`, `light` and `dark` are built in");
+        match l.regions.iter().find(|(r, _)| r.name == name) {
+            // A child redefines its parent's region.
+            Some((_, Some((_, _, lvl)))) if *lvl < it.level => {}
+            Some((_, prev)) => {
+                let mut d = Diagnostic::error(
+                    "duplicate-region",
+                    f,
+                    nsp,
+                    format!("region `{name}` is defined twice"),
+                );
+                match prev {
+                    Some((pf, ps, _)) if pf == f => d = d.label(*ps, "first defined here"),
+                    Some(_) => {}
+                    None => d = d.hint("`all`, `light` and `dark` are built in"),
+                }
+                return Err(d);
             }
-            return Err(d);
+            None => {}
         }
         c.expect_op(":")
             .map_err(|d| d.hint("write `region NAME: ranks 2..6`"))?;
+        if l.board_broken {
+            // Nothing to check the squares against; keep the name.
+            let squares = vec![Vec::new(); l.players.len().max(1)];
+            return Ok(Region { name: name.to_string(), squares });
+        }
         let Some(Board {
             shape:
                 Shape::Rect {
@@ -1336,7 +1535,7 @@ fn region_stmt(l: &mut Lower, it: &Item) {
                     height,
                     holes,
                 },
-            ..
+            a1_dark,
         }) = l.board.clone()
         else {
             return Err(Diagnostic::error(
@@ -1356,7 +1555,7 @@ fn region_stmt(l: &mut Lower, it: &Item) {
             loop {
                 let (pn, psp) = c.expect_word("a player name")?;
                 let p = l.player_ref(f, psp, pn)?;
-                let sq = region_terms(&mut c, width, height, &holes)?;
+                let sq = region_terms(&mut c, width, height, &holes, a1_dark)?;
                 squares[p as usize] = Some(sq);
                 if c.done() {
                     break;
@@ -1372,10 +1571,18 @@ fn region_stmt(l: &mut Lower, it: &Item) {
                         "region `{name}` says nothing for player `{}`",
                         l.players[missing].name
                     ),
-                ));
+                )
+                .hint(format!(
+                    "a region given per player lists every player: `region {name}: {}`",
+                    l.players
+                        .iter()
+                        .map(|p| format!("{} ...", p.name))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
             }
         } else {
-            let sq = region_terms(&mut c, width, height, &holes)?;
+            let sq = region_terms(&mut c, width, height, &holes, a1_dark)?;
             c.finish()?;
             squares = vec![Some(sq); np];
         }
@@ -1385,23 +1592,29 @@ fn region_stmt(l: &mut Lower, it: &Item) {
         })
     })();
     match r {
-        Ok(reg) => l.regions.push((
-            reg,
-            Some((f.clone(), st.args.get(1).map_or(st.span, |a| a.span))),
-        )),
-        Err(d) => l.err(d),
-    }
-    // keep the span type simple
-    if let Some(last) = l.regions.last_mut() {
-        if let Some((_, sp)) = &last.1 {
-            let s = *sp;
-            last.1 = Some((f.clone(), s));
+        Ok(reg) => {
+            let at = Some((
+                f.clone(),
+                st.args.get(1).map_or(st.span, |a| a.span),
+                it.level,
+            ));
+            match l.regions.iter().position(|(x, _)| x.name == reg.name) {
+                Some(i) => l.regions[i] = (reg, at),
+                None => l.regions.push((reg, at)),
+            }
         }
+        Err(d) => l.err(d),
     }
 }
 
 /// `rank 1 + files a..d + squares e4 d5 + light`
-fn region_terms(c: &mut Cur, w: u8, h: u8, holes: &[Coord]) -> Result<Vec<Coord>, Diagnostic> {
+fn region_terms(
+    c: &mut Cur,
+    w: u8,
+    h: u8,
+    holes: &[Coord],
+    a1_dark: bool,
+) -> Result<Vec<Coord>, Diagnostic> {
     let mut out: Vec<Coord> = Vec::new();
     loop {
         let (t, tsp) =
@@ -1442,6 +1655,15 @@ fn region_terms(c: &mut Cur, w: u8, h: u8, holes: &[Coord]) -> Result<Vec<Coord>
                     ));
                 };
                 let limit = if files { w as i32 } else { h as i32 };
+                if lo > hi && lo >= 0 && hi < limit {
+                    return Err(Diagnostic::error(
+                        "bad-argument",
+                        c.file,
+                        a.span,
+                        "this range runs backwards",
+                    )
+                    .hint("write the lower end first, as in `2..6` or `a..d`"));
+                }
                 if lo < 0 || hi >= limit || lo > hi {
                     return Err(Diagnostic::error(
                         "off-board",
@@ -1451,7 +1673,12 @@ fn region_terms(c: &mut Cur, w: u8, h: u8, holes: &[Coord]) -> Result<Vec<Coord>
                             "these {} are not on the board",
                             if files { "files" } else { "ranks" }
                         ),
-                    ));
+                    )
+                    .hint(if files {
+                        format!("the files go from a to {}", (b'a' + w.saturating_sub(1)) as char)
+                    } else {
+                        format!("the ranks go from 1 to {h}")
+                    }));
                 }
                 all.iter()
                     .copied()
@@ -1488,10 +1715,10 @@ fn region_terms(c: &mut Cur, w: u8, h: u8, holes: &[Coord]) -> Result<Vec<Coord>
             }
             "all" => all.clone(),
             "light" | "dark" => {
-                // square colour: a1 dark unless said otherwise; resolved with a1_dark = true here
+                // square colour: a1 is dark unless the board says `a1 light`
                 all.iter()
                     .copied()
-                    .filter(|co| ((co.x + co.y) % 2 == 0) == (t == "dark"))
+                    .filter(|co| (((co.x + co.y) % 2 == 0) == a1_dark) == (t == "dark"))
                     .collect()
             }
             _ => {
@@ -1559,6 +1786,8 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
     let mut men: Vec<PlacedMan> = Vec::new();
     for st in &b.stmts {
         let mut c = Cur::new(&st.args, f, st.span);
+        // Mistakes after which the rest of the line can still be read.
+        let mut soft: Vec<Diagnostic> = Vec::new();
         let r = (|| -> Result<(), Diagnostic> {
             let (head, hsp) =
                 c.expect_word("a player name, `hands`, `decks`, `pools` or `first`")?;
@@ -1620,6 +1849,9 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                     ..
                 }) = l.board.clone()
                 else {
+                    if l.board_broken {
+                        return Ok(()); // the board's mistake is reported
+                    }
                     return Err(Diagnostic::error(
                         "contradiction",
                         f,
@@ -1686,16 +1918,29 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                     continue;
                 }
                 let (pw, psp) = c.expect_word("a piece letter or name")?;
-                let piece = l.lookup_piece(f, psp, pw)?;
+                let piece = l.lookup_piece(f, psp, pw).map_err(|d| soft.push(d)).ok();
                 let mut squares = Vec::new();
+                let mut any_square = false;
                 while let Some(a) = c.peek() {
+                    any_square |= matches!(a.kind, ArgKind::Square { .. } | ArgKind::Coord(..) | ArgKind::Range(..));
                     match &a.kind {
                         ArgKind::Square { .. } | ArgKind::Coord(..) => {
-                            squares.push((l.square(f, a)?, a.span));
+                            match l.square(f, a) {
+                                Ok(at) => squares.push((at, a.span)),
+                                Err(d) => soft.push(d),
+                            }
                             c.next();
                         }
                         ArgKind::Range(x, y) => {
-                            let (p, q) = (l.square(f, x)?, l.square(f, y)?);
+                            let (p, q) = match (l.square(f, x), l.square(f, y)) {
+                                (Ok(p), Ok(q)) => (p, q),
+                                (p, q) => {
+                                    soft.extend(p.err());
+                                    soft.extend(q.err());
+                                    c.next();
+                                    continue;
+                                }
+                            };
                             if p.x != q.x && p.y != q.y {
                                 return Err(Diagnostic::error(
                                     "bad-argument",
@@ -1725,7 +1970,7 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                         _ => break,
                     }
                 }
-                if squares.is_empty() {
+                if !any_square {
                     return Err(c.expected(&format!("the squares of `{pw}`")));
                 }
                 let mut facing = None;
@@ -1739,6 +1984,7 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                         _ => Dir::West,
                     });
                 }
+                let Some(piece) = piece else { continue };
                 for (at, span) in squares {
                     men.push(PlacedMan {
                         piece,
@@ -1756,8 +2002,18 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
             }
             Ok(())
         })();
+        l.diags.extend(soft);
         if let Err(d) = r {
             l.err(d);
+            // A hand, deck or pool line with a mistake still says there is one.
+            let words = (st.args.first().and_then(Arg::word), st.args.get(1).and_then(Arg::word));
+            let kind = match words {
+                (Some("hands"), _) | (_, Some("hand")) => Some("hands"),
+                (Some("decks"), _) | (_, Some("deck")) => Some("decks"),
+                (Some("pools"), _) | (_, Some("pool")) => Some("pools"),
+                _ => None,
+            };
+            l.cards_failed.extend(kind);
         }
     }
     // Two men on one square.
@@ -1853,19 +2109,12 @@ fn card_list(l: &Lower, c: &mut Cur, deck: bool) -> Result<Vec<(Card, u32)>, Dia
                     }
                     region = Some(l.regions.iter().position(|(x, _)| x.name == r).ok_or_else(
                         || {
-                            let mut d = Diagnostic::error(
-                                "unknown-region",
+                            pred::unknown_region(
                                 c.file,
                                 rsp,
-                                format!("no region is called `{r}`"),
-                            );
-                            if let Some(s) = diagnostic::suggest(
                                 r,
                                 l.regions.iter().map(|(x, _)| x.name.as_str()),
-                            ) {
-                                d = d.hint(s);
-                            }
-                            d
+                            )
                         },
                     )? as RegionId);
                 }
@@ -1970,6 +2219,7 @@ fn place_stmt(
         &Names {
             pieces: &l.piece_names(),
             regions: &l.region_names(),
+            unknown_piece: &|f, sp, w| l.unknown_piece(f, sp, w),
         },
     )?;
     Ok(PlacementRule {
@@ -2028,6 +2278,7 @@ fn on_stmt(
                 &Names {
                     pieces: &l.piece_names(),
                     regions: &l.region_names(),
+                    unknown_piece: &|f, sp, w| l.unknown_piece(f, sp, w),
                 },
             )?;
             c.i = c.args.len();
@@ -2131,18 +2382,12 @@ fn promote_stmt(l: &Lower, c: &mut Cur) -> Result<(Vec<PieceId>, Promotion), Dia
             .iter()
             .position(|(x, _)| x.name == r)
             .ok_or_else(|| {
-                let mut d = Diagnostic::error(
-                    "unknown-region",
+                pred::unknown_region(
                     c.file,
                     rsp,
-                    format!("no region is called `{r}`"),
-                );
-                if let Some(s) =
-                    diagnostic::suggest(r, l.regions.iter().map(|(x, _)| x.name.as_str()))
-                {
-                    d = d.hint(s);
-                }
-                d
+                    r,
+                    l.regions.iter().map(|(x, _)| x.name.as_str()),
+                )
             })?;
         Zone::Region(id as RegionId)
     };

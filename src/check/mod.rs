@@ -153,19 +153,40 @@ impl Resolver {
 
 /// Check a rule file given as text. `dir` is where `extends` looks first;
 /// `overrides` are `name=value` option settings from the command line.
-pub fn check_str(name: &str, text: &str, dir: Option<&Path>, overrides: &[(String, String)]) -> Checked {
+pub fn check_str(
+    name: &str,
+    text: &str,
+    dir: Option<&Path>,
+    overrides: &[(String, String)],
+) -> Checked {
     check_inner(name, text, dir, overrides, true)
 }
 
-fn check_inner(name: &str, text: &str, dir: Option<&Path>, overrides: &[(String, String)], all_branches: bool) -> Checked {
+fn check_inner(
+    name: &str,
+    text: &str,
+    dir: Option<&Path>,
+    overrides: &[(String, String)],
+    all_branches: bool,
+) -> Checked {
     let fname: Arc<str> = Arc::from(name);
     let ftext: Arc<str> = Arc::from(text);
-    let mut r = Resolver { dir: dir.map(Path::to_path_buf), sources: Sources::new(), parsed: HashMap::new(), diags: Vec::new() };
+    let mut r = Resolver {
+        dir: dir.map(Path::to_path_buf),
+        sources: Sources::new(),
+        parsed: HashMap::new(),
+        diags: Vec::new(),
+    };
     r.sources.add(&fname, &ftext);
     let file = match syntax::parse(&fname, text) {
         Ok(f) => f,
         Err(d) => {
-            return Checked { variants: Vec::new(), diagnostics: vec![d], sources: r.sources, ast: None };
+            return Checked {
+                variants: Vec::new(),
+                diagnostics: vec![d],
+                sources: r.sources,
+                ast: None,
+            };
         }
     };
     r.parsed.insert(fname.clone(), Some(file.clone()));
@@ -177,7 +198,9 @@ fn check_inner(name: &str, text: &str, dir: Option<&Path>, overrides: &[(String,
         match st.keyword() {
             Some("variant") => {
                 any_variant = true;
-                if let Some(v) = check_variant(&mut r, &fname, &file, st, overrides, &mut diags, &mut names) {
+                if let Some(v) =
+                    check_variant(&mut r, &fname, &file, st, overrides, &mut diags, &mut names)
+                {
                     variants.push(v);
                 }
                 if all_branches {
@@ -192,16 +215,38 @@ fn check_inner(name: &str, text: &str, dir: Option<&Path>, overrides: &[(String,
                         let mut extra = Vec::new();
                         let mut n2 = HashMap::new();
                         check_variant(&mut r, &fname, &file, st, &ov, &mut extra, &mut n2);
-                        diags.extend(extra);
+                        // Say which setting shows a finding the defaults do not.
+                        let (oname, value) = ov.last().cloned().unwrap_or_default();
+                        for d in extra {
+                            if !diags.iter().any(|e| {
+                                (e.code, &e.file, e.span, &e.message)
+                                    == (d.code, &d.file, d.span, &d.message)
+                            }) {
+                                diags.push(d.hint(format!("with `--option {oname}={value}`")));
+                            }
+                        }
                     }
                 }
             }
             Some("piece") => {} // a library piece: checked when used
             Some(other) => diags.push(
-                Diagnostic::error("unknown-statement", &fname, st.head_span(), format!("`{other}` cannot stand at the top level of a file"))
-                    .hint("a file holds `variant NAME { ... }` blocks and library `piece` definitions"),
+                Diagnostic::error(
+                    "unknown-statement",
+                    &fname,
+                    st.head_span(),
+                    format!("`{other}` cannot stand at the top level of a file"),
+                )
+                .hint("a file holds `variant NAME { ... }` blocks and library `piece` definitions"),
             ),
-            None => diags.push(Diagnostic::error("unknown-statement", &fname, st.head_span(), "a statement must start with a keyword").hint("for example `variant mygame \"My Game\" { ... }`")),
+            None => diags.push(
+                Diagnostic::error(
+                    "unknown-statement",
+                    &fname,
+                    st.head_span(),
+                    "a statement must start with a keyword",
+                )
+                .hint("for example `variant mygame \"My Game\" { ... }`"),
+            ),
         }
     }
     // Library pieces of this file are checked by lowering them once.
@@ -209,12 +254,25 @@ fn check_inner(name: &str, text: &str, dir: Option<&Path>, overrides: &[(String,
         if file.stmts.iter().any(|s| s.keyword() == Some("piece")) {
             lower::check_library(&fname, &file, &mut diags);
         } else {
-            diags.push(Diagnostic::error("no-variant", &fname, Span::new(0, 0), "this file defines no variant").hint("add `variant NAME \"Title\" { ... }`"));
+            diags.push(
+                Diagnostic::error(
+                    "no-variant",
+                    &fname,
+                    Span::new(0, 0),
+                    "this file defines no variant",
+                )
+                .hint("add `variant NAME \"Title\" { ... }`"),
+            );
         }
     }
     diags.extend(r.diags.drain(..));
     diagnostic::sort(&mut diags);
-    Checked { variants, diagnostics: diags, sources: r.sources, ast: Some(file) }
+    Checked {
+        variants,
+        diagnostics: diags,
+        sources: r.sources,
+        ast: Some(file),
+    }
 }
 
 /// Check a file on disk.
@@ -261,9 +319,23 @@ fn header<'a>(file: &Arc<str>, st: &'a Stmt, diags: &mut Vec<Diagnostic>) -> Opt
         diags.push(d);
     }
     if st.block.is_none() {
-        diags.push(Diagnostic::error("missing-block", file, st.span, format!("variant `{name}` has no body")).hint("add `{ ... }` with its rules"));
+        diags.push(
+            Diagnostic::error(
+                "missing-block",
+                file,
+                st.span,
+                format!("variant `{name}` has no body"),
+            )
+            .hint("add `{ ... }` with its rules"),
+        );
     }
-    Some(Header { name, name_span, title, parent, block: st.block.as_ref() })
+    Some(Header {
+        name,
+        name_span,
+        title,
+        parent,
+        block: st.block.as_ref(),
+    })
 }
 
 /// One generation of an `extends` chain.
@@ -274,8 +346,18 @@ struct Level {
 }
 
 /// Resolve the chain of ancestors, root first.
-fn chain(r: &mut Resolver, file: &Arc<str>, f: &File, st: &Stmt, diags: &mut Vec<Diagnostic>) -> Option<(Header<'static>, Vec<Level>)> {
+fn chain(
+    r: &mut Resolver,
+    file: &Arc<str>,
+    f: &File,
+    st: &Stmt,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(Header<'static>, Vec<Level>)> {
     let h = header(file, st, diags)?;
+    if h.block.is_none() {
+        // Reported by `header`; checking an empty body would only add noise.
+        return None;
+    }
     let name = h.name.clone();
     let mut levels = vec![Level {
         file: file.clone(),
@@ -288,57 +370,109 @@ fn chain(r: &mut Resolver, file: &Arc<str>, f: &File, st: &Stmt, diags: &mut Vec
     let mut from_ast = f.clone();
     while let Some((pname, pspan)) = parent.take() {
         if seen.contains(&pname) {
+            // Point into the file being checked when the cycle comes back to
+            // it, else at the link that closes the cycle.
+            let (cf, cs) = match &h.parent {
+                Some((_, root_span)) if pname == name => (file.clone(), *root_span),
+                _ => (from_file.clone(), pspan),
+            };
             diags.push(
-                Diagnostic::error("extends-cycle", &from_file, pspan, format!("`extends {pname}` makes a cycle: {} -> {pname}", seen.join(" -> ")))
-                    .hint("a variant cannot extend itself, directly or through others"),
+                Diagnostic::error(
+                    "extends-cycle",
+                    &cf,
+                    cs,
+                    format!(
+                        "`extends {}` makes a cycle: {} -> {pname}",
+                        if cs == pspan { &pname } else { &seen[1] },
+                        seen.join(" -> ")
+                    ),
+                )
+                .hint("a variant cannot extend itself, directly or through others"),
             );
-            break;
+            // The rules of a broken chain are incomplete: checking them
+            // would report mistakes that are not there.
+            return None;
         }
         seen.push(pname.clone());
         // Same file first, then `<dir>/<name>.variant`, then the embedded ones.
-        let found = find_variant(&from_ast, &pname).map(|s| (from_file.clone(), from_ast.clone(), s.clone())).or_else(|| {
-            let (pf, past) = r.file(&format!("{pname}.variant"))?;
-            let s = find_variant(&past, &pname)?.clone();
-            Some((pf, past, s))
-        });
+        let found = find_variant(&from_ast, &pname)
+            .map(|s| (from_file.clone(), from_ast.clone(), s.clone()))
+            .or_else(|| {
+                let (pf, past) = r.file(&format!("{pname}.variant"))?;
+                let s = find_variant(&past, &pname)?.clone();
+                Some((pf, past, s))
+            });
         let Some((pf, past, pst)) = found else {
-            let mut d = Diagnostic::error("unknown-variant", &from_file, pspan, format!("no variant called `{pname}` to extend"));
+            let mut d = Diagnostic::error(
+                "unknown-variant",
+                &from_file,
+                pspan,
+                format!("no variant called `{pname}` to extend"),
+            );
             let names = builtin_names();
             if let Some(hn) = diagnostic::suggest(&pname, names.iter().copied()) {
                 d = d.hint(hn);
             }
-            diags.push(d.hint(format!("put `{pname}.variant` beside this file, or extend one of: {}", names.join(", "))));
-            break;
+            diags.push(d.hint(format!(
+                "put `{pname}.variant` beside this file, or extend one of: {}",
+                names.join(", ")
+            )));
+            return None;
         };
         let mut tmp = Vec::new();
         let ph = header(&pf, &pst, &mut tmp)?;
-        levels.push(Level { file: pf.clone(), stmts: ph.block.map(|b| b.stmts.clone()).unwrap_or_default(), library: library_of(&pf, &past) });
+        levels.push(Level {
+            file: pf.clone(),
+            stmts: ph.block.map(|b| b.stmts.clone()).unwrap_or_default(),
+            library: library_of(&pf, &past),
+        });
         parent = ph.parent.clone();
         from_file = pf;
         from_ast = past;
     }
     levels.reverse();
-    let h = Header { name: h.name, name_span: h.name_span, title: h.title, parent: h.parent, block: None };
+    let h = Header {
+        name: h.name,
+        name_span: h.name_span,
+        title: h.title,
+        parent: h.parent,
+        block: None,
+    };
     Some((h, levels))
 }
 
 fn find_variant<'a>(f: &'a File, name: &str) -> Option<&'a Stmt> {
-    f.stmts.iter().find(|s| s.keyword() == Some("variant") && s.args.get(1).and_then(Arg::word) == Some(name))
+    f.stmts
+        .iter()
+        .find(|s| s.keyword() == Some("variant") && s.args.get(1).and_then(Arg::word) == Some(name))
 }
 
 fn library_of(file: &Arc<str>, f: &File) -> Vec<(Arc<str>, Stmt)> {
-    f.stmts.iter().filter(|s| s.keyword() == Some("piece")).map(|s| (file.clone(), s.clone())).collect()
+    f.stmts
+        .iter()
+        .filter(|s| s.keyword() == Some("piece"))
+        .map(|s| (file.clone(), s.clone()))
+        .collect()
 }
 
 /// Every (option, non-default value) pair of a variant, for branch checking.
-fn option_alternatives(r: &mut Resolver, file: &Arc<str>, f: &File, st: &Stmt) -> Vec<(String, String)> {
+fn option_alternatives(
+    r: &mut Resolver,
+    file: &Arc<str>,
+    f: &File,
+    st: &Stmt,
+) -> Vec<(String, String)> {
     let mut sink = Vec::new();
-    let Some((_, levels)) = chain(r, file, f, st, &mut sink) else { return Vec::new() };
+    let Some((_, levels)) = chain(r, file, f, st, &mut sink) else {
+        return Vec::new();
+    };
     let decls = collect_options(&levels, &mut sink);
     let mut out = Vec::new();
     for d in decls.values() {
         match &d.values {
-            OptValues::Choice(v) => out.extend(v.iter().skip(1).map(|x| (d.name.clone(), x.clone()))),
+            OptValues::Choice(v) => {
+                out.extend(v.iter().skip(1).map(|x| (d.name.clone(), x.clone())))
+            }
             OptValues::Int { default, lo, hi } => {
                 for x in [*lo, *hi] {
                     if x != *default {
@@ -360,11 +494,20 @@ fn check_variant(
     diags: &mut Vec<Diagnostic>,
     names: &mut HashMap<String, Span>,
 ) -> Option<Variant> {
+    let start = diags.len();
     let (h, levels) = chain(r, file, f, st, diags)?;
     if let Some(prev) = names.get(&h.name) {
         diags.push(
-            Diagnostic::error("duplicate-variant", file, h.name_span, format!("a variant called `{}` is already defined in this file", h.name))
-                .label(*prev, "first defined here"),
+            Diagnostic::error(
+                "duplicate-variant",
+                file,
+                h.name_span,
+                format!(
+                    "a variant called `{}` is already defined in this file",
+                    h.name
+                ),
+            )
+            .label(*prev, "first defined here"),
         );
     }
     names.insert(h.name.clone(), h.name_span);
@@ -377,27 +520,59 @@ fn check_variant(
         library.extend(l.library.iter().cloned());
     }
     let decls = collect_options(&levels, diags);
-    let mut values: BTreeMap<String, String> = decls.iter().map(|(k, d)| (k.clone(), d.default_value())).collect();
+    let mut values: BTreeMap<String, String> = decls
+        .iter()
+        .map(|(k, d)| (k.clone(), d.default_value()))
+        .collect();
     let cli: Arc<str> = Arc::from("<command line>");
+    // All overrides as one line, so every message points into the same text.
+    let cli_words: Vec<String> = overrides
+        .iter()
+        .map(|(k, v)| format!("--option {k}={v}"))
+        .collect();
+    let cli_text: Arc<str> = Arc::from(cli_words.join(" ").as_str());
+    let mut at = 0;
     for (k, v) in overrides {
+        let here = at;
+        at += format!("--option {k}={v} ").len();
         match decls.get(k) {
             None => {
-                let text: Arc<str> = Arc::from(format!("--option {k}={v}").as_str());
-                r.sources.add(&cli, &text);
-                let mut d = Diagnostic::error("unknown-option", &cli, Span::new(9, 9 + k.len()), format!("variant `{}` has no option `{k}`", h.name));
+                // The first text is the user's: the checks of other option
+                // values append overrides the user did not type.
+                if r.sources.get(&cli).is_none() {
+                    r.sources.add(&cli, &cli_text);
+                }
+                let mut d = Diagnostic::error(
+                    "unknown-option",
+                    &cli,
+                    Span::new(here + 9, here + 9 + k.len()),
+                    format!("variant `{}` has no option `{k}`", h.name),
+                );
                 if let Some(s) = diagnostic::suggest(k, decls.keys().map(String::as_str)) {
                     d = d.hint(s);
                 }
                 let list: Vec<&str> = decls.keys().map(String::as_str).collect();
-                diags.push(d.hint(if list.is_empty() { "this variant declares no options".to_string() } else { format!("its options are: {}", list.join(", ")) }));
+                diags.push(d.hint(if list.is_empty() {
+                    "this variant declares no options".to_string()
+                } else {
+                    format!("its options are: {}", list.join(", "))
+                }));
             }
             Some(d) if !d.accepts(v) => {
-                let text: Arc<str> = Arc::from(format!("--option {k}={v}").as_str());
-                r.sources.add(&cli, &text);
-                let start = 10 + k.len();
+                // The first text is the user's: the checks of other option
+                // values append overrides the user did not type.
+                if r.sources.get(&cli).is_none() {
+                    r.sources.add(&cli, &cli_text);
+                }
+                let start = here + 10 + k.len();
                 diags.push(
-                    Diagnostic::error("option-value", &cli, Span::new(start, start + v.len()), format!("`{v}` is not a value of option `{k}`"))
-                        .hint(format!("the values are {}", d.allowed())),
+                    Diagnostic::error(
+                        "option-value",
+                        &cli,
+                        Span::new(start, start + v.len()),
+                        format!("`{v}` is not a value of option `{k}`"),
+                    )
+                    .hint(format!("the values are {}", d.allowed())),
                 );
             }
             Some(_) => {
@@ -411,9 +586,29 @@ fn check_variant(
     }
     let options = decls
         .values()
-        .map(|d| crate::ir::OptionValue { name: d.name.clone(), value: values[&d.name].clone(), default: d.default_value(), allowed: d.allowed() })
+        .map(|d| crate::ir::OptionValue {
+            name: d.name.clone(),
+            value: values[&d.name].clone(),
+            default: d.default_value(),
+            allowed: d.allowed(),
+        })
         .collect();
-    let v = lower::lower(&h.name, h.title.clone(), file, h.name_span, &items, &library, options, diags);
+    let v = lower::lower(
+        &h.name,
+        h.title.clone(),
+        file,
+        h.name_span,
+        &items,
+        &library,
+        options,
+        diags,
+    );
+    if diags[start..].iter().any(Diagnostic::is_error) {
+        // "No rule ends the game" is then mostly an echo of a broken `end`
+        // rule: say it once the errors are fixed.
+        let tail = diags.split_off(start);
+        diags.extend(tail.into_iter().filter(|d| d.code != "no-ending"));
+    }
     if diags.iter().any(Diagnostic::is_error) {
         None
     } else {
@@ -426,14 +621,36 @@ fn collect_options(levels: &[Level], diags: &mut Vec<Diagnostic>) -> BTreeMap<St
     let mut out: BTreeMap<String, OptDecl> = BTreeMap::new();
     for (lvl, l) in levels.iter().enumerate() {
         let mut here: HashMap<String, Span> = HashMap::new();
-        let mut stack: Vec<&Stmt> = l.stmts.iter().collect();
+        // In source order (the stack is popped from the end), so the first
+        // declaration is the one called first.
+        let mut stack: Vec<(&Stmt, bool)> = l.stmts.iter().rev().map(|s| (s, false)).collect();
         // Options may only be declared at the variant's top level, but look
         // inside blocks to report misplaced ones.
-        while let Some(st) = stack.pop() {
+        while let Some((st, in_if)) = stack.pop() {
+            if st.keyword() == Some("option") && in_if {
+                diags.push(
+                    Diagnostic::error(
+                        "misplaced-statement",
+                        &l.file,
+                        st.head_span(),
+                        "an option is declared at the top level of a variant, not inside an `if`",
+                    )
+                    .hint("move this `option` line out of the `if` block"),
+                );
+                continue;
+            }
             if st.keyword() == Some("option") {
                 if let Some(d) = option_decl(&l.file, st, diags) {
                     if let Some(prev) = here.get(&d.name) {
-                        diags.push(Diagnostic::error("duplicate-option", &l.file, d.span, format!("option `{}` is declared twice", d.name)).label(*prev, "first declared here"));
+                        diags.push(
+                            Diagnostic::error(
+                                "duplicate-option",
+                                &l.file,
+                                d.span,
+                                format!("option `{}` is declared twice", d.name),
+                            )
+                            .label(*prev, "first declared here"),
+                        );
                         continue;
                     }
                     here.insert(d.name.clone(), d.span);
@@ -443,7 +660,7 @@ fn collect_options(levels: &[Level], diags: &mut Vec<Diagnostic>) -> BTreeMap<St
             }
             if let Some(b) = &st.block {
                 if st.keyword() == Some("if") {
-                    stack.extend(b.stmts.iter());
+                    stack.extend(b.stmts.iter().rev().map(|s| (s, true)));
                 }
             }
         }
@@ -460,42 +677,86 @@ fn option_decl(file: &Arc<str>, st: &Stmt, diags: &mut Vec<Diagnostic>) -> Optio
         c.expect_op("=")?;
         let mut vals = Vec::new();
         let first = c.peek().cloned();
+        // `3 in 0..10` is an integer option; `3 | 5` a choice of numbers.
+        let choice = c.args.get(c.i + 1).is_some_and(|a| a.is_op("|"));
         match first.as_ref().map(|a| &a.kind) {
-            Some(ArgKind::Number(n)) => {
+            Some(ArgKind::Number(n)) if !choice => {
                 c.next();
-                c.expect_keyword("in").map_err(|d| d.hint("an integer option reads `option name = 0 in 0..100`"))?;
+                c.expect_keyword("in")
+                    .map_err(|d| d.hint("an integer option reads `option name = 0 in 0..100`"))?;
                 let rg = c.next().cloned();
                 match rg.as_ref().map(|a| &a.kind) {
                     Some(ArgKind::Range(a, b)) => match (&a.kind, &b.kind) {
                         (ArgKind::Number(lo), ArgKind::Number(hi)) if lo <= hi => {
                             if n < lo || n > hi {
-                                return Err(Diagnostic::error("option-value", file, first.as_ref().map_or(nspan, |a| a.span), format!("the default {n} is outside {lo}..{hi}")));
+                                return Err(Diagnostic::error(
+                                    "option-value",
+                                    file,
+                                    first.as_ref().map_or(nspan, |a| a.span),
+                                    format!("the default {n} is outside {lo}..{hi}"),
+                                )
+                                .hint(format!(
+                                    "the number after `=` is the default: one from {lo} to {hi}"
+                                )));
                             }
                             c.finish()?;
-                            return Ok(OptDecl { name: name.to_string(), values: OptValues::Int { default: *n, lo: *lo, hi: *hi }, span: nspan });
+                            return Ok(OptDecl {
+                                name: name.to_string(),
+                                values: OptValues::Int {
+                                    default: *n,
+                                    lo: *lo,
+                                    hi: *hi,
+                                },
+                                span: nspan,
+                            });
                         }
-                        _ => return Err(Diagnostic::error("bad-argument", file, rg.as_ref().map_or(nspan, |a| a.span), "expected a range of numbers such as `0..100`")),
+                        _ => {
+                            return Err(Diagnostic::error(
+                                "bad-argument",
+                                file,
+                                rg.as_ref().map_or(nspan, |a| a.span),
+                                "expected a range of numbers such as `0..100`",
+                            ))
+                        }
                     },
-                    _ => return Err(Diagnostic::error("bad-argument", file, rg.as_ref().map_or(c.here(), |a| a.span), "expected a range of numbers such as `0..100`")),
-                }
-            }
-            _ => loop {
-                let a = c.next().cloned();
-                match a.as_ref().map(|a| &a.kind) {
-                    Some(ArgKind::Word(w)) => vals.push(w.clone()),
-                    Some(ArgKind::Number(n)) => vals.push(n.to_string()),
                     _ => {
-                        return Err(Diagnostic::error("bad-argument", file, a.as_ref().map_or(c.here(), |a| a.span), "expected an option value")
-                            .hint("write `option name = first | second`; the first value is the default"))
+                        return Err(Diagnostic::error(
+                            "bad-argument",
+                            file,
+                            rg.as_ref().map_or(c.here(), |a| a.span),
+                            "expected a range of numbers such as `0..100`",
+                        ))
                     }
                 }
-                if c.done() {
-                    break;
+            }
+            _ => {
+                loop {
+                    let a = c.next().cloned();
+                    match a.as_ref().map(|a| &a.kind) {
+                        Some(ArgKind::Word(w)) => vals.push(w.clone()),
+                        Some(ArgKind::Number(n)) => vals.push(n.to_string()),
+                        _ => return Err(Diagnostic::error(
+                            "bad-argument",
+                            file,
+                            a.as_ref().map_or(c.here(), |a| a.span),
+                            "expected an option value",
+                        )
+                        .hint(
+                            "write `option name = first | second`; the first value is the default",
+                        )),
+                    }
+                    if c.done() {
+                        break;
+                    }
+                    c.expect_op("|")?;
                 }
-                c.expect_op("|")?;
-            },
+            }
         }
-        Ok(OptDecl { name: name.to_string(), values: OptValues::Choice(vals), span: nspan })
+        Ok(OptDecl {
+            name: name.to_string(),
+            values: OptValues::Choice(vals),
+            span: nspan,
+        })
     })();
     match r {
         Ok(d) => Some(d),
@@ -528,23 +789,45 @@ fn expand(
                 Err(d) => diags.push(d),
             }
             if st.block.is_none() {
-                diags.push(Diagnostic::error("missing-block", file, st.span, "an `if` needs a block").hint("write `if option = value { ... }`"));
+                diags.push(
+                    Diagnostic::error("missing-block", file, st.span, "an `if` needs a block")
+                        .hint("write `if option = value { ... }`"),
+                );
             }
             continue;
         }
         let mut s = st.clone();
+        let before = diags.len();
         subst_args(file, &mut s.args, decls, values, diags);
+        if diags.len() > before && st.block.is_none() {
+            // An unknown `$option` was reported; reading the statement
+            // without its value would only add a second, misleading error.
+            continue;
+        }
         if let Some(b) = &st.block {
             // Blocks (setup, end) may hold `if`s too.
             let mut inner = Vec::new();
             expand(file, level, &b.stmts, decls, values, &mut inner, diags);
-            s.block = Some(Block { stmts: inner.into_iter().map(|i| i.stmt).collect(), span: b.span });
+            s.block = Some(Block {
+                stmts: inner.into_iter().map(|i| i.stmt).collect(),
+                span: b.span,
+            });
         }
-        out.push(Item { file: file.clone(), level, stmt: s });
+        out.push(Item {
+            file: file.clone(),
+            level,
+            stmt: s,
+        });
     }
 }
 
-fn subst_args(file: &Arc<str>, args: &mut [Arg], decls: &BTreeMap<String, OptDecl>, values: &BTreeMap<String, String>, diags: &mut Vec<Diagnostic>) {
+fn subst_args(
+    file: &Arc<str>,
+    args: &mut [Arg],
+    decls: &BTreeMap<String, OptDecl>,
+    values: &BTreeMap<String, String>,
+    diags: &mut Vec<Diagnostic>,
+) {
     for a in args.iter_mut() {
         match &mut a.kind {
             ArgKind::Var(v) => match values.get(v.as_str()) {
@@ -555,7 +838,12 @@ fn subst_args(file: &Arc<str>, args: &mut [Arg], decls: &BTreeMap<String, OptDec
                     }
                 }
                 None => {
-                    let mut d = Diagnostic::error("unknown-option", file, a.span, format!("no option is called `{v}`"));
+                    let mut d = Diagnostic::error(
+                        "unknown-option",
+                        file,
+                        a.span,
+                        format!("no option is called `{v}`"),
+                    );
                     if let Some(s) = diagnostic::suggest(v, decls.keys().map(String::as_str)) {
                         d = d.hint(s);
                     }
@@ -573,12 +861,24 @@ fn subst_args(file: &Arc<str>, args: &mut [Arg], decls: &BTreeMap<String, OptDec
 }
 
 /// `if NAME = VALUE` / `if NAME != VALUE`.
-fn condition(file: &Arc<str>, st: &Stmt, decls: &BTreeMap<String, OptDecl>, values: &BTreeMap<String, String>) -> Result<bool, Diagnostic> {
+fn condition(
+    file: &Arc<str>,
+    st: &Stmt,
+    decls: &BTreeMap<String, OptDecl>,
+    values: &BTreeMap<String, String>,
+) -> Result<bool, Diagnostic> {
     let mut c = cursor::Cur::new(&st.args, file, st.span);
     c.next();
-    let (name, nspan) = c.expect_word("an option name").map_err(|d| d.hint("write `if option = value { ... }`"))?;
+    let (name, nspan) = c
+        .expect_word("an option name")
+        .map_err(|d| d.hint("write `if option = value { ... }`"))?;
     let Some(decl) = decls.get(name) else {
-        let mut d = Diagnostic::error("unknown-option", file, nspan, format!("no option is called `{name}`"));
+        let mut d = Diagnostic::error(
+            "unknown-option",
+            file,
+            nspan,
+            format!("no option is called `{name}`"),
+        );
         if let Some(s) = diagnostic::suggest(name, decls.keys().map(String::as_str)) {
             d = d.hint(s);
         }
@@ -595,16 +895,33 @@ fn condition(file: &Arc<str>, st: &Stmt, decls: &BTreeMap<String, OptDecl>, valu
     let (v, vspan) = match &a.kind {
         ArgKind::Word(w) => (w.clone(), a.span),
         ArgKind::Number(n) => (n.to_string(), a.span),
-        _ => return Err(Diagnostic::error("bad-argument", file, a.span, format!("expected a value of option `{name}`, found {}", a.describe()))),
+        _ => {
+            return Err(Diagnostic::error(
+                "bad-argument",
+                file,
+                a.span,
+                format!(
+                    "expected a value of option `{name}`, found {}",
+                    a.describe()
+                ),
+            ))
+        }
     };
     if !decl.accepts(&v) {
-        let mut d = Diagnostic::error("option-value", file, vspan, format!("`{v}` is not a value of option `{name}`"));
+        let mut d = Diagnostic::error(
+            "option-value",
+            file,
+            vspan,
+            format!("`{v}` is not a value of option `{name}`"),
+        );
         if let OptValues::Choice(cs) = &decl.values {
             if let Some(s) = diagnostic::suggest(&v, cs.iter().map(String::as_str)) {
                 d = d.hint(s);
             }
         }
-        return Err(d.hint(format!("the values are {}", decl.allowed())).label(decl.span, "declared here"));
+        return Err(d
+            .hint(format!("the values are {}", decl.allowed()))
+            .label(decl.span, "declared here"));
     }
     c.finish()?;
     Ok((values[name] == v) != neg)

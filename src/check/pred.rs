@@ -19,19 +19,44 @@ use std::sync::Arc;
 pub(crate) struct Names<'a> {
     pub pieces: &'a [(String, PieceId)],
     pub regions: &'a [(String, RegionId)],
+    /// The "no piece is called X" diagnostic, with the variant's hints.
+    pub unknown_piece: &'a dyn Fn(&Arc<str>, crate::diagnostic::Span, &str) -> Diagnostic,
 }
 
 const ATOMS: &[&str] = &[
-    "touching", "beside", "attacks", "attacked", "in_play", "surrounded", "self", "in", "distinct", "not", "own", "friend", "enemy", "any", "man", "men",
+    "touching",
+    "beside",
+    "attacks",
+    "attacked",
+    "in_play",
+    "surrounded",
+    "self",
+    "in",
+    "distinct",
+    "not",
+    "own",
+    "friend",
+    "enemy",
+    "any",
+    "man",
+    "men",
 ];
 
-pub(crate) fn parse(args: &[Arg], file: &Arc<str>, end: crate::diagnostic::Span, names: &Names) -> Result<Pred, Diagnostic> {
+pub(crate) fn parse(
+    args: &[Arg],
+    file: &Arc<str>,
+    end: crate::diagnostic::Span,
+    names: &Names,
+) -> Result<Pred, Diagnostic> {
     let mut c = Cur::new(args, file, end);
     if c.done() {
-        return Err(c.expected("a condition").hint("for example `touching(own) and not attacked`"));
+        return Err(c
+            .expected("a condition")
+            .hint("for example `touching(own) and not attacked`"));
     }
     let p = or(&mut c, names)?;
-    c.finish().map_err(|d| d.hint("join conditions with `and` / `or`"))?;
+    c.finish()
+        .map_err(|d| d.hint("join conditions with `and` / `or`"))?;
     Ok(p)
 }
 
@@ -40,7 +65,11 @@ fn or(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
     while c.eat_word("or") {
         v.push(and(c, n)?);
     }
-    Ok(if v.len() == 1 { v.pop().unwrap_or(Pred::True) } else { Pred::Or(v) })
+    Ok(if v.len() == 1 {
+        v.pop().unwrap_or(Pred::True)
+    } else {
+        Pred::Or(v)
+    })
 }
 
 fn and(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
@@ -48,7 +77,11 @@ fn and(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
     while c.eat_word("and") {
         v.push(unary(c, n)?);
     }
-    Ok(if v.len() == 1 { v.pop().unwrap_or(Pred::True) } else { Pred::And(v) })
+    Ok(if v.len() == 1 {
+        v.pop().unwrap_or(Pred::True)
+    } else {
+        Pred::And(v)
+    })
 }
 
 fn unary(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
@@ -60,13 +93,18 @@ fn unary(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
 
 fn group_selector(c: &mut Cur, n: &Names, what: &str) -> Result<Selector, Diagnostic> {
     match c.peek() {
-        Some(Arg { kind: ArgKind::Group(g), span }) => {
+        Some(Arg {
+            kind: ArgKind::Group(g),
+            span,
+        }) => {
             c.next();
             let mut inner = Cur::new(g, c.file, *span);
             let s = selector(&mut inner, n)?.ok_or_else(|| {
                 let mut d = inner.expected("whose men, and which kind: `own`, `enemy king`, `any`");
                 if let Some(w) = inner.peek_word() {
-                    let cands = ["own", "friend", "enemy", "any"].into_iter().chain(n.pieces.iter().map(|(p, _)| p.as_str()));
+                    let cands = ["own", "friend", "enemy", "any"]
+                        .into_iter()
+                        .chain(n.pieces.iter().map(|(p, _)| p.as_str()));
                     if let Some(h) = diagnostic::suggest(w, cands) {
                         d = d.hint(h);
                     }
@@ -76,7 +114,9 @@ fn group_selector(c: &mut Cur, n: &Names, what: &str) -> Result<Selector, Diagno
             inner.finish()?;
             Ok(s)
         }
-        _ => Err(c.expected(&format!("`({what})`")).hint(format!("write it as `{what}(own)` or `{what}(enemy king)`"))),
+        _ => Err(c
+            .expected(&format!("`({what})`"))
+            .hint(format!("write it as `{what}(own)` or `{what}(enemy king)`"))),
     }
 }
 
@@ -99,21 +139,24 @@ fn selector(c: &mut Cur, n: &Names) -> Result<Option<Selector>, Diagnostic> {
             c.next();
         } else if who.is_some() && !matches!(w, "and" | "or" | "not") {
             let sp = c.here();
-            let mut d = Diagnostic::error("unknown-piece", c.file, sp, format!("no piece is called `{w}`"));
-            if let Some(s) = diagnostic::suggest(w, n.pieces.iter().map(|(p, _)| p.as_str())) {
-                d = d.hint(s);
-            }
-            return Err(d);
+            return Err((n.unknown_piece)(c.file, sp, w));
         }
     }
     if who.is_none() && piece.is_none() {
         return Ok(None);
     }
-    Ok(Some(Selector { who: who.unwrap_or(Who::Any), piece }))
+    Ok(Some(Selector {
+        who: who.unwrap_or(Who::Any),
+        piece,
+    }))
 }
 
 fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
-    if let Some(Arg { kind: ArgKind::Group(g), span }) = c.peek() {
+    if let Some(Arg {
+        kind: ArgKind::Group(g),
+        span,
+    }) = c.peek()
+    {
         c.next();
         let mut inner = Cur::new(g, c.file, *span);
         let p = or(&mut inner, n)?;
@@ -156,7 +199,9 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
         "distinct" => {
             c.next();
             if !(c.eat_word("colour") || c.eat_word("color")) {
-                return Err(c.expected("`colour`").hint("the condition is `distinct colour`"));
+                return Err(c
+                    .expected("`colour`")
+                    .hint("the condition is `distinct colour`"));
             }
             Ok(Pred::DistinctColour)
         }
@@ -165,25 +210,49 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
             let (r, rs) = c.expect_word("a region name")?;
             match n.regions.iter().find(|(name, _)| name == r) {
                 Some((_, id)) => Ok(Pred::In(*id)),
-                None => {
-                    let mut d = Diagnostic::error("unknown-region", c.file, rs, format!("no region is called `{r}`"));
-                    if let Some(s) = diagnostic::suggest(r, n.regions.iter().map(|(p, _)| p.as_str())) {
-                        d = d.hint(s);
-                    }
-                    Err(d.hint("define it with `region NAME: ranks 2..6`; `light`, `dark` and `all` always exist"))
-                }
+                None => Err(unknown_region(c.file, rs, r, n.regions.iter().map(|(p, _)| p.as_str()))),
             }
         }
         _ => match selector(c, n)? {
             Some(s) => Ok(Pred::Is(s)),
             None => {
-                let mut d = Diagnostic::error("unknown-condition", c.file, sp, format!("`{w}` is not a condition"));
-                let cands = ATOMS.iter().copied().chain(n.pieces.iter().map(|(p, _)| p.as_str()));
+                let mut d = Diagnostic::error(
+                    "unknown-condition",
+                    c.file,
+                    sp,
+                    format!("`{w}` is not a condition"),
+                );
+                let cands = ATOMS
+                    .iter()
+                    .copied()
+                    .chain(n.pieces.iter().map(|(p, _)| p.as_str()));
                 if let Some(s) = diagnostic::suggest(w, cands) {
                     d = d.hint(s);
                 }
                 Err(d.hint("conditions: touching(..), beside(..), attacks(..), attacked, in REGION, in_play(..), surrounded, self, distinct colour, a piece name, own/enemy"))
             }
         },
+    }
+}
+
+/// "no region is called X", with the closest name or else the list.
+pub(crate) fn unknown_region<'a>(
+    file: &Arc<str>,
+    span: crate::diagnostic::Span,
+    r: &str,
+    names: impl Iterator<Item = &'a str> + Clone,
+) -> Diagnostic {
+    let d = Diagnostic::error("unknown-region", file, span, format!("no region is called `{r}`"));
+    match diagnostic::suggest(r, names.clone()) {
+        Some(s) => d.hint(s),
+        None => {
+            let list: Vec<&str> = names.collect();
+            let d = if list.is_empty() {
+                d
+            } else {
+                d.hint(format!("the regions are: {}", list.join(", ")))
+            };
+            d.hint("define it with `region NAME: ranks 2..6`")
+        }
     }
 }

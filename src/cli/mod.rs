@@ -12,7 +12,9 @@ use std::io::IsTerminal;
 /// the name of a built-in variant (see `varia list`).
 #[derive(Parser, Debug)]
 #[command(name = "varia", version, about, long_about = None, propagate_version = true)]
-#[command(after_help = "Examples:\n  varia validate variants/*.variant\n  varia dump chess --stage ir --format json\n  varia list")]
+#[command(
+    after_help = "Examples:\n  varia validate variants/*.variant\n  varia dump chess --stage ir --format json\n  varia list"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -58,7 +60,10 @@ pub fn run() -> i32 {
         Command::Dump(a) => validate::dump(&a),
         Command::List => {
             for n in varia::check::builtin_names() {
-                let title = varia::load::builtin(n, &[]).ok().map(|v| v.title).unwrap_or_default();
+                let title = varia::load::builtin(n, &[])
+                    .ok()
+                    .map(|v| v.title)
+                    .unwrap_or_default();
                 println!("{n:<20} {title}");
             }
             0

@@ -98,9 +98,21 @@ pub fn validate(a: &ValidateArgs) -> i32 {
                     eprint!("{}", varia::load::render(&shown, &checked.sources, color));
                 }
                 if !bad {
-                    let names: Vec<&str> = checked.variants.iter().map(|v| v.name.as_str()).collect();
-                    let what = if names.is_empty() { "library".to_string() } else { names.join(", ") };
-                    println!("ok: {f} ({what}){}", if warnings > 0 { format!(", {}", diagnostic::summary(0, warnings)) } else { String::new() });
+                    let names: Vec<&str> =
+                        checked.variants.iter().map(|v| v.name.as_str()).collect();
+                    let what = if names.is_empty() {
+                        "library".to_string()
+                    } else {
+                        names.join(", ")
+                    };
+                    println!(
+                        "ok: {f} ({what}){}",
+                        if warnings > 0 {
+                            format!(", {}", diagnostic::summary(0, warnings))
+                        } else {
+                            String::new()
+                        }
+                    );
                 } else {
                     eprintln!("invalid: {f}");
                 }
@@ -108,7 +120,10 @@ pub fn validate(a: &ValidateArgs) -> i32 {
         }
     }
     if a.format == Format::Json {
-        println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json).unwrap_or_default()
+        );
     }
     i32::from(failed)
 }
@@ -129,7 +144,12 @@ pub fn dump(a: &DumpArgs) -> i32 {
         }
     };
     let color = super::use_color();
-    let errors: Vec<Diagnostic> = checked.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
+    let errors: Vec<Diagnostic> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .cloned()
+        .collect();
     let value = match a.stage {
         Stage::Ast => match &checked.ast {
             Some(ast) => serde_json::to_value(ast),
@@ -157,7 +177,10 @@ pub fn dump(a: &DumpArgs) -> i32 {
         }
     };
     match a.format {
-        DumpFormat::Json => println!("{}", serde_json::to_string_pretty(&value).unwrap_or_default()),
+        DumpFormat::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&value).unwrap_or_default()
+        ),
         DumpFormat::Toml => match toml::to_string_pretty(&serde_json::json!({ "dump": value })) {
             Ok(s) => print!("{s}"),
             Err(e) => {

@@ -53,7 +53,10 @@ pub enum ArgKind {
     Number(i64),
     Str(String),
     /// `e4`: file index from 0, rank number as written (1-based).
-    Square { file: i32, rank: i32 },
+    Square {
+        file: i32,
+        rank: i32,
+    },
     /// `(x,y)`
     Coord(i64, i64),
     /// `8x8`

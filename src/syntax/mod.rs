@@ -17,7 +17,11 @@ struct RuleParser;
 pub fn parse(file: &Arc<str>, text: &str) -> Result<File, Diagnostic> {
     let mut pairs = RuleParser::parse(Rule::file, text).map_err(|e| syntax_error(file, text, e))?;
     let root = pairs.next().expect("the file rule always yields one pair");
-    let stmts = root.into_inner().filter(|p| p.as_rule() == Rule::stmt).map(stmt).collect();
+    let stmts = root
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::stmt)
+        .map(stmt)
+        .collect();
     Ok(File { stmts })
 }
 
@@ -33,18 +37,33 @@ fn stmt(p: Pair<Rule>) -> Stmt {
     for inner in p.into_inner() {
         if inner.as_rule() == Rule::block {
             let bs = span(&inner);
-            let stmts = inner.into_inner().filter(|p| p.as_rule() == Rule::stmt).map(stmt).collect();
+            let stmts = inner
+                .into_inner()
+                .filter(|p| p.as_rule() == Rule::stmt)
+                .map(stmt)
+                .collect();
             block_ = Some(Block { stmts, span: bs });
         } else {
             args.push(arg(inner));
         }
     }
-    Stmt { args, block: block_, span: sp }
+    Stmt {
+        args,
+        block: block_,
+        span: sp,
+    }
 }
 
 fn int_of(p: &Pair<Rule>) -> i64 {
     // Saturate absurd numbers; the checker range-checks every value.
-    p.as_str().trim().parse::<i64>().unwrap_or(if p.as_str().starts_with('-') { i64::MIN } else { i64::MAX })
+    p.as_str()
+        .trim()
+        .parse::<i64>()
+        .unwrap_or(if p.as_str().starts_with('-') {
+            i64::MIN
+        } else {
+            i64::MAX
+        })
 }
 
 fn arg(p: Pair<Rule>) -> Arg {
@@ -75,7 +94,11 @@ fn arg(p: Pair<Rule>) -> Arg {
         }
         Rule::number | Rule::int => ArgKind::Number(int_of(&p)),
         Rule::letters | Rule::word | Rule::ident => ArgKind::Word(p.as_str().to_string()),
-        Rule::string => ArgKind::Str(p.into_inner().next().map_or(String::new(), |t| t.as_str().to_string())),
+        Rule::string => ArgKind::Str(
+            p.into_inner()
+                .next()
+                .map_or(String::new(), |t| t.as_str().to_string()),
+        ),
         Rule::var => ArgKind::Var(p.as_str()[1..].to_string()),
         Rule::arrow => ArgKind::Op("->".into()),
         Rule::op => ArgKind::Op(p.as_str().to_string()),
@@ -83,7 +106,11 @@ fn arg(p: Pair<Rule>) -> Arg {
         Rule::group => ArgKind::Group(p.into_inner().map(arg).collect()),
         _ => ArgKind::Stray(p.as_str().to_string()),
     };
-    let sp = if let ArgKind::Op(o) = &kind { Span::new(sp.start, sp.start + o.len()) } else { sp };
+    let sp = if let ArgKind::Op(o) = &kind {
+        Span::new(sp.start, sp.start + o.len())
+    } else {
+        sp
+    };
     Arg { kind, span: sp }
 }
 
@@ -92,8 +119,33 @@ fn syntax_error(file: &Arc<str>, text: &str, e: pest::error::Error<Rule>) -> Dia
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
     };
-    let pos = pos.min(text.len());
+    let pos = floor_boundary(text, pos.min(text.len()));
     let rest = &text[pos..];
+    let open = brackets(&text[..pos]);
+    // A `(` may run over several lines, so the parser stumbles far from it:
+    // point at the `(` itself.
+    if let Some(&p) = open.parens.last() {
+        let mut d = Diagnostic::error("syntax", file, Span::new(p, p + 1), "this `(` is never closed")
+            .hint("add the `)` that closes it");
+        let (line, _) = crate::diagnostic::line_col(text, pos);
+        if crate::diagnostic::line_col(text, p).0 != line {
+            let w = rest.chars().next().map_or(0, char::len_utf8);
+            d = d.label(Span::new(pos, pos + w), "the parser got here still inside it");
+        }
+        return d;
+    }
+    if rest.is_empty() {
+        if let Some(b) = open.suspect.or(open.braces.last().map(|b| b.0)) {
+            let mut d = Diagnostic::error("syntax", file, Span::new(b, b + 1), "this block `{` is never closed");
+            d = match open.suspect_line {
+                Some(line) if open.suspect.is_some() => d.hint(format!(
+                    "judging by the indentation, its `}}` is missing before line {line}"
+                )),
+                _ => d.hint("add the `}` that closes it"),
+            };
+            return d;
+        }
+    }
     let (msg, hint, sp) = if rest.is_empty() {
         let opens = text.matches('{').count() as i64 - text.matches('}').count() as i64;
         let parens = text.matches('(').count() as i64 - text.matches(')').count() as i64;
@@ -104,16 +156,116 @@ fn syntax_error(file: &Arc<str>, text: &str, e: pest::error::Error<Rule>) -> Dia
         } else {
             "the file ends in the middle of a statement"
         };
-        (what.to_string(), "add the missing `}` or `)`".to_string(), Span::new(pos, pos))
+        (
+            what.to_string(),
+            "add the missing `}` or `)`".to_string(),
+            Span::new(pos, pos),
+        )
     } else {
         let ch = rest.chars().next().unwrap_or(' ');
         let w = ch.len_utf8();
         match ch {
-            '}' => ("this `}` closes no block".to_string(), "remove it, or add the `{` it belongs to".to_string(), Span::new(pos, pos + w)),
-            ')' => ("this `)` closes no `(`".to_string(), "remove it, or add the `(` it belongs to".to_string(), Span::new(pos, pos + w)),
-            '{' => ("a block `{` must follow a statement's keyword".to_string(), "write `keyword { ... }`".to_string(), Span::new(pos, pos + w)),
-            _ => (format!("unexpected `{ch}`"), "check the brackets around here".to_string(), Span::new(pos, pos + w)),
+            '}' => {
+                if let Some(e) = open.early {
+                    return Diagnostic::error("syntax", file, Span::new(pos, pos + w), "this `}` closes no block")
+                        .label(Span::new(e, e + 1), "judging by the indentation, this `}` may be the extra one")
+                        .hint("remove the extra `}`, or add the `{` it belongs to");
+                }
+                (
+                    "this `}` closes no block".to_string(),
+                    "remove it, or add the `{` it belongs to".to_string(),
+                    Span::new(pos, pos + w),
+                )
+            }
+            ')' => (
+                "this `)` closes no `(`".to_string(),
+                "remove it, or add the `(` it belongs to".to_string(),
+                Span::new(pos, pos + w),
+            ),
+            '{' => (
+                "a block `{` must follow a statement's keyword".to_string(),
+                "write `keyword { ... }`".to_string(),
+                Span::new(pos, pos + w),
+            ),
+            _ => (
+                format!("unexpected `{ch}`"),
+                "check the brackets around here".to_string(),
+                Span::new(pos, pos + w),
+            ),
         }
     };
     Diagnostic::error("syntax", file, sp, msg).hint(hint)
+}
+
+fn floor_boundary(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The brackets still open at the end of `text`, skipping comments and strings.
+#[derive(Default)]
+struct Open {
+    /// Byte offsets of unclosed `(`.
+    parens: Vec<usize>,
+    /// Unclosed `{`: offset and the indentation of its line.
+    braces: Vec<(usize, usize)>,
+    /// The first `{` whose closing `}` stands left of its line: likely the
+    /// one whose `}` is missing.
+    suspect: Option<usize>,
+    /// The 1-based line of that `}`.
+    suspect_line: Option<usize>,
+    /// The first `}` that stands right of the line of the `{` it closes:
+    /// when a `}` is left over, this is likely the extra one.
+    early: Option<usize>,
+}
+
+fn brackets(text: &str) -> Open {
+    let mut o = Open::default();
+    let mut line = 1;
+    let mut line_start = 0;
+    let mut it = text.char_indices().peekable();
+    let indent_at = |start: usize| text[start..].chars().take_while(|c| *c == ' ' || *c == '\t').count();
+    while let Some((i, ch)) = it.next() {
+        match ch {
+            '\n' => {
+                line += 1;
+                line_start = i + 1;
+            }
+            '#' => {
+                while it.peek().is_some_and(|&(_, c)| c != '\n') {
+                    it.next();
+                }
+            }
+            '"' => {
+                // A string ends on its line; an unclosed one is a lone `"`.
+                let end = text[i + 1..].find(['"', '\n']);
+                if let Some(e) = end.filter(|&e| text.as_bytes()[i + 1 + e] == b'"') {
+                    while it.peek().is_some_and(|&(j, _)| j <= i + 1 + e) {
+                        it.next();
+                    }
+                }
+            }
+            '(' => o.parens.push(i),
+            ')' => {
+                o.parens.pop();
+            }
+            '{' => o.braces.push((i, indent_at(line_start))),
+            '}' => {
+                if let Some((b, indent)) = o.braces.pop() {
+                    let first_on_line = text[line_start..i].trim().is_empty();
+                    if first_on_line && i - line_start < indent && o.suspect.is_none() {
+                        o.suspect = Some(b);
+                        o.suspect_line = Some(line);
+                    }
+                    if first_on_line && i - line_start > indent && o.early.is_none() {
+                        o.early = Some(i);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    o
 }

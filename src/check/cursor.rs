@@ -70,6 +70,7 @@ impl<'a> Cur<'a> {
     /// "expected X, found Y" at the current token.
     pub fn expected(&self, what: &str) -> Diagnostic {
         match self.peek() {
+            Some(a) if a.is_unclosed_quote() => unclosed_quote(self.file, a),
             Some(a) => Diagnostic::error(
                 "bad-argument",
                 self.file,
@@ -197,6 +198,7 @@ impl<'a> Cur<'a> {
     pub fn finish(&self) -> Result<(), Diagnostic> {
         match self.peek() {
             None => Ok(()),
+            Some(a) if a.is_unclosed_quote() => Err(unclosed_quote(self.file, a)),
             Some(a) => {
                 let last = self.args.last().map_or(a.span, |l| l.span);
                 Err(Diagnostic::error(
@@ -209,4 +211,10 @@ impl<'a> Cur<'a> {
             }
         }
     }
+}
+
+/// A `"` whose string does not end on its line (the lexer keeps it alone).
+fn unclosed_quote(file: &Arc<str>, a: &Arg) -> Diagnostic {
+    Diagnostic::error("bad-argument", file, a.span, "this string is never closed")
+        .hint("a string ends with `\"` on the same line, as in `moves \"fmW\"`")
 }

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Keywords allowed in a variant body.
-const KEYWORDS: &[&str] = &[
+pub(crate) const KEYWORDS: &[&str] = &[
     "players",
     "teams",
     "board",
@@ -68,6 +68,9 @@ struct PieceB {
     broken: bool,
 }
 
+/// Where a region was defined: file, name span, `extends` level.
+type RegionSite = (Arc<str>, Span, usize);
+
 struct Lower<'a> {
     diags: &'a mut Vec<Diagnostic>,
     players: Vec<Player>,
@@ -75,7 +78,7 @@ struct Lower<'a> {
     board: Option<Board>,
     pieces: Vec<PieceB>,
     /// Each region with where it was defined (file, name span, level); `None`: built in.
-    regions: Vec<(Region, Option<(Arc<str>, Span, usize)>)>,
+    regions: Vec<(Region, Option<RegionSite>)>,
     /// A `board` statement was given but could not be read (already
     /// reported): squares and regions are then not checked against it.
     board_broken: bool,
@@ -83,6 +86,9 @@ struct Lower<'a> {
     prelude: Vec<(String, String)>,
     /// `hands`, `decks`, `pools` lines of the setup that had a mistake.
     cards_failed: Vec<&'static str>,
+    /// A `use` or `piece` statement had a mistake (reported): what the
+    /// variant's pieces are is not fully known.
+    pieces_failed: bool,
 }
 
 impl Lower<'_> {
@@ -122,14 +128,32 @@ impl Lower<'_> {
             .iter()
             .find(|(n, l)| l == w && !names.iter().any(|(x, _)| x == n))
         {
-            return d.hint(format!("`{w}` is the letter of the prelude's `{n}`: add `{n}` to `use`"));
+            return d.hint(format!(
+                "`{w}` is the letter of the prelude's `{n}`: add `{n}` to `use`"
+            ));
+        }
+        let upper = w.to_uppercase();
+        if w.chars().count() == 1 && upper != w {
+            if let Some(p) = self
+                .pieces
+                .iter()
+                .find(|p| p.piece.letter.to_string() == upper)
+            {
+                return d.hint(format!(
+                    "letters are capitals: `{upper}` is the letter of `{}`",
+                    p.piece.name
+                ));
+            }
         }
         if let Some(s) = diagnostic::suggest(w, names.iter().map(|(n, _)| n.as_str())) {
             d = d.hint(s);
-        } else if let Some(p) = diagnostic::did_you_mean(w, self.prelude.iter().map(|(n, _)| n.as_str()))
-            .filter(|p| !names.iter().any(|(n, _)| n == p))
+        } else if let Some(p) =
+            diagnostic::did_you_mean(w, self.prelude.iter().map(|(n, _)| n.as_str()))
+                .filter(|p| !names.iter().any(|(n, _)| n == p))
         {
-            d = d.hint(format!("did you mean `{p}`? It is in the prelude: add it to `use`"));
+            d = d.hint(format!(
+                "did you mean `{p}`? It is in the prelude: add it to `use`"
+            ));
         } else if !names.is_empty() {
             // Name and letter: a setup refers to pieces by letter.
             d = d.hint(format!(
@@ -246,9 +270,10 @@ impl Lower<'_> {
             (ArgKind::Square { file: f, rank }, None) if self.board_broken => {
                 Ok(Coord::new(*f, rank.saturating_sub(1)))
             }
-            (ArgKind::Coord(x, y), None) if self.board_broken => {
-                Ok(Coord::new((*x).clamp(-1000, 1000) as i32, (*y).clamp(-1000, 1000) as i32))
-            }
+            (ArgKind::Coord(x, y), None) if self.board_broken => Ok(Coord::new(
+                (*x).clamp(-1000, 1000) as i32,
+                (*y).clamp(-1000, 1000) as i32,
+            )),
             (_, None) => Err(Diagnostic::error(
                 "missing-board",
                 file,
@@ -278,6 +303,7 @@ pub(crate) fn check_library(file: &Arc<str>, f: &File, diags: &mut Vec<Diagnosti
         board_broken: false,
         prelude: Vec::new(),
         cards_failed: Vec::new(),
+        pieces_failed: false,
     };
     for st in &f.stmts {
         if st.keyword() == Some("piece") {
@@ -316,6 +342,7 @@ pub(crate) fn lower(
             })
             .collect(),
         cards_failed: Vec::new(),
+        pieces_failed: false,
     };
 
     // Unknown keywords first, so each is reported once.
@@ -409,7 +436,7 @@ pub(crate) fn lower(
             _ => {}
         }
     }
-    if l.pieces.is_empty() {
+    if l.pieces.is_empty() && !l.pieces_failed {
         l.err(
             Diagnostic::error(
                 "missing-pieces",
@@ -676,12 +703,15 @@ pub(crate) fn lower(
             && !matches!(st.keyword(), Some("setup" | "end" | "if"))
             && KEYWORDS.contains(&st.keyword().unwrap_or(""))
         {
-            l.err(Diagnostic::error(
-                "unexpected-block",
-                f,
-                st.block.as_ref().map_or(st.span, |b| b.span),
-                format!("`{}` takes no block", st.keyword().unwrap_or("")),
-            ));
+            l.err(
+                Diagnostic::error(
+                    "unexpected-block",
+                    f,
+                    st.block.as_ref().map_or(st.span, |b| b.span),
+                    format!("`{}` takes no block", st.keyword().unwrap_or("")),
+                )
+                .hint("write the statement on one line; only `setup`, `end` and `if` take a block"),
+            );
         }
     }
 
@@ -761,7 +791,10 @@ pub(crate) fn lower(
     for (i, pb) in l.pieces.iter().enumerate() {
         if let Some(p) = &pb.piece.promotion {
             if p.from_pool && !has_pools {
-                let (f, s) = promote_at.get(&(i as PieceId)).cloned().unwrap_or((pb.file.clone(), pb.span));
+                let (f, s) = promote_at
+                    .get(&(i as PieceId))
+                    .cloned()
+                    .unwrap_or((pb.file.clone(), pb.span));
                 l.diags.push(
                     Diagnostic::warning(
                         "unreachable",
@@ -798,7 +831,7 @@ pub(crate) fn lower(
         );
     }
     // A piece whose definition is broken might have been meant royal.
-    let royal_exists = l.pieces.iter().any(|p| p.piece.royal || p.broken);
+    let royal_exists = l.pieces_failed || l.pieces.iter().any(|p| p.piece.royal || p.broken);
     for (r, _, f, s) in &end {
         let bad_outcome = match (&r.when, r.then) {
             (Event::Surrounded(_), Outcome::Remove) => false,
@@ -826,12 +859,15 @@ pub(crate) fn lower(
             );
         }
         if matches!(r.when, Event::UnplaceableCard) && !turn.draw {
-            l.diags.push(Diagnostic::warning(
-                "unreachable",
-                f,
-                *s,
-                "no card is ever drawn in this variant",
-            ));
+            l.diags.push(
+                Diagnostic::warning(
+                    "unreachable",
+                    f,
+                    *s,
+                    "no card is ever drawn in this variant",
+                )
+                .hint("remove this rule, or add `draw` to `actions` and decks to the setup"),
+            );
         }
         if matches!(r.when, Event::HandEmpty) && !has_hands && !has_decks {
             l.diags.push(
@@ -1164,17 +1200,16 @@ fn use_stmt(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
                                     sp,
                                     format!("piece `{n}` is defined twice"),
                                 )
-                                .label(ps, "first defined here"),
+                                .label(ps, "first defined here")
+                                .hint("name each piece once"),
                             );
                         } else {
                             let before = l.pieces.len();
                             piece_stmt(l, lf, it.level, ls, library);
                             // Point at the `use` for later messages about this piece.
-                            if l.pieces.len() > before
-                                || l.pieces.iter().any(|p| p.piece.name == n)
+                            if l.pieces.len() > before || l.pieces.iter().any(|p| p.piece.name == n)
                             {
-                                if let Some(p) = l.pieces.iter_mut().find(|p| p.piece.name == n)
-                                {
+                                if let Some(p) = l.pieces.iter_mut().find(|p| p.piece.name == n) {
                                     p.file = f.clone();
                                     p.span = sp;
                                     p.letter_span = sp;
@@ -1196,11 +1231,13 @@ fn use_stmt(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
                         if let Some(s) = diagnostic::suggest(n, names.iter().copied()) {
                             d = d.hint(s);
                         }
+                        l.pieces_failed = true;
                         l.err(d.hint(format!("the prelude defines: {}", names.join(", "))));
                     }
                 }
             }
             Err(d) => {
+                l.pieces_failed = true;
                 l.err(d.hint("write `use king, queen, rook`"));
                 return;
             }
@@ -1209,8 +1246,14 @@ fn use_stmt(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
             break;
         }
         if let Err(d) = c.expect_op(",") {
-            l.err(d);
-            return;
+            // Keep reading after a missing comma: the names that follow are
+            // still meant to be used.
+            let next_is_name = c.peek_word().is_some();
+            l.pieces_failed = true;
+            l.err(d.hint("separate the pieces with commas: `use king, queen`"));
+            if !next_is_name {
+                return;
+            }
         }
     }
 }
@@ -1350,6 +1393,7 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
                                     board_broken: false,
                                     prelude: Vec::new(),
                                     cards_failed: Vec::new(),
+                                    pieces_failed: false,
                                 };
                                 piece_stmt(&mut sub, lf, 0, ls, &[]);
                                 sub.pieces.pop().map(|p| p.piece)
@@ -1420,6 +1464,7 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
         }
         Err(d) => {
             l.err(d);
+            l.pieces_failed = true;
             // Keep the name and letter, so that the setup and the rules that
             // use this piece are not reported as using an unknown one.
             if let Some(pb) = partial {
@@ -1470,7 +1515,13 @@ fn builtin_regions(l: &mut Lower) {
             // Keep the names, so references to them are not reported too.
             for n in ["all", "light", "dark"] {
                 let squares = vec![Vec::new(); l.players.len().max(1)];
-                l.regions.push((Region { name: n.to_string(), squares }, None));
+                l.regions.push((
+                    Region {
+                        name: n.to_string(),
+                        squares,
+                    },
+                    None,
+                ));
             }
         }
         return;
@@ -1526,7 +1577,10 @@ fn region_stmt(l: &mut Lower, it: &Item) {
         if l.board_broken {
             // Nothing to check the squares against; keep the name.
             let squares = vec![Vec::new(); l.players.len().max(1)];
-            return Ok(Region { name: name.to_string(), squares });
+            return Ok(Region {
+                name: name.to_string(),
+                squares,
+            });
         }
         let Some(Board {
             shape:
@@ -1675,7 +1729,10 @@ fn region_terms(
                         ),
                     )
                     .hint(if files {
-                        format!("the files go from a to {}", (b'a' + w.saturating_sub(1)) as char)
+                        format!(
+                            "the files go from a to {}",
+                            (b'a' + w.saturating_sub(1)) as char
+                        )
                     } else {
                         format!("the ranks go from 1 to {h}")
                     }));
@@ -1865,7 +1922,8 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                         f,
                         st.span,
                         "a quarter turn needs a square board",
-                    ));
+                    )
+                    .hint("`mirror` and `rotate ... 180` work on any board"));
                 }
                 let (w, h) = (width as i32, height as i32);
                 let copies: Vec<PlacedMan> = men
@@ -1922,7 +1980,10 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                 let mut squares = Vec::new();
                 let mut any_square = false;
                 while let Some(a) = c.peek() {
-                    any_square |= matches!(a.kind, ArgKind::Square { .. } | ArgKind::Coord(..) | ArgKind::Range(..));
+                    any_square |= matches!(
+                        a.kind,
+                        ArgKind::Square { .. } | ArgKind::Coord(..) | ArgKind::Range(..)
+                    );
                     match &a.kind {
                         ArgKind::Square { .. } | ArgKind::Coord(..) => {
                             match l.square(f, a) {
@@ -1984,6 +2045,7 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                         _ => Dir::West,
                     });
                 }
+                any = true;
                 let Some(piece) = piece else { continue };
                 for (at, span) in squares {
                     men.push(PlacedMan {
@@ -2006,7 +2068,10 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
         if let Err(d) = r {
             l.err(d);
             // A hand, deck or pool line with a mistake still says there is one.
-            let words = (st.args.first().and_then(Arg::word), st.args.get(1).and_then(Arg::word));
+            let words = (
+                st.args.first().and_then(Arg::word),
+                st.args.get(1).and_then(Arg::word),
+            );
             let kind = match words {
                 (Some("hands"), _) | (_, Some("hand")) => Some("hands"),
                 (Some("decks"), _) | (_, Some("deck")) => Some("decks"),
@@ -2133,21 +2198,29 @@ fn card_list(l: &Lower, c: &mut Cur, deck: bool) -> Result<Vec<(Card, u32)>, Dia
 
 fn teams_stmt(l: &Lower, c: &mut Cur) -> Result<Vec<Vec<PlayerId>>, Diagnostic> {
     let mut teams: Vec<Vec<PlayerId>> = vec![Vec::new()];
-    let mut seen: Vec<PlayerId> = Vec::new();
+    // Each player with where it was listed and in which team.
+    let mut seen: Vec<(PlayerId, Span, usize)> = Vec::new();
     loop {
         let (w, sp) = c
             .expect_word("a player name")
             .map_err(|d| d.hint("write `teams white + black, red + green`"))?;
         let p = l.player_ref(c.file, sp, w)?;
-        if seen.contains(&p) {
+        if let Some(&(_, prev, team)) = seen.iter().find(|(x, _, _)| *x == p) {
+            let same = team + 1 == teams.len();
             return Err(Diagnostic::error(
                 "duplicate-player",
                 c.file,
                 sp,
-                format!("player `{w}` is in two teams"),
-            ));
+                if same {
+                    format!("player `{w}` is listed twice in one team")
+                } else {
+                    format!("player `{w}` is in two teams")
+                },
+            )
+            .label(prev, "listed here first")
+            .hint("every player belongs to exactly one team"));
         }
-        seen.push(p);
+        seen.push((p, sp, teams.len() - 1));
         if let Some(t) = teams.last_mut() {
             t.push(p);
         }
@@ -2161,14 +2234,17 @@ fn teams_stmt(l: &Lower, c: &mut Cur) -> Result<Vec<Vec<PlayerId>>, Diagnostic> 
         }
     }
     for (i, p) in l.players.iter().enumerate() {
-        if !seen.contains(&(i as PlayerId)) {
+        if !seen.iter().any(|(x, _, _)| *x == i as PlayerId) {
             return Err(Diagnostic::error(
                 "missing-argument",
                 c.file,
                 c.end,
                 format!("player `{}` is in no team", p.name),
             )
-            .hint("every player belongs to exactly one team"));
+            .hint(format!(
+                "every player belongs to exactly one team: add `{}` to one, or `, {}` for a team of its own",
+                p.name, p.name
+            )));
         }
     }
     Ok(teams)
@@ -2506,22 +2582,24 @@ fn dead_stmt(l: &Lower, c: &mut Cur) -> Result<MaterialPattern, Diagnostic> {
     Ok(MaterialPattern { sides, same_colour })
 }
 
+/// The first words of the rules of an `end` block.
+pub(crate) const END_CONDITIONS: &[&str] = &[
+    "checkmate",
+    "stalemate",
+    "surrounded",
+    "hand",
+    "passes",
+    "repetition",
+    "quiet",
+    "insufficient",
+    "plies",
+    "unplaceable",
+];
+
 /// `CONDITION -> OUTCOME`
 fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<EndRule, Diagnostic> {
     let mut c = Cur::new(&st.args, f, st.span);
-    let conds = [
-        "checkmate",
-        "stalemate",
-        "surrounded",
-        "hand",
-        "passes",
-        "repetition",
-        "quiet",
-        "insufficient",
-        "plies",
-        "unplaceable",
-    ];
-    let (w, _) = c.expect_choice("an ending condition", &conds)?;
+    let (w, _) = c.expect_choice("an ending condition", END_CONDITIONS)?;
     let when = match w {
         "checkmate" => Event::Checkmate,
         "stalemate" => Event::Stalemate,
@@ -2601,13 +2679,14 @@ fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<EndRule, Diagnostic> {
         }
     };
     c.finish()?;
-    if st.block.is_some() {
+    if let Some(b) = &st.block {
         return Err(Diagnostic::error(
             "unexpected-block",
             f,
-            st.span,
+            b.span,
             "an ending rule takes no block",
-        ));
+        )
+        .hint("write one rule per line, as in `checkmate -> lose`"));
     }
     Ok(EndRule { when, then })
 }

@@ -85,10 +85,14 @@ fn and(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
 }
 
 fn unary(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
-    if c.eat_word("not") {
-        return Ok(Pred::Not(Box::new(unary(c, n)?)));
+    // `not not X` is `X`: count instead of recursing, so that a long chain
+    // of `not`s cannot exhaust the stack (here, or when the tree is dropped).
+    let mut negated = false;
+    while c.eat_word("not") {
+        negated = !negated;
     }
-    atom(c, n)
+    let p = atom(c, n)?;
+    Ok(if negated { Pred::Not(Box::new(p)) } else { p })
 }
 
 fn group_selector(c: &mut Cur, n: &Names, what: &str) -> Result<Selector, Diagnostic> {
@@ -210,7 +214,12 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
             let (r, rs) = c.expect_word("a region name")?;
             match n.regions.iter().find(|(name, _)| name == r) {
                 Some((_, id)) => Ok(Pred::In(*id)),
-                None => Err(unknown_region(c.file, rs, r, n.regions.iter().map(|(p, _)| p.as_str()))),
+                None => Err(unknown_region(
+                    c.file,
+                    rs,
+                    r,
+                    n.regions.iter().map(|(p, _)| p.as_str()),
+                )),
             }
         }
         _ => match selector(c, n)? {
@@ -242,7 +251,12 @@ pub(crate) fn unknown_region<'a>(
     r: &str,
     names: impl Iterator<Item = &'a str> + Clone,
 ) -> Diagnostic {
-    let d = Diagnostic::error("unknown-region", file, span, format!("no region is called `{r}`"));
+    let d = Diagnostic::error(
+        "unknown-region",
+        file,
+        span,
+        format!("no region is called `{r}`"),
+    );
     match diagnostic::suggest(r, names.clone()) {
         Some(s) => d.hint(s),
         None => {

@@ -102,6 +102,11 @@ impl Arg {
         matches!(&self.kind, ArgKind::Op(o) if o == op)
     }
 
+    /// A lone `"`: a string that is not closed on its line.
+    pub fn is_unclosed_quote(&self) -> bool {
+        matches!(&self.kind, ArgKind::Stray(s) if s == "\"")
+    }
+
     pub fn is_word(&self, w: &str) -> bool {
         self.word() == Some(w)
     }

@@ -1,5 +1,8 @@
 //! Stage 1: text to spanned AST. Pest pairs never leave this module.
 
+// A syntax error is an ordinary outcome, returned by value (see src/check).
+#![allow(clippy::result_large_err)]
+
 pub mod ast;
 
 use crate::diagnostic::{Diagnostic, Span};
@@ -12,9 +15,23 @@ use std::sync::Arc;
 #[grammar = "../grammar/variant.pest"]
 struct RuleParser;
 
+/// How deep brackets may nest. No rule needs more, and every later stage
+/// (this one, the checker, dropping the tree) recurses over groups and blocks:
+/// a limit keeps absurd input from exhausting the stack.
+pub const MAX_DEPTH: usize = 64;
+
 /// Parse a rule file into statements. Fails only on unbalanced brackets or
 /// similar structural damage, with one located diagnostic.
 pub fn parse(file: &Arc<str>, text: &str) -> Result<File, Diagnostic> {
+    if let Some(pos) = too_deep(text) {
+        return Err(Diagnostic::error(
+            "syntax",
+            file,
+            Span::new(pos, pos + 1),
+            format!("brackets nest more than {MAX_DEPTH} deep here"),
+        )
+        .hint("no rule needs this much nesting: look for brackets that are never closed"));
+    }
     let mut pairs = RuleParser::parse(Rule::file, text).map_err(|e| syntax_error(file, text, e))?;
     let root = pairs.next().expect("the file rule always yields one pair");
     let stmts = root
@@ -125,18 +142,48 @@ fn syntax_error(file: &Arc<str>, text: &str, e: pest::error::Error<Rule>) -> Dia
     // A `(` may run over several lines, so the parser stumbles far from it:
     // point at the `(` itself.
     if let Some(&p) = open.parens.last() {
-        let mut d = Diagnostic::error("syntax", file, Span::new(p, p + 1), "this `(` is never closed")
-            .hint("add the `)` that closes it");
+        let ch = rest.chars().next().unwrap_or(' ');
+        if !rest.is_empty() && !brackets(text).parens.contains(&p) {
+            // The group is closed further on: what stops it is this character.
+            let what = match ch {
+                ';' => "`;`".to_string(),
+                '\n' | '\r' => "a line break".to_string(),
+                c => format!("`{c}`"),
+            };
+            return Diagnostic::error(
+                "syntax",
+                file,
+                Span::new(pos, pos + ch.len_utf8()),
+                format!("{what} cannot stand inside `( ... )`"),
+            )
+            .label(Span::new(p, p + 1), "the group opens here")
+            .hint("a group holds words, squares and numbers; `;`, `{` and `}` belong outside it");
+        }
+        let mut d = Diagnostic::error(
+            "syntax",
+            file,
+            Span::new(p, p + 1),
+            "this `(` is never closed",
+        )
+        .hint("add the `)` that closes it");
         let (line, _) = crate::diagnostic::line_col(text, pos);
         if crate::diagnostic::line_col(text, p).0 != line {
             let w = rest.chars().next().map_or(0, char::len_utf8);
-            d = d.label(Span::new(pos, pos + w), "the parser got here still inside it");
+            d = d.label(
+                Span::new(pos, pos + w),
+                "the parser got here still inside it",
+            );
         }
         return d;
     }
     if rest.is_empty() {
         if let Some(b) = open.suspect.or(open.braces.last().map(|b| b.0)) {
-            let mut d = Diagnostic::error("syntax", file, Span::new(b, b + 1), "this block `{` is never closed");
+            let mut d = Diagnostic::error(
+                "syntax",
+                file,
+                Span::new(b, b + 1),
+                "this block `{` is never closed",
+            );
             d = match open.suspect_line {
                 Some(line) if open.suspect.is_some() => d.hint(format!(
                     "judging by the indentation, its `}}` is missing before line {line}"
@@ -167,9 +214,17 @@ fn syntax_error(file: &Arc<str>, text: &str, e: pest::error::Error<Rule>) -> Dia
         match ch {
             '}' => {
                 if let Some(e) = open.early {
-                    return Diagnostic::error("syntax", file, Span::new(pos, pos + w), "this `}` closes no block")
-                        .label(Span::new(e, e + 1), "judging by the indentation, this `}` may be the extra one")
-                        .hint("remove the extra `}`, or add the `{` it belongs to");
+                    return Diagnostic::error(
+                        "syntax",
+                        file,
+                        Span::new(pos, pos + w),
+                        "this `}` closes no block",
+                    )
+                    .label(
+                        Span::new(e, e + 1),
+                        "judging by the indentation, this `}` may be the extra one",
+                    )
+                    .hint("remove the extra `}`, or add the `{` it belongs to");
                 }
                 (
                     "this `}` closes no block".to_string(),
@@ -182,11 +237,37 @@ fn syntax_error(file: &Arc<str>, text: &str, e: pest::error::Error<Rule>) -> Dia
                 "remove it, or add the `(` it belongs to".to_string(),
                 Span::new(pos, pos + w),
             ),
-            '{' => (
-                "a block `{` must follow a statement's keyword".to_string(),
-                "write `keyword { ... }`".to_string(),
-                Span::new(pos, pos + w),
-            ),
+            '{' => {
+                let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+                let alone = text[line_start..pos].trim().is_empty();
+                // The line above, without its comment: the statement the
+                // block was probably meant for.
+                let above = text[..line_start.saturating_sub(1)]
+                    .lines()
+                    .enumerate()
+                    .filter(|(_, l)| !l.split('#').next().unwrap_or("").trim().is_empty())
+                    .last();
+                // Only the statements that take a block.
+                let takes_block = |l: &str| {
+                    matches!(
+                        l.split_whitespace().next(),
+                        Some("setup" | "end" | "if" | "variant")
+                    )
+                };
+                let hint = match above {
+                    Some((n, l)) if alone && takes_block(l) => format!(
+                        "a block opens on the line of its statement: move this `{{` to the end of line {} (`{}`)",
+                        n + 1,
+                        l.split('#').next().unwrap_or("").trim()
+                    ),
+                    _ => "a block belongs to a statement: write `setup { ... }`, `end { ... }` or `if OPTION = VALUE { ... }`".to_string(),
+                };
+                (
+                    "a block `{` must follow a statement's keyword".to_string(),
+                    hint,
+                    Span::new(pos, pos + w),
+                )
+            }
             _ => (
                 format!("unexpected `{ch}`"),
                 "check the brackets around here".to_string(),
@@ -202,6 +283,42 @@ fn floor_boundary(text: &str, mut i: usize) -> usize {
         i -= 1;
     }
     i
+}
+
+/// The first `(` or `{` that opens deeper than [`MAX_DEPTH`], skipping
+/// comments and strings.
+fn too_deep(text: &str) -> Option<usize> {
+    // Every delimiter is ASCII, and no byte of a multi-byte character is.
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            // A comment runs to the end of its line.
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            // A string ends on its line; an unclosed one is a lone `"`.
+            b'"' => {
+                let close = b[i + 1..].iter().position(|&c| c == b'"' || c == b'\n');
+                if let Some(e) = close.filter(|&e| b[i + 1 + e] == b'"') {
+                    i += 1 + e;
+                }
+            }
+            b'(' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(i);
+                }
+            }
+            b')' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The brackets still open at the end of `text`, skipping comments and strings.
@@ -226,7 +343,12 @@ fn brackets(text: &str) -> Open {
     let mut line = 1;
     let mut line_start = 0;
     let mut it = text.char_indices().peekable();
-    let indent_at = |start: usize| text[start..].chars().take_while(|c| *c == ' ' || *c == '\t').count();
+    let indent_at = |start: usize| {
+        text[start..]
+            .chars()
+            .take_while(|c| *c == ' ' || *c == '\t')
+            .count()
+    };
     while let Some((i, ch)) = it.next() {
         match ch {
             '\n' => {

@@ -1,1 +1,57 @@
-fn main() {}
+//! Chess perft speed (bulk counting), with node-count assertions.
+//!
+//! `cargo bench --bench perft`. The chess variant comes from the IR fixture
+//! `tests/fixtures/chess.ir.json`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::sync::Arc;
+use varia::engine::{perft, Position, Tables};
+
+fn chess() -> Arc<Tables> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/chess.ir.json");
+    let text = std::fs::read_to_string(path).expect("chess fixture");
+    let variant = serde_json::from_str(&text).expect("chess fixture parses");
+    Arc::new(Tables::new(&variant).expect("chess compiles"))
+}
+
+fn bench(c: &mut Criterion) {
+    let t = chess();
+    let cases = [
+        (
+            "start",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            5,
+            4_865_609u64,
+        ),
+        (
+            "kiwipete",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            4,
+            4_085_603,
+        ),
+        (
+            "position3",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            5,
+            674_624,
+        ),
+    ];
+    let mut g = c.benchmark_group("chess_perft");
+    g.sample_size(10);
+    for (name, fen, depth, nodes) in cases {
+        let mut pos = Position::from_fen(t.clone(), fen).expect("valid FEN");
+        assert_eq!(perft(&mut pos, depth), nodes, "{name}");
+        g.throughput(Throughput::Elements(nodes));
+        g.bench_function(format!("{name}_d{depth}"), |b| {
+            b.iter(|| {
+                let n = perft(&mut pos, depth);
+                assert_eq!(n, nodes);
+                n
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

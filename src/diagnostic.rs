@@ -343,7 +343,7 @@ pub fn did_you_mean<'a>(
     let mut best: Option<(f64, &str)> = None;
     for c in candidates {
         let score = strsim::jaro_winkler(&word.to_lowercase(), &c.to_lowercase());
-        if score > 0.8 && best.map_or(true, |(s, _)| score > s) {
+        if score > 0.8 && best.is_none_or(|(s, _)| score > s) {
             best = Some((score, c));
         }
     }

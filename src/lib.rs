@@ -20,5 +20,6 @@ pub mod load;
 pub mod notation;
 pub mod record;
 pub mod render;
+pub mod session;
 pub mod simulate;
 pub mod syntax;

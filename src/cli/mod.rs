@@ -1,5 +1,8 @@
 //! Command-line parsing and the commands. Only this layer prints.
 
+mod perft;
+mod play;
+mod simulate;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -22,12 +25,31 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Play a variant in the terminal, against people or the AI.
+    ///
+    /// Actions are read one per line from standard input, so a game can be
+    /// piped in. Type `help` during the game for the commands.
+    Play(play::PlayArgs),
+    /// Self-play many games and report who wins, how, and how long games last.
+    ///
+    /// Game i is seeded from --seed and i, so the results are the same for
+    /// any --jobs.
+    Simulate(simulate::SimulateArgs),
+    /// Check a game record action by action and show it.
+    Replay(simulate::ReplayArgs),
     /// Check rule files and report every mistake at once.
     ///
     /// Exit status: 0 when every file is valid (warnings allowed), 1 otherwise.
     Validate(validate::ValidateArgs),
     /// Print a stage of the pipeline (the syntax tree or the checked IR).
     Dump(validate::DumpArgs),
+    /// Count the move tree to a depth (engine authors' correctness test).
+    ///
+    /// Prints the number of leaf nodes, the time and the speed; --divide
+    /// prints the count under each first action.
+    Perft(perft::PerftArgs),
+    /// Measure perft speed and random playouts per second.
+    Bench(perft::BenchArgs),
     /// List the built-in variants.
     List,
 }
@@ -56,8 +78,13 @@ pub fn run() -> i32 {
         }
     };
     match cli.command {
+        Command::Play(a) => play::play(&a),
+        Command::Simulate(a) => simulate::simulate(&a),
+        Command::Replay(a) => simulate::replay(&a),
         Command::Validate(a) => validate::validate(&a),
         Command::Dump(a) => validate::dump(&a),
+        Command::Perft(a) => perft::perft(&a),
+        Command::Bench(a) => perft::bench(&a),
         Command::List => {
             for n in varia::check::builtin_names() {
                 let title = varia::load::builtin(n, &[])

@@ -181,13 +181,41 @@ pub fn dump(a: &DumpArgs) -> i32 {
             "{}",
             serde_json::to_string_pretty(&value).unwrap_or_default()
         ),
-        DumpFormat::Toml => match toml::to_string_pretty(&serde_json::json!({ "dump": value })) {
-            Ok(s) => print!("{s}"),
-            Err(e) => {
-                eprintln!("error: TOML cannot hold this value ({e}); use --format json");
-                return 1;
+        DumpFormat::Toml => {
+            match toml::to_string_pretty(&serde_json::json!({ "dump": without_nulls(value) })) {
+                Ok(s) => print!("{s}"),
+                Err(e) => {
+                    eprintln!("error: TOML cannot hold this value ({e}); use --format json");
+                    return 1;
+                }
             }
-        },
+        }
     }
     0
+}
+
+/// TOML has no null: drop absent optional fields (arrays keep their shape
+/// with nulls turned into empty tables, which never happens in the IR).
+fn without_nulls(v: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::Object(m) => Value::Object(
+            m.into_iter()
+                .filter(|(_, x)| !x.is_null())
+                .map(|(k, x)| (k, without_nulls(x)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(
+            a.into_iter()
+                .map(|x| {
+                    if x.is_null() {
+                        Value::Object(Default::default())
+                    } else {
+                        without_nulls(x)
+                    }
+                })
+                .collect(),
+        ),
+        x => x,
+    }
 }

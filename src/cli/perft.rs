@@ -1,0 +1,173 @@
+//! `varia perft` and `varia bench`.
+
+use clap::Args;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use varia::engine::{self, Position, Tables};
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// The variant: a built-in name or a path to a `.variant` file.
+    pub variant: String,
+    /// Depth of the move tree to count.
+    pub depth: u32,
+    /// Start from this position instead of the variant's setup.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Print the count below each legal first action.
+    #[arg(long)]
+    pub divide: bool,
+    /// Set an option, as NAME=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Variants to measure (default: every built-in variant).
+    pub variants: Vec<String>,
+    /// Perft depth (default: chosen per variant so each takes about a second).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Seconds of random playouts per variant.
+    #[arg(long, default_value_t = 1.0)]
+    pub seconds: f64,
+    /// Seed of the random playouts.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print JSON lines instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Load a variant and its start position (or a FEN).
+pub fn position(spec: &str, options: &[String], fen: Option<&str>) -> Result<Position, String> {
+    let overrides = super::parse_overrides(options)?;
+    let v = varia::load::variant(spec, &overrides, super::use_color()).map_err(|e| e.0)?;
+    let tables = Arc::new(Tables::new(&v).map_err(|e| format!("cannot compile `{spec}`: {e}"))?);
+    match fen {
+        Some(f) => Position::from_fen(tables, f).map_err(|e| format!("bad FEN: {e}")),
+        None => Position::start(tables).map_err(|e| format!("bad setup: {}", e.0)),
+    }
+}
+
+pub fn perft(a: &PerftArgs) -> i32 {
+    let mut pos = match position(&a.variant, &a.options, a.fen.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    if a.depth > 64 {
+        eprintln!("error: a depth above 64 would never finish");
+        return 2;
+    }
+    let t0 = Instant::now();
+    let (nodes, lines) = if a.divide && a.depth > 0 {
+        let d = engine::divide(&mut pos, a.depth);
+        let lines: Vec<(String, u64)> = d.iter().map(|(m, n)| (pos.move_text(*m), *n)).collect();
+        (d.iter().map(|(_, n)| n).sum(), lines)
+    } else {
+        (engine::perft(&mut pos, a.depth), Vec::new())
+    };
+    let secs = t0.elapsed().as_secs_f64();
+    let nps = nodes as f64 / secs.max(1e-9);
+    if a.json {
+        let div: serde_json::Map<String, serde_json::Value> = lines
+            .iter()
+            .map(|(m, n)| (m.clone(), (*n).into()))
+            .collect();
+        let j = serde_json::json!({"variant": a.variant, "depth": a.depth, "nodes": nodes, "seconds": secs, "nodes_per_second": nps, "divide": div});
+        println!("{j}");
+    } else {
+        for (m, n) in &lines {
+            println!("{m}: {n}");
+        }
+        if !lines.is_empty() {
+            println!();
+        }
+        println!("nodes {nodes}");
+        println!("time {:.3} s", secs);
+        println!("speed {} nodes/s", human(nps));
+    }
+    0
+}
+
+fn human(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{:.2} M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.1} k", x / 1e3)
+    } else {
+        format!("{x:.0}")
+    }
+}
+
+pub fn bench(a: &BenchArgs) -> i32 {
+    let names: Vec<String> = if a.variants.is_empty() {
+        varia::check::builtin_names()
+            .into_iter()
+            .map(String::from)
+            .collect()
+    } else {
+        a.variants.clone()
+    };
+    if !a.json {
+        println!(
+            "{:<20} {:>5} {:>14} {:>9} {:>12} {:>12}",
+            "variant", "depth", "perft nodes", "seconds", "nodes/s", "playouts/s"
+        );
+    }
+    let mut failed = false;
+    for n in &names {
+        let pos = match position(n, &[], None) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("{n}: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        // Pick a depth that takes about a second unless one was given.
+        let depth = a.depth.unwrap_or_else(|| {
+            let mut d = 1;
+            loop {
+                let mut p = pos.clone();
+                let t0 = Instant::now();
+                engine::perft(&mut p, d);
+                if t0.elapsed() > Duration::from_millis(150) || d >= 7 {
+                    break d;
+                }
+                d += 1;
+            }
+        });
+        let cfg = engine::bench::BenchConfig {
+            perft_depth: depth,
+            playout_time: Duration::from_secs_f64(a.seconds.max(0.0)),
+            max_plies: 500,
+            seed: a.seed,
+        };
+        let r = engine::bench::run(&pos, &cfg);
+        if a.json {
+            println!(
+                "{}",
+                serde_json::json!({"variant": n, "depth": r.perft_depth, "nodes": r.perft_nodes, "seconds": r.perft_time.as_secs_f64(), "nodes_per_second": r.perft_nodes_per_sec, "playouts_per_second": r.playouts_per_sec, "playouts": r.playouts})
+            );
+        } else {
+            println!(
+                "{:<20} {:>5} {:>14} {:>9.3} {:>12} {:>12.1}",
+                n,
+                r.perft_depth,
+                r.perft_nodes,
+                r.perft_time.as_secs_f64(),
+                human(r.perft_nodes_per_sec),
+                r.playouts_per_sec
+            );
+        }
+    }
+    i32::from(failed)
+}

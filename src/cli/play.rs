@@ -1,0 +1,493 @@
+//! `varia play`: a game in the terminal, against people or the AI.
+//!
+//! Reads one command or action per line from standard input, so a game can
+//! be piped in (`printf 'e4\ne5\n' | varia play chess --players human,human`).
+//! A bad line gets a message and the game goes on.
+
+use clap::Args;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::io::{BufRead, IsTerminal, Write};
+use varia::ai::{self, Player};
+use varia::engine::{Move, MoveKind};
+use varia::game::{Game as _, Outcome};
+use varia::record::Record;
+use varia::render::{self, Style};
+use varia::session::Session;
+
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// The variant: a built-in name (see `varia list`) or a path to a `.variant` file.
+    #[arg(default_value = "chess")]
+    pub variant: String,
+    /// Who plays each seat, in turn order: human, random, ai:LEVEL (1-5).
+    /// Default: a human against ai:2 on every other seat.
+    #[arg(long, value_delimiter = ',')]
+    pub players: Vec<String>,
+    /// Seed for the AI and for deck shuffles: the same seed gives the same game.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Set an option, as NAME=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Start from this position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Letters instead of Unicode glyphs, and no colour.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Show the board from the other side.
+    #[arg(long)]
+    pub flip: bool,
+    /// Write the game record (PGN) here when the game ends.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<String>,
+}
+
+const HELP: &str = "\
+Type an action, or a command:
+  e4  Nf3  exd5  e8=Q  O-O    SAN (case and x - = + # are optional)
+  g1f3  e7e8q                 coordinates
+  N@e4  P@c3c4  B@d3/d4       place from the hand (then move it / return a man)
+  draw                        draw your top card, then say where it goes
+  swap e1 h1                  a power that swaps two of your men
+  moves      list the legal actions        undo     take back your last action
+  board      show the board again          flip     turn the board around
+  fen        print the position            claim    claim a draw when allowed
+  save FILE  write the game (PGN)          load FILE  replay a saved game
+  resign     give up                       quit     leave (the game is lost)
+  help       this text";
+
+struct Play {
+    session: Session,
+    spec: String,
+    options: Vec<(String, String)>,
+    seed: u64,
+    fen: Option<String>,
+    players: Vec<Player>,
+    sans: Vec<String>,
+    last: Option<Move>,
+    style: Style,
+    rng: ChaCha8Rng,
+}
+
+pub fn play(a: &PlayArgs) -> i32 {
+    let options = match super::parse_overrides(&a.options) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let color = super::use_color() && std::io::stdout().is_terminal() && !a.ascii;
+    let variant = match varia::load::variant(&a.variant, &options, super::use_color()) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: {}", e.0);
+            return 1;
+        }
+    };
+    let seats = variant.players.len();
+    let players: Vec<Player> = if a.players.is_empty() {
+        (0..seats)
+            .map(|i| if i == 0 { Player::Human } else { Player::Ai(2) })
+            .collect()
+    } else {
+        match a
+            .players
+            .iter()
+            .map(|p| p.parse::<Player>())
+            .collect::<Result<Vec<_>, _>>()
+        {
+            Ok(p) if p.len() == seats => p,
+            Ok(p) => {
+                eprintln!(
+                    "error: {} has {seats} seats ({}), but --players names {}",
+                    variant.name,
+                    variant
+                        .players
+                        .iter()
+                        .map(|p| p.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    p.len()
+                );
+                return 2;
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        }
+    };
+    let session = match Session::new(&variant, a.fen.as_deref(), a.seed) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let mut p = Play {
+        session,
+        spec: a.variant.clone(),
+        options,
+        seed: a.seed,
+        fen: a.fen.clone(),
+        players,
+        sans: Vec::new(),
+        last: None,
+        style: Style {
+            color,
+            ascii: a.ascii,
+            flipped: a.flip,
+        },
+        rng: ChaCha8Rng::seed_from_u64(a.seed),
+    };
+    let code = p.run();
+    if let Some(f) = &a.save {
+        if let Err(e) = std::fs::write(f, p.record(None).to_pgn()) {
+            eprintln!("error: cannot write {f}: {e}");
+            return 1;
+        }
+    }
+    code
+}
+
+impl Play {
+    fn name(&self, seat: usize) -> String {
+        self.session
+            .variant()
+            .players
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |p| p.name.clone())
+    }
+
+    fn show(&self) {
+        print!(
+            "{}",
+            render::draw(&self.session.view(self.last), self.style)
+        );
+    }
+
+    fn record(&self, resigned: Option<usize>) -> Record {
+        let seats = self.session.variant().players.len();
+        let (result, termination) = match (resigned, self.session.result()) {
+            (Some(loser), _) => {
+                let losers = self.session.team_of(loser);
+                let winners: Vec<usize> = (0..seats).filter(|s| !losers.contains(s)).collect();
+                (
+                    Record::result_for(seats, Some(&winners)),
+                    Some("resignation".to_string()),
+                )
+            }
+            (None, Some(Outcome::Win { winners, reason })) => {
+                (Record::result_for(seats, Some(&winners)), Some(reason))
+            }
+            (None, Some(Outcome::Draw { reason })) => {
+                (Record::result_for(seats, Some(&[])), Some(reason))
+            }
+            (None, None) => ("*".into(), None),
+        };
+        Record {
+            variant: self.spec.clone(),
+            options: self.options.clone(),
+            seed: self.seed,
+            fen: self.fen.clone(),
+            seats: self
+                .session
+                .variant()
+                .players
+                .iter()
+                .map(|p| p.name.clone())
+                .collect(),
+            players: self.players.iter().map(|p| p.to_string()).collect(),
+            moves: self.sans.clone(),
+            result,
+            termination,
+        }
+    }
+
+    fn apply(&mut self, m: Move) {
+        let san = self.session.san(m);
+        self.session.play(m);
+        self.sans.push(san);
+        self.last = Some(m);
+    }
+
+    fn announce_end(&self) -> bool {
+        match self.session.result() {
+            Some(Outcome::Win { winners, reason }) => {
+                let names: Vec<String> = winners.iter().map(|&w| self.name(w)).collect();
+                println!(
+                    "Game over: {} {} ({reason}). {}",
+                    names.join(" and "),
+                    if names.len() == 1 { "wins" } else { "win" },
+                    self.record(None).result
+                );
+                true
+            }
+            Some(Outcome::Draw { reason }) => {
+                println!("Game over: draw ({reason}). {}", self.record(None).result);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn run(&mut self) -> i32 {
+        let stdin = std::io::stdin();
+        let interactive = stdin.is_terminal();
+        let humans = self.players.contains(&Player::Human);
+        if humans {
+            println!(
+                "{} — type `help` for commands.",
+                self.session.variant().title
+            );
+            self.show();
+        }
+        let mut lines = stdin.lock().lines();
+        loop {
+            if self.announce_end() {
+                self.show();
+                return 0;
+            }
+            let seat = self.session.to_move();
+            let who = self.players.get(seat).copied().unwrap_or(Player::Random);
+            if who != Player::Human {
+                match ai::choose(&self.session, who, &mut self.rng) {
+                    Some(m) => {
+                        let san = self.session.san(m);
+                        println!("{} ({who}) plays {san}", self.name(seat));
+                        self.apply(m);
+                        if humans {
+                            self.show();
+                        }
+                    }
+                    None => {
+                        println!(
+                            "{} has no legal action; the game cannot go on.",
+                            self.name(seat)
+                        );
+                        return 0;
+                    }
+                }
+                continue;
+            }
+            print!("{}> ", self.name(seat));
+            let _ = std::io::stdout().flush();
+            let line = match lines.next() {
+                Some(Ok(l)) => l,
+                Some(Err(e)) => {
+                    eprintln!("error: cannot read input: {e}");
+                    return 1;
+                }
+                None => {
+                    println!();
+                    println!(
+                        "Input ended; the game is unfinished ({} actions played).",
+                        self.sans.len()
+                    );
+                    return 0;
+                }
+            };
+            if !interactive {
+                println!("{line}");
+            }
+            match self.command(line.trim(), &mut lines) {
+                Flow::Continue => {}
+                Flow::Stop(code) => return code,
+            }
+        }
+    }
+
+    fn command(
+        &mut self,
+        line: &str,
+        lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    ) -> Flow {
+        let (cmd, rest) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(c, r)| (c, r.trim()));
+        match cmd.to_ascii_lowercase().as_str() {
+            "" => {}
+            "help" | "?" => println!("{HELP}"),
+            "board" => self.show(),
+            "flip" => {
+                self.style.flipped = !self.style.flipped;
+                self.show();
+            }
+            "fen" => println!("{}", self.session.position().fen()),
+            "moves" => {
+                let (moves, sans) = self.session.sans();
+                let mut shown: Vec<String> = Vec::new();
+                let mut draws = false;
+                for (m, s) in moves.iter().zip(sans) {
+                    if m.kind() == MoveKind::DrawPlace {
+                        draws = true;
+                    } else {
+                        shown.push(s);
+                    }
+                }
+                if draws {
+                    shown.push("draw".into());
+                }
+                println!("{} legal: {}", shown.len(), shown.join(" "));
+            }
+            "undo" => {
+                // Take back to the previous turn of this human seat.
+                let me = self.session.to_move();
+                let mut undone = 0;
+                while self.session.game.undo().is_some() {
+                    self.sans.pop();
+                    undone += 1;
+                    if self.session.to_move() == me
+                        || self.players.get(self.session.to_move()) == Some(&Player::Human)
+                    {
+                        break;
+                    }
+                }
+                self.last = None;
+                if undone == 0 {
+                    println!("Nothing to take back.");
+                } else {
+                    println!(
+                        "Took back {undone} action{}.",
+                        if undone == 1 { "" } else { "s" }
+                    );
+                    self.show();
+                }
+            }
+            "save" => {
+                if rest.is_empty() {
+                    println!("Say where: save FILE");
+                } else {
+                    match std::fs::write(rest, self.record(None).to_pgn()) {
+                        Ok(()) => println!("Saved to {rest}."),
+                        Err(e) => println!("Cannot write {rest}: {e}. The game goes on."),
+                    }
+                }
+            }
+            "load" => {
+                if rest.is_empty() {
+                    println!("Say which file: load FILE");
+                } else {
+                    match self.load(rest) {
+                        Ok(n) => {
+                            println!("Loaded {rest}: {n} actions replayed.");
+                            self.show();
+                        }
+                        Err(e) => println!("Cannot load {rest}: {e}. The current game goes on."),
+                    }
+                }
+            }
+            "claim" => {
+                let claims = self.session.game.claimable();
+                if claims.is_empty() {
+                    println!("No draw can be claimed now.");
+                } else {
+                    println!(
+                        "Game over: draw claimed ({}). {}",
+                        varia::session::event_name(&claims[0].event),
+                        Record::result_for(self.session.players(), Some(&[]))
+                    );
+                    return Flow::Stop(0);
+                }
+            }
+            "resign" | "quit" | "exit" => {
+                let me = self.session.to_move();
+                let r = self.record(Some(me));
+                println!("{} resigns. {}", self.name(me), r.result);
+                return Flow::Stop(0);
+            }
+            "draw" if rest.is_empty() => {
+                let moves = self.session.legal();
+                let draws: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| m.kind() == MoveKind::DrawPlace)
+                    .collect();
+                let Some(first) = draws.first() else {
+                    println!("You cannot draw now.");
+                    return Flow::Continue;
+                };
+                let piece = first
+                    .placed()
+                    .and_then(|k| self.session.variant().pieces.get(k as usize))
+                    .map_or("?".to_string(), |p| p.name.clone());
+                println!("You drew: {piece}. Where does it go?");
+                loop {
+                    print!("square> ");
+                    let _ = std::io::stdout().flush();
+                    let Some(Ok(l)) = lines.next() else {
+                        println!("Input ended during a draw.");
+                        return Flow::Stop(0);
+                    };
+                    let sq = l.trim().to_ascii_lowercase();
+                    let target = draws
+                        .iter()
+                        .copied()
+                        .find(|m| m.to().is_some_and(|t| self.session.square_name(t) == sq));
+                    match target {
+                        Some(m) => {
+                            self.apply(m);
+                            self.show();
+                            break;
+                        }
+                        None => {
+                            let names: Vec<String> = draws
+                                .iter()
+                                .filter_map(|m| m.to())
+                                .map(|t| self.session.square_name(t))
+                                .collect();
+                            println!(
+                                "`{}` is not a legal square for it; legal: {}",
+                                l.trim(),
+                                names.join(" ")
+                            );
+                        }
+                    }
+                }
+            }
+            _ => match self.session.parse(line) {
+                Ok(m) if m.kind() == MoveKind::DrawPlace => {
+                    println!("Type `draw` to draw your card first.")
+                }
+                Ok(m) => {
+                    self.apply(m);
+                    self.show();
+                }
+                Err(e) => println!("{e}"),
+            },
+        }
+        Flow::Continue
+    }
+
+    fn load(&mut self, file: &str) -> Result<usize, String> {
+        let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+        let rec = Record::parse_pgn(&text)?;
+        let variant = varia::load::variant(&rec.variant, &rec.options, false).map_err(|e| e.0)?;
+        let mut s = Session::new(&variant, rec.fen.as_deref(), rec.seed).map_err(|e| e.0)?;
+        let mut sans = Vec::new();
+        for (i, mv) in rec.moves.iter().enumerate() {
+            let m = s
+                .parse(mv)
+                .map_err(|e| format!("action {} `{mv}`: {e}", i + 1))?;
+            sans.push(s.san(m));
+            s.play(m);
+        }
+        let n = sans.len();
+        self.session = s;
+        self.sans = sans;
+        self.spec = rec.variant;
+        self.options = rec.options;
+        self.seed = rec.seed;
+        self.fen = rec.fen;
+        self.last = None;
+        Ok(n)
+    }
+}
+
+enum Flow {
+    Continue,
+    Stop(i32),
+}

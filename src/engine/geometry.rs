@@ -1,0 +1,227 @@
+//! Board geometry: the internal grid, its real squares, colours and names.
+
+use super::bitset::Bitset;
+use super::square::Square;
+use super::tables::CompileError;
+use crate::ir::{self, Coord, Shape, MAX_SIDE};
+
+/// The grid the engine works on.
+///
+/// A rectangular board is its own grid; holes are grid squares that are not
+/// *real*. An unbounded board (no board, a floating `W×H` limit box) is an
+/// internal grid of `(3W-2)×(3H-2)` squares: after every action the men are
+/// translated so that their bounding box's minimum corner sits at
+/// `(W-1, H-1)`, so every man of a legal position lies in the centre `W×H`
+/// block and a move can still leave that block by up to `W-1` squares.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    width: i32,
+    height: i32,
+    limit: Option<(i32, i32)>,
+    real: Bitset,
+    dark: Bitset,
+    xy: Vec<(i8, i8)>,
+}
+
+impl Geometry {
+    pub(crate) fn new(board: &ir::Board) -> Result<Geometry, CompileError> {
+        let (width, height, limit, holes): (i32, i32, _, &[Coord]) = match &board.shape {
+            Shape::Rect {
+                width,
+                height,
+                holes,
+            } => (*width as i32, *height as i32, None, holes),
+            Shape::Unbounded { width, height } => {
+                let (w, h) = (*width as i32, *height as i32);
+                if w < 1 || h < 1 {
+                    return Err(CompileError::Board(format!(
+                        "the limit {w}x{h} has no squares"
+                    )));
+                }
+                let (gw, gh) = (3 * w - 2, 3 * h - 2);
+                if gw > MAX_SIDE || gh > MAX_SIDE {
+                    return Err(CompileError::Board(format!(
+                        "the limit {w}x{h} needs an internal grid of {gw}x{gh}, larger than {MAX_SIDE}x{MAX_SIDE}; limits up to 6x6 are supported"
+                    )));
+                }
+                (gw, gh, Some((w, h)), &[][..])
+            }
+        };
+        if width < 1 || height < 1 {
+            return Err(CompileError::Board(format!(
+                "the board {width}x{height} has no squares"
+            )));
+        }
+        if width > MAX_SIDE || height > MAX_SIDE {
+            return Err(CompileError::Board(format!(
+                "the board {width}x{height} is larger than {MAX_SIDE}x{MAX_SIDE}"
+            )));
+        }
+        let mut real = Bitset::EMPTY;
+        let mut dark = Bitset::EMPTY;
+        let mut xy = Vec::with_capacity((width * height) as usize);
+        for y in 0..height {
+            for x in 0..width {
+                let sq = Square::new((y * width + x) as usize);
+                real.insert(sq);
+                if ((x + y) % 2 == 0) == board.a1_dark {
+                    dark.insert(sq);
+                }
+                xy.push((x as i8, y as i8));
+            }
+        }
+        for h in holes {
+            if h.x < 0 || h.y < 0 || h.x >= width || h.y >= height {
+                return Err(CompileError::Board(format!(
+                    "hole ({}, {}) is outside the {width}x{height} board",
+                    h.x, h.y
+                )));
+            }
+            real.remove(Square::new((h.y * width + h.x) as usize));
+        }
+        if real.is_empty() {
+            return Err(CompileError::Board("every square is a hole".into()));
+        }
+        Ok(Geometry {
+            width,
+            height,
+            limit,
+            real,
+            dark,
+            xy,
+        })
+    }
+
+    /// Width of the internal grid.
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// Height of the internal grid.
+    #[inline]
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// Number of grid squares (`width × height`, holes included).
+    #[inline]
+    pub fn len(&self) -> usize {
+        (self.width * self.height) as usize
+    }
+
+    /// Always false: a geometry has at least one square.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The floating limit box of an unbounded board.
+    pub fn limit(&self) -> Option<(usize, usize)> {
+        self.limit.map(|(w, h)| (w as usize, h as usize))
+    }
+
+    /// Where the minimum corner of the men's bounding box is kept on an
+    /// unbounded board, `(W-1, H-1)`.
+    pub(crate) fn anchor(&self) -> Option<(i32, i32)> {
+        self.limit.map(|(w, h)| (w - 1, h - 1))
+    }
+
+    /// The real squares (the grid minus holes).
+    #[inline]
+    pub fn real(&self) -> Bitset {
+        self.real
+    }
+
+    /// The dark squares (real or not).
+    #[inline]
+    pub fn dark(&self) -> Bitset {
+        self.dark
+    }
+
+    #[inline]
+    pub fn is_real(&self, sq: Square) -> bool {
+        self.real.contains(sq)
+    }
+
+    /// The grid square at `(x, y)` whether real or a hole.
+    #[inline]
+    pub fn grid_square(&self, x: i32, y: i32) -> Option<Square> {
+        if x < 0 || y < 0 || x >= self.width || y >= self.height {
+            None
+        } else {
+            Some(Square::new((y * self.width + x) as usize))
+        }
+    }
+
+    /// The real square at `(x, y)`.
+    #[inline]
+    pub fn square(&self, x: i32, y: i32) -> Option<Square> {
+        self.grid_square(x, y).filter(|&s| self.real.contains(s))
+    }
+
+    /// Coordinates of a square.
+    #[inline]
+    pub fn coords(&self, sq: Square) -> (i32, i32) {
+        let (x, y) = self.xy[sq.index()];
+        (x as i32, y as i32)
+    }
+
+    /// The real square reached from `sq` by the vector `d`.
+    #[inline]
+    pub fn offset(&self, sq: Square, d: (i32, i32)) -> Option<Square> {
+        let (x, y) = self.coords(sq);
+        self.square(x + d.0, y + d.1)
+    }
+
+    /// The real squares, lowest index first.
+    pub fn squares(&self) -> impl Iterator<Item = Square> {
+        self.real.iter()
+    }
+
+    /// Square name: file letters `a..p`, rank numbers from 1 (`a1`, `n14`).
+    pub fn name(&self, sq: Square) -> String {
+        if sq.is_none() || sq.index() >= self.len() {
+            return "-".into();
+        }
+        let (x, y) = self.coords(sq);
+        format!("{}{}", (b'a' + x as u8) as char, y + 1)
+    }
+
+    /// Parse a square name made by [`Geometry::name`]; holes are rejected.
+    pub fn parse(&self, s: &str) -> Option<Square> {
+        let (sq, len) = self.parse_prefix(s)?;
+        if len == s.len() {
+            Some(sq)
+        } else {
+            None
+        }
+    }
+
+    /// Parse a square name at the start of `s`: the square and the length
+    /// used, or `None`. The longest rank number that names a square wins.
+    pub(crate) fn parse_prefix(&self, s: &str) -> Option<(Square, usize)> {
+        let b = s.as_bytes();
+        let f = *b.first()?;
+        if !f.is_ascii_lowercase() {
+            return None;
+        }
+        let x = (f - b'a') as i32;
+        let mut best = None;
+        let mut n = 0i32;
+        for (i, c) in b.iter().enumerate().skip(1).take(2) {
+            if !c.is_ascii_digit() || (i == 1 && *c == b'0') {
+                break;
+            }
+            n = n * 10 + (c - b'0') as i32;
+            if let Some(sq) = self.square(x, n - 1) {
+                best = Some((sq, i + 1));
+            }
+        }
+        best
+    }
+
+    /// Internal square of an IR coordinate on a rectangular board.
+    pub(crate) fn coord_square(&self, c: Coord) -> Option<Square> {
+        self.square(c.x, c.y)
+    }
+}

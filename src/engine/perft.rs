@@ -1,0 +1,119 @@
+//! Perft: count the leaf nodes of the legal-move tree, and the perft data
+//! file format of `tests/perft/*.perft`.
+
+use super::movegen;
+use super::moves::{Move, MoveList};
+use super::position::{Position, State};
+use super::tables::Tables;
+
+fn inner(t: &Tables, s: &mut State, depth: u32, lists: &mut [MoveList]) -> u64 {
+    let (list, rest) = lists.split_first_mut().expect("one move list per ply");
+    if depth == 1 {
+        let mut count = movegen::Count(0);
+        movegen::legal(t, s, &mut count, list);
+        return count.0;
+    }
+    list.clear();
+    movegen::legal(t, s, list, &mut rest[0]);
+    let mut n = 0;
+    for i in 0..list.len() {
+        let mv = list[i];
+        let u = s.make(t, mv);
+        n += inner(t, s, depth - 1, rest);
+        s.unmake(t, mv, u);
+    }
+    n
+}
+
+/// Leaf nodes at `depth` plies (bulk-counted: the last ply only counts the
+/// legal moves). `perft(pos, 0) == 1`.
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let tables = pos.tables.clone();
+    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+    inner(&tables, &mut pos.s, depth, &mut lists)
+}
+
+/// Perft split by the first move: each legal move with the leaf count
+/// below it (`depth - 1` plies after it), in generation order.
+pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let tables = pos.tables.clone();
+    let mut first = MoveList::new();
+    movegen::gen_legal(&tables, &mut pos.s, &mut first);
+    let mut lists: Vec<MoveList> = (0..depth.max(1)).map(|_| MoveList::new()).collect();
+    first
+        .iter()
+        .map(|&mv| {
+            let n = if depth <= 1 {
+                1
+            } else {
+                let u = pos.s.make(&tables, mv);
+                let n = inner(&tables, &mut pos.s, depth - 1, &mut lists);
+                pos.s.unmake(&tables, mv, u);
+                n
+            };
+            (mv, n)
+        })
+        .collect()
+}
+
+/// One position of a perft data file with its expected counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftCase {
+    /// Line of the `fen` line (1-based).
+    pub line: usize,
+    pub fen: String,
+    /// `(depth, leaf count)`.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Read a perft data file:
+///
+/// ```text
+/// # comment
+/// fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+/// depth 1 20
+/// depth 2 400
+/// ```
+///
+/// A `fen` line starts a case (`fen start` is the variant's own start
+/// position); the `depth N count` lines below it belong to it.
+pub fn parse_perft_file(text: &str) -> Result<Vec<PerftCase>, String> {
+    let mut out: Vec<PerftCase> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(fen) = line.strip_prefix("fen ") {
+            out.push(PerftCase {
+                line: i + 1,
+                fen: fen.trim().to_string(),
+                counts: Vec::new(),
+            });
+        } else if let Some(rest) = line.strip_prefix("depth ") {
+            let mut it = rest.split_whitespace();
+            let (Some(d), Some(n), None) = (it.next(), it.next(), it.next()) else {
+                return Err(format!("line {}: expected `depth N count`", i + 1));
+            };
+            let d: u32 = d
+                .parse()
+                .map_err(|_| format!("line {}: `{d}` is not a depth", i + 1))?;
+            let n: u64 = n
+                .parse()
+                .map_err(|_| format!("line {}: `{n}` is not a node count", i + 1))?;
+            let Some(case) = out.last_mut() else {
+                return Err(format!("line {}: `depth` before any `fen`", i + 1));
+            };
+            case.counts.push((d, n));
+        } else {
+            return Err(format!(
+                "line {}: expected `fen ...`, `depth N count` or a `#` comment",
+                i + 1
+            ));
+        }
+    }
+    Ok(out)
+}

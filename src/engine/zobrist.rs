@@ -1,0 +1,85 @@
+//! Zobrist keys, drawn from a seeded ChaCha generator so hashes are stable
+//! across runs and machines.
+
+use super::man::Man;
+use super::square::Square;
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The fixed seed of every variant's keys.
+const SEED: u64 = 0x7661_7269_615f_7a6f; // "varia_zo"
+
+#[derive(Clone, Debug)]
+pub(crate) struct Zobrist {
+    /// `square * codes + man code`.
+    men: Vec<u64>,
+    codes: usize,
+    pub turn: [u64; 4],
+    /// An unmoved man of a kind with `initial` moves, per square.
+    pub unmoved: Vec<u64>,
+    /// A castling partner that can still castle, per square.
+    pub castle: Vec<u64>,
+    /// An en-passant record, per victim square.
+    pub ep: Vec<u64>,
+    hand_seed: u64,
+    pool_seed: u64,
+}
+
+/// SplitMix64: keys for counts, computed instead of stored.
+#[inline]
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Zobrist {
+    pub fn new(squares: usize, kinds: usize) -> Zobrist {
+        let mut rng = ChaCha8Rng::seed_from_u64(SEED);
+        let codes = kinds.max(1) * 16;
+        let men = (0..squares * codes).map(|_| rng.next_u64()).collect();
+        let mut turn = [0; 4];
+        for t in &mut turn {
+            *t = rng.next_u64();
+        }
+        let unmoved = (0..squares).map(|_| rng.next_u64()).collect();
+        let castle = (0..squares).map(|_| rng.next_u64()).collect();
+        let ep = (0..squares).map(|_| rng.next_u64()).collect();
+        Zobrist {
+            men,
+            codes,
+            turn,
+            unmoved,
+            castle,
+            ep,
+            hand_seed: rng.next_u64(),
+            pool_seed: rng.next_u64(),
+        }
+    }
+
+    #[inline]
+    pub fn man(&self, sq: Square, man: Man) -> u64 {
+        self.men[sq.index() * self.codes + man.code()]
+    }
+
+    /// Key of `count` men of `kind` in `player`'s hand (0 for none).
+    #[inline]
+    pub fn hand(&self, player: usize, kind: usize, count: u32) -> u64 {
+        if count == 0 {
+            0
+        } else {
+            splitmix(self.hand_seed ^ ((player as u64) << 48 | (kind as u64) << 32 | count as u64))
+        }
+    }
+
+    /// Key of `count` men of `kind` in `player`'s promotion pool.
+    #[inline]
+    pub fn pool(&self, player: usize, kind: usize, count: u32) -> u64 {
+        if count == 0 {
+            0
+        } else {
+            splitmix(self.pool_seed ^ ((player as u64) << 48 | (kind as u64) << 32 | count as u64))
+        }
+    }
+}

@@ -1,0 +1,350 @@
+//! A game in progress, as the play loop, the AI and the simulator use it:
+//! the engine's [`engine::Game`] plus notation, a board view and a
+//! heuristic derived from the rule file.
+
+use crate::engine::{self, Move, MoveKind, Position, Square, Status, Tables};
+use crate::game::{self, Outcome as GameOutcome};
+use crate::ir::{Coord, Event, Outcome as IrOutcome, Variant};
+use crate::notation::{self, ActionInfo, ActionKind};
+use crate::render::{BoardView, Cell, ManView};
+use std::sync::Arc;
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub game: engine::Game,
+    /// Piece values for the heuristic, per kind.
+    values: Arc<Vec<i32>>,
+}
+
+/// A session could not be started.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct SessionError(pub String);
+
+impl Session {
+    /// A new game from the variant's setup, or from a FEN.
+    pub fn new(variant: &Variant, fen: Option<&str>, seed: u64) -> Result<Session, SessionError> {
+        let tables = Arc::new(
+            Tables::new(variant)
+                .map_err(|e| SessionError(format!("cannot compile the variant: {e}")))?,
+        );
+        let pos =
+            match fen {
+                Some(f) => Position::from_fen(tables, f)
+                    .map_err(|e| SessionError(format!("bad FEN: {e}")))?,
+                None => Position::start(tables)
+                    .map_err(|e| SessionError(format!("bad setup: {}", e.0)))?,
+            };
+        let _ = seed;
+        let values = Arc::new(piece_values(variant));
+        Ok(Session {
+            game: engine::Game::new(pos),
+            values,
+        })
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    pub fn variant(&self) -> &Variant {
+        &self.game.tables().variant
+    }
+
+    pub fn legal(&self) -> Vec<Move> {
+        self.game.legal_moves().iter().copied().collect()
+    }
+
+    /// The name of a square (`e4`).
+    pub fn square_name(&self, sq: Square) -> String {
+        self.game.tables().geo.name(sq)
+    }
+
+    fn coord(&self, sq: Square) -> Coord {
+        let (x, y) = self.game.tables().geo.coords(sq);
+        Coord::new(x, y)
+    }
+
+    /// How notation sees each of `moves` (which must be legal now).
+    pub fn infos(&self, moves: &[Move]) -> Vec<ActionInfo> {
+        let pos = self.position();
+        let v = self.variant();
+        let mut scratch = self.game.clone();
+        moves
+            .iter()
+            .map(|&m| {
+                let kind = match m.kind() {
+                    MoveKind::Normal | MoveKind::Lame | MoveKind::EnPassant | MoveKind::Castle => ActionKind::Move,
+                    MoveKind::Drop | MoveKind::PlaceAndMove | MoveKind::PlaceAndReturn => ActionKind::Place,
+                    MoveKind::DrawPlace => ActionKind::Draw,
+                    MoveKind::Swap => ActionKind::Swap,
+                    MoveKind::Pass => ActionKind::Pass,
+                };
+                let kind_id = match m.from() {
+                    Some(f) if kind == ActionKind::Move => pos.man_at(f).map(|man| man.kind()),
+                    _ => m.placed(),
+                };
+                let letter = kind_id.and_then(|k| v.pieces.get(k as usize)).map_or('?', |p| p.letter);
+                let mut a = ActionInfo::new(kind, letter);
+                a.pawn = letter == 'P';
+                a.from = m.from().map(|s| self.coord(s));
+                a.to = m.to().map(|s| self.coord(s));
+                a.promotion = m.promotion().and_then(|k| v.pieces.get(k as usize)).map(|p| p.letter);
+                match m.kind() {
+                    MoveKind::EnPassant => a.capture = true,
+                    MoveKind::Castle => {
+                        a.castle = Some(matches!((a.from, a.to), (Some(f), Some(t)) if t.x < f.x));
+                    }
+                    MoveKind::PlaceAndMove => a.then_to = m.aux_square().map(|s| self.coord(s)),
+                    MoveKind::PlaceAndReturn => a.returns = m.aux_square().map(|s| self.coord(s)),
+                    _ => {}
+                }
+                if kind == ActionKind::Move && m.kind() != MoveKind::Castle {
+                    if let Some(t) = m.to() {
+                        a.capture |= pos.man_at(t).is_some();
+                    }
+                }
+                // Check and mate marks, from the position after the action.
+                scratch.play(m);
+                let p = scratch.position();
+                if p.in_check() {
+                    a.check = true;
+                    a.mate = matches!(scratch.status(), Status::Ended { cause, .. } if cause.event == Event::Checkmate);
+                }
+                scratch.undo();
+                a
+            })
+            .collect()
+    }
+
+    /// SAN of each legal move, in the order of [`Session::legal`].
+    pub fn sans(&self) -> (Vec<Move>, Vec<String>) {
+        let moves = self.legal();
+        let infos = self.infos(&moves);
+        let sans = (0..infos.len()).map(|i| notation::san(&infos, i)).collect();
+        (moves, sans)
+    }
+
+    /// Find the legal move a person typed.
+    pub fn parse(&self, text: &str) -> Result<Move, notation::ParseError> {
+        let moves = self.legal();
+        let infos = self.infos(&moves);
+        notation::parse(text, &infos).map(|i| moves[i])
+    }
+
+    /// The SAN of one legal move.
+    pub fn san(&self, m: Move) -> String {
+        let moves = self.legal();
+        let infos = self.infos(&moves);
+        moves.iter().position(|&x| x == m).map_or_else(
+            || self.position().move_text(m),
+            |i| notation::san(&infos, i),
+        )
+    }
+
+    /// The outcome, if the game is over.
+    pub fn result(&self) -> Option<GameOutcome> {
+        match self.game.status() {
+            Status::Ended { winners, cause } => {
+                let reason = event_name(&cause.event);
+                if winners == 0 {
+                    Some(GameOutcome::Draw { reason })
+                } else {
+                    Some(GameOutcome::Win {
+                        winners: (0..8).filter(|b| winners & (1 << b) != 0).collect(),
+                        reason,
+                    })
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The board as the renderer sees it.
+    pub fn view(&self, last: Option<Move>) -> BoardView {
+        let t = self.game.tables();
+        let v = &t.variant;
+        let pos = self.position();
+        let (w, h) = (t.geo.width() as i32, t.geo.height() as i32);
+        let mut cells = Vec::with_capacity((w * h) as usize);
+        for y in 0..h {
+            for x in 0..w {
+                let cell = match t.geo.grid_square(x, y) {
+                    Some(sq) if t.geo.is_real(sq) => match pos.man_at(sq) {
+                        Some(m) => {
+                            let p = &v.pieces[m.kind() as usize];
+                            Cell::Man(ManView {
+                                letter: p.letter,
+                                glyphs: p.glyphs.clone(),
+                                owner: m.owner() as usize,
+                            })
+                        }
+                        None => Cell::Empty,
+                    },
+                    _ => Cell::Hole,
+                };
+                cells.push(cell);
+            }
+        }
+        let np = v.players.len();
+        let hands = (0..np)
+            .map(|p| {
+                v.pieces
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, piece)| {
+                        let n = pos.hand(p as u8, k as u8);
+                        (n > 0).then_some((piece.letter, n))
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut notes = Vec::new();
+        if pos.in_check() {
+            notes.push(format!(
+                "{} is in check",
+                v.players[pos.turn() as usize].name
+            ));
+        }
+        let last = last
+            .map(|m| {
+                [m.from(), m.to(), m.aux_square()]
+                    .into_iter()
+                    .flatten()
+                    .map(|s| self.coord(s))
+                    .collect()
+            })
+            .unwrap_or_default();
+        BoardView {
+            width: w,
+            height: h,
+            cells,
+            player_names: v.players.iter().map(|p| p.name.clone()).collect(),
+            to_move: pos.turn() as usize,
+            last,
+            hands,
+            decks: vec![None; np],
+            notes,
+            out: (0..np).map(|p| pos.alive() & (1 << p) == 0).collect(),
+        }
+    }
+}
+
+/// A short name for the event that ended a game.
+pub fn event_name(e: &Event) -> String {
+    match e {
+        Event::Checkmate => "checkmate".into(),
+        Event::Stalemate => "stalemate".into(),
+        Event::Surrounded(_) => "surrounded".into(),
+        Event::HandEmpty => "all men placed".into(),
+        Event::Passes(_) => "passes".into(),
+        Event::Repetition(_) => "repetition".into(),
+        Event::Quiet { .. } => "move rule".into(),
+        Event::InsufficientMaterial => "insufficient material".into(),
+        Event::PlyLimit(_) => "ply limit".into(),
+        Event::UnplaceableCard => "unplaceable card".into(),
+    }
+}
+
+/// Values for the heuristic: the rule file's, or one derived from how many
+/// squares the piece reaches from the middle of an empty 8×8 board.
+fn piece_values(v: &Variant) -> Vec<i32> {
+    v.pieces
+        .iter()
+        .map(|p| {
+            p.value.unwrap_or_else(|| {
+                if p.royal {
+                    return 0;
+                }
+                let reach: i32 = p
+                    .moves
+                    .iter()
+                    .map(|a| {
+                        let steps = if a.range == 1 { 1 } else { 3 };
+                        a.vectors.len() as i32 * steps
+                    })
+                    .sum();
+                (reach * 30).clamp(50, 1200)
+            })
+        })
+        .collect()
+}
+
+impl game::Game for Session {
+    type Action = Move;
+
+    fn players(&self) -> usize {
+        self.variant().players.len()
+    }
+
+    fn to_move(&self) -> usize {
+        self.position().turn() as usize
+    }
+
+    fn team_of(&self, player: usize) -> Vec<usize> {
+        let v = self.variant();
+        v.teams
+            .get(v.team_of(player as u8))
+            .map_or(vec![player], |t| t.iter().map(|&p| p as usize).collect())
+    }
+
+    fn legal_actions(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        out.extend(self.game.legal_moves().iter().copied());
+    }
+
+    fn play(&mut self, action: Move) {
+        self.game.play(action);
+    }
+
+    fn undo(&mut self) {
+        self.game.undo();
+    }
+
+    fn outcome(&mut self) -> Option<GameOutcome> {
+        self.result()
+    }
+
+    fn evaluate(&mut self, player: usize) -> i32 {
+        let t = self.game.tables();
+        let v = &t.variant;
+        let pos = self.game.position();
+        let team = v.team_of(player as u8);
+        let mut score = 0i32;
+        let sign = |owner: u8| if v.team_of(owner) == team { 1 } else { -1 };
+        for (sq, m) in pos.men() {
+            score += sign(m.owner()) * self.values[m.kind() as usize];
+            // Surround goals: blocked sides count for the side that wants them.
+            for r in &v.end {
+                if let (Event::Surrounded(k), IrOutcome::Lose) = (&r.when, r.then) {
+                    if *k == m.kind() {
+                        let (x, y) = t.geo.coords(sq);
+                        let blocked = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                            .iter()
+                            .filter(|(dx, dy)| match t.geo.square(x + dx, y + dy) {
+                                Some(n) => pos.man_at(n).is_some(),
+                                None => true,
+                            })
+                            .count() as i32;
+                        score -= sign(m.owner()) * blocked * blocked * 60;
+                    }
+                }
+            }
+        }
+        // Placing everything wins: men still in hand are a debt.
+        if v.end
+            .iter()
+            .any(|r| r.when == Event::HandEmpty && r.then == IrOutcome::Win)
+        {
+            for p in 0..v.players.len() as u8 {
+                let n: u32 = (0..v.pieces.len() as u8).map(|k| pos.hand(p, k)).sum();
+                score -= sign(p) * n as i32 * 80;
+            }
+        }
+        // Mobility of the side to move, lightly.
+        let mobility = self.game.legal_moves().len() as i32;
+        score += sign(pos.turn()) * mobility.min(60) * 2;
+        score
+    }
+}

@@ -1,0 +1,199 @@
+//! The real binary: play, simulate, replay, perft and help.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn varia() -> Command {
+    let mut c = Command::cargo_bin("varia").unwrap();
+    c.env("NO_COLOR", "1");
+    c
+}
+
+#[test]
+fn help_teaches_every_command() {
+    let out = varia()
+        .arg("--help")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    for cmd in [
+        "play", "simulate", "replay", "validate", "dump", "perft", "bench", "list",
+    ] {
+        assert!(text.contains(cmd), "--help lacks {cmd}:\n{text}");
+    }
+    varia()
+        .args(["play", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("--players"));
+}
+
+#[test]
+fn scripted_fools_mate_ends_the_game() {
+    varia()
+        .args(["play", "chess", "--players", "human,human", "--ascii"])
+        .write_stdin("f3\ne5\ng4\nQh4#\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Game over: black wins (checkmate). 0-1",
+        ));
+}
+
+#[test]
+fn bad_input_keeps_the_game_going() {
+    varia()
+        .args(["play", "chess", "--players", "human,human", "--ascii"])
+        .write_stdin("Nf6\n💥\n\nload /nonexistent/file.pgn\ne4\nmoves\nundo\nd4\nfen\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("not a legal action"))
+        .stdout(predicate::str::contains("Cannot load"))
+        .stdout(predicate::str::contains("20 legal:"))
+        .stdout(predicate::str::contains(
+            "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq",
+        ));
+}
+
+#[test]
+fn save_then_replay_checks_every_action() {
+    let dir = std::env::temp_dir().join(format!("varia-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("game.pgn");
+    varia()
+        .args([
+            "play",
+            "chess",
+            "--players",
+            "human,human",
+            "--ascii",
+            "--save",
+        ])
+        .arg(&pgn)
+        .write_stdin("e4\ne5\nNf3\nNc6\nBb5\na6\n")
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        text.contains("[Variant \"chess\"]") && text.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"),
+        "{text}"
+    );
+    varia()
+        .arg("replay")
+        .arg(&pgn)
+        .arg("--ascii")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("6 actions, all legal"));
+    std::fs::write(&pgn, text.replace("Bb5", "Bb6")).unwrap();
+    varia()
+        .arg("replay")
+        .arg(&pgn)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("action 5 `Bb6`"));
+}
+
+#[test]
+fn simulate_is_the_same_for_any_job_count() {
+    let run = |jobs: &str| {
+        let out = varia()
+            .args([
+                "simulate",
+                "chess",
+                "-n",
+                "12",
+                "--players",
+                "ai:1,random",
+                "--seed",
+                "9",
+                "--json",
+                "--jobs",
+                jobs,
+            ])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    let v: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(v["games"], 12);
+}
+
+#[test]
+fn simulate_writes_one_json_record_per_game() {
+    let path = std::env::temp_dir().join(format!("varia-sim-{}.jsonl", std::process::id()));
+    varia()
+        .args([
+            "simulate",
+            "chess",
+            "-n",
+            "5",
+            "--players",
+            "random,random",
+            "--max-plies",
+            "40",
+            "--out",
+        ])
+        .arg(&path)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 5);
+    for l in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert!(v["plies"].as_u64().unwrap() <= 40);
+    }
+}
+
+#[test]
+fn perft_counts_and_divides() {
+    varia()
+        .args(["perft", "chess", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("nodes 8902"));
+    varia()
+        .args([
+            "perft",
+            "chess",
+            "1",
+            "--fen",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "--divide",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("nodes 48"));
+    varia()
+        .args(["perft", "chess", "1", "--fen", "not a fen"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("bad FEN"));
+    varia()
+        .args(["perft", "chezz", "1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("did you mean `chess`?"));
+}
+
+#[test]
+fn wrong_player_count_is_explained() {
+    varia()
+        .args(["play", "chess", "--players", "human"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("2 seats"));
+    varia()
+        .args(["play", "chess", "--players", "human,robot"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a player kind"));
+}

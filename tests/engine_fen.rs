@@ -1,0 +1,380 @@
+//! FEN: exact round trips, the extensions of docs/FEN.md, and errors that
+//! name the field (never a panic).
+
+#[path = "fixtures/common.rs"]
+mod common;
+
+use proptest::prelude::*;
+use std::sync::Arc;
+use varia::engine::{FenField, Position, Tables};
+use varia::ir::{Coord, Shape, Variant};
+
+fn field_of(t: &Arc<Tables>, fen: &str) -> FenField {
+    match Position::from_fen(t.clone(), fen) {
+        Ok(p) => panic!("{fen} should be rejected, read as {}", p.fen()),
+        Err(e) => {
+            assert!(e.to_string().contains(&e.field.to_string()), "{e}");
+            e.field
+        }
+    }
+}
+
+fn round_trip(t: &Arc<Tables>, fen: &str) {
+    let pos = common::fen(t, fen);
+    assert_eq!(pos.fen(), fen);
+    let again = common::fen(t, &pos.fen());
+    assert_eq!(again.hash(), pos.hash());
+    assert_eq!(pos.hash(), pos.hash_from_scratch());
+}
+
+#[test]
+fn standard_chess_fens_round_trip_exactly() {
+    let t = common::chess();
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1",
+        "4k3/8/8/8/8/8/8/R3K2R w Q - 17 42",
+        "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 3 12",
+    ] {
+        round_trip(&t, fen);
+    }
+}
+
+#[test]
+fn short_fens_get_default_counters() {
+    let t = common::chess();
+    let pos = common::fen(
+        &t,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+    );
+    assert_eq!(
+        pos.fen(),
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    );
+    let pos = common::fen(&t, "4k3/8/8/8/8/8/8/4K3 b");
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn errors_name_the_field() {
+    let t = common::chess();
+    let cases = [
+        ("", FenField::Placement),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+            FenField::Placement,
+        ),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            FenField::Placement,
+        ),
+        (
+            "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            FenField::Placement,
+        ),
+        (
+            "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            FenField::Placement,
+        ),
+        (
+            "rnbqkbnr/pppp*ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            FenField::Placement,
+        ),
+        (
+            "rnbqkbnr/pppp0ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            FenField::Placement,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            FenField::Turn,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            FenField::Turn,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqz - 0 1",
+            FenField::Castling,
+        ),
+        (
+            "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            FenField::Castling,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+            FenField::EnPassant,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1",
+            FenField::EnPassant,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+            FenField::Halfmove,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+            FenField::Halfmove,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+            FenField::Fullmove,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
+            FenField::Extra,
+        ),
+        ("4k3/8/8/8/8/8/8/4K2r b - - 0 1", FenField::Position),
+        ("4k3/8/8/8/8/8/8/4Kk2 w - - 0 1", FenField::Position),
+    ];
+    for (fen, field) in cases {
+        assert_eq!(field_of(&t, fen), field, "{fen}");
+    }
+}
+
+#[test]
+fn error_messages_say_what_was_expected() {
+    let t = common::chess();
+    let e = Position::from_fen(t.clone(), "8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "bad FEN, piece placement field: expected 8 ranks separated by `/`, found 7"
+    );
+    let e = Position::from_fen(t, "4k3/8/8/8/8/8/8/4K3 x - - 0 1").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "bad FEN, side to move field: expected `w` or `b`, found `x`"
+    );
+}
+
+#[test]
+fn has_moved_flags_override_the_setup_rule() {
+    let t = common::chess();
+    // A pawn on e2 that has moved (it went e2-e3-... no, it can't come back,
+    // but a FEN may say so) may not double-step.
+    let pos = common::fen(&t, "4k3/8/8/8/8/8/4P(m)3/4K3 w - - 0 1");
+    assert!(!common::moves(&pos).contains(&"e2e4".to_string()));
+    round_trip(&t, "4k3/8/8/8/8/8/4P(m)3/4K3 w - - 0 1");
+    // An unmoved pawn off its setup square may.
+    let pos = common::fen(&t, "4k3/8/8/8/8/4P(u)3/8/4K3 w - - 0 1");
+    assert!(common::moves(&pos).contains(&"e3e5".to_string()));
+    round_trip(&t, "4k3/8/8/8/8/4P(u)3/8/4K3 w - - 0 1");
+}
+
+#[test]
+fn facing_flags_turn_a_man() {
+    let t = common::chess();
+    let fen = "4k3/8/8/8/4P(s)3/8/8/4K3 w - - 0 1";
+    let pos = common::fen(&t, fen);
+    assert_eq!(
+        common::moves(&pos)
+            .iter()
+            .filter(|m| m.starts_with("e4"))
+            .collect::<Vec<_>>(),
+        vec!["e4e3"]
+    );
+    round_trip(&t, fen);
+    // A facing equal to the owner's default is not written.
+    let pos = common::fen(&t, "4k3/8/8/8/4P(n)3/8/8/4K3 w - - 0 1");
+    assert_eq!(pos.fen(), "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1");
+}
+
+/// Chess on a 10×10 board with a hole on f6.
+fn big_board() -> Arc<Tables> {
+    let mut v: Variant = common::variant("chess");
+    v.board.shape = Shape::Rect {
+        width: 10,
+        height: 10,
+        holes: vec![Coord::new(5, 5)],
+    };
+    for m in &mut v.setup.men {
+        if m.owner == 1 {
+            m.at.y += 2;
+        }
+    }
+    Arc::new(Tables::new(&v).unwrap())
+}
+
+#[test]
+fn big_boards_use_multi_digit_counts_and_holes() {
+    let t = big_board();
+    let start = Position::start(t.clone()).unwrap();
+    assert_eq!(
+        start.fen(),
+        "rnbqkbnr2/pppppppp2/10/10/5*4/10/10/10/PPPPPPPP2/RNBQKBNR2 w KQkq - 0 1"
+    );
+    round_trip(&t, &start.fen());
+    round_trip(&t, "4k5/10/10/10/5*4/10/10/10/10/R3K4R w KQ - 0 1");
+    assert_eq!(
+        field_of(&t, "4k5/10/10/10/10/10/10/10/10/R3K4R w KQ - 0 1"),
+        FenField::Placement
+    );
+    let e =
+        Position::from_fen(t.clone(), "4k5/10/10/10/10/10/10/10/10/R3K4R w KQ - 0 1").unwrap_err();
+    assert!(e.message.contains("hole"), "{e}");
+    assert_eq!(
+        field_of(&t, "4k5/10/10/10/5Q4/10/10/10/10/R3K4R w KQ - 0 1"),
+        FenField::Placement
+    );
+    assert_eq!(
+        field_of(&t, "4k5/10/10/10/11/10/10/10/10/R3K4R w KQ - 0 1"),
+        FenField::Placement
+    );
+}
+
+#[test]
+fn hands_are_written_in_brackets() {
+    let mut v: Variant = common::variant("chess");
+    v.turn.place = true;
+    v.setup.hands = vec![vec![(1, 1)], vec![(5, 2)]];
+    let t = Arc::new(Tables::new(&v).unwrap());
+    let start = Position::start(t.clone()).unwrap();
+    assert_eq!(
+        start.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qpp] w KQkq - 0 1"
+    );
+    let pos = common::fen(&t, "4k3/8/8/8/8/8/8/4K3[2Qr3p] w - - 0 1");
+    assert_eq!(pos.hand(0, 1), 2);
+    assert_eq!(pos.hand(1, 2), 1);
+    assert_eq!(pos.hand(1, 5), 3);
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3[QQrppp] w - - 0 1");
+    round_trip(&t, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+    let e = Position::from_fen(t.clone(), "4k3/8/8/8/8/8/8/4K3[Qx] w - - 0 1").unwrap_err();
+    assert_eq!(e.field, FenField::Hands);
+    let e = Position::from_fen(t, "4k3/8/8/8/8/8/8/4K3[Q w - - 0 1").unwrap_err();
+    assert_eq!(e.field, FenField::Hands);
+}
+
+#[test]
+fn pools_are_written_in_braces() {
+    let t = common::tables("fairy");
+    let start = Position::start(t.clone()).unwrap();
+    assert_eq!(
+        start.fen(),
+        "chg1k1xs/p1p1p1p1/8/8/8/8/P1P1P1P1/CHG1K1XS{CHch} w - - 0 1"
+    );
+    let pos = common::fen(&t, "4k3/8/8/8/8/8/8/4K3{Hh} w - - 0 1");
+    assert_eq!(pos.pool(0, 1), 0);
+    assert_eq!(pos.pool(0, 2), 1);
+    round_trip(&t, "4k3/8/8/8/8/8/8/4K3{Hh} w - - 0 1");
+    round_trip(&t, "4k3/8/8/8/8/8/8/4K3{} w - - 0 1");
+}
+
+#[test]
+fn four_players_use_tags_facings_and_holes() {
+    let t = common::tables("quad6");
+    let start = Position::start(t.clone()).unwrap();
+    let fen = start.fen();
+    assert_eq!(
+        fen,
+        "2nBnRnK1/wKwP1nPnPeN/wRwP*3/4ePeR/wNsPsP1ePeK/1sKsRsB2 s - - 0 1"
+    );
+    round_trip(&t, &fen);
+    // A south pawn facing east; North to move.
+    round_trip(
+        &t,
+        "2nBnRnK1/wKwP1nPnPeN/wRwP*3/4ePeR/wNsPsP(e)1ePeK/1sKsRsB2 n - - 7 3",
+    );
+    assert_eq!(
+        field_of(
+            &t,
+            "2nBnRnK1/wKwP1nPnPeN/wRwP*3/4ePeR/wNsPsP1ePeK/1sKsRsB2 x - - 0 1"
+        ),
+        FenField::Turn
+    );
+    assert_eq!(
+        field_of(
+            &t,
+            "2nBnRnK1/wKwP1nPnPxN/wRwP*3/4ePeR/wNsPsP1ePeK/1sKsRsB2 s - - 0 1"
+        ),
+        FenField::Placement
+    );
+    assert_eq!(
+        field_of(
+            &t,
+            "2nBnRnK1/wKwP1nPnPeN/wRwP*3/4ePeR/wNsPsP1ePeK/1sKsRsB2 s K - 0 1"
+        ),
+        FenField::Castling
+    );
+    assert_eq!(
+        field_of(
+            &t,
+            "2nBnRnK1/wKwP1nPnPeN/wRwP*3/4ePeR/wNsPsP1ePeK/1sKSRsB2 s - - 0 1"
+        ),
+        FenField::Placement
+    );
+}
+
+#[test]
+fn en_passant_records_of_several_players() {
+    let t = common::tables("quad6");
+    // South's b2-b4 passes b3, which West's east-facing pawn on a4 and
+    // East's west-facing pawn on c2 both attack.
+    let mut game =
+        varia::engine::Game::new(common::fen(&t, "wK4nK/6/wP1*3/6/1sPeP3/sK4eK s - - 0 1"));
+    common::play(&mut game, &["b2b4"]);
+    assert_eq!(
+        game.position().fen(),
+        "wK4nK/6/wPsP*3/6/2eP3/sK4eK w - b3 0 1"
+    );
+    round_trip(&t, &game.position().fen());
+    assert!(common::moves(game.position()).contains(&"a4b3".to_string()));
+    // West passes it up; North moves; East may still take (each opponent once).
+    common::play(&mut game, &["a6b6", "f6e6"]);
+    assert_eq!(
+        game.position().fen(),
+        "1wK2nK1/6/wPsP*3/6/2eP3/sK4eK e - b3 2 1"
+    );
+    round_trip(&t, &game.position().fen());
+    assert!(common::moves(game.position()).contains(&"c2b3".to_string()));
+    common::play(&mut game, &["c2b3"]);
+    assert_eq!(
+        game.position().fen(),
+        "1wK2nK1/6/wP1*3/1eP4/6/sK4eK s - - 0 2"
+    );
+    // An explicit victim square.
+    let pos = common::fen(&t, "wK4nK/6/wPsP*3/6/2eP3/sK4eK w - b3@b4 0 1");
+    assert_eq!(pos.fen(), "wK4nK/6/wPsP*3/6/2eP3/sK4eK w - b3 0 1");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_strings_never_panic(s in "\\PC{0,80}") {
+        let t = common::chess();
+        let _ = Position::from_fen(t, &s);
+    }
+
+    #[test]
+    fn fen_like_strings_never_panic(s in "[rnbqkpRNBQKP1-9*/()nesumw\\[\\]{}@+,KQkq -]{0,90}") {
+        for name in ["chess", "quad6", "fairy"] {
+            let t = common::tables(name);
+            if let Ok(p) = Position::from_fen(t.clone(), &s) {
+                let again = Position::from_fen(t, &p.fen()).expect("written FEN reads back");
+                prop_assert_eq!(again.fen(), p.fen());
+            }
+        }
+    }
+
+    #[test]
+    fn mutated_fens_never_panic(pos in 0usize..60, c in proptest::char::any(), del in any::<bool>()) {
+        let t = common::chess();
+        let base = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let mut chars: Vec<char> = base.chars().collect();
+        let i = pos.min(chars.len() - 1);
+        if del { chars.remove(i); } else { chars[i] = c; }
+        let s: String = chars.into_iter().collect();
+        if let Ok(p) = Position::from_fen(t.clone(), &s) {
+            let again = Position::from_fen(t, &p.fen()).expect("written FEN reads back");
+            prop_assert_eq!(again.fen(), p.fen());
+        }
+    }
+}

@@ -1,0 +1,449 @@
+//! The engine knows no game: holes, teams, four players, facings, fairy
+//! atoms (hoppers, lame leapers, friend-passing riders, riders with a
+//! range), promotion pools, variants without captures, unbounded boards,
+//! and compile errors. Fixtures: `tests/fixtures/{quad6,fairy}.ir.json`.
+
+#[path = "fixtures/common.rs"]
+mod common;
+
+use common::{fen, moves, play};
+use std::sync::Arc;
+use varia::engine::{perft, CompileError, Game, Position, Status, Tables};
+use varia::ir::{self, Coord, Dir, Outcome, Shape, Variant};
+
+fn from(pos: &Position, sq: &str) -> Vec<String> {
+    moves(pos)
+        .into_iter()
+        .filter(|m| m.starts_with(sq) && !m[sq.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        .collect()
+}
+
+fn quad() -> Arc<Tables> {
+    common::tables("quad6")
+}
+
+fn fairy() -> Arc<Tables> {
+    common::tables("fairy")
+}
+
+// ---- holes --------------------------------------------------------------------
+
+#[test]
+fn riders_stop_before_a_hole() {
+    let p = fen(&quad(), "wK4nK/6/2*3/6/5eK/sK1sR3 s - - 0 1");
+    assert_eq!(
+        from(&p, "c1"),
+        ["c1b1", "c1c2", "c1c3", "c1d1", "c1e1", "c1f1"]
+    );
+}
+
+#[test]
+fn leapers_jump_over_holes_but_never_land_in_one() {
+    let p = fen(&quad(), "wK4nK/6/2*3/6/1sN4/sK4eK s - - 0 1");
+    assert_eq!(from(&p, "b2"), ["b2a4", "b2d1", "b2d3"]);
+    let p = fen(&quad(), "wK4nK/6/2*3/1sN4/6/sK4eK s - - 0 1");
+    // b3 -> d4 jumps next to the hole; c5 and a5 are fine; c1, a1 (own king).
+    assert_eq!(from(&p, "b3"), ["b3a5", "b3c1", "b3c5", "b3d2", "b3d4"]);
+}
+
+#[test]
+fn limited_riders_are_blocked_by_a_hole() {
+    // The range-2 bishop on b3 cannot reach d5 through the hole on c4.
+    let p = fen(&quad(), "wK4nK/6/2*3/1sB4/6/sK4eK s - - 0 1");
+    assert_eq!(from(&p, "b3"), ["b3a2", "b3a4", "b3c2", "b3d1"]);
+}
+
+#[test]
+fn a_double_step_through_a_hole_is_blocked() {
+    // West's pawn on b4 faces east and is on its setup square (unmoved).
+    let p = fen(&quad(), "1wK3nK/6/1wP*3/6/6/sK4eK w - - 0 1");
+    assert!(from(&p, "b4").is_empty());
+    let p = fen(&quad(), "1wK3nK/1wP4/2*3/6/6/sK4eK w - - 0 1");
+    assert_eq!(from(&p, "b5"), ["b5c5", "b5d5"]);
+}
+
+// ---- teams and four players ----------------------------------------------------------
+
+#[test]
+fn partners_neither_capture_nor_block_through_each_other() {
+    // North (a partner of South) on a3: South's rook stops before it.
+    let p = fen(&quad(), "wK4nK/6/2*3/nN5/6/sR1sK2eK s - - 0 1");
+    assert_eq!(from(&p, "a1"), ["a1a2", "a1b1"]);
+    // West (an enemy) on a3 can be taken.
+    let p = fen(&quad(), "1wK3nK/6/2*3/wN5/6/sR1sK2eK s - - 0 1");
+    assert_eq!(from(&p, "a1"), ["a1a2", "a1a3", "a1b1"]);
+}
+
+#[test]
+fn partners_do_not_give_check() {
+    let p = fen(&quad(), "wK4nK/6/2*3/6/5eK/sK2nR2 s - - 0 1");
+    assert!(!p.in_check());
+    let p = fen(&quad(), "1wK3nK/6/2*3/6/5eK/sK2wR2 s - - 0 1");
+    assert!(p.in_check());
+}
+
+#[test]
+fn check_from_two_opponents_at_once() {
+    // West's rook on a6 and East's rook on f1 both attack South's king on a1.
+    let p = fen(&quad(), "wR1wK2nK/6/2*3/6/6/sK1sN2eR s - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(p.checkers().count(), 1, "c1's knight blocks East's rook");
+    let p = fen(&quad(), "wR1wK2nK/6/2*3/6/6/sK4eR s - - 0 1");
+    assert_eq!(p.checkers().count(), 2);
+    assert_eq!(moves(&p), ["a1b2"]);
+}
+
+#[test]
+fn a_move_may_expose_the_partners_king() {
+    // South's knight on d5 shields North's king on d6 from West's rook on d1.
+    let p = fen(&quad(), "3nK2/3sN2/2*3/6/sK5/3wR1wK s - - 0 1");
+    assert!(from(&p, "d5").contains(&"d5b4".to_string()));
+}
+
+#[test]
+fn a_partners_pawn_may_not_take_en_passant() {
+    // North's pawn on a4 faces south and attacks b3, but North is South's partner.
+    let mut g = Game::new(fen(&quad(), "wK4nK/6/nP1*3/6/1sP4/sK4eK s - - 0 1"));
+    play(&mut g, &["b2b4", "a6b6"]);
+    assert!(!moves(g.position()).contains(&"a4b3".to_string()));
+    assert!(moves(g.position()).contains(&"a4a3".to_string()));
+}
+
+#[test]
+fn en_passant_expires_when_the_double_stepper_moves_again() {
+    let mut g = Game::new(fen(&quad(), "wK4nK/6/wP1*3/6/1sP4/sK4eK s - - 0 1"));
+    play(&mut g, &["b2b4"]);
+    assert!(moves(g.position()).contains(&"a4b3".to_string()));
+    play(&mut g, &["a6b6", "f6e6", "f1e1", "a1a2"]);
+    assert!(!moves(g.position()).contains(&"a4b3".to_string()));
+}
+
+#[test]
+fn pawns_of_every_facing_promote_on_their_own_far_edge() {
+    // East's pawn faces west: it promotes on file a (to rook or knight).
+    let p = fen(&quad(), "wK4nK/6/2*3/6/eP5/sK4eK e - - 0 1");
+    assert!(
+        from(&p, "a2").is_empty(),
+        "a west-facing pawn on file a cannot move"
+    );
+    let p = fen(&quad(), "wK4nK/6/2*3/6/1eP4/2sK2eK e - - 0 1");
+    assert_eq!(from(&p, "b2"), ["b2a2n", "b2a2r"]);
+    // South's pawn promotes on rank 6, North's on rank 1.
+    let p = fen(&quad(), "3wK1nK/sP5/2*3/6/6/sK4eK s - - 0 1");
+    assert_eq!(from(&p, "a5"), ["a5a6n", "a5a6r"]);
+}
+
+#[test]
+fn checkmate_in_a_four_player_game_eliminates() {
+    // South's king in the corner, mated by West's rooks on a6 and b5.
+    let g = Game::new(fen(&quad(), "wR1wK2nK/1wR4/2*3/6/6/sK4eK s - - 0 1"));
+    match g.status() {
+        Status::Pending {
+            outcome, subject, ..
+        } => {
+            assert_eq!(outcome, Outcome::Eliminated);
+            assert_eq!(subject, Some(0));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn four_player_start_position_counts() {
+    let mut p = Position::start(quad()).unwrap();
+    assert_eq!(perft(&mut p, 1), 4);
+    assert_eq!(perft(&mut p, 3), 149);
+}
+
+// ---- fairy atoms ----------------------------------------------------------------------
+
+#[test]
+fn cannon_moves_like_a_rook_and_captures_over_a_screen() {
+    let p = fen(&fairy(), "4k3/8/p7/8/P7/8/8/C3K3 w - - 0 1");
+    assert_eq!(
+        from(&p, "a1"),
+        ["a1a2", "a1a3", "a1a6", "a1b1", "a1c1", "a1d1"]
+    );
+}
+
+#[test]
+fn cannon_gives_check_over_a_screen() {
+    let p = fen(&fairy(), "k7/8/8/P7/8/8/8/C3K3 b - - 0 1");
+    assert!(p.in_check());
+    // Moving the screen away ends it; the king may not stay on the file.
+    let p = fen(&fairy(), "k7/8/8/8/8/8/8/C3K3 b - - 0 1");
+    assert!(!p.in_check());
+}
+
+#[test]
+fn a_cannon_screen_may_not_step_aside_to_discover_no_check_but_can_add_one() {
+    // Black's pawn on a7 and White's cannon on a1: interposing a second man
+    // on the file (b... a4) would make a single screen... here a7 is the
+    // only man between: a1 attacks a8 only through exactly one screen.
+    let p = fen(&fairy(), "k7/p7/8/8/8/8/8/C3K3 b - - 0 1");
+    assert!(p.in_check());
+    // The pawn cannot leave the file (it moves straight), but the king may
+    // step to b8 or b7.
+    let m = moves(&p);
+    assert!(m.contains(&"a8b8".to_string()));
+    assert!(m.contains(&"a8b7".to_string()));
+}
+
+#[test]
+fn lame_leaper_is_blocked_on_its_orthogonal_step() {
+    let p = fen(&fairy(), "4k3/8/8/8/8/8/8/1H2K3 w - - 0 1");
+    assert_eq!(from(&p, "b1"), ["b1a3", "b1c3", "b1d2"]);
+    let p = fen(&fairy(), "4k3/8/8/8/8/8/1p6/1H2K3 w - - 0 1");
+    assert_eq!(from(&p, "b1"), ["b1d2"]);
+}
+
+#[test]
+fn lame_leaper_checks_only_when_unblocked() {
+    let p = fen(&fairy(), "8/8/8/8/8/2k5/8/1H2K3 b - - 0 1");
+    assert!(p.in_check());
+    let p = fen(&fairy(), "8/8/8/8/8/2k5/1p6/1H2K3 b - - 0 1");
+    assert!(!p.in_check());
+}
+
+#[test]
+fn friend_passing_rider_crosses_own_men_but_not_enemies() {
+    let p = fen(&fairy(), "4k3/8/8/p7/8/P7/8/G3K3 w - - 0 1");
+    // Up the file: a2, over a3 (own), a4, then a5 (enemy) is captured.
+    // Along rank 1: b1, c1, d1, over e1 (own king), f1, g1, h1.
+    assert_eq!(
+        from(&p, "a1"),
+        ["a1a2", "a1a4", "a1a5", "a1b1", "a1c1", "a1d1", "a1f1", "a1g1", "a1h1"]
+    );
+}
+
+#[test]
+fn nightrider_stops_at_the_first_man_on_its_line() {
+    let p = fen(&fairy(), "4k3/8/8/8/2p5/8/1X6/4K3 w - - 0 1");
+    let m = from(&p, "b2");
+    assert!(m.contains(&"b2c4".to_string()));
+    assert!(!m.contains(&"b2d6".to_string()));
+    assert!(
+        m.contains(&"b2d3".to_string())
+            && m.contains(&"b2f4".to_string())
+            && m.contains(&"b2h5".to_string())
+    );
+}
+
+#[test]
+fn rider_with_a_range_of_two() {
+    let p = fen(&fairy(), "4k3/8/8/8/8/8/8/S3K3 w - - 0 1");
+    assert_eq!(from(&p, "a1"), ["a1a2", "a1a3", "a1b1", "a1c1"]);
+}
+
+#[test]
+fn promotion_from_a_pool_uses_each_choice_once() {
+    let t = fairy();
+    let mut g = Game::new(fen(&t, "4k3/P1P1P3/8/8/8/8/8/4K3{CH} w - - 0 1"));
+    assert_eq!(from(g.position(), "a7"), ["a7a8c", "a7a8h"]);
+    play(&mut g, &["a7a8c", "e8f7"]);
+    assert_eq!(g.position().pool(0, 1), 0);
+    assert_eq!(from(g.position(), "c7"), ["c7c8h"]);
+    play(&mut g, &["c7c8h", "f7f6"]);
+    // The pool is empty: the pawn still steps to the last rank and stays a pawn.
+    assert_eq!(from(g.position(), "e7"), ["e7e8"]);
+    play(&mut g, &["e7e8"]);
+    assert!(
+        g.position().fen().starts_with("C1H1P3/"),
+        "{}",
+        g.position().fen()
+    );
+    g.undo();
+    g.undo();
+    g.undo();
+    assert_eq!(g.position().pool(0, 2), 1);
+}
+
+// ---- variants without captures, attacks apart from moves -----------------------------
+
+fn no_captures() -> Arc<Tables> {
+    let mut v = common::variant("chess");
+    v.turn.captures = false;
+    Arc::new(Tables::new(&v).unwrap())
+}
+
+#[test]
+fn without_captures_nothing_is_taken_but_attacks_still_count() {
+    let t = no_captures();
+    let p = fen(&t, "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1");
+    assert_eq!(moves(&p), ["e1f1"]);
+    let p = fen(&t, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    assert!(!moves(&p).contains(&"e4d5".to_string()));
+    // The 34 captures among chess's 8902 third-ply leaves are gone.
+    assert_eq!(perft(&mut Position::start(t).unwrap(), 3), 8902 - 34);
+}
+
+#[test]
+fn attacks_can_differ_from_moves() {
+    // A "guard" that moves one square orthogonally without capturing but
+    // attacks like a rook (Ecséch-style threats).
+    let mut v = common::variant("chess");
+    let g = ir::Piece {
+        name: "guard".into(),
+        letter: 'G',
+        betza: "mW".into(),
+        moves: vec![ir::Atom {
+            mode: ir::Mode::Move,
+            ..ir::Atom::new(vec![(0, 1), (1, 0), (0, -1), (-1, 0)], 1)
+        }],
+        attacks: Some(vec![ir::Atom::new(
+            vec![(0, 1), (1, 0), (0, -1), (-1, 0)],
+            0,
+        )]),
+        royal: false,
+        passes_own: false,
+        resets_clock: false,
+        value: None,
+        glyphs: None,
+        promotion: None,
+    };
+    v.pieces.push(g);
+    let t = Arc::new(Tables::new(&v).unwrap());
+    let p = fen(&t, "4k3/8/8/8/8/8/8/g3K3 w - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(moves(&p), ["e1d2", "e1e2", "e1f2"]);
+    let p = fen(&t, "4k3/8/8/8/8/8/8/G3K3 w - - 0 1");
+    assert_eq!(from(&p, "a1"), ["a1a2", "a1b1"]);
+}
+
+// ---- unbounded boards -------------------------------------------------------------------
+
+/// Two kings and a rook each on an unbounded board with a 4×4 limit.
+fn unbounded() -> Arc<Tables> {
+    let mut v: Variant = common::variant("chess");
+    v.name = "box".into();
+    v.board.shape = Shape::Unbounded {
+        width: 4,
+        height: 4,
+    };
+    v.turn.castling = None;
+    let man = |piece, owner, x, y| ir::Man {
+        piece,
+        owner,
+        at: Coord::new(x, y),
+        facing: if owner == 0 { Dir::North } else { Dir::South },
+    };
+    v.setup.men = vec![
+        man(0, 0, 10, -3),
+        man(2, 0, 11, -3),
+        man(0, 1, 10, -1),
+        man(2, 1, 12, -1),
+    ];
+    v.dead_material.clear();
+    Arc::new(Tables::new(&v).unwrap())
+}
+
+#[test]
+fn unbounded_boards_are_written_as_the_limit_box() {
+    let t = unbounded();
+    let p = Position::start(t.clone()).unwrap();
+    assert_eq!(p.fen(), "4/k1r1/4/KR2 w - - 0 1");
+}
+
+#[test]
+fn the_limit_box_floats_and_positions_are_translation_normalised() {
+    let t = unbounded();
+    let mut g = Game::new(Position::start(t.clone()).unwrap());
+    let start_key = g.position().repetition_key();
+    // The rook steps below the box (rank 0): every man shifts up a rank.
+    play(&mut g, &["b1b0"]);
+    assert_eq!(g.position().fen(), "k1r1/4/K3/1R2 b - - 1 1");
+    play(&mut g, &["c4c3"]);
+    assert_eq!(g.position().fen(), "k3/2r1/K3/1R2 w - - 2 2");
+    let same = fen(&t, "k3/2r1/K3/1R2 w - - 2 2");
+    assert_eq!(same.hash(), g.position().hash());
+    // Nothing is left on rank 1: every man shifts down; then the start
+    // arrangement is back, translated.
+    play(&mut g, &["b1b2"]);
+    assert_eq!(g.position().fen(), "4/k3/2r1/KR2 b - - 3 2");
+    play(&mut g, &["c2c3"]);
+    assert_eq!(g.position().fen(), "4/k1r1/4/KR2 w - - 4 3");
+    assert_eq!(g.position().repetition_key(), start_key);
+    assert_eq!(g.occurrences(), 2);
+    // A man may step outside the box on the left: file -1 is written `[-1]`.
+    assert!(moves(g.position()).contains(&"a1[-1]1".to_string()));
+    play(&mut g, &["a1[-1]1"]);
+    assert_eq!(g.position().fen(), "4/1k1r/4/K1R1 b - - 5 3");
+}
+
+#[test]
+fn an_unbounded_fen_is_translated_to_the_box_corner() {
+    let t = unbounded();
+    let a = fen(&t, "4/1k1r/4/1K1R w - - 0 1");
+    assert_eq!(a.fen(), "4/k1r1/4/K1R1 w - - 0 1");
+    let b = fen(&t, "k1r1/4/K1R1/4 w - - 0 1");
+    assert_eq!(a.hash(), b.hash());
+}
+
+#[test]
+fn moves_that_stretch_the_box_beyond_the_limit_are_illegal() {
+    let t = unbounded();
+    let p = fen(&t, "4/k1r1/4/KR2 w - - 0 1");
+    assert_eq!(
+        from(&p, "b1"),
+        ["b1b0", "b1b2", "b1b3", "b1b4", "b1c1", "b1d1"]
+    );
+    // Files -1 and below would make the box 5 wide; rank 0 is fine; a2 and
+    // b2 are attacked by the black king.
+    let p = fen(&t, "4/k2r/4/K2R w - - 0 1");
+    assert_eq!(from(&p, "a1"), ["a1a0", "a1b0", "a1b1"]);
+    for m in moves(&p) {
+        let mut q = p.clone();
+        let mv = q.parse_move(&m).unwrap();
+        q.play(mv);
+        let f = q.fen();
+        assert_eq!(Position::from_fen(t.clone(), &f).unwrap().fen(), f);
+    }
+}
+
+// ---- compile errors ------------------------------------------------------------------------
+
+#[test]
+fn boards_larger_than_16_are_refused() {
+    let mut v = common::variant("chess");
+    v.board.shape = Shape::Rect {
+        width: 17,
+        height: 8,
+        holes: vec![],
+    };
+    assert!(matches!(Tables::new(&v), Err(CompileError::Board(_))));
+}
+
+#[test]
+fn limits_whose_grid_exceeds_16_are_refused() {
+    let mut v = common::variant("chess");
+    v.board.shape = Shape::Unbounded {
+        width: 7,
+        height: 4,
+    };
+    assert!(matches!(Tables::new(&v), Err(CompileError::Board(_))));
+    v.board.shape = Shape::Unbounded {
+        width: 6,
+        height: 6,
+    };
+    assert!(Tables::new(&v).is_ok());
+}
+
+#[test]
+fn at_most_four_players() {
+    let mut v = common::variant("chess");
+    for i in 0..3 {
+        v.players.push(ir::Player {
+            name: format!("p{i}"),
+            forward: Dir::East,
+        });
+        v.teams.push(vec![2 + i]);
+    }
+    assert!(matches!(Tables::new(&v), Err(CompileError::Players(_))));
+}
+
+#[test]
+fn a_zero_vector_is_refused() {
+    let mut v = common::variant("chess");
+    v.pieces[1].moves.push(ir::Atom::new(vec![(0, 0)], 1));
+    assert!(matches!(Tables::new(&v), Err(CompileError::Piece { .. })));
+}

@@ -1,0 +1,98 @@
+//! The engine on the shipped variants, through the real front end
+//! (`varia::load`): perft data files `tests/perft/NAME.perft` (NAME is the
+//! built-in variant), and FEN round trips of every start position.
+
+use std::sync::Arc;
+use varia::engine::{parse_perft_file, perft, Position, Tables};
+
+/// Counts up to this many nodes run in ordinary test runs.
+const LIMIT: u64 = 100_000;
+
+fn tables(name: &str) -> Arc<Tables> {
+    let v = varia::load::builtin(name, &[]).unwrap_or_else(|e| panic!("{name}: {e}"));
+    Arc::new(Tables::new(&v).unwrap_or_else(|e| panic!("{name}: {e}")))
+}
+
+fn run(limit: u64) {
+    let dir = format!("{}/tests/perft", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "perft"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 4);
+    for path in files {
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let t = tables(&name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        for case in parse_perft_file(&text).unwrap() {
+            let mut pos = if case.fen == "start" {
+                Position::start(t.clone()).unwrap()
+            } else {
+                Position::from_fen(t.clone(), &case.fen).unwrap()
+            };
+            for &(d, n) in &case.counts {
+                if n <= limit {
+                    assert_eq!(perft(&mut pos, d), n, "{name}: perft {d} of {}", case.fen);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn perft_of_shipped_variants() {
+    run(LIMIT);
+}
+
+/// `cargo test --release --test engine_variants -- --ignored`
+#[test]
+#[ignore]
+fn perft_of_shipped_variants_deep() {
+    run(u64::MAX);
+}
+
+#[test]
+fn every_shipped_variant_compiles_and_round_trips_its_start_fen() {
+    for name in [
+        "chess",
+        "capablanca",
+        "crazyhouse",
+        "losalamos",
+        "echek",
+        "ecsech",
+        "ecsech-rapid",
+        "quatrochess",
+        "quatrochess-teams",
+        "raindropchess",
+    ] {
+        let t = tables(name);
+        let pos = Position::start(t.clone()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let fen = pos.fen();
+        let back = Position::from_fen(t, &fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+        assert_eq!(back.fen(), fen, "{name}");
+        assert_eq!(back.hash(), pos.hash(), "{name}");
+    }
+}
+
+#[test]
+fn chess_from_the_rule_file_matches_the_fixture() {
+    let file = tables("chess");
+    let path = format!(
+        "{}/tests/fixtures/chess.ir.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let fixture: varia::ir::Variant =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let fixture = Arc::new(Tables::new(&fixture).unwrap());
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let a = perft(&mut Position::from_fen(file.clone(), fen).unwrap(), 3);
+        let b = perft(&mut Position::from_fen(fixture.clone(), fen).unwrap(), 3);
+        assert_eq!(a, b, "{fen}");
+    }
+}

@@ -2,10 +2,10 @@
 //! the engine's [`engine::Game`] plus notation, a board view and a
 //! heuristic derived from the rule file.
 
-use crate::engine::{self, Move, MoveKind, Position, Square, Status, Tables};
+use crate::engine::{self, Move, Position, Square, Status, Tables};
 use crate::game::{self, Outcome as GameOutcome};
 use crate::ir::{Coord, Event, Outcome as IrOutcome, Variant};
-use crate::notation::{self, ActionInfo, ActionKind};
+use crate::notation::{self, ActionInfo};
 use crate::render::{BoardView, Cell, ManView};
 use std::sync::Arc;
 
@@ -68,54 +68,7 @@ impl Session {
 
     /// How notation sees each of `moves` (which must be legal now).
     pub fn infos(&self, moves: &[Move]) -> Vec<ActionInfo> {
-        let pos = self.position();
-        let v = self.variant();
-        let mut scratch = self.game.clone();
-        moves
-            .iter()
-            .map(|&m| {
-                let kind = match m.kind() {
-                    MoveKind::Normal | MoveKind::Lame | MoveKind::EnPassant | MoveKind::Castle => ActionKind::Move,
-                    MoveKind::Drop | MoveKind::PlaceAndMove | MoveKind::PlaceAndReturn => ActionKind::Place,
-                    MoveKind::DrawPlace => ActionKind::Draw,
-                    MoveKind::Swap => ActionKind::Swap,
-                    MoveKind::Pass => ActionKind::Pass,
-                };
-                let kind_id = match m.from() {
-                    Some(f) if kind == ActionKind::Move => pos.man_at(f).map(|man| man.kind()),
-                    _ => m.placed(),
-                };
-                let letter = kind_id.and_then(|k| v.pieces.get(k as usize)).map_or('?', |p| p.letter);
-                let mut a = ActionInfo::new(kind, letter);
-                a.pawn = letter == 'P';
-                a.from = m.from().map(|s| self.coord(s));
-                a.to = m.to().map(|s| self.coord(s));
-                a.promotion = m.promotion().and_then(|k| v.pieces.get(k as usize)).map(|p| p.letter);
-                match m.kind() {
-                    MoveKind::EnPassant => a.capture = true,
-                    MoveKind::Castle => {
-                        a.castle = Some(matches!((a.from, a.to), (Some(f), Some(t)) if t.x < f.x));
-                    }
-                    MoveKind::PlaceAndMove => a.then_to = m.aux_square().map(|s| self.coord(s)),
-                    MoveKind::PlaceAndReturn => a.returns = m.aux_square().map(|s| self.coord(s)),
-                    _ => {}
-                }
-                if kind == ActionKind::Move && m.kind() != MoveKind::Castle {
-                    if let Some(t) = m.to() {
-                        a.capture |= pos.man_at(t).is_some();
-                    }
-                }
-                // Check and mate marks, from the position after the action.
-                scratch.play(m);
-                let p = scratch.position();
-                if p.in_check() {
-                    a.check = true;
-                    a.mate = matches!(scratch.status(), Status::Ended { cause, .. } if cause.event == Event::Checkmate);
-                }
-                scratch.undo();
-                a
-            })
-            .collect()
+        self.position().action_infos(moves)
     }
 
     /// SAN of each legal move, in the order of [`Session::legal`].

@@ -897,6 +897,24 @@ pub(crate) fn lower(
     {
         // e.p. needs a lame move that passes squares; harmless otherwise.
     }
+    // The engine keeps one quiet-move counter, so every `quiet` rule must
+    // reset on the same things (the counts may differ: 100 -> claim, 150 -> draw).
+    let mut quiet_resets: Option<(&Vec<Reset>, Span)> = None;
+    for (r, _, f, s) in &end {
+        if let Event::Quiet { resets, .. } = &r.when {
+            match &quiet_resets {
+                None => quiet_resets = Some((resets, *s)),
+                Some((first, fs)) if *first != resets => {
+                    l.diags.push(
+                        Diagnostic::error("contradiction", f, *s, "two `quiet` rules reset on different things")
+                            .label(*fs, "the first resets here")
+                            .hint("give every `quiet` rule the same `reset by` list; only the counts may differ"),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
     let end_rules: Vec<EndRule> = end.into_iter().map(|(r, _, _, _)| r).collect();
     if teams.is_empty() {
         teams = (0..l.players.len() as PlayerId).map(|p| vec![p]).collect();

@@ -31,6 +31,10 @@ pub enum Cell {
 /// A position to draw.
 #[derive(Debug, Clone)]
 pub struct BoardView {
+    /// Grid coordinates of the first cell (the window's lower-left corner);
+    /// labels show `x0 + x`, `y0 + y`.
+    pub x0: i32,
+    pub y0: i32,
     pub width: i32,
     pub height: i32,
     /// Row-major from (0,0) = a1; `width * height` cells.
@@ -111,16 +115,16 @@ pub fn draw(v: &BoardView, style: Style) -> String {
     let footer = {
         let mut f = String::from("    ");
         for &x in &xs {
-            let _ = write!(f, "{:<w$}", file_label(x), w = cell_w);
+            let _ = write!(f, "{:<w$}", file_label(v.x0 + x), w = cell_w);
         }
         f
     };
     for &y in &ys {
-        let _ = write!(out, "{:>3} ", y + 1);
+        let _ = write!(out, "{:>3} ", v.y0 + y + 1);
         for &x in &xs {
             let c = &v.cells[(y * v.width + x) as usize];
             let light = (x + y) % 2 == 1;
-            let is_last = v.last.contains(&Coord::new(x, y));
+            let is_last = v.last.contains(&Coord::new(v.x0 + x, v.y0 + y));
             let text = match c {
                 Cell::Empty => {
                     if style.color {
@@ -255,6 +259,8 @@ mod tests {
         });
         cells[4] = Cell::Hole;
         BoardView {
+            x0: 0,
+            y0: 0,
             width: 3,
             height: 3,
             cells,

@@ -67,8 +67,25 @@ impl Session {
     }
 
     /// How notation sees each of `moves` (which must be legal now).
+    ///
+    /// Squares are named on the engine's grid, as the board view labels them:
+    /// on an unbounded board that is a fixed grid around the floating area,
+    /// so every square a man can reach has a name such as `c5`.
     pub fn infos(&self, moves: &[Move]) -> Vec<ActionInfo> {
-        self.position().action_infos(moves)
+        let (ox, oy) = crate::engine::fen::frame_origin(self.game.tables());
+        let shift = |c: &mut Option<Coord>| {
+            if let Some(p) = c {
+                *p = Coord::new(p.x + ox, p.y + oy);
+            }
+        };
+        let mut infos = self.position().action_infos(moves);
+        for a in &mut infos {
+            shift(&mut a.from);
+            shift(&mut a.to);
+            shift(&mut a.then_to);
+            shift(&mut a.returns);
+        }
+        infos
     }
 
     /// SAN of each legal move, in the order of [`Session::legal`].
@@ -119,10 +136,33 @@ impl Session {
         let t = self.game.tables();
         let v = &t.variant;
         let pos = self.position();
-        let (w, h) = (t.geo.width() as i32, t.geo.height() as i32);
+        // The window: the whole board, or on an unbounded board the squares
+        // the floating area can still reach (the men's box grown by what the
+        // limit allows on each side).
+        let (gw, gh) = (t.geo.width() as i32, t.geo.height() as i32);
+        let mut window = (0, 0, gw, gh);
+        let mut bbox = None;
+        if let Some((lw, lh)) = t.geo.limit() {
+            let (lw, lh) = (lw as i32, lh as i32);
+            let pts: Vec<(i32, i32)> = pos.men().map(|(sq, _)| t.geo.coords(sq)).collect();
+            if let (Some(minx), Some(maxx), Some(miny), Some(maxy)) = (
+                pts.iter().map(|p| p.0).min(),
+                pts.iter().map(|p| p.0).max(),
+                pts.iter().map(|p| p.1).min(),
+                pts.iter().map(|p| p.1).max(),
+            ) {
+                let x0 = (maxx - (lw - 1)).max(0);
+                let y0 = (maxy - (lh - 1)).max(0);
+                let x1 = (minx + (lw - 1)).min(gw - 1);
+                let y1 = (miny + (lh - 1)).min(gh - 1);
+                window = (x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+                bbox = Some((minx, maxx, miny, maxy));
+            }
+        }
+        let (x0, y0, w, h) = window;
         let mut cells = Vec::with_capacity((w * h) as usize);
-        for y in 0..h {
-            for x in 0..w {
+        for y in y0..y0 + h {
+            for x in x0..x0 + w {
                 let cell = match t.geo.grid_square(x, y) {
                     Some(sq) if t.geo.is_real(sq) => match pos.man_at(sq) {
                         Some(m) => {
@@ -133,7 +173,12 @@ impl Session {
                                 owner: m.owner() as usize,
                             })
                         }
-                        None => Cell::Empty,
+                        None => match bbox {
+                            Some((a, b, c, d)) if x < a || x > b || y < c || y > d => {
+                                Cell::Growable
+                            }
+                            _ => Cell::Empty,
+                        },
                     },
                     _ => Cell::Hole,
                 };
@@ -170,6 +215,8 @@ impl Session {
             })
             .unwrap_or_default();
         BoardView {
+            x0,
+            y0,
             width: w,
             height: h,
             cells,

@@ -197,3 +197,38 @@ fn wrong_player_count_is_explained() {
         .code(2)
         .stderr(predicate::str::contains("not a player kind"));
 }
+
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    // `varia list --json | head -1`: the reader leaves early.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("varia"))
+        .args(["perft", "chess", "3", "--divide"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn list_json_is_one_object_per_variant() {
+    let out = varia()
+        .args(["list", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    for l in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert!(v["name"].is_string() && v["players"].is_array());
+    }
+    assert!(text.lines().count() >= 7);
+}

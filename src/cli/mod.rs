@@ -51,7 +51,11 @@ pub enum Command {
     /// Measure perft speed and random playouts per second.
     Bench(perft::BenchArgs),
     /// List the built-in variants.
-    List,
+    List {
+        /// One JSON object per variant (name, title, players, options).
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Whether to colour output: a terminal, and NO_COLOR unset or empty.
@@ -85,13 +89,28 @@ pub fn run() -> i32 {
         Command::Dump(a) => validate::dump(&a),
         Command::Perft(a) => perft::perft(&a),
         Command::Bench(a) => perft::bench(&a),
-        Command::List => {
+        Command::List { json } => {
             for n in varia::check::builtin_names() {
-                let title = varia::load::builtin(n, &[])
-                    .ok()
-                    .map(|v| v.title)
-                    .unwrap_or_default();
-                println!("{n:<20} {title}");
+                match varia::load::builtin(n, &[]) {
+                    Ok(v) if json => println!(
+                        "{}",
+                        serde_json::json!({
+                            "name": n, "title": v.title,
+                            "players": v.players.iter().map(|p| &p.name).collect::<Vec<_>>(),
+                            "options": v.options.iter().map(|o| serde_json::json!({"name": o.name, "default": o.default, "allowed": o.allowed})).collect::<Vec<_>>(),
+                        })
+                    ),
+                    Ok(v) => {
+                        let opts: Vec<&str> = v.options.iter().map(|o| o.name.as_str()).collect();
+                        let opts = if opts.is_empty() {
+                            String::new()
+                        } else {
+                            format!("  [options: {}]", opts.join(", "))
+                        };
+                        println!("{n:<20} {:<28} {} players{opts}", v.title, v.players.len());
+                    }
+                    Err(e) => eprintln!("{n}: {e}"),
+                }
             }
             0
         }

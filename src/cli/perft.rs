@@ -1,6 +1,8 @@
 //! `varia perft` and `varia bench`.
 
 use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use varia::engine::{self, Position, Tables};
@@ -67,10 +69,37 @@ pub fn perft(a: &PerftArgs) -> i32 {
         return 2;
     }
     let t0 = Instant::now();
-    let (nodes, lines) = if a.divide && a.depth > 0 {
-        let d = engine::divide(&mut pos, a.depth);
-        let lines: Vec<(String, u64)> = d.iter().map(|(m, n)| (pos.move_text(*m), *n)).collect();
-        (d.iter().map(|(_, n)| n).sum(), lines)
+    // Deep counts on a terminal get a progress bar, one step per first action.
+    let show_bar = a.depth >= 6 && std::io::stderr().is_terminal() && !a.json;
+    let (nodes, lines) = if (a.divide || show_bar) && a.depth > 0 {
+        let moves: Vec<engine::Move> = pos.legal_moves().iter().copied().collect();
+        let bar = if show_bar {
+            ProgressBar::new(moves.len() as u64)
+        } else {
+            ProgressBar::hidden()
+        };
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} first actions, {elapsed} elapsed, eta {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        let mut d = Vec::with_capacity(moves.len());
+        for m in moves {
+            let n = if a.depth == 1 {
+                1
+            } else {
+                let u = pos.make(m);
+                let n = engine::perft(&mut pos, a.depth - 1);
+                pos.unmake(m, u);
+                n
+            };
+            d.push((pos.move_text(m), n));
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        let total = d.iter().map(|(_, n)| n).sum();
+        (total, if a.divide { d } else { Vec::new() })
     } else {
         (engine::perft(&mut pos, a.depth), Vec::new())
     };

@@ -56,7 +56,10 @@ Type an action, or a command:
   fen        print the position            claim    claim a draw when allowed
   save FILE  write the game (PGN)          load FILE  replay a saved game
   resign     give up                       quit     leave (the game is lost)
-  help       this text";
+  help       this text
+On a board without squares the area floats: after each action the board is
+drawn again around the men, `+` marking where the area may still grow.
+With decks, `moves` shows `draw` without revealing your next card.";
 
 struct Play {
     session: Session,

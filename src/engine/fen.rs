@@ -227,6 +227,35 @@ pub fn parse(t: &Tables, text: &str) -> Result<RawPosition, FenError> {
     let mut place = fields[0];
     let mut pools_txt = None;
     let mut hands_txt = None;
+    // Issue 5: the decks, `|…|` at the very end of the placement field.
+    if let Some(i) = place.find('|') {
+        if !place.ends_with('|') || i + 1 >= place.len() {
+            return fail(FenField::Placement, "expected `|` at the end of the decks");
+        }
+        super::deck::parse_fen(t, &place[i + 1..place.len() - 1], &mut raw).map_err(|m| {
+            FenError {
+                field: FenField::Placement,
+                message: format!("decks: {m}"),
+            }
+        })?;
+        place = &place[..i];
+    }
+    if let Some(i) = place.find('<') {
+        if !place.ends_with('>') {
+            return fail(
+                FenField::Placement,
+                "expected `>` at the end of the `<…>` block",
+            );
+        }
+        raw.extra =
+            super::placement::parse_block(t, &place[i + 1..place.len() - 1]).map_err(|m| {
+                FenError {
+                    field: FenField::Placement,
+                    message: m,
+                }
+            })?;
+        place = &place[..i];
+    }
     if let Some(i) = place.find('{') {
         if !place.ends_with('}') {
             return fail(FenField::Pools, "expected `}` at the end of the pools");
@@ -243,6 +272,13 @@ pub fn parse(t: &Tables, text: &str) -> Result<RawPosition, FenError> {
     }
     let mut explicit: Vec<(Square, Option<bool>)> = Vec::new();
     parse_board(t, place, &mut raw, &mut explicit)?;
+    // Issue 5: with eliminations, a player without men is out of the game.
+    if t.elim.active {
+        let owners = raw.men.iter().fold(0u8, |m, x| m | 1 << x.owner);
+        if owners != 0 {
+            raw.alive = owners;
+        }
+    }
     if let Some(h) = hands_txt {
         parse_counts(t, h, FenField::Hands, &mut raw.hands)?;
     }
@@ -910,6 +946,12 @@ pub fn write(pos: &Position) -> String {
         write_counts(t, &mut out, &raw.pools);
         out.push('}');
     }
+    super::placement::write_block(t, &raw.extra, &mut out);
+    if t.cards.enabled {
+        out.push('|');
+        super::deck::write_fen(t, &raw, &mut out);
+        out.push('|');
+    }
     out.push(' ');
     match style(t) {
         Style::Case => out.push(if raw.turn == 0 { 'w' } else { 'b' }),
@@ -961,4 +1003,14 @@ impl Position {
     pub fn fen(&self) -> String {
         write(self)
     }
+}
+
+/// [`write_counts`] for other engine modules.
+pub(crate) fn write_counts_pub(t: &Tables, out: &mut String, counts: &[Vec<u32>]) {
+    write_counts(t, out, counts)
+}
+
+/// [`parse_counts`] for other engine modules (men in hand notation).
+pub(crate) fn parse_counts_pub(t: &Tables, s: &str, dst: &mut [Vec<u32>]) -> Result<(), FenError> {
+    parse_counts(t, s, FenField::Placement, dst)
 }

@@ -164,7 +164,14 @@ impl Sink for Count {
 /// and captures; lame moves that leave en-passant targets excluded when
 /// `lame_ep`).
 #[inline(always)]
-fn targets_of(t: &Tables, s: &State, c: &Ctx, from: Square, man: Man, lame_ep: bool) -> Bitset {
+pub(crate) fn targets_of(
+    t: &Tables,
+    s: &State,
+    c: &Ctx,
+    from: Square,
+    man: Man,
+    lame_ep: bool,
+) -> Bitset {
     let p = &t.patterns[t.pid(man)];
     let unmoved = s.unmoved.contains(from);
     let mut quiet = Bitset::EMPTY;
@@ -288,6 +295,22 @@ pub(crate) fn gen_legal(t: &Tables, s: &mut State, out: &mut MoveList) {
 /// All legal moves of the player to act, into `out`; `scratch` is a list
 /// the generic path may use.
 pub(crate) fn legal<S: Sink>(t: &Tables, s: &mut State, out: &mut S, scratch: &mut MoveList) {
+    if t.cards.enabled {
+        // Issue 5: a player who revealed an unplaceable card has lost.
+        if s.decks.lost != 0 {
+            return;
+        }
+        super::deck::gen_draws(t, s, out);
+    }
+    if t.pl.active {
+        super::placement::legal(t, s, out, scratch);
+    } else {
+        legal_board(t, s, out, scratch);
+    }
+}
+
+/// The legal board moves (and en passant, castling) of the player to act.
+pub(crate) fn legal_board<S: Sink>(t: &Tables, s: &mut State, out: &mut S, scratch: &mut MoveList) {
     let me = s.turn;
     if !moves_allowed(t, s, me) {
         return;
@@ -342,9 +365,8 @@ pub(crate) fn legal_after(t: &Tables, s: &mut State, mv: Move) -> bool {
 }
 
 /// Rules a position must meet after every action besides royal safety:
-/// the limit box of an unbounded board. (Connectivity invariants come with
-/// placements, issue 4.)
-fn post_ok(t: &Tables, s: &State) -> bool {
+/// the limit box of an unbounded board, and the invariants (connectivity).
+pub(crate) fn post_ok(t: &Tables, s: &State) -> bool {
     if let Some((w, h)) = t.geo.limit() {
         if let Some((x0, y0, x1, y1)) = super::position::bounding_box(t, s.occ) {
             if (x1 - x0) as usize >= w || (y1 - y0) as usize >= h {
@@ -352,7 +374,7 @@ fn post_ok(t: &Tables, s: &State) -> bool {
             }
         }
     }
-    true
+    super::placement::invariants_ok(t, s)
 }
 
 /// En passant and castling. With `verify`, each is tested by make/unmake.

@@ -18,7 +18,7 @@ fn inner(t: &Tables, s: &mut State, depth: u32, lists: &mut [MoveList]) -> u64 {
     let mut n = 0;
     for i in 0..list.len() {
         let mv = list[i];
-        let u = s.make(t, mv);
+        let u = s.make_action(t, mv);
         n += inner(t, s, depth - 1, rest);
         s.unmake(t, mv, u);
     }
@@ -49,7 +49,7 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
             let n = if depth <= 1 {
                 1
             } else {
-                let u = pos.s.make(&tables, mv);
+                let u = pos.s.make_action(&tables, mv);
                 let n = inner(&tables, &mut pos.s, depth - 1, &mut lists);
                 pos.s.unmake(&tables, mv, u);
                 n

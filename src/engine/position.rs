@@ -57,6 +57,12 @@ pub(crate) struct State {
     pub hash: u64,
     /// The castling part of `hash`.
     pub castle_key: u64,
+    /// Placement games: swap uses, passes, removed men (issue 4).
+    pub x: super::placement::Extra,
+    /// Card decks (issue 5).
+    pub decks: super::deck::Decks,
+    /// Eliminations made by actions, for unmake (issue 5).
+    pub elim_log: Vec<super::elimination::Record>,
 }
 
 /// What [`Position::unmake`] needs to take a move back.
@@ -72,6 +78,10 @@ pub struct Undo {
     moved: Man,
     captured: Man,
     shift: (i8, i8),
+    x: super::placement::XUndo,
+    deck: super::deck::DeckUndo,
+    /// Eliminations this action made (entries of `State::elim_log`).
+    elims: u8,
 }
 
 impl State {
@@ -91,6 +101,9 @@ impl State {
             pools: [[0; MAX_PIECES]; MAX_PLAYERS],
             hash: 0,
             castle_key: 0,
+            x: Default::default(),
+            decks: super::deck::Decks::EMPTY,
+            elim_log: Vec::new(),
         }
     }
 
@@ -244,6 +257,10 @@ impl State {
                 h ^= t.zob.pool(p, k, self.pools[p][k] as u32);
             }
         }
+        h ^= t.pl.extra_hash(&self.x);
+        if t.cards.enabled {
+            h ^= self.decks.hash(t);
+        }
         h
     }
 
@@ -260,9 +277,17 @@ impl State {
             moved: Man::EMPTY,
             captured: Man::EMPTY,
             shift: (0, 0),
+            x: Default::default(),
+            deck: Default::default(),
+            elims: 0,
         };
         let me = self.turn;
         let mut reset = false;
+        // Issue 5: a drawn joker or a returned card keeps the turn.
+        let mut stay = false;
+        if t.cards.enabled {
+            undo.deck = super::deck::before_make(t, self, mv);
+        }
         let mut new_ep = EpRecord::NONE;
 
         // Has-moved flags cleared by this move (read before the board changes).
@@ -344,9 +369,20 @@ impl State {
                 self.put::<true>(t, mv.to, royal);
                 self.put::<true>(t, crossed, partner);
             }
-            MoveKind::Drop | MoveKind::DrawPlace => {
-                self.place(t, me, mv.piece, mv.to, mv.kind == MoveKind::Drop);
+            MoveKind::Drop => {
+                self.place(t, me, mv.piece, mv.to, true);
                 reset |= t.quiet.place;
+            }
+            MoveKind::DrawPlace => {
+                let (st, removed) = super::deck::make_draw(t, self, mv, &mut undo.deck);
+                stay = st;
+                if let Some(m) = removed {
+                    undo.captured = m;
+                    reset |= t.quiet.capture;
+                } else if mv.to.is_some() {
+                    self.place(t, me, mv.piece, mv.to, false);
+                    reset |= t.quiet.place;
+                }
             }
             MoveKind::PlaceAndMove => {
                 let then = aux_sq;
@@ -417,9 +453,10 @@ impl State {
         }
         self.quiet = if reset { 0 } else { self.quiet + 1 };
         self.ply += 1;
-        let next = self.next_player(t, me);
+        let next = if stay { me } else { self.next_player(t, me) };
         self.hash ^= t.zob.turn[me as usize] ^ t.zob.turn[next as usize];
         self.turn = next;
+        super::placement::after_make(t, self, mv, me, &mut undo.x);
 
         if let Some(anchor) = t.geo.anchor() {
             undo.shift = self.recentre(t, anchor);
@@ -427,11 +464,26 @@ impl State {
         undo
     }
 
+    /// [`State::make`], then the eliminations the action causes (issue 5;
+    /// legality tests use plain `make`, which never eliminates).
+    pub fn make_action(&mut self, t: &Tables, mv: Move) -> Undo {
+        let mover = self.turn;
+        let mut undo = self.make(t, mv);
+        if t.elim.active {
+            undo.elims = super::elimination::after_action(t, self, mover);
+        }
+        undo
+    }
+
     /// Take a move back.
     pub fn unmake(&mut self, t: &Tables, mv: Move, undo: Undo) {
+        if undo.elims > 0 {
+            super::elimination::undo(t, self, undo.elims);
+        }
         if undo.shift != (0, 0) {
             self.translate(t, -(undo.shift.0 as i32), -(undo.shift.1 as i32));
         }
+        super::placement::before_unmake(t, self, &undo.x);
         let me = undo.turn;
         let aux_sq = Square(mv.aux);
         match mv.kind {
@@ -464,11 +516,12 @@ impl State {
                 self.put::<false>(t, mv.from, undo.moved);
                 self.put::<false>(t, aux_sq, undo.captured);
             }
-            MoveKind::Drop | MoveKind::DrawPlace => {
+            MoveKind::Drop => {
                 let man = self.take::<false>(t, mv.to);
-                if mv.kind == MoveKind::Drop {
-                    self.hands[me as usize][man.kind() as usize] += 1;
-                }
+                self.hands[me as usize][man.kind() as usize] += 1;
+            }
+            MoveKind::DrawPlace => {
+                super::deck::unmake(t, self, mv, &undo.deck, undo.captured, me);
             }
             MoveKind::PlaceAndMove => {
                 let man = self.take::<false>(t, aux_sq);
@@ -491,6 +544,9 @@ impl State {
                 self.put::<false>(t, mv.to, undo.captured);
             }
             MoveKind::Pass => {}
+        }
+        if t.cards.enabled {
+            super::deck::restore_flags(self, &undo.deck);
         }
         self.hash = undo.hash;
         self.castle_key = undo.castle_key;
@@ -571,15 +627,18 @@ impl State {
             let (x, y) = geo.coords(sq);
             geo.square(x + dx, y + dy).unwrap_or(Square::NONE)
         };
-        let men: Vec<(Square, Man)> = self
-            .occ
-            .iter()
-            .map(|s| (s, self.board[s.index()]))
-            .collect();
-        for &(s, _) in &men {
+        // A fixed array, not a Vec: make recentres after every action on
+        // an unbounded board, and move generation must not allocate.
+        let mut men = [(Square::NONE, Man::EMPTY); 256];
+        let mut n = 0;
+        for s in self.occ {
+            men[n] = (s, self.board[s.index()]);
+            n += 1;
+        }
+        for &(s, _) in &men[..n] {
             self.take::<false>(t, s);
         }
-        for &(s, m) in &men {
+        for &(s, m) in &men[..n] {
             self.put::<false>(t, mv(s), m);
         }
         self.unmoved = self.unmoved.iter().map(mv).collect();
@@ -684,6 +743,12 @@ pub struct RawPosition {
     pub ply: u32,
     /// Players still in the game (bit mask).
     pub alive: u8,
+    /// Placement games: swap uses, passes, removed men.
+    pub extra: super::placement::Extra,
+    /// Per player: the cards left in the deck, top first (issue 5).
+    pub decks: Vec<Vec<crate::ir::Card>>,
+    /// Players who owe a board move after returning a card (bit mask).
+    pub must_move: u8,
 }
 
 impl RawPosition {
@@ -742,6 +807,9 @@ impl RawPosition {
             quiet: 0,
             ply: 0,
             alive: ((1u16 << t.nplayers) - 1) as u8,
+            extra: Default::default(),
+            decks: Vec::new(),
+            must_move: 0,
         })
     }
 }
@@ -766,10 +834,10 @@ impl fmt::Debug for Position {
 }
 
 impl Position {
-    /// The variant's starting position.
+    /// The variant's starting position (decks shuffled from seed 0; see
+    /// [`Position::start_seeded`]).
     pub fn start(tables: Arc<Tables>) -> Result<Position, PositionError> {
-        let raw = RawPosition::from_setup(&tables)?;
-        Position::from_raw(tables, raw)
+        Position::start_seeded(tables, 0)
     }
 
     /// Check a raw position and build it.
@@ -866,6 +934,10 @@ impl Position {
         }
         s.quiet = raw.quiet;
         s.ply = raw.ply;
+        s.x = raw.extra;
+        s.x.lost = 0;
+        s.x.split = false;
+        s.decks = super::deck::from_raw(t, &raw)?;
         s.castle_key = s.castle_component(t);
         s.hash = s.compute_hash(t);
         // Unbounded boards: positions are kept up to translation.
@@ -928,6 +1000,9 @@ impl Position {
             quiet: s.quiet,
             ply: s.ply,
             alive: s.alive,
+            extra: s.x,
+            decks: super::deck::to_raw(t, &s.decks),
+            must_move: s.decks.must_move,
         }
     }
 
@@ -1034,7 +1109,7 @@ impl Position {
     /// Make a legal move; keep the [`Undo`] to take it back.
     pub fn make(&mut self, mv: Move) -> Undo {
         let t = &*self.tables;
-        self.s.make(t, mv)
+        self.s.make_action(t, mv)
     }
 
     /// Take back the move made with [`Position::make`].

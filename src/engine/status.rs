@@ -135,6 +135,13 @@ impl Game {
         }
     }
 
+    /// Re-sample the hidden order of every deck from its public multiset
+    /// (determinisation; see [`Position::redeal_hidden`]). Hashes and the
+    /// repetition history are unchanged.
+    pub fn redeal_hidden<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) {
+        self.pos.redeal_hidden(rng);
+    }
+
     /// Take back the last move.
     pub fn undo(&mut self) -> Option<Move> {
         let (mv, undo) = self.played.pop()?;
@@ -153,12 +160,18 @@ impl Game {
     /// variant's order) that fires decides. `ClaimDraw` rules never end the
     /// game; see [`Game::claimable`].
     pub fn status(&self) -> Status {
+        if let Some(st) = self.forced() {
+            return st;
+        }
         let mut legal: Option<bool> = None;
         let mut has_legal = || *legal.get_or_insert_with(|| !self.pos.legal_moves().is_empty());
         let me = self.pos.turn();
         for (i, rule) in self.tables().variant.end.iter().enumerate() {
             if rule.then == Outcome::ClaimDraw {
                 continue;
+            }
+            if let Some(st) = super::placement::end_status(&self.pos, i) {
+                return st;
             }
             if self.fires(&rule.when, &mut has_legal) {
                 return self.outcome(i, me);
@@ -171,12 +184,18 @@ impl Game {
     /// first): one generation serves both, for playouts and interfaces.
     pub fn status_into(&mut self, moves: &mut MoveList) -> Status {
         self.pos.legal_moves_into(moves);
+        if let Some(st) = self.forced() {
+            return st;
+        }
         let any = !moves.is_empty();
         let me = self.pos.turn();
         let mut has_legal = || any;
         for (i, rule) in self.tables().variant.end.iter().enumerate() {
             if rule.then == Outcome::ClaimDraw {
                 continue;
+            }
+            if let Some(st) = super::placement::end_status(&self.pos, i) {
+                return st;
             }
             if self.fires(&rule.when, &mut has_legal) {
                 return self.outcome(i, me);
@@ -207,7 +226,17 @@ impl Game {
             Event::Checkmate => !has_legal() && pos.in_check(),
             Event::Stalemate => !has_legal() && !pos.in_check(),
             Event::Repetition(n) => self.occurrences() >= *n,
-            Event::Quiet { plies, .. } => pos.quiet_plies() >= *plies,
+            // With eliminations, the count is in rounds of the players
+            // still in (RULES Q12: N moves by each survivor).
+            Event::Quiet { plies, .. } => {
+                let t = self.tables();
+                let need = if t.elim.active {
+                    plies * pos.alive().count_ones() / t.players() as u32
+                } else {
+                    *plies
+                };
+                pos.quiet_plies() >= need
+            }
             Event::PlyLimit(n) => pos.ply() >= *n,
             Event::InsufficientMaterial => dead_material(pos),
             // Issues 4/5: surround, hands, passes and cards.
@@ -217,7 +246,53 @@ impl Game {
         }
     }
 
+    /// Issue 5: endings decided by the state rather than by a rule firing
+    /// now: a revealed card with no legal square (or, after returning it,
+    /// no board move), and a single team left after eliminations.
+    fn forced(&self) -> Option<Status> {
+        let t = self.tables();
+        let pos = &self.pos;
+        let me = pos.turn();
+        if t.cards.enabled {
+            let lost = (0..t.nplayers as PlayerId).find(|&p| pos.lost_by_card(p));
+            let stuck = lost.is_none() && pos.must_move(me) && pos.legal_moves().is_empty();
+            if lost.is_some() || stuck {
+                let i = t
+                    .variant
+                    .end
+                    .iter()
+                    .position(|r| r.when == Event::UnplaceableCard)?;
+                return Some(self.outcome_as(i, lost.unwrap_or(me), Outcome::Lose));
+            }
+        }
+        if t.elim.active && super::elimination::one_team_left(t, pos.alive()) {
+            let i = t
+                .variant
+                .end
+                .iter()
+                .position(|r| r.then == Outcome::Eliminated)
+                .unwrap_or(0);
+            return Some(Status::Ended {
+                winners: pos.alive(),
+                cause: Cause {
+                    rule: i,
+                    event: t
+                        .variant
+                        .end
+                        .get(i)
+                        .map_or(Event::Checkmate, |r| r.when.clone()),
+                },
+            });
+        }
+        None
+    }
+
     fn outcome(&self, rule: usize, subject: PlayerId) -> Status {
+        let then = self.tables().variant.end[rule].then;
+        self.outcome_as(rule, subject, then)
+    }
+
+    fn outcome_as(&self, rule: usize, subject: PlayerId, then: Outcome) -> Status {
         let t = self.tables();
         let r = &t.variant.end[rule];
         let cause = Cause {
@@ -231,14 +306,22 @@ impl Game {
         let single_team = (0..t.nplayers)
             .filter(|&p| others & (1 << p) != 0)
             .all(|p| t.friends[p] & others == others);
-        match r.then {
+        match then {
             Outcome::Draw => Status::Ended { winners: 0, cause },
             Outcome::Win => Status::Ended {
                 winners: team,
                 cause,
             },
-            Outcome::Lose if others == 0 => Status::Ended { winners: 0, cause },
-            Outcome::Lose if single_team => Status::Ended {
+            // An elimination ends the game only when it leaves one team.
+            Outcome::Eliminated if team & !(1 << subject) != 0 => Status::Pending {
+                cause,
+                outcome: then,
+                subject: Some(subject),
+            },
+            Outcome::Lose | Outcome::Eliminated if others == 0 => {
+                Status::Ended { winners: 0, cause }
+            }
+            Outcome::Lose | Outcome::Eliminated if single_team => Status::Ended {
                 winners: others,
                 cause,
             },
@@ -260,6 +343,10 @@ pub fn dead_material(pos: &Position) -> bool {
         return false;
     }
     if (0..2).any(|p| (0..t.nkinds).any(|k| pos.hand(p, k as u8) > 0)) {
+        return false;
+    }
+    // Issue 5: men still in a deck keep the game alive.
+    if (0..2).any(|p| pos.deck_len(p) > 0) {
         return false;
     }
     let mut counts = [[0u32; crate::ir::MAX_PIECES]; 2];

@@ -208,6 +208,12 @@ pub struct Tables {
     pub(crate) letters: HashMap<char, PieceId>,
     /// Per player: the tag used in FEN for more than two players.
     pub(crate) tags: Vec<char>,
+    /// Placement-game rules (issue 4).
+    pub(crate) pl: super::placement::Compiled,
+    /// Card decks (issue 5).
+    pub(crate) cards: super::deck::CardTable,
+    /// Elimination of players (issue 5).
+    pub(crate) elim: super::elimination::ElimRules,
 }
 
 /// A compiled atom before tables are attached (comparable across facings).
@@ -849,6 +855,9 @@ impl Tables {
         };
 
         let zob = Zobrist::new(nsq, nkinds);
+        let pl = super::placement::Compiled::new(v, &geo);
+        let cards = super::deck::CardTable::new(v, &geo, nplayers);
+        let elim = super::elimination::ElimRules::new(v, nplayers);
         Ok(Tables {
             variant: v.clone(),
             geo,
@@ -893,6 +902,9 @@ impl Tables {
             setup_men,
             letters,
             tags,
+            pl,
+            cards,
+            elim,
         })
     }
 

@@ -135,7 +135,25 @@ pub fn san(actions: &[ActionInfo], i: usize) -> String {
                     a.to.unwrap_or(Coord::new(0, 0)),
                 );
                 if a.pawn {
-                    if a.capture {
+                    // Pawns facing different ways can share a target: then
+                    // name the file, or the whole square when the file is shared.
+                    let rivals: Vec<&ActionInfo> = actions
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, b)| {
+                            *j != i
+                                && b.kind == ActionKind::Move
+                                && b.pawn
+                                && b.to == a.to
+                                && b.from != a.from
+                                && b.capture == a.capture
+                        })
+                        .map(|(_, b)| b)
+                        .collect();
+                    let file_shared = rivals.iter().any(|b| b.from.is_some_and(|f| f.x == from.x));
+                    if file_shared {
+                        s.push_str(&square(from));
+                    } else if a.capture || !rivals.is_empty() {
                         s.push_str(&file_char(from));
                     }
                 } else {
@@ -376,6 +394,26 @@ mod tests {
         assert_eq!(san(&acts, 1), "Nfd2");
         assert_eq!(san(&acts, 2), "R1a3");
         assert_eq!(san(&acts, 3), "R5a3");
+    }
+
+    #[test]
+    fn pawns_facing_different_ways_are_told_apart() {
+        // A north-facing pawn on f12 and a south-facing pawn on f14 both take g13.
+        let mut up = mv('P', "f12", "g13");
+        up.capture = true;
+        let mut down = mv('P', "f14", "g13");
+        down.capture = true;
+        // An east-facing pawn on d10 and a north-facing pawn on e9 both step to e10.
+        let east = mv('P', "d10", "e10");
+        let north = mv('P', "e9", "e10");
+        let acts = vec![up, down, east, north];
+        assert_eq!(san(&acts, 0), "f12xg13");
+        assert_eq!(san(&acts, 1), "f14xg13");
+        assert_eq!(san(&acts, 2), "de10");
+        assert_eq!(san(&acts, 3), "ee10");
+        for i in 0..acts.len() {
+            assert_eq!(parse(&san(&acts, i), &acts), Ok(i));
+        }
     }
 
     #[test]

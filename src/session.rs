@@ -117,7 +117,11 @@ impl Session {
     pub fn result(&self) -> Option<GameOutcome> {
         match self.game.status() {
             Status::Ended { winners, cause } => {
-                let reason = event_name(&cause.event);
+                let mut reason = event_name(&cause.event);
+                if cause.event == Event::Stalemate && winners != 0 {
+                    // `stalemate -> lose`: a player who cannot act loses.
+                    reason = "no legal action".into();
+                }
                 if winners == 0 {
                     Some(GameOutcome::Draw { reason })
                 } else {

@@ -29,14 +29,13 @@ impl Session {
             Tables::new(variant)
                 .map_err(|e| SessionError(format!("cannot compile the variant: {e}")))?,
         );
-        let pos =
-            match fen {
-                Some(f) => Position::from_fen(tables, f)
-                    .map_err(|e| SessionError(format!("bad FEN: {e}")))?,
-                None => Position::start(tables)
-                    .map_err(|e| SessionError(format!("bad setup: {}", e.0)))?,
-            };
-        let _ = seed;
+        let pos = match fen {
+            Some(f) => {
+                Position::from_fen(tables, f).map_err(|e| SessionError(format!("bad FEN: {e}")))?
+            }
+            None => Position::start_seeded(tables, seed)
+                .map_err(|e| SessionError(format!("bad setup: {}", e.0)))?,
+        };
         let values = Arc::new(piece_values(variant));
         Ok(Session {
             game: engine::Game::new(pos),
@@ -228,7 +227,15 @@ impl Session {
             to_move: pos.turn() as usize,
             last,
             hands,
-            decks: vec![None; np],
+            decks: (0..np)
+                .map(|p| {
+                    v.setup
+                        .decks
+                        .get(p)
+                        .filter(|d| !d.is_empty())
+                        .map(|_| pos.deck_len(p as u8))
+                })
+                .collect(),
             notes,
             out: (0..np).map(|p| pos.alive() & (1 << p) == 0).collect(),
         }
@@ -304,6 +311,11 @@ impl game::Game for Session {
 
     fn undo(&mut self) {
         self.game.undo();
+    }
+
+    fn determinize(&mut self, rng: &mut dyn rand::RngCore) {
+        // The AI sees the decks' public multisets, never their order.
+        self.game.redeal_hidden(rng);
     }
 
     fn outcome(&mut self) -> Option<GameOutcome> {

@@ -611,3 +611,32 @@ fn placements_reset_the_fifty_move_counter() {
     g.play(d);
     assert_eq!(g.position().quiet_plies(), 0);
 }
+
+#[test]
+fn legality_apart_from_the_drawn_card_ignores_the_order() {
+    // Over many redeals of a mid-game position in check, the board moves
+    // and whether drawing is open never change; the draws listed are always
+    // those of the (re-dealt) top card.
+    let mut p = pos("R6k/6pp/8/8/8/8/8/K7{QRBNqrbn}|Q,PPNPB| b - - 0 1");
+    let base_moves = board_moves(&p);
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for _ in 0..20 {
+        p.redeal_hidden(&mut rng);
+        assert_eq!(board_moves(&p), base_moves);
+        assert!(p.may_draw());
+        let d = draws(&p);
+        assert!(!d.is_empty());
+        let top = p.peek_top_card(1).unwrap();
+        for m in d {
+            if let Card::Piece { piece, .. } = top {
+                assert_eq!(m.placed(), Some(piece));
+            }
+        }
+    }
+    // Through a Game, with a dynamic RNG (as the AI holds it).
+    let mut g = Game::new(Position::start(tables()).unwrap());
+    let h = g.position().hash();
+    let mut r: Box<dyn rand::RngCore> = Box::new(ChaCha8Rng::seed_from_u64(2));
+    g.redeal_hidden(&mut *r);
+    assert_eq!(g.position().hash(), h);
+}

@@ -50,6 +50,8 @@ fn taken(pos: &Position, mv: Move) -> u32 {
 
 struct Outcome {
     plies: usize,
+    /// Players eliminated during the game.
+    out: u32,
     winners: u8,
     trace: u64,
 }
@@ -67,6 +69,7 @@ fn play(t: &Arc<Tables>, seed: u64, check: bool) -> Outcome {
         if let Status::Ended { winners, .. } = st {
             return Outcome {
                 plies: ply,
+                out: t.players() as u32 - game.position().alive().count_ones(),
                 winners,
                 trace,
             };
@@ -127,12 +130,16 @@ fn run(name: &str, games: u64, check: bool) {
     let teams = t.variant().teams.clone();
     let t0 = Instant::now();
     let mut plies = 0usize;
+    let mut out = 0u32;
+    let mut with_out = 0u32;
     let mut draws = 0u64;
     let mut wins = vec![0u64; n];
     let mut team_wins = vec![0u64; teams.len()];
     for seed in 0..games {
         let o = play(&t, seed, check);
         plies += o.plies;
+        out += o.out;
+        with_out += (o.out > 0) as u32;
         if o.winners == 0 {
             draws += 1;
         }
@@ -149,7 +156,7 @@ fn run(name: &str, games: u64, check: bool) {
     }
     let secs = t0.elapsed().as_secs_f64();
     println!(
-        "{name}: {games} games in {secs:.2} s ({:.0} games/s), average {:.1} plies; draws {draws}; wins per seat {:?}; wins per team {:?}",
+        "{name}: {games} games in {secs:.2} s ({:.0} games/s), average {:.1} plies; draws {draws}; wins per seat {:?}; wins per team {:?}; {out} eliminations in {with_out} games",
         games as f64 / secs,
         plies as f64 / games as f64,
         wins,

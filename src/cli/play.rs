@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, IsTerminal, Write};
 use varia::ai::{self, Player};
-use varia::engine::{Move, MoveKind};
+use varia::engine::{Move, MoveKind, Position};
 use varia::game::{Game as _, Outcome};
 use varia::record::Record;
 use varia::render::{self, Style};
@@ -409,15 +409,41 @@ impl Play {
                     .copied()
                     .filter(|m| m.kind() == MoveKind::DrawPlace)
                     .collect();
-                let Some(first) = draws.first() else {
+                let Some(first) = draws.first().copied() else {
                     println!("You cannot draw now.");
                     return Flow::Continue;
                 };
-                let piece = first
-                    .placed()
-                    .and_then(|k| self.session.variant().pieces.get(k as usize))
-                    .map_or("?".to_string(), |p| p.name.clone());
-                println!("You drew: {piece}. Where does it go?");
+                let joker = first.placed() == Some(u8::MAX);
+                let card = if joker {
+                    "a joker".to_string()
+                } else {
+                    first
+                        .placed()
+                        .and_then(|k| self.session.variant().pieces.get(k as usize))
+                        .map_or("?".to_string(), |p| format!("a {}", p.name))
+                };
+                // A card with nowhere to go, or a joker with nothing to choose.
+                if draws.len() == 1
+                    && (first.to().is_none() || Position::is_unplaceable_reveal(first))
+                {
+                    println!(
+                        "You drew {card}: {}.",
+                        if joker {
+                            "it is played"
+                        } else {
+                            "it has no legal square"
+                        }
+                    );
+                    self.apply(first);
+                    self.show();
+                    return Flow::Continue;
+                }
+                let ask = if joker {
+                    "Which man does it remove? (its square)"
+                } else {
+                    "Where does it go?"
+                };
+                println!("You drew {card}. {ask}");
                 loop {
                     print!("square> ");
                     let _ = std::io::stdout().flush();

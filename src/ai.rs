@@ -91,17 +91,68 @@ impl Limits {
 
 /// Choose an action for the seat to move. Returns `None` when there is none.
 pub fn choose<G: Game>(game: &G, who: Player, rng: &mut dyn RngCore) -> Option<G::Action> {
-    let mut g = game.clone();
-    g.determinize(rng);
+    let mut real = game.clone();
     let mut actions = Vec::new();
-    g.legal_actions(&mut actions);
+    real.legal_actions(&mut actions);
     if actions.is_empty() {
         return None;
     }
-    match who {
-        Player::Human | Player::Random => Some(actions[rng.gen_range(0..actions.len())]),
-        Player::Ai(level) => Some(search(&mut g, actions, Limits::for_level(level), rng)),
+    let level = match who {
+        Player::Human | Player::Random => return Some(actions[rng.gen_range(0..actions.len())]),
+        Player::Ai(level) => level,
+    };
+    let limits = Limits::for_level(level);
+    // Search a game whose hidden order is re-sampled: the AI knows only what
+    // the player knows.
+    let mut g = game.clone();
+    g.determinize(rng);
+    let mut sampled = Vec::new();
+    g.legal_actions(&mut sampled);
+    let a = search(&mut g, sampled, limits, rng);
+    if !g.hidden_choice(&a) && actions.contains(&a) {
+        return Some(a);
     }
+    // The AI chose to draw: the real card is now revealed; choose among the
+    // real placements, each followed by hidden decks again.
+    let revealed: Vec<G::Action> = actions
+        .iter()
+        .copied()
+        .filter(|x| real.hidden_choice(x))
+        .collect();
+    if revealed.is_empty() {
+        return Some(actions[0]);
+    }
+    Some(best_revealed(&real, revealed, limits, rng))
+}
+
+fn best_revealed<G: Game>(
+    real: &G,
+    candidates: Vec<G::Action>,
+    limits: Limits,
+    rng: &mut dyn RngCore,
+) -> G::Action {
+    let root = real.to_move();
+    let mut s = Search {
+        root,
+        team: real.team_of(root),
+        nodes: 0,
+        limit: limits.nodes,
+        stopped: false,
+    };
+    let mut best = (i32::MIN, candidates[0]);
+    for c in candidates {
+        let mut g = real.clone();
+        g.play(c);
+        g.determinize(rng);
+        let v = s.value(&mut g, limits.depth.saturating_sub(1), -WIN - 1, WIN + 1, 1);
+        if v > best.0 {
+            best = (v, c);
+        }
+        if s.stopped {
+            break;
+        }
+    }
+    best.1
 }
 
 struct Search {

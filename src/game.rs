@@ -57,4 +57,11 @@ pub trait Game: Clone + Send {
     /// with what the player to move knows. Games without hidden information
     /// do nothing.
     fn determinize(&mut self, _rng: &mut dyn RngCore) {}
+    /// Whether the action's identity depends on hidden information (placing
+    /// a drawn card: which card it is is only known once drawn). The AI
+    /// decides such an action in two steps: whether to take it, on a
+    /// determinised game, then which of the real ones, once revealed.
+    fn hidden_choice(&self, _action: &Self::Action) -> bool {
+        false
+    }
 }

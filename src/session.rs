@@ -313,6 +313,10 @@ impl game::Game for Session {
         self.game.undo();
     }
 
+    fn hidden_choice(&self, action: &Move) -> bool {
+        action.kind() == crate::engine::MoveKind::DrawPlace
+    }
+
     fn determinize(&mut self, rng: &mut dyn rand::RngCore) {
         // The AI sees the decks' public multisets, never their order.
         self.game.redeal_hidden(rng);

@@ -365,6 +365,11 @@ impl game::Game for Session {
         // Mobility of the side to move, lightly.
         let mobility = self.game.legal_moves().len() as i32;
         score += sign(pos.turn()) * mobility.min(60) * 2;
+        // Progress: the side that is ahead wants the quiet-move counter
+        // reset (a capture, a pawn move) before a move rule draws the game.
+        if v.end.iter().any(|r| matches!(r.when, Event::Quiet { .. })) && score != 0 {
+            score -= score.signum() * pos.quiet_plies().min(400) as i32 * 3;
+        }
         score
     }
 }

@@ -37,3 +37,28 @@ fn chosen_actions_are_always_legal() {
         }
     }
 }
+
+#[test]
+fn the_ai_beats_a_random_player() {
+    // A small, deterministic sample; the measured rates over more games are
+    // in the issue notes (`varia simulate V -n 30 --players ai:2,random`).
+    use varia::simulate::{self, Config};
+    for name in ["chess", "echek", "ecsech-rapid", "raindropchess"] {
+        let v = varia::load::builtin(name, &[]).unwrap();
+        let cfg = Config {
+            games: 6,
+            seed: 7,
+            players: vec![Player::Ai(2), Player::Random],
+            max_plies: 400,
+            jobs: 1,
+        };
+        let records =
+            simulate::run(&cfg, |seed| Session::new(&v, None, seed).unwrap(), || {}).unwrap();
+        let summary = simulate::summarize(&records, 2);
+        assert!(
+            summary.wins[0] >= 5,
+            "{name}: the AI won only {} of 6",
+            summary.wins[0]
+        );
+    }
+}

@@ -73,6 +73,59 @@ pub fn parse_overrides(opts: &[String]) -> Result<Vec<(String, String)>, String>
         .collect()
 }
 
+/// A command failed: what to print, and the exit status (1 for a bad
+/// variant or file, 2 for a bad argument).
+pub struct Fail(pub String, pub i32);
+
+/// Parse `--option`s and load the variant, with the messages every command uses.
+pub fn load_variant(
+    spec: &str,
+    options: &[String],
+) -> Result<(varia::ir::Variant, Vec<(String, String)>), Fail> {
+    let overrides = parse_overrides(options).map_err(|e| Fail(e, 2))?;
+    let v = varia::load::variant(spec, &overrides, use_color()).map_err(|e| Fail(e.0, 1))?;
+    Ok((v, overrides))
+}
+
+/// Parse `--players`: one kind per seat, or `default` for every seat when
+/// none is given; `human` only where people can play.
+pub fn parse_players(
+    list: &[String],
+    variant: &varia::ir::Variant,
+    default: impl Fn(usize) -> varia::ai::Player,
+    humans_allowed: bool,
+) -> Result<Vec<varia::ai::Player>, Fail> {
+    use varia::ai::Player;
+    let seats = variant.players.len();
+    if list.is_empty() {
+        return Ok((0..seats).map(default).collect());
+    }
+    let players = list
+        .iter()
+        .map(|p| p.parse::<Player>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Fail(e, 2))?;
+    if !humans_allowed && players.contains(&Player::Human) {
+        return Err(Fail(
+            "this command plays by itself; use random or ai:LEVEL seats".into(),
+            2,
+        ));
+    }
+    if players.len() != seats {
+        let names: Vec<&str> = variant.players.iter().map(|p| p.name.as_str()).collect();
+        return Err(Fail(
+            format!(
+                "{} has {seats} seats ({}), but --players names {}",
+                variant.name,
+                names.join(", "),
+                players.len()
+            ),
+            2,
+        ));
+    }
+    Ok(players)
+}
+
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,

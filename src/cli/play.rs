@@ -75,52 +75,24 @@ struct Play {
 }
 
 pub fn play(a: &PlayArgs) -> i32 {
-    let options = match super::parse_overrides(&a.options) {
-        Ok(o) => o,
-        Err(e) => {
+    let (variant, options) = match super::load_variant(&a.variant, &a.options) {
+        Ok(x) => x,
+        Err(super::Fail(e, code)) => {
             eprintln!("error: {e}");
-            return 2;
+            return code;
         }
     };
     let color = super::use_color() && std::io::stdout().is_terminal() && !a.ascii;
-    let variant = match varia::load::variant(&a.variant, &options, super::use_color()) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("error: {}", e.0);
-            return 1;
-        }
-    };
-    let seats = variant.players.len();
-    let players: Vec<Player> = if a.players.is_empty() {
-        (0..seats)
-            .map(|i| if i == 0 { Player::Human } else { Player::Ai(2) })
-            .collect()
-    } else {
-        match a
-            .players
-            .iter()
-            .map(|p| p.parse::<Player>())
-            .collect::<Result<Vec<_>, _>>()
-        {
-            Ok(p) if p.len() == seats => p,
-            Ok(p) => {
-                eprintln!(
-                    "error: {} has {seats} seats ({}), but --players names {}",
-                    variant.name,
-                    variant
-                        .players
-                        .iter()
-                        .map(|p| p.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    p.len()
-                );
-                return 2;
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 2;
-            }
+    let players = match super::parse_players(
+        &a.players,
+        &variant,
+        |i| if i == 0 { Player::Human } else { Player::Ai(2) },
+        true,
+    ) {
+        Ok(p) => p,
+        Err(super::Fail(e, code)) => {
+            eprintln!("error: {e}");
+            return code;
         }
     };
     let session = match Session::new(&variant, a.fen.as_deref(), a.seed) {

@@ -54,47 +54,19 @@ pub struct ReplayArgs {
 }
 
 pub fn simulate(a: &SimulateArgs) -> i32 {
-    let options = match super::parse_overrides(&a.options) {
-        Ok(o) => o,
-        Err(e) => {
+    let (variant, _options) = match super::load_variant(&a.variant, &a.options) {
+        Ok(x) => x,
+        Err(super::Fail(e, code)) => {
             eprintln!("error: {e}");
-            return 2;
-        }
-    };
-    let variant = match varia::load::variant(&a.variant, &options, super::use_color()) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("error: {}", e.0);
-            return 1;
+            return code;
         }
     };
     let seats = variant.players.len();
-    let players: Vec<Player> = if a.players.is_empty() {
-        vec![Player::Ai(1); seats]
-    } else {
-        match a
-            .players
-            .iter()
-            .map(|p| p.parse::<Player>())
-            .collect::<Result<Vec<_>, _>>()
-        {
-            Ok(p) if p.contains(&Player::Human) => {
-                eprintln!("error: simulate plays by itself; use random or ai:LEVEL seats");
-                return 2;
-            }
-            Ok(p) if p.len() == seats => p,
-            Ok(p) => {
-                eprintln!(
-                    "error: {} has {seats} seats, but --players names {}",
-                    variant.name,
-                    p.len()
-                );
-                return 2;
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 2;
-            }
+    let players = match super::parse_players(&a.players, &variant, |_| Player::Ai(1), false) {
+        Ok(p) => p,
+        Err(super::Fail(e, code)) => {
+            eprintln!("error: {e}");
+            return code;
         }
     };
     if let Err(e) = Session::new(&variant, None, a.seed) {

@@ -259,7 +259,7 @@ mod tests {
     #[test]
     fn four_player_round_trip() {
         let r = Record {
-            variant: "quatrochess".into(),
+            variant: "four-seats".into(),
             options: vec![],
             seed: 7,
             fen: Some("x".into()),

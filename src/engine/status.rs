@@ -165,6 +165,12 @@ impl Game {
         }
         let mut legal: Option<bool> = None;
         let mut has_legal = || *legal.get_or_insert_with(|| !self.pos.legal_moves().is_empty());
+        self.first_rule_that_fires(&mut has_legal)
+    }
+
+    /// The end rules in order, the first that fires deciding; `has_legal`
+    /// says whether the player to act has a legal action (asked lazily).
+    fn first_rule_that_fires(&self, has_legal: &mut impl FnMut() -> bool) -> Status {
         let me = self.pos.turn();
         for (i, rule) in self.tables().variant.end.iter().enumerate() {
             if rule.then == Outcome::ClaimDraw {
@@ -173,7 +179,7 @@ impl Game {
             if let Some(st) = super::placement::end_status(&self.pos, i) {
                 return st;
             }
-            if self.fires(&rule.when, &mut has_legal) {
+            if self.fires(&rule.when, has_legal) {
                 return self.outcome(i, me);
             }
         }
@@ -188,20 +194,7 @@ impl Game {
             return st;
         }
         let any = !moves.is_empty();
-        let me = self.pos.turn();
-        let mut has_legal = || any;
-        for (i, rule) in self.tables().variant.end.iter().enumerate() {
-            if rule.then == Outcome::ClaimDraw {
-                continue;
-            }
-            if let Some(st) = super::placement::end_status(&self.pos, i) {
-                return st;
-            }
-            if self.fires(&rule.when, &mut has_legal) {
-                return self.outcome(i, me);
-            }
-        }
-        Status::Ongoing
+        self.first_rule_that_fires(&mut || any)
     }
 
     /// Draw claims available now (rules with outcome `ClaimDraw` that hold).

@@ -30,9 +30,7 @@ impl Session {
                 .map_err(|e| SessionError(format!("cannot compile the variant: {e}")))?,
         );
         let pos = match fen {
-            Some(f) => {
-                Position::from_fen(tables, f).map_err(|e| SessionError(format!("bad FEN: {e}")))?
-            }
+            Some(f) => Position::from_fen(tables, f).map_err(|e| SessionError(e.to_string()))?,
             None => Position::start_seeded(tables, seed)
                 .map_err(|e| SessionError(format!("bad setup: {}", e.0)))?,
         };

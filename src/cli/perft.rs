@@ -51,7 +51,7 @@ pub fn position(spec: &str, options: &[String], fen: Option<&str>) -> Result<Pos
     let v = varia::load::variant(spec, &overrides, super::use_color()).map_err(|e| e.0)?;
     let tables = Arc::new(Tables::new(&v).map_err(|e| format!("cannot compile `{spec}`: {e}"))?);
     match fen {
-        Some(f) => Position::from_fen(tables, f).map_err(|e| format!("bad FEN: {e}")),
+        Some(f) => Position::from_fen(tables, f).map_err(|e| e.to_string()),
         None => Position::start(tables).map_err(|e| format!("bad setup: {}", e.0)),
     }
 }

@@ -5,6 +5,7 @@
 //! of threads.
 
 use crate::ai::{self, Player};
+use crate::engine::splitmix;
 use crate::game::{Game, Outcome};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -14,13 +15,6 @@ use serde::Serialize;
 /// The seed of game `index` under the master seed.
 pub fn game_seed(master: u64, index: u64) -> u64 {
     splitmix(master ^ splitmix(index.wrapping_add(0x9E37_79B9_7F4A_7C15)))
-}
-
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// What to simulate.

@@ -194,6 +194,20 @@ impl<'a> Cur<'a> {
         }
     }
 
+    /// Between the items of a comma-separated list of names: `Ok(false)` at
+    /// the end of the statement, `Ok(true)` after a comma. A missing comma is
+    /// an error (with `hint`); its `bool` says whether reading goes on, which
+    /// it does when a name follows, so the names after it still count.
+    pub fn list_separator(&mut self, hint: &str) -> Result<bool, (Diagnostic, bool)> {
+        if self.done() {
+            return Ok(false);
+        }
+        match self.expect_op(",") {
+            Ok(_) => Ok(true),
+            Err(d) => Err((d.hint(hint), self.peek_word().is_some())),
+        }
+    }
+
     /// Error if arguments remain.
     pub fn finish(&self) -> Result<(), Diagnostic> {
         match self.peek() {

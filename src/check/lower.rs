@@ -1020,16 +1020,14 @@ fn players_stmt(l: &mut Lower, it: &Item) {
                 break;
             }
         }
-        if c.done() {
-            break;
-        }
-        if let Err(d) = c.expect_op(",") {
-            // Keep reading after a missing comma, so the names that follow
-            // are still players.
-            let next_is_name = c.peek_word().is_some();
-            l.err(d.hint("separate the players with commas: `players white, black`"));
-            if !next_is_name {
-                break;
+        match c.list_separator("separate the players with commas: `players white, black`") {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err((d, go_on)) => {
+                l.err(d);
+                if !go_on {
+                    break;
+                }
             }
         }
     }
@@ -1260,17 +1258,15 @@ fn use_stmt(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
                 return;
             }
         }
-        if c.done() {
-            break;
-        }
-        if let Err(d) = c.expect_op(",") {
-            // Keep reading after a missing comma: the names that follow are
-            // still meant to be used.
-            let next_is_name = c.peek_word().is_some();
-            l.pieces_failed = true;
-            l.err(d.hint("separate the pieces with commas: `use king, queen`"));
-            if !next_is_name {
-                return;
+        match c.list_separator("separate the pieces with commas: `use king, queen`") {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err((d, go_on)) => {
+                l.pieces_failed = true;
+                l.err(d);
+                if !go_on {
+                    return;
+                }
             }
         }
     }

@@ -35,6 +35,7 @@ use super::position::{Position, PositionError, RawPosition, State};
 use super::pred;
 use super::square::Square;
 use super::tables::Tables;
+use super::zobrist::splitmix;
 use crate::ir::{Card, Effect, Event, Outcome, PlayerId, Pred, Variant, MAX_PLAYERS};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -178,14 +179,6 @@ impl CardTable {
     fn must_move_key(&self, player: usize) -> u64 {
         splitmix(self.seed ^ 0xFFFF_0000_0000 ^ player as u64)
     }
-}
-
-#[inline]
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The decks of a position: per player, card types in order; the cards

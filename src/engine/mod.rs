@@ -52,3 +52,4 @@ pub use position::{Position, PositionError, RawEp, RawMan, RawPosition, SetupErr
 pub use square::Square;
 pub use status::{dead_material, Cause, Game, Status};
 pub use tables::{CompileError, Tables};
+pub(crate) use zobrist::splitmix;

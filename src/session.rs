@@ -5,7 +5,7 @@
 use crate::engine::{self, Move, Position, Square, Status, Tables};
 use crate::game::{self, Outcome as GameOutcome};
 use crate::ir::{Coord, Event, Outcome as IrOutcome, Variant};
-use crate::notation::{self, ActionInfo};
+use crate::notation::{self, ActionInfo, Describe};
 use crate::render::{BoardView, Cell, ManView};
 use std::sync::Arc;
 
@@ -46,43 +46,28 @@ impl Session {
     }
 
     pub fn variant(&self) -> &Variant {
-        &self.game.tables().variant
+        self.game.tables().variant()
     }
 
     pub fn legal(&self) -> Vec<Move> {
         self.game.legal_moves().iter().copied().collect()
     }
 
-    /// The name of a square (`e4`).
+    /// The name of a square (`e4`), as players name it.
     pub fn square_name(&self, sq: Square) -> String {
-        self.game.tables().geo.name(sq)
+        notation::square(self.coord(sq))
     }
 
     fn coord(&self, sq: Square) -> Coord {
-        let (x, y) = self.game.tables().geo.coords(sq);
-        Coord::new(x, y)
+        self.position().coord(sq)
     }
 
     /// How notation sees each of `moves` (which must be legal now).
     ///
-    /// Squares are named on the engine's grid, as the board view labels them:
-    /// on an unbounded board that is a fixed grid around the floating area,
-    /// so every square a man can reach has a name such as `c5`.
+    /// Squares are named as players name them: on an unbounded board a
+    /// man keeps its square's name for the whole game.
     pub fn infos(&self, moves: &[Move]) -> Vec<ActionInfo> {
-        let (ox, oy) = crate::engine::fen::frame_origin(self.game.tables());
-        let shift = |c: &mut Option<Coord>| {
-            if let Some(p) = c {
-                *p = Coord::new(p.x + ox, p.y + oy);
-            }
-        };
-        let mut infos = self.position().action_infos(moves);
-        for a in &mut infos {
-            shift(&mut a.from);
-            shift(&mut a.to);
-            shift(&mut a.then_to);
-            shift(&mut a.returns);
-        }
-        infos
+        self.position().action_infos(moves)
     }
 
     /// SAN of each legal move, in the order of [`Session::legal`].
@@ -135,17 +120,18 @@ impl Session {
     /// The board as the renderer sees it.
     pub fn view(&self, last: Option<Move>) -> BoardView {
         let t = self.game.tables();
-        let v = &t.variant;
+        let v = t.variant();
+        let geo = t.geometry();
         let pos = self.position();
         // The window: the whole board, or on an unbounded board the squares
         // the floating area can still reach (the men's box grown by what the
         // limit allows on each side).
-        let (gw, gh) = (t.geo.width() as i32, t.geo.height() as i32);
+        let (gw, gh) = (geo.width() as i32, geo.height() as i32);
         let mut window = (0, 0, gw, gh);
         let mut bbox = None;
-        if let Some((lw, lh)) = t.geo.limit() {
+        if let Some((lw, lh)) = geo.limit() {
             let (lw, lh) = (lw as i32, lh as i32);
-            let pts: Vec<(i32, i32)> = pos.men().map(|(sq, _)| t.geo.coords(sq)).collect();
+            let pts: Vec<(i32, i32)> = pos.men().map(|(sq, _)| geo.coords(sq)).collect();
             if let (Some(minx), Some(maxx), Some(miny), Some(maxy)) = (
                 pts.iter().map(|p| p.0).min(),
                 pts.iter().map(|p| p.0).max(),
@@ -164,8 +150,8 @@ impl Session {
         let mut cells = Vec::with_capacity((w * h) as usize);
         for y in y0..y0 + h {
             for x in x0..x0 + w {
-                let cell = match t.geo.grid_square(x, y) {
-                    Some(sq) if t.geo.is_real(sq) => match pos.man_at(sq) {
+                let cell = match geo.grid_square(x, y) {
+                    Some(sq) if geo.is_real(sq) => match pos.man_at(sq) {
                         Some(m) => {
                             let p = &v.pieces[m.kind() as usize];
                             Cell::Man(ManView {
@@ -215,9 +201,16 @@ impl Session {
                     .collect()
             })
             .unwrap_or_default();
+        // Labels name squares as players do (on an unbounded board, by
+        // where the men stood at the start).
+        let (ox, oy) = geo.squares().next().map_or((0, 0), |sq| {
+            let c = pos.coord(sq);
+            let (x, y) = geo.coords(sq);
+            (c.x - x, c.y - y)
+        });
         BoardView {
-            x0,
-            y0,
+            x0: x0 + ox,
+            y0: y0 + oy,
             width: w,
             height: h,
             cells,
@@ -326,7 +319,7 @@ impl game::Game for Session {
 
     fn evaluate(&mut self, player: usize) -> i32 {
         let t = self.game.tables();
-        let v = &t.variant;
+        let v = t.variant();
         let pos = self.game.position();
         let team = v.team_of(player as u8);
         let mut score = 0i32;
@@ -337,10 +330,10 @@ impl game::Game for Session {
             for r in &v.end {
                 if let (Event::Surrounded(k), IrOutcome::Lose) = (&r.when, r.then) {
                     if *k == m.kind() {
-                        let (x, y) = t.geo.coords(sq);
+                        let (x, y) = t.geometry().coords(sq);
                         let blocked = [(0, 1), (1, 0), (0, -1), (-1, 0)]
                             .iter()
-                            .filter(|(dx, dy)| match t.geo.square(x + dx, y + dy) {
+                            .filter(|(dx, dy)| match t.geometry().square(x + dx, y + dy) {
                                 Some(n) => pos.man_at(n).is_some(),
                                 None => true,
                             })

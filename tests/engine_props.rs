@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::{Arc, OnceLock};
 use varia::engine::{Position, Tables};
 use varia::ir::Variant;
+use varia::notation::Describe;
 
 struct Case {
     name: &'static str,

@@ -8,6 +8,7 @@
 use std::sync::Arc;
 use varia::engine::{perft, Game, MoveKind, Position, Status, Tables};
 use varia::ir::{Dir, Event};
+use varia::notation::Describe;
 
 fn tables(name: &str) -> Arc<Tables> {
     let v = varia::load::builtin(name, &[]).unwrap();

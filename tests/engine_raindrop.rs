@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use varia::engine::{perft, Game, Move, MoveKind, Position, Status, Tables};
 use varia::ir::{Card, Event};
+use varia::notation::Describe;
 
 fn tables_with(opts: &[(&str, &str)]) -> Arc<Tables> {
     let o: Vec<(String, String)> = opts
@@ -205,7 +206,7 @@ fn a_drawn_card_that_cannot_interpose_loses() {
     let p = pos("3R3k/6pp/8/8/8/8/8/K7{QRBNqrbn}|Q,PN| b - - 0 1");
     let d = draws(&p);
     assert_eq!(d.len(), 1);
-    assert!(Position::is_unplaceable_reveal(d[0]));
+    assert!(matches!(d[0], Move::Reveal { .. }));
     let mut g = Game::new(p);
     g.play(d[0]);
     assert_eq!(ended(&g), (0b01, Event::UnplaceableCard));
@@ -296,7 +297,7 @@ fn an_unplaceable_king_card_loses() {
     let p = pos("r7/r7/r7/r7/r7/r7/r7/r7{QRBNqrbn}|K,K| w - - 0 1");
     let d = draws(&p);
     assert_eq!(d.len(), 1);
-    assert!(Position::is_unplaceable_reveal(d[0]));
+    assert!(matches!(d[0], Move::Reveal { .. }));
     let mut g = Game::new(p);
     g.play(d[0]);
     assert_eq!(ended(&g), (0b10, Event::UnplaceableCard));
@@ -628,7 +629,8 @@ fn legality_apart_from_the_drawn_card_ignores_the_order() {
         assert!(!d.is_empty());
         let top = p.peek_top_card(1).unwrap();
         for m in d {
-            if let Card::Piece { piece, .. } = top {
+            // A card with no legal square is revealed, not placed.
+            if let (Card::Piece { piece, .. }, Move::Draw { .. }) = (top, m) {
                 assert_eq!(m.placed(), Some(piece));
             }
         }

@@ -6,6 +6,7 @@ use std::io::IsTerminal;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use varia::engine::{self, Position, Tables};
+use varia::notation::Describe;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {

@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, IsTerminal, Write};
 use varia::ai::{self, Player};
-use varia::engine::{Move, MoveKind, Position};
+use varia::engine::{Move, MoveKind};
 use varia::game::{Game as _, Outcome};
 use varia::record::Record;
 use varia::render::{self, Style};
@@ -385,7 +385,7 @@ impl Play {
                     println!("You cannot draw now.");
                     return Flow::Continue;
                 };
-                let joker = first.placed() == Some(u8::MAX);
+                let joker = matches!(first, Move::DrawJoker { .. });
                 let card = if joker {
                     "a joker".to_string()
                 } else {
@@ -396,7 +396,7 @@ impl Play {
                 };
                 // A card with nowhere to go, or a joker with nothing to choose.
                 if draws.len() == 1
-                    && (first.to().is_none() || Position::is_unplaceable_reveal(first))
+                    && (first.to().is_none() || matches!(first, Move::Reveal { .. }))
                 {
                     println!(
                         "You drew {card}: {}.",

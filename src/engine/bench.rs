@@ -1,9 +1,9 @@
 //! Benchmarks for `varia bench`: perft speed and random playouts.
 
-use super::moves::MoveList;
+use super::core::MoveList;
 use super::perft::perft;
-use super::position::Position;
-use super::status::{Game, Status};
+use super::position::{Game, Position};
+use super::rules::Status;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};

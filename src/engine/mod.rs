@@ -2,9 +2,17 @@
 //! status, perft and benchmarks. It knows no particular game: every rule
 //! comes from the [`ir::Variant`](crate::ir::Variant).
 //!
+//! The folders are the layers, each depending only on those above it here:
+//!
 //! ```text
-//! Variant --Tables::new--> Tables --Position::start / from_fen--> Position
-//! Position: legal_moves, make/unmake, fen; Game: play, undo, status
+//! core/       squares, bitsets, geometry, men, actions, the state and its journal, keys
+//! compile/    IR → the board, players, movement and attack tables, regions, board graph
+//! movement/   where atoms reach, which squares are attacked
+//! rules/      one file per rule kind: sources, guards, constraints, filters,
+//!             consequences, endings (see rules/mod.rs)
+//! tables.rs   a compiled variant: compile + rules
+//! position/   positions, make/unmake, legal moves, game status, FEN
+//! perft.rs, bench.rs
 //! ```
 //!
 //! ```no_run
@@ -21,35 +29,25 @@
 //! # Ok(()) }
 //! ```
 
-mod attacks;
 pub mod bench;
-mod bitset;
-mod deck;
-mod describe;
-mod elimination;
-pub mod fen;
-mod geometry;
-mod man;
-mod movegen;
-mod moves;
+pub(crate) mod compile;
+pub(crate) mod core;
+pub(crate) mod movement;
 mod perft;
-mod placement;
-mod position;
-mod pred;
-mod square;
-mod status;
+pub(crate) mod position;
+pub(crate) mod rules;
 mod tables;
-mod zobrist;
 
-pub use bitset::{Bitset, BitsetIter};
-pub use fen::{FenError, FenField};
-pub use geometry::Geometry;
-pub use man::Man;
-pub use moves::{Move, MoveKind, MoveList};
+pub use self::core::{
+    sorted_moves, splitmix, Bitset, BitsetIter, CardId, Geometry, Man, Move, MoveKind, MoveList,
+    PlayerSet, Square,
+};
+pub use compile::CompileError;
 pub use perft::{divide, parse_perft_file, perft, PerftCase};
-pub use placement::{sorted_moves, Extra};
-pub use position::{Position, PositionError, RawEp, RawMan, RawPosition, SetupError, Undo};
-pub use square::Square;
-pub use status::{dead_material, Cause, Game, Status};
-pub use tables::{CompileError, Tables};
-pub(crate) use zobrist::splitmix;
+pub use position::fen;
+pub use position::{
+    Extra, FenError, FenField, Game, Position, PositionError, RawEp, RawMan, RawPosition,
+    SetupError, Undo,
+};
+pub use rules::{Cause, Status};
+pub use tables::Tables;

@@ -1,15 +1,15 @@
 //! Perft: count the leaf nodes of the legal-move tree, and the perft data
 //! file format of `tests/perft/*.perft`.
 
-use super::movegen;
-use super::moves::{Move, MoveList};
-use super::position::{Position, State};
+use super::core::{Move, MoveList, State};
+use super::position::{make, movegen, Position};
+use super::rules::Count;
 use super::tables::Tables;
 
 fn inner(t: &Tables, s: &mut State, depth: u32, lists: &mut [MoveList]) -> u64 {
     let (list, rest) = lists.split_first_mut().expect("one move list per ply");
     if depth == 1 {
-        let mut count = movegen::Count(0);
+        let mut count = Count(0);
         movegen::legal(t, s, &mut count, list);
         return count.0;
     }
@@ -18,9 +18,9 @@ fn inner(t: &Tables, s: &mut State, depth: u32, lists: &mut [MoveList]) -> u64 {
     let mut n = 0;
     for i in 0..list.len() {
         let mv = list[i];
-        let u = s.make_action(t, mv);
+        let mark = make::make_action(t, s, mv);
         n += inner(t, s, depth - 1, rest);
-        s.unmake(t, mv, u);
+        s.rewind(&t.base.layout, mark);
     }
     n
 }
@@ -49,9 +49,9 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
             let n = if depth <= 1 {
                 1
             } else {
-                let u = pos.s.make_action(&tables, mv);
+                let mark = make::make_action(&tables, &mut pos.s, mv);
                 let n = inner(&tables, &mut pos.s, depth - 1, &mut lists);
-                pos.s.unmake(&tables, mv, u);
+                pos.s.rewind(&tables.base.layout, mark);
                 n
             };
             (mv, n)

@@ -9,8 +9,9 @@ use rand_chacha::ChaCha8Rng;
 /// The fixed seed of every variant's keys.
 const SEED: u64 = 0x7661_7269_615f_7a6f; // "varia_zo"
 
+/// The Zobrist keys of a variant.
 #[derive(Clone, Debug)]
-pub(crate) struct Zobrist {
+pub struct Zobrist {
     /// `square * codes + man code`.
     men: Vec<u64>,
     codes: usize,
@@ -23,11 +24,12 @@ pub(crate) struct Zobrist {
     pub ep: Vec<u64>,
     hand_seed: u64,
     pool_seed: u64,
+    var_seed: u64,
 }
 
 /// SplitMix64: keys for counts, computed instead of stored.
 #[inline]
-pub(crate) fn splitmix(mut z: u64) -> u64 {
+pub fn splitmix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -55,6 +57,7 @@ impl Zobrist {
             ep,
             hand_seed: rng.next_u64(),
             pool_seed: rng.next_u64(),
+            var_seed: rng.next_u64(),
         }
     }
 
@@ -70,6 +73,16 @@ impl Zobrist {
             0
         } else {
             splitmix(self.hand_seed ^ ((player as u64) << 48 | (kind as u64) << 32 | count as u64))
+        }
+    }
+
+    /// Key of a rule variable's value (0 for the value 0).
+    #[inline]
+    pub fn var(&self, slot: usize, value: u32) -> u64 {
+        if value == 0 {
+            0
+        } else {
+            splitmix(self.var_seed ^ ((slot as u64) << 32 | value as u64))
         }
     }
 

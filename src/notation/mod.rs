@@ -7,6 +7,10 @@
 //! `!`/`?` and spaces do not matter, and both SAN (`Nf3`, `exd5`, `e8=Q`,
 //! `O-O`, `N@e4`) and coordinates (`g1f3`, `e7e8q`) are accepted.
 
+mod describe;
+
+pub use describe::Describe;
+
 use crate::ir::Coord;
 use serde::Serialize;
 

@@ -2,8 +2,15 @@
 
 use super::bitset::Bitset;
 use super::square::Square;
-use super::tables::CompileError;
 use crate::ir::{self, Coord, Shape, MAX_SIDE};
+
+/// Why a board cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct GeometryError(pub String);
+
+/// The bounding box of some squares: `(minx, miny, maxx, maxy)`.
+pub type BBox = (i32, i32, i32, i32);
 
 /// The grid the engine works on.
 ///
@@ -24,7 +31,7 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    pub(crate) fn new(board: &ir::Board) -> Result<Geometry, CompileError> {
+    pub fn new(board: &ir::Board) -> Result<Geometry, GeometryError> {
         let (width, height, limit, holes): (i32, i32, _, &[Coord]) = match &board.shape {
             Shape::Rect {
                 width,
@@ -34,13 +41,11 @@ impl Geometry {
             Shape::Unbounded { width, height } => {
                 let (w, h) = (*width as i32, *height as i32);
                 if w < 1 || h < 1 {
-                    return Err(CompileError::Board(format!(
-                        "the limit {w}x{h} has no squares"
-                    )));
+                    return Err(GeometryError(format!("the limit {w}x{h} has no squares")));
                 }
                 let (gw, gh) = (3 * w - 2, 3 * h - 2);
                 if gw > MAX_SIDE || gh > MAX_SIDE {
-                    return Err(CompileError::Board(format!(
+                    return Err(GeometryError(format!(
                         "the limit {w}x{h} needs an internal grid of {gw}x{gh}, larger than {MAX_SIDE}x{MAX_SIDE}; limits up to 6x6 are supported"
                     )));
                 }
@@ -48,12 +53,12 @@ impl Geometry {
             }
         };
         if width < 1 || height < 1 {
-            return Err(CompileError::Board(format!(
+            return Err(GeometryError(format!(
                 "the board {width}x{height} has no squares"
             )));
         }
         if width > MAX_SIDE || height > MAX_SIDE {
-            return Err(CompileError::Board(format!(
+            return Err(GeometryError(format!(
                 "the board {width}x{height} is larger than {MAX_SIDE}x{MAX_SIDE}"
             )));
         }
@@ -72,7 +77,7 @@ impl Geometry {
         }
         for h in holes {
             if h.x < 0 || h.y < 0 || h.x >= width || h.y >= height {
-                return Err(CompileError::Board(format!(
+                return Err(GeometryError(format!(
                     "hole ({}, {}) is outside the {width}x{height} board",
                     h.x, h.y
                 )));
@@ -80,7 +85,7 @@ impl Geometry {
             real.remove(Square::new((h.y * width + h.x) as usize));
         }
         if real.is_empty() {
-            return Err(CompileError::Board("every square is a hole".into()));
+            return Err(GeometryError("every square is a hole".into()));
         }
         Ok(Geometry {
             width,
@@ -122,7 +127,7 @@ impl Geometry {
 
     /// Where the minimum corner of the men's bounding box is kept on an
     /// unbounded board, `(W-1, H-1)`.
-    pub(crate) fn anchor(&self) -> Option<(i32, i32)> {
+    pub fn anchor(&self) -> Option<(i32, i32)> {
         self.limit.map(|(w, h)| (w - 1, h - 1))
     }
 
@@ -199,7 +204,7 @@ impl Geometry {
 
     /// Parse a square name at the start of `s`: the square and the length
     /// used, or `None`. The longest rank number that names a square wins.
-    pub(crate) fn parse_prefix(&self, s: &str) -> Option<(Square, usize)> {
+    pub fn parse_prefix(&self, s: &str) -> Option<(Square, usize)> {
         let b = s.as_bytes();
         let f = *b.first()?;
         if !f.is_ascii_lowercase() {
@@ -220,8 +225,43 @@ impl Geometry {
         best
     }
 
+    /// The bounding box of a set of squares (`None` for the empty set).
+    pub fn bounding_box(&self, set: Bitset) -> Option<BBox> {
+        let mut it = set.iter();
+        let (x0, y0) = self.coords(it.next()?);
+        let mut b = (x0, y0, x0, y0);
+        for s in it {
+            let (x, y) = self.coords(s);
+            b.0 = b.0.min(x);
+            b.1 = b.1.min(y);
+            b.2 = b.2.max(x);
+            b.3 = b.3.max(y);
+        }
+        Some(b)
+    }
+
+    /// Whether a bounding box fits the limit box of an unbounded board
+    /// (always true on a board).
+    #[inline]
+    pub fn fits_limit(&self, bbox: Option<BBox>) -> bool {
+        match (self.limit, bbox) {
+            (Some((w, h)), Some((x0, y0, x1, y1))) => x1 - x0 < w && y1 - y0 < h,
+            _ => true,
+        }
+    }
+
+    /// Whether the box would still fit the limit with `(x, y)` added.
+    #[inline]
+    pub fn fits_limit_with(&self, bbox: Option<BBox>, (x, y): (i32, i32)) -> bool {
+        let b = match bbox {
+            Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+            None => (x, y, x, y),
+        };
+        self.fits_limit(Some(b))
+    }
+
     /// Internal square of an IR coordinate on a rectangular board.
-    pub(crate) fn coord_square(&self, c: Coord) -> Option<Square> {
+    pub fn coord_square(&self, c: Coord) -> Option<Square> {
         self.square(c.x, c.y)
     }
 }

@@ -1,0 +1,472 @@
+//! Movement atoms compiled into tables.
+//!
+//! Every movement vector of every piece, rotated for the four facings,
+//! becomes a *direction* with a ray table (the squares `s+v, s+2v, …` up to
+//! the edge or a hole) and, when some atom is lame, a lame-step table. Men
+//! of one kind that share a facing share a *pattern*: the compiled move and
+//! attack atoms. A kind whose atoms are the same under all four rotations
+//! (a knight, a queen) has one pattern for all facings.
+
+use super::error::CompileError;
+use crate::engine::core::{Bitset, Geometry, Man, Square};
+use crate::ir::{self, Atom, Dir, Mode, PieceId, PlayerId, Variant};
+use std::collections::HashMap;
+
+/// How a compiled atom moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum AKind {
+    /// Jumps to `from + v` for each vector (a bitset table per square).
+    Leap,
+    /// Leaps whose path squares must be real and empty.
+    Lame,
+    /// Repeats one vector while squares are empty.
+    Ride,
+    /// Rides to a screen, jumps it, lands beyond.
+    Hop,
+    /// A rider whose every step is lame.
+    LameRide,
+}
+
+/// A movement atom compiled for one facing.
+#[derive(Clone, Debug)]
+pub struct CAtom {
+    pub kind: AKind,
+    pub mode: Mode,
+    pub initial: bool,
+    pub ep: bool,
+    /// Ride/Hop/LameRide: most steps (0 = unlimited).
+    pub range: u8,
+    /// Ride/Hop/LameRide: the direction.
+    pub dir: u16,
+    /// Leap/Lame: the directions.
+    pub dirs: Vec<u16>,
+    /// Leap: base of the per-square table in `leap_bb`; Ride/Hop with a
+    /// range: base in `ranged`; else unused.
+    pub table: u32,
+    /// The rider may pass over friendly men.
+    pub passes_own: bool,
+}
+
+/// An absolute direction vector with its tables.
+#[derive(Clone, Debug)]
+pub struct DirInfo {
+    pub v: (i32, i32),
+    /// Along this direction square indices grow, so the nearest square of a
+    /// ray is its lowest.
+    pub lowest: bool,
+    /// Index of the opposite direction.
+    pub neg: u16,
+    /// Base of this direction's lame steps in `lame` (lame directions only).
+    pub lame_base: Option<u32>,
+}
+
+/// One lame step from a square.
+#[derive(Clone, Copy, Debug)]
+pub struct LameStep {
+    /// The landing square; `None` when it or a path square is not real.
+    pub to: Option<Square>,
+    /// The path squares, which must be empty.
+    pub path: Bitset,
+    /// The path squares in order (en-passant targets), `npath` of them.
+    pub path_sqs: [Square; 3],
+    pub npath: u8,
+}
+
+/// The compiled atoms of one (kind, facing).
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    pub kind: PieceId,
+    pub moves: Vec<CAtom>,
+    pub attacks: Vec<CAtom>,
+    /// Some move atom is lame with a non-empty path.
+    pub lame_moves: bool,
+}
+
+/// The movement tables of a variant.
+#[derive(Clone, Debug)]
+pub struct Atoms {
+    pub dirs: Vec<DirInfo>,
+    /// `dir * nsq + sq`: the squares `sq+v, sq+2v, …` up to the edge or a hole.
+    pub rays: Vec<Bitset>,
+    pub lame: Vec<LameStep>,
+    pub leap_bb: Vec<Bitset>,
+    pub ranged: Vec<Bitset>,
+    pub patterns: Vec<Pattern>,
+    /// Man code → pattern id.
+    pub pid_of_code: Vec<u8>,
+    pub kind_pids: Vec<Vec<u8>>,
+}
+
+/// A compiled atom before tables are attached (comparable across facings).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Spec {
+    kind: AKind,
+    mode: u8,
+    initial: bool,
+    ep: bool,
+    range: u8,
+    vecs: Vec<(i32, i32)>,
+}
+
+fn mode_code(m: Mode) -> u8 {
+    match m {
+        Mode::Move => 0,
+        Mode::Capture => 1,
+        Mode::Both => 2,
+    }
+}
+
+fn code_mode(c: u8) -> Mode {
+    match c {
+        0 => Mode::Move,
+        1 => Mode::Capture,
+        _ => Mode::Both,
+    }
+}
+
+pub fn lame_path_len(v: (i32, i32)) -> usize {
+    Atom::lame_path((v.0 as i8, v.1 as i8)).len()
+}
+
+/// Compile one IR atom for a facing into specs.
+fn specs_of(atom: &Atom, facing: Dir, mode: Mode) -> Result<Vec<Spec>, String> {
+    let mut vecs: Vec<(i32, i32)> = Vec::new();
+    for &(dx, dy) in &atom.vectors {
+        if dx == 0 && dy == 0 {
+            return Err("a movement vector is (0,0)".into());
+        }
+        let v = facing.rotate((dx as i32, dy as i32));
+        if v.0.abs() >= ir::MAX_SIDE || v.1.abs() >= ir::MAX_SIDE {
+            return Err(format!("vector ({dx},{dy}) is longer than any board"));
+        }
+        if !vecs.contains(&v) {
+            vecs.push(v);
+        }
+    }
+    vecs.sort();
+    let mode = mode_code(mode);
+    let lame = atom.lame && vecs.iter().any(|&v| lame_path_len(v) > 0);
+    let mk = |kind, vecs| Spec {
+        kind,
+        mode,
+        initial: atom.initial,
+        ep: atom.en_passant,
+        range: if kind == AKind::Leap || kind == AKind::Lame {
+            1
+        } else {
+            atom.range
+        },
+        vecs,
+    };
+    let mut out = Vec::new();
+    if atom.hop {
+        for &v in &vecs {
+            out.push(mk(AKind::Hop, vec![v]));
+        }
+    } else if atom.range == 1 {
+        if vecs.is_empty() {
+            return Ok(out);
+        }
+        out.push(mk(if lame { AKind::Lame } else { AKind::Leap }, vecs));
+    } else {
+        for &v in &vecs {
+            let k = if atom.lame && lame_path_len(v) > 0 {
+                AKind::LameRide
+            } else {
+                AKind::Ride
+            };
+            out.push(mk(k, vec![v]));
+        }
+    }
+    Ok(out)
+}
+
+/// Move and attack specs of every kind, per facing.
+type KindSpecs = (Vec<Spec>, Vec<Spec>);
+
+fn kind_specs(v: &Variant) -> Result<Vec<[KindSpecs; 4]>, CompileError> {
+    let mut all = Vec::with_capacity(v.pieces.len());
+    for piece in &v.pieces {
+        let err = |m: String| CompileError::Piece {
+            piece: piece.name.clone(),
+            message: m,
+        };
+        let mut per_facing: Vec<KindSpecs> = Vec::with_capacity(4);
+        for f in Dir::ALL {
+            let mut moves = Vec::new();
+            for a in &piece.moves {
+                moves.extend(specs_of(a, f, a.mode).map_err(err)?);
+            }
+            let mut attacks = Vec::new();
+            let attack_atoms: Vec<&Atom> = match &piece.attacks {
+                Some(list) => list.iter().collect(),
+                None => piece
+                    .moves
+                    .iter()
+                    .filter(|a| a.mode.can_capture())
+                    .collect(),
+            };
+            for a in attack_atoms {
+                attacks.extend(specs_of(a, f, Mode::Capture).map_err(err)?);
+            }
+            // Attacks are a set of squares: mode and ep do not matter.
+            for s in &mut attacks {
+                s.ep = false;
+                s.mode = mode_code(Mode::Capture);
+            }
+            attacks.sort();
+            attacks.dedup();
+            per_facing.push((moves, attacks));
+        }
+        let arr: [KindSpecs; 4] = per_facing.try_into().expect("one entry per facing");
+        all.push(arr);
+    }
+    Ok(all)
+}
+
+#[derive(Default)]
+struct Dirs {
+    dirs: Vec<DirInfo>,
+    dir_of: HashMap<(i32, i32), u16>,
+    lame: Vec<bool>,
+}
+
+impl Dirs {
+    fn dir(&mut self, v: (i32, i32)) -> u16 {
+        if let Some(&d) = self.dir_of.get(&v) {
+            return d;
+        }
+        let d = self.dirs.len() as u16;
+        self.dir_of.insert(v, d);
+        self.dirs.push(DirInfo {
+            v,
+            lowest: v.1 > 0 || (v.1 == 0 && v.0 > 0),
+            neg: 0,
+            lame_base: None,
+        });
+        self.lame.push(false);
+        let n = self.dir((-v.0, -v.1));
+        self.dirs[d as usize].neg = n;
+        d
+    }
+}
+
+/// A pattern's specs before tables are attached.
+struct Pending {
+    kind: PieceId,
+    moves: Vec<Spec>,
+    attacks: Vec<Spec>,
+}
+
+impl Atoms {
+    /// Compile every piece's atoms.
+    pub fn new(v: &Variant, geo: &Geometry) -> Result<Atoms, CompileError> {
+        let nkinds = v.pieces.len();
+        let nsq = geo.len();
+        let specs = kind_specs(v)?;
+
+        let mut pid_of_code = vec![0u8; nkinds.max(1) * 16];
+        let mut kind_pids: Vec<Vec<u8>> = vec![Vec::new(); nkinds];
+        let mut pending: Vec<Pending> = Vec::new();
+        for (k, specs) in specs.iter().enumerate() {
+            let sorted = |s: &KindSpecs| {
+                let mut m = s.0.clone();
+                m.sort();
+                (m, s.1.clone())
+            };
+            let invariant = (1..4).all(|f| sorted(&specs[f]) == sorted(&specs[0]));
+            let facings: &[Dir] = if invariant { &[Dir::North] } else { &Dir::ALL };
+            for &f in facings {
+                let pid = pending.len();
+                if pid >= 255 {
+                    return Err(CompileError::Other(
+                        "more than 254 (piece, facing) movement patterns".into(),
+                    ));
+                }
+                let (m, a) = &specs[f.index()];
+                pending.push(Pending {
+                    kind: k as PieceId,
+                    moves: m.clone(),
+                    attacks: a.clone(),
+                });
+                kind_pids[k].push(pid as u8);
+                for owner in 0..4 {
+                    for ff in Dir::ALL {
+                        if invariant || ff == f {
+                            let code = Man::new(k as PieceId, owner as PlayerId, ff).code();
+                            pid_of_code[code] = pid as u8;
+                        }
+                    }
+                }
+            }
+        }
+
+        // Register every direction (and its opposite).
+        let mut d = Dirs::default();
+        for p in &pending {
+            for s in p.moves.iter().chain(p.attacks.iter()) {
+                for &vv in &s.vecs {
+                    let id = d.dir(vv);
+                    if matches!(s.kind, AKind::Lame | AKind::LameRide) {
+                        d.lame[id as usize] = true;
+                    }
+                }
+            }
+        }
+        let rays = ray_table(&d.dirs, geo);
+        let lame = lame_table(&mut d, geo);
+
+        let mut t = Atoms {
+            dirs: Vec::new(),
+            rays,
+            lame,
+            leap_bb: Vec::new(),
+            ranged: Vec::new(),
+            patterns: Vec::new(),
+            pid_of_code,
+            kind_pids,
+        };
+        for p in &pending {
+            let piece = &v.pieces[p.kind as usize];
+            let moves: Vec<CAtom> = p
+                .moves
+                .iter()
+                .map(|s| t.build_atom(&d, geo, s, piece.passes_own, nsq))
+                .collect();
+            let attacks: Vec<CAtom> = p
+                .attacks
+                .iter()
+                .map(|s| t.build_atom(&d, geo, s, piece.passes_own, nsq))
+                .collect();
+            let lame_moves = moves
+                .iter()
+                .any(|a| matches!(a.kind, AKind::Lame | AKind::LameRide));
+            t.patterns.push(Pattern {
+                kind: p.kind,
+                moves,
+                attacks,
+                lame_moves,
+            });
+        }
+        t.dirs = d.dirs;
+        Ok(t)
+    }
+
+    /// Attach tables to a spec.
+    fn build_atom(
+        &mut self,
+        d: &Dirs,
+        geo: &Geometry,
+        s: &Spec,
+        passes_own: bool,
+        nsq: usize,
+    ) -> CAtom {
+        let dirs: Vec<u16> = s.vecs.iter().map(|vv| d.dir_of[vv]).collect();
+        let mut a = CAtom {
+            kind: s.kind,
+            mode: code_mode(s.mode),
+            initial: s.initial,
+            ep: s.ep,
+            range: s.range,
+            dir: dirs[0],
+            dirs: dirs.clone(),
+            table: u32::MAX,
+            passes_own: passes_own && matches!(s.kind, AKind::Ride),
+        };
+        match s.kind {
+            AKind::Leap => {
+                a.table = self.leap_bb.len() as u32;
+                for sq in 0..nsq {
+                    let from = Square::new(sq);
+                    let mut t = Bitset::EMPTY;
+                    if geo.is_real(from) {
+                        for vv in &s.vecs {
+                            if let Some(n) = geo.offset(from, *vv) {
+                                t.insert(n);
+                            }
+                        }
+                    }
+                    self.leap_bb.push(t);
+                }
+            }
+            AKind::Ride | AKind::Hop if s.range > 1 => {
+                a.table = self.ranged.len() as u32;
+                for sq in 0..nsq {
+                    let mut t = Bitset::EMPTY;
+                    let mut cur = Square::new(sq);
+                    for _ in 0..s.range {
+                        match geo.offset(cur, s.vecs[0]) {
+                            Some(n) => {
+                                t.insert(n);
+                                cur = n;
+                            }
+                            None => break,
+                        }
+                    }
+                    self.ranged.push(t);
+                }
+            }
+            _ => {}
+        }
+        a
+    }
+}
+
+fn ray_table(dirs: &[DirInfo], geo: &Geometry) -> Vec<Bitset> {
+    let nsq = geo.len();
+    let mut rays = vec![Bitset::EMPTY; dirs.len() * nsq];
+    for (d, info) in dirs.iter().enumerate() {
+        for sq in 0..nsq {
+            let mut r = Bitset::EMPTY;
+            let mut cur = Square::new(sq);
+            while let Some(n) = geo.offset(cur, info.v) {
+                r.insert(n);
+                cur = n;
+            }
+            rays[d * nsq + sq] = r;
+        }
+    }
+    rays
+}
+
+fn lame_table(d: &mut Dirs, geo: &Geometry) -> Vec<LameStep> {
+    let nsq = geo.len();
+    let mut lame: Vec<LameStep> = Vec::new();
+    for i in 0..d.dirs.len() {
+        if !d.lame[i] {
+            continue;
+        }
+        d.dirs[i].lame_base = Some(lame.len() as u32);
+        let vv = d.dirs[i].v;
+        let path = Atom::lame_path((vv.0 as i8, vv.1 as i8));
+        for sq in 0..nsq {
+            let s = Square::new(sq);
+            let mut step = LameStep {
+                to: None,
+                path: Bitset::EMPTY,
+                path_sqs: [Square::NONE; 3],
+                npath: 0,
+            };
+            if geo.is_real(s) {
+                let mut ok = true;
+                for (k, &(px, py)) in path.iter().enumerate() {
+                    match geo.offset(s, (px as i32, py as i32)) {
+                        Some(p) => {
+                            step.path.insert(p);
+                            if k < 3 {
+                                step.path_sqs[k] = p;
+                                step.npath += 1;
+                            }
+                        }
+                        None => ok = false,
+                    }
+                }
+                if ok {
+                    step.to = geo.offset(s, vv);
+                }
+            }
+            lame.push(step);
+        }
+    }
+    lame
+}

@@ -1,0 +1,151 @@
+//! The board as a graph (petgraph): the real squares with king-step
+//! adjacency, for distance tables (how many king steps from one square to
+//! another, around holes) and for board checks such as squares that no man
+//! can ever reach. Play never walks the graph: the distances are a flat
+//! table, and connectivity in play is a bitset flood fill.
+
+use super::atoms::Atoms;
+use crate::engine::core::{Bitset, Geometry, Square};
+use crate::ir::{Shape, Variant};
+use petgraph::algo::dijkstra;
+use petgraph::graph::{NodeIndex, UnGraph};
+
+/// Distances between the real squares of a board.
+#[derive(Clone, Debug)]
+pub struct BoardGraph {
+    nsq: usize,
+    /// `from * nsq + to`: king steps, or `u8::MAX` when unreachable.
+    dist: Vec<u8>,
+    /// Per square: its real neighbours by side and corner.
+    n8: Vec<Bitset>,
+    /// Per square: its real neighbours by side.
+    n4: Vec<Bitset>,
+}
+
+/// The king-step graph of the real squares, and the node of each square.
+fn king_graph(geo: &Geometry) -> (UnGraph<Square, ()>, Vec<Option<NodeIndex>>) {
+    let mut g = UnGraph::new_undirected();
+    let mut node = vec![None; geo.len()];
+    for sq in geo.squares() {
+        node[sq.index()] = Some(g.add_node(sq));
+    }
+    for sq in geo.squares() {
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            if let (Some(n), Some(a)) = (geo.offset(sq, (dx, dy)), node[sq.index()]) {
+                if let Some(b) = node[n.index()] {
+                    g.add_edge(a, b, ());
+                }
+            }
+        }
+    }
+    (g, node)
+}
+
+impl BoardGraph {
+    pub fn new(geo: &Geometry) -> BoardGraph {
+        let nsq = geo.len();
+        let (g, node) = king_graph(geo);
+        let mut dist = vec![u8::MAX; nsq * nsq];
+        for from in geo.squares() {
+            let Some(a) = node[from.index()] else {
+                continue;
+            };
+            for (n, d) in dijkstra(&g, a, None, |_| 1u32) {
+                dist[from.index() * nsq + g[n].index()] = d.min(254) as u8;
+            }
+        }
+        let mut n8 = vec![Bitset::EMPTY; nsq];
+        let mut n4 = vec![Bitset::EMPTY; nsq];
+        for sq in geo.squares() {
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    if (dx, dy) == (0, 0) {
+                        continue;
+                    }
+                    if let Some(o) = geo.offset(sq, (dx, dy)) {
+                        n8[sq.index()].insert(o);
+                        if dx == 0 || dy == 0 {
+                            n4[sq.index()].insert(o);
+                        }
+                    }
+                }
+            }
+        }
+        BoardGraph { nsq, dist, n8, n4 }
+    }
+
+    /// The real squares next to `sq` by side or corner.
+    #[inline]
+    pub fn neighbours8(&self, sq: Square) -> Bitset {
+        self.n8[sq.index()]
+    }
+
+    /// The real squares next to `sq` by side.
+    #[inline]
+    pub fn neighbours4(&self, sq: Square) -> Bitset {
+        self.n4[sq.index()]
+    }
+
+    /// The neighbour table for 4- or 8-adjacency.
+    #[inline]
+    pub fn neighbours(&self, n: u8) -> &[Bitset] {
+        if n == 4 {
+            &self.n4
+        } else {
+            &self.n8
+        }
+    }
+
+    /// King steps from `a` to `b` around holes (`None`: not connected).
+    #[inline]
+    pub fn distance(&self, a: Square, b: Square) -> Option<u32> {
+        let d = self.dist[a.index() * self.nsq + b.index()];
+        (d != u8::MAX).then_some(d as u32)
+    }
+
+}
+
+/// Real squares that no man of the setup can ever stand on, moving by its
+/// own atoms with the board empty (holes still block riders), on a board
+/// where men cannot be placed. Empty on unbounded boards and for variants
+/// with hands, decks or promotions (a man can then appear anywhere its
+/// placement rules allow, or change its moves).
+pub fn unreachable_squares(v: &Variant, geo: &Geometry, atoms: &Atoms) -> Bitset {
+    let placements = v.turn.place
+        || v.turn.draw
+        || v.setup.hands.iter().any(|h| !h.is_empty())
+        || v.setup.decks.iter().any(|d| !d.is_empty());
+    let promotes = v.pieces.iter().any(|p| p.promotion.is_some());
+    if matches!(v.board.shape, Shape::Unbounded { .. }) || placements || promotes {
+        return Bitset::EMPTY;
+    }
+    let mut seen = Bitset::EMPTY;
+    for m in &v.setup.men {
+        let Some(start) = geo.coord_square(m.at) else {
+            continue;
+        };
+        let man = crate::engine::core::Man::new(m.piece, m.owner, m.facing);
+        let pat = &atoms.patterns[atoms.pid_of_code[man.code()] as usize];
+        // Squares of this man's own flood fill.
+        let mut mine = Bitset::from_square(start);
+        let mut frontier = mine;
+        while frontier.any() {
+            let mut next = Bitset::EMPTY;
+            for sq in frontier {
+                for a in &pat.moves {
+                    for &d in &a.dirs {
+                        let v = atoms.dirs[d as usize].v;
+                        if let Some(n) = geo.offset(sq, v) {
+                            next.insert(n);
+                        }
+                    }
+                }
+            }
+            next &= !mine;
+            mine |= next;
+            frontier = next;
+        }
+        seen |= mine;
+    }
+    geo.real() & !seen
+}

@@ -1,0 +1,123 @@
+//! Attacks compiled backwards, for "is square `s` attacked?": leap groups
+//! (the squares a leaper would attack `s` from) and ride groups (per
+//! direction, which patterns ride it and how far). Hoppers, lame atoms,
+//! initial-only attacks and friend-passing riders are *complex*: they are
+//! tested by generating the attacker's atoms forward, and they switch off
+//! the pin-based fast legality test.
+
+use super::atoms::{AKind, Atoms};
+use crate::engine::core::{Bitset, Geometry, Square};
+
+/// Patterns that attack the same squares by plain leaps.
+#[derive(Clone, Debug)]
+pub struct LeapGroup {
+    /// Base in `rev_leap`: per target square, the squares attacked from.
+    pub base: u32,
+    pub pids: Vec<u8>,
+}
+
+/// Patterns that ride one direction (for attacks).
+#[derive(Clone, Debug)]
+pub struct RideGroup {
+    /// The direction the attacker rides.
+    pub dir: u16,
+    /// The opposite direction (looked along from the attacked square).
+    pub rdir: u16,
+    pub pids: Vec<u8>,
+    /// Per pattern id: 0 = does not ride, 255 = unlimited, else the range.
+    pub range: Vec<u8>,
+    pub limited: bool,
+}
+
+/// The attack groups of a variant.
+#[derive(Clone, Debug, Default)]
+pub struct Groups {
+    pub leap: Vec<LeapGroup>,
+    pub rev_leap: Vec<Bitset>,
+    pub ride: Vec<RideGroup>,
+    /// Patterns whose attacks are tested forward.
+    pub complex_pids: Vec<u8>,
+}
+
+impl Groups {
+    pub fn new(a: &Atoms, geo: &Geometry) -> Groups {
+        let nsq = geo.len();
+        let npat = a.patterns.len();
+        let mut g = Groups::default();
+        let mut leap_sets: Vec<Vec<u16>> = Vec::new();
+        for (pid, p) in a.patterns.iter().enumerate() {
+            let complex = p
+                .attacks
+                .iter()
+                .any(|x| x.initial || x.passes_own || !matches!(x.kind, AKind::Leap | AKind::Ride));
+            if complex {
+                g.complex_pids.push(pid as u8);
+            }
+            let mut set: Vec<u16> = Vec::new();
+            for x in &p.attacks {
+                if x.initial || x.passes_own {
+                    continue;
+                }
+                match x.kind {
+                    AKind::Leap => set.extend(x.dirs.iter().copied()),
+                    AKind::Ride => g.add_ride(a, pid, npat, x.dir, x.range),
+                    _ => {}
+                }
+            }
+            set.sort();
+            set.dedup();
+            if set.is_empty() {
+                continue;
+            }
+            match leap_sets.iter().position(|s| *s == set) {
+                Some(i) => g.leap[i].pids.push(pid as u8),
+                None => {
+                    let base = g.rev_leap.len() as u32;
+                    for sq in 0..nsq {
+                        let s = Square::new(sq);
+                        let mut r = Bitset::EMPTY;
+                        if geo.is_real(s) {
+                            for &d in &set {
+                                let vv = a.dirs[d as usize].v;
+                                if let Some(from) = geo.offset(s, (-vv.0, -vv.1)) {
+                                    r.insert(from);
+                                }
+                            }
+                        }
+                        g.rev_leap.push(r);
+                    }
+                    leap_sets.push(set);
+                    g.leap.push(LeapGroup {
+                        base,
+                        pids: vec![pid as u8],
+                    });
+                }
+            }
+        }
+        g
+    }
+
+    fn add_ride(&mut self, a: &Atoms, pid: usize, npat: usize, dir: u16, range: u8) {
+        let r = if range == 0 { 255 } else { range };
+        match self.ride.iter_mut().find(|g| g.dir == dir) {
+            Some(g) => {
+                if g.range[pid] == 0 {
+                    g.pids.push(pid as u8);
+                }
+                g.range[pid] = g.range[pid].max(r);
+                g.limited |= r != 255;
+            }
+            None => {
+                let mut ranges = vec![0u8; npat];
+                ranges[pid] = r;
+                self.ride.push(RideGroup {
+                    dir,
+                    rdir: a.dirs[dir as usize].neg,
+                    pids: vec![pid as u8],
+                    range: ranges,
+                    limited: r != 255,
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! The compile stage: a checked [`Variant`] becomes flat lookup tables,
+//! once. This part builds what every rule reads: the board, the players,
+//! the movement and attack tables, the regions and the board graph; each
+//! rule module compiles its own data from the IR (see `rules`).
+//!
+//! Move generation reads only these tables and the position: it never walks
+//! the IR, parses text or allocates per move.
+
+pub(crate) mod atoms;
+pub(crate) mod error;
+pub(crate) mod graph;
+pub(crate) mod groups;
+
+use crate::engine::core::{Bitset, ByPlayer, Geometry, Layout, PlayerSet, Square, Zobrist};
+use crate::ir::{Dir, PieceId, PlayerId, RegionId, Variant, MAX_PIECES, MAX_PLAYERS};
+pub(crate) use atoms::{AKind, Atoms, CAtom, LameStep};
+pub use error::CompileError;
+pub(crate) use groups::{Groups, RideGroup};
+
+/// The board, players and pieces of a variant, compiled.
+#[derive(Clone, Debug)]
+pub struct Base {
+    pub variant: Variant,
+    pub layout: Layout,
+    pub geo: Geometry,
+    pub nsq: usize,
+    pub nkinds: usize,
+    pub nplayers: usize,
+    pub atoms: Atoms,
+    pub groups: Groups,
+    /// Per player: the player and its team mates.
+    pub friends: ByPlayer<PlayerSet>,
+    /// Per player: the default facing of its men.
+    pub forward: ByPlayer<Dir>,
+    pub royal_kinds: u32,
+    pub royal_pids: Vec<u8>,
+    /// Per region, per player: the region's squares as that player sees them.
+    pub regions: Vec<ByPlayer<Bitset>>,
+    /// The board as a graph: distances between squares.
+    pub graph: graph::BoardGraph,
+}
+
+impl Base {
+    pub fn new(v: &Variant) -> Result<Base, CompileError> {
+        let nplayers = v.players.len();
+        if nplayers == 0 || nplayers > MAX_PLAYERS {
+            return Err(CompileError::Players(format!(
+                "{nplayers} players; 1 to {MAX_PLAYERS} are supported"
+            )));
+        }
+        let nkinds = v.pieces.len();
+        if nkinds > MAX_PIECES {
+            return Err(CompileError::Other(format!(
+                "{nkinds} piece kinds; at most {MAX_PIECES} are supported"
+            )));
+        }
+        let geo = Geometry::new(&v.board).map_err(|e| CompileError::Board(e.0))?;
+        let nsq = geo.len();
+        let friends = teams(v, nplayers)?;
+        let mut forward = ByPlayer::splat(Dir::North);
+        for (p, pl) in v.players.iter().enumerate() {
+            forward[p as PlayerId] = pl.forward;
+        }
+        let atoms = Atoms::new(v, &geo)?;
+        let groups = Groups::new(&atoms, &geo);
+        let royal_kinds = v
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.royal)
+            .fold(0u32, |m, (k, _)| m | 1 << k);
+        let royal_pids: Vec<u8> = (0..atoms.patterns.len())
+            .filter(|&p| royal_kinds & (1 << atoms.patterns[p].kind) != 0)
+            .map(|p| p as u8)
+            .collect();
+        let mut initial_kinds = 0u32;
+        for p in &atoms.patterns {
+            if p.moves.iter().chain(p.attacks.iter()).any(|a| a.initial) {
+                initial_kinds |= 1 << p.kind;
+            }
+        }
+        let regions = v
+            .regions
+            .iter()
+            .map(|reg| {
+                let mut per = ByPlayer::splat(Bitset::EMPTY);
+                for p in 0..nplayers {
+                    let list = reg.squares.get(p).or(reg.squares.first());
+                    per[p as PlayerId] = list
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|&c| geo.coord_square(c))
+                        .collect();
+                }
+                per
+            })
+            .collect();
+        let layout = Layout {
+            grid_width: geo.width(),
+            nplayers,
+            nkinds,
+            npatterns: atoms.patterns.len(),
+            pid_of_code: atoms.pid_of_code.clone(),
+            initial_kinds,
+            tracked_kinds: initial_kinds,
+            zob: Zobrist::new(nsq, nkinds),
+            vars_hashed: Vec::new(),
+        };
+        let graph = graph::BoardGraph::new(&geo);
+        Ok(Base {
+            variant: v.clone(),
+            layout,
+            geo,
+            nsq,
+            nkinds,
+            nplayers,
+            atoms,
+            groups,
+            friends,
+            forward,
+            royal_kinds,
+            royal_pids,
+            regions,
+            graph,
+        })
+    }
+
+    /// The ray from `sq` along direction `dir`.
+    #[inline]
+    pub fn ray(&self, dir: u16, sq: Square) -> Bitset {
+        self.atoms.rays[dir as usize * self.nsq + sq.index()]
+    }
+
+    /// The lame step along `dir` from `sq`.
+    #[inline]
+    pub fn lame_step(&self, dir: u16, sq: Square) -> &LameStep {
+        let base = self.atoms.dirs[dir as usize]
+            .lame_base
+            .expect("a lame step along a lame direction");
+        &self.atoms.lame[base as usize + sq.index()]
+    }
+
+    #[inline]
+    pub fn is_friend(&self, a: PlayerId, b: PlayerId) -> bool {
+        self.friends[a].contains(b)
+    }
+
+    /// A region's squares as `p` sees them.
+    #[inline]
+    pub fn region(&self, r: RegionId, p: PlayerId) -> Bitset {
+        self.regions
+            .get(r as usize)
+            .map_or(Bitset::EMPTY, |per| per[p])
+    }
+
+    /// Whether men of this kind are royal.
+    #[inline]
+    pub fn is_royal(&self, kind: PieceId) -> bool {
+        self.royal_kinds & (1 << kind) != 0
+    }
+}
+
+/// Teams: per player, the set of its team (itself included).
+fn teams(v: &Variant, nplayers: usize) -> Result<ByPlayer<PlayerSet>, CompileError> {
+    let mut friends = ByPlayer::splat(PlayerSet::EMPTY);
+    for p in 0..nplayers as PlayerId {
+        friends[p] = PlayerSet::one(p);
+    }
+    for team in &v.teams {
+        let mut set = PlayerSet::EMPTY;
+        for &p in team {
+            if p as usize >= nplayers {
+                return Err(CompileError::Players(format!(
+                    "team member {p} is not a player"
+                )));
+            }
+            set.insert(p);
+        }
+        for &p in team {
+            friends[p] = friends[p] | set;
+        }
+    }
+    Ok(friends)
+}

@@ -1,0 +1,353 @@
+//! Actions: the typed [`Move`] every variant's turn is made of, and the
+//! reusable [`MoveList`].
+
+use super::square::Square;
+use crate::ir::PieceId;
+use std::ops::{Deref, DerefMut};
+
+/// Index of a card type in a variant's deck table.
+pub type CardId = u8;
+
+/// One action of any variant. `Copy`, 10 bytes; no field has a sentinel
+/// value: what an action carries depends on its kind.
+///
+/// Squares are internal grid squares; [`Position::move_text`] and
+/// [`Position::parse_move`] convert from and to text.
+///
+/// [`Position::move_text`]: crate::engine::Position::move_text
+/// [`Position::parse_move`]: crate::engine::Position::parse_move
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Move {
+    /// A man moves `from` → `to`, capturing the enemy man on `to` if any,
+    /// and becomes `promote` when given.
+    Normal {
+        from: Square,
+        to: Square,
+        promote: Option<PieceId>,
+    },
+    /// A lame leap that passes squares (a pawn's double step): like
+    /// `Normal`, and the passed squares become en-passant targets. `dir` is
+    /// the compiled direction of the leap.
+    Lame {
+        from: Square,
+        to: Square,
+        dir: u16,
+        promote: Option<PieceId>,
+    },
+    /// An en-passant capture: the man moves `from` → `to` (an empty
+    /// square) and the man on `victim` is captured.
+    EnPassant {
+        from: Square,
+        to: Square,
+        victim: Square,
+        promote: Option<PieceId>,
+    },
+    /// Castling: the royal moves `from` → `to`, the partner `partner` →
+    /// `partner_to`.
+    Castle {
+        from: Square,
+        to: Square,
+        partner: Square,
+        partner_to: Square,
+    },
+    /// A man of kind `piece` from the hand is placed on `to`.
+    Drop { piece: PieceId, to: Square },
+    /// A man is placed on `at`, then moves to `to` (one action).
+    PlaceAndMove {
+        piece: PieceId,
+        at: Square,
+        to: Square,
+    },
+    /// A man is placed on `at`, and the man on `returned` goes back to its
+    /// owner's hand (one action).
+    PlaceAndReturn {
+        piece: PieceId,
+        at: Square,
+        returned: Square,
+    },
+    /// A man is placed on `at`, and the man on `removed` leaves the game
+    /// (one action).
+    PlaceAndRemove {
+        piece: PieceId,
+        at: Square,
+        removed: Square,
+    },
+    /// The top card of the deck (of type `card`, a piece card for `piece`)
+    /// is drawn and its man placed on `to`.
+    Draw {
+        card: CardId,
+        piece: PieceId,
+        to: Square,
+    },
+    /// The top card is a joker: it is drawn and its effect happens, on the
+    /// man on `target` for a removing joker.
+    DrawJoker {
+        card: CardId,
+        target: Option<Square>,
+    },
+    /// The top card has no legal square: it is shown, and the variant's
+    /// rule for unplaceable cards decides.
+    Reveal { card: CardId },
+    /// The men on `a` and `b` exchange squares (a power).
+    Swap { a: Square, b: Square },
+    /// The player passes.
+    Pass,
+}
+
+/// The kind of a [`Move`], without its data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    Normal,
+    Lame,
+    EnPassant,
+    Castle,
+    Drop,
+    PlaceAndMove,
+    PlaceAndReturn,
+    PlaceAndRemove,
+    /// Drawing a card: placed, a joker, or revealed unplaceable.
+    DrawPlace,
+    Swap,
+    Pass,
+}
+
+impl Move {
+    /// A pass.
+    pub const PASS: Move = Move::Pass;
+
+    /// A plain move (no promotion).
+    pub fn normal(from: Square, to: Square) -> Move {
+        Move::Normal {
+            from,
+            to,
+            promote: None,
+        }
+    }
+
+    /// Place a man of `kind` from the hand on `to`.
+    pub fn drop(piece: PieceId, to: Square) -> Move {
+        Move::Drop { piece, to }
+    }
+
+    /// Place `piece` on `at`, then move the placed man to `to`.
+    pub fn place_and_move(piece: PieceId, at: Square, to: Square) -> Move {
+        Move::PlaceAndMove { piece, at, to }
+    }
+
+    /// Place `piece` on `at` and return the man on `returned` to its owner's hand.
+    pub fn place_and_return(piece: PieceId, at: Square, returned: Square) -> Move {
+        Move::PlaceAndReturn {
+            piece,
+            at,
+            returned,
+        }
+    }
+
+    /// Exchange the men on `a` and `b`.
+    pub fn swap(a: Square, b: Square) -> Move {
+        Move::Swap { a, b }
+    }
+
+    /// The kind of action.
+    #[inline]
+    pub fn kind(self) -> MoveKind {
+        match self {
+            Move::Normal { .. } => MoveKind::Normal,
+            Move::Lame { .. } => MoveKind::Lame,
+            Move::EnPassant { .. } => MoveKind::EnPassant,
+            Move::Castle { .. } => MoveKind::Castle,
+            Move::Drop { .. } => MoveKind::Drop,
+            Move::PlaceAndMove { .. } => MoveKind::PlaceAndMove,
+            Move::PlaceAndReturn { .. } => MoveKind::PlaceAndReturn,
+            Move::PlaceAndRemove { .. } => MoveKind::PlaceAndRemove,
+            Move::Draw { .. } | Move::DrawJoker { .. } | Move::Reveal { .. } => MoveKind::DrawPlace,
+            Move::Swap { .. } => MoveKind::Swap,
+            Move::Pass => MoveKind::Pass,
+        }
+    }
+
+    /// Origin square: of a moving man, or the first man of a swap.
+    #[inline]
+    pub fn from(self) -> Option<Square> {
+        match self {
+            Move::Normal { from, .. }
+            | Move::Lame { from, .. }
+            | Move::EnPassant { from, .. }
+            | Move::Castle { from, .. } => Some(from),
+            Move::Swap { a, .. } => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Destination or placement square (the second man of a swap; the man a
+    /// joker removes).
+    #[inline]
+    pub fn to(self) -> Option<Square> {
+        match self {
+            Move::Normal { to, .. }
+            | Move::Lame { to, .. }
+            | Move::EnPassant { to, .. }
+            | Move::Castle { to, .. }
+            | Move::Drop { to, .. }
+            | Move::Draw { to, .. } => Some(to),
+            Move::PlaceAndMove { at, .. }
+            | Move::PlaceAndReturn { at, .. }
+            | Move::PlaceAndRemove { at, .. } => Some(at),
+            Move::Swap { b, .. } => Some(b),
+            Move::DrawJoker { target, .. } => target,
+            Move::Reveal { .. } | Move::Pass => None,
+        }
+    }
+
+    /// The kind a moving man becomes.
+    #[inline]
+    pub fn promotion(self) -> Option<PieceId> {
+        match self {
+            Move::Normal { promote, .. }
+            | Move::Lame { promote, .. }
+            | Move::EnPassant { promote, .. } => promote,
+            _ => None,
+        }
+    }
+
+    /// The kind of man a placement puts down.
+    #[inline]
+    pub fn placed(self) -> Option<PieceId> {
+        match self {
+            Move::Drop { piece, .. }
+            | Move::PlaceAndMove { piece, .. }
+            | Move::PlaceAndReturn { piece, .. }
+            | Move::PlaceAndRemove { piece, .. }
+            | Move::Draw { piece, .. } => Some(piece),
+            _ => None,
+        }
+    }
+
+    /// The second square: the e.p. victim, the castling partner, the
+    /// destination of a placed man's move, or the man returned or removed.
+    #[inline]
+    pub fn aux_square(self) -> Option<Square> {
+        match self {
+            Move::EnPassant { victim, .. } => Some(victim),
+            Move::Castle { partner, .. } => Some(partner),
+            Move::PlaceAndMove { to, .. } => Some(to),
+            Move::PlaceAndReturn { returned, .. } => Some(returned),
+            Move::PlaceAndRemove { removed, .. } => Some(removed),
+            _ => None,
+        }
+    }
+
+    /// The card type a draw action concerns.
+    #[inline]
+    pub fn card(self) -> Option<CardId> {
+        match self {
+            Move::Draw { card, .. } | Move::DrawJoker { card, .. } | Move::Reveal { card } => {
+                Some(card)
+            }
+            _ => None,
+        }
+    }
+
+    /// The same move promoting to `piece` (moves of a man only).
+    #[inline]
+    pub(crate) fn with_promotion(self, piece: PieceId) -> Move {
+        match self {
+            Move::Normal { from, to, .. } => Move::Normal {
+                from,
+                to,
+                promote: Some(piece),
+            },
+            Move::Lame { from, to, dir, .. } => Move::Lame {
+                from,
+                to,
+                dir,
+                promote: Some(piece),
+            },
+            Move::EnPassant {
+                from, to, victim, ..
+            } => Move::EnPassant {
+                from,
+                to,
+                victim,
+                promote: Some(piece),
+            },
+            other => other,
+        }
+    }
+
+    /// A key that orders moves stably (for comparing lists in tests).
+    pub(crate) fn sort_key(self) -> (MoveKind, [u16; 3], [u8; 2]) {
+        let sq = |s: Option<Square>| s.map_or(u16::MAX, |s| s.index() as u16);
+        (
+            self.kind(),
+            [sq(self.from()), sq(self.to()), sq(self.aux_square())],
+            [
+                self.placed().or(self.card()).unwrap_or(u8::MAX),
+                self.promotion().unwrap_or(u8::MAX),
+            ],
+        )
+    }
+}
+
+/// A reusable list of moves. Keep one per search depth: clearing keeps the
+/// capacity, so generation does not allocate once the list has grown.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveList(Vec<Move>);
+
+impl MoveList {
+    pub fn new() -> MoveList {
+        MoveList(Vec::with_capacity(256))
+    }
+
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    pub fn into_vec(self) -> Vec<Move> {
+        self.0
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
+}
+
+impl DerefMut for MoveList {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.0
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+/// Moves in a stable order (for comparing move lists in tests).
+#[doc(hidden)]
+pub fn sorted_moves(mut v: Vec<Move>) -> Vec<Move> {
+    v.sort_by_key(|m| m.sort_key());
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_is_small() {
+        assert!(std::mem::size_of::<Move>() <= 10);
+    }
+}

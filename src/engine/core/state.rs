@@ -1,0 +1,463 @@
+//! The mutable part of a position: men, flags, counters, hands, decks and
+//! the hash. Every change goes through a method here, which updates the
+//! bitsets and the hash and records the change in the journal; unmake is
+//! [`State::rewind`].
+
+use super::bitset::Bitset;
+use super::journal::{Change, Mark};
+use super::layout::{Layout, Var};
+use super::man::Man;
+use super::players::PlayerSet;
+use super::square::Square;
+use crate::ir::{PieceId, PlayerId, MAX_PIECES, MAX_PLAYERS};
+
+/// One en-passant record: the man that made a lame move, the squares it
+/// passed, and the players who may still capture it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EpRecord {
+    /// Square of the man that passed.
+    pub victim: Square,
+    /// The passed squares, `ntargets` of them.
+    pub targets: [Square; 3],
+    pub ntargets: u8,
+    /// The players who may still take it.
+    pub eligible: PlayerSet,
+}
+
+impl EpRecord {
+    /// The targets in order.
+    #[inline]
+    pub fn targets(&self) -> &[Square] {
+        &self.targets[..self.ntargets as usize]
+    }
+}
+
+/// A player's deck: the cards `top..` remain, `cards[top]` is drawn next.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Deck {
+    pub cards: Vec<u8>,
+    pub top: u32,
+}
+
+impl Deck {
+    /// The remaining cards, top first.
+    #[inline]
+    pub fn remaining(&self) -> &[u8] {
+        &self.cards[self.top as usize..]
+    }
+
+    /// How many cards of a type remain.
+    #[inline]
+    pub fn count(&self, ty: u8) -> u32 {
+        self.remaining().iter().filter(|&&c| c == ty).count() as u32
+    }
+}
+
+/// The state of a position (see the module docs).
+#[derive(Clone)]
+pub struct State {
+    pub board: [Man; 256],
+    pub occ: Bitset,
+    pub by_player: [Bitset; MAX_PLAYERS],
+    pub by_pattern: Vec<Bitset>,
+    /// Men (of tracked kinds) that have never moved.
+    pub unmoved: Bitset,
+    pub turn: PlayerId,
+    /// Players still in the game.
+    pub alive: PlayerSet,
+    /// Per player: the record of that player's last lame move.
+    pub ep: [Option<EpRecord>; MAX_PLAYERS],
+    /// Plies since the quiet-move counter was last reset.
+    pub quiet: u32,
+    pub ply: u32,
+    pub hands: [[u8; MAX_PIECES]; MAX_PLAYERS],
+    pub pools: [[u8; MAX_PIECES]; MAX_PLAYERS],
+    /// The rule variables (see [`Var`]).
+    pub vars: Vec<u32>,
+    pub decks: Vec<Deck>,
+    /// Unbounded boards: how far the men have been translated in all
+    /// (the absolute coordinate of grid square (0, 0)).
+    pub origin: (i32, i32),
+    pub hash: u64,
+    /// The castling part of `hash`.
+    pub castle_key: u64,
+    journal: Vec<Change>,
+}
+
+impl State {
+    /// An empty board for a layout.
+    pub fn empty(l: &Layout) -> State {
+        State {
+            board: [Man::EMPTY; 256],
+            occ: Bitset::EMPTY,
+            by_player: [Bitset::EMPTY; MAX_PLAYERS],
+            by_pattern: vec![Bitset::EMPTY; l.npatterns],
+            unmoved: Bitset::EMPTY,
+            turn: 0,
+            alive: PlayerSet::EMPTY,
+            ep: [None; MAX_PLAYERS],
+            quiet: 0,
+            ply: 0,
+            hands: [[0; MAX_PIECES]; MAX_PLAYERS],
+            pools: [[0; MAX_PIECES]; MAX_PLAYERS],
+            vars: vec![0; l.vars_hashed.len()],
+            decks: Vec::new(),
+            origin: (0, 0),
+            hash: 0,
+            castle_key: 0,
+            journal: Vec::new(),
+        }
+    }
+
+    /// The man on a square (possibly [`Man::EMPTY`]).
+    #[inline]
+    pub fn at(&self, sq: Square) -> Man {
+        self.board[sq.index()]
+    }
+
+    // ----- the journal ------------------------------------------------
+
+    /// Where the journal stands now.
+    #[inline]
+    pub fn mark(&self) -> Mark {
+        Mark {
+            len: self.journal.len() as u32,
+            hash: self.hash,
+            castle_key: self.castle_key,
+        }
+    }
+
+    /// Undo every change recorded since `mark`, newest first.
+    pub fn rewind(&mut self, l: &Layout, mark: Mark) {
+        while self.journal.len() > mark.len as usize {
+            let Some(c) = self.journal.pop() else { break };
+            match c {
+                Change::Put(sq) => {
+                    self.raw_take(l, sq);
+                }
+                Change::Take(sq, man) => self.raw_put(l, sq, man),
+                Change::Unmoved(sq) => self.unmoved.toggle(sq),
+                Change::Ep(p, r) => self.ep[p as usize] = r,
+                Change::Turn(p) => self.turn = p,
+                Change::Alive(a) => self.alive = PlayerSet::from_bits(a),
+                Change::Quiet(v) => self.quiet = v,
+                Change::Ply(v) => self.ply = v,
+                Change::Hand(p, k, n) => self.hands[p as usize][k as usize] = n,
+                Change::Pool(p, k, n) => self.pools[p as usize][k as usize] = n,
+                Change::Var(v, x) => self.vars[v as usize] = x,
+                Change::DeckTop(p, top) => self.decks[p as usize].top = top,
+                Change::DeckRotate(p) => {
+                    let d = &mut self.decks[p as usize];
+                    let top = d.top as usize;
+                    d.cards[top..].rotate_right(1);
+                }
+                Change::Translate(dx, dy) => self.raw_translate(l, -(dx as i32), -(dy as i32)),
+            }
+        }
+        self.hash = mark.hash;
+        self.castle_key = mark.castle_key;
+    }
+
+    /// A copy to work on for a while (generate, probe, make and rewind its
+    /// own changes): everything but the journal of past changes, which
+    /// the copy cannot undo anyway.
+    pub fn scratch(&self) -> State {
+        State {
+            board: self.board,
+            occ: self.occ,
+            by_player: self.by_player,
+            by_pattern: self.by_pattern.clone(),
+            unmoved: self.unmoved,
+            turn: self.turn,
+            alive: self.alive,
+            ep: self.ep,
+            quiet: self.quiet,
+            ply: self.ply,
+            hands: self.hands,
+            pools: self.pools,
+            vars: self.vars.clone(),
+            decks: self.decks.clone(),
+            origin: self.origin,
+            hash: self.hash,
+            castle_key: self.castle_key,
+            journal: Vec::new(),
+        }
+    }
+
+    /// Forget the journal (the changes can no longer be undone).
+    pub fn forget(&mut self) {
+        self.journal.clear();
+    }
+
+    // ----- men ------------------------------------------------------------
+
+    #[inline]
+    fn raw_put(&mut self, l: &Layout, sq: Square, man: Man) {
+        debug_assert!(self.board[sq.index()].is_empty());
+        self.board[sq.index()] = man;
+        self.occ.insert(sq);
+        self.by_player[man.owner() as usize].insert(sq);
+        self.by_pattern[l.pid(man)].insert(sq);
+    }
+
+    #[inline]
+    fn raw_take(&mut self, l: &Layout, sq: Square) -> Man {
+        let man = self.board[sq.index()];
+        debug_assert!(!man.is_empty());
+        self.board[sq.index()] = Man::EMPTY;
+        self.occ.remove(sq);
+        self.by_player[man.owner() as usize].remove(sq);
+        self.by_pattern[l.pid(man)].remove(sq);
+        man
+    }
+
+    /// Put a man on an empty square.
+    #[inline]
+    pub fn put(&mut self, l: &Layout, sq: Square, man: Man) {
+        self.raw_put(l, sq, man);
+        self.hash ^= l.zob.man(sq, man);
+        self.journal.push(Change::Put(sq));
+    }
+
+    /// Take the man off a square.
+    #[inline]
+    pub fn take(&mut self, l: &Layout, sq: Square) -> Man {
+        let man = self.raw_take(l, sq);
+        self.hash ^= l.zob.man(sq, man);
+        self.journal.push(Change::Take(sq, man));
+        man
+    }
+
+    /// Put a man without recording it (building a position, or trying a
+    /// placement that [`State::unprobe`] takes back at once).
+    #[inline]
+    pub fn probe(&mut self, l: &Layout, sq: Square, man: Man) {
+        self.raw_put(l, sq, man);
+    }
+
+    /// Take a man without recording it (see [`State::probe`]).
+    #[inline]
+    pub fn unprobe(&mut self, l: &Layout, sq: Square) -> Man {
+        self.raw_take(l, sq)
+    }
+
+    /// Set the has-moved flag of a square (hashed for kinds with initial
+    /// moves).
+    #[inline]
+    pub fn set_unmoved(&mut self, l: &Layout, sq: Square, on: bool) {
+        if self.unmoved.contains(sq) == on {
+            return;
+        }
+        self.unmoved.toggle(sq);
+        self.journal.push(Change::Unmoved(sq));
+        let man = self.board[sq.index()];
+        if !man.is_empty() && l.initial_kinds & (1 << man.kind()) != 0 {
+            self.hash ^= l.zob.unmoved[sq.index()];
+        }
+    }
+
+    /// Every man (and square-based state) moved by `(dx, dy)` on the grid;
+    /// the caller has checked that every man stays on the grid and
+    /// recomputes the hash.
+    pub fn translate(&mut self, l: &Layout, dx: i32, dy: i32) {
+        self.raw_translate(l, dx, dy);
+        self.journal.push(Change::Translate(dx as i8, dy as i8));
+    }
+
+    fn raw_translate(&mut self, l: &Layout, dx: i32, dy: i32) {
+        // Squares are `y * width + x`, so a translation is a shift of the
+        // index.
+        let shift = dy * l.grid_width as i32 + dx;
+        let mv = |sq: Square| Square::new((sq.index() as i32 + shift) as usize);
+        let men = self.occ;
+        let mut moved = [(Square::NONE, Man::EMPTY); 256];
+        let mut n = 0;
+        for s in men {
+            moved[n] = (mv(s), self.raw_take(l, s));
+            n += 1;
+        }
+        for &(s, m) in &moved[..n] {
+            self.raw_put(l, s, m);
+        }
+        self.unmoved = self.unmoved.iter().map(mv).collect();
+        for r in self.ep.iter_mut().flatten() {
+            r.victim = mv(r.victim);
+            for x in &mut r.targets[..r.ntargets as usize] {
+                *x = mv(*x);
+            }
+        }
+        self.origin = (self.origin.0 - dx, self.origin.1 - dy);
+    }
+
+    // ----- turn, players, counters -----------------------------------------
+
+    #[inline]
+    pub fn set_turn(&mut self, l: &Layout, p: PlayerId) {
+        if p != self.turn {
+            self.hash ^= l.zob.turn[self.turn as usize] ^ l.zob.turn[p as usize];
+            self.journal.push(Change::Turn(self.turn));
+            self.turn = p;
+        }
+    }
+
+    #[inline]
+    pub fn set_alive(&mut self, alive: PlayerSet) {
+        if alive != self.alive {
+            self.journal.push(Change::Alive(self.alive.bits()));
+            self.alive = alive;
+        }
+    }
+
+    #[inline]
+    pub fn set_quiet(&mut self, v: u32) {
+        self.journal.push(Change::Quiet(self.quiet));
+        self.quiet = v;
+    }
+
+    #[inline]
+    pub fn set_ply(&mut self, v: u32) {
+        self.journal.push(Change::Ply(self.ply));
+        self.ply = v;
+    }
+
+    /// Replace a player's en-passant record.
+    #[inline]
+    pub fn set_ep(&mut self, l: &Layout, p: PlayerId, rec: Option<EpRecord>) {
+        let old = self.ep[p as usize];
+        if old == rec {
+            return;
+        }
+        if let Some(r) = old {
+            self.hash ^= l.zob.ep[r.victim.index()];
+        }
+        if let Some(r) = rec {
+            self.hash ^= l.zob.ep[r.victim.index()];
+        }
+        self.journal.push(Change::Ep(p, old));
+        self.ep[p as usize] = rec;
+    }
+
+    /// Change a hand count by `delta`. The caller keeps counts in 0..=255
+    /// (positions are checked for that when built).
+    #[inline]
+    pub fn add_hand(&mut self, l: &Layout, p: PlayerId, kind: PieceId, delta: i32) {
+        let c = self.hands[p as usize][kind as usize];
+        let n = (c as i32 + delta) as u8;
+        self.hash ^= l.zob.hand(p as usize, kind as usize, c as u32)
+            ^ l.zob.hand(p as usize, kind as usize, n as u32);
+        self.journal.push(Change::Hand(p, kind, c));
+        self.hands[p as usize][kind as usize] = n;
+    }
+
+    /// Change a pool count by `delta` (see [`State::add_hand`]).
+    #[inline]
+    pub fn add_pool(&mut self, l: &Layout, p: PlayerId, kind: PieceId, delta: i32) {
+        let c = self.pools[p as usize][kind as usize];
+        let n = (c as i32 + delta) as u8;
+        self.hash ^= l.zob.pool(p as usize, kind as usize, c as u32)
+            ^ l.zob.pool(p as usize, kind as usize, n as u32);
+        self.journal.push(Change::Pool(p, kind, c));
+        self.pools[p as usize][kind as usize] = n;
+    }
+
+    #[inline]
+    pub fn var(&self, v: Var) -> u32 {
+        self.vars[v.0 as usize]
+    }
+
+    /// Set a rule variable (hashed when the layout says so).
+    #[inline]
+    pub fn set_var(&mut self, l: &Layout, v: Var, value: u32) {
+        let i = v.0 as usize;
+        let old = self.vars[i];
+        if old == value {
+            return;
+        }
+        if l.vars_hashed[i] {
+            self.hash ^= l.zob.var(i, old) ^ l.zob.var(i, value);
+        }
+        self.journal.push(Change::Var(v.0, old));
+        self.vars[i] = value;
+    }
+
+    /// The hash of the rule variables.
+    pub fn vars_hash(&self, l: &Layout) -> u64 {
+        let mut h = 0;
+        for (i, &x) in self.vars.iter().enumerate() {
+            if l.vars_hashed[i] {
+                h ^= l.zob.var(i, x);
+            }
+        }
+        h
+    }
+
+    // ----- decks ------------------------------------------------------------
+
+    /// Move the top of a player's deck (the caller updates the hash).
+    #[inline]
+    pub fn set_deck_top(&mut self, p: PlayerId, top: u32) {
+        let d = &mut self.decks[p as usize];
+        self.journal.push(Change::DeckTop(p, d.top));
+        d.top = top;
+    }
+
+    /// Put a player's top card at the bottom of the deck.
+    #[inline]
+    pub fn rotate_deck(&mut self, p: PlayerId) {
+        let d = &mut self.decks[p as usize];
+        let top = d.top as usize;
+        d.cards[top..].rotate_left(1);
+        self.journal.push(Change::DeckRotate(p));
+    }
+
+    // ----- queries --------------------------------------------------------
+
+    /// Men of the players in `set`.
+    #[inline]
+    pub fn players_bb(&self, set: PlayerSet) -> Bitset {
+        let mut b = Bitset::EMPTY;
+        for p in 0..MAX_PLAYERS {
+            if set.contains(p as PlayerId) {
+                b |= self.by_player[p];
+            }
+        }
+        b
+    }
+
+    /// The next player in turn order still in the game.
+    #[inline]
+    pub fn next_player(&self, l: &Layout, p: PlayerId) -> PlayerId {
+        let n = l.nplayers as u8;
+        let mut q = p;
+        for _ in 0..n {
+            q = if q + 1 == n { 0 } else { q + 1 };
+            if self.alive.contains(q) {
+                return q;
+            }
+        }
+        p
+    }
+
+    /// The previous player in turn order still in the game.
+    pub fn prev_player(&self, l: &Layout, p: PlayerId) -> PlayerId {
+        let n = l.nplayers as u8;
+        let mut q = p;
+        for _ in 0..n {
+            q = if q == 0 { n - 1 } else { q - 1 };
+            if self.alive.contains(q) {
+                return q;
+            }
+        }
+        p
+    }
+
+    /// Men of the given patterns.
+    #[inline]
+    pub fn pids_bb(&self, pids: &[u8]) -> Bitset {
+        let mut b = Bitset::EMPTY;
+        for &p in pids {
+            b |= self.by_pattern[p as usize];
+        }
+        b
+    }
+}

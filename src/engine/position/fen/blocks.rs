@@ -1,0 +1,189 @@
+//! The FEN blocks of the rules that keep state: `<swaps:…,passes:…,
+//! removed:…,origin:…>` and the decks `|…|` (see docs/FEN.md).
+
+use super::text::{parse_counts, write_counts, FenField};
+use crate::engine::position::raw::RawPosition;
+use crate::engine::tables::Tables;
+use crate::ir::{Card, RegionId};
+
+/// Whether the variant writes the `<…>` block at all.
+fn has_state_block(t: &Tables) -> bool {
+    let r = &t.rules;
+    r.swaps.is_some()
+        || r.passing.is_some()
+        || r.surround.as_ref().is_some_and(|s| s.removed.is_some())
+}
+
+/// The absolute coordinate of the FEN frame's a1 on an unbounded board.
+fn frame_corner(t: &Tables, raw: &RawPosition) -> Option<(i32, i32)> {
+    let (ax, ay) = t.base.geo.anchor()?;
+    Some((ax + raw.origin.0, ay + raw.origin.1))
+}
+
+/// The `<…>` block: `<swaps:1/0,passes:0,removed:Qq>`, with `origin:X/Y`
+/// on an unbounded board whose men have left the setup's frame.
+pub(crate) fn write_state(t: &Tables, raw: &RawPosition, out: &mut String) {
+    let corner = frame_corner(t, raw).filter(|&c| c != (0, 0));
+    if !has_state_block(t) && corner.is_none() {
+        return;
+    }
+    out.push('<');
+    if has_state_block(t) {
+        out.push_str("swaps:");
+        for p in 0..t.base.nplayers {
+            if p > 0 {
+                out.push('/');
+            }
+            out.push_str(&raw.extra.swaps.get(p).copied().unwrap_or(0).to_string());
+        }
+        out.push_str(&format!(",passes:{},removed:", raw.extra.passes));
+        let before = out.len();
+        write_counts(t, out, &raw.extra.removed);
+        if out.len() == before {
+            out.push('-');
+        }
+        if corner.is_some() {
+            out.push(',');
+        }
+    }
+    if let Some((x, y)) = corner {
+        out.push_str(&format!("origin:{x}/{y}"));
+    }
+    out.push('>');
+}
+
+/// Read the inside of the `<…>` block into `raw`.
+pub(crate) fn parse_state(t: &Tables, text: &str, raw: &mut RawPosition) -> Result<(), String> {
+    let np = t.base.nplayers;
+    for part in text.split(',').filter(|p| !p.is_empty()) {
+        let (key, val) = part
+            .split_once(':')
+            .ok_or_else(|| format!("expected `key:value`, found `{part}`"))?;
+        match key {
+            "swaps" => {
+                let vals: Vec<&str> = val.split('/').collect();
+                if vals.len() != np {
+                    return Err(format!(
+                        "expected {np} swap counts separated by `/`, found `{val}`"
+                    ));
+                }
+                raw.extra.swaps = vals
+                    .iter()
+                    .map(|v| {
+                        v.parse()
+                            .map_err(|_| format!("expected a number of swaps, found `{v}`"))
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
+            "passes" => {
+                raw.extra.passes = val
+                    .parse()
+                    .map_err(|_| format!("expected a number of passes, found `{val}`"))?;
+            }
+            "removed" => {
+                let mut counts = vec![vec![0u32; t.base.nkinds]; np];
+                if val != "-" {
+                    parse_counts(t, val, FenField::Placement, &mut counts)
+                        .map_err(|e| e.message)?;
+                }
+                raw.extra.removed = counts;
+            }
+            "origin" => {
+                let Some(anchor) = t.base.geo.anchor() else {
+                    return Err("`origin` is only for unbounded boards".into());
+                };
+                let parsed = val
+                    .split_once('/')
+                    .and_then(|(x, y)| Some((x.parse::<i32>().ok()?, y.parse::<i32>().ok()?)));
+                let Some((x, y)) = parsed else {
+                    return Err(format!(
+                        "expected `origin:X/Y` with two whole numbers, found `{val}`"
+                    ));
+                };
+                raw.origin = (
+                    x.checked_sub(anchor.0).ok_or("origin out of range")?,
+                    y.checked_sub(anchor.1).ok_or("origin out of range")?,
+                );
+            }
+            other => return Err(format!("unknown entry `{other}`")),
+        }
+    }
+    Ok(())
+}
+
+/// FEN text of the decks: per player, cards top first, `,` between
+/// players; a card is its piece letter, `letter(region)` for a card limited
+/// to a region, `*` for a joker; `!` before a player's cards says that
+/// player owes a board move.
+pub(crate) fn write_decks(t: &Tables, raw: &RawPosition, out: &mut String) {
+    let v = &t.base.variant;
+    for p in 0..t.base.nplayers {
+        if p > 0 {
+            out.push(',');
+        }
+        if raw.must_move & (1 << p) != 0 {
+            out.push('!');
+        }
+        for card in raw.decks.get(p).into_iter().flatten() {
+            match *card {
+                Card::Joker => out.push('*'),
+                Card::Piece { piece, region } => {
+                    out.push(v.pieces[piece as usize].letter.to_ascii_uppercase());
+                    if let Some(r) = region {
+                        out.push('(');
+                        out.push_str(&v.regions[r as usize].name);
+                        out.push(')');
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Read the FEN text of the decks.
+pub(crate) fn parse_decks(t: &Tables, text: &str, raw: &mut RawPosition) -> Result<(), String> {
+    let v = &t.base.variant;
+    let parts: Vec<&str> = text.split(',').collect();
+    if parts.len() != t.base.nplayers {
+        return Err(format!(
+            "expected {} decks separated by `,`, found {}",
+            t.base.nplayers,
+            parts.len()
+        ));
+    }
+    raw.decks = Vec::with_capacity(parts.len());
+    raw.must_move = 0;
+    for (p, part) in parts.iter().enumerate() {
+        let mut rest = *part;
+        if let Some(r) = rest.strip_prefix('!') {
+            raw.must_move |= 1 << p;
+            rest = r;
+        }
+        let mut list = Vec::new();
+        let mut chars = rest.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if c == '*' {
+                list.push(Card::Joker);
+                continue;
+            }
+            let Some(piece) = c.is_ascii().then(|| v.piece_by_letter(c)).flatten() else {
+                return Err(format!("`{c}` is not a piece letter"));
+            };
+            let mut region = None;
+            if chars.peek().is_some_and(|&(_, n)| n == '(') {
+                let Some(end) = rest[i..].find(')') else {
+                    return Err("expected `)` after a card's region".into());
+                };
+                let name = &rest[i + 2..i + end];
+                let Some(r) = v.regions.iter().position(|r| r.name == name) else {
+                    return Err(format!("`{name}` is not a region"));
+                };
+                region = Some(r as RegionId);
+                while chars.next_if(|&(j, _)| j <= i + end).is_some() {}
+            }
+            list.push(Card::Piece { piece, region });
+        }
+        raw.decks.push(list);
+    }
+    Ok(())
+}

@@ -1,0 +1,32 @@
+//! FEN: standard chess FEN, plus the extensions of `docs/FEN.md` for any
+//! variant (big boards, holes, hands, pools, more players, facings,
+//! has-moved flags, several en-passant records, rule state, decks).
+
+mod blocks;
+mod parse;
+mod text;
+mod write;
+
+pub use parse::parse;
+pub use text::{FenError, FenField};
+pub use write::write;
+
+use super::checked::Position;
+use crate::engine::tables::Tables;
+use std::sync::Arc;
+
+impl Position {
+    /// Read a FEN (see `docs/FEN.md`).
+    pub fn from_fen(tables: Arc<Tables>, fen: &str) -> Result<Position, FenError> {
+        let raw = parse(&tables, fen)?;
+        Position::from_raw(tables, raw).map_err(|e| FenError {
+            field: FenField::Position,
+            message: e.0,
+        })
+    }
+
+    /// The position as FEN (see `docs/FEN.md`).
+    pub fn fen(&self) -> String {
+        write(self)
+    }
+}

@@ -1,0 +1,552 @@
+//! Reading FEN into a raw position.
+
+use super::blocks;
+use super::text::{
+    fail, frame, parse_counts, parse_square, read_man, square_name, style, FenError, FenField,
+    Style,
+};
+use crate::engine::core::{Man, Square};
+use crate::engine::position::raw::{RawEp, RawMan, RawPosition};
+use crate::engine::rules::en_passant;
+use crate::engine::tables::Tables;
+use crate::ir::{Dir, EnPassantWindow, PlayerId};
+
+/// Parse a FEN into a raw position (not yet checked).
+pub fn parse(t: &Tables, text: &str) -> Result<RawPosition, FenError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.is_empty() {
+        return fail(
+            FenField::Placement,
+            "expected the piece placement, found nothing",
+        );
+    }
+    if fields.len() > 6 {
+        return fail(
+            FenField::Extra,
+            format!(
+                "expected at most 6 fields, found extra `{}`",
+                fields[6..].join(" ")
+            ),
+        );
+    }
+    let np = t.base.nplayers;
+    let mut raw = RawPosition {
+        hands: vec![vec![0; t.base.nkinds]; np],
+        pools: vec![vec![0; t.base.nkinds]; np],
+        alive: ((1u16 << np) - 1) as u8,
+        // Without an `origin` entry the frame's a1 is (0, 0).
+        origin: t.base.geo.anchor().map_or((0, 0), |(ax, ay)| (-ax, -ay)),
+        ..RawPosition::default()
+    };
+
+    // Placement, hands, pools.
+    let mut place = fields[0];
+    let mut pools_txt = None;
+    let mut hands_txt = None;
+    // The decks, `|…|` at the very end of the placement field.
+    if let Some(i) = place.find('|') {
+        if !place.ends_with('|') || i + 1 >= place.len() {
+            return fail(FenField::Placement, "expected `|` at the end of the decks");
+        }
+        blocks::parse_decks(t, &place[i + 1..place.len() - 1], &mut raw).map_err(|m| FenError {
+            field: FenField::Placement,
+            message: format!("decks: {m}"),
+        })?;
+        place = &place[..i];
+    }
+    if let Some(i) = place.find('<') {
+        if !place.ends_with('>') {
+            return fail(
+                FenField::Placement,
+                "expected `>` at the end of the `<…>` block",
+            );
+        }
+        blocks::parse_state(t, &place[i + 1..place.len() - 1], &mut raw).map_err(|m| FenError {
+            field: FenField::Placement,
+            message: m,
+        })?;
+        place = &place[..i];
+    }
+    if let Some(i) = place.find('{') {
+        if !place.ends_with('}') {
+            return fail(FenField::Pools, "expected `}` at the end of the pools");
+        }
+        pools_txt = Some(&place[i + 1..place.len() - 1]);
+        place = &place[..i];
+    }
+    if let Some(i) = place.find('[') {
+        if !place.ends_with(']') {
+            return fail(FenField::Hands, "expected `]` at the end of the hands");
+        }
+        hands_txt = Some(&place[i + 1..place.len() - 1]);
+        place = &place[..i];
+    }
+    let mut explicit: Vec<(Square, Option<bool>)> = Vec::new();
+    parse_board(t, place, &mut raw, &mut explicit)?;
+    // With eliminations, a player without men is out of the game.
+    if t.rules.elimination.is_some() {
+        let owners = raw.men.iter().fold(0u8, |m, x| m | 1 << x.owner);
+        if owners != 0 {
+            raw.alive = owners;
+        }
+    }
+    if let Some(h) = hands_txt {
+        parse_counts(t, h, FenField::Hands, &mut raw.hands)?;
+    }
+    if let Some(p) = pools_txt {
+        parse_counts(t, p, FenField::Pools, &mut raw.pools)?;
+    }
+
+    // Side to move.
+    let Some(turn_txt) = fields.get(1) else {
+        return fail(
+            FenField::Turn,
+            "missing; expected the side to move after the placement",
+        );
+    };
+    raw.turn = match (style(t), *turn_txt) {
+        (Style::Case, "w") | (Style::Single, "w") => 0,
+        (Style::Case, "b") => 1,
+        (Style::Tagged, s) if s.len() == 1 && t.fen.tags.iter().any(|&c| s.starts_with(c)) => {
+            t.fen
+                .tags
+                .iter()
+                .position(|&c| s.starts_with(c))
+                .unwrap_or(0) as PlayerId
+        }
+        (st, s) => {
+            let expected = match st {
+                Style::Case => "`w` or `b`".to_string(),
+                Style::Single => "`w`".to_string(),
+                Style::Tagged => format!(
+                    "one of the player tags {}",
+                    t.fen
+                        .tags
+                        .iter()
+                        .map(|c| format!("`{c}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            return fail(FenField::Turn, format!("expected {expected}, found `{s}`"));
+        }
+    };
+
+    // Castling.
+    let castling = fields.get(2).copied().unwrap_or("-");
+    parse_castling(t, castling, &mut raw)?;
+    // Explicit has-moved markers win over every default.
+    for (sq, flag) in explicit {
+        if let Some(u) = flag {
+            if let Some(m) = raw.men.iter_mut().find(|m| m.at == sq) {
+                m.unmoved = u;
+            }
+        }
+    }
+
+    // En passant.
+    let ep = fields.get(3).copied().unwrap_or("-");
+    parse_ep(t, ep, &mut raw)?;
+
+    // Counters.
+    if let Some(h) = fields.get(4) {
+        raw.quiet = h.parse().or_else(|_| {
+            fail(
+                FenField::Halfmove,
+                format!("expected a number of plies, found `{h}`"),
+            )
+        })?;
+    }
+    let fullmove: u32 = match fields.get(5) {
+        Some(f) => match f.parse::<u32>() {
+            Ok(n) if n >= 1 => n,
+            _ => {
+                return fail(
+                    FenField::Fullmove,
+                    format!("expected a move number from 1, found `{f}`"),
+                )
+            }
+        },
+        None => 1,
+    };
+    let first = t.base.variant.setup.first as u32;
+    let offset = (raw.turn as u32 + np as u32 - first % np as u32) % np as u32;
+    raw.ply = (fullmove - 1)
+        .checked_mul(np as u32)
+        .and_then(|p| p.checked_add(offset))
+        .ok_or_else(|| FenError {
+            field: FenField::Fullmove,
+            message: format!("move number {fullmove} is too large"),
+        })?;
+    Ok(raw)
+}
+
+fn parse_board(
+    t: &Tables,
+    place: &str,
+    raw: &mut RawPosition,
+    explicit: &mut Vec<(Square, Option<bool>)>,
+) -> Result<(), FenError> {
+    const F: FenField = FenField::Placement;
+    let (ox, oy, w, h) = frame(t);
+    let ranks: Vec<&str> = place.split('/').collect();
+    if ranks.len() != h as usize {
+        return fail(
+            F,
+            format!("expected {h} ranks separated by `/`, found {}", ranks.len()),
+        );
+    }
+    for (ri, rank) in ranks.iter().enumerate() {
+        let y = h - 1 - ri as i32;
+        let rank_no = y + 1;
+        let b = rank.as_bytes();
+        let mut x = 0i32;
+        let mut i = 0usize;
+        while i < b.len() {
+            let c = b[i];
+            if c.is_ascii_digit() {
+                let start = i;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let n: i32 = match rank[start..i].parse() {
+                    Ok(n) if n >= 1 => n,
+                    _ => {
+                        return fail(
+                            F,
+                            format!(
+                                "rank {rank_no}: `{}` is not a count of empty squares",
+                                &rank[start..i]
+                            ),
+                        )
+                    }
+                };
+                for k in 0..n {
+                    let gx = x + k;
+                    if gx >= w {
+                        return fail(F, format!("rank {rank_no} has more than {w} squares"));
+                    }
+                    if t.base.geo.square(gx + ox, y + oy).is_none() {
+                        return fail(
+                            F,
+                            format!(
+                                "rank {rank_no}: {}{} is a hole; write it as `*`",
+                                (b'a' + gx as u8) as char,
+                                rank_no
+                            ),
+                        );
+                    }
+                }
+                x += n;
+                continue;
+            }
+            if x >= w {
+                return fail(F, format!("rank {rank_no} has more than {w} squares"));
+            }
+            if c == b'*' {
+                if t.base.geo.square(x + ox, y + oy).is_some() {
+                    return fail(
+                        F,
+                        format!(
+                            "rank {rank_no}: `*` marks a hole, but {}{} is a square",
+                            (b'a' + x as u8) as char,
+                            rank_no
+                        ),
+                    );
+                }
+                x += 1;
+                i += 1;
+                continue;
+            }
+            let (kind, owner, used) = read_man(t, &b[i..], F)?;
+            i += used;
+            let Some(at) = t.base.geo.square(x + ox, y + oy) else {
+                return fail(
+                    F,
+                    format!(
+                        "rank {rank_no}: {}{} is a hole and cannot hold a man",
+                        (b'a' + x as u8) as char,
+                        rank_no
+                    ),
+                );
+            };
+            let mut facing = t.base.forward[owner];
+            let mut flag = None;
+            if i < b.len() && b[i] == b'(' {
+                let Some(close) = rank[i..].find(')') else {
+                    return fail(
+                        F,
+                        format!("rank {rank_no}: expected `)` after the man's flags"),
+                    );
+                };
+                for fc in rank[i + 1..i + close].chars() {
+                    match fc {
+                        'n' => facing = Dir::North,
+                        'e' => facing = Dir::East,
+                        's' => facing = Dir::South,
+                        'w' => facing = Dir::West,
+                        'u' => flag = Some(true),
+                        'm' => flag = Some(false),
+                        other => {
+                            return fail(F, format!("rank {rank_no}: unknown man flag `{other}`; expected n, e, s, w (facing), u (unmoved) or m (moved)"))
+                        }
+                    }
+                }
+                i += close + 1;
+            }
+            let tracked = t.base.layout.tracked_kinds & (1 << kind) != 0;
+            let castle = t.rules.castle_kinds() & (1 << kind) != 0;
+            let default_unmoved = tracked
+                && !castle
+                && t.fen.setup_men.get(at.index()).copied() == Some(Man::new(kind, owner, facing));
+            raw.men.push(RawMan {
+                at,
+                kind,
+                owner,
+                facing,
+                unmoved: default_unmoved,
+            });
+            if flag.is_some() {
+                explicit.push((at, flag));
+            }
+            x += 1;
+        }
+        if x != w {
+            return fail(F, format!("rank {rank_no} has {x} squares, expected {w}"));
+        }
+    }
+    Ok(())
+}
+
+/// The men of a raw position with their squares.
+fn raw_men(raw: &RawPosition) -> Vec<(Square, Man)> {
+    raw.men
+        .iter()
+        .map(|m| (m.at, Man::new(m.kind, m.owner, m.facing)))
+        .collect()
+}
+
+/// The partners of `owner` on the royal's rank, on one side (+1 east, -1 west).
+pub(super) fn side_partners(
+    t: &Tables,
+    raw: &RawPosition,
+    royal: Square,
+    owner: PlayerId,
+    side: i32,
+) -> Vec<Square> {
+    match &t.rules.castling {
+        Some(c) => c.side_partners(&t.base, &raw_men(raw), royal, owner, side),
+        None => Vec::new(),
+    }
+}
+
+fn parse_castling(t: &Tables, s: &str, raw: &mut RawPosition) -> Result<(), FenError> {
+    const F: FenField = FenField::Castling;
+    if s == "-" {
+        return Ok(());
+    }
+    let Some(ci) = t.rules.castling else {
+        return fail(
+            F,
+            format!(
+                "expected `-`: {} has no castling, found `{s}`",
+                t.base.variant.name
+            ),
+        );
+    };
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let (owner, c) = match style(t) {
+            Style::Tagged => {
+                let Some(p) = t.fen.tags.iter().position(|&x| x as u8 == b[i]) else {
+                    return fail(
+                        F,
+                        format!("expected a player tag, found `{}`", b[i] as char),
+                    );
+                };
+                let Some(&c) = b.get(i + 1) else {
+                    return fail(F, "expected K, Q or a file letter after the player tag");
+                };
+                i += 2;
+                (p as PlayerId, c as char)
+            }
+            st => {
+                let c = b[i] as char;
+                i += 1;
+                let owner = if c.is_ascii_lowercase() && st == Style::Case {
+                    1
+                } else {
+                    0
+                };
+                (owner, c.to_ascii_uppercase())
+            }
+        };
+        let royals: Vec<Square> = raw
+            .men
+            .iter()
+            .filter(|m| m.kind == ci.royal && m.owner == owner)
+            .map(|m| m.at)
+            .collect();
+        let v = &t.base.variant;
+        let pname = &v.players[owner as usize].name;
+        let rname = &v.pieces[ci.royal as usize].name;
+        let paname = &v.pieces[ci.partner as usize].name;
+        let mut found = None;
+        for &r in &royals {
+            let partner = match c {
+                'K' => side_partners(t, raw, r, owner, 1).last().copied(),
+                'Q' => side_partners(t, raw, r, owner, -1).last().copied(),
+                f if f.is_ascii_uppercase() => {
+                    let fx = (f as u8 - b'A') as i32 + frame(t).0;
+                    let (_, ry) = t.base.geo.coords(r);
+                    raw.men
+                        .iter()
+                        .find(|m| {
+                            m.kind == ci.partner
+                                && m.owner == owner
+                                && t.base.geo.coords(m.at) == (fx, ry)
+                        })
+                        .map(|m| m.at)
+                }
+                other => {
+                    return fail(
+                        F,
+                        format!("expected K, Q or a file letter, found `{other}`"),
+                    )
+                }
+            };
+            if let Some(p) = partner {
+                found = Some((r, p));
+                break;
+            }
+        }
+        let Some((r, p)) = found else {
+            return fail(
+                F,
+                format!("`{c}` for {pname}, but no {paname} on that side of an {rname} of {pname}"),
+            );
+        };
+        for m in raw.men.iter_mut() {
+            if m.at == r || m.at == p {
+                m.unmoved = true;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The men that can have passed `targets` with a lame move.
+pub(super) fn infer_victim(t: &Tables, raw: &RawPosition, targets: &[Square]) -> Vec<Square> {
+    en_passant::infer_victims(&t.base, &raw_men(raw), targets)
+}
+
+/// Players eligible to take en passant from `owner`'s record, with `turn` to move.
+fn ep_eligible(t: &Tables, raw: &RawPosition, owner: PlayerId) -> u8 {
+    let enemies = raw.alive & !t.base.friends[owner].bits();
+    let n = t.base.nplayers as u8;
+    let next = |p: u8| -> u8 {
+        let mut q = p;
+        for _ in 0..n {
+            q = (q + 1) % n;
+            if raw.alive & (1 << q) != 0 {
+                return q;
+            }
+        }
+        p
+    };
+    let window = t
+        .rules
+        .en_passant
+        .as_ref()
+        .map_or(EnPassantWindow::EachOpponent, |e| e.window);
+    match window {
+        EnPassantWindow::EachOpponent => {
+            let mut mask = 0u8;
+            let mut q = raw.turn;
+            for _ in 0..n {
+                if q == owner {
+                    break;
+                }
+                mask |= 1 << q;
+                q = next(q);
+            }
+            mask & enemies
+        }
+        EnPassantWindow::NextPlayer => {
+            if next(owner) == raw.turn {
+                enemies & (1 << raw.turn)
+            } else {
+                0
+            }
+        }
+    }
+}
+
+fn parse_ep(t: &Tables, s: &str, raw: &mut RawPosition) -> Result<(), FenError> {
+    const F: FenField = FenField::EnPassant;
+    if s == "-" {
+        return Ok(());
+    }
+    if t.rules.en_passant.is_none() {
+        return fail(
+            F,
+            format!(
+                "expected `-`: {} has no en-passant captures, found `{s}`",
+                t.base.variant.name
+            ),
+        );
+    }
+    for rec in s.split(',') {
+        let (tpart, vpart) = match rec.split_once('@') {
+            Some((a, b)) => (a, Some(b)),
+            None => (rec, None),
+        };
+        let mut targets = Vec::new();
+        for name in tpart.split('+') {
+            match parse_square(t, name) {
+                Some(sq) => targets.push(sq),
+                None => return fail(F, format!("expected `-` or a square name, found `{name}`")),
+            }
+        }
+        if targets.len() > 3 {
+            return fail(F, "a record has at most 3 target squares");
+        }
+        let victim = match vpart {
+            Some(v) => parse_square(t, v).ok_or_else(|| FenError {
+                field: F,
+                message: format!(
+                    "expected the square of the man that passed after `@`, found `{v}`"
+                ),
+            })?,
+            None => {
+                let c = infer_victim(t, raw, &targets);
+                match c.len() {
+                    1 => c[0],
+                    0 => {
+                        return fail(
+                            F,
+                            format!("no man can just have passed {tpart} with a lame move"),
+                        )
+                    }
+                    _ => {
+                        return fail(
+                            F,
+                            format!("several men can have passed {tpart}; write `{tpart}@square`"),
+                        )
+                    }
+                }
+            }
+        };
+        let Some(m) = raw.men.iter().find(|m| m.at == victim) else {
+            return fail(F, format!("no man on {}", square_name(t, victim)));
+        };
+        let eligible = ep_eligible(t, raw, m.owner);
+        raw.en_passant.push(RawEp {
+            victim,
+            targets,
+            eligible,
+        });
+    }
+    Ok(())
+}

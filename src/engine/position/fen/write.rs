@@ -1,0 +1,195 @@
+//! Writing a position as FEN.
+
+use super::blocks;
+use super::parse::{infer_victim, side_partners};
+use super::text::{frame, square_name, style, write_counts, write_man, Style};
+use crate::engine::core::{Man, Square};
+use crate::engine::position::checked::Position;
+use crate::engine::position::raw::{RawEp, RawPosition};
+use crate::engine::tables::Tables;
+use crate::ir::{Dir, PlayerId};
+
+/// Whether a variant writes the hands field.
+fn has_hands(t: &Tables, raw: &RawPosition) -> bool {
+    t.base.variant.turn.place
+        || t.base.variant.setup.hands.iter().any(|h| !h.is_empty())
+        || raw.hands.iter().flatten().any(|&n| n > 0)
+}
+
+fn has_pools(t: &Tables) -> bool {
+    t.rules.promotion.uses_pools()
+}
+
+/// Write a position as FEN.
+pub fn write(pos: &Position) -> String {
+    let t = &**pos.tables();
+    let raw = pos.to_raw();
+    let (ox, oy, w, h) = frame(t);
+    let man_at = |sq: Square| raw.men.iter().find(|m| m.at == sq);
+
+    // Castling pairs: horizontal ones go to the castling field, vertical
+    // ones are marked on the men.
+    let mut castle_field = String::new();
+    let mut marked_unmoved: Vec<Square> = Vec::new();
+    if let Some(ci) = t.rules.castling {
+        for p in 0..t.base.nplayers as PlayerId {
+            let mut entries: Vec<(u8, char)> = Vec::new();
+            for r in raw
+                .men
+                .iter()
+                .filter(|m| m.kind == ci.royal && m.owner == p && m.unmoved)
+            {
+                for (side, letter) in [(1, 'K'), (-1, 'Q')] {
+                    let partners = side_partners(t, &raw, r.at, p, side);
+                    for (i, &ps) in partners.iter().rev().enumerate() {
+                        if man_at(ps).is_some_and(|m| m.unmoved) {
+                            let c = if i == 0 {
+                                letter
+                            } else {
+                                (b'A' + (t.base.geo.coords(ps).0 - ox) as u8) as char
+                            };
+                            entries.push((if side == 1 { 0 } else { 1 }, c));
+                        }
+                    }
+                }
+                let (rx, ry) = t.base.geo.coords(r.at);
+                for m in raw
+                    .men
+                    .iter()
+                    .filter(|m| m.kind == ci.partner && m.owner == p && m.unmoved)
+                {
+                    let (x, y) = t.base.geo.coords(m.at);
+                    if x == rx && y != ry {
+                        marked_unmoved.push(m.at);
+                        marked_unmoved.push(r.at);
+                    }
+                }
+            }
+            entries.sort();
+            for (_, c) in entries {
+                match style(t) {
+                    Style::Case if p == 1 => castle_field.push(c.to_ascii_lowercase()),
+                    Style::Tagged => {
+                        castle_field.push(t.fen.tags[p as usize]);
+                        castle_field.push(c);
+                    }
+                    _ => castle_field.push(c),
+                }
+            }
+        }
+    }
+    if castle_field.is_empty() {
+        castle_field.push('-');
+    }
+
+    let mut out = String::new();
+    for y in (0..h).rev() {
+        let mut empty = 0;
+        for x in 0..w {
+            let Some(sq) = t.base.geo.grid_square(x + ox, y + oy) else {
+                continue;
+            };
+            if !t.base.geo.is_real(sq) {
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push('*');
+                continue;
+            }
+            let Some(m) = man_at(sq) else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            write_man(t, &mut out, m.kind, m.owner);
+            let mut flags = String::new();
+            if m.facing != t.base.forward[m.owner] {
+                flags.push(match m.facing {
+                    Dir::North => 'n',
+                    Dir::East => 'e',
+                    Dir::South => 's',
+                    Dir::West => 'w',
+                });
+            }
+            let tracked = t.base.layout.tracked_kinds & (1 << m.kind) != 0;
+            let castle = t.rules.castle_kinds() & (1 << m.kind) != 0;
+            if tracked && !castle {
+                let default = t.fen.setup_men.get(sq.index()).copied()
+                    == Some(Man::new(m.kind, m.owner, m.facing));
+                if m.unmoved && !default {
+                    flags.push('u');
+                } else if !m.unmoved && default {
+                    flags.push('m');
+                }
+            } else if castle && m.unmoved && marked_unmoved.contains(&sq) {
+                flags.push('u');
+            }
+            if !flags.is_empty() {
+                out.push('(');
+                out.push_str(&flags);
+                out.push(')');
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if y > 0 {
+            out.push('/');
+        }
+    }
+    if has_hands(t, &raw) {
+        out.push('[');
+        write_counts(t, &mut out, &raw.hands);
+        out.push(']');
+    }
+    if has_pools(t) {
+        out.push('{');
+        write_counts(t, &mut out, &raw.pools);
+        out.push('}');
+    }
+    blocks::write_state(t, &raw, &mut out);
+    if t.rules.deck.is_some() {
+        out.push('|');
+        blocks::write_decks(t, &raw, &mut out);
+        out.push('|');
+    }
+    out.push(' ');
+    match style(t) {
+        Style::Case => out.push(if raw.turn == 0 { 'w' } else { 'b' }),
+        Style::Single => out.push('w'),
+        Style::Tagged => out.push(t.fen.tags[raw.turn as usize]),
+    }
+    out.push(' ');
+    out.push_str(&castle_field);
+    out.push(' ');
+    if raw.en_passant.is_empty() {
+        out.push('-');
+    } else {
+        let mut recs: Vec<&RawEp> = raw.en_passant.iter().collect();
+        recs.sort_by_key(|r| man_at(r.victim).map(|m| m.owner));
+        let texts: Vec<String> = recs
+            .iter()
+            .map(|r| {
+                let mut s = r
+                    .targets
+                    .iter()
+                    .map(|&x| square_name(t, x))
+                    .collect::<Vec<_>>()
+                    .join("+");
+                if infer_victim(t, &raw, &r.targets) != vec![r.victim] {
+                    s.push('@');
+                    s.push_str(&square_name(t, r.victim));
+                }
+                s
+            })
+            .collect();
+        out.push_str(&texts.join(","));
+    }
+    let np = t.base.nplayers as u32;
+    out.push_str(&format!(" {} {}", raw.quiet, raw.ply / np + 1));
+    out
+}

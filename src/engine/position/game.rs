@@ -1,0 +1,197 @@
+//! A game: a position with the history needed for repetition and undo,
+//! and its status from the variant's endings.
+
+use super::checked::{Position, Undo};
+use super::movegen;
+use crate::engine::core::{Move, MoveList};
+use crate::engine::movement::Ctx;
+use crate::engine::rules::endings::{self, Facts};
+use crate::engine::rules::{Cause, Status};
+use crate::engine::tables::Tables;
+use std::collections::HashMap;
+
+impl Position {
+    /// The position's identity for repetition: the hash, with an
+    /// en-passant record counted only if some player allowed to use it has
+    /// a legal en-passant capture now.
+    pub fn repetition_key(&self) -> u64 {
+        let t = &*self.tables;
+        let z = &t.base.layout.zob;
+        let mut h = self.s.hash;
+        for q in 0..t.base.nplayers {
+            let Some(rec) = self.s.ep[q] else { continue };
+            h ^= z.ep[rec.victim.index()];
+            if self.ep_capture_exists(q) {
+                h ^= z.ep[rec.victim.index()].rotate_left(17);
+            }
+        }
+        h
+    }
+
+    /// Whether an eligible player could legally take `owner`'s e.p. record
+    /// (as if it were their turn).
+    fn ep_capture_exists(&self, owner: usize) -> bool {
+        let t = &*self.tables;
+        let (Some(ep), Some(rec)) = (&t.rules.en_passant, self.s.ep[owner]) else {
+            return false;
+        };
+        let mut s = self.s.scratch();
+        for q in rec.eligible.iter() {
+            s.turn = q;
+            let c = Ctx::new(&t.base, &s, q, t.rules.captures.enabled());
+            let mut found = false;
+            ep.candidates(&t.base, &mut s, &c, |s, mv, _| {
+                if !found
+                    && matches!(mv, Move::EnPassant { victim, .. } if victim == rec.victim)
+                    && movegen::legal_after(t, s, mv, false)
+                {
+                    found = true;
+                }
+            });
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// A game: a position with the history needed for repetition, and undo.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pos: Position,
+    /// Repetition keys of the positions before the current one, in order.
+    keys: Vec<u64>,
+    /// How often each key occurs in `keys`.
+    seen: HashMap<u64, u32>,
+    played: Vec<(Move, Undo)>,
+}
+
+/// The facts a game knows, for the endings.
+struct GameFacts<'a> {
+    game: &'a Game,
+    legal: Option<bool>,
+}
+
+impl Facts for GameFacts<'_> {
+    fn has_legal(&mut self) -> bool {
+        let pos = &self.game.pos;
+        *self
+            .legal
+            .get_or_insert_with(|| movegen::has_legal(&pos.tables, &mut pos.s.scratch()))
+    }
+    fn occurrences(&mut self) -> u32 {
+        self.game.occurrences()
+    }
+    fn in_check(&mut self) -> bool {
+        self.game.pos.in_check()
+    }
+}
+
+impl Game {
+    pub fn new(pos: Position) -> Game {
+        Game {
+            pos,
+            keys: Vec::new(),
+            seen: HashMap::new(),
+            played: Vec::new(),
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn tables(&self) -> &Tables {
+        self.pos.tables()
+    }
+
+    /// Moves played so far.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.played.iter().map(|(m, _)| *m)
+    }
+
+    pub fn legal_moves(&self) -> MoveList {
+        self.pos.legal_moves()
+    }
+
+    /// Play a move, which must be legal (see [`Game::try_play`]).
+    pub fn play(&mut self, mv: Move) {
+        let key = self.pos.repetition_key();
+        self.keys.push(key);
+        *self.seen.entry(key).or_insert(0) += 1;
+        let undo = self.pos.make(mv);
+        self.played.push((mv, undo));
+    }
+
+    /// Play a move if it is legal.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), Move> {
+        if self.pos.is_legal(mv) {
+            self.play(mv);
+            Ok(())
+        } else {
+            Err(mv)
+        }
+    }
+
+    /// Re-sample the hidden order of every deck from its public multiset
+    /// (determinisation; see [`Position::redeal_hidden`]). Hashes and the
+    /// repetition history are unchanged.
+    pub fn redeal_hidden<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) {
+        self.pos.redeal_hidden(rng);
+    }
+
+    /// Take back the last move.
+    pub fn undo(&mut self) -> Option<Move> {
+        let (mv, undo) = self.played.pop()?;
+        self.pos.unmake(mv, undo);
+        if let Some(key) = self.keys.pop() {
+            if let Some(n) = self.seen.get_mut(&key) {
+                *n -= 1;
+                if *n == 0 {
+                    self.seen.remove(&key);
+                }
+            }
+        }
+        Some(mv)
+    }
+
+    /// How many times the current position has occurred (1 = first time).
+    pub fn occurrences(&self) -> u32 {
+        1 + self
+            .seen
+            .get(&self.pos.repetition_key())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    fn facts(&self, legal: Option<bool>) -> GameFacts<'_> {
+        GameFacts { game: self, legal }
+    }
+
+    /// The status after the last action: the first end rule (in the
+    /// variant's order) that fires decides. `ClaimDraw` rules never end the
+    /// game; see [`Game::claimable`].
+    pub fn status(&self) -> Status {
+        let t = self.pos.tables();
+        let mut f = self.facts(None);
+        endings::status(&t.base, &t.rules.ending_parts(), &self.pos.s, &mut f)
+    }
+
+    /// [`Game::status`], also leaving the legal moves in `moves` (cleared
+    /// first): one generation serves both, for playouts and interfaces.
+    pub fn status_into(&mut self, moves: &mut MoveList) -> Status {
+        self.pos.legal_moves_into(moves);
+        let any = !moves.is_empty();
+        let t = self.pos.tables().clone();
+        let mut f = self.facts(Some(any));
+        endings::status(&t.base, &t.rules.ending_parts(), &self.pos.s, &mut f)
+    }
+
+    /// Draw claims available now (rules with outcome `ClaimDraw` that hold).
+    pub fn claimable(&self) -> Vec<Cause> {
+        let t = self.pos.tables();
+        let mut f = self.facts(None);
+        endings::claimable(&t.base, &t.rules.ending_parts(), &self.pos.s, &mut f)
+    }
+}

@@ -1,0 +1,37 @@
+//! The hash of a state computed from scratch (make updates it
+//! incrementally; tests compare the two).
+
+use crate::engine::core::State;
+use crate::engine::tables::Tables;
+
+/// The Zobrist hash of `s`: men (kind, owner, facing), side to move,
+/// has-moved flags that matter (initial moves, castling rights), raw
+/// en-passant records, hands, pools, hashed rule variables and the decks'
+/// public multisets.
+pub(crate) fn compute(t: &Tables, s: &State) -> u64 {
+    let b = &t.base;
+    let l = &b.layout;
+    let mut h = l.zob.turn[s.turn as usize];
+    for sq in s.occ {
+        let man = s.at(sq);
+        h ^= l.zob.man(sq, man);
+        if s.unmoved.contains(sq) && l.initial_kinds & (1 << man.kind()) != 0 {
+            h ^= l.zob.unmoved[sq.index()];
+        }
+    }
+    h ^= s.castle_key;
+    for r in s.ep.iter().flatten() {
+        h ^= l.zob.ep[r.victim.index()];
+    }
+    for p in 0..b.nplayers {
+        for k in 0..b.nkinds {
+            h ^= l.zob.hand(p, k, s.hands[p][k] as u32);
+            h ^= l.zob.pool(p, k, s.pools[p][k] as u32);
+        }
+    }
+    h ^= s.vars_hash(l);
+    if let Some(d) = &t.rules.deck {
+        h ^= d.hash(s);
+    }
+    h
+}

@@ -1,0 +1,173 @@
+//! Make and unmake. An action is applied by the rule module of its kind,
+//! then the consequences run in order; every change goes through the
+//! state's journal, so unmake is [`State::rewind`] to the [`Mark`] that
+//! make returns.
+
+use super::{hash, movegen};
+use crate::engine::core::{Man, Mark, Move, State};
+use crate::engine::rules::{drops, en_passant, limit_box, Applied};
+use crate::engine::tables::Tables;
+use crate::ir::PlayerId;
+
+/// Make a move (assumed pseudo-legal) without the eliminations it causes
+/// (legality tests use this); returns where to rewind to.
+pub(crate) fn make(t: &Tables, s: &mut State, mv: Move) -> Mark {
+    let mark = s.mark();
+    let (b, r) = (&t.base, &t.rules);
+    let l = &b.layout;
+    let me = s.turn;
+    if let Some(d) = &r.deck {
+        d.before_action(b, s, mv);
+    }
+    let mut a = Applied {
+        castle_flags: clear_flags(t, s, mv),
+        ..Applied::default()
+    };
+    let castle_kinds = r.castle_kinds();
+    let quiet = &r.quiet;
+    match mv {
+        Move::Normal { from, to, promote }
+        | Move::Lame {
+            from, to, promote, ..
+        } => {
+            let cap = s.at(to);
+            if !cap.is_empty() {
+                s.take(l, to);
+                a.reset |= quiet.capture;
+                r.captures.captured(b, s, me, cap);
+            }
+            let man = s.take(l, from);
+            a.reset |= quiet.kinds & (1 << man.kind()) != 0;
+            let placed = match promote {
+                Some(k) => r.promotion.apply(b, s, man, k),
+                None => man,
+            };
+            s.put(l, to, placed);
+            if let Move::Lame { dir, .. } = mv {
+                a.ep = Some(en_passant::record_of(b, from, to, dir));
+            }
+        }
+        Move::EnPassant {
+            from,
+            to,
+            victim,
+            promote,
+        } => {
+            let cap = s.take(l, victim);
+            a.reset |= quiet.capture;
+            r.captures.captured(b, s, me, cap);
+            let man = s.take(l, from);
+            a.reset |= quiet.kinds & (1 << man.kind()) != 0;
+            let placed = match promote {
+                Some(k) => r.promotion.apply(b, s, man, k),
+                None => man,
+            };
+            s.put(l, to, placed);
+        }
+        Move::Castle {
+            from,
+            to,
+            partner,
+            partner_to,
+        } => {
+            let royal = s.take(l, from);
+            let rook = s.take(l, partner);
+            a.reset |= quiet.kinds & (1 << royal.kind()) != 0;
+            s.put(l, to, royal);
+            s.put(l, partner_to, rook);
+        }
+        Move::Drop { piece, to } => {
+            drops::place(b, s, castle_kinds, me, piece, to, true);
+            a.reset |= quiet.place;
+            a.stay = r.drops.as_ref().is_some_and(|d| d.extra_action(piece));
+        }
+        Move::PlaceAndMove { piece, at, to } => {
+            drops::place(b, s, castle_kinds, me, piece, at, true);
+            a.reset |= quiet.place;
+            s.set_unmoved(l, at, false);
+            if !s.at(to).is_empty() {
+                s.take(l, to);
+            }
+            let man = s.take(l, at);
+            s.put(l, to, man);
+        }
+        Move::PlaceAndReturn {
+            piece,
+            at,
+            returned,
+        } => {
+            drops::place(b, s, castle_kinds, me, piece, at, true);
+            a.reset |= quiet.place;
+            let back: Man = s.take(l, returned);
+            s.add_hand(l, back.owner(), back.kind(), 1);
+        }
+        Move::PlaceAndRemove { piece, at, removed } => {
+            drops::place(b, s, castle_kinds, me, piece, at, true);
+            a.reset |= quiet.place;
+            s.take(l, removed);
+        }
+        Move::Draw { .. } | Move::DrawJoker { .. } | Move::Reveal { .. } => {
+            if let Some(d) = &r.deck {
+                let (stay, removed) = d.apply(b, s, castle_kinds, mv);
+                a.stay = stay;
+                if removed.is_some() {
+                    a.reset |= quiet.capture;
+                } else if matches!(mv, Move::Draw { .. }) {
+                    a.reset |= quiet.place;
+                }
+            }
+        }
+        Move::Swap { a: x, b: y } => {
+            if let Some(sw) = &r.swaps {
+                sw.apply(b, s, me, x, y);
+            }
+        }
+        Move::Pass => {}
+    }
+    s.set_quiet(if a.reset { 0 } else { s.quiet + 1 });
+    s.set_ply(s.ply + 1);
+    let next = if a.stay { me } else { s.next_player(l, me) };
+    s.set_turn(l, next);
+    r.after_action(b, s, me, mv, &a);
+    if limit_box::recentre(b, s) {
+        s.hash = hash::compute(t, s);
+    }
+    mark
+}
+
+/// Clear the has-moved flags of the squares an action touches (read before
+/// the board changes). Returns whether a castling kind's flag changed.
+fn clear_flags(t: &Tables, s: &mut State, mv: Move) -> bool {
+    let l = &t.base.layout;
+    let castle_kinds = t.rules.castle_kinds();
+    let mut castle = false;
+    for sq in [mv.from(), mv.to(), mv.aux_square()].into_iter().flatten() {
+        if s.unmoved.contains(sq) {
+            let man = s.at(sq);
+            castle |= !man.is_empty() && castle_kinds & (1 << man.kind()) != 0;
+            s.set_unmoved(l, sq, false);
+        }
+    }
+    castle
+}
+
+/// [`make`], then the eliminations the action causes.
+pub(crate) fn make_action(t: &Tables, s: &mut State, mv: Move) -> Mark {
+    let mover = s.turn;
+    let mark = make(t, s, mv);
+    if let Some(e) = &t.rules.elimination {
+        e.after_action(&t.base, s, t.rules.castling.as_ref(), mover, |s, q| {
+            has_action(t, s, q)
+        });
+    }
+    mark
+}
+
+/// Whether `q` has a legal action, as if it were `q`'s turn.
+fn has_action(t: &Tables, s: &mut State, q: PlayerId) -> bool {
+    let saved = s.turn;
+    s.turn = q;
+    let any = movegen::has_legal(t, s);
+    s.turn = saved;
+    any
+}

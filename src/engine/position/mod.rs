@@ -1,0 +1,17 @@
+//! Positions on top of the rules: the checked [`Position`], make/unmake,
+//! legal move generation, game status with history, and FEN.
+
+mod checked;
+pub mod fen;
+mod game;
+pub(crate) mod hash;
+pub(crate) mod make;
+pub(crate) mod movegen;
+mod queries;
+mod raw;
+mod reference;
+
+pub use checked::{Position, SetupError, Undo};
+pub use fen::{FenError, FenField};
+pub use game::Game;
+pub use raw::{Extra, PositionError, RawEp, RawMan, RawPosition};

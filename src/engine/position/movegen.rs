@@ -1,0 +1,374 @@
+//! Legal move generation: the sources of the variant's rules, guarded,
+//! tested against the constraints, then filtered.
+//!
+//! Board moves take one of three paths, chosen per node:
+//!
+//! * **no royal** to protect and no other constraint: pseudo-legal moves
+//!   are legal;
+//! * **fast**: when the variant's attacks are plain leaps and rides
+//!   ([`Tables::uses_fast_legality`]) and the mover has exactly one royal,
+//!   checkers and pins are computed once; ordinary moves are filtered with
+//!   bitset masks, royal moves by an attack test without the royal on the
+//!   board, and the rare special moves (en passant, castling) by make,
+//!   test, unmake;
+//! * **generic**: every pseudo-legal move is made, tested and unmade.
+
+use super::make::make;
+use crate::engine::compile::AKind;
+use crate::engine::core::{Bitset, Man, Move, MoveList, Square, State};
+use crate::engine::movement::{attacked, ride_in_range, royals, targets_of, Ctx};
+use crate::engine::rules::sink::expand;
+use crate::engine::rules::{Count, FirstAction, Sink, Tally};
+use crate::engine::tables::Tables;
+use crate::ir::{ActionKind, MAX_PIECES};
+
+/// All legal moves of the player to act, appended to `out`.
+pub(crate) fn gen_legal(t: &Tables, s: &mut State, out: &mut MoveList) {
+    let mut scratch = MoveList::default();
+    legal(t, s, out, &mut scratch);
+}
+
+thread_local! {
+    /// The generic path's list for [`has_legal`], reused between calls.
+    static SCRATCH: std::cell::RefCell<MoveList> = std::cell::RefCell::new(MoveList::new());
+}
+
+/// Whether the player to act has a legal action.
+pub(crate) fn has_legal(t: &Tables, s: &mut State) -> bool {
+    let mut c = Count(0);
+    SCRATCH.with(|l| legal(t, s, &mut c, &mut l.borrow_mut()));
+    c.0 > 0
+}
+
+/// All legal moves of the player to act, into `out`; `scratch` is a list
+/// the generic path may use.
+pub(crate) fn legal<S: Sink>(t: &Tables, s: &mut State, out: &mut S, scratch: &mut MoveList) {
+    let (b, r) = (&t.base, &t.rules);
+    if let Some(d) = &r.deck {
+        // A player who revealed an unplaceable card has lost.
+        if !d.losers(s).is_empty() {
+            return;
+        }
+    }
+    let fa = r.first_action;
+    let ply = s.ply;
+    let allows = |k: ActionKind| FirstAction::allows(fa, ply, k);
+    let split = !r.constraints.connected.is_empty() && !r.constraints.invariants_hold(b, s);
+    let mut out = Tally { inner: out, n: 0 };
+    if let Some(d) = &r.deck {
+        if allows(ActionKind::Draw) {
+            d.generate(b, s, &mut out);
+        }
+    }
+    if allows(ActionKind::Move) {
+        legal_board(t, s, split, &mut out, scratch);
+    }
+    if let Some(d) = &r.drops {
+        if allows(ActionKind::Place) {
+            let only = FirstAction::only_piece(fa, ply);
+            d.generate(
+                b,
+                s,
+                &r.legality(split),
+                r.captures.enabled(),
+                only,
+                &mut out,
+            );
+        }
+    }
+    if let Some(sw) = &r.swaps {
+        if allows(ActionKind::Power) {
+            sw.generate(b, s, &r.legality(split), &mut out);
+        }
+    }
+    if out.n == 0 && r.passing.is_some_and(|p| p.when_stuck) {
+        out.raw(Move::Pass);
+    }
+}
+
+/// The legal board moves (and en passant, castling) of the player to act.
+pub(crate) fn legal_board<S: Sink>(
+    t: &Tables,
+    s: &mut State,
+    split: bool,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let (b, r) = (&t.base, &t.rules);
+    let me = s.turn;
+    if !r.board_moves.allowed(b, s, me) {
+        return;
+    }
+    let c = Ctx::new(b, s, me, r.captures.enabled());
+    let royals = royals(b, s, me);
+    if royals.is_empty() && !r.constraints.beyond_royal() {
+        gen_pseudo(t, s, &c, out);
+        gen_special(t, s, &c, None, out);
+    } else if t.fast_legal && !royals.more_than_one() {
+        if let Some(k) = royals.first() {
+            gen_fast(t, s, &c, k, out, scratch);
+        }
+    } else {
+        gen_generic(t, s, &c, split, out, scratch);
+    }
+}
+
+/// Generate the moves of the man on `from` whose destination is in `mask`
+/// and (when `CHECK`) passes `ok`. Special moves are generated elsewhere.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn gen_man<S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
+    t: &Tables,
+    s: &State,
+    c: &Ctx,
+    from: Square,
+    man: Man,
+    mask: Bitset,
+    ok: F,
+    out: &mut S,
+) {
+    let b = &t.base;
+    let pr = &t.rules.promotion;
+    let p = &b.atoms.patterns[b.layout.pid(man)];
+    let lame_ep = t.rules.en_passant.is_some() && p.lame_moves;
+    let simple = targets_of(b, s, c, from, man, lame_ep);
+    let mut tg = simple & mask;
+    if CHECK {
+        for to in tg {
+            if !ok(to) {
+                tg.remove(to);
+            }
+        }
+    }
+    out.targets(pr, s, from, man, tg);
+    if lame_ep {
+        let unmoved = s.unmoved.contains(from);
+        for a in &p.moves {
+            if a.kind != AKind::Lame || (a.initial && !unmoved) {
+                continue;
+            }
+            for &d in &a.dirs {
+                let st = b.lame_step(d, from);
+                let Some(to) = st.to else { continue };
+                if (st.path & c.occ).any() || simple.contains(to) {
+                    continue;
+                }
+                let fits = (a.mode.can_move() && c.empty.contains(to))
+                    || (c.captures && a.mode.can_capture() && c.enemy.contains(to));
+                if fits && mask.contains(to) && (!CHECK || ok(to)) {
+                    let mv = if st.npath > 0 {
+                        Move::Lame {
+                            from,
+                            to,
+                            dir: d,
+                            promote: None,
+                        }
+                    } else {
+                        Move::normal(from, to)
+                    };
+                    out.one(pr, s, mv, man);
+                }
+            }
+        }
+    }
+}
+
+/// Pseudo-legal moves of every man of the player to act (no specials).
+fn gen_pseudo<S: Sink>(t: &Tables, s: &State, c: &Ctx, out: &mut S) {
+    for from in s.by_player[c.me as usize] {
+        gen_man::<S, false, _>(t, s, c, from, s.at(from), Bitset::FULL, |_| true, out);
+    }
+}
+
+/// The generic path for one node.
+fn gen_generic<S: Sink>(
+    t: &Tables,
+    s: &mut State,
+    c: &Ctx,
+    split: bool,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    scratch.clear();
+    gen_pseudo(t, s, c, scratch);
+    gen_special(t, s, c, None, scratch);
+    for i in 0..scratch.len() {
+        let mv = scratch[i];
+        if legal_after(t, s, mv, split) {
+            out.raw(mv);
+        }
+    }
+}
+
+/// Make, test the constraints, unmake.
+pub(crate) fn legal_after(t: &Tables, s: &mut State, mv: Move, split: bool) -> bool {
+    let me = s.turn;
+    let mark = make(t, s, mv);
+    let ok = t
+        .rules
+        .constraints
+        .hold(&t.base, s, me, split, Bitset::EMPTY);
+    s.rewind(&t.base.layout, mark);
+    ok
+}
+
+/// En passant and castling. With `verify` (whether the invariants were
+/// broken before the action), each is tested by make/unmake.
+fn gen_special<S: Sink>(t: &Tables, s: &mut State, c: &Ctx, verify: Option<bool>, out: &mut S) {
+    let (b, r) = (&t.base, &t.rules);
+    if let (Some(ep), true) = (&r.en_passant, c.captures) {
+        ep.candidates(b, s, c, |s, mv, man| {
+            // Every promotion choice of one capture: at most one per kind.
+            let mut cands = [mv; MAX_PIECES + 1];
+            let mut n = 0;
+            expand(&r.promotion, s, mv, man, |m| {
+                cands[n] = m;
+                n += 1;
+            });
+            for &m in &cands[..n] {
+                if verify.is_none_or(|split| legal_after(t, s, m, split)) {
+                    out.raw(m);
+                }
+            }
+        });
+    }
+    if let Some(cs) = &r.castling {
+        cs.candidates(b, s, c, |s, mv| {
+            if verify.is_none_or(|split| legal_after(t, s, mv, split)) {
+                out.raw(mv);
+            }
+        });
+    }
+}
+
+/// A pinned man: its square, the direction looked along from the royal,
+/// and the pinner. Kept small: the array is set up at every node.
+#[derive(Clone, Copy)]
+struct Pin {
+    sq: Square,
+    rdir: u16,
+    by: Square,
+}
+
+/// Pins tracked per node; a node with more takes the generic path.
+const MAX_PINS: usize = 16;
+
+/// The fast path (see the module docs) for the mover's only royal on `k`.
+fn gen_fast<S: Sink>(
+    t: &Tables,
+    s: &mut State,
+    c: &Ctx,
+    k: Square,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let b = &t.base;
+    let me = c.me;
+    let attackers = c.enemy;
+    let mut checkers = Bitset::EMPTY;
+    let mut block = Bitset::EMPTY;
+    for g in &b.groups.leap {
+        let rev = b.groups.rev_leap[g.base as usize + k.index()] & attackers;
+        if rev.any() {
+            checkers |= rev & s.pids_bb(&g.pids);
+        }
+    }
+    let mut pins = [Pin {
+        sq: Square::NONE,
+        rdir: 0,
+        by: Square::NONE,
+    }; MAX_PINS];
+    let mut npins = 0usize;
+    let mut pinned = Bitset::EMPTY;
+    let own = s.by_player[me as usize];
+    for g in &b.groups.ride {
+        let ray = b.ray(g.rdir, k);
+        let cand = ray & attackers;
+        if cand.is_empty() {
+            continue;
+        }
+        let men = cand & s.pids_bb(&g.pids);
+        if men.is_empty() {
+            continue;
+        }
+        let lowest = b.atoms.dirs[g.rdir as usize].lowest;
+        let blockers = ray & c.occ;
+        let Some(b1) = blockers.nearest(lowest) else {
+            continue;
+        };
+        if men.contains(b1) {
+            if ride_in_range(b, s, g, b1, k) {
+                checkers.insert(b1);
+                block |= ray & !b.ray(g.rdir, b1);
+            }
+            continue;
+        }
+        if !own.contains(b1) {
+            continue;
+        }
+        let mut rest = blockers;
+        rest.remove(b1);
+        let Some(b2) = rest.nearest(lowest) else {
+            continue;
+        };
+        if men.contains(b2) && ride_in_range(b, s, g, b2, k) {
+            if npins == MAX_PINS {
+                // Absurdly many pins: use the generic path for this node.
+                gen_generic(t, s, c, false, out, scratch);
+                return;
+            }
+            pins[npins] = Pin {
+                sq: b1,
+                rdir: g.rdir,
+                by: b2,
+            };
+            npins += 1;
+            pinned.insert(b1);
+        }
+    }
+
+    // Royal moves: the destination may not be attacked once the royal has
+    // left its square.
+    let mut occ_wo = c.occ;
+    occ_wo.remove(k);
+    let king = s.at(k);
+    {
+        let s: &State = s;
+        gen_man::<S, true, _>(
+            t,
+            s,
+            c,
+            k,
+            king,
+            Bitset::FULL,
+            |to| !attacked(b, s, to, attackers, occ_wo),
+            out,
+        );
+    }
+    if !checkers.more_than_one() {
+        let mask = if checkers.any() {
+            checkers | block
+        } else {
+            Bitset::FULL
+        };
+        let s_ref: &State = s;
+        let mut others = own;
+        others.remove(k);
+        for from in others {
+            let man = s_ref.at(from);
+            let mut m = mask;
+            if pinned.contains(from) {
+                for p in &pins[..npins] {
+                    if p.sq == from {
+                        m &= b.ray(p.rdir, k) & !b.ray(p.rdir, p.by);
+                    }
+                }
+            }
+            if m.is_empty() {
+                continue;
+            }
+            gen_man::<S, false, _>(t, s_ref, c, from, man, m, |_| true, out);
+        }
+    }
+    gen_special(t, s, c, Some(false), out);
+}

@@ -1,0 +1,433 @@
+//! Raw positions: plain, unchecked data (what FEN parsing and the variant's
+//! setup produce), and the checked conversion into a [`State`].
+
+use crate::engine::core::{EpRecord, Man, PlayerSet, Square, State};
+use crate::engine::movement::royal_attacked;
+use crate::engine::rules::limit_box;
+use crate::engine::tables::Tables;
+use crate::ir::{Card, Dir, PieceId, PlayerId, Shape};
+
+/// Why a raw position is not a valid position of the variant.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid position: {0}")]
+pub struct PositionError(pub String);
+
+/// One man of a [`RawPosition`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawMan {
+    pub at: Square,
+    pub kind: PieceId,
+    pub owner: PlayerId,
+    pub facing: Dir,
+    /// Has never moved (kept only for kinds where it matters: `initial`
+    /// moves and castling).
+    pub unmoved: bool,
+}
+
+/// An en-passant record of a [`RawPosition`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawEp {
+    /// The man that made the lame move.
+    pub victim: Square,
+    /// The squares it passed (1 to 3).
+    pub targets: Vec<Square>,
+    /// Players who may still capture it (bit mask).
+    pub eligible: u8,
+}
+
+/// The state of the rules that keep counts: swap uses, passes, men
+/// removed from the game.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Extra {
+    /// Per player: swap powers used so far.
+    pub swaps: Vec<u32>,
+    /// Consecutive passes just played.
+    pub passes: u32,
+    /// Per player, per kind: men removed from the game for good.
+    pub removed: Vec<Vec<u32>>,
+}
+
+/// A position as plain data, not yet checked: what FEN parsing and the
+/// variant setup produce. [`Position::from_raw`](super::Position::from_raw)
+/// checks it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RawPosition {
+    pub men: Vec<RawMan>,
+    pub turn: PlayerId,
+    /// Per player, per kind: men in hand.
+    pub hands: Vec<Vec<u32>>,
+    /// Per player, per kind: men left in the promotion pool.
+    pub pools: Vec<Vec<u32>>,
+    pub en_passant: Vec<RawEp>,
+    /// Plies since the last reset of the quiet-move counter.
+    pub quiet: u32,
+    /// Plies played since the start of the game.
+    pub ply: u32,
+    /// Players still in the game (bit mask).
+    pub alive: u8,
+    /// Swap uses, passes, removed men.
+    pub extra: Extra,
+    /// Per player: the cards left in the deck, top first.
+    pub decks: Vec<Vec<Card>>,
+    /// Players who owe a board move after returning a card (bit mask).
+    pub must_move: u8,
+    /// Unbounded boards: the absolute coordinate of grid square (0, 0),
+    /// counted from the start position's frame (whose a1 is (0, 0)), so
+    /// that a man keeps its square's name for the whole game. (0, 0) on a
+    /// board.
+    pub origin: (i32, i32),
+}
+
+fn err<T>(m: impl Into<String>) -> Result<T, PositionError> {
+    Err(PositionError(m.into()))
+}
+
+impl RawPosition {
+    /// The variant's starting position (decks not dealt).
+    pub fn from_setup(t: &Tables) -> Result<RawPosition, PositionError> {
+        let b = &t.base;
+        let v = &b.variant;
+        let setup = &v.setup;
+        let shift = match (&v.board.shape, b.geo.anchor()) {
+            (Shape::Unbounded { .. }, Some((ax, ay))) => {
+                let minx = setup.men.iter().map(|m| m.at.x).min().unwrap_or(0);
+                let miny = setup.men.iter().map(|m| m.at.y).min().unwrap_or(0);
+                (ax - minx, ay - miny)
+            }
+            _ => (0, 0),
+        };
+        let mut men = Vec::with_capacity(setup.men.len());
+        for m in &setup.men {
+            let (x, y) = (
+                m.at.x as i64 + shift.0 as i64,
+                m.at.y as i64 + shift.1 as i64,
+            );
+            let at = i32::try_from(x)
+                .ok()
+                .zip(i32::try_from(y).ok())
+                .and_then(|(x, y)| b.geo.square(x, y))
+                .ok_or_else(|| {
+                    PositionError(format!(
+                        "setup puts a man on ({}, {}), which is not a square of the board",
+                        m.at.x, m.at.y
+                    ))
+                })?;
+            men.push(RawMan {
+                at,
+                kind: m.piece,
+                owner: m.owner,
+                facing: m.facing,
+                unmoved: true,
+            });
+        }
+        let table = |src: &Vec<Vec<(PieceId, u32)>>| -> Vec<Vec<u32>> {
+            (0..b.nplayers)
+                .map(|p| {
+                    let mut row = vec![0u32; b.nkinds];
+                    for &(k, n) in src.get(p).into_iter().flatten() {
+                        if let Some(c) = row.get_mut(k as usize) {
+                            *c = c.saturating_add(n);
+                        }
+                    }
+                    row
+                })
+                .collect()
+        };
+        Ok(RawPosition {
+            men,
+            turn: setup.first,
+            hands: table(&setup.hands),
+            pools: table(&setup.pools),
+            alive: PlayerSet::first(b.nplayers).bits(),
+            // The start frame's a1 is (0, 0), wherever the setup put the men.
+            origin: b.geo.anchor().map_or((0, 0), |(ax, ay)| (-ax, -ay)),
+            ..RawPosition::default()
+        })
+    }
+
+    /// Check the raw position and build its state.
+    pub(crate) fn into_state(self, t: &Tables) -> Result<State, PositionError> {
+        let raw = self;
+        let b = &t.base;
+        let r = &t.rules;
+        let l = &b.layout;
+        let mut s = State::empty(l);
+        let all = PlayerSet::first(b.nplayers);
+        let alive = PlayerSet::from_bits(raw.alive);
+        if alive.is_empty() || alive & all != alive {
+            return err(format!("bad set of players in the game: {:#b}", raw.alive));
+        }
+        s.alive = alive;
+        if raw.turn as usize >= b.nplayers {
+            return err(format!("player {} to move does not exist", raw.turn));
+        }
+        if !alive.contains(raw.turn) {
+            return err("the player to move is out of the game");
+        }
+        s.turn = raw.turn;
+        for m in &raw.men {
+            if m.at.is_none() || m.at.index() >= b.nsq || !b.geo.is_real(m.at) {
+                return err(format!(
+                    "a man stands on {}, which is not a square",
+                    b.geo.name(m.at)
+                ));
+            }
+            if m.kind as usize >= b.nkinds {
+                return err(format!("piece kind {} does not exist", m.kind));
+            }
+            if m.owner as usize >= b.nplayers {
+                return err(format!("player {} does not exist", m.owner));
+            }
+            if !s.at(m.at).is_empty() {
+                return err(format!("two men on {}", b.geo.name(m.at)));
+            }
+            s.probe(l, m.at, Man::new(m.kind, m.owner, m.facing));
+            if m.unmoved && l.tracked_kinds & (1 << m.kind) != 0 {
+                s.unmoved.insert(m.at);
+            }
+        }
+        for (name, src, dst) in [
+            ("hand", &raw.hands, &mut s.hands),
+            ("pool", &raw.pools, &mut s.pools),
+        ] {
+            if src.len() > b.nplayers {
+                return err(format!("{name}s given for {} players", src.len()));
+            }
+            for (p, row) in src.iter().enumerate() {
+                if row.len() > b.nkinds {
+                    return err(format!("{name} of player {p} lists {} kinds", row.len()));
+                }
+                for (k, &n) in row.iter().enumerate() {
+                    if n > 255 {
+                        return err(format!(
+                            "{name} of player {p} holds {n} men of one kind (at most 255)"
+                        ));
+                    }
+                    dst[p][k] = n as u8;
+                }
+            }
+        }
+        check_hand_room(t, &s)?;
+        for e in &raw.en_passant {
+            read_ep(t, &mut s, e)?;
+        }
+        s.quiet = raw.quiet;
+        s.ply = raw.ply;
+        read_extra(t, &mut s, &raw.extra)?;
+        if let Some(d) = &r.deck {
+            s.decks = d.decks_of(b.nplayers, &raw.decks).map_err(PositionError)?;
+            for p in 0..b.nplayers {
+                if raw.must_move & (1 << p) != 0 {
+                    s.vars[d.must_move.at(p).0 as usize] = 1;
+                }
+            }
+        } else if !raw.decks.is_empty() && raw.decks.iter().any(|d| !d.is_empty()) {
+            return err("decks are given but the variant has none");
+        } else {
+            s.decks = Vec::new();
+        }
+        s.origin = raw.origin;
+        if let Some(c) = &r.castling {
+            s.castle_key = c.key(b, &s);
+        }
+        s.hash = super::hash::compute(t, &s);
+        // Unbounded boards: positions are kept up to translation.
+        if b.geo.limit().is_some() {
+            if !limit_box::fits(b, &s) {
+                let (w, h) = b.geo.limit().unwrap_or((0, 0));
+                return err(format!("the men do not fit the {w}x{h} limit"));
+            }
+            if limit_box::recentre(b, &mut s) {
+                s.hash = super::hash::compute(t, &s);
+            }
+            s.forget();
+        }
+        // The player who moved last may not have left a royal attacked.
+        let prev = s.prev_player(l, s.turn);
+        if prev != s.turn && royal_attacked(b, &s, prev) {
+            return err(format!(
+                "{} (not to move) has a royal man in check",
+                b.variant.players[prev as usize].name
+            ));
+        }
+        Ok(s)
+    }
+}
+
+/// Men move into hands (captures, returns): the counts must stay within
+/// what a hand holds, so no more than 255 men on the board and in hands.
+fn check_hand_room(t: &Tables, s: &State) -> Result<(), PositionError> {
+    let grows = t.rules.captures == crate::engine::rules::Captures::ToHand
+        || t.base
+            .variant
+            .turn
+            .on_place
+            .iter()
+            .any(|o| matches!(o.effect, crate::ir::Effect::ReturnToHand { .. }));
+    if !grows {
+        return Ok(());
+    }
+    let in_hands: u32 = s.hands.iter().flatten().map(|&n| n as u32).sum();
+    let total = s.occ.count() + in_hands;
+    if total > 255 {
+        return err(format!(
+            "{total} men on the board and in hands; a variant where men go to hands allows at most 255"
+        ));
+    }
+    Ok(())
+}
+
+fn read_ep(t: &Tables, s: &mut State, e: &RawEp) -> Result<(), PositionError> {
+    let b = &t.base;
+    if t.rules.en_passant.is_none() {
+        return err("en passant is given but the variant has no en-passant captures");
+    }
+    if e.victim.is_none() || e.victim.index() >= b.nsq || s.at(e.victim).is_empty() {
+        return err(format!("en passant: no man on {}", b.geo.name(e.victim)));
+    }
+    let owner = s.at(e.victim).owner();
+    if s.ep[owner as usize].is_some() {
+        return err("two en-passant records of one player");
+    }
+    if e.targets.is_empty() || e.targets.len() > 3 {
+        return err("an en-passant record needs 1 to 3 target squares");
+    }
+    let mut rec = EpRecord {
+        victim: e.victim,
+        targets: [Square::NONE; 3],
+        ntargets: e.targets.len() as u8,
+        eligible: PlayerSet::EMPTY,
+    };
+    for (i, &tg) in e.targets.iter().enumerate() {
+        if tg.is_none() || tg.index() >= b.nsq || !b.geo.is_real(tg) {
+            return err("an en-passant target is not a square");
+        }
+        // An occupied target is fine: with several opponents another man
+        // may stand there for a while; the capture then waits.
+        rec.targets[i] = tg;
+    }
+    rec.eligible = PlayerSet::from_bits(e.eligible) & s.alive & !b.friends[owner];
+    if !rec.eligible.is_empty() {
+        s.ep[owner as usize] = Some(rec);
+    }
+    Ok(())
+}
+
+fn read_extra(t: &Tables, s: &mut State, x: &Extra) -> Result<(), PositionError> {
+    let b = &t.base;
+    let r = &t.rules;
+    if x.swaps.len() > b.nplayers {
+        return err(format!("swap counts given for {} players", x.swaps.len()));
+    }
+    for (p, &n) in x.swaps.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        let Some(sw) = &r.swaps else {
+            return err("swap counts are given but the variant has no swap power");
+        };
+        s.vars[sw.used.at(p).0 as usize] = n;
+    }
+    if x.passes > 0 {
+        let Some(pa) = &r.passing else {
+            return err("a pass count is given but the variant has no passes");
+        };
+        s.vars[pa.count.0 as usize] = x.passes;
+    }
+    for (p, row) in x.removed.iter().enumerate() {
+        for (k, &n) in row.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let var = r
+                .surround
+                .as_ref()
+                .and_then(|sur| sur.removed_var(&b.layout, p, k))
+                .filter(|_| p < b.nplayers && k < b.nkinds);
+            let Some(v) = var else {
+                return err("removed men are given but the variant removes none");
+            };
+            s.vars[v.0 as usize] = n;
+        }
+    }
+    Ok(())
+}
+
+/// The raw data of a state.
+pub(crate) fn to_raw(t: &Tables, s: &State) -> RawPosition {
+    let b = &t.base;
+    let r = &t.rules;
+    let men = s
+        .occ
+        .iter()
+        .map(|sq| {
+            let m = s.at(sq);
+            RawMan {
+                at: sq,
+                kind: m.kind(),
+                owner: m.owner(),
+                facing: m.facing(),
+                unmoved: s.unmoved.contains(sq),
+            }
+        })
+        .collect();
+    let counts = |src: &[[u8; crate::ir::MAX_PIECES]]| -> Vec<Vec<u32>> {
+        (0..b.nplayers)
+            .map(|p| (0..b.nkinds).map(|k| src[p][k] as u32).collect())
+            .collect()
+    };
+    let extra = Extra {
+        swaps: (0..b.nplayers)
+            .map(|p| {
+                r.swaps
+                    .as_ref()
+                    .map_or(0, |sw| sw.used_by(s, p as PlayerId))
+            })
+            .collect(),
+        passes: r.passing.as_ref().map_or(0, |pa| pa.count(s)),
+        removed: (0..b.nplayers)
+            .map(|p| {
+                (0..b.nkinds)
+                    .map(|k| {
+                        r.surround
+                            .as_ref()
+                            .and_then(|sur| sur.removed_var(&b.layout, p, k))
+                            .map_or(0, |v| s.var(v))
+                    })
+                    .collect()
+            })
+            .collect(),
+    };
+    let (decks, must_move) = match &r.deck {
+        Some(d) => (
+            d.cards_of(s),
+            (0..b.nplayers)
+                .filter(|&p| d.owes_move(s, p as PlayerId))
+                .fold(0u8, |m, p| m | 1 << p),
+        ),
+        None => (Vec::new(), 0),
+    };
+    RawPosition {
+        men,
+        turn: s.turn,
+        hands: counts(&s.hands),
+        pools: counts(&s.pools),
+        en_passant: s
+            .ep
+            .iter()
+            .flatten()
+            .map(|r| RawEp {
+                victim: r.victim,
+                targets: r.targets().to_vec(),
+                eligible: r.eligible.bits(),
+            })
+            .collect(),
+        quiet: s.quiet,
+        ply: s.ply,
+        alive: s.alive.bits(),
+        extra,
+        decks,
+        must_move,
+        origin: s.origin,
+    }
+}

@@ -1,0 +1,99 @@
+//! Constraints: what must hold in the position after an action for the
+//! action to be legal. Royal safety (no royal man of the actor left
+//! attacked), the limit box of an unbounded board, and the connectivity
+//! invariants.
+
+use super::connectivity::{self, Connected};
+use super::surround::Surround;
+use crate::engine::compile::Base;
+use crate::engine::core::{Bitset, State};
+use crate::engine::movement::royal_attacked;
+use crate::ir::{PlayerId, Shape, Variant};
+
+/// The constraints of a variant.
+#[derive(Clone, Debug)]
+pub struct Constraints {
+    /// The board is unbounded: the men must fit the limit box.
+    pub limit: bool,
+    pub connected: Vec<Connected>,
+}
+
+impl Constraints {
+    pub fn new(v: &Variant) -> Constraints {
+        Constraints {
+            limit: matches!(v.board.shape, Shape::Unbounded { .. }),
+            connected: connectivity::compile(v),
+        }
+    }
+
+    /// Whether some constraint beyond royal safety exists (the pin-based
+    /// fast generation then does not apply).
+    pub fn beyond_royal(&self) -> bool {
+        self.limit || !self.connected.is_empty()
+    }
+
+    /// Whether the position `s`, reached by an action of `me`, is legal.
+    /// `split`: the invariants were already broken before the action (a
+    /// position read from a FEN), so the action is not held to them.
+    /// `removed`: men that the action's end-of-action consequences will
+    /// remove (the invariants must hold without them).
+    #[inline]
+    pub fn hold(&self, t: &Base, s: &State, me: PlayerId, split: bool, removed: Bitset) -> bool {
+        if royal_attacked(t, s, me) {
+            return false;
+        }
+        if self.limit && !t.geo.fits_limit(t.geo.bounding_box(s.occ)) {
+            return false;
+        }
+        split || connectivity::holds(t, s, &self.connected, s.occ & !removed)
+    }
+
+    /// [`Constraints::hold`] for a position probed before its end-of-action
+    /// removals have happened (a placement tried on the board).
+    #[inline]
+    pub fn hold_before_removals(
+        &self,
+        t: &Base,
+        s: &State,
+        me: PlayerId,
+        split: bool,
+        surround: Option<&Surround>,
+    ) -> bool {
+        let removed = match surround {
+            Some(sur) if !split && !self.connected.is_empty() && sur.removed.is_some() => {
+                if self.limit && !t.geo.fits_limit(t.geo.bounding_box(s.occ)) {
+                    return false;
+                }
+                sur.removals(t, s)
+            }
+            _ => Bitset::EMPTY,
+        };
+        self.hold(t, s, me, split, removed)
+    }
+
+    /// Whether the invariants hold now (the fast check).
+    pub fn invariants_hold(&self, t: &Base, s: &State) -> bool {
+        connectivity::holds(t, s, &self.connected, s.occ)
+    }
+}
+
+/// Everything a source needs to test a probed action on the spot: the
+/// constraints, the removals that follow an action, and whether the
+/// invariants were broken before it.
+#[derive(Clone, Copy)]
+pub struct Legality<'a> {
+    pub constraints: &'a Constraints,
+    pub surround: Option<&'a Surround>,
+    /// The invariants were already broken before the action.
+    pub split: bool,
+}
+
+impl Legality<'_> {
+    /// Whether the probed position (the action done on the board, its
+    /// end-of-action removals not yet) is legal for `me`.
+    #[inline]
+    pub fn ok(&self, t: &Base, s: &State, me: PlayerId) -> bool {
+        self.constraints
+            .hold_before_removals(t, s, me, self.split, self.surround)
+    }
+}

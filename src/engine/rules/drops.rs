@@ -1,0 +1,212 @@
+//! Placements from the hand (`actions place`, `place [PIECE] where
+//! CONDITION`, `on place PIECE: …`): a man of the player's hand is put on
+//! an empty square where the variant's conditions hold (evaluated in the
+//! position after the man is put down, with it as subject). A follow-up
+//! can make the placement a compound action: the placed man may move at
+//! once, a man meeting a condition goes back to its owner's hand or leaves
+//! the game, or the player acts once more.
+
+use super::constraint::Legality;
+use super::pred::{eval, CPred};
+use super::sink::Sink;
+use crate::engine::compile::Base;
+use crate::engine::core::{Man, Move, Square, State};
+use crate::engine::movement::{targets_of, Ctx};
+use crate::ir::{Effect, PieceId, PlayerId, Variant};
+
+/// What follows the placement of a kind, in the same action.
+#[derive(Clone, Debug)]
+pub enum FollowUp {
+    /// The placed man may make one ordinary move at once (optional).
+    MayMove,
+    /// The player must choose one man meeting the condition, when any
+    /// does, and send it back to its owner's hand.
+    Return(CPred),
+    /// The same, but the man leaves the game.
+    Remove(CPred),
+    /// The player acts once more.
+    ExtraAction,
+}
+
+/// The placement rules of a variant.
+#[derive(Clone, Debug)]
+pub struct Drops {
+    /// Conditions, each with the kinds it applies to (bit mask; 0 = all).
+    conditions: Vec<(u32, CPred)>,
+    /// Per kind: the follow-up.
+    follow: Vec<Option<FollowUp>>,
+}
+
+impl Drops {
+    pub fn new(v: &Variant, t: &Base) -> Option<Drops> {
+        if !v.turn.place {
+            return None;
+        }
+        let conditions = v
+            .turn
+            .placement
+            .iter()
+            .map(|r| {
+                let mask = r.pieces.iter().fold(0u32, |m, &k| m | 1 << k);
+                (mask, CPred::new(t, &r.condition))
+            })
+            .collect();
+        let mut follow = vec![None; v.pieces.len()];
+        for op in &v.turn.on_place {
+            let f = match &op.effect {
+                Effect::ReturnToHand { which } => FollowUp::Return(CPred::new(t, which)),
+                Effect::Remove { which } => FollowUp::Remove(CPred::new(t, which)),
+                Effect::MayMovePlaced => FollowUp::MayMove,
+                Effect::ExtraAction => FollowUp::ExtraAction,
+            };
+            if let Some(slot) = follow.get_mut(op.piece as usize) {
+                *slot = Some(f);
+            }
+        }
+        Some(Drops { conditions, follow })
+    }
+
+    /// Whether the placement of `kind` (already put on `sq`) meets the
+    /// conditions.
+    #[inline]
+    pub fn fits(&self, t: &Base, s: &State, kind: PieceId, me: PlayerId, sq: Square) -> bool {
+        self.conditions.iter().all(|(mask, p)| {
+            (*mask != 0 && mask & (1 << kind) == 0) || eval(t, s, p, me, Some(sq), Some(sq))
+        })
+    }
+
+    /// The follow-up of a kind's placement.
+    #[inline]
+    pub fn follow_up(&self, kind: PieceId) -> Option<&FollowUp> {
+        self.follow[kind as usize].as_ref()
+    }
+
+    /// Whether a placement of `kind` keeps the turn for another action.
+    #[inline]
+    pub fn extra_action(&self, kind: PieceId) -> bool {
+        matches!(self.follow[kind as usize], Some(FollowUp::ExtraAction))
+    }
+
+    /// The legal placements of the player to act (of `only`, when given).
+    pub fn generate<S: Sink>(
+        &self,
+        t: &Base,
+        s: &mut State,
+        lg: &Legality,
+        captures: bool,
+        only: Option<PieceId>,
+        out: &mut S,
+    ) {
+        let me = s.turn;
+        let l = &t.layout;
+        let empty = t.geo.real() & !s.occ;
+        for k in 0..t.nkinds {
+            let kind = k as PieceId;
+            if s.hands[me as usize][k] == 0 || only.is_some_and(|o| o != kind) {
+                continue;
+            }
+            let man = Man::new(kind, me, t.forward[me]);
+            for sq in empty {
+                s.probe(l, sq, man);
+                if self.fits(t, s, kind, me, sq) && lg.ok(t, s, me) {
+                    self.follow_ups(t, s, lg, captures, man, sq, out);
+                }
+                s.unprobe(l, sq);
+            }
+        }
+    }
+
+    /// The actions of a legal placement of `man` on `sq` (probed on the
+    /// board), with its follow-up.
+    #[allow(clippy::too_many_arguments)]
+    fn follow_ups<S: Sink>(
+        &self,
+        t: &Base,
+        s: &mut State,
+        lg: &Legality,
+        captures: bool,
+        man: Man,
+        sq: Square,
+        out: &mut S,
+    ) {
+        let (me, kind) = (man.owner(), man.kind());
+        let l = &t.layout;
+        match &self.follow[kind as usize] {
+            None | Some(FollowUp::ExtraAction) => out.raw(Move::drop(kind, sq)),
+            Some(FollowUp::MayMove) => {
+                out.raw(Move::drop(kind, sq));
+                if lg
+                    .surround
+                    .is_some_and(|sur| sur.each_step && sur.decides_now(t, s))
+                {
+                    return;
+                }
+                let ctx = Ctx::new(t, s, me, captures);
+                for to in targets_of(t, s, &ctx, sq, man, false) {
+                    let cap = s.at(to);
+                    if !cap.is_empty() {
+                        s.unprobe(l, to);
+                    }
+                    s.unprobe(l, sq);
+                    s.probe(l, to, man);
+                    if lg.ok(t, s, me) {
+                        out.raw(Move::place_and_move(kind, sq, to));
+                    }
+                    s.unprobe(l, to);
+                    s.probe(l, sq, man);
+                    if !cap.is_empty() {
+                        s.probe(l, to, cap);
+                    }
+                }
+            }
+            Some(FollowUp::Return(which)) | Some(FollowUp::Remove(which)) => {
+                let remove = matches!(self.follow[kind as usize], Some(FollowUp::Remove(_)));
+                let mut any = false;
+                for o in s.occ {
+                    if !eval(t, s, which, me, Some(o), Some(sq)) {
+                        continue;
+                    }
+                    let m = s.unprobe(l, o);
+                    if lg.ok(t, s, me) {
+                        any = true;
+                        out.raw(if remove {
+                            Move::PlaceAndRemove {
+                                piece: kind,
+                                at: sq,
+                                removed: o,
+                            }
+                        } else {
+                            Move::place_and_return(kind, sq, o)
+                        });
+                    }
+                    s.probe(l, o, m);
+                }
+                if !any {
+                    out.raw(Move::drop(kind, sq));
+                }
+            }
+        }
+    }
+}
+
+/// Make: a man of `kind` from `me`'s hand (or a drawn card when
+/// `from_hand` is false) is put on `at`. A placed man has never moved
+/// (castling kinds excepted: they never castle after being placed).
+pub fn place(
+    t: &Base,
+    s: &mut State,
+    castle_kinds: u32,
+    me: PlayerId,
+    kind: PieceId,
+    at: Square,
+    from_hand: bool,
+) {
+    let l = &t.layout;
+    if from_hand {
+        s.add_hand(l, me, kind, -1);
+    }
+    s.put(l, at, Man::new(kind, me, t.forward[me]));
+    if l.tracked_kinds & !castle_kinds & (1 << kind) != 0 {
+        s.set_unmoved(l, at, true);
+    }
+}

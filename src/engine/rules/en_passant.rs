@@ -1,0 +1,164 @@
+//! En passant: a man that makes a lame move passing squares leaves them as
+//! targets; an enemy man with an en-passant capture atom (Betza `e`) may
+//! move to a target and capture it, while the record lasts. Who may use a
+//! record, and for how long, is the variant's window: every opponent on
+//! their next turn, or only the next player.
+
+use crate::engine::compile::{AKind, Base};
+use crate::engine::core::{EpRecord, Man, Move, PlayerSet, Square, State};
+use crate::engine::movement::{reach, Ctx};
+use crate::ir::{EnPassantWindow, PlayerId, Variant};
+
+/// The en-passant rule of a variant (present when some man can capture en
+/// passant and captures exist).
+#[derive(Clone, Debug)]
+pub struct EnPassant {
+    pub window: EnPassantWindow,
+    /// Patterns with an en-passant capture atom.
+    pub pids: Vec<u8>,
+}
+
+impl EnPassant {
+    pub fn new(v: &Variant, t: &Base, captures: bool) -> Option<EnPassant> {
+        let pids: Vec<u8> = t
+            .atoms
+            .patterns
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.moves.iter().any(|a| a.ep && a.mode.can_capture()))
+            .map(|(pid, _)| pid as u8)
+            .collect();
+        (captures && !pids.is_empty()).then_some(EnPassant {
+            window: v.turn.en_passant,
+            pids,
+        })
+    }
+
+    /// The players who may take en passant after `me`'s lame move.
+    pub fn eligible(&self, t: &Base, s: &State, me: PlayerId) -> PlayerSet {
+        let enemies = s.alive & !t.friends[me];
+        match self.window {
+            EnPassantWindow::EachOpponent => enemies,
+            EnPassantWindow::NextPlayer => enemies & PlayerSet::one(s.next_player(&t.layout, me)),
+        }
+    }
+
+    /// The consequence of `me`'s action: `me`'s own record ends, `me` has
+    /// had its turn for everybody else's, a record whose man is gone ends,
+    /// and a lame move (`new`: the man's square and the passed squares)
+    /// makes a record.
+    pub fn after_action(&self, t: &Base, s: &mut State, me: PlayerId, new: Option<EpRecord>) {
+        let l = &t.layout;
+        for q in 0..t.nplayers as PlayerId {
+            let Some(mut r) = s.ep[q as usize] else {
+                continue;
+            };
+            let victim = s.at(r.victim);
+            let gone = victim.is_empty() || victim.owner() != q;
+            if gone || q == me || r.eligible.contains(me) {
+                r.eligible.remove(me);
+                let next = if gone || q == me || r.eligible.is_empty() {
+                    None
+                } else {
+                    Some(r)
+                };
+                s.set_ep(l, q, next);
+            }
+        }
+        if let Some(mut rec) = new {
+            rec.eligible = self.eligible(t, s, me);
+            if !rec.eligible.is_empty() {
+                s.set_ep(l, me, Some(rec));
+            }
+        }
+    }
+
+    /// Every en-passant capture open to the player of `c` (before
+    /// promotions and before the test that the capture is legal), with the
+    /// capturing man.
+    pub fn candidates(
+        &self,
+        t: &Base,
+        s: &mut State,
+        c: &Ctx,
+        mut f: impl FnMut(&mut State, Move, Man),
+    ) {
+        let me = c.me;
+        for q in 0..t.nplayers {
+            let Some(rec) = s.ep[q] else { continue };
+            if !rec.eligible.contains(me) {
+                continue;
+            }
+            let victim = s.at(rec.victim);
+            if victim.is_empty() || t.is_friend(me, victim.owner()) {
+                continue;
+            }
+            for &tg in rec.targets() {
+                if !c.empty.contains(tg) {
+                    continue;
+                }
+                for &pid in &self.pids {
+                    for from in s.by_pattern[pid as usize] & s.by_player[me as usize] {
+                        let unmoved = s.unmoved.contains(from);
+                        let reaches = t.atoms.patterns[pid as usize].moves.iter().any(|a| {
+                            a.ep && a.mode.can_capture()
+                                && (!a.initial || unmoved)
+                                && reach(t, a, from, c.occ, c.friends).contains(tg)
+                        });
+                        if reaches {
+                            let mv = Move::EnPassant {
+                                from,
+                                to: tg,
+                                victim: rec.victim,
+                                promote: None,
+                            };
+                            let man = s.at(from);
+                            f(s, mv, man);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The record a lame move `from` → `to` along `dir` leaves (before its
+/// eligible players are known).
+pub fn record_of(t: &Base, from: Square, to: Square, dir: u16) -> EpRecord {
+    let step = t.lame_step(dir, from);
+    EpRecord {
+        victim: to,
+        targets: step.path_sqs,
+        ntargets: step.npath,
+        eligible: PlayerSet::EMPTY,
+    }
+}
+
+/// The men that can just have passed exactly `targets` with a lame move
+/// (for reading a FEN's en-passant field).
+pub fn infer_victims(t: &Base, men: &[(Square, Man)], targets: &[Square]) -> Vec<Square> {
+    let mut out = Vec::new();
+    for &(at, man) in men {
+        let p = &t.atoms.patterns[t.layout.pid(man)];
+        if !p.lame_moves {
+            continue;
+        }
+        for a in p.moves.iter().filter(|a| a.kind == AKind::Lame) {
+            for &d in &a.dirs {
+                let v = t.atoms.dirs[d as usize].v;
+                let Some(origin) = t.geo.offset(at, (-v.0, -v.1)) else {
+                    continue;
+                };
+                let st = t.lame_step(d, origin);
+                if st.to == Some(at)
+                    && st.npath as usize == targets.len()
+                    && st.path_sqs[..targets.len()] == *targets
+                    && !out.contains(&at)
+                {
+                    out.push(at);
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,273 @@
+//! Endings: the one place where a game's result is decided, from the
+//! variant's `end` rules in the order written (the first that fires
+//! decides) and the endings that follow from other rules (a revealed card
+//! that cannot be placed, a single team left after eliminations).
+//!
+//! The rules read the position and, through [`Facts`], what only the game
+//! knows: whether the player to act has a legal action (asked lazily, as it
+//! costs a generation), how often the position has occurred, check.
+
+use super::deck::DeckRule;
+use super::elimination::{one_team_left, Elimination};
+use super::material;
+use super::pass::Passing;
+use super::surround::Surround;
+use crate::engine::compile::Base;
+use crate::engine::core::{PlayerSet, State};
+use crate::ir::{EndRule, Event, Outcome, PlayerId};
+
+/// Which end rule fired.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cause {
+    /// Index in `Variant::end`.
+    pub rule: usize,
+    pub event: Event,
+}
+
+/// The state of a game after its last action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    /// No end rule fired (a draw may still be claimable).
+    Ongoing,
+    /// The game is over. `winners` is a bit mask of players; 0 is a draw.
+    Ended { winners: u8, cause: Cause },
+    /// A rule fired whose outcome does not end the game: an elimination
+    /// while several sides remain.
+    Pending {
+        cause: Cause,
+        outcome: Outcome,
+        subject: Option<PlayerId>,
+    },
+}
+
+impl Status {
+    pub fn is_over(&self) -> bool {
+        matches!(self, Status::Ended { .. })
+    }
+}
+
+/// What the game knows beyond the position.
+pub trait Facts {
+    /// Whether the player to act has a legal action.
+    fn has_legal(&mut self) -> bool;
+    /// How many times the current position has occurred (1 = first time).
+    fn occurrences(&mut self) -> u32;
+    /// Whether a royal man of the player to act is attacked.
+    fn in_check(&mut self) -> bool;
+}
+
+/// The rules endings read.
+#[derive(Clone, Copy)]
+pub struct Parts<'a> {
+    pub end: &'a [EndRule],
+    pub surround: Option<&'a Surround>,
+    pub passing: Option<&'a Passing>,
+    pub deck: Option<&'a DeckRule>,
+    pub elimination: Option<&'a Elimination>,
+}
+
+/// The status of the game in state `s`.
+pub fn status(t: &Base, parts: &Parts, s: &State, facts: &mut impl Facts) -> Status {
+    if let Some(st) = forced(t, parts, s, facts) {
+        return st;
+    }
+    let me = s.turn;
+    for (i, rule) in parts.end.iter().enumerate() {
+        if rule.then == Outcome::ClaimDraw {
+            continue;
+        }
+        if let Some(st) = by_subjects(t, parts, s, i, rule) {
+            return st;
+        }
+        if fires(t, parts, s, &rule.when, facts) {
+            return outcome(t, s, i, rule, me, rule.then);
+        }
+    }
+    Status::Ongoing
+}
+
+/// Draw claims available now (rules with outcome `ClaimDraw` that hold).
+pub fn claimable(t: &Base, parts: &Parts, s: &State, facts: &mut impl Facts) -> Vec<Cause> {
+    parts
+        .end
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.then == Outcome::ClaimDraw && fires(t, parts, s, &r.when, facts))
+        .map(|(i, r)| Cause {
+            rule: i,
+            event: r.when.clone(),
+        })
+        .collect()
+}
+
+/// Endings decided by the state rather than by a rule firing now: a
+/// revealed card with no legal square (or, after returning it, no board
+/// move), and a single team left after eliminations.
+fn forced(t: &Base, parts: &Parts, s: &State, facts: &mut impl Facts) -> Option<Status> {
+    let me = s.turn;
+    if let Some(deck) = parts.deck {
+        let lost = deck.losers(s).lowest();
+        let stuck = lost.is_none() && deck.owes_move(s, me) && !facts.has_legal();
+        if lost.is_some() || stuck {
+            let i = parts
+                .end
+                .iter()
+                .position(|r| r.when == Event::UnplaceableCard)?;
+            return Some(outcome(
+                t,
+                s,
+                i,
+                &parts.end[i],
+                lost.unwrap_or(me),
+                Outcome::Lose,
+            ));
+        }
+    }
+    if parts.elimination.is_some() && one_team_left(t, s.alive) {
+        let i = parts
+            .end
+            .iter()
+            .position(|r| r.then == Outcome::Eliminated)
+            .unwrap_or(0);
+        return Some(Status::Ended {
+            winners: s.alive.bits(),
+            cause: Cause {
+                rule: i,
+                event: parts
+                    .end
+                    .get(i)
+                    .map_or(Event::Checkmate, |r| r.when.clone()),
+            },
+        });
+    }
+    None
+}
+
+/// Rules whose subjects are found in the position (a surrounded man's
+/// owner, a player whose hand is empty, the game after N passes).
+fn by_subjects(t: &Base, parts: &Parts, s: &State, i: usize, rule: &EndRule) -> Option<Status> {
+    let subjects = match rule.when {
+        Event::Surrounded(k) => {
+            if rule.then == Outcome::Remove {
+                return None;
+            }
+            parts.surround?.subjects(t, s, k) & s.alive
+        }
+        Event::HandEmpty => {
+            let mut set = PlayerSet::EMPTY;
+            for p in s.alive.iter() {
+                let hand = s.hands[p as usize][..t.nkinds].iter().all(|&n| n == 0);
+                let deck = s
+                    .decks
+                    .get(p as usize)
+                    .is_none_or(|d| d.remaining().is_empty());
+                if hand && deck {
+                    set.insert(p);
+                }
+            }
+            set
+        }
+        Event::Passes(n) => {
+            if parts.passing.is_none_or(|p| p.count(s) < n) {
+                return None;
+            }
+            PlayerSet::one(s.turn)
+        }
+        _ => return None,
+    };
+    if subjects.is_empty() {
+        return None;
+    }
+    let alive = s.alive;
+    let mut team = PlayerSet::EMPTY;
+    for p in subjects.iter() {
+        team = team | t.friends[p];
+    }
+    team = team & alive;
+    let winners = match rule.then {
+        Outcome::Draw => PlayerSet::EMPTY,
+        Outcome::Win if team == alive => PlayerSet::EMPTY,
+        Outcome::Win => team,
+        Outcome::Lose => alive & !team,
+        _ => return None,
+    };
+    Some(Status::Ended {
+        winners: winners.bits(),
+        cause: Cause {
+            rule: i,
+            event: rule.when.clone(),
+        },
+    })
+}
+
+/// Whether a rule about the player to act or the whole game fires.
+fn fires(t: &Base, parts: &Parts, s: &State, ev: &Event, facts: &mut impl Facts) -> bool {
+    match ev {
+        Event::Checkmate => !facts.has_legal() && facts.in_check(),
+        Event::Stalemate => !facts.has_legal() && !facts.in_check(),
+        Event::Repetition(n) => facts.occurrences() >= *n,
+        // With eliminations, the count is in rounds of the players still
+        // in (N moves by each survivor).
+        Event::Quiet { plies, .. } => {
+            let need = if parts.elimination.is_some() {
+                plies * s.alive.len() / t.nplayers as u32
+            } else {
+                *plies
+            };
+            s.quiet >= need
+        }
+        Event::PlyLimit(n) => s.ply >= *n,
+        Event::InsufficientMaterial => material::dead(t, s),
+        // Decided by `by_subjects` or `forced`.
+        Event::Surrounded(_) | Event::HandEmpty | Event::Passes(_) | Event::UnplaceableCard => {
+            false
+        }
+    }
+}
+
+/// The status when rule `i` fires with `subject` as its subject.
+fn outcome(
+    t: &Base,
+    s: &State,
+    i: usize,
+    rule: &EndRule,
+    subject: PlayerId,
+    then: Outcome,
+) -> Status {
+    let cause = Cause {
+        rule: i,
+        event: rule.when.clone(),
+    };
+    let alive = s.alive;
+    let team = t.friends[subject] & alive;
+    let others = alive & !team;
+    // The teams among `others`.
+    let single_team = others.iter().all(|p| t.friends[p] & others == others);
+    let mut mates = team;
+    mates.remove(subject);
+    match then {
+        Outcome::Draw => Status::Ended { winners: 0, cause },
+        Outcome::Win => Status::Ended {
+            winners: team.bits(),
+            cause,
+        },
+        // An elimination ends the game only when it leaves one team.
+        Outcome::Eliminated if !mates.is_empty() => Status::Pending {
+            cause,
+            outcome: then,
+            subject: Some(subject),
+        },
+        Outcome::Lose | Outcome::Eliminated if others.is_empty() => {
+            Status::Ended { winners: 0, cause }
+        }
+        Outcome::Lose | Outcome::Eliminated if single_team => Status::Ended {
+            winners: others.bits(),
+            cause,
+        },
+        other => Status::Pending {
+            cause,
+            outcome: other,
+            subject: Some(subject),
+        },
+    }
+}

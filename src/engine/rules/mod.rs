@@ -1,0 +1,240 @@
+//! The rule modules: one file per rule kind, each compiled from the IR
+//! into its own data and filling only the hook points it needs.
+//!
+//! | hook | when | rule kinds |
+//! |---|---|---|
+//! | source | generating actions | board moves (with en passant, castling, promotion), drops, deck, swap |
+//! | guard | before a source runs | board moves (`move requires`), first action, deck (a returned card, a lost player) |
+//! | constraint | after an action, for it to be legal | royal safety, limit box, connectivity |
+//! | filter | on the whole legal list | pass when stuck |
+//! | consequence | after an action, as part of it | captures, promotion, en passant, castling rights, passes, swap uses, surround, limit box, elimination |
+//! | ending | deciding the result | `endings` (the one place), reading surround, hands, passes, decks, elimination, material |
+//!
+//! Dispatch is static: every hook is a `match` over an enum or an
+//! `Option` of a rule's data, so a variant pays only for the rules it has.
+//! Rule modules depend on the core, the compile stage and movement, never
+//! on positions, move generation or status; where a rule needs to know
+//! whether a player has a legal action (elimination, endings), the caller
+//! passes that in.
+
+pub(crate) mod board_moves;
+pub(crate) mod captures;
+pub(crate) mod castling;
+pub(crate) mod connectivity;
+pub(crate) mod constraint;
+pub(crate) mod deck;
+pub(crate) mod drops;
+pub(crate) mod elimination;
+pub(crate) mod en_passant;
+pub(crate) mod endings;
+pub(crate) mod first_action;
+pub(crate) mod limit_box;
+pub(crate) mod material;
+pub(crate) mod pass;
+pub(crate) mod pred;
+pub(crate) mod promotion;
+pub(crate) mod quiet;
+pub(crate) mod sink;
+pub(crate) mod surround;
+pub(crate) mod swap;
+
+use crate::engine::compile::{atoms::lame_path_len, AKind, Base, CompileError};
+use crate::engine::core::{EpRecord, Layout, Move, State};
+use crate::ir::{EndRule, PlayerId};
+
+pub(crate) use board_moves::BoardMoves;
+pub(crate) use captures::Captures;
+pub(crate) use castling::Castling;
+pub(crate) use constraint::{Constraints, Legality};
+pub(crate) use deck::DeckRule;
+pub(crate) use drops::Drops;
+pub(crate) use elimination::Elimination;
+pub(crate) use en_passant::EnPassant;
+pub use endings::{Cause, Status};
+pub(crate) use first_action::FirstAction;
+pub(crate) use pass::Passing;
+pub(crate) use promotion::Promotion;
+pub(crate) use quiet::QuietResets;
+pub(crate) use sink::{Count, Sink, Tally};
+pub(crate) use surround::Surround;
+pub(crate) use swap::Swaps;
+
+/// A consequence applied after every action, in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Consequence {
+    /// En-passant records age and new ones are made.
+    EnPassant,
+    /// The castling part of the hash follows the has-moved flags.
+    CastlingRights,
+    /// The pass count.
+    Passes,
+    /// Surround: a deciding surround is recorded, surrounded men removed.
+    Surround,
+}
+
+/// What the action itself did, for the consequences.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Applied {
+    /// The action resets the quiet-move counter.
+    pub reset: bool,
+    /// The same player acts again (a joker, a returned card, an extra action).
+    pub stay: bool,
+    /// A lame move left this en-passant record.
+    pub ep: Option<EpRecord>,
+    /// A has-moved flag of a castling kind changed.
+    pub castle_flags: bool,
+}
+
+/// Every rule of a variant, compiled.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub captures: Captures,
+    pub promotion: Promotion,
+    pub en_passant: Option<EnPassant>,
+    pub castling: Option<Castling>,
+    pub board_moves: BoardMoves,
+    pub drops: Option<Drops>,
+    pub deck: Option<DeckRule>,
+    pub swaps: Option<Swaps>,
+    pub passing: Option<Passing>,
+    pub first_action: Option<FirstAction>,
+    pub constraints: Constraints,
+    pub surround: Option<Surround>,
+    pub elimination: Option<Elimination>,
+    pub quiet: QuietResets,
+    /// The end rules, in the order written.
+    pub end: Vec<EndRule>,
+    pub consequences: Vec<Consequence>,
+}
+
+impl Rules {
+    /// Compile every rule of `base.variant`; rule variables are allocated
+    /// in `layout` (the base's layout, completed).
+    pub fn new(base: &Base, layout: &mut Layout) -> Result<Rules, CompileError> {
+        let v = &base.variant;
+        let captures = Captures::new(v);
+        let promotion = Promotion::new(base)?;
+        let en_passant = EnPassant::new(v, base, captures.enabled());
+        if en_passant.is_some() {
+            check_lame_paths(base)?;
+        }
+        let castling = Castling::new(v, base)?;
+        if let Some(c) = &castling {
+            layout.tracked_kinds |= c.kinds();
+        }
+        let board_moves = BoardMoves::new(v, base);
+        let drops = Drops::new(v, base);
+        let deck = DeckRule::new(v, base, layout).map_err(CompileError::Setup)?;
+        let swaps = Swaps::new(v, layout);
+        let passing = Passing::new(v, layout);
+        let surround = Surround::new(v, layout);
+        let mut consequences = Vec::new();
+        if en_passant.is_some() {
+            consequences.push(Consequence::EnPassant);
+        }
+        if castling.is_some() {
+            consequences.push(Consequence::CastlingRights);
+        }
+        if passing.is_some() {
+            consequences.push(Consequence::Passes);
+        }
+        if surround.is_some() {
+            consequences.push(Consequence::Surround);
+        }
+        Ok(Rules {
+            captures,
+            promotion,
+            en_passant,
+            castling,
+            board_moves,
+            drops,
+            deck,
+            swaps,
+            passing,
+            first_action: FirstAction::new(v),
+            constraints: Constraints::new(v),
+            surround,
+            elimination: Elimination::new(v, base.nplayers),
+            quiet: QuietResets::new(v),
+            end: v.end.clone(),
+            consequences,
+        })
+    }
+
+    /// Kinds whose has-moved flags feed castling (bit mask).
+    #[inline]
+    pub fn castle_kinds(&self) -> u32 {
+        self.castling.map_or(0, |c| c.kinds())
+    }
+
+    /// What an action probed on the board is checked against.
+    #[inline]
+    pub fn legality(&self, split: bool) -> Legality<'_> {
+        Legality {
+            constraints: &self.constraints,
+            surround: self.surround.as_ref(),
+            split,
+        }
+    }
+
+    /// The parts the endings read.
+    pub fn ending_parts(&self) -> endings::Parts<'_> {
+        endings::Parts {
+            end: &self.end,
+            surround: self.surround.as_ref(),
+            passing: self.passing.as_ref(),
+            deck: self.deck.as_ref(),
+            elimination: self.elimination.as_ref(),
+        }
+    }
+
+    /// The consequences of `me`'s action `mv`, in order.
+    pub fn after_action(&self, t: &Base, s: &mut State, me: PlayerId, mv: Move, a: &Applied) {
+        for c in &self.consequences {
+            match c {
+                Consequence::EnPassant => {
+                    if let Some(ep) = &self.en_passant {
+                        ep.after_action(t, s, me, a.ep);
+                    }
+                }
+                Consequence::CastlingRights => {
+                    if let (Some(c), true) = (&self.castling, a.castle_flags) {
+                        c.refresh_key(t, s);
+                    }
+                }
+                Consequence::Passes => {
+                    if let Some(p) = &self.passing {
+                        p.after_action(&t.layout, s, mv);
+                    }
+                }
+                Consequence::Surround => {
+                    // Past the limit the action is illegal (it is about to
+                    // be taken back): the end rules do not apply.
+                    if let (Some(sur), true) = (&self.surround, limit_box::fits(t, s)) {
+                        sur.after_action(t, s);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// En-passant targets are kept for lame moves passing at most 3 squares.
+fn check_lame_paths(t: &Base) -> Result<(), CompileError> {
+    for p in &t.atoms.patterns {
+        for a in &p.moves {
+            if !matches!(a.kind, AKind::Lame | AKind::LameRide) {
+                continue;
+            }
+            for &d in &a.dirs {
+                if lame_path_len(t.atoms.dirs[d as usize].v) > 3 {
+                    return Err(CompileError::Piece {
+                        piece: t.variant.pieces[p.kind as usize].name.clone(),
+                        message: "a lame move passing more than 3 squares cannot leave en-passant targets (at most 3)".into(),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,186 @@
+//! The predicate language of the rule files (placements, guards, follow-ups,
+//! jokers), compiled once into bitset tests. This is the engine's only
+//! evaluator of predicates.
+
+use super::surround;
+use crate::engine::compile::Base;
+use crate::engine::core::{Bitset, ByPlayer, Square, State};
+use crate::engine::movement::{attack_set, attacked, friends_bb, kind_bb};
+use crate::ir::{PieceId, PlayerId, Pred, Selector, Who};
+
+/// A compiled selector: whose men, of which kind.
+#[derive(Clone, Copy, Debug)]
+pub struct Sel {
+    who: Who,
+    piece: Option<PieceId>,
+}
+
+impl From<&Selector> for Sel {
+    fn from(s: &Selector) -> Sel {
+        Sel {
+            who: s.who,
+            piece: s.piece,
+        }
+    }
+}
+
+/// A compiled predicate.
+#[derive(Clone, Debug)]
+pub enum CPred {
+    True,
+    Not(Box<CPred>),
+    And(Vec<CPred>),
+    Or(Vec<CPred>),
+    /// The region's squares as each player sees them.
+    In(ByPlayer<Bitset>),
+    Touching(Sel),
+    Beside(Sel),
+    Attacked,
+    Attacks(Sel),
+    Is(Sel),
+    IsSelf,
+    Surrounded,
+    DistinctColour,
+    InPlay(Sel),
+}
+
+impl CPred {
+    pub fn new(t: &Base, p: &Pred) -> CPred {
+        let c = |q: &Pred| CPred::new(t, q);
+        match p {
+            Pred::True => CPred::True,
+            Pred::Not(q) => CPred::Not(Box::new(c(q))),
+            Pred::And(qs) => CPred::And(qs.iter().map(c).collect()),
+            Pred::Or(qs) => CPred::Or(qs.iter().map(c).collect()),
+            Pred::In(r) => CPred::In(
+                t.regions
+                    .get(*r as usize)
+                    .copied()
+                    .unwrap_or(ByPlayer::splat(Bitset::EMPTY)),
+            ),
+            Pred::Touching(s) => CPred::Touching(s.into()),
+            Pred::Beside(s) => CPred::Beside(s.into()),
+            Pred::Attacked => CPred::Attacked,
+            Pred::Attacks(s) => CPred::Attacks(s.into()),
+            Pred::Is(s) => CPred::Is(s.into()),
+            Pred::IsSelf => CPred::IsSelf,
+            Pred::Surrounded => CPred::Surrounded,
+            Pred::DistinctColour => CPred::DistinctColour,
+            Pred::InPlay(s) => CPred::InPlay(s.into()),
+        }
+    }
+
+    /// The set of squares where the predicate holds whatever the position,
+    /// when it does not depend on the position (`None` otherwise).
+    pub fn static_squares(&self, t: &Base, p: PlayerId) -> Option<Bitset> {
+        let real = t.geo.real();
+        Some(match self {
+            CPred::True => real,
+            CPred::In(per) => per[p],
+            CPred::Not(q) => real & !q.static_squares(t, p)?,
+            CPred::And(qs) => {
+                let mut b = real;
+                for q in qs {
+                    b &= q.static_squares(t, p)?;
+                }
+                b
+            }
+            CPred::Or(qs) => {
+                let mut b = Bitset::EMPTY;
+                for q in qs {
+                    b |= q.static_squares(t, p)?;
+                }
+                b
+            }
+            _ => return None,
+        })
+    }
+
+    /// Whether the predicate is `true` itself.
+    pub fn is_true(&self) -> bool {
+        matches!(self, CPred::True)
+    }
+}
+
+/// The men a selector matches, relative to the acting player.
+#[inline]
+pub fn sel_bb(t: &Base, s: &State, sel: Sel, actor: PlayerId) -> Bitset {
+    let mut b = match sel.who {
+        Who::Own => s.by_player[actor as usize],
+        Who::Friend => friends_bb(t, s, actor),
+        Who::Enemy => s.occ & !friends_bb(t, s, actor),
+        Who::Any => s.occ,
+    };
+    if let Some(k) = sel.piece {
+        b &= kind_bb(t, s, k);
+    }
+    b
+}
+
+/// Evaluate a predicate for the acting player. `subject` is the square it
+/// speaks about (the square a man is placed on, or a candidate man; `None`
+/// for guards on the player, where atoms about a square are false);
+/// `this` is the man just placed or moved (for `self`).
+pub fn eval(
+    t: &Base,
+    s: &State,
+    p: &CPred,
+    actor: PlayerId,
+    subject: Option<Square>,
+    this: Option<Square>,
+) -> bool {
+    match p {
+        CPred::True => true,
+        CPred::Not(q) => !eval(t, s, q, actor, subject, this),
+        CPred::And(qs) => qs.iter().all(|q| eval(t, s, q, actor, subject, this)),
+        CPred::Or(qs) => qs.iter().any(|q| eval(t, s, q, actor, subject, this)),
+        CPred::InPlay(sel) => sel_bb(t, s, *sel, actor).any(),
+        atom => subject.is_some_and(|sq| eval_at(t, s, atom, actor, sq, this)),
+    }
+}
+
+/// An atom of the language about the square `sq`.
+fn eval_at(
+    t: &Base,
+    s: &State,
+    p: &CPred,
+    actor: PlayerId,
+    sq: Square,
+    this: Option<Square>,
+) -> bool {
+    let geo = &t.geo;
+    match p {
+        CPred::In(per) => per[actor].contains(sq),
+        CPred::Touching(sel) => (t.graph.neighbours8(sq) & sel_bb(t, s, *sel, actor)).any(),
+        CPred::Beside(sel) => (t.graph.neighbours4(sq) & sel_bb(t, s, *sel, actor)).any(),
+        CPred::Attacked => {
+            let enemy = s.occ & !friends_bb(t, s, actor);
+            attacked(t, s, sq, enemy, s.occ)
+        }
+        CPred::Attacks(sel) => {
+            let man = s.at(sq);
+            !man.is_empty() && (attack_set(t, s, sq, man, s.occ) & sel_bb(t, s, *sel, actor)).any()
+        }
+        CPred::Is(sel) => sel_bb(t, s, *sel, actor).contains(sq),
+        CPred::IsSelf => Some(sq) == this,
+        CPred::Surrounded => surround::is_surrounded(t, s, sq, geo.bounding_box(s.occ)),
+        CPred::DistinctColour => {
+            let man = s.at(sq);
+            if man.is_empty() {
+                return false;
+            }
+            let dark = geo.dark();
+            let mut same = kind_bb(t, s, man.kind()) & s.by_player[man.owner() as usize];
+            same.remove(sq);
+            if dark.contains(sq) {
+                (same & dark).is_empty()
+            } else {
+                (same & !dark).is_empty()
+            }
+        }
+        // Composite predicates are evaluated by `eval`.
+        CPred::True | CPred::Not(_) | CPred::And(_) | CPred::Or(_) | CPred::InPlay(_) => {
+            eval(t, s, p, actor, Some(sq), this)
+        }
+    }
+}

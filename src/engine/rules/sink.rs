@@ -1,0 +1,122 @@
+//! Where generated actions go: a [`MoveList`], or a [`Count`] that only
+//! counts them (perft's last ply), adding whole target sets at once.
+//! Promotions are expanded here, one action per open choice.
+
+use super::promotion::Promotion;
+use crate::engine::core::{Bitset, Man, Move, MoveList, Square, State};
+use crate::ir::MAX_PIECES;
+
+/// Where generated moves go.
+pub trait Sink {
+    /// Plain moves of `man` from `from` to each square of `targets`
+    /// (promotions expanded).
+    fn targets(&mut self, pr: &Promotion, s: &State, from: Square, man: Man, targets: Bitset);
+    /// One move of `man` (promotions expanded).
+    fn one(&mut self, pr: &Promotion, s: &State, mv: Move, man: Man);
+    /// One finished move.
+    fn raw(&mut self, mv: Move);
+}
+
+/// Expand a move into its promotions (or itself) and hand each to `f`.
+#[inline]
+pub fn expand(pr: &Promotion, s: &State, mv: Move, man: Man, mut f: impl FnMut(Move)) {
+    if let Some(to) = mv.to() {
+        if pr.applies(man, to) {
+            let mut ch = [0u8; MAX_PIECES];
+            let n = pr.choices(s, man, &mut ch);
+            if n > 0 {
+                for &c in &ch[..n] {
+                    f(mv.with_promotion(c));
+                }
+                return;
+            }
+        }
+    }
+    f(mv);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn targets(&mut self, pr: &Promotion, s: &State, from: Square, man: Man, targets: Bitset) {
+        let promo = if pr.promotes(man.kind()) {
+            targets & pr.zone(man)
+        } else {
+            Bitset::EMPTY
+        };
+        for to in targets & !promo {
+            self.push(Move::normal(from, to));
+        }
+        for to in promo {
+            expand(pr, s, Move::normal(from, to), man, |m| self.push(m));
+        }
+    }
+
+    #[inline]
+    fn one(&mut self, pr: &Promotion, s: &State, mv: Move, man: Man) {
+        expand(pr, s, mv, man, |m| self.push(m));
+    }
+
+    #[inline]
+    fn raw(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// A sink that only counts.
+pub struct Count(pub u64);
+
+impl Sink for Count {
+    #[inline]
+    fn targets(&mut self, pr: &Promotion, s: &State, _from: Square, man: Man, targets: Bitset) {
+        if pr.promotes(man.kind()) {
+            let promo = targets & pr.zone(man);
+            if promo.any() {
+                let mut ch = [0u8; MAX_PIECES];
+                let n = pr.choices(s, man, &mut ch).max(1) as u64;
+                self.0 += (targets & !promo).count() as u64 + promo.count() as u64 * n;
+                return;
+            }
+        }
+        self.0 += targets.count() as u64;
+    }
+
+    #[inline]
+    fn one(&mut self, pr: &Promotion, s: &State, mv: Move, man: Man) {
+        match mv.to() {
+            Some(to) if pr.applies(man, to) => {
+                let mut ch = [0u8; MAX_PIECES];
+                self.0 += pr.choices(s, man, &mut ch).max(1) as u64;
+            }
+            _ => self.0 += 1,
+        }
+    }
+
+    #[inline]
+    fn raw(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+/// A sink that counts what goes through to another.
+pub struct Tally<'a, S: Sink> {
+    pub inner: &'a mut S,
+    pub n: u64,
+}
+
+impl<S: Sink> Sink for Tally<'_, S> {
+    #[inline]
+    fn targets(&mut self, pr: &Promotion, s: &State, from: Square, man: Man, targets: Bitset) {
+        self.n += targets.count() as u64;
+        self.inner.targets(pr, s, from, man, targets);
+    }
+    #[inline]
+    fn one(&mut self, pr: &Promotion, s: &State, mv: Move, man: Man) {
+        self.n += 1;
+        self.inner.one(pr, s, mv, man);
+    }
+    #[inline]
+    fn raw(&mut self, mv: Move) {
+        self.n += 1;
+        self.inner.raw(mv);
+    }
+}

@@ -1,0 +1,172 @@
+//! Surround: a man whose four sides are blocked (by men, the board edge,
+//! holes or the limit box of an unbounded board). Rule files use it as an
+//! ending (`surrounded king -> lose`: its owner's result) and as a
+//! consequence (`surrounded queen -> remove`: the man leaves the game),
+//! applied after each action in the order the rules are written: a
+//! surround that decides the game is found before any removal.
+
+use crate::engine::compile::Base;
+use crate::engine::core::{BBox, Bitset, Layout, PlayerSet, Square, State, Var};
+use crate::engine::movement::kind_bb;
+use crate::ir::{EndTiming, Event, Outcome, PieceId, Variant};
+
+/// One surround rule, in the order written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Owners of surrounded men of this kind get the rule's outcome.
+    Decide(PieceId),
+    /// Surrounded men of this kind leave the game.
+    Remove(PieceId),
+}
+
+/// The surround rules of a variant.
+#[derive(Clone, Debug)]
+pub struct Surround {
+    pub steps: Vec<Step>,
+    /// Players whose man was surrounded by the last action (a deciding
+    /// step), found before that action's removals.
+    pub decided: Var,
+    /// Per player, per kind: men removed for good (when a step removes).
+    pub removed: Option<Var>,
+    /// The deciding steps are also checked between the steps of a compound
+    /// action.
+    pub each_step: bool,
+}
+
+impl Surround {
+    pub fn new(v: &Variant, l: &mut Layout) -> Option<Surround> {
+        let steps: Vec<Step> = v
+            .end
+            .iter()
+            .filter_map(|r| match (&r.when, r.then) {
+                (Event::Surrounded(k), Outcome::Remove) => Some(Step::Remove(*k)),
+                (Event::Surrounded(k), Outcome::Win | Outcome::Lose | Outcome::Draw) => {
+                    Some(Step::Decide(*k))
+                }
+                _ => None,
+            })
+            .collect();
+        if steps.is_empty() {
+            return None;
+        }
+        let removes = steps.iter().any(|s| matches!(s, Step::Remove(_)));
+        Some(Surround {
+            decided: l.alloc_vars(1, false),
+            removed: removes.then(|| l.alloc_vars(l.nplayers * l.nkinds, false)),
+            steps,
+            each_step: v.end_checked == EndTiming::AfterEachStep,
+        })
+    }
+
+    /// The counter of `(player, kind)` men removed.
+    #[inline]
+    pub fn removed_var(&self, l: &Layout, p: usize, kind: usize) -> Option<Var> {
+        self.removed.map(|v| v.at(p * l.nkinds + kind))
+    }
+
+    /// The consequence after an action (the action done, inside the limit
+    /// box): the steps in order; the first deciding step that finds a
+    /// surrounded man records its owners and stops.
+    pub fn after_action(&self, t: &Base, s: &mut State) {
+        let l = &t.layout;
+        s.set_var(l, self.decided, 0);
+        for step in &self.steps {
+            match *step {
+                Step::Decide(k) => {
+                    let owners = surrounded_owners(t, s, k);
+                    if !owners.is_empty() {
+                        s.set_var(l, self.decided, owners.bits() as u32);
+                        return;
+                    }
+                }
+                Step::Remove(k) => {
+                    let bbox = t.geo.bounding_box(s.occ);
+                    let gone: Bitset = kind_bb(t, s, k)
+                        .iter()
+                        .filter(|&sq| is_surrounded(t, s, sq, bbox))
+                        .collect();
+                    for sq in gone {
+                        let man = s.take(l, sq);
+                        if let Some(v) =
+                            self.removed_var(l, man.owner() as usize, man.kind() as usize)
+                        {
+                            let n = s.var(v);
+                            s.set_var(l, v, n + 1);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The men the steps would remove after an action leading to `s` (none
+    /// when a deciding step fires first).
+    pub fn removals(&self, t: &Base, s: &State) -> Bitset {
+        let mut out = Bitset::EMPTY;
+        for step in &self.steps {
+            match *step {
+                Step::Decide(k) => {
+                    if !surrounded_owners(t, s, k).is_empty() {
+                        return Bitset::EMPTY;
+                    }
+                }
+                Step::Remove(k) => {
+                    let bbox = t.geo.bounding_box(s.occ);
+                    for sq in kind_bb(t, s, k) {
+                        if is_surrounded(t, s, sq, bbox) {
+                            out.insert(sq);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a deciding step fires now (checked between the steps of a
+    /// compound action).
+    pub fn decides_now(&self, t: &Base, s: &State) -> bool {
+        self.steps.iter().any(|step| match *step {
+            Step::Decide(k) => !surrounded_owners(t, s, k).is_empty(),
+            Step::Remove(_) => false,
+        })
+    }
+
+    /// The ending `surrounded PIECE`: the players whose man of that kind is
+    /// surrounded, or whose man the last action surrounded.
+    pub fn subjects(&self, t: &Base, s: &State, kind: PieceId) -> PlayerSet {
+        PlayerSet::from_bits(s.var(self.decided) as u8) | surrounded_owners(t, s, kind)
+    }
+}
+
+/// Whether the man on `sq` has its 4 orthogonal sides blocked: by men, the
+/// board edge or holes, or (unbounded boards) the limit box. `bbox` is the
+/// bounding box of all men.
+pub fn is_surrounded(t: &Base, s: &State, sq: Square, bbox: Option<BBox>) -> bool {
+    let geo = &t.geo;
+    let (x, y) = geo.coords(sq);
+    for d in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+        let Some(n) = geo.offset(sq, d) else { continue };
+        if s.occ.contains(n) || !geo.fits_limit_with(bbox, (x + d.0, y + d.1)) {
+            continue;
+        }
+        return false;
+    }
+    true
+}
+
+/// Owners of surrounded men of `kind`.
+pub fn surrounded_owners(t: &Base, s: &State, kind: PieceId) -> PlayerSet {
+    let men = kind_bb(t, s, kind);
+    if men.is_empty() {
+        return PlayerSet::EMPTY;
+    }
+    let bbox = t.geo.bounding_box(s.occ);
+    let mut set = PlayerSet::EMPTY;
+    for sq in men {
+        if is_surrounded(t, s, sq, bbox) {
+            set.insert(s.at(sq).owner());
+        }
+    }
+    set
+}

@@ -1,0 +1,109 @@
+//! Describing the engine's actions for notation: each legal action as an
+//! [`ActionInfo`] (coordinates as players name squares), and the
+//! coordinate text of an action.
+
+use super::{ActionInfo, ActionKind};
+use crate::engine::{Move, Position, Square};
+use crate::ir::Coord;
+
+/// Notation for a position's actions.
+pub trait Describe {
+    /// The move as notation sees it, with `check` (an enemy royal is
+    /// attacked afterwards) and `mate` (the next player is in check and has
+    /// no legal move).
+    fn action_info(&self, mv: Move) -> ActionInfo;
+    /// [`Describe::action_info`] for each move of a list.
+    fn action_infos(&self, moves: &[Move]) -> Vec<ActionInfo>;
+    /// The move in coordinate notation ([`super::coordinate`]): `e2e4`,
+    /// `e7e8q`, `e1g1` (castling: the royal's move), `P@e4`, `P@e4e5`,
+    /// `B@c3/d4`, `swap e1 h1`, `pass`.
+    fn move_text(&self, mv: Move) -> String;
+    /// The legal move written as `text` in coordinate notation.
+    fn parse_move(&self, text: &str) -> Option<Move>;
+}
+
+/// Whether a piece is written like a pawn (SAN omits its letter): it
+/// promotes, or its letter is `P`.
+fn pawnlike(pos: &Position, kind: u8) -> bool {
+    pos.tables()
+        .variant()
+        .pieces
+        .get(kind as usize)
+        .is_some_and(|p| p.promotion.is_some() || p.letter.eq_ignore_ascii_case(&'P'))
+}
+
+fn letter(pos: &Position, kind: u8) -> char {
+    pos.tables()
+        .variant()
+        .pieces
+        .get(kind as usize)
+        .map_or('?', |p| p.letter.to_ascii_uppercase())
+}
+
+/// The move as [`ActionInfo`], without `check`/`mate`.
+fn info(pos: &Position, mv: Move) -> ActionInfo {
+    let c = |sq: Option<Square>| sq.map(|s| pos.coord(s));
+    let mover = mv.from().and_then(|f| pos.man_at(f));
+    let kind = match mv {
+        Move::Normal { .. } | Move::Lame { .. } | Move::EnPassant { .. } | Move::Castle { .. } => {
+            ActionKind::Move
+        }
+        Move::Drop { .. }
+        | Move::PlaceAndMove { .. }
+        | Move::PlaceAndReturn { .. }
+        | Move::PlaceAndRemove { .. } => ActionKind::Place,
+        Move::Draw { .. } | Move::DrawJoker { .. } | Move::Reveal { .. } => ActionKind::Draw,
+        Move::Swap { .. } => ActionKind::Swap,
+        Move::Pass => ActionKind::Pass,
+    };
+    let piece_kind = mv.placed().or(mover.map(|m| m.kind()));
+    let mut a = ActionInfo::new(kind, piece_kind.map_or('?', |k| letter(pos, k)));
+    a.pawn = piece_kind.is_some_and(|k| pawnlike(pos, k));
+    a.from = c(mv.from());
+    a.to = c(mv.to());
+    a.promotion = mv.promotion().map(|k| letter(pos, k));
+    match mv {
+        Move::Normal { to, .. } | Move::Lame { to, .. } => a.capture = pos.man_at(to).is_some(),
+        Move::EnPassant { .. } => a.capture = true,
+        Move::Castle { from, partner, .. } => {
+            let (f, p): (Coord, Coord) = (pos.coord(from), pos.coord(partner));
+            a.castle = Some(if f.y == p.y { p.x < f.x } else { p.y < f.y });
+        }
+        Move::PlaceAndMove { to, .. } => a.then_to = Some(pos.coord(to)),
+        Move::PlaceAndReturn { returned, .. } => a.returns = Some(pos.coord(returned)),
+        Move::PlaceAndRemove { removed, .. } => a.returns = Some(pos.coord(removed)),
+        _ => {}
+    }
+    a
+}
+
+impl Describe for Position {
+    fn action_info(&self, mv: Move) -> ActionInfo {
+        let mut a = info(self, mv);
+        let mut after = self.detached();
+        let me = self.turn();
+        after.play(mv);
+        let t = self.tables();
+        a.check = (0..t.players() as u8)
+            .filter(|&p| after.alive() & (1 << p) != 0 && !t.is_friend(me, p))
+            .any(|p| after.royal_attacked(p));
+        a.mate = a.check && after.in_check() && !after.has_legal_move();
+        a
+    }
+
+    fn action_infos(&self, moves: &[Move]) -> Vec<ActionInfo> {
+        moves.iter().map(|&m| self.action_info(m)).collect()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        super::coordinate(&info(self, mv))
+    }
+
+    fn parse_move(&self, text: &str) -> Option<Move> {
+        let text = text.trim();
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| self.move_text(m) == text)
+    }
+}

@@ -102,7 +102,6 @@ impl BoardGraph {
         let d = self.dist[a.index() * self.nsq + b.index()];
         (d != u8::MAX).then_some(d as u32)
     }
-
 }
 
 /// Real squares that no man of the setup can ever stand on, moving by its

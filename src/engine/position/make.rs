@@ -137,18 +137,24 @@ pub(crate) fn make(t: &Tables, s: &mut State, mv: Move) -> Mark {
 
 /// Clear the has-moved flags of the squares an action touches (read before
 /// the board changes). Returns whether a castling kind's flag changed.
+#[inline]
 fn clear_flags(t: &Tables, s: &mut State, mv: Move) -> bool {
-    let l = &t.base.layout;
-    let castle_kinds = t.rules.castle_kinds();
-    let mut castle = false;
-    for sq in [mv.from(), mv.to(), mv.aux_square()].into_iter().flatten() {
-        if s.unmoved.contains(sq) {
-            let man = s.at(sq);
-            castle |= !man.is_empty() && castle_kinds & (1 << man.kind()) != 0;
-            s.set_unmoved(l, sq, false);
-        }
-    }
+    let mut castle = clear_flag(t, s, mv.from());
+    castle |= clear_flag(t, s, mv.to());
+    castle |= clear_flag(t, s, mv.aux_square());
     castle
+}
+
+#[inline]
+fn clear_flag(t: &Tables, s: &mut State, sq: Option<crate::engine::core::Square>) -> bool {
+    match sq {
+        Some(sq) if s.unmoved.contains(sq) => {
+            let man = s.at(sq);
+            s.set_unmoved(&t.base.layout, sq, false);
+            !man.is_empty() && t.rules.castle_kinds() & (1 << man.kind()) != 0
+        }
+        _ => false,
+    }
 }
 
 /// [`make`], then the eliminations the action causes.

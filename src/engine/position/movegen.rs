@@ -43,46 +43,50 @@ pub(crate) fn has_legal(t: &Tables, s: &mut State) -> bool {
 /// All legal moves of the player to act, into `out`; `scratch` is a list
 /// the generic path may use.
 pub(crate) fn legal<S: Sink>(t: &Tables, s: &mut State, out: &mut S, scratch: &mut MoveList) {
-    let (b, r) = (&t.base, &t.rules);
-    if let Some(d) = &r.deck {
+    if let Some(d) = &t.rules.deck {
         // A player who revealed an unplaceable card has lost.
         if !d.losers(s).is_empty() {
             return;
         }
     }
+    // The filter: a player with no action passes (the sources' output is
+    // counted only when it matters).
+    if t.rules.passing.is_some_and(|p| p.when_stuck) {
+        let mut tally = Tally { inner: out, n: 0 };
+        sources(t, s, &mut tally, scratch);
+        if tally.n == 0 {
+            tally.raw(Move::Pass);
+        }
+    } else {
+        sources(t, s, out, scratch);
+    }
+}
+
+/// Every source of actions, each behind its guards.
+fn sources<S: Sink>(t: &Tables, s: &mut State, out: &mut S, scratch: &mut MoveList) {
+    let (b, r) = (&t.base, &t.rules);
     let fa = r.first_action;
     let ply = s.ply;
     let allows = |k: ActionKind| FirstAction::allows(fa, ply, k);
     let split = !r.constraints.connected.is_empty() && !r.constraints.invariants_hold(b, s);
-    let mut out = Tally { inner: out, n: 0 };
     if let Some(d) = &r.deck {
         if allows(ActionKind::Draw) {
-            d.generate(b, s, &mut out);
+            d.generate(b, s, out);
         }
     }
     if allows(ActionKind::Move) {
-        legal_board(t, s, split, &mut out, scratch);
+        legal_board(t, s, split, out, scratch);
     }
     if let Some(d) = &r.drops {
         if allows(ActionKind::Place) {
             let only = FirstAction::only_piece(fa, ply);
-            d.generate(
-                b,
-                s,
-                &r.legality(split),
-                r.captures.enabled(),
-                only,
-                &mut out,
-            );
+            d.generate(b, s, &r.legality(split), r.captures.enabled(), only, out);
         }
     }
     if let Some(sw) = &r.swaps {
         if allows(ActionKind::Power) {
-            sw.generate(b, s, &r.legality(split), &mut out);
+            sw.generate(b, s, &r.legality(split), out);
         }
-    }
-    if out.n == 0 && r.passing.is_some_and(|p| p.when_stuck) {
-        out.raw(Move::Pass);
     }
 }
 

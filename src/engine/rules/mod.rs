@@ -189,6 +189,7 @@ impl Rules {
     }
 
     /// The consequences of `me`'s action `mv`, in order.
+    #[inline]
     pub fn after_action(&self, t: &Base, s: &mut State, me: PlayerId, mv: Move, a: &Applied) {
         for c in &self.consequences {
             match c {

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 use varia::check::check_str;
+use varia::engine::Bits;
 use varia::engine::{perft, Game, Move, MoveKind, Position, Status, Tables};
 use varia::ir::{Coord, Variant};
 use varia::notation::Describe;
@@ -201,4 +202,39 @@ fn make_and_unmake_restore_every_built_in_variant() {
         assert_eq!(p.fen(), fen, "{name}");
         assert_eq!(p.hash(), hash, "{name}");
     }
+}
+
+#[test]
+fn every_set_width_plays_the_same_game() {
+    // A variant compiled with wider sets than it needs gives the same
+    // counts: the engine is generic over the width of its square sets.
+    for (name, depth) in [
+        ("chess", 3),
+        ("capablanca", 3),
+        ("echek", 3),
+        ("crazyhouse", 3),
+    ] {
+        let v = varia::load::builtin(name, &[]).expect("loads");
+        let natural = Tables::new(&v).expect("compiles");
+        let mut counts = Vec::new();
+        for bits in [64, 128, 256] {
+            let Ok(t) = Tables::with_width(&v, bits) else {
+                assert!(bits < natural.set_width(), "{name} fits {bits}");
+                continue;
+            };
+            let mut p = Position::start(Arc::new(t)).unwrap();
+            counts.push((bits, perft(&mut p, depth), p.fen()));
+        }
+        assert!(counts.len() >= 2, "{name}: {counts:?}");
+        assert!(
+            counts
+                .windows(2)
+                .all(|w| w[0].1 == w[1].1 && w[0].2 == w[1].2),
+            "{name}: {counts:?}"
+        );
+    }
+    let chess = varia::load::builtin("chess", &[]).unwrap();
+    assert_eq!(Tables::new(&chess).unwrap().set_width(), 64);
+    let quatro = varia::load::builtin("quatrochess", &[]).unwrap();
+    assert_eq!(Tables::new(&quatro).unwrap().set_width(), 256);
 }

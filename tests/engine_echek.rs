@@ -4,6 +4,7 @@
 //! lower-left corner of the men's bounding box.
 
 use std::sync::Arc;
+use varia::engine::Bits;
 use varia::engine::{Game, Move, MoveKind, Position, Square, Status, Tables};
 
 const Q: u8 = 1;

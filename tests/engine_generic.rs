@@ -8,6 +8,7 @@ mod common;
 
 use common::{fen, moves, play};
 use std::sync::Arc;
+use varia::engine::Bits;
 use varia::engine::{perft, CompileError, Game, Position, Status, Tables};
 use varia::ir::{self, Coord, Dir, Outcome, Shape, Variant};
 use varia::notation::Describe;

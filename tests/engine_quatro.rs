@@ -6,6 +6,7 @@
 //! from a list of men: `wK`, `rP(su)` (a Red pawn facing south, unmoved).
 
 use std::sync::Arc;
+use varia::engine::Bits;
 use varia::engine::{perft, Game, MoveKind, Position, Status, Tables};
 use varia::ir::{Dir, Event};
 use varia::notation::Describe;

@@ -7,6 +7,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
+use varia::engine::Bits;
 use varia::engine::{perft, Game, Move, MoveKind, Position, Status, Tables};
 use varia::ir::{Card, Event};
 use varia::notation::Describe;

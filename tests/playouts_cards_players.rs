@@ -19,6 +19,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::time::Instant;
+use varia::engine::Bits;
 use varia::engine::{Game, Move, MoveKind, MoveList, Position, Status, Tables};
 
 const CAP: usize = 6000;

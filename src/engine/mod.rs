@@ -39,8 +39,8 @@ pub(crate) mod rules;
 mod tables;
 
 pub use self::core::{
-    sorted_moves, splitmix, Bitset, BitsetIter, CardId, Geometry, Man, Move, MoveKind, MoveList,
-    PlayerSet, Square,
+    sorted_moves, splitmix, Bits, BitsIter, Bitset, BitsetIter, CardId, Geometry, Man, Move,
+    MoveKind, MoveList, PlayerSet, Square, B128, B64,
 };
 pub use compile::CompileError;
 pub use perft::{divide, parse_perft_file, perft, PerftCase};

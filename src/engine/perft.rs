@@ -1,12 +1,13 @@
 //! Perft: count the leaf nodes of the legal-move tree, and the perft data
 //! file format of `tests/perft/*.perft`.
 
-use super::core::{Move, MoveList, State};
+use super::core::{Bits, Move, MoveList, State};
+use super::position::checked::with_pos;
 use super::position::{make, movegen, Position};
 use super::rules::Count;
-use super::tables::Tables;
+use super::tables::Compiled;
 
-fn inner(t: &Tables, s: &mut State, depth: u32, lists: &mut [MoveList]) -> u64 {
+fn inner<B: Bits>(t: &Compiled<B>, s: &mut State<B>, depth: u32, lists: &mut [MoveList]) -> u64 {
     let (list, rest) = lists.split_first_mut().expect("one move list per ply");
     if depth == 1 {
         let mut count = Count(0);
@@ -31,17 +32,19 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let tables = pos.tables.clone();
     let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
-    inner(&tables, &mut pos.s, depth, &mut lists)
+    with_pos!(&mut pos.inner, c, s => inner(c, s, depth, &mut lists))
 }
 
 /// Perft split by the first move: each legal move with the leaf count
 /// below it (`depth - 1` plies after it), in generation order.
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    let tables = pos.tables.clone();
+    with_pos!(&mut pos.inner, c, s => divide_in(c, s, depth))
+}
+
+fn divide_in<B: Bits>(t: &Compiled<B>, s: &mut State<B>, depth: u32) -> Vec<(Move, u64)> {
     let mut first = MoveList::new();
-    movegen::gen_legal(&tables, &mut pos.s, &mut first);
+    movegen::gen_legal(t, s, &mut first);
     let mut lists: Vec<MoveList> = (0..depth.max(1)).map(|_| MoveList::new()).collect();
     first
         .iter()
@@ -49,9 +52,9 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
             let n = if depth <= 1 {
                 1
             } else {
-                let mark = make::make_action(&tables, &mut pos.s, mv);
-                let n = inner(&tables, &mut pos.s, depth - 1, &mut lists);
-                pos.s.rewind(&tables.base.layout, mark);
+                let mark = make::make_action(t, s, mv);
+                let n = inner(t, s, depth - 1, &mut lists);
+                s.rewind(&t.base.layout, mark);
                 n
             };
             (mv, n)

@@ -1,12 +1,14 @@
 //! A variant compiled for the engine: the board and pieces ([`Base`]), the
-//! rules ([`Rules`]) and what FEN needs. Build it once with
-//! [`Tables::new`] and share it (positions hold an `Arc<Tables>`).
+//! rules ([`Rules`]) and what FEN needs, in the set width the board needs
+//! ([`Compiled`]). Build it once with [`Tables::new`] and share it
+//! (positions hold an `Arc<Tables>`).
 
 use super::compile::{graph, Base, CompileError};
-use super::core::{Bitset, Geometry, Man, Square};
+use super::core::{Bits, Bitset, Geometry, Man, Square, B128, B64};
 use super::rules::Rules;
-use crate::ir::{PieceId, Shape, Variant};
+use crate::ir::{PieceId, PlayerId, Shape, Variant};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// What reading and writing FEN needs beyond the rules.
 #[derive(Clone, Debug)]
@@ -19,85 +21,166 @@ pub(crate) struct FenInfo {
     pub tags: Vec<char>,
 }
 
-/// A variant compiled for the engine.
+/// A variant compiled with sets of squares of one width.
 #[derive(Clone, Debug)]
-pub struct Tables {
-    pub(crate) base: Base,
-    pub(crate) rules: Rules,
-    pub(crate) fen: FenInfo,
+pub(crate) struct Compiled<B: Bits> {
+    pub base: Base<B>,
+    pub rules: Rules<B>,
+    pub fen: FenInfo,
     /// Pins and checks computed once per node are exact for this variant.
-    pub(crate) fast_legal: bool,
+    pub fast_legal: bool,
 }
 
-impl Tables {
-    /// Compile a checked variant.
-    pub fn new(variant: &Variant) -> Result<Tables, CompileError> {
+impl<B: Bits> Compiled<B> {
+    fn new(variant: &Variant) -> Result<Compiled<B>, CompileError> {
         let mut base = Base::new(variant)?;
         let mut layout = base.layout.clone();
         let rules = Rules::new(&base, &mut layout)?;
         base.layout = layout;
         let fast_legal = base.groups.complex_pids.is_empty() && !rules.constraints.beyond_royal();
         let fen = fen_info(&base);
-        Ok(Tables {
+        Ok(Compiled {
             base,
             rules,
             fen,
             fast_legal,
         })
     }
+}
+
+/// The compiled variant in the width its board needs.
+#[derive(Clone, Debug)]
+pub(crate) enum Width {
+    W64(Arc<Compiled<B64>>),
+    W128(Arc<Compiled<B128>>),
+    W256(Arc<Compiled<Bitset>>),
+}
+
+/// Run `$body` with `$c` bound to the compiled variant, whatever its width.
+macro_rules! with_compiled {
+    ($w:expr, $c:ident => $body:expr) => {
+        match $w {
+            $crate::engine::tables::Width::W64($c) => $body,
+            $crate::engine::tables::Width::W128($c) => $body,
+            $crate::engine::tables::Width::W256($c) => $body,
+        }
+    };
+}
+pub(crate) use with_compiled;
+
+/// A variant compiled for the engine.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    pub(crate) width: Width,
+}
+
+impl Tables {
+    /// Compile a checked variant, with sets of squares as narrow as its
+    /// board allows (64, 128 or 256 squares).
+    pub fn new(variant: &Variant) -> Result<Tables, CompileError> {
+        let squares = Geometry::new(&variant.board)
+            .map_err(|e| CompileError::Board(e.0))?
+            .len();
+        let bits = if squares <= 64 {
+            64
+        } else if squares <= 128 {
+            128
+        } else {
+            256
+        };
+        Tables::with_width(variant, bits)
+    }
+
+    /// Compile with sets of `bits` squares (64, 128 or 256); an error if the
+    /// board needs more. Every width plays the same game (tests compare
+    /// them).
+    pub fn with_width(variant: &Variant, bits: usize) -> Result<Tables, CompileError> {
+        let squares = Geometry::new(&variant.board)
+            .map_err(|e| CompileError::Board(e.0))?
+            .len();
+        if squares > bits || ![64, 128, 256].contains(&bits) {
+            return Err(CompileError::Board(format!(
+                "a grid of {squares} squares does not fit sets of {bits} squares (64, 128 or 256)"
+            )));
+        }
+        let width = match bits {
+            64 => Width::W64(Arc::new(Compiled::new(variant)?)),
+            128 => Width::W128(Arc::new(Compiled::new(variant)?)),
+            _ => Width::W256(Arc::new(Compiled::new(variant)?)),
+        };
+        Ok(Tables { width })
+    }
+
+    /// How many squares the engine's sets hold for this variant.
+    pub fn set_width(&self) -> usize {
+        match &self.width {
+            Width::W64(_) => 64,
+            Width::W128(_) => 128,
+            Width::W256(_) => 256,
+        }
+    }
 
     /// The variant these tables were compiled from.
     pub fn variant(&self) -> &Variant {
-        &self.base.variant
+        with_compiled!(&self.width, c => &c.base.variant)
     }
 
     /// The board geometry.
     pub fn geometry(&self) -> &Geometry {
-        &self.base.geo
+        with_compiled!(&self.width, c => &c.base.geo)
     }
 
     /// Number of players.
     pub fn players(&self) -> usize {
-        self.base.nplayers
+        with_compiled!(&self.width, c => c.base.nplayers)
     }
 
     /// Whether legality uses the per-node pin/check analysis (true) or tries
     /// every pseudo-legal move (false).
     pub fn uses_fast_legality(&self) -> bool {
-        self.fast_legal
-    }
-
-    /// Whether `b` is `a` or a team mate of `a`.
-    pub fn is_friend(&self, a: crate::ir::PlayerId, b: crate::ir::PlayerId) -> bool {
-        self.base.is_friend(a, b)
+        with_compiled!(&self.width, c => c.fast_legal)
     }
 
     /// Whether men of this kind are royal.
     pub fn is_royal(&self, kind: PieceId) -> bool {
-        self.base.is_royal(kind)
+        with_compiled!(&self.width, c => c.base.is_royal(kind))
+    }
+
+    /// Whether `b` is `a` or a team mate of `a`.
+    pub fn is_friend(&self, a: PlayerId, b: PlayerId) -> bool {
+        with_compiled!(&self.width, c => c.base.is_friend(a, b))
     }
 
     /// King steps between two squares around holes (`None`: not connected):
     /// the board graph's distance table, for goal terms of an evaluation.
     pub fn distance(&self, a: Square, b: Square) -> Option<u32> {
-        self.base.graph.distance(a, b)
+        with_compiled!(&self.width, c => c.base.graph.distance(a, b))
     }
 
     /// Real squares no man of the setup can ever reach (see
     /// [`graph::unreachable_squares`]); a board check for `validate`.
     pub fn unreachable_squares(&self) -> Bitset {
-        graph::unreachable_squares(&self.base.variant, &self.base.geo, &self.base.atoms)
+        with_compiled!(&self.width, c => graph::unreachable_squares(&c.base.variant, &c.base.geo, &c.base.atoms))
     }
 
     /// The same tables with the pin-based fast legality test switched off,
     /// so that every move is made and tested (for cross-checking).
-    pub fn without_fast_legality(mut self) -> Tables {
-        self.fast_legal = false;
-        self
+    pub fn without_fast_legality(self) -> Tables {
+        fn off<B: Bits>(c: Arc<Compiled<B>>) -> Arc<Compiled<B>> {
+            let mut c = Arc::unwrap_or_clone(c);
+            c.fast_legal = false;
+            Arc::new(c)
+        }
+        let width = match self.width {
+            Width::W64(c) => Width::W64(off(c)),
+            Width::W128(c) => Width::W128(off(c)),
+            Width::W256(c) => Width::W256(off(c)),
+        };
+        Tables { width }
     }
 }
 
-fn fen_info(b: &Base) -> FenInfo {
+fn fen_info<B: Bits>(b: &Base<B>) -> FenInfo {
     let v = &b.variant;
     let unbounded = matches!(v.board.shape, Shape::Unbounded { .. });
     let mut setup_men = vec![Man::EMPTY; b.nsq];

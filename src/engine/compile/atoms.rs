@@ -8,7 +8,7 @@
 //! (a knight, a queen) has one pattern for all facings.
 
 use super::error::CompileError;
-use crate::engine::core::{Bitset, Geometry, Man, Square};
+use crate::engine::core::{Bits, Geometry, Man, Square};
 use crate::ir::{self, Atom, Dir, Mode, PieceId, PlayerId, Variant};
 use std::collections::HashMap;
 
@@ -62,11 +62,11 @@ pub struct DirInfo {
 
 /// One lame step from a square.
 #[derive(Clone, Copy, Debug)]
-pub struct LameStep {
+pub struct LameStep<B: Bits> {
     /// The landing square; `None` when it or a path square is not real.
     pub to: Option<Square>,
     /// The path squares, which must be empty.
-    pub path: Bitset,
+    pub path: B,
     /// The path squares in order (en-passant targets), `npath` of them.
     pub path_sqs: [Square; 3],
     pub npath: u8,
@@ -84,13 +84,13 @@ pub struct Pattern {
 
 /// The movement tables of a variant.
 #[derive(Clone, Debug)]
-pub struct Atoms {
+pub struct Atoms<B: Bits> {
     pub dirs: Vec<DirInfo>,
     /// `dir * nsq + sq`: the squares `sq+v, sq+2v, …` up to the edge or a hole.
-    pub rays: Vec<Bitset>,
-    pub lame: Vec<LameStep>,
-    pub leap_bb: Vec<Bitset>,
-    pub ranged: Vec<Bitset>,
+    pub rays: Vec<B>,
+    pub lame: Vec<LameStep<B>>,
+    pub leap_bb: Vec<B>,
+    pub ranged: Vec<B>,
     pub patterns: Vec<Pattern>,
     /// Man code → pattern id.
     pub pid_of_code: Vec<u8>,
@@ -258,9 +258,9 @@ struct Pending {
     attacks: Vec<Spec>,
 }
 
-impl Atoms {
+impl<B: Bits> Atoms<B> {
     /// Compile every piece's atoms.
-    pub fn new(v: &Variant, geo: &Geometry) -> Result<Atoms, CompileError> {
+    pub fn new(v: &Variant, geo: &Geometry) -> Result<Atoms<B>, CompileError> {
         let nkinds = v.pieces.len();
         let nsq = geo.len();
         let specs = kind_specs(v)?;
@@ -378,7 +378,7 @@ impl Atoms {
                 a.table = self.leap_bb.len() as u32;
                 for sq in 0..nsq {
                     let from = Square::new(sq);
-                    let mut t = Bitset::EMPTY;
+                    let mut t = B::EMPTY;
                     if geo.is_real(from) {
                         for vv in &s.vecs {
                             if let Some(n) = geo.offset(from, *vv) {
@@ -392,7 +392,7 @@ impl Atoms {
             AKind::Ride | AKind::Hop if s.range > 1 => {
                 a.table = self.ranged.len() as u32;
                 for sq in 0..nsq {
-                    let mut t = Bitset::EMPTY;
+                    let mut t = B::EMPTY;
                     let mut cur = Square::new(sq);
                     for _ in 0..s.range {
                         match geo.offset(cur, s.vecs[0]) {
@@ -412,12 +412,12 @@ impl Atoms {
     }
 }
 
-fn ray_table(dirs: &[DirInfo], geo: &Geometry) -> Vec<Bitset> {
+fn ray_table<B: Bits>(dirs: &[DirInfo], geo: &Geometry) -> Vec<B> {
     let nsq = geo.len();
-    let mut rays = vec![Bitset::EMPTY; dirs.len() * nsq];
+    let mut rays = vec![B::EMPTY; dirs.len() * nsq];
     for (d, info) in dirs.iter().enumerate() {
         for sq in 0..nsq {
-            let mut r = Bitset::EMPTY;
+            let mut r = B::EMPTY;
             let mut cur = Square::new(sq);
             while let Some(n) = geo.offset(cur, info.v) {
                 r.insert(n);
@@ -429,9 +429,9 @@ fn ray_table(dirs: &[DirInfo], geo: &Geometry) -> Vec<Bitset> {
     rays
 }
 
-fn lame_table(d: &mut Dirs, geo: &Geometry) -> Vec<LameStep> {
+fn lame_table<B: Bits>(d: &mut Dirs, geo: &Geometry) -> Vec<LameStep<B>> {
     let nsq = geo.len();
-    let mut lame: Vec<LameStep> = Vec::new();
+    let mut lame: Vec<LameStep<B>> = Vec::new();
     for i in 0..d.dirs.len() {
         if !d.lame[i] {
             continue;
@@ -443,7 +443,7 @@ fn lame_table(d: &mut Dirs, geo: &Geometry) -> Vec<LameStep> {
             let s = Square::new(sq);
             let mut step = LameStep {
                 to: None,
-                path: Bitset::EMPTY,
+                path: B::EMPTY,
                 path_sqs: [Square::NONE; 3],
                 npath: 0,
             };

@@ -5,21 +5,21 @@
 //! table, and connectivity in play is a bitset flood fill.
 
 use super::atoms::Atoms;
-use crate::engine::core::{Bitset, Geometry, Square};
+use crate::engine::core::{Bits, Bitset, Geometry, Square};
 use crate::ir::{Shape, Variant};
 use petgraph::algo::dijkstra;
 use petgraph::graph::{NodeIndex, UnGraph};
 
 /// Distances between the real squares of a board.
 #[derive(Clone, Debug)]
-pub struct BoardGraph {
+pub struct BoardGraph<B: Bits> {
     nsq: usize,
     /// `from * nsq + to`: king steps, or `u8::MAX` when unreachable.
     dist: Vec<u8>,
     /// Per square: its real neighbours by side and corner.
-    n8: Vec<Bitset>,
+    n8: Vec<B>,
     /// Per square: its real neighbours by side.
-    n4: Vec<Bitset>,
+    n4: Vec<B>,
 }
 
 /// The king-step graph of the real squares, and the node of each square.
@@ -41,8 +41,8 @@ fn king_graph(geo: &Geometry) -> (UnGraph<Square, ()>, Vec<Option<NodeIndex>>) {
     (g, node)
 }
 
-impl BoardGraph {
-    pub fn new(geo: &Geometry) -> BoardGraph {
+impl<B: Bits> BoardGraph<B> {
+    pub fn new(geo: &Geometry) -> BoardGraph<B> {
         let nsq = geo.len();
         let (g, node) = king_graph(geo);
         let mut dist = vec![u8::MAX; nsq * nsq];
@@ -54,8 +54,8 @@ impl BoardGraph {
                 dist[from.index() * nsq + g[n].index()] = d.min(254) as u8;
             }
         }
-        let mut n8 = vec![Bitset::EMPTY; nsq];
-        let mut n4 = vec![Bitset::EMPTY; nsq];
+        let mut n8 = vec![B::EMPTY; nsq];
+        let mut n4 = vec![B::EMPTY; nsq];
         for sq in geo.squares() {
             for dy in -1..=1 {
                 for dx in -1..=1 {
@@ -76,19 +76,19 @@ impl BoardGraph {
 
     /// The real squares next to `sq` by side or corner.
     #[inline]
-    pub fn neighbours8(&self, sq: Square) -> Bitset {
+    pub fn neighbours8(&self, sq: Square) -> B {
         self.n8[sq.index()]
     }
 
     /// The real squares next to `sq` by side.
     #[inline]
-    pub fn neighbours4(&self, sq: Square) -> Bitset {
+    pub fn neighbours4(&self, sq: Square) -> B {
         self.n4[sq.index()]
     }
 
     /// The neighbour table for 4- or 8-adjacency.
     #[inline]
-    pub fn neighbours(&self, n: u8) -> &[Bitset] {
+    pub fn neighbours(&self, n: u8) -> &[B] {
         if n == 4 {
             &self.n4
         } else {
@@ -109,7 +109,7 @@ impl BoardGraph {
 /// where men cannot be placed. Empty on unbounded boards and for variants
 /// with hands, decks or promotions (a man can then appear anywhere its
 /// placement rules allow, or change its moves).
-pub fn unreachable_squares(v: &Variant, geo: &Geometry, atoms: &Atoms) -> Bitset {
+pub fn unreachable_squares<B: Bits>(v: &Variant, geo: &Geometry, atoms: &Atoms<B>) -> Bitset {
     let placements = v.turn.place
         || v.turn.draw
         || v.setup.hands.iter().any(|h| !h.is_empty())

@@ -6,7 +6,7 @@
 //! the pin-based fast legality test.
 
 use super::atoms::{AKind, Atoms};
-use crate::engine::core::{Bitset, Geometry, Square};
+use crate::engine::core::{Bits, Geometry, Square};
 
 /// Patterns that attack the same squares by plain leaps.
 #[derive(Clone, Debug)]
@@ -31,16 +31,16 @@ pub struct RideGroup {
 
 /// The attack groups of a variant.
 #[derive(Clone, Debug, Default)]
-pub struct Groups {
+pub struct Groups<B: Bits> {
     pub leap: Vec<LeapGroup>,
-    pub rev_leap: Vec<Bitset>,
+    pub rev_leap: Vec<B>,
     pub ride: Vec<RideGroup>,
     /// Patterns whose attacks are tested forward.
     pub complex_pids: Vec<u8>,
 }
 
-impl Groups {
-    pub fn new(a: &Atoms, geo: &Geometry) -> Groups {
+impl<B: Bits> Groups<B> {
+    pub fn new(a: &Atoms<B>, geo: &Geometry) -> Groups<B> {
         let nsq = geo.len();
         let npat = a.patterns.len();
         let mut g = Groups::default();
@@ -75,7 +75,7 @@ impl Groups {
                     let base = g.rev_leap.len() as u32;
                     for sq in 0..nsq {
                         let s = Square::new(sq);
-                        let mut r = Bitset::EMPTY;
+                        let mut r = B::EMPTY;
                         if geo.is_real(s) {
                             for &d in &set {
                                 let vv = a.dirs[d as usize].v;
@@ -97,7 +97,7 @@ impl Groups {
         g
     }
 
-    fn add_ride(&mut self, a: &Atoms, pid: usize, npat: usize, dir: u16, range: u8) {
+    fn add_ride(&mut self, a: &Atoms<B>, pid: usize, npat: usize, dir: u16, range: u8) {
         let r = if range == 0 { 255 } else { range };
         match self.ride.iter_mut().find(|g| g.dir == dir) {
             Some(g) => {

@@ -11,7 +11,7 @@ pub(crate) mod error;
 pub(crate) mod graph;
 pub(crate) mod groups;
 
-use crate::engine::core::{Bitset, ByPlayer, Geometry, Layout, PlayerSet, Square, Zobrist};
+use crate::engine::core::{Bits, ByPlayer, Geometry, Layout, PlayerSet, Square, Zobrist};
 use crate::ir::{Dir, PieceId, PlayerId, RegionId, Variant, MAX_PIECES, MAX_PLAYERS};
 pub(crate) use atoms::{AKind, Atoms, CAtom, LameStep};
 pub use error::CompileError;
@@ -19,15 +19,19 @@ pub(crate) use groups::{Groups, RideGroup};
 
 /// The board, players and pieces of a variant, compiled.
 #[derive(Clone, Debug)]
-pub struct Base {
+pub struct Base<B: Bits> {
     pub variant: Variant,
     pub layout: Layout,
     pub geo: Geometry,
+    /// The real squares (the grid minus holes) and the dark ones, in this
+    /// variant's width.
+    pub real: B,
+    pub dark: B,
     pub nsq: usize,
     pub nkinds: usize,
     pub nplayers: usize,
-    pub atoms: Atoms,
-    pub groups: Groups,
+    pub atoms: Atoms<B>,
+    pub groups: Groups<B>,
     /// Per player: the player and its team mates.
     pub friends: ByPlayer<PlayerSet>,
     /// Per player: the default facing of its men.
@@ -35,13 +39,13 @@ pub struct Base {
     pub royal_kinds: u32,
     pub royal_pids: Vec<u8>,
     /// Per region, per player: the region's squares as that player sees them.
-    pub regions: Vec<ByPlayer<Bitset>>,
+    pub regions: Vec<ByPlayer<B>>,
     /// The board as a graph: distances between squares.
-    pub graph: graph::BoardGraph,
+    pub graph: graph::BoardGraph<B>,
 }
 
-impl Base {
-    pub fn new(v: &Variant) -> Result<Base, CompileError> {
+impl<B: Bits> Base<B> {
+    pub fn new(v: &Variant) -> Result<Base<B>, CompileError> {
         let nplayers = v.players.len();
         if nplayers == 0 || nplayers > MAX_PLAYERS {
             return Err(CompileError::Players(format!(
@@ -83,7 +87,7 @@ impl Base {
             .regions
             .iter()
             .map(|reg| {
-                let mut per = ByPlayer::splat(Bitset::EMPTY);
+                let mut per = ByPlayer::splat(B::EMPTY);
                 for p in 0..nplayers {
                     let list = reg.squares.get(p).or(reg.squares.first());
                     per[p as PlayerId] = list
@@ -110,6 +114,8 @@ impl Base {
         Ok(Base {
             variant: v.clone(),
             layout,
+            real: B::narrow(geo.real()),
+            dark: B::narrow(geo.dark()),
             geo,
             nsq,
             nkinds,
@@ -127,13 +133,13 @@ impl Base {
 
     /// The ray from `sq` along direction `dir`.
     #[inline]
-    pub fn ray(&self, dir: u16, sq: Square) -> Bitset {
+    pub fn ray(&self, dir: u16, sq: Square) -> B {
         self.atoms.rays[dir as usize * self.nsq + sq.index()]
     }
 
     /// The lame step along `dir` from `sq`.
     #[inline]
-    pub fn lame_step(&self, dir: u16, sq: Square) -> &LameStep {
+    pub fn lame_step(&self, dir: u16, sq: Square) -> &LameStep<B> {
         let base = self.atoms.dirs[dir as usize]
             .lame_base
             .expect("a lame step along a lame direction");
@@ -147,10 +153,8 @@ impl Base {
 
     /// A region's squares as `p` sees them.
     #[inline]
-    pub fn region(&self, r: RegionId, p: PlayerId) -> Bitset {
-        self.regions
-            .get(r as usize)
-            .map_or(Bitset::EMPTY, |per| per[p])
+    pub fn region(&self, r: RegionId, p: PlayerId) -> B {
+        self.regions.get(r as usize).map_or(B::EMPTY, |per| per[p])
     }
 
     /// Whether men of this kind are royal.

@@ -1,81 +1,315 @@
-//! A set of squares: 256 bits, one per square of the internal grid.
+//! Sets of squares as bits: [`Bits`] is what the engine needs of a set, and
+//! three widths implement it — [`B64`] for boards up to 64 squares (a plain
+//! `u64`: 8×8 chess), [`B128`] up to 128, and [`Bitset`] (4 × 64 bits) up
+//! to the largest grid, 16×16. The compile stage picks the smallest width a
+//! variant's grid fits and the engine is monomorphised for it.
 
 use super::square::Square;
 use std::fmt;
+use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-/// A set of squares as 4 × 64 bits; bit `i` is [`Square::new(i)`](Square::new).
-///
-/// Fixed width keeps one code path for every board: small boards use the
-/// first word only and the other words stay zero.
+/// A set of squares of the internal grid; bit `i` is [`Square::new(i)`](Square::new).
+pub trait Bits:
+    Copy
+    + Eq
+    + Hash
+    + Default
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+    + FromIterator<Square>
+    + IntoIterator<Item = Square, IntoIter = BitsIter<Self>>
+{
+    const EMPTY: Self;
+    const FULL: Self;
+    /// How many squares the set can hold.
+    const SQUARES: usize;
+
+    /// The set holding only `sq`.
+    fn from_square(sq: Square) -> Self;
+    fn contains(&self, sq: Square) -> bool;
+    fn insert(&mut self, sq: Square);
+    fn remove(&mut self, sq: Square);
+    fn toggle(&mut self, sq: Square);
+    fn is_empty(&self) -> bool;
+    /// Number of squares.
+    fn count(&self) -> u32;
+    /// Whether the set has two or more squares.
+    fn more_than_one(&self) -> bool;
+    /// The lowest square.
+    fn first(&self) -> Option<Square>;
+    /// The highest square.
+    fn last(&self) -> Option<Square>;
+    /// Remove and return the lowest square.
+    fn pop_first(&mut self) -> Option<Square>;
+    /// The same squares in the widest set.
+    fn widen(self) -> Bitset;
+    /// The squares of a wide set that this width can hold.
+    fn narrow(wide: Bitset) -> Self;
+
+    #[inline]
+    fn any(&self) -> bool {
+        !self.is_empty()
+    }
+
+    /// The lowest square if `lowest`, else the highest (the nearest square
+    /// of a ray that runs toward higher or lower indices).
+    #[inline]
+    fn nearest(&self, lowest: bool) -> Option<Square> {
+        if lowest {
+            self.first()
+        } else {
+            self.last()
+        }
+    }
+
+    /// Iterate over the squares, lowest first.
+    #[inline]
+    fn iter(self) -> BitsIter<Self> {
+        BitsIter(self)
+    }
+}
+
+/// Iterator over the squares of a set, lowest first.
+#[derive(Clone)]
+pub struct BitsIter<B: Bits>(B);
+
+impl<B: Bits> Iterator for BitsIter<B> {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        self.0.pop_first()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count() as usize;
+        (n, Some(n))
+    }
+}
+
+/// The iterator of the widest set.
+pub type BitsetIter = BitsIter<Bitset>;
+
+macro_rules! word_set {
+    ($(#[$doc:meta])* $name:ident, $word:ty, $bits:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub struct $name(pub(crate) $word);
+
+        impl Bits for $name {
+            const EMPTY: Self = $name(0);
+            const FULL: Self = $name(<$word>::MAX);
+            const SQUARES: usize = $bits;
+
+            #[inline]
+            fn from_square(sq: Square) -> Self {
+                $name(1 << sq.index())
+            }
+            #[inline]
+            fn contains(&self, sq: Square) -> bool {
+                let i = sq.index();
+                i < $bits && (self.0 >> i) & 1 != 0
+            }
+            #[inline]
+            fn insert(&mut self, sq: Square) {
+                self.0 |= 1 << sq.index();
+            }
+            #[inline]
+            fn remove(&mut self, sq: Square) {
+                self.0 &= !(1 << sq.index());
+            }
+            #[inline]
+            fn toggle(&mut self, sq: Square) {
+                self.0 ^= 1 << sq.index();
+            }
+            #[inline]
+            fn is_empty(&self) -> bool {
+                self.0 == 0
+            }
+            #[inline]
+            fn count(&self) -> u32 {
+                self.0.count_ones()
+            }
+            #[inline]
+            fn more_than_one(&self) -> bool {
+                self.0 & self.0.wrapping_sub(1) != 0
+            }
+            #[inline]
+            fn first(&self) -> Option<Square> {
+                (self.0 != 0).then(|| Square::new(self.0.trailing_zeros() as usize))
+            }
+            #[inline]
+            fn last(&self) -> Option<Square> {
+                (self.0 != 0).then(|| Square::new($bits - 1 - self.0.leading_zeros() as usize))
+            }
+            #[inline]
+            fn pop_first(&mut self) -> Option<Square> {
+                if self.0 == 0 {
+                    return None;
+                }
+                let sq = Square::new(self.0.trailing_zeros() as usize);
+                self.0 &= self.0 - 1;
+                Some(sq)
+            }
+            #[inline]
+            fn widen(self) -> Bitset {
+                let mut w = [0u64; 4];
+                for (i, slot) in w.iter_mut().enumerate().take($bits / 64) {
+                    *slot = (self.0 >> (64 * i)) as u64;
+                }
+                Bitset(w)
+            }
+            #[inline]
+            fn narrow(wide: Bitset) -> Self {
+                let mut v: $word = 0;
+                for i in 0..$bits / 64 {
+                    v |= (wide.0[i] as $word) << (64 * i);
+                }
+                $name(v)
+            }
+        }
+
+        impl BitAnd for $name {
+            type Output = $name;
+            #[inline]
+            fn bitand(self, o: $name) -> $name {
+                $name(self.0 & o.0)
+            }
+        }
+        impl BitOr for $name {
+            type Output = $name;
+            #[inline]
+            fn bitor(self, o: $name) -> $name {
+                $name(self.0 | o.0)
+            }
+        }
+        impl BitXor for $name {
+            type Output = $name;
+            #[inline]
+            fn bitxor(self, o: $name) -> $name {
+                $name(self.0 ^ o.0)
+            }
+        }
+        impl BitAndAssign for $name {
+            #[inline]
+            fn bitand_assign(&mut self, o: $name) {
+                self.0 &= o.0;
+            }
+        }
+        impl BitOrAssign for $name {
+            #[inline]
+            fn bitor_assign(&mut self, o: $name) {
+                self.0 |= o.0;
+            }
+        }
+        impl BitXorAssign for $name {
+            #[inline]
+            fn bitxor_assign(&mut self, o: $name) {
+                self.0 ^= o.0;
+            }
+        }
+        impl Not for $name {
+            type Output = $name;
+            #[inline]
+            fn not(self) -> $name {
+                $name(!self.0)
+            }
+        }
+        impl IntoIterator for $name {
+            type Item = Square;
+            type IntoIter = BitsIter<$name>;
+            #[inline]
+            fn into_iter(self) -> BitsIter<$name> {
+                BitsIter(self)
+            }
+        }
+        impl FromIterator<Square> for $name {
+            fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> $name {
+                let mut b = $name::EMPTY;
+                for sq in iter {
+                    b.insert(sq);
+                }
+                b
+            }
+        }
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_set().entries(self.iter().map(|s| s.index())).finish()
+            }
+        }
+    };
+}
+
+word_set!(
+    /// A set of up to 64 squares in one `u64`.
+    B64,
+    u64,
+    64
+);
+word_set!(
+    /// A set of up to 128 squares in one `u128`.
+    B128,
+    u128,
+    128
+);
+
+/// A set of up to 256 squares as 4 × 64 bits: the widest set, and the one
+/// the public API speaks.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitset(pub(crate) [u64; 4]);
 
-impl Bitset {
-    pub const EMPTY: Bitset = Bitset([0; 4]);
-    pub const FULL: Bitset = Bitset([u64::MAX; 4]);
+impl Bits for Bitset {
+    const EMPTY: Bitset = Bitset([0; 4]);
+    const FULL: Bitset = Bitset([u64::MAX; 4]);
+    const SQUARES: usize = 256;
 
-    /// The set holding only `sq`.
     #[inline]
-    pub fn from_square(sq: Square) -> Bitset {
+    fn from_square(sq: Square) -> Bitset {
         let i = sq.index();
         let mut w = [0u64; 4];
         w[i >> 6] = 1u64 << (i & 63);
         Bitset(w)
     }
-
     #[inline]
-    pub fn contains(&self, sq: Square) -> bool {
+    fn contains(&self, sq: Square) -> bool {
         let i = sq.index();
         i < 256 && (self.0[i >> 6] >> (i & 63)) & 1 != 0
     }
-
     #[inline]
-    pub fn insert(&mut self, sq: Square) {
+    fn insert(&mut self, sq: Square) {
         let i = sq.index();
         self.0[i >> 6] |= 1u64 << (i & 63);
     }
-
     #[inline]
-    pub fn remove(&mut self, sq: Square) {
+    fn remove(&mut self, sq: Square) {
         let i = sq.index();
         self.0[i >> 6] &= !(1u64 << (i & 63));
     }
-
     #[inline]
-    pub fn toggle(&mut self, sq: Square) {
+    fn toggle(&mut self, sq: Square) {
         let i = sq.index();
         self.0[i >> 6] ^= 1u64 << (i & 63);
     }
-
     #[inline]
-    pub fn is_empty(&self) -> bool {
+    fn is_empty(&self) -> bool {
         (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
     }
-
     #[inline]
-    pub fn any(&self) -> bool {
-        !self.is_empty()
+    fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
     }
-
-    /// Number of squares. Sets are usually sparse and the baseline x86-64
-    /// target has no popcount instruction, so bits are cleared one by one.
     #[inline]
-    pub fn count(&self) -> u32 {
-        let mut n = 0;
-        for &w in &self.0 {
-            let mut w = w;
-            while w != 0 {
-                w &= w - 1;
-                n += 1;
-            }
-        }
-        n
-    }
-
-    /// Whether the set has two or more squares.
-    #[inline]
-    pub fn more_than_one(&self) -> bool {
+    fn more_than_one(&self) -> bool {
         let mut seen = false;
         for &w in &self.0 {
             if w != 0 {
@@ -87,10 +321,8 @@ impl Bitset {
         }
         false
     }
-
-    /// The lowest square.
     #[inline]
-    pub fn first(&self) -> Option<Square> {
+    fn first(&self) -> Option<Square> {
         for (i, &w) in self.0.iter().enumerate() {
             if w != 0 {
                 return Some(Square::new(i * 64 + w.trailing_zeros() as usize));
@@ -98,10 +330,8 @@ impl Bitset {
         }
         None
     }
-
-    /// The highest square.
     #[inline]
-    pub fn last(&self) -> Option<Square> {
+    fn last(&self) -> Option<Square> {
         for i in (0..4).rev() {
             let w = self.0[i];
             if w != 0 {
@@ -110,36 +340,9 @@ impl Bitset {
         }
         None
     }
-
-    /// The lowest square if `lowest`, else the highest (the nearest square of
-    /// a ray that runs toward higher or lower indices).
     #[inline]
-    pub fn nearest(&self, lowest: bool) -> Option<Square> {
-        if lowest {
-            self.first()
-        } else {
-            self.last()
-        }
-    }
-
-    /// Iterate over the squares, lowest first.
-    #[inline]
-    pub fn iter(self) -> BitsetIter {
-        BitsetIter(self)
-    }
-}
-
-/// Iterator over the squares of a [`Bitset`], lowest first.
-#[derive(Clone)]
-pub struct BitsetIter(Bitset);
-
-impl Iterator for BitsetIter {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        let words = &mut (self.0).0;
-        for (i, w) in words.iter_mut().enumerate() {
+    fn pop_first(&mut self) -> Option<Square> {
+        for (i, w) in self.0.iter_mut().enumerate() {
             if *w != 0 {
                 let tz = w.trailing_zeros() as usize;
                 *w &= *w - 1;
@@ -148,24 +351,33 @@ impl Iterator for BitsetIter {
         }
         None
     }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count() as usize;
-        (n, Some(n))
+    #[inline]
+    fn widen(self) -> Bitset {
+        self
     }
+    #[inline]
+    fn narrow(wide: Bitset) -> Bitset {
+        wide
+    }
+}
+
+impl Bitset {
+    pub const EMPTY: Bitset = Bitset([0; 4]);
+    pub const FULL: Bitset = Bitset([u64::MAX; 4]);
 }
 
 impl IntoIterator for Bitset {
     type Item = Square;
-    type IntoIter = BitsetIter;
-    fn into_iter(self) -> BitsetIter {
-        BitsetIter(self)
+    type IntoIter = BitsIter<Bitset>;
+    #[inline]
+    fn into_iter(self) -> BitsIter<Bitset> {
+        BitsIter(self)
     }
 }
 
 impl FromIterator<Square> for Bitset {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitset {
-        let mut b = Bitset::EMPTY;
+        let mut b = Bitset([0; 4]);
         for sq in iter {
             b.insert(sq);
         }
@@ -173,7 +385,7 @@ impl FromIterator<Square> for Bitset {
     }
 }
 
-macro_rules! binop {
+macro_rules! wide_binop {
     ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
         impl $tr for Bitset {
             type Output = Bitset;
@@ -199,9 +411,9 @@ macro_rules! binop {
     };
 }
 
-binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+wide_binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wide_binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+wide_binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
 impl Not for Bitset {
     type Output = Bitset;
@@ -216,5 +428,39 @@ impl fmt::Debug for Bitset {
         f.debug_set()
             .entries(self.iter().map(|s| s.index()))
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check<B: Bits>() {
+        let sqs = [0usize, 1, 7, 63];
+        let mut b = B::EMPTY;
+        for &i in &sqs {
+            b.insert(Square::new(i));
+        }
+        assert_eq!(b.count(), 4);
+        assert_eq!(b.first(), Some(Square::new(0)));
+        assert_eq!(b.last(), Some(Square::new(63)));
+        assert!(b.more_than_one());
+        assert_eq!(b.iter().map(|s| s.index()).collect::<Vec<_>>(), sqs);
+        assert_eq!(B::narrow(b.widen()), b);
+        b.remove(Square::new(0));
+        b.toggle(Square::new(1));
+        assert_eq!(b.first(), Some(Square::new(7)));
+        assert!(!B::from_square(Square::new(5)).more_than_one());
+    }
+
+    #[test]
+    fn every_width_is_a_set_of_squares() {
+        check::<B64>();
+        check::<B128>();
+        check::<Bitset>();
+        let mut wide = Bitset::EMPTY;
+        wide.insert(Square::new(200));
+        assert_eq!(wide.last(), Some(Square::new(200)));
+        assert_eq!(B128::narrow(wide), B128::EMPTY);
     }
 }

@@ -1,6 +1,6 @@
 //! Board geometry: the internal grid, its real squares, colours and names.
 
-use super::bitset::Bitset;
+use super::bitset::{Bits, Bitset};
 use super::square::Square;
 use crate::ir::{self, Coord, Shape, MAX_SIDE};
 
@@ -226,7 +226,7 @@ impl Geometry {
     }
 
     /// The bounding box of a set of squares (`None` for the empty set).
-    pub fn bounding_box(&self, set: Bitset) -> Option<BBox> {
+    pub fn bounding_box<B: Bits>(&self, set: B) -> Option<BBox> {
         let mut it = set.iter();
         let (x0, y0) = self.coords(it.next()?);
         let mut b = (x0, y0, x0, y0);

@@ -22,7 +22,7 @@ mod state;
 mod zobrist;
 
 pub use action::{sorted_moves, CardId, Move, MoveKind, MoveList};
-pub use bitset::{Bitset, BitsetIter};
+pub use bitset::{Bits, BitsIter, Bitset, BitsetIter, B128, B64};
 pub use geometry::{BBox, Geometry};
 pub use journal::Mark;
 pub use layout::{Layout, Var};

@@ -3,7 +3,7 @@
 //! bitsets and the hash and records the change in the journal; unmake is
 //! [`State::rewind`].
 
-use super::bitset::Bitset;
+use super::bitset::Bits;
 use super::journal::{Change, Mark};
 use super::layout::{Layout, Var};
 use super::man::Man;
@@ -55,13 +55,13 @@ impl Deck {
 
 /// The state of a position (see the module docs).
 #[derive(Clone)]
-pub struct State {
+pub struct State<B: Bits> {
     pub board: [Man; 256],
-    pub occ: Bitset,
-    pub by_player: [Bitset; MAX_PLAYERS],
-    pub by_pattern: Vec<Bitset>,
+    pub occ: B,
+    pub by_player: [B; MAX_PLAYERS],
+    pub by_pattern: Vec<B>,
     /// Men (of tracked kinds) that have never moved.
-    pub unmoved: Bitset,
+    pub unmoved: B,
     pub turn: PlayerId,
     /// Players still in the game.
     pub alive: PlayerSet,
@@ -84,15 +84,15 @@ pub struct State {
     journal: Vec<Change>,
 }
 
-impl State {
+impl<B: Bits> State<B> {
     /// An empty board for a layout.
-    pub fn empty(l: &Layout) -> State {
+    pub fn empty(l: &Layout) -> State<B> {
         State {
             board: [Man::EMPTY; 256],
-            occ: Bitset::EMPTY,
-            by_player: [Bitset::EMPTY; MAX_PLAYERS],
-            by_pattern: vec![Bitset::EMPTY; l.npatterns],
-            unmoved: Bitset::EMPTY,
+            occ: B::EMPTY,
+            by_player: [B::EMPTY; MAX_PLAYERS],
+            by_pattern: vec![B::EMPTY; l.npatterns],
+            unmoved: B::EMPTY,
             turn: 0,
             alive: PlayerSet::EMPTY,
             ep: [None; MAX_PLAYERS],
@@ -161,7 +161,7 @@ impl State {
     /// A copy to work on for a while (generate, probe, make and rewind its
     /// own changes): everything but the journal of past changes, which
     /// the copy cannot undo anyway.
-    pub fn scratch(&self) -> State {
+    pub fn scratch(&self) -> State<B> {
         State {
             board: self.board,
             occ: self.occ,
@@ -414,8 +414,8 @@ impl State {
 
     /// Men of the players in `set`.
     #[inline]
-    pub fn players_bb(&self, set: PlayerSet) -> Bitset {
-        let mut b = Bitset::EMPTY;
+    pub fn players_bb(&self, set: PlayerSet) -> B {
+        let mut b = B::EMPTY;
         for p in 0..MAX_PLAYERS {
             if set.contains(p as PlayerId) {
                 b |= self.by_player[p];
@@ -453,8 +453,8 @@ impl State {
 
     /// Men of the given patterns.
     #[inline]
-    pub fn pids_bb(&self, pids: &[u8]) -> Bitset {
-        let mut b = Bitset::EMPTY;
+    pub fn pids_bb(&self, pids: &[u8]) -> B {
+        let mut b = B::EMPTY;
         for &p in pids {
             b |= self.by_pattern[p as usize];
         }

@@ -1,7 +1,7 @@
 //! Attacks: where a man's atoms reach, and "is this square attacked?".
 
 use crate::engine::compile::{AKind, Base, CAtom, RideGroup};
-use crate::engine::core::{Bitset, Man, Square, State};
+use crate::engine::core::{Bits, Man, Square, State};
 use crate::ir::PlayerId;
 
 /// The squares an atom of a man on `from` reaches with the given occupancy:
@@ -9,7 +9,7 @@ use crate::ir::PlayerId;
 /// would capture if it is an enemy). `friends` are the men a `passes_own`
 /// rider may cross. Modes are not applied.
 #[inline]
-pub fn reach(t: &Base, a: &CAtom, from: Square, occ: Bitset, friends: Bitset) -> Bitset {
+pub fn reach<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B, friends: B) -> B {
     match a.kind {
         AKind::Leap => t.atoms.leap_bb[a.table as usize + from.index()],
         AKind::Ride => {
@@ -32,7 +32,7 @@ pub fn reach(t: &Base, a: &CAtom, from: Square, occ: Bitset, friends: Bitset) ->
             let lowest = t.atoms.dirs[a.dir as usize].lowest;
             let full = t.ray(a.dir, from);
             let Some(screen) = (full & occ).nearest(lowest) else {
-                return Bitset::EMPTY;
+                return B::EMPTY;
             };
             let mut beyond = t.ray(a.dir, screen);
             if a.range > 0 {
@@ -44,7 +44,7 @@ pub fn reach(t: &Base, a: &CAtom, from: Square, occ: Bitset, friends: Bitset) ->
             }
         }
         AKind::Lame => {
-            let mut out = Bitset::EMPTY;
+            let mut out = B::EMPTY;
             for &d in &a.dirs {
                 let st = t.lame_step(d, from);
                 if let (Some(to), true) = (st.to, (st.path & occ).is_empty()) {
@@ -54,7 +54,7 @@ pub fn reach(t: &Base, a: &CAtom, from: Square, occ: Bitset, friends: Bitset) ->
             out
         }
         AKind::LameRide => {
-            let mut out = Bitset::EMPTY;
+            let mut out = B::EMPTY;
             let mut cur = from;
             let mut n = 0u32;
             loop {
@@ -76,11 +76,11 @@ pub fn reach(t: &Base, a: &CAtom, from: Square, occ: Bitset, friends: Bitset) ->
 }
 
 /// The squares the man `man` on `from` attacks, with occupancy `occ`.
-pub fn attack_set(t: &Base, s: &State, from: Square, man: Man, occ: Bitset) -> Bitset {
+pub fn attack_set<B: Bits>(t: &Base<B>, s: &State<B>, from: Square, man: Man, occ: B) -> B {
     let p = &t.atoms.patterns[t.layout.pid(man)];
     let friends = friends_bb(t, s, man.owner()) & occ;
     let unmoved = s.unmoved.contains(from);
-    let mut out = Bitset::EMPTY;
+    let mut out = B::EMPTY;
     for a in &p.attacks {
         if a.initial && !unmoved {
             continue;
@@ -92,7 +92,7 @@ pub fn attack_set(t: &Base, s: &State, from: Square, man: Man, occ: Bitset) -> B
 
 /// Steps from `a` to `b` along a ride group's direction.
 #[inline]
-fn steps(t: &Base, g: &RideGroup, a: Square, b: Square) -> i32 {
+fn steps<B: Bits>(t: &Base<B>, g: &RideGroup, a: Square, b: Square) -> i32 {
     let (ax, ay) = t.geo.coords(a);
     let (bx, by) = t.geo.coords(b);
     let v = t.atoms.dirs[g.dir as usize].v;
@@ -105,7 +105,13 @@ fn steps(t: &Base, g: &RideGroup, a: Square, b: Square) -> i32 {
 
 /// Whether the rider on `b` (a member of group `g`) reaches `sq`.
 #[inline]
-pub fn ride_in_range(t: &Base, s: &State, g: &RideGroup, b: Square, sq: Square) -> bool {
+pub fn ride_in_range<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    g: &RideGroup,
+    b: Square,
+    sq: Square,
+) -> bool {
     if !g.limited {
         return true;
     }
@@ -116,7 +122,7 @@ pub fn ride_in_range(t: &Base, s: &State, g: &RideGroup, b: Square, sq: Square) 
 /// Whether `sq` is attacked by one of the men in `attackers`, with
 /// occupancy `occ` (which may differ from the position's, e.g. without the
 /// royal that is about to move). `attackers` must be a subset of `occ`.
-pub fn attacked(t: &Base, s: &State, sq: Square, attackers: Bitset, occ: Bitset) -> bool {
+pub fn attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, occ: B) -> bool {
     for g in &t.groups.leap {
         let rev = t.groups.rev_leap[g.base as usize + sq.index()] & attackers;
         if rev.any() && (rev & s.pids_bb(&g.pids)).any() {
@@ -154,9 +160,9 @@ pub fn attacked(t: &Base, s: &State, sq: Square, attackers: Bitset, occ: Bitset)
 }
 
 /// The men of `attackers` that attack `sq` (with the position's occupancy).
-pub fn attackers_of(t: &Base, s: &State, sq: Square, attackers: Bitset) -> Bitset {
+pub fn attackers_of<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B) -> B {
     let occ = s.occ;
-    let mut out = Bitset::EMPTY;
+    let mut out = B::EMPTY;
     for g in &t.groups.leap {
         out |= t.groups.rev_leap[g.base as usize + sq.index()] & attackers & s.pids_bb(&g.pids);
     }
@@ -184,7 +190,7 @@ pub fn attackers_of(t: &Base, s: &State, sq: Square, attackers: Bitset) -> Bitse
 
 /// Men friendly to `p` (p's and p's team mates').
 #[inline]
-pub fn friends_bb(t: &Base, s: &State, p: PlayerId) -> Bitset {
+pub fn friends_bb<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> B {
     let set = t.friends[p];
     if set.len() == 1 {
         s.by_player[p as usize]
@@ -195,27 +201,27 @@ pub fn friends_bb(t: &Base, s: &State, p: PlayerId) -> Bitset {
 
 /// Men that are enemies of `p` (not p's, not a team mate's).
 #[inline]
-pub fn enemies(t: &Base, s: &State, p: PlayerId) -> Bitset {
+pub fn enemies<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> B {
     s.occ & !friends_bb(t, s, p)
 }
 
 /// Men of a kind.
 #[inline]
-pub fn kind_bb(t: &Base, s: &State, kind: crate::ir::PieceId) -> Bitset {
+pub fn kind_bb<B: Bits>(t: &Base<B>, s: &State<B>, kind: crate::ir::PieceId) -> B {
     s.pids_bb(&t.atoms.kind_pids[kind as usize])
 }
 
 /// Royal men of a player.
 #[inline]
-pub fn royals(t: &Base, s: &State, p: PlayerId) -> Bitset {
+pub fn royals<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> B {
     if t.royal_pids.is_empty() {
-        return Bitset::EMPTY;
+        return B::EMPTY;
     }
     s.pids_bb(&t.royal_pids) & s.by_player[p as usize]
 }
 
 /// Whether some royal man of `p` is attacked by an enemy.
-pub fn royal_attacked(t: &Base, s: &State, p: PlayerId) -> bool {
+pub fn royal_attacked<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> bool {
     let royals = royals(t, s, p);
     if royals.is_empty() {
         return false;

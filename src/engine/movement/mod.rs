@@ -9,31 +9,31 @@ pub use attacks::{
 };
 
 use crate::engine::compile::{AKind, Base};
-use crate::engine::core::{Bitset, Man, Square, State};
+use crate::engine::core::{Bits, Man, Square, State};
 use crate::ir::{Mode, PlayerId};
 
 /// What every man's generation needs about the node.
 #[derive(Clone, Copy, Debug)]
-pub struct Ctx {
+pub struct Ctx<B: Bits> {
     pub me: PlayerId,
-    pub occ: Bitset,
-    pub friends: Bitset,
-    pub enemy: Bitset,
-    pub empty: Bitset,
+    pub occ: B,
+    pub friends: B,
+    pub enemy: B,
+    pub empty: B,
     /// Captures exist in this variant.
     pub captures: bool,
 }
 
-impl Ctx {
+impl<B: Bits> Ctx<B> {
     #[inline]
-    pub fn new(t: &Base, s: &State, me: PlayerId, captures: bool) -> Ctx {
+    pub fn new(t: &Base<B>, s: &State<B>, me: PlayerId, captures: bool) -> Ctx<B> {
         let friends = friends_bb(t, s, me);
         Ctx {
             me,
             occ: s.occ,
             friends,
             enemy: s.occ & !friends,
-            empty: t.geo.real() & !s.occ,
+            empty: t.real & !s.occ,
             captures,
         }
     }
@@ -43,16 +43,23 @@ impl Ctx {
 /// and captures; lame moves that leave en-passant targets excluded when
 /// `lame_ep`).
 #[inline(always)]
-pub fn targets_of(t: &Base, s: &State, c: &Ctx, from: Square, man: Man, lame_ep: bool) -> Bitset {
+pub fn targets_of<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    from: Square,
+    man: Man,
+    lame_ep: bool,
+) -> B {
     let p = &t.atoms.patterns[t.layout.pid(man)];
     let unmoved = s.unmoved.contains(from);
-    let mut quiet = Bitset::EMPTY;
-    let mut caps = Bitset::EMPTY;
+    let mut quiet = B::EMPTY;
+    let mut caps = B::EMPTY;
     // Each arm adds its own squares: merging one `r` from several arms made
     // the compiler spill it and reload it across two stores (a
     // store-forwarding stall that cost a third of the generation time).
     #[inline(always)]
-    fn add(mode: Mode, r: Bitset, quiet: &mut Bitset, caps: &mut Bitset) {
+    fn add<B: Bits>(mode: Mode, r: B, quiet: &mut B, caps: &mut B) {
         if mode.can_move() {
             *quiet |= r;
         }
@@ -88,10 +95,6 @@ pub fn targets_of(t: &Base, s: &State, c: &Ctx, from: Square, man: Man, lame_ep:
             ),
         }
     }
-    let caps = if c.captures {
-        caps & c.enemy
-    } else {
-        Bitset::EMPTY
-    };
+    let caps = if c.captures { caps & c.enemy } else { B::EMPTY };
     (quiet & c.empty) | caps
 }

@@ -1,11 +1,14 @@
 //! The checked [`Position`]: a state of a compiled variant that passed
 //! every check of [`RawPosition`]'s conversion; its core methods.
+//!
+//! A position holds its state in the set width of its compiled variant
+//! ([`Inner`]); every method runs the engine monomorphised for that width.
 
 use super::fen::FenError;
 use super::raw::{self, PositionError, RawPosition};
 use super::{make, movegen};
-use crate::engine::core::{Mark, Move, MoveList, State};
-use crate::engine::tables::Tables;
+use crate::engine::core::{Bits, Bitset, Mark, Move, MoveList, State, B128, B64};
+use crate::engine::tables::{Compiled, Tables, Width};
 use std::fmt;
 use std::sync::Arc;
 
@@ -13,13 +16,34 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug)]
 pub struct Undo(Mark);
 
+/// A position's compiled variant and state, in one set width.
+#[derive(Clone)]
+pub(crate) enum Inner {
+    W64(Arc<Compiled<B64>>, State<B64>),
+    W128(Arc<Compiled<B128>>, State<B128>),
+    W256(Arc<Compiled<Bitset>>, State<Bitset>),
+}
+
+/// Run `$body` with `$c` (the compiled variant) and `$s` (the state) bound,
+/// whatever the width; `$inner` is `&Inner` or `&mut Inner`.
+macro_rules! with_pos {
+    ($inner:expr, $c:ident, $s:ident => $body:expr) => {
+        match $inner {
+            $crate::engine::position::checked::Inner::W64($c, $s) => $body,
+            $crate::engine::position::checked::Inner::W128($c, $s) => $body,
+            $crate::engine::position::checked::Inner::W256($c, $s) => $body,
+        }
+    };
+}
+pub(crate) use with_pos;
+
 /// A checked position of a variant: men, side to move, hands, pools,
 /// en-passant records, counters, rule variables, decks and the Zobrist
 /// hash.
 #[derive(Clone)]
 pub struct Position {
     pub(crate) tables: Arc<Tables>,
-    pub(crate) s: State,
+    pub(crate) inner: Inner,
 }
 
 impl fmt::Debug for Position {
@@ -39,6 +63,11 @@ pub enum SetupError {
     Position(#[from] PositionError),
 }
 
+/// The state of a raw position in the width of `c`.
+fn build<B: Bits>(c: &Compiled<B>, raw: RawPosition) -> Result<State<B>, PositionError> {
+    raw.into_state(c)
+}
+
 impl Position {
     /// The variant's starting position (decks shuffled from seed 0; see
     /// [`Position::start_seeded`]).
@@ -48,17 +77,24 @@ impl Position {
 
     /// The start position with every deck shuffled from `seed`.
     pub fn start_seeded(tables: Arc<Tables>, seed: u64) -> Result<Position, PositionError> {
-        let mut raw = RawPosition::from_setup(&tables)?;
-        if let Some(d) = &tables.rules.deck {
-            raw.decks = d.shuffled(tables.base.nplayers, seed);
-        }
+        let raw = crate::engine::tables::with_compiled!(&tables.width, c => {
+            let mut raw = RawPosition::from_setup_in(c)?;
+            if let Some(d) = &c.rules.deck {
+                raw.decks = d.shuffled(c.base.nplayers, seed);
+            }
+            raw
+        });
         Position::from_raw(tables, raw)
     }
 
     /// Check a raw position and build it.
     pub fn from_raw(tables: Arc<Tables>, raw: RawPosition) -> Result<Position, PositionError> {
-        let s = raw.into_state(&tables)?;
-        Ok(Position { tables, s })
+        let inner = match &tables.width {
+            Width::W64(c) => Inner::W64(c.clone(), build(c, raw)?),
+            Width::W128(c) => Inner::W128(c.clone(), build(c, raw)?),
+            Width::W256(c) => Inner::W256(c.clone(), build(c, raw)?),
+        };
+        Ok(Position { tables, inner })
     }
 
     /// Compile `variant` and build its start position, or the position of
@@ -79,15 +115,20 @@ impl Position {
     /// A copy without the history of changes: it cannot take back moves
     /// made before the copy (a clone can), and costs less to make.
     pub fn detached(&self) -> Position {
+        let inner = match &self.inner {
+            Inner::W64(c, s) => Inner::W64(c.clone(), s.scratch()),
+            Inner::W128(c, s) => Inner::W128(c.clone(), s.scratch()),
+            Inner::W256(c, s) => Inner::W256(c.clone(), s.scratch()),
+        };
         Position {
             tables: self.tables.clone(),
-            s: self.s.scratch(),
+            inner,
         }
     }
 
     /// The position as plain data.
     pub fn to_raw(&self) -> RawPosition {
-        raw::to_raw(&self.tables, &self.s)
+        with_pos!(&self.inner, c, s => raw::to_raw(c, s))
     }
 
     /// The compiled variant.
@@ -98,20 +139,19 @@ impl Position {
     /// The legal moves of the player to act.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        let mut s = self.s.scratch();
-        movegen::gen_legal(&self.tables, &mut s, &mut list);
+        with_pos!(&self.inner, c, s => movegen::gen_legal(c, &mut s.scratch(), &mut list));
         list
     }
 
     /// The legal moves, into a reused list (cleared first).
     pub fn legal_moves_into(&mut self, out: &mut MoveList) {
         out.clear();
-        movegen::gen_legal(&self.tables, &mut self.s, out);
+        with_pos!(&mut self.inner, c, s => movegen::gen_legal(c, s, out));
     }
 
     /// Whether the player to act has a legal action.
     pub fn has_legal_move(&mut self) -> bool {
-        movegen::has_legal(&self.tables, &mut self.s)
+        with_pos!(&mut self.inner, c, s => movegen::has_legal(c, s))
     }
 
     /// Whether `mv` is one of the legal moves.
@@ -122,18 +162,20 @@ impl Position {
     /// Make a legal move (with everything it causes, eliminations
     /// included); keep the [`Undo`] to take it back.
     pub fn make(&mut self, mv: Move) -> Undo {
-        Undo(make::make_action(&self.tables, &mut self.s, mv))
+        Undo(with_pos!(&mut self.inner, c, s => make::make_action(c, s, mv)))
     }
 
     /// Take back the move made with [`Position::make`] (the last one not
     /// yet taken back).
     pub fn unmake(&mut self, _mv: Move, undo: Undo) {
-        self.s.rewind(&self.tables.base.layout, undo.0);
+        with_pos!(&mut self.inner, c, s => s.rewind(&c.base.layout, undo.0));
     }
 
     /// Make a legal move for good (it can no longer be taken back).
     pub fn play(&mut self, mv: Move) {
-        make::make_action(&self.tables, &mut self.s, mv);
-        self.s.forget();
+        with_pos!(&mut self.inner, c, s => {
+            make::make_action(c, s, mv);
+            s.forget();
+        });
     }
 }

@@ -1,13 +1,13 @@
 //! A game: a position with the history needed for repetition and undo,
 //! and its status from the variant's endings.
 
-use super::checked::{Position, Undo};
+use super::checked::{with_pos, Position, Undo};
 use super::movegen;
-use crate::engine::core::{Move, MoveList};
+use crate::engine::core::{Bits, Move, MoveList, State};
 use crate::engine::movement::Ctx;
 use crate::engine::rules::endings::{self, Facts};
 use crate::engine::rules::{Cause, Status};
-use crate::engine::tables::Tables;
+use crate::engine::tables::{Compiled, Tables};
 use std::collections::HashMap;
 
 impl Position {
@@ -15,45 +15,47 @@ impl Position {
     /// en-passant record counted only if some player allowed to use it has
     /// a legal en-passant capture now.
     pub fn repetition_key(&self) -> u64 {
-        let t = &*self.tables;
-        let z = &t.base.layout.zob;
-        let mut h = self.s.hash;
-        for q in 0..t.base.nplayers {
-            let Some(rec) = self.s.ep[q] else { continue };
-            h ^= z.ep[rec.victim.index()];
-            if self.ep_capture_exists(q) {
-                h ^= z.ep[rec.victim.index()].rotate_left(17);
-            }
-        }
-        h
+        with_pos!(&self.inner, c, s => repetition_key(c, s))
     }
+}
 
-    /// Whether an eligible player could legally take `owner`'s e.p. record
-    /// (as if it were their turn).
-    fn ep_capture_exists(&self, owner: usize) -> bool {
-        let t = &*self.tables;
-        let (Some(ep), Some(rec)) = (&t.rules.en_passant, self.s.ep[owner]) else {
-            return false;
-        };
-        let mut s = self.s.scratch();
-        for q in rec.eligible.iter() {
-            s.turn = q;
-            let c = Ctx::new(&t.base, &s, q, t.rules.captures.enabled());
-            let mut found = false;
-            ep.candidates(&t.base, &mut s, &c, |s, mv, _| {
-                if !found
-                    && matches!(mv, Move::EnPassant { victim, .. } if victim == rec.victim)
-                    && movegen::legal_after(t, s, mv, false)
-                {
-                    found = true;
-                }
-            });
-            if found {
-                return true;
-            }
+fn repetition_key<B: Bits>(t: &Compiled<B>, s: &State<B>) -> u64 {
+    let z = &t.base.layout.zob;
+    let mut h = s.hash;
+    for q in 0..t.base.nplayers {
+        let Some(rec) = s.ep[q] else { continue };
+        h ^= z.ep[rec.victim.index()];
+        if ep_capture_exists(t, s, q) {
+            h ^= z.ep[rec.victim.index()].rotate_left(17);
         }
-        false
     }
+    h
+}
+
+/// Whether an eligible player could legally take `owner`'s e.p. record (as
+/// if it were their turn).
+fn ep_capture_exists<B: Bits>(t: &Compiled<B>, s: &State<B>, owner: usize) -> bool {
+    let (Some(ep), Some(rec)) = (&t.rules.en_passant, s.ep[owner]) else {
+        return false;
+    };
+    let mut s = s.scratch();
+    for q in rec.eligible.iter() {
+        s.turn = q;
+        let c = Ctx::new(&t.base, &s, q, t.rules.captures.enabled());
+        let mut found = false;
+        ep.candidates(&t.base, &mut s, &c, |s, mv, _| {
+            if !found
+                && matches!(mv, Move::EnPassant { victim, .. } if victim == rec.victim)
+                && movegen::legal_after(t, s, mv, false)
+            {
+                found = true;
+            }
+        });
+        if found {
+            return true;
+        }
+    }
+    false
 }
 
 /// A game: a position with the history needed for repetition, and undo.
@@ -78,7 +80,7 @@ impl Facts for GameFacts<'_> {
         let pos = &self.game.pos;
         *self
             .legal
-            .get_or_insert_with(|| movegen::has_legal(&pos.tables, &mut pos.s.scratch()))
+            .get_or_insert_with(|| pos.detached().has_legal_move())
     }
     fn occurrences(&mut self) -> u32 {
         self.game.occurrences()
@@ -173,9 +175,8 @@ impl Game {
     /// variant's order) that fires decides. `ClaimDraw` rules never end the
     /// game; see [`Game::claimable`].
     pub fn status(&self) -> Status {
-        let t = self.pos.tables();
         let mut f = self.facts(None);
-        endings::status(&t.base, &t.rules.ending_parts(), &self.pos.s, &mut f)
+        with_pos!(&self.pos.inner, c, s => endings::status(&c.base, &c.rules.ending_parts(), s, &mut f))
     }
 
     /// [`Game::status`], also leaving the legal moves in `moves` (cleared
@@ -183,15 +184,13 @@ impl Game {
     pub fn status_into(&mut self, moves: &mut MoveList) -> Status {
         self.pos.legal_moves_into(moves);
         let any = !moves.is_empty();
-        let t = self.pos.tables().clone();
         let mut f = self.facts(Some(any));
-        endings::status(&t.base, &t.rules.ending_parts(), &self.pos.s, &mut f)
+        with_pos!(&self.pos.inner, c, s => endings::status(&c.base, &c.rules.ending_parts(), s, &mut f))
     }
 
     /// Draw claims available now (rules with outcome `ClaimDraw` that hold).
     pub fn claimable(&self) -> Vec<Cause> {
-        let t = self.pos.tables();
         let mut f = self.facts(None);
-        endings::claimable(&t.base, &t.rules.ending_parts(), &self.pos.s, &mut f)
+        with_pos!(&self.pos.inner, c, s => endings::claimable(&c.base, &c.rules.ending_parts(), s, &mut f))
     }
 }

@@ -1,14 +1,15 @@
 //! The hash of a state computed from scratch (make updates it
 //! incrementally; tests compare the two).
 
+use crate::engine::core::Bits;
 use crate::engine::core::State;
-use crate::engine::tables::Tables;
+use crate::engine::tables::Compiled;
 
 /// The Zobrist hash of `s`: men (kind, owner, facing), side to move,
 /// has-moved flags that matter (initial moves, castling rights), raw
 /// en-passant records, hands, pools, hashed rule variables and the decks'
 /// public multisets.
-pub(crate) fn compute(t: &Tables, s: &State) -> u64 {
+pub(crate) fn compute<B: Bits>(t: &Compiled<B>, s: &State<B>) -> u64 {
     let b = &t.base;
     let l = &b.layout;
     let mut h = l.zob.turn[s.turn as usize];

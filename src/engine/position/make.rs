@@ -4,14 +4,15 @@
 //! make returns.
 
 use super::{hash, movegen};
+use crate::engine::core::Bits;
 use crate::engine::core::{Man, Mark, Move, State};
 use crate::engine::rules::{drops, en_passant, limit_box, Applied};
-use crate::engine::tables::Tables;
+use crate::engine::tables::Compiled;
 use crate::ir::PlayerId;
 
 /// Make a move (assumed pseudo-legal) without the eliminations it causes
 /// (legality tests use this); returns where to rewind to.
-pub(crate) fn make(t: &Tables, s: &mut State, mv: Move) -> Mark {
+pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark {
     let mark = s.mark();
     let (b, r) = (&t.base, &t.rules);
     let l = &b.layout;
@@ -138,7 +139,7 @@ pub(crate) fn make(t: &Tables, s: &mut State, mv: Move) -> Mark {
 /// Clear the has-moved flags of the squares an action touches (read before
 /// the board changes). Returns whether a castling kind's flag changed.
 #[inline]
-fn clear_flags(t: &Tables, s: &mut State, mv: Move) -> bool {
+fn clear_flags<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> bool {
     let mut castle = clear_flag(t, s, mv.from());
     castle |= clear_flag(t, s, mv.to());
     castle |= clear_flag(t, s, mv.aux_square());
@@ -146,7 +147,11 @@ fn clear_flags(t: &Tables, s: &mut State, mv: Move) -> bool {
 }
 
 #[inline]
-fn clear_flag(t: &Tables, s: &mut State, sq: Option<crate::engine::core::Square>) -> bool {
+fn clear_flag<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    sq: Option<crate::engine::core::Square>,
+) -> bool {
     match sq {
         Some(sq) if s.unmoved.contains(sq) => {
             let man = s.at(sq);
@@ -158,7 +163,7 @@ fn clear_flag(t: &Tables, s: &mut State, sq: Option<crate::engine::core::Square>
 }
 
 /// [`make`], then the eliminations the action causes.
-pub(crate) fn make_action(t: &Tables, s: &mut State, mv: Move) -> Mark {
+pub(crate) fn make_action<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark {
     let mover = s.turn;
     let mark = make(t, s, mv);
     if let Some(e) = &t.rules.elimination {
@@ -170,7 +175,7 @@ pub(crate) fn make_action(t: &Tables, s: &mut State, mv: Move) -> Mark {
 }
 
 /// Whether `q` has a legal action, as if it were `q`'s turn.
-fn has_action(t: &Tables, s: &mut State, q: PlayerId) -> bool {
+fn has_action<B: Bits>(t: &Compiled<B>, s: &mut State<B>, q: PlayerId) -> bool {
     let saved = s.turn;
     s.turn = q;
     let any = movegen::has_legal(t, s);

@@ -15,15 +15,15 @@
 
 use super::make::make;
 use crate::engine::compile::AKind;
-use crate::engine::core::{Bitset, Man, Move, MoveList, Square, State};
+use crate::engine::core::{Bits, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{attacked, ride_in_range, royals, targets_of, Ctx};
 use crate::engine::rules::sink::expand;
 use crate::engine::rules::{Count, FirstAction, Sink, Tally};
-use crate::engine::tables::Tables;
+use crate::engine::tables::Compiled;
 use crate::ir::{ActionKind, MAX_PIECES};
 
 /// All legal moves of the player to act, appended to `out`.
-pub(crate) fn gen_legal(t: &Tables, s: &mut State, out: &mut MoveList) {
+pub(crate) fn gen_legal<B: Bits>(t: &Compiled<B>, s: &mut State<B>, out: &mut MoveList) {
     let mut scratch = MoveList::default();
     legal(t, s, out, &mut scratch);
 }
@@ -34,7 +34,7 @@ thread_local! {
 }
 
 /// Whether the player to act has a legal action.
-pub(crate) fn has_legal(t: &Tables, s: &mut State) -> bool {
+pub(crate) fn has_legal<B: Bits>(t: &Compiled<B>, s: &mut State<B>) -> bool {
     let mut c = Count(0);
     SCRATCH.with(|l| legal(t, s, &mut c, &mut l.borrow_mut()));
     c.0 > 0
@@ -42,7 +42,12 @@ pub(crate) fn has_legal(t: &Tables, s: &mut State) -> bool {
 
 /// All legal moves of the player to act, into `out`; `scratch` is a list
 /// the generic path may use.
-pub(crate) fn legal<S: Sink>(t: &Tables, s: &mut State, out: &mut S, scratch: &mut MoveList) {
+pub(crate) fn legal<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
     if let Some(d) = &t.rules.deck {
         // A player who revealed an unplaceable card has lost.
         if !d.losers(s).is_empty() {
@@ -63,7 +68,12 @@ pub(crate) fn legal<S: Sink>(t: &Tables, s: &mut State, out: &mut S, scratch: &m
 }
 
 /// Every source of actions, each behind its guards.
-fn sources<S: Sink>(t: &Tables, s: &mut State, out: &mut S, scratch: &mut MoveList) {
+fn sources<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
     let (b, r) = (&t.base, &t.rules);
     let fa = r.first_action;
     let ply = s.ply;
@@ -91,9 +101,9 @@ fn sources<S: Sink>(t: &Tables, s: &mut State, out: &mut S, scratch: &mut MoveLi
 }
 
 /// The legal board moves (and en passant, castling) of the player to act.
-pub(crate) fn legal_board<S: Sink>(
-    t: &Tables,
-    s: &mut State,
+pub(crate) fn legal_board<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
     split: bool,
     out: &mut S,
     scratch: &mut MoveList,
@@ -121,13 +131,13 @@ pub(crate) fn legal_board<S: Sink>(
 /// and (when `CHECK`) passes `ok`. Special moves are generated elsewhere.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn gen_man<S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
-    t: &Tables,
-    s: &State,
-    c: &Ctx,
+fn gen_man<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
+    t: &Compiled<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
     from: Square,
     man: Man,
-    mask: Bitset,
+    mask: B,
     ok: F,
     out: &mut S,
 ) {
@@ -178,17 +188,17 @@ fn gen_man<S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
 }
 
 /// Pseudo-legal moves of every man of the player to act (no specials).
-fn gen_pseudo<S: Sink>(t: &Tables, s: &State, c: &Ctx, out: &mut S) {
+fn gen_pseudo<B: Bits, S: Sink>(t: &Compiled<B>, s: &State<B>, c: &Ctx<B>, out: &mut S) {
     for from in s.by_player[c.me as usize] {
-        gen_man::<S, false, _>(t, s, c, from, s.at(from), Bitset::FULL, |_| true, out);
+        gen_man::<B, S, false, _>(t, s, c, from, s.at(from), B::FULL, |_| true, out);
     }
 }
 
 /// The generic path for one node.
-fn gen_generic<S: Sink>(
-    t: &Tables,
-    s: &mut State,
-    c: &Ctx,
+fn gen_generic<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    c: &Ctx<B>,
     split: bool,
     out: &mut S,
     scratch: &mut MoveList,
@@ -205,20 +215,28 @@ fn gen_generic<S: Sink>(
 }
 
 /// Make, test the constraints, unmake.
-pub(crate) fn legal_after(t: &Tables, s: &mut State, mv: Move, split: bool) -> bool {
+pub(crate) fn legal_after<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    mv: Move,
+    split: bool,
+) -> bool {
     let me = s.turn;
     let mark = make(t, s, mv);
-    let ok = t
-        .rules
-        .constraints
-        .hold(&t.base, s, me, split, Bitset::EMPTY);
+    let ok = t.rules.constraints.hold(&t.base, s, me, split, B::EMPTY);
     s.rewind(&t.base.layout, mark);
     ok
 }
 
 /// En passant and castling. With `verify` (whether the invariants were
 /// broken before the action), each is tested by make/unmake.
-fn gen_special<S: Sink>(t: &Tables, s: &mut State, c: &Ctx, verify: Option<bool>, out: &mut S) {
+fn gen_special<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    c: &Ctx<B>,
+    verify: Option<bool>,
+    out: &mut S,
+) {
     let (b, r) = (&t.base, &t.rules);
     if let (Some(ep), true) = (&r.en_passant, c.captures) {
         ep.candidates(b, s, c, |s, mv, man| {
@@ -258,10 +276,10 @@ struct Pin {
 const MAX_PINS: usize = 16;
 
 /// The fast path (see the module docs) for the mover's only royal on `k`.
-fn gen_fast<S: Sink>(
-    t: &Tables,
-    s: &mut State,
-    c: &Ctx,
+fn gen_fast<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    c: &Ctx<B>,
     k: Square,
     out: &mut S,
     scratch: &mut MoveList,
@@ -269,8 +287,8 @@ fn gen_fast<S: Sink>(
     let b = &t.base;
     let me = c.me;
     let attackers = c.enemy;
-    let mut checkers = Bitset::EMPTY;
-    let mut block = Bitset::EMPTY;
+    let mut checkers = B::EMPTY;
+    let mut block = B::EMPTY;
     for g in &b.groups.leap {
         let rev = b.groups.rev_leap[g.base as usize + k.index()] & attackers;
         if rev.any() {
@@ -283,7 +301,7 @@ fn gen_fast<S: Sink>(
         by: Square::NONE,
     }; MAX_PINS];
     let mut npins = 0usize;
-    let mut pinned = Bitset::EMPTY;
+    let mut pinned = B::EMPTY;
     let own = s.by_player[me as usize];
     for g in &b.groups.ride {
         let ray = b.ray(g.rdir, k);
@@ -337,14 +355,14 @@ fn gen_fast<S: Sink>(
     occ_wo.remove(k);
     let king = s.at(k);
     {
-        let s: &State = s;
-        gen_man::<S, true, _>(
+        let s: &State<B> = s;
+        gen_man::<B, S, true, _>(
             t,
             s,
             c,
             k,
             king,
-            Bitset::FULL,
+            B::FULL,
             |to| !attacked(b, s, to, attackers, occ_wo),
             out,
         );
@@ -353,9 +371,9 @@ fn gen_fast<S: Sink>(
         let mask = if checkers.any() {
             checkers | block
         } else {
-            Bitset::FULL
+            B::FULL
         };
-        let s_ref: &State = s;
+        let s_ref: &State<B> = s;
         let mut others = own;
         others.remove(k);
         for from in others {
@@ -371,7 +389,7 @@ fn gen_fast<S: Sink>(
             if m.is_empty() {
                 continue;
             }
-            gen_man::<S, false, _>(t, s_ref, c, from, man, m, |_| true, out);
+            gen_man::<B, S, false, _>(t, s_ref, c, from, man, m, |_| true, out);
         }
     }
     gen_special(t, s, c, Some(false), out);

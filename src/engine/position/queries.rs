@@ -1,8 +1,8 @@
 //! What a position can tell: men, counters, check, the state of the rules
 //! (hands, pools, decks, swaps, passes, removed men), square names.
 
-use super::checked::Position;
-use crate::engine::core::{Bitset, Man, PlayerSet, Square};
+use super::checked::{with_pos, Position};
+use crate::engine::core::{Bits, Bitset, Man, PlayerSet, Square};
 use crate::engine::movement::{
     attack_set, attacked, attackers_of, enemies, friends_bb, kind_bb, royal_attacked, royals,
 };
@@ -13,17 +13,17 @@ use rand::Rng;
 impl Position {
     /// The player to act.
     pub fn turn(&self) -> PlayerId {
-        self.s.turn
+        with_pos!(&self.inner, _c, s => s.turn)
     }
 
     /// Plies since the game started.
     pub fn ply(&self) -> u32 {
-        self.s.ply
+        with_pos!(&self.inner, _c, s => s.ply)
     }
 
     /// Plies since the quiet-move counter was last reset.
     pub fn quiet_plies(&self) -> u32 {
-        self.s.quiet
+        with_pos!(&self.inner, _c, s => s.quiet)
     }
 
     /// The Zobrist hash: men (kind, owner, facing), side to move, has-moved
@@ -31,201 +31,198 @@ impl Position {
     /// records, hands, pools, swap uses and passes, the decks' public
     /// multisets.
     pub fn hash(&self) -> u64 {
-        self.s.hash
+        with_pos!(&self.inner, _c, s => s.hash)
     }
 
     /// The hash recomputed from scratch (tests compare it with [`Position::hash`]).
     pub fn hash_from_scratch(&self) -> u64 {
-        super::hash::compute(&self.tables, &self.s)
+        with_pos!(&self.inner, c, s => super::hash::compute(c, s))
     }
 
     /// The man on a square.
     pub fn man_at(&self, sq: Square) -> Option<Man> {
-        let m = *self.s.board.get(sq.index())?;
+        let m = with_pos!(&self.inner, _c, s => *s.board.get(sq.index())?);
         (!m.is_empty()).then_some(m)
     }
 
     /// Every man with its square.
     pub fn men(&self) -> impl Iterator<Item = (Square, Man)> + '_ {
-        self.s.occ.iter().map(move |sq| (sq, self.s.at(sq)))
+        let occ = self.occupied();
+        occ.into_iter().map(move |sq| {
+            let m = with_pos!(&self.inner, _c, s => s.at(sq));
+            (sq, m)
+        })
     }
 
     /// Occupied squares.
     pub fn occupied(&self) -> Bitset {
-        self.s.occ
+        with_pos!(&self.inner, _c, s => s.occ.widen())
     }
 
     /// Men of a player.
     pub fn men_of(&self, p: PlayerId) -> Bitset {
-        self.s.by_player[p as usize]
+        with_pos!(&self.inner, _c, s => s.by_player[p as usize].widen())
     }
 
     /// Men of a kind.
     pub fn men_of_kind(&self, kind: PieceId) -> Bitset {
-        kind_bb(&self.tables.base, &self.s, kind)
+        with_pos!(&self.inner, c, s => kind_bb(&c.base, s, kind).widen())
     }
 
     /// Whether the man on `sq` has never moved (tracked kinds only).
     pub fn is_unmoved(&self, sq: Square) -> bool {
-        self.s.unmoved.contains(sq)
+        with_pos!(&self.inner, _c, s => s.unmoved.contains(sq))
     }
 
     /// Men of `kind` in a player's hand.
     pub fn hand(&self, p: PlayerId, kind: PieceId) -> u32 {
-        self.s.hands[p as usize][kind as usize] as u32
+        with_pos!(&self.inner, _c, s => s.hands[p as usize][kind as usize] as u32)
     }
 
     /// Men of `kind` left in a player's promotion pool.
     pub fn pool(&self, p: PlayerId, kind: PieceId) -> u32 {
-        self.s.pools[p as usize][kind as usize] as u32
+        with_pos!(&self.inner, _c, s => s.pools[p as usize][kind as usize] as u32)
     }
 
     /// Players still in the game (bit mask).
     pub fn alive(&self) -> u8 {
-        self.s.alive.bits()
+        self.players_in().bits()
     }
 
     /// Players still in the game.
     pub fn players_in(&self) -> PlayerSet {
-        self.s.alive
+        with_pos!(&self.inner, _c, s => s.alive)
     }
 
     /// Whether a royal man of the player to act is attacked.
     pub fn in_check(&self) -> bool {
-        royal_attacked(&self.tables.base, &self.s, self.s.turn)
+        self.royal_attacked(self.turn())
     }
 
     /// Whether a royal man of `p` is attacked by an enemy.
     pub fn royal_attacked(&self, p: PlayerId) -> bool {
-        royal_attacked(&self.tables.base, &self.s, p)
+        with_pos!(&self.inner, c, s => royal_attacked(&c.base, s, p))
     }
 
     /// The enemy men attacking a royal man of the player to act.
     pub fn checkers(&self) -> Bitset {
-        let b = &self.tables.base;
-        let me = self.s.turn;
-        let enemy = enemies(b, &self.s, me);
-        let mut out = Bitset::EMPTY;
-        for r in royals(b, &self.s, me) {
-            out |= attackers_of(b, &self.s, r, enemy);
-        }
-        out
+        with_pos!(&self.inner, c, s => {
+            let b = &c.base;
+            let enemy = enemies(b, s, s.turn);
+            let mut out = enemy & !enemy;
+            for r in royals(b, s, s.turn) {
+                out |= attackers_of(b, s, r, enemy);
+            }
+            out.widen()
+        })
     }
 
     /// Whether `sq` is attacked by a man of a player who is not `p`'s friend.
     pub fn attacked_by_enemy_of(&self, sq: Square, p: PlayerId) -> bool {
-        let b = &self.tables.base;
-        let enemy = self.s.occ & !friends_bb(b, &self.s, p);
-        attacked(b, &self.s, sq, enemy, self.s.occ)
+        with_pos!(&self.inner, c, s => {
+            let enemy = s.occ & !friends_bb(&c.base, s, p);
+            attacked(&c.base, s, sq, enemy, s.occ)
+        })
     }
 
     /// The squares the man on `sq` attacks.
     pub fn attacks_from(&self, sq: Square) -> Bitset {
         match self.man_at(sq) {
-            Some(m) => attack_set(&self.tables.base, &self.s, sq, m, self.s.occ),
+            Some(m) => with_pos!(&self.inner, c, s => attack_set(&c.base, s, sq, m, s.occ).widen()),
             None => Bitset::EMPTY,
         }
     }
 
     /// The coordinate of a square as players name it: `(0,0)` is a1 on a
     /// board. On an unbounded board the coordinates are those of the
-    /// setup and stay with the men for the whole game, whatever way the
-    /// area floats (they may become negative).
+    /// start position's frame and stay with the men for the whole game,
+    /// whatever way the area floats (they may become negative).
     pub fn coord(&self, sq: Square) -> Coord {
-        let (x, y) = self.tables.base.geo.coords(sq);
-        Coord::new(x + self.s.origin.0, y + self.s.origin.1)
+        let (x, y) = self.tables.geometry().coords(sq);
+        let o = with_pos!(&self.inner, _c, s => s.origin);
+        Coord::new(x + o.0, y + o.1)
     }
 
     /// The square at a coordinate (see [`Position::coord`]), if real.
     pub fn square_at(&self, c: Coord) -> Option<Square> {
-        let x = c.x.checked_sub(self.s.origin.0)?;
-        let y = c.y.checked_sub(self.s.origin.1)?;
-        self.tables.base.geo.square(x, y)
+        let o = with_pos!(&self.inner, _c, s => s.origin);
+        let x = c.x.checked_sub(o.0)?;
+        let y = c.y.checked_sub(o.1)?;
+        self.tables.geometry().square(x, y)
     }
 
-    // ----- placement games ----------------------------------------------------
+    // ----- placement games ------------------------------------------------
 
     /// Swap powers `p` has used.
     pub fn swaps_used(&self, p: PlayerId) -> u32 {
-        self.tables
-            .rules
-            .swaps
-            .as_ref()
-            .map_or(0, |sw| sw.used_by(&self.s, p))
+        with_pos!(&self.inner, c, s => c.rules.swaps.as_ref().map_or(0, |sw| sw.used_by(s, p)))
     }
 
     /// Consecutive passes just played.
     pub fn passes(&self) -> u32 {
-        self.tables
-            .rules
-            .passing
-            .as_ref()
-            .map_or(0, |pa| pa.count(&self.s))
+        with_pos!(&self.inner, c, s => c.rules.passing.as_ref().map_or(0, |pa| pa.count(s)))
     }
 
     /// Men of `kind` of player `p` removed from the game for good.
     pub fn removed(&self, p: PlayerId, kind: PieceId) -> u32 {
-        let t = &self.tables;
-        t.rules
+        with_pos!(&self.inner, c, s => c
+            .rules
             .surround
             .as_ref()
-            .and_then(|sur| sur.removed_var(&t.base.layout, p as usize, kind as usize))
-            .map_or(0, |v| self.s.var(v))
+            .and_then(|sur| sur.removed_var(&c.base.layout, p as usize, kind as usize))
+            .map_or(0, |v| s.var(v)))
     }
 
     /// Whether the man on `sq` is surrounded on its 4 sides.
     pub fn is_surrounded(&self, sq: Square) -> bool {
-        let b = &self.tables.base;
-        surround::is_surrounded(b, &self.s, sq, b.geo.bounding_box(self.s.occ))
+        with_pos!(&self.inner, c, s => {
+            let b = &c.base;
+            surround::is_surrounded(b, s, sq, b.geo.bounding_box(s.occ))
+        })
     }
 
     /// Whether the invariants hold (the fast check used by generation).
     pub fn invariants_hold(&self) -> bool {
-        self.tables
-            .rules
-            .constraints
-            .invariants_hold(&self.tables.base, &self.s)
+        with_pos!(&self.inner, c, s => c.rules.constraints.invariants_hold(&c.base, s))
     }
 
     /// Reference check of connectivity with petgraph: whether the men (or
     /// each player's men, when `per_player`) form one group under
     /// `neighbours`-adjacency (4 or 8).
     pub fn connected_reference(&self, neighbours: u8, per_player: bool) -> bool {
-        connectivity::connected_reference(&self.tables.base, &self.s, neighbours, per_player)
+        with_pos!(&self.inner, c, s => connectivity::connected_reference(&c.base, s, neighbours, per_player))
     }
 
-    // ----- decks ---------------------------------------------------------------
-
-    fn deck_rule(&self) -> Option<&DeckRule> {
-        self.tables.rules.deck.as_ref()
-    }
+    // ----- decks -----------------------------------------------------------
 
     /// Re-sample the hidden order of every deck from its public multiset
     /// (determinisation for an AI). Legality never depends on the order,
     /// except for the identity of the card a draw action draws; the hash
     /// covers the multisets only, so it does not change.
     pub fn redeal_hidden<R: Rng + ?Sized>(&mut self, rng: &mut R) {
-        DeckRule::redeal(&mut self.s, rng);
+        with_pos!(&mut self.inner, _c, s => DeckRule::redeal(s, rng));
     }
 
     /// The public content of a player's deck: each card with how many
     /// remain (in the variant's card order, not the hidden deck order).
     pub fn deck_counts(&self, p: PlayerId) -> Vec<(Card, u32)> {
-        let (Some(d), Some(deck)) = (self.deck_rule(), self.s.decks.get(p as usize)) else {
-            return Vec::new();
-        };
-        (0..d.types.len())
-            .map(|ty| (d.types[ty], deck.count(ty as u8)))
-            .filter(|&(_, n)| n > 0)
-            .collect()
+        with_pos!(&self.inner, c, s => {
+            let (Some(d), Some(deck)) = (c.rules.deck.as_ref(), s.decks.get(p as usize)) else {
+                return Vec::new();
+            };
+            (0..d.types.len())
+                .map(|ty| (d.types[ty], deck.count(ty as u8)))
+                .filter(|&(_, n)| n > 0)
+                .collect()
+        })
     }
 
     /// Cards left in a player's deck.
     pub fn deck_len(&self, p: PlayerId) -> u32 {
-        self.s
+        with_pos!(&self.inner, _c, s => s
             .decks
             .get(p as usize)
-            .map_or(0, |d| d.remaining().len() as u32)
+            .map_or(0, |d| d.remaining().len() as u32))
     }
 
     /// The hidden top card of a player's deck. Not for players or AIs:
@@ -236,33 +233,33 @@ impl Position {
 
     /// The hidden order of a player's deck, top first (tests and referees only).
     pub fn peek_deck(&self, p: PlayerId) -> Vec<Card> {
-        let (Some(d), Some(deck)) = (self.deck_rule(), self.s.decks.get(p as usize)) else {
-            return Vec::new();
-        };
-        deck.remaining()
-            .iter()
-            .map(|&ty| d.types[ty as usize])
-            .collect()
+        with_pos!(&self.inner, c, s => {
+            let (Some(d), Some(deck)) = (c.rules.deck.as_ref(), s.decks.get(p as usize)) else {
+                return Vec::new();
+            };
+            deck.remaining()
+                .iter()
+                .map(|&ty| d.types[ty as usize])
+                .collect()
+        })
     }
 
     /// Whether the player to act may draw now (decided from the public
     /// multiset of the deck, never from its order).
     pub fn may_draw(&self) -> bool {
-        let Some(d) = self.deck_rule() else {
-            return false;
-        };
-        let mut s = self.s.scratch();
-        d.may_draw(&self.tables.base, &mut s)
+        with_pos!(&self.inner, c, s => match &c.rules.deck {
+            Some(d) => d.may_draw(&c.base, &mut s.scratch()),
+            None => false,
+        })
     }
 
     /// Whether `p` owes a board move after returning an unplaceable card.
     pub fn must_move(&self, p: PlayerId) -> bool {
-        self.deck_rule().is_some_and(|d| d.owes_move(&self.s, p))
+        with_pos!(&self.inner, c, s => c.rules.deck.as_ref().is_some_and(|d| d.owes_move(s, p)))
     }
 
     /// Whether `p` revealed a card with no legal square (and lost).
     pub fn lost_by_card(&self, p: PlayerId) -> bool {
-        self.deck_rule()
-            .is_some_and(|d| d.losers(&self.s).contains(p))
+        with_pos!(&self.inner, c, s => c.rules.deck.as_ref().is_some_and(|d| d.losers(s).contains(p)))
     }
 }

@@ -1,10 +1,11 @@
 //! Raw positions: plain, unchecked data (what FEN parsing and the variant's
-//! setup produce), and the checked conversion into a [`State`].
+//! setup produce), and the checked conversion into a [`State<B>`].
 
+use crate::engine::core::Bits;
 use crate::engine::core::{EpRecord, Man, PlayerSet, Square, State};
 use crate::engine::movement::royal_attacked;
 use crate::engine::rules::limit_box;
-use crate::engine::tables::Tables;
+use crate::engine::tables::Compiled;
 use crate::ir::{Card, Dir, PieceId, PlayerId, Shape};
 
 /// Why a raw position is not a valid position of the variant.
@@ -84,7 +85,12 @@ fn err<T>(m: impl Into<String>) -> Result<T, PositionError> {
 
 impl RawPosition {
     /// The variant's starting position (decks not dealt).
-    pub fn from_setup(t: &Tables) -> Result<RawPosition, PositionError> {
+    pub fn from_setup(t: &crate::engine::tables::Tables) -> Result<RawPosition, PositionError> {
+        crate::engine::tables::with_compiled!(&t.width, c => RawPosition::from_setup_in(c))
+    }
+
+    /// [`RawPosition::from_setup`] for a compiled variant.
+    pub(crate) fn from_setup_in<B: Bits>(t: &Compiled<B>) -> Result<RawPosition, PositionError> {
         let b = &t.base;
         let v = &b.variant;
         let setup = &v.setup;
@@ -146,12 +152,12 @@ impl RawPosition {
     }
 
     /// Check the raw position and build its state.
-    pub(crate) fn into_state(self, t: &Tables) -> Result<State, PositionError> {
+    pub(crate) fn into_state<B: Bits>(self, t: &Compiled<B>) -> Result<State<B>, PositionError> {
         let raw = self;
         let b = &t.base;
         let r = &t.rules;
         let l = &b.layout;
-        let mut s = State::empty(l);
+        let mut s: State<B> = State::empty(l);
         let all = PlayerSet::first(b.nplayers);
         let alive = PlayerSet::from_bits(raw.alive);
         if alive.is_empty() || alive & all != alive {
@@ -256,7 +262,7 @@ impl RawPosition {
 
 /// Men move into hands (captures, returns): the counts must stay within
 /// what a hand holds, so no more than 255 men on the board and in hands.
-fn check_hand_room(t: &Tables, s: &State) -> Result<(), PositionError> {
+fn check_hand_room<B: Bits>(t: &Compiled<B>, s: &State<B>) -> Result<(), PositionError> {
     let grows = t.rules.captures == crate::engine::rules::Captures::ToHand
         || t.base
             .variant
@@ -277,7 +283,7 @@ fn check_hand_room(t: &Tables, s: &State) -> Result<(), PositionError> {
     Ok(())
 }
 
-fn read_ep(t: &Tables, s: &mut State, e: &RawEp) -> Result<(), PositionError> {
+fn read_ep<B: Bits>(t: &Compiled<B>, s: &mut State<B>, e: &RawEp) -> Result<(), PositionError> {
     let b = &t.base;
     if t.rules.en_passant.is_none() {
         return err("en passant is given but the variant has no en-passant captures");
@@ -313,7 +319,7 @@ fn read_ep(t: &Tables, s: &mut State, e: &RawEp) -> Result<(), PositionError> {
     Ok(())
 }
 
-fn read_extra(t: &Tables, s: &mut State, x: &Extra) -> Result<(), PositionError> {
+fn read_extra<B: Bits>(t: &Compiled<B>, s: &mut State<B>, x: &Extra) -> Result<(), PositionError> {
     let b = &t.base;
     let r = &t.rules;
     if x.swaps.len() > b.nplayers {
@@ -354,7 +360,7 @@ fn read_extra(t: &Tables, s: &mut State, x: &Extra) -> Result<(), PositionError>
 }
 
 /// The raw data of a state.
-pub(crate) fn to_raw(t: &Tables, s: &State) -> RawPosition {
+pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
     let b = &t.base;
     let r = &t.rules;
     let men = s

@@ -3,13 +3,14 @@
 //! (the fast generation probes placements on the board and accounts for
 //! removals ahead of time).
 
-use super::checked::Position;
+use super::checked::{with_pos, Position};
 use super::movegen::{legal_after, legal_board};
-use crate::engine::core::{sorted_moves, Man, Move, MoveList};
+use crate::engine::core::{sorted_moves, Bits, Man, Move, MoveList, State};
 use crate::engine::movement::{kind_bb, targets_of, Ctx};
 use crate::engine::rules::drops::FollowUp;
 use crate::engine::rules::pred::eval;
 use crate::engine::rules::FirstAction;
+use crate::engine::tables::Compiled;
 use crate::ir::{ActionKind, PieceId};
 
 impl Position {
@@ -17,10 +18,15 @@ impl Position {
     /// the stable order of [`sorted_moves`].
     #[doc(hidden)]
     pub fn legal_moves_reference(&self) -> Vec<Move> {
-        let t = &*self.tables;
+        with_pos!(&self.inner, c, s => reference(c, s))
+    }
+}
+
+fn reference<B: Bits>(t: &Compiled<B>, s: &State<B>) -> Vec<Move> {
+    {
         let (b, r) = (&t.base, &t.rules);
         let l = &b.layout;
-        let mut s = self.s.scratch();
+        let mut s = s.scratch();
         let me = s.turn;
         let ply = s.ply;
         let allows = |k| FirstAction::allows(r.first_action, ply, k);
@@ -41,7 +47,7 @@ impl Position {
         let mut cands: Vec<Move> = Vec::new();
         if let (Some(drops), true) = (&r.drops, allows(ActionKind::Place)) {
             let only = FirstAction::only_piece(r.first_action, ply);
-            let empty = b.geo.real() & !s.occ;
+            let empty = b.real & !s.occ;
             for k in 0..b.nkinds as PieceId {
                 if s.hands[me as usize][k as usize] == 0 || only.is_some_and(|o| o != k) {
                     continue;

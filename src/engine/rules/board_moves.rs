@@ -4,18 +4,19 @@
 
 use super::pred::{eval, CPred};
 use crate::engine::compile::Base;
+use crate::engine::core::Bits;
 use crate::engine::core::State;
 use crate::ir::{PlayerId, Variant};
 
 /// The board-move guard of a variant.
 #[derive(Clone, Debug)]
-pub struct BoardMoves {
+pub struct BoardMoves<B: Bits> {
     pub enabled: bool,
-    requires: Option<CPred>,
+    requires: Option<CPred<B>>,
 }
 
-impl BoardMoves {
-    pub fn new(v: &Variant, t: &Base) -> BoardMoves {
+impl<B: Bits> BoardMoves<B> {
+    pub fn new(v: &Variant, t: &Base<B>) -> BoardMoves<B> {
         let requires = CPred::new(t, &v.turn.move_requires);
         BoardMoves {
             enabled: v.turn.moves,
@@ -25,7 +26,7 @@ impl BoardMoves {
 
     /// Whether `me` may move men on the board now.
     #[inline]
-    pub fn allowed(&self, t: &Base, s: &State, me: PlayerId) -> bool {
+    pub fn allowed(&self, t: &Base<B>, s: &State<B>, me: PlayerId) -> bool {
         self.enabled
             && self
                 .requires

@@ -2,6 +2,7 @@
 //! (out of the game, or to the capturer's hand as a man of the capturer).
 
 use crate::engine::compile::Base;
+use crate::engine::core::Bits;
 use crate::engine::core::{Man, State};
 use crate::ir::{PlayerId, Variant};
 
@@ -32,7 +33,7 @@ impl Captures {
 
     /// Make: `me` captured `man` (already taken off the board).
     #[inline]
-    pub fn captured(self, t: &Base, s: &mut State, me: PlayerId, man: Man) {
+    pub fn captured<B: Bits>(self, t: &Base<B>, s: &mut State<B>, me: PlayerId, man: Man) {
         if self == Captures::ToHand {
             s.add_hand(&t.layout, me, man.kind(), 1);
         }

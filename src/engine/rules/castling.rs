@@ -8,6 +8,7 @@
 //! partner; the hash holds it as one key per partner that can still castle.
 
 use crate::engine::compile::{Base, CompileError};
+use crate::engine::core::Bits;
 use crate::engine::core::{Man, Move, Square, State};
 use crate::engine::movement::{attacked, kind_bb, Ctx};
 use crate::ir::{PieceId, PlayerId, Variant};
@@ -20,7 +21,7 @@ pub struct Castling {
 }
 
 impl Castling {
-    pub fn new(v: &Variant, t: &Base) -> Result<Option<Castling>, CompileError> {
+    pub fn new<B: Bits>(v: &Variant, t: &Base<B>) -> Result<Option<Castling>, CompileError> {
         let Some(c) = &v.turn.castling else {
             return Ok(None);
         };
@@ -43,7 +44,7 @@ impl Castling {
 
     /// The castling part of the hash: each partner that can still castle
     /// (unmoved, with an unmoved royal of its owner on its line).
-    pub fn key(&self, t: &Base, s: &State) -> u64 {
+    pub fn key<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> u64 {
         let geo = &t.geo;
         let royals = kind_bb(t, s, self.royal) & s.unmoved;
         if royals.is_empty() {
@@ -66,7 +67,7 @@ impl Castling {
     }
 
     /// Bring the castling key up to date after has-moved flags changed.
-    pub fn refresh_key(&self, t: &Base, s: &mut State) {
+    pub fn refresh_key<B: Bits>(&self, t: &Base<B>, s: &mut State<B>) {
         let k = self.key(t, s);
         s.hash ^= s.castle_key ^ k;
         s.castle_key = k;
@@ -74,12 +75,12 @@ impl Castling {
 
     /// The castling moves of the player of `c` that meet the conditions
     /// before the move (the landing square is tested after it).
-    pub fn candidates(
+    pub fn candidates<B: Bits>(
         &self,
-        t: &Base,
-        s: &mut State,
-        c: &Ctx,
-        mut f: impl FnMut(&mut State, Move),
+        t: &Base<B>,
+        s: &mut State<B>,
+        c: &Ctx<B>,
+        mut f: impl FnMut(&mut State<B>, Move),
     ) {
         let mine = s.by_player[c.me as usize] & s.unmoved;
         if mine.is_empty() {
@@ -145,9 +146,9 @@ impl Castling {
 
     /// The partners on the royal's rank, nearest first, on one side (+1
     /// east, -1 west), among `men` (for the FEN castling field).
-    pub fn side_partners(
+    pub fn side_partners<B: Bits>(
         &self,
-        t: &Base,
+        t: &Base<B>,
         men: &[(Square, Man)],
         royal: Square,
         owner: PlayerId,

@@ -7,7 +7,7 @@
 //! petgraph, for tests.
 
 use crate::engine::compile::Base;
-use crate::engine::core::{Bitset, Square, State};
+use crate::engine::core::{Bits, Square, State};
 use crate::ir::{Invariant, Variant};
 
 /// One invariant.
@@ -37,12 +37,12 @@ pub fn compile(v: &Variant) -> Vec<Connected> {
 
 /// Whether `set` is one group under the neighbour table.
 #[inline]
-fn connected(set: Bitset, nb: &[Bitset]) -> bool {
+fn connected<B: Bits>(set: B, nb: &[B]) -> bool {
     let Some(f) = set.first() else { return true };
-    let mut seen = Bitset::from_square(f);
+    let mut seen = B::from_square(f);
     let mut frontier = seen;
     while frontier.any() {
-        let mut next = Bitset::EMPTY;
+        let mut next = B::EMPTY;
         for sq in frontier {
             next |= nb[sq.index()];
         }
@@ -56,7 +56,7 @@ fn connected(set: Bitset, nb: &[Bitset]) -> bool {
 /// Whether the invariants hold for the men of `occ` (the position's men,
 /// or those left after removals).
 #[inline]
-pub fn holds(t: &Base, s: &State, list: &[Connected], occ: Bitset) -> bool {
+pub fn holds<B: Bits>(t: &Base<B>, s: &State<B>, list: &[Connected], occ: B) -> bool {
     list.iter().all(|c| {
         let nb = t.graph.neighbours(c.neighbours);
         if c.per_player {
@@ -69,9 +69,14 @@ pub fn holds(t: &Base, s: &State, list: &[Connected], occ: Bitset) -> bool {
 
 /// Reference check with petgraph: whether the men (or each player's men,
 /// when `per_player`) form one group under `neighbours`-adjacency.
-pub fn connected_reference(t: &Base, s: &State, neighbours: u8, per_player: bool) -> bool {
+pub fn connected_reference<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    neighbours: u8,
+    per_player: bool,
+) -> bool {
     use petgraph::graph::UnGraph;
-    let groups: Vec<Bitset> = if per_player {
+    let groups: Vec<B> = if per_player {
         (0..t.nplayers).map(|p| s.by_player[p]).collect()
     } else {
         vec![s.occ]

@@ -6,7 +6,7 @@
 use super::connectivity::{self, Connected};
 use super::surround::Surround;
 use crate::engine::compile::Base;
-use crate::engine::core::{Bitset, State};
+use crate::engine::core::{Bits, State};
 use crate::engine::movement::royal_attacked;
 use crate::ir::{PlayerId, Shape, Variant};
 
@@ -38,7 +38,14 @@ impl Constraints {
     /// `removed`: men that the action's end-of-action consequences will
     /// remove (the invariants must hold without them).
     #[inline]
-    pub fn hold(&self, t: &Base, s: &State, me: PlayerId, split: bool, removed: Bitset) -> bool {
+    pub fn hold<B: Bits>(
+        &self,
+        t: &Base<B>,
+        s: &State<B>,
+        me: PlayerId,
+        split: bool,
+        removed: B,
+    ) -> bool {
         if royal_attacked(t, s, me) {
             return false;
         }
@@ -51,10 +58,10 @@ impl Constraints {
     /// [`Constraints::hold`] for a position probed before its end-of-action
     /// removals have happened (a placement tried on the board).
     #[inline]
-    pub fn hold_before_removals(
+    pub fn hold_before_removals<B: Bits>(
         &self,
-        t: &Base,
-        s: &State,
+        t: &Base<B>,
+        s: &State<B>,
         me: PlayerId,
         split: bool,
         surround: Option<&Surround>,
@@ -66,13 +73,13 @@ impl Constraints {
                 }
                 sur.removals(t, s)
             }
-            _ => Bitset::EMPTY,
+            _ => B::EMPTY,
         };
         self.hold(t, s, me, split, removed)
     }
 
     /// Whether the invariants hold now (the fast check).
-    pub fn invariants_hold(&self, t: &Base, s: &State) -> bool {
+    pub fn invariants_hold<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> bool {
         connectivity::holds(t, s, &self.connected, s.occ)
     }
 }
@@ -92,7 +99,7 @@ impl Legality<'_> {
     /// Whether the probed position (the action done on the board, its
     /// end-of-action removals not yet) is legal for `me`.
     #[inline]
-    pub fn ok(&self, t: &Base, s: &State, me: PlayerId) -> bool {
+    pub fn ok<B: Bits>(&self, t: &Base<B>, s: &State<B>, me: PlayerId) -> bool {
         self.constraints
             .hold_before_removals(t, s, me, self.split, self.surround)
     }

@@ -27,7 +27,7 @@ use super::pred::{eval, CPred};
 use super::sink::Sink;
 use crate::engine::compile::Base;
 use crate::engine::core::{
-    splitmix, Bitset, ByPlayer, Deck, Layout, Man, Move, PlayerSet, Square, State, Var,
+    splitmix, Bits, ByPlayer, Deck, Layout, Man, Move, PlayerSet, Square, State, Var,
 };
 use crate::engine::movement::royal_attacked;
 use crate::ir::{Card, Effect, Event, Outcome, PlayerId, Variant};
@@ -47,29 +47,29 @@ pub enum Unplaceable {
 
 /// A joker's effect.
 #[derive(Clone, Debug)]
-pub enum Joker {
+pub enum Joker<B: Bits> {
     /// None: the joker is discarded.
     Discard,
     /// Remove one man meeting the condition.
-    Remove(CPred),
+    Remove(CPred<B>),
     /// The player acts once more.
     ExtraAction,
 }
 
 /// The decks of a variant, compiled.
 #[derive(Clone, Debug)]
-pub struct DeckRule {
+pub struct DeckRule<B: Bits> {
     /// The distinct card types.
     pub types: Vec<Card>,
     /// Per type, per player: squares allowed by the card's region and the
     /// placement rules that do not depend on the position.
-    squares: Vec<ByPlayer<Bitset>>,
+    squares: Vec<ByPlayer<B>>,
     /// Per type: the placement conditions that depend on the position.
-    dynamic: Vec<Vec<CPred>>,
+    dynamic: Vec<Vec<CPred<B>>>,
     /// Per player: the setup deck, unshuffled (type indices).
     pub initial: Vec<Vec<u8>>,
     pub unplaceable: Unplaceable,
-    joker: Joker,
+    joker: Joker<B>,
     /// Drawing is an action of the variant.
     draw_action: bool,
     /// Per player: owes a board move after returning a card (0 or 1; hashed).
@@ -79,8 +79,8 @@ pub struct DeckRule {
     seed: u64,
 }
 
-impl DeckRule {
-    pub fn new(v: &Variant, t: &Base, l: &mut Layout) -> Result<Option<DeckRule>, String> {
+impl<B: Bits> DeckRule<B> {
+    pub fn new(v: &Variant, t: &Base<B>, l: &mut Layout) -> Result<Option<DeckRule<B>>, String> {
         let has_cards = v.setup.decks.iter().any(|d| d.iter().any(|&(_, n)| n > 0));
         if !has_cards && !v.turn.draw {
             return Ok(None);
@@ -107,11 +107,11 @@ impl DeckRule {
         let mut squares = Vec::new();
         let mut dynamic = Vec::new();
         for &card in &types {
-            let mut sq = ByPlayer::splat(Bitset::EMPTY);
+            let mut sq = ByPlayer::splat(B::EMPTY);
             let mut dyn_conds = Vec::new();
             if let Card::Piece { piece, region } = card {
                 for p in 0..t.nplayers as PlayerId {
-                    let mut b = t.geo.real();
+                    let mut b = t.real;
                     if let Some(r) = region {
                         b &= t.region(r, p);
                     }
@@ -171,7 +171,7 @@ impl DeckRule {
     }
 
     /// The hash component of the decks: the remaining multisets.
-    pub fn hash(&self, s: &State) -> u64 {
+    pub fn hash(&self, s: &State<B>) -> u64 {
         let mut h = 0;
         for (p, d) in s.decks.iter().enumerate() {
             for ty in 0..self.types.len() {
@@ -183,13 +183,13 @@ impl DeckRule {
 
     /// Whether `p` owes a board move.
     #[inline]
-    pub fn owes_move(&self, s: &State, p: PlayerId) -> bool {
+    pub fn owes_move(&self, s: &State<B>, p: PlayerId) -> bool {
         s.var(self.must_move.at(p as usize)) != 0
     }
 
     /// Players who revealed an unplaceable card and lost.
     #[inline]
-    pub fn losers(&self, s: &State) -> PlayerSet {
+    pub fn losers(&self, s: &State<B>) -> PlayerSet {
         PlayerSet::from_bits(s.var(self.lost) as u8)
     }
 
@@ -206,7 +206,7 @@ impl DeckRule {
     }
 
     /// Re-sample the hidden order of every deck.
-    pub fn redeal<R: Rng + ?Sized>(s: &mut State, rng: &mut R) {
+    pub fn redeal<R: Rng + ?Sized>(s: &mut State<B>, rng: &mut R) {
         for d in &mut s.decks {
             let top = d.top as usize;
             d.cards[top..].shuffle(rng);
@@ -216,7 +216,7 @@ impl DeckRule {
     /// Whether the man just put on `sq` meets the placement conditions that
     /// depend on the position, and leaves no royal of `me` attacked.
     #[inline]
-    fn placed_ok(&self, t: &Base, s: &State, me: PlayerId, ty: usize, sq: Square) -> bool {
+    fn placed_ok(&self, t: &Base<B>, s: &State<B>, me: PlayerId, ty: usize, sq: Square) -> bool {
         self.dynamic[ty]
             .iter()
             .all(|c| eval(t, s, c, me, Some(sq), Some(sq)))
@@ -226,8 +226,8 @@ impl DeckRule {
     /// Call `f` for each legal square of a piece card (stops when `f` says so).
     fn for_squares(
         &self,
-        t: &Base,
-        s: &mut State,
+        t: &Base<B>,
+        s: &mut State<B>,
         me: PlayerId,
         ty: usize,
         mut f: impl FnMut(Square) -> bool,
@@ -236,7 +236,7 @@ impl DeckRule {
             return;
         };
         let l = &t.layout;
-        let cand = self.squares[ty][me] & t.geo.real() & !s.occ;
+        let cand = self.squares[ty][me] & t.real & !s.occ;
         let man = Man::new(piece, me, t.forward[me]);
         for sq in cand {
             s.probe(l, sq, man);
@@ -252,10 +252,10 @@ impl DeckRule {
     /// so). Returns whether any man meets the condition at all.
     fn for_removals(
         &self,
-        t: &Base,
-        s: &mut State,
+        t: &Base<B>,
+        s: &mut State<B>,
         me: PlayerId,
-        which: &CPred,
+        which: &CPred<B>,
         mut f: impl FnMut(Square) -> bool,
     ) -> bool {
         let l = &t.layout;
@@ -277,7 +277,7 @@ impl DeckRule {
 
     /// Whether a card of type `ty` could be played legally now (reads the
     /// position and the public multiset only).
-    fn card_helps(&self, t: &Base, s: &mut State, me: PlayerId, ty: usize) -> bool {
+    fn card_helps(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId, ty: usize) -> bool {
         match self.types[ty] {
             Card::Piece { .. } => {
                 let mut found = false;
@@ -310,7 +310,7 @@ impl DeckRule {
     /// Whether the player to act may draw now: a card remains, no board
     /// move is owed, and (when in check) some remaining card type could
     /// parry it.
-    pub fn may_draw(&self, t: &Base, s: &mut State) -> bool {
+    pub fn may_draw(&self, t: &Base<B>, s: &mut State<B>) -> bool {
         let me = s.turn;
         let d = &s.decks[me as usize];
         if d.remaining().is_empty() || self.owes_move(s, me) {
@@ -333,7 +333,7 @@ impl DeckRule {
     }
 
     /// The draw actions of the player to act (see the module docs).
-    pub fn generate<S: Sink>(&self, t: &Base, s: &mut State, out: &mut S) {
+    pub fn generate<S: Sink>(&self, t: &Base<B>, s: &mut State<B>, out: &mut S) {
         if !self.draw_action || !self.may_draw(t, s) {
             return;
         }
@@ -382,7 +382,7 @@ impl DeckRule {
     /// Make: before any action, a board move settles a returned card's
     /// "must move".
     #[inline]
-    pub fn before_action(&self, t: &Base, s: &mut State, mv: Move) {
+    pub fn before_action(&self, t: &Base<B>, s: &mut State<B>, mv: Move) {
         let me = s.turn;
         if mv.card().is_none() && self.owes_move(s, me) {
             s.set_var(&t.layout, self.must_move.at(me as usize), 0);
@@ -393,8 +393,8 @@ impl DeckRule {
     /// the man a joker removed.
     pub fn apply(
         &self,
-        t: &Base,
-        s: &mut State,
+        t: &Base<B>,
+        s: &mut State<B>,
         castle_kinds: u32,
         mv: Move,
     ) -> (bool, Option<Man>) {
@@ -432,7 +432,7 @@ impl DeckRule {
     }
 
     /// Take the top card of `me`'s deck (which is of type `card`).
-    fn draw_top(&self, s: &mut State, me: PlayerId, card: u8) {
+    fn draw_top(&self, s: &mut State<B>, me: PlayerId, card: u8) {
         let d = &s.decks[me as usize];
         debug_assert_eq!(
             d.cards[d.top as usize], card,
@@ -465,7 +465,7 @@ impl DeckRule {
     }
 
     /// The remaining cards of every player, top first.
-    pub fn cards_of(&self, s: &State) -> Vec<Vec<Card>> {
+    pub fn cards_of(&self, s: &State<B>) -> Vec<Vec<Card>> {
         s.decks
             .iter()
             .map(|d| {

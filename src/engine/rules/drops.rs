@@ -10,35 +10,36 @@ use super::constraint::Legality;
 use super::pred::{eval, CPred};
 use super::sink::Sink;
 use crate::engine::compile::Base;
+use crate::engine::core::Bits;
 use crate::engine::core::{Man, Move, Square, State};
 use crate::engine::movement::{targets_of, Ctx};
 use crate::ir::{Effect, PieceId, PlayerId, Variant};
 
 /// What follows the placement of a kind, in the same action.
 #[derive(Clone, Debug)]
-pub enum FollowUp {
+pub enum FollowUp<B: Bits> {
     /// The placed man may make one ordinary move at once (optional).
     MayMove,
     /// The player must choose one man meeting the condition, when any
     /// does, and send it back to its owner's hand.
-    Return(CPred),
+    Return(CPred<B>),
     /// The same, but the man leaves the game.
-    Remove(CPred),
+    Remove(CPred<B>),
     /// The player acts once more.
     ExtraAction,
 }
 
 /// The placement rules of a variant.
 #[derive(Clone, Debug)]
-pub struct Drops {
+pub struct Drops<B: Bits> {
     /// Conditions, each with the kinds it applies to (bit mask; 0 = all).
-    conditions: Vec<(u32, CPred)>,
+    conditions: Vec<(u32, CPred<B>)>,
     /// Per kind: the follow-up.
-    follow: Vec<Option<FollowUp>>,
+    follow: Vec<Option<FollowUp<B>>>,
 }
 
-impl Drops {
-    pub fn new(v: &Variant, t: &Base) -> Option<Drops> {
+impl<B: Bits> Drops<B> {
+    pub fn new(v: &Variant, t: &Base<B>) -> Option<Drops<B>> {
         if !v.turn.place {
             return None;
         }
@@ -69,7 +70,7 @@ impl Drops {
     /// Whether the placement of `kind` (already put on `sq`) meets the
     /// conditions.
     #[inline]
-    pub fn fits(&self, t: &Base, s: &State, kind: PieceId, me: PlayerId, sq: Square) -> bool {
+    pub fn fits(&self, t: &Base<B>, s: &State<B>, kind: PieceId, me: PlayerId, sq: Square) -> bool {
         self.conditions.iter().all(|(mask, p)| {
             (*mask != 0 && mask & (1 << kind) == 0) || eval(t, s, p, me, Some(sq), Some(sq))
         })
@@ -77,7 +78,7 @@ impl Drops {
 
     /// The follow-up of a kind's placement.
     #[inline]
-    pub fn follow_up(&self, kind: PieceId) -> Option<&FollowUp> {
+    pub fn follow_up(&self, kind: PieceId) -> Option<&FollowUp<B>> {
         self.follow[kind as usize].as_ref()
     }
 
@@ -90,8 +91,8 @@ impl Drops {
     /// The legal placements of the player to act (of `only`, when given).
     pub fn generate<S: Sink>(
         &self,
-        t: &Base,
-        s: &mut State,
+        t: &Base<B>,
+        s: &mut State<B>,
         lg: &Legality,
         captures: bool,
         only: Option<PieceId>,
@@ -99,7 +100,7 @@ impl Drops {
     ) {
         let me = s.turn;
         let l = &t.layout;
-        let empty = t.geo.real() & !s.occ;
+        let empty = t.real & !s.occ;
         for k in 0..t.nkinds {
             let kind = k as PieceId;
             if s.hands[me as usize][k] == 0 || only.is_some_and(|o| o != kind) {
@@ -121,8 +122,8 @@ impl Drops {
     #[allow(clippy::too_many_arguments)]
     fn follow_ups<S: Sink>(
         &self,
-        t: &Base,
-        s: &mut State,
+        t: &Base<B>,
+        s: &mut State<B>,
         lg: &Legality,
         captures: bool,
         man: Man,
@@ -192,9 +193,9 @@ impl Drops {
 /// Make: a man of `kind` from `me`'s hand (or a drawn card when
 /// `from_hand` is false) is put on `at`. A placed man has never moved
 /// (castling kinds excepted: they never castle after being placed).
-pub fn place(
-    t: &Base,
-    s: &mut State,
+pub fn place<B: Bits>(
+    t: &Base<B>,
+    s: &mut State<B>,
     castle_kinds: u32,
     me: PlayerId,
     kind: PieceId,

@@ -16,6 +16,7 @@
 
 use super::castling::Castling;
 use crate::engine::compile::Base;
+use crate::engine::core::Bits;
 use crate::engine::core::{PlayerSet, State};
 use crate::engine::movement::{royal_attacked, royals};
 use crate::ir::{ArmyTo, EliminationCheck, Event, Outcome, PlayerId, Variant};
@@ -45,9 +46,15 @@ impl Elimination {
 
     /// Whether `q` is eliminated now; `has_action` says whether a player
     /// has a legal action (as if it were their turn).
-    fn out_now<F>(&self, t: &Base, s: &mut State, q: PlayerId, has_action: &mut F) -> bool
+    fn out_now<B: Bits, F>(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        q: PlayerId,
+        has_action: &mut F,
+    ) -> bool
     where
-        F: FnMut(&mut State, PlayerId) -> bool,
+        F: FnMut(&mut State<B>, PlayerId) -> bool,
     {
         // A player whose every royal was captured (possible with three or
         // more players: one opponent checks, another takes) is out as if
@@ -66,15 +73,15 @@ impl Elimination {
     }
 
     /// Apply the eliminations after `mover`'s action.
-    pub fn after_action<F>(
+    pub fn after_action<B: Bits, F>(
         &self,
-        t: &Base,
-        s: &mut State,
+        t: &Base<B>,
+        s: &mut State<B>,
         castling: Option<&Castling>,
         mover: PlayerId,
         mut has_action: F,
     ) where
-        F: FnMut(&mut State, PlayerId) -> bool,
+        F: FnMut(&mut State<B>, PlayerId) -> bool,
     {
         let l = &t.layout;
         let mut any = false;
@@ -121,10 +128,10 @@ impl Elimination {
     }
 
     /// Eliminate `q`: remove the royals, pass the army on.
-    fn eliminate(
+    fn eliminate<B: Bits>(
         &self,
-        t: &Base,
-        s: &mut State,
+        t: &Base<B>,
+        s: &mut State<B>,
         castling: Option<&Castling>,
         q: PlayerId,
         mover: PlayerId,
@@ -177,6 +184,6 @@ impl Elimination {
 }
 
 /// Whether the players still in the game form a single team.
-pub fn one_team_left(t: &Base, alive: PlayerSet) -> bool {
+pub fn one_team_left<B: Bits>(t: &Base<B>, alive: PlayerSet) -> bool {
     alive.iter().all(|p| t.friends[p] & alive == alive)
 }

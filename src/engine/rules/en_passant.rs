@@ -5,6 +5,7 @@
 //! their next turn, or only the next player.
 
 use crate::engine::compile::{AKind, Base};
+use crate::engine::core::Bits;
 use crate::engine::core::{EpRecord, Man, Move, PlayerSet, Square, State};
 use crate::engine::movement::{reach, Ctx};
 use crate::ir::{EnPassantWindow, PlayerId, Variant};
@@ -19,7 +20,7 @@ pub struct EnPassant {
 }
 
 impl EnPassant {
-    pub fn new(v: &Variant, t: &Base, captures: bool) -> Option<EnPassant> {
+    pub fn new<B: Bits>(v: &Variant, t: &Base<B>, captures: bool) -> Option<EnPassant> {
         let pids: Vec<u8> = t
             .atoms
             .patterns
@@ -35,7 +36,7 @@ impl EnPassant {
     }
 
     /// The players who may take en passant after `me`'s lame move.
-    pub fn eligible(&self, t: &Base, s: &State, me: PlayerId) -> PlayerSet {
+    pub fn eligible<B: Bits>(&self, t: &Base<B>, s: &State<B>, me: PlayerId) -> PlayerSet {
         let enemies = s.alive & !t.friends[me];
         match self.window {
             EnPassantWindow::EachOpponent => enemies,
@@ -47,7 +48,13 @@ impl EnPassant {
     /// had its turn for everybody else's, a record whose man is gone ends,
     /// and a lame move (`new`: the man's square and the passed squares)
     /// makes a record.
-    pub fn after_action(&self, t: &Base, s: &mut State, me: PlayerId, new: Option<EpRecord>) {
+    pub fn after_action<B: Bits>(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        me: PlayerId,
+        new: Option<EpRecord>,
+    ) {
         let l = &t.layout;
         for q in 0..t.nplayers as PlayerId {
             let Some(mut r) = s.ep[q as usize] else {
@@ -76,12 +83,12 @@ impl EnPassant {
     /// Every en-passant capture open to the player of `c` (before
     /// promotions and before the test that the capture is legal), with the
     /// capturing man.
-    pub fn candidates(
+    pub fn candidates<B: Bits>(
         &self,
-        t: &Base,
-        s: &mut State,
-        c: &Ctx,
-        mut f: impl FnMut(&mut State, Move, Man),
+        t: &Base<B>,
+        s: &mut State<B>,
+        c: &Ctx<B>,
+        mut f: impl FnMut(&mut State<B>, Move, Man),
     ) {
         let me = c.me;
         for q in 0..t.nplayers {
@@ -124,7 +131,7 @@ impl EnPassant {
 
 /// The record a lame move `from` → `to` along `dir` leaves (before its
 /// eligible players are known).
-pub fn record_of(t: &Base, from: Square, to: Square, dir: u16) -> EpRecord {
+pub fn record_of<B: Bits>(t: &Base<B>, from: Square, to: Square, dir: u16) -> EpRecord {
     let step = t.lame_step(dir, from);
     EpRecord {
         victim: to,
@@ -136,7 +143,11 @@ pub fn record_of(t: &Base, from: Square, to: Square, dir: u16) -> EpRecord {
 
 /// The men that can just have passed exactly `targets` with a lame move
 /// (for reading a FEN's en-passant field).
-pub fn infer_victims(t: &Base, men: &[(Square, Man)], targets: &[Square]) -> Vec<Square> {
+pub fn infer_victims<B: Bits>(
+    t: &Base<B>,
+    men: &[(Square, Man)],
+    targets: &[Square],
+) -> Vec<Square> {
     let mut out = Vec::new();
     for &(at, man) in men {
         let p = &t.atoms.patterns[t.layout.pid(man)];

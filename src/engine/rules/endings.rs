@@ -13,6 +13,7 @@ use super::material;
 use super::pass::Passing;
 use super::surround::Surround;
 use crate::engine::compile::Base;
+use crate::engine::core::Bits;
 use crate::engine::core::{PlayerSet, State};
 use crate::ir::{EndRule, Event, Outcome, PlayerId};
 
@@ -58,16 +59,21 @@ pub trait Facts {
 
 /// The rules endings read.
 #[derive(Clone, Copy)]
-pub struct Parts<'a> {
+pub struct Parts<'a, B: Bits> {
     pub end: &'a [EndRule],
     pub surround: Option<&'a Surround>,
     pub passing: Option<&'a Passing>,
-    pub deck: Option<&'a DeckRule>,
+    pub deck: Option<&'a DeckRule<B>>,
     pub elimination: Option<&'a Elimination>,
 }
 
 /// The status of the game in state `s`.
-pub fn status(t: &Base, parts: &Parts, s: &State, facts: &mut impl Facts) -> Status {
+pub fn status<B: Bits>(
+    t: &Base<B>,
+    parts: &Parts<B>,
+    s: &State<B>,
+    facts: &mut impl Facts,
+) -> Status {
     if let Some(st) = forced(t, parts, s, facts) {
         return st;
     }
@@ -87,7 +93,12 @@ pub fn status(t: &Base, parts: &Parts, s: &State, facts: &mut impl Facts) -> Sta
 }
 
 /// Draw claims available now (rules with outcome `ClaimDraw` that hold).
-pub fn claimable(t: &Base, parts: &Parts, s: &State, facts: &mut impl Facts) -> Vec<Cause> {
+pub fn claimable<B: Bits>(
+    t: &Base<B>,
+    parts: &Parts<B>,
+    s: &State<B>,
+    facts: &mut impl Facts,
+) -> Vec<Cause> {
     parts
         .end
         .iter()
@@ -103,7 +114,12 @@ pub fn claimable(t: &Base, parts: &Parts, s: &State, facts: &mut impl Facts) -> 
 /// Endings decided by the state rather than by a rule firing now: a
 /// revealed card with no legal square (or, after returning it, no board
 /// move), and a single team left after eliminations.
-fn forced(t: &Base, parts: &Parts, s: &State, facts: &mut impl Facts) -> Option<Status> {
+fn forced<B: Bits>(
+    t: &Base<B>,
+    parts: &Parts<B>,
+    s: &State<B>,
+    facts: &mut impl Facts,
+) -> Option<Status> {
     let me = s.turn;
     if let Some(deck) = parts.deck {
         let lost = deck.losers(s).lowest();
@@ -143,9 +159,15 @@ fn forced(t: &Base, parts: &Parts, s: &State, facts: &mut impl Facts) -> Option<
     None
 }
 
-/// Rules whose subjects are found in the position (a surrounded man's
+/// Rules<B> whose subjects are found in the position (a surrounded man's
 /// owner, a player whose hand is empty, the game after N passes).
-fn by_subjects(t: &Base, parts: &Parts, s: &State, i: usize, rule: &EndRule) -> Option<Status> {
+fn by_subjects<B: Bits>(
+    t: &Base<B>,
+    parts: &Parts<B>,
+    s: &State<B>,
+    i: usize,
+    rule: &EndRule,
+) -> Option<Status> {
     let subjects = match rule.when {
         Event::Surrounded(k) => {
             if rule.then == Outcome::Remove {
@@ -201,7 +223,13 @@ fn by_subjects(t: &Base, parts: &Parts, s: &State, i: usize, rule: &EndRule) -> 
 }
 
 /// Whether a rule about the player to act or the whole game fires.
-fn fires(t: &Base, parts: &Parts, s: &State, ev: &Event, facts: &mut impl Facts) -> bool {
+fn fires<B: Bits>(
+    t: &Base<B>,
+    parts: &Parts<B>,
+    s: &State<B>,
+    ev: &Event,
+    facts: &mut impl Facts,
+) -> bool {
     match ev {
         Event::Checkmate => !facts.has_legal() && facts.in_check(),
         Event::Stalemate => !facts.has_legal() && !facts.in_check(),
@@ -226,9 +254,9 @@ fn fires(t: &Base, parts: &Parts, s: &State, ev: &Event, facts: &mut impl Facts)
 }
 
 /// The status when rule `i` fires with `subject` as its subject.
-fn outcome(
-    t: &Base,
-    s: &State,
+fn outcome<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
     i: usize,
     rule: &EndRule,
     subject: PlayerId,

@@ -6,18 +6,19 @@
 //! whole game.
 
 use crate::engine::compile::Base;
+use crate::engine::core::Bits;
 use crate::engine::core::State;
 
 /// Whether the men fit the limit box (always true on a board).
 #[inline]
-pub fn fits(t: &Base, s: &State) -> bool {
+pub fn fits<B: Bits>(t: &Base<B>, s: &State<B>) -> bool {
     t.geo.fits_limit(t.geo.bounding_box(s.occ))
 }
 
 /// Keep the men's bounding box at the anchor. Returns whether the men
 /// moved (the caller then recomputes the hash). Nothing moves when the box
 /// exceeds the limit: such an action is illegal and will be taken back.
-pub fn recentre(t: &Base, s: &mut State) -> bool {
+pub fn recentre<B: Bits>(t: &Base<B>, s: &mut State<B>) -> bool {
     let Some(anchor) = t.geo.anchor() else {
         return false;
     };

@@ -2,13 +2,14 @@
 //! sides' material that cannot lead to mate.
 
 use crate::engine::compile::Base;
+use crate::engine::core::Bits;
 use crate::engine::core::State;
 use crate::ir::{MaterialTerm, Variant, MAX_PIECES};
 
 /// Whether the material matches one of the variant's dead-material
 /// patterns (two players only; any man in a hand or a deck keeps the game
 /// alive).
-pub fn dead(t: &Base, s: &State) -> bool {
+pub fn dead<B: Bits>(t: &Base<B>, s: &State<B>) -> bool {
     let v: &Variant = &t.variant;
     if v.dead_material.is_empty() || t.nplayers != 2 {
         return false;
@@ -54,7 +55,7 @@ pub fn dead(t: &Base, s: &State) -> bool {
                 kinds |= 1 << term.piece;
             }
         }
-        let dark = t.geo.dark();
+        let dark = t.dark;
         let mut colours = (false, false);
         for sq in s.occ {
             if kinds & (1 << s.at(sq).kind()) != 0 {

@@ -17,6 +17,7 @@
 //! whether a player has a legal action (elimination, endings), the caller
 //! passes that in.
 
+use crate::engine::core::Bits;
 pub(crate) mod board_moves;
 pub(crate) mod captures;
 pub(crate) mod castling;
@@ -87,14 +88,14 @@ pub struct Applied {
 
 /// Every rule of a variant, compiled.
 #[derive(Clone, Debug)]
-pub struct Rules {
+pub struct Rules<B: Bits> {
     pub captures: Captures,
-    pub promotion: Promotion,
+    pub promotion: Promotion<B>,
     pub en_passant: Option<EnPassant>,
     pub castling: Option<Castling>,
-    pub board_moves: BoardMoves,
-    pub drops: Option<Drops>,
-    pub deck: Option<DeckRule>,
+    pub board_moves: BoardMoves<B>,
+    pub drops: Option<Drops<B>>,
+    pub deck: Option<DeckRule<B>>,
     pub swaps: Option<Swaps>,
     pub passing: Option<Passing>,
     pub first_action: Option<FirstAction>,
@@ -107,10 +108,10 @@ pub struct Rules {
     pub consequences: Vec<Consequence>,
 }
 
-impl Rules {
+impl<B: Bits> Rules<B> {
     /// Compile every rule of `base.variant`; rule variables are allocated
     /// in `layout` (the base's layout, completed).
-    pub fn new(base: &Base, layout: &mut Layout) -> Result<Rules, CompileError> {
+    pub fn new(base: &Base<B>, layout: &mut Layout) -> Result<Rules<B>, CompileError> {
         let v = &base.variant;
         let captures = Captures::new(v);
         let promotion = Promotion::new(base)?;
@@ -178,7 +179,7 @@ impl Rules {
     }
 
     /// The parts the endings read.
-    pub fn ending_parts(&self) -> endings::Parts<'_> {
+    pub fn ending_parts(&self) -> endings::Parts<'_, B> {
         endings::Parts {
             end: &self.end,
             surround: self.surround.as_ref(),
@@ -190,7 +191,7 @@ impl Rules {
 
     /// The consequences of `me`'s action `mv`, in order.
     #[inline]
-    pub fn after_action(&self, t: &Base, s: &mut State, me: PlayerId, mv: Move, a: &Applied) {
+    pub fn after_action(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: &Applied) {
         for c in &self.consequences {
             match c {
                 Consequence::EnPassant => {
@@ -221,7 +222,7 @@ impl Rules {
 }
 
 /// En-passant targets are kept for lame moves passing at most 3 squares.
-fn check_lame_paths(t: &Base) -> Result<(), CompileError> {
+fn check_lame_paths<B: Bits>(t: &Base<B>) -> Result<(), CompileError> {
     for p in &t.atoms.patterns {
         for a in &p.moves {
             if !matches!(a.kind, AKind::Lame | AKind::LameRide) {

@@ -2,6 +2,7 @@
 //! pass (a filter on the legal list), and `passes N` counts the passes
 //! played in a row (any other action resets the count).
 
+use crate::engine::core::Bits;
 use crate::engine::core::{Layout, Move, State, Var};
 use crate::ir::{Event, Outcome, Variant};
 
@@ -29,13 +30,13 @@ impl Passing {
 
     /// Consecutive passes just played.
     #[inline]
-    pub fn count(&self, s: &State) -> u32 {
+    pub fn count<B: Bits>(&self, s: &State<B>) -> u32 {
         s.var(self.count)
     }
 
     /// The consequence of an action on the count.
     #[inline]
-    pub fn after_action(&self, l: &Layout, s: &mut State, mv: Move) {
+    pub fn after_action<B: Bits>(&self, l: &Layout, s: &mut State<B>, mv: Move) {
         let n = if mv == Move::Pass {
             s.var(self.count) + 1
         } else {

@@ -4,7 +4,7 @@
 
 use super::surround;
 use crate::engine::compile::Base;
-use crate::engine::core::{Bitset, ByPlayer, Square, State};
+use crate::engine::core::{Bits, ByPlayer, Square, State};
 use crate::engine::movement::{attack_set, attacked, friends_bb, kind_bb};
 use crate::ir::{PieceId, PlayerId, Pred, Selector, Who};
 
@@ -26,13 +26,13 @@ impl From<&Selector> for Sel {
 
 /// A compiled predicate.
 #[derive(Clone, Debug)]
-pub enum CPred {
+pub enum CPred<B: Bits> {
     True,
-    Not(Box<CPred>),
-    And(Vec<CPred>),
-    Or(Vec<CPred>),
+    Not(Box<CPred<B>>),
+    And(Vec<CPred<B>>),
+    Or(Vec<CPred<B>>),
     /// The region's squares as each player sees them.
-    In(ByPlayer<Bitset>),
+    In(ByPlayer<B>),
     Touching(Sel),
     Beside(Sel),
     Attacked,
@@ -44,8 +44,8 @@ pub enum CPred {
     InPlay(Sel),
 }
 
-impl CPred {
-    pub fn new(t: &Base, p: &Pred) -> CPred {
+impl<B: Bits> CPred<B> {
+    pub fn new(t: &Base<B>, p: &Pred) -> CPred<B> {
         let c = |q: &Pred| CPred::new(t, q);
         match p {
             Pred::True => CPred::True,
@@ -56,7 +56,7 @@ impl CPred {
                 t.regions
                     .get(*r as usize)
                     .copied()
-                    .unwrap_or(ByPlayer::splat(Bitset::EMPTY)),
+                    .unwrap_or(ByPlayer::splat(B::EMPTY)),
             ),
             Pred::Touching(s) => CPred::Touching(s.into()),
             Pred::Beside(s) => CPred::Beside(s.into()),
@@ -72,8 +72,8 @@ impl CPred {
 
     /// The set of squares where the predicate holds whatever the position,
     /// when it does not depend on the position (`None` otherwise).
-    pub fn static_squares(&self, t: &Base, p: PlayerId) -> Option<Bitset> {
-        let real = t.geo.real();
+    pub fn static_squares(&self, t: &Base<B>, p: PlayerId) -> Option<B> {
+        let real = t.real;
         Some(match self {
             CPred::True => real,
             CPred::In(per) => per[p],
@@ -86,7 +86,7 @@ impl CPred {
                 b
             }
             CPred::Or(qs) => {
-                let mut b = Bitset::EMPTY;
+                let mut b = B::EMPTY;
                 for q in qs {
                     b |= q.static_squares(t, p)?;
                 }
@@ -104,7 +104,7 @@ impl CPred {
 
 /// The men a selector matches, relative to the acting player.
 #[inline]
-pub fn sel_bb(t: &Base, s: &State, sel: Sel, actor: PlayerId) -> Bitset {
+pub fn sel_bb<B: Bits>(t: &Base<B>, s: &State<B>, sel: Sel, actor: PlayerId) -> B {
     let mut b = match sel.who {
         Who::Own => s.by_player[actor as usize],
         Who::Friend => friends_bb(t, s, actor),
@@ -121,10 +121,10 @@ pub fn sel_bb(t: &Base, s: &State, sel: Sel, actor: PlayerId) -> Bitset {
 /// speaks about (the square a man is placed on, or a candidate man; `None`
 /// for guards on the player, where atoms about a square are false);
 /// `this` is the man just placed or moved (for `self`).
-pub fn eval(
-    t: &Base,
-    s: &State,
-    p: &CPred,
+pub fn eval<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    p: &CPred<B>,
     actor: PlayerId,
     subject: Option<Square>,
     this: Option<Square>,
@@ -140,10 +140,10 @@ pub fn eval(
 }
 
 /// An atom of the language about the square `sq`.
-fn eval_at(
-    t: &Base,
-    s: &State,
-    p: &CPred,
+fn eval_at<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    p: &CPred<B>,
     actor: PlayerId,
     sq: Square,
     this: Option<Square>,
@@ -169,7 +169,7 @@ fn eval_at(
             if man.is_empty() {
                 return false;
             }
-            let dark = geo.dark();
+            let dark = t.dark;
             let mut same = kind_bb(t, s, man.kind()) & s.by_player[man.owner() as usize];
             same.remove(sq);
             if dark.contains(sq) {

@@ -1,10 +1,10 @@
-//! Promotion: a man of a promoting kind that reaches its zone becomes one
+//! Promotion<B>: a man of a promoting kind that reaches its zone becomes one
 //! of its choices (one move per choice). With `from pool`, each choice is
 //! taken from the owner's pool and used up; a man that finds no choice
 //! left stays as it is.
 
 use crate::engine::compile::{Base, CompileError};
-use crate::engine::core::{Bitset, Man, Square, State};
+use crate::engine::core::{Bits, Man, Square, State};
 use crate::ir::{Dir, PieceId, PlayerId, Zone, MAX_PIECES};
 
 #[derive(Clone, Debug)]
@@ -15,20 +15,20 @@ struct Info {
 
 /// The promotion rules of a variant.
 #[derive(Clone, Debug)]
-pub struct Promotion {
+pub struct Promotion<B: Bits> {
     per_kind: Vec<Option<Info>>,
     /// Kinds that promote (bit mask).
     kinds: u32,
     /// `(kind * 4 + owner) * 4 + facing`: the zone.
-    zones: Vec<Bitset>,
+    zones: Vec<B>,
 }
 
-impl Promotion {
-    pub fn new(t: &Base) -> Result<Promotion, CompileError> {
+impl<B: Bits> Promotion<B> {
+    pub fn new(t: &Base<B>) -> Result<Promotion<B>, CompileError> {
         let v = &t.variant;
         let nkinds = t.nkinds;
         let mut per_kind = vec![None; nkinds];
-        let mut zones = vec![Bitset::EMPTY; nkinds * 16];
+        let mut zones = vec![B::EMPTY; nkinds * 16];
         let mut kinds = 0u32;
         for (k, piece) in v.pieces.iter().enumerate() {
             let Some(pr) = &piece.promotion else { continue };
@@ -76,7 +76,7 @@ impl Promotion {
 
     /// The promotion zone of a man.
     #[inline]
-    pub fn zone(&self, man: Man) -> Bitset {
+    pub fn zone(&self, man: Man) -> B {
         self.zones[(man.kind() as usize * 4 + man.owner() as usize) * 4 + man.facing().index()]
     }
 
@@ -93,7 +93,7 @@ impl Promotion {
 
     /// The choices open to `man` now, into `out`; returns how many.
     #[inline]
-    pub fn choices(&self, s: &State, man: Man, out: &mut [PieceId; MAX_PIECES]) -> usize {
+    pub fn choices(&self, s: &State<B>, man: Man, out: &mut [PieceId; MAX_PIECES]) -> usize {
         let Some(pr) = &self.per_kind[man.kind() as usize] else {
             return 0;
         };
@@ -109,7 +109,7 @@ impl Promotion {
 
     /// Make: `man` becomes `to_kind`; a pool choice is used up.
     #[inline]
-    pub fn apply(&self, t: &Base, s: &mut State, man: Man, to_kind: PieceId) -> Man {
+    pub fn apply(&self, t: &Base<B>, s: &mut State<B>, man: Man, to_kind: PieceId) -> Man {
         if let Some(pr) = &self.per_kind[man.kind() as usize] {
             if pr.from_pool {
                 s.add_pool(&t.layout, man.owner(), to_kind, -1);
@@ -121,7 +121,7 @@ impl Promotion {
 
 /// The last real square of each column (row) in a facing's forward
 /// direction: only holes or the edge lie beyond.
-fn far_edge(t: &Base, f: Dir) -> Bitset {
+fn far_edge<B: Bits>(t: &Base<B>, f: Dir) -> B {
     let geo = &t.geo;
     let fv = f.rotate((0, 1));
     geo.squares()

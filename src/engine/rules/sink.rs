@@ -3,23 +3,36 @@
 //! Promotions are expanded here, one action per open choice.
 
 use super::promotion::Promotion;
-use crate::engine::core::{Bitset, Man, Move, MoveList, Square, State};
+use crate::engine::core::{Bits, Man, Move, MoveList, Square, State};
 use crate::ir::MAX_PIECES;
 
 /// Where generated moves go.
 pub trait Sink {
     /// Plain moves of `man` from `from` to each square of `targets`
     /// (promotions expanded).
-    fn targets(&mut self, pr: &Promotion, s: &State, from: Square, man: Man, targets: Bitset);
+    fn targets<B: Bits>(
+        &mut self,
+        pr: &Promotion<B>,
+        s: &State<B>,
+        from: Square,
+        man: Man,
+        targets: B,
+    );
     /// One move of `man` (promotions expanded).
-    fn one(&mut self, pr: &Promotion, s: &State, mv: Move, man: Man);
+    fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man);
     /// One finished move.
     fn raw(&mut self, mv: Move);
 }
 
 /// Expand a move into its promotions (or itself) and hand each to `f`.
 #[inline]
-pub fn expand(pr: &Promotion, s: &State, mv: Move, man: Man, mut f: impl FnMut(Move)) {
+pub fn expand<B: Bits>(
+    pr: &Promotion<B>,
+    s: &State<B>,
+    mv: Move,
+    man: Man,
+    mut f: impl FnMut(Move),
+) {
     if let Some(to) = mv.to() {
         if pr.applies(man, to) {
             let mut ch = [0u8; MAX_PIECES];
@@ -37,11 +50,18 @@ pub fn expand(pr: &Promotion, s: &State, mv: Move, man: Man, mut f: impl FnMut(M
 
 impl Sink for MoveList {
     #[inline]
-    fn targets(&mut self, pr: &Promotion, s: &State, from: Square, man: Man, targets: Bitset) {
+    fn targets<B: Bits>(
+        &mut self,
+        pr: &Promotion<B>,
+        s: &State<B>,
+        from: Square,
+        man: Man,
+        targets: B,
+    ) {
         let promo = if pr.promotes(man.kind()) {
             targets & pr.zone(man)
         } else {
-            Bitset::EMPTY
+            B::EMPTY
         };
         for to in targets & !promo {
             self.push(Move::normal(from, to));
@@ -52,7 +72,7 @@ impl Sink for MoveList {
     }
 
     #[inline]
-    fn one(&mut self, pr: &Promotion, s: &State, mv: Move, man: Man) {
+    fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man) {
         expand(pr, s, mv, man, |m| self.push(m));
     }
 
@@ -67,7 +87,14 @@ pub struct Count(pub u64);
 
 impl Sink for Count {
     #[inline]
-    fn targets(&mut self, pr: &Promotion, s: &State, _from: Square, man: Man, targets: Bitset) {
+    fn targets<B: Bits>(
+        &mut self,
+        pr: &Promotion<B>,
+        s: &State<B>,
+        _from: Square,
+        man: Man,
+        targets: B,
+    ) {
         if pr.promotes(man.kind()) {
             let promo = targets & pr.zone(man);
             if promo.any() {
@@ -81,7 +108,7 @@ impl Sink for Count {
     }
 
     #[inline]
-    fn one(&mut self, pr: &Promotion, s: &State, mv: Move, man: Man) {
+    fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man) {
         match mv.to() {
             Some(to) if pr.applies(man, to) => {
                 let mut ch = [0u8; MAX_PIECES];
@@ -105,12 +132,19 @@ pub struct Tally<'a, S: Sink> {
 
 impl<S: Sink> Sink for Tally<'_, S> {
     #[inline]
-    fn targets(&mut self, pr: &Promotion, s: &State, from: Square, man: Man, targets: Bitset) {
+    fn targets<B: Bits>(
+        &mut self,
+        pr: &Promotion<B>,
+        s: &State<B>,
+        from: Square,
+        man: Man,
+        targets: B,
+    ) {
         self.n += targets.count() as u64;
         self.inner.targets(pr, s, from, man, targets);
     }
     #[inline]
-    fn one(&mut self, pr: &Promotion, s: &State, mv: Move, man: Man) {
+    fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man) {
         self.n += 1;
         self.inner.one(pr, s, mv, man);
     }

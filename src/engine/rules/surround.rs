@@ -6,7 +6,7 @@
 //! surround that decides the game is found before any removal.
 
 use crate::engine::compile::Base;
-use crate::engine::core::{BBox, Bitset, Layout, PlayerSet, Square, State, Var};
+use crate::engine::core::{BBox, Bits, Layout, PlayerSet, Square, State, Var};
 use crate::engine::movement::kind_bb;
 use crate::ir::{EndTiming, Event, Outcome, PieceId, Variant};
 
@@ -67,7 +67,7 @@ impl Surround {
     /// The consequence after an action (the action done, inside the limit
     /// box): the steps in order; the first deciding step that finds a
     /// surrounded man records its owners and stops.
-    pub fn after_action(&self, t: &Base, s: &mut State) {
+    pub fn after_action<B: Bits>(&self, t: &Base<B>, s: &mut State<B>) {
         let l = &t.layout;
         s.set_var(l, self.decided, 0);
         for step in &self.steps {
@@ -81,7 +81,7 @@ impl Surround {
                 }
                 Step::Remove(k) => {
                     let bbox = t.geo.bounding_box(s.occ);
-                    let gone: Bitset = kind_bb(t, s, k)
+                    let gone: B = kind_bb(t, s, k)
                         .iter()
                         .filter(|&sq| is_surrounded(t, s, sq, bbox))
                         .collect();
@@ -101,13 +101,13 @@ impl Surround {
 
     /// The men the steps would remove after an action leading to `s` (none
     /// when a deciding step fires first).
-    pub fn removals(&self, t: &Base, s: &State) -> Bitset {
-        let mut out = Bitset::EMPTY;
+    pub fn removals<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> B {
+        let mut out = B::EMPTY;
         for step in &self.steps {
             match *step {
                 Step::Decide(k) => {
                     if !surrounded_owners(t, s, k).is_empty() {
-                        return Bitset::EMPTY;
+                        return B::EMPTY;
                     }
                 }
                 Step::Remove(k) => {
@@ -125,7 +125,7 @@ impl Surround {
 
     /// Whether a deciding step fires now (checked between the steps of a
     /// compound action).
-    pub fn decides_now(&self, t: &Base, s: &State) -> bool {
+    pub fn decides_now<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> bool {
         self.steps.iter().any(|step| match *step {
             Step::Decide(k) => !surrounded_owners(t, s, k).is_empty(),
             Step::Remove(_) => false,
@@ -134,7 +134,7 @@ impl Surround {
 
     /// The ending `surrounded PIECE`: the players whose man of that kind is
     /// surrounded, or whose man the last action surrounded.
-    pub fn subjects(&self, t: &Base, s: &State, kind: PieceId) -> PlayerSet {
+    pub fn subjects<B: Bits>(&self, t: &Base<B>, s: &State<B>, kind: PieceId) -> PlayerSet {
         PlayerSet::from_bits(s.var(self.decided) as u8) | surrounded_owners(t, s, kind)
     }
 }
@@ -142,7 +142,7 @@ impl Surround {
 /// Whether the man on `sq` has its 4 orthogonal sides blocked: by men, the
 /// board edge or holes, or (unbounded boards) the limit box. `bbox` is the
 /// bounding box of all men.
-pub fn is_surrounded(t: &Base, s: &State, sq: Square, bbox: Option<BBox>) -> bool {
+pub fn is_surrounded<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, bbox: Option<BBox>) -> bool {
     let geo = &t.geo;
     let (x, y) = geo.coords(sq);
     for d in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
@@ -156,7 +156,7 @@ pub fn is_surrounded(t: &Base, s: &State, sq: Square, bbox: Option<BBox>) -> boo
 }
 
 /// Owners of surrounded men of `kind`.
-pub fn surrounded_owners(t: &Base, s: &State, kind: PieceId) -> PlayerSet {
+pub fn surrounded_owners<B: Bits>(t: &Base<B>, s: &State<B>, kind: PieceId) -> PlayerSet {
     let men = kind_bb(t, s, kind);
     if men.is_empty() {
         return PlayerSet::EMPTY;

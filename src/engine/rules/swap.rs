@@ -6,6 +6,7 @@
 use super::constraint::Legality;
 use super::sink::Sink;
 use crate::engine::compile::Base;
+use crate::engine::core::Bits;
 use crate::engine::core::{Layout, Move, Square, State, Var};
 use crate::engine::movement::kind_bb;
 use crate::ir::{PieceId, PlayerId, Power, Variant};
@@ -45,12 +46,18 @@ impl Swaps {
 
     /// Swaps `p` has used.
     #[inline]
-    pub fn used_by(&self, s: &State, p: PlayerId) -> u32 {
+    pub fn used_by<B: Bits>(&self, s: &State<B>, p: PlayerId) -> u32 {
         s.var(self.used.at(p as usize))
     }
 
     /// The legal swaps of the player to act.
-    pub fn generate<S: Sink>(&self, t: &Base, s: &mut State, lg: &Legality, out: &mut S) {
+    pub fn generate<B: Bits, S: Sink>(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        lg: &Legality,
+        out: &mut S,
+    ) {
         let me = s.turn;
         let l = &t.layout;
         let used = self.used_by(s, me);
@@ -82,7 +89,14 @@ impl Swaps {
     }
 
     /// Make a swap: the men change squares and a use is counted.
-    pub fn apply(&self, t: &Base, s: &mut State, me: PlayerId, a: Square, b: Square) {
+    pub fn apply<B: Bits>(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        me: PlayerId,
+        a: Square,
+        b: Square,
+    ) {
         let l = &t.layout;
         let ma = s.take(l, a);
         let mb = s.take(l, b);

@@ -2,12 +2,13 @@
 //! removed:…,origin:…>` and the decks `|…|` (see docs/FEN.md).
 
 use super::text::{parse_counts, write_counts, FenField};
+use crate::engine::core::Bits;
 use crate::engine::position::raw::RawPosition;
-use crate::engine::tables::Tables;
+use crate::engine::tables::Compiled;
 use crate::ir::{Card, RegionId};
 
 /// Whether the variant writes the `<…>` block at all.
-fn has_state_block(t: &Tables) -> bool {
+fn has_state_block<B: Bits>(t: &Compiled<B>) -> bool {
     let r = &t.rules;
     r.swaps.is_some()
         || r.passing.is_some()
@@ -15,14 +16,14 @@ fn has_state_block(t: &Tables) -> bool {
 }
 
 /// The absolute coordinate of the FEN frame's a1 on an unbounded board.
-fn frame_corner(t: &Tables, raw: &RawPosition) -> Option<(i32, i32)> {
+fn frame_corner<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> Option<(i32, i32)> {
     let (ax, ay) = t.base.geo.anchor()?;
     Some((ax + raw.origin.0, ay + raw.origin.1))
 }
 
 /// The `<…>` block: `<swaps:1/0,passes:0,removed:Qq>`, with `origin:X/Y`
 /// on an unbounded board whose men have left the setup's frame.
-pub(crate) fn write_state(t: &Tables, raw: &RawPosition, out: &mut String) {
+pub(crate) fn write_state<B: Bits>(t: &Compiled<B>, raw: &RawPosition, out: &mut String) {
     let corner = frame_corner(t, raw).filter(|&c| c != (0, 0));
     if !has_state_block(t) && corner.is_none() {
         return;
@@ -53,7 +54,11 @@ pub(crate) fn write_state(t: &Tables, raw: &RawPosition, out: &mut String) {
 }
 
 /// Read the inside of the `<…>` block into `raw`.
-pub(crate) fn parse_state(t: &Tables, text: &str, raw: &mut RawPosition) -> Result<(), String> {
+pub(crate) fn parse_state<B: Bits>(
+    t: &Compiled<B>,
+    text: &str,
+    raw: &mut RawPosition,
+) -> Result<(), String> {
     let np = t.base.nplayers;
     for part in text.split(',').filter(|p| !p.is_empty()) {
         let (key, val) = part
@@ -115,7 +120,7 @@ pub(crate) fn parse_state(t: &Tables, text: &str, raw: &mut RawPosition) -> Resu
 /// players; a card is its piece letter, `letter(region)` for a card limited
 /// to a region, `*` for a joker; `!` before a player's cards says that
 /// player owes a board move.
-pub(crate) fn write_decks(t: &Tables, raw: &RawPosition, out: &mut String) {
+pub(crate) fn write_decks<B: Bits>(t: &Compiled<B>, raw: &RawPosition, out: &mut String) {
     let v = &t.base.variant;
     for p in 0..t.base.nplayers {
         if p > 0 {
@@ -141,7 +146,11 @@ pub(crate) fn write_decks(t: &Tables, raw: &RawPosition, out: &mut String) {
 }
 
 /// Read the FEN text of the decks.
-pub(crate) fn parse_decks(t: &Tables, text: &str, raw: &mut RawPosition) -> Result<(), String> {
+pub(crate) fn parse_decks<B: Bits>(
+    t: &Compiled<B>,
+    text: &str,
+    raw: &mut RawPosition,
+) -> Result<(), String> {
     let v = &t.base.variant;
     let parts: Vec<&str> = text.split(',').collect();
     if parts.len() != t.base.nplayers {

@@ -5,14 +5,20 @@ use super::text::{
     fail, frame, parse_counts, parse_square, read_man, square_name, style, FenError, FenField,
     Style,
 };
+use crate::engine::core::Bits;
 use crate::engine::core::{Man, Square};
 use crate::engine::position::raw::{RawEp, RawMan, RawPosition};
 use crate::engine::rules::en_passant;
-use crate::engine::tables::Tables;
+use crate::engine::tables::{with_compiled, Compiled, Tables};
 use crate::ir::{Dir, EnPassantWindow, PlayerId};
 
 /// Parse a FEN into a raw position (not yet checked).
 pub fn parse(t: &Tables, text: &str) -> Result<RawPosition, FenError> {
+    with_compiled!(&t.width, c => parse_in(c, text))
+}
+
+/// [`parse`] for a compiled variant.
+fn parse_in<B: Bits>(t: &Compiled<B>, text: &str) -> Result<RawPosition, FenError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() {
         return fail(
@@ -181,8 +187,8 @@ pub fn parse(t: &Tables, text: &str) -> Result<RawPosition, FenError> {
     Ok(raw)
 }
 
-fn parse_board(
-    t: &Tables,
+fn parse_board<B: Bits>(
+    t: &Compiled<B>,
     place: &str,
     raw: &mut RawPosition,
     explicit: &mut Vec<(Square, Option<bool>)>,
@@ -327,8 +333,8 @@ fn raw_men(raw: &RawPosition) -> Vec<(Square, Man)> {
 }
 
 /// The partners of `owner` on the royal's rank, on one side (+1 east, -1 west).
-pub(super) fn side_partners(
-    t: &Tables,
+pub(super) fn side_partners<B: Bits>(
+    t: &Compiled<B>,
     raw: &RawPosition,
     royal: Square,
     owner: PlayerId,
@@ -340,7 +346,11 @@ pub(super) fn side_partners(
     }
 }
 
-fn parse_castling(t: &Tables, s: &str, raw: &mut RawPosition) -> Result<(), FenError> {
+fn parse_castling<B: Bits>(
+    t: &Compiled<B>,
+    s: &str,
+    raw: &mut RawPosition,
+) -> Result<(), FenError> {
     const F: FenField = FenField::Castling;
     if s == "-" {
         return Ok(());
@@ -437,12 +447,16 @@ fn parse_castling(t: &Tables, s: &str, raw: &mut RawPosition) -> Result<(), FenE
 }
 
 /// The men that can have passed `targets` with a lame move.
-pub(super) fn infer_victim(t: &Tables, raw: &RawPosition, targets: &[Square]) -> Vec<Square> {
+pub(super) fn infer_victim<B: Bits>(
+    t: &Compiled<B>,
+    raw: &RawPosition,
+    targets: &[Square],
+) -> Vec<Square> {
     en_passant::infer_victims(&t.base, &raw_men(raw), targets)
 }
 
 /// Players eligible to take en passant from `owner`'s record, with `turn` to move.
-fn ep_eligible(t: &Tables, raw: &RawPosition, owner: PlayerId) -> u8 {
+fn ep_eligible<B: Bits>(t: &Compiled<B>, raw: &RawPosition, owner: PlayerId) -> u8 {
     let enemies = raw.alive & !t.base.friends[owner].bits();
     let n = t.base.nplayers as u8;
     let next = |p: u8| -> u8 {
@@ -483,7 +497,7 @@ fn ep_eligible(t: &Tables, raw: &RawPosition, owner: PlayerId) -> u8 {
     }
 }
 
-fn parse_ep(t: &Tables, s: &str, raw: &mut RawPosition) -> Result<(), FenError> {
+fn parse_ep<B: Bits>(t: &Compiled<B>, s: &str, raw: &mut RawPosition) -> Result<(), FenError> {
     const F: FenField = FenField::EnPassant;
     if s == "-" {
         return Ok(());

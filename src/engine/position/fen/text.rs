@@ -1,8 +1,9 @@
 //! What reading and writing FEN share: errors, the frame of the written
 //! board, how men are written, counts of men.
 
+use crate::engine::core::Bits;
 use crate::engine::core::Square;
-use crate::engine::tables::Tables;
+use crate::engine::tables::Compiled;
 use crate::ir::{PieceId, PlayerId, Shape};
 use std::fmt;
 
@@ -57,7 +58,7 @@ pub(super) fn fail<T>(field: FenField, message: impl Into<String>) -> Result<T, 
 
 /// Where the FEN's a1 is on the internal grid (the limit box's corner on
 /// unbounded boards) and how big the written board is.
-pub(super) fn frame(t: &Tables) -> (i32, i32, i32, i32) {
+pub(super) fn frame<B: Bits>(t: &Compiled<B>) -> (i32, i32, i32, i32) {
     match (&t.base.variant.board.shape, t.base.geo.anchor()) {
         (Shape::Unbounded { width, height }, Some((ax, ay))) => {
             (ax, ay, *width as i32, *height as i32)
@@ -67,13 +68,13 @@ pub(super) fn frame(t: &Tables) -> (i32, i32, i32, i32) {
 }
 
 /// Square name as written in FEN (relative to the frame).
-pub(super) fn square_name(t: &Tables, sq: Square) -> String {
+pub(super) fn square_name<B: Bits>(t: &Compiled<B>, sq: Square) -> String {
     let (ox, oy, _, _) = frame(t);
     let (x, y) = t.base.geo.coords(sq);
     format!("{}{}", (b'a' + (x - ox) as u8) as char, y - oy + 1)
 }
 
-pub(super) fn parse_square(t: &Tables, s: &str) -> Option<Square> {
+pub(super) fn parse_square<B: Bits>(t: &Compiled<B>, s: &str) -> Option<Square> {
     let (ox, oy, w, h) = frame(t);
     let b = s.as_bytes();
     if b.len() < 2
@@ -91,7 +92,7 @@ pub(super) fn parse_square(t: &Tables, s: &str) -> Option<Square> {
     t.base.geo.square(x + ox, y + oy)
 }
 
-pub(super) fn piece_letter(t: &Tables, k: PieceId) -> char {
+pub(super) fn piece_letter<B: Bits>(t: &Compiled<B>, k: PieceId) -> char {
     t.base.variant.pieces[k as usize]
         .letter
         .to_ascii_uppercase()
@@ -106,7 +107,7 @@ pub(super) enum Style {
     Single,
 }
 
-pub(super) fn style(t: &Tables) -> Style {
+pub(super) fn style<B: Bits>(t: &Compiled<B>) -> Style {
     match t.base.nplayers {
         1 => Style::Single,
         2 => Style::Case,
@@ -114,7 +115,12 @@ pub(super) fn style(t: &Tables) -> Style {
     }
 }
 
-pub(super) fn write_man(t: &Tables, out: &mut String, kind: PieceId, owner: PlayerId) {
+pub(super) fn write_man<B: Bits>(
+    t: &Compiled<B>,
+    out: &mut String,
+    kind: PieceId,
+    owner: PlayerId,
+) {
     let l = piece_letter(t, kind);
     match style(t) {
         Style::Case if owner == 1 => out.push(l.to_ascii_lowercase()),
@@ -128,8 +134,8 @@ pub(super) fn write_man(t: &Tables, out: &mut String, kind: PieceId, owner: Play
 
 /// Read one man (letter, or tag + letter) at the start of `s`: kind, owner
 /// and bytes used.
-pub(super) fn read_man(
-    t: &Tables,
+pub(super) fn read_man<B: Bits>(
+    t: &Compiled<B>,
     s: &[u8],
     field: FenField,
 ) -> Result<(PieceId, PlayerId, usize), FenError> {
@@ -193,8 +199,8 @@ pub(super) fn read_man(
     }
 }
 
-pub(super) fn parse_counts(
-    t: &Tables,
+pub(super) fn parse_counts<B: Bits>(
+    t: &Compiled<B>,
     s: &str,
     field: FenField,
     dst: &mut [Vec<u32>],
@@ -228,7 +234,7 @@ pub(super) fn parse_counts(
     Ok(())
 }
 
-pub(super) fn write_counts(t: &Tables, out: &mut String, counts: &[Vec<u32>]) {
+pub(super) fn write_counts<B: Bits>(t: &Compiled<B>, out: &mut String, counts: &[Vec<u32>]) {
     for (p, row) in counts.iter().enumerate() {
         for (k, &n) in row.iter().enumerate() {
             for _ in 0..n {

@@ -3,27 +3,32 @@
 use super::blocks;
 use super::parse::{infer_victim, side_partners};
 use super::text::{frame, square_name, style, write_counts, write_man, Style};
+use crate::engine::core::Bits;
 use crate::engine::core::{Man, Square};
-use crate::engine::position::checked::Position;
-use crate::engine::position::raw::{RawEp, RawPosition};
-use crate::engine::tables::Tables;
+use crate::engine::position::checked::{with_pos, Position};
+use crate::engine::position::raw::{to_raw, RawEp, RawPosition};
+use crate::engine::tables::Compiled;
 use crate::ir::{Dir, PlayerId};
 
 /// Whether a variant writes the hands field.
-fn has_hands(t: &Tables, raw: &RawPosition) -> bool {
+fn has_hands<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> bool {
     t.base.variant.turn.place
         || t.base.variant.setup.hands.iter().any(|h| !h.is_empty())
         || raw.hands.iter().flatten().any(|&n| n > 0)
 }
 
-fn has_pools(t: &Tables) -> bool {
+fn has_pools<B: Bits>(t: &Compiled<B>) -> bool {
     t.rules.promotion.uses_pools()
 }
 
 /// Write a position as FEN.
 pub fn write(pos: &Position) -> String {
-    let t = &**pos.tables();
-    let raw = pos.to_raw();
+    with_pos!(&pos.inner, c, s => write_raw(c, &to_raw(c, s)))
+}
+
+/// Write a raw position of a compiled variant as FEN.
+fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
+    let raw = raw.clone();
     let (ox, oy, w, h) = frame(t);
     let man_at = |sq: Square| raw.men.iter().find(|m| m.at == sq);
 

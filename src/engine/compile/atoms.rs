@@ -40,8 +40,8 @@ pub struct CAtom {
     pub dir: u16,
     /// Leap/Lame: the directions.
     pub dirs: Vec<u16>,
-    /// Leap: base of the per-square table in `leap_bb`; Ride/Hop with a
-    /// range: base in `ranged`; else unused.
+    /// Leap: index of the per-square table in `leap_bb`; Ride/Hop with a
+    /// range: index in `ranged`; else unused.
     pub table: u32,
     /// The rider may pass over friendly men.
     pub passes_own: bool,
@@ -56,7 +56,7 @@ pub struct DirInfo {
     pub lowest: bool,
     /// Index of the opposite direction.
     pub neg: u16,
-    /// Base of this direction's lame steps in `lame` (lame directions only).
+    /// Index of this direction's lame steps in `lame` (lame directions only).
     pub lame_base: Option<u32>,
 }
 
@@ -80,22 +80,53 @@ pub struct Pattern {
     pub attacks: Vec<CAtom>,
     /// Some move atom is lame with a non-empty path.
     pub lame_moves: bool,
+    /// The move atoms arranged for generation.
+    pub plan: Plan,
+}
+
+/// A pattern's move atoms arranged for fast generation: every plain leap
+/// merged into one table per mode, plain unlimited rides as bare
+/// directions, and the rest (initial-only, lame, hopping, limited,
+/// friend-passing atoms) kept whole.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Index in `plan_bb` of the union of the leaps that move to an empty
+    /// square, and of those that capture (per square).
+    pub leap_quiet: Option<u32>,
+    pub leap_cap: Option<u32>,
+    /// Unlimited rides that both move and capture, that only move, that
+    /// only capture.
+    pub rides_both: Vec<u16>,
+    pub rides_quiet: Vec<u16>,
+    pub rides_cap: Vec<u16>,
+    /// Every other atom.
+    pub rest: Vec<CAtom>,
+    /// The lame leaps among `rest` (they may leave en-passant targets).
+    pub lame: Vec<CAtom>,
+    /// Every lame leap is for unmoved men only.
+    pub lame_initial_only: bool,
 }
 
 /// The movement tables of a variant.
 #[derive(Clone, Debug)]
 pub struct Atoms<B: Bits> {
     pub dirs: Vec<DirInfo>,
-    /// `dir * nsq + sq`: the squares `sq+v, sq+2v, …` up to the edge or a hole.
-    pub rays: Vec<B>,
-    pub lame: Vec<LameStep<B>>,
-    pub leap_bb: Vec<B>,
-    pub ranged: Vec<B>,
+    /// `[dir][sq]`: the squares `sq+v, sq+2v, …` up to the edge or a hole.
+    pub rays: Vec<SqTable<B>>,
+    pub lame: Vec<[LameStep<B>; 256]>,
+    pub leap_bb: Vec<SqTable<B>>,
+    pub ranged: Vec<SqTable<B>>,
+    /// The merged leap tables of the plans.
+    pub plan_bb: Vec<SqTable<B>>,
     pub patterns: Vec<Pattern>,
     /// Man code → pattern id.
     pub pid_of_code: Vec<u8>,
     pub kind_pids: Vec<Vec<u8>>,
 }
+
+/// One set of squares per square of the grid, indexed by a square (a
+/// `u8` index into 256 entries needs no bounds check).
+pub type SqTable<B> = [B; 256];
 
 /// A compiled atom before tables are attached (comparable across facings).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -322,6 +353,7 @@ impl<B: Bits> Atoms<B> {
             lame,
             leap_bb: Vec::new(),
             ranged: Vec::new(),
+            plan_bb: Vec::new(),
             patterns: Vec::new(),
             pid_of_code,
             kind_pids,
@@ -341,15 +373,64 @@ impl<B: Bits> Atoms<B> {
             let lame_moves = moves
                 .iter()
                 .any(|a| matches!(a.kind, AKind::Lame | AKind::LameRide));
+            let plan = t.plan(&moves, nsq);
             t.patterns.push(Pattern {
                 kind: p.kind,
                 moves,
                 attacks,
                 lame_moves,
+                plan,
             });
         }
         t.dirs = d.dirs;
         Ok(t)
+    }
+
+    /// Arrange a pattern's move atoms for generation (see [`Plan`]).
+    fn plan(&mut self, moves: &[CAtom], nsq: usize) -> Plan {
+        let mut plan = Plan::default();
+        let mut quiet: Option<SqTable<B>> = None;
+        let mut cap: Option<SqTable<B>> = None;
+        for a in moves {
+            match a.kind {
+                AKind::Leap if !a.initial => {
+                    let table = &self.leap_bb[a.table as usize];
+                    for (on, acc) in [
+                        (a.mode.can_move(), &mut quiet),
+                        (a.mode.can_capture(), &mut cap),
+                    ] {
+                        if on {
+                            let acc = acc.get_or_insert([B::EMPTY; 256]);
+                            for (x, &y) in acc.iter_mut().zip(table.iter()).take(nsq) {
+                                *x |= y;
+                            }
+                        }
+                    }
+                }
+                AKind::Ride if a.range == 0 && !a.passes_own && !a.initial => {
+                    match (a.mode.can_move(), a.mode.can_capture()) {
+                        (true, true) => plan.rides_both.push(a.dir),
+                        (true, false) => plan.rides_quiet.push(a.dir),
+                        (false, true) => plan.rides_cap.push(a.dir),
+                        (false, false) => {}
+                    }
+                }
+                _ => plan.rest.push(a.clone()),
+            }
+        }
+        plan.lame = moves
+            .iter()
+            .filter(|a| a.kind == AKind::Lame)
+            .cloned()
+            .collect();
+        plan.lame_initial_only = plan.lame.iter().all(|a| a.initial);
+        for (acc, slot) in [(quiet, &mut plan.leap_quiet), (cap, &mut plan.leap_cap)] {
+            if let Some(table) = acc {
+                *slot = Some(self.plan_bb.len() as u32);
+                self.plan_bb.push(table);
+            }
+        }
+        plan
     }
 
     /// Attach tables to a spec.
@@ -376,9 +457,9 @@ impl<B: Bits> Atoms<B> {
         match s.kind {
             AKind::Leap => {
                 a.table = self.leap_bb.len() as u32;
-                for sq in 0..nsq {
+                let mut table = [B::EMPTY; 256];
+                for (sq, t) in table.iter_mut().enumerate().take(nsq) {
                     let from = Square::new(sq);
-                    let mut t = B::EMPTY;
                     if geo.is_real(from) {
                         for vv in &s.vecs {
                             if let Some(n) = geo.offset(from, *vv) {
@@ -386,13 +467,13 @@ impl<B: Bits> Atoms<B> {
                             }
                         }
                     }
-                    self.leap_bb.push(t);
                 }
+                self.leap_bb.push(table);
             }
             AKind::Ride | AKind::Hop if s.range > 1 => {
                 a.table = self.ranged.len() as u32;
-                for sq in 0..nsq {
-                    let mut t = B::EMPTY;
+                let mut table = [B::EMPTY; 256];
+                for (sq, t) in table.iter_mut().enumerate().take(nsq) {
                     let mut cur = Square::new(sq);
                     for _ in 0..s.range {
                         match geo.offset(cur, s.vecs[0]) {
@@ -403,8 +484,8 @@ impl<B: Bits> Atoms<B> {
                             None => break,
                         }
                     }
-                    self.ranged.push(t);
                 }
+                self.ranged.push(table);
             }
             _ => {}
         }
@@ -412,26 +493,24 @@ impl<B: Bits> Atoms<B> {
     }
 }
 
-fn ray_table<B: Bits>(dirs: &[DirInfo], geo: &Geometry) -> Vec<B> {
+fn ray_table<B: Bits>(dirs: &[DirInfo], geo: &Geometry) -> Vec<SqTable<B>> {
     let nsq = geo.len();
-    let mut rays = vec![B::EMPTY; dirs.len() * nsq];
+    let mut rays = vec![[B::EMPTY; 256]; dirs.len()];
     for (d, info) in dirs.iter().enumerate() {
-        for sq in 0..nsq {
-            let mut r = B::EMPTY;
+        for (sq, r) in rays[d].iter_mut().enumerate().take(nsq) {
             let mut cur = Square::new(sq);
             while let Some(n) = geo.offset(cur, info.v) {
                 r.insert(n);
                 cur = n;
             }
-            rays[d * nsq + sq] = r;
         }
     }
     rays
 }
 
-fn lame_table<B: Bits>(d: &mut Dirs, geo: &Geometry) -> Vec<LameStep<B>> {
+fn lame_table<B: Bits>(d: &mut Dirs, geo: &Geometry) -> Vec<[LameStep<B>; 256]> {
     let nsq = geo.len();
-    let mut lame: Vec<LameStep<B>> = Vec::new();
+    let mut lame: Vec<[LameStep<B>; 256]> = Vec::new();
     for i in 0..d.dirs.len() {
         if !d.lame[i] {
             continue;
@@ -439,14 +518,15 @@ fn lame_table<B: Bits>(d: &mut Dirs, geo: &Geometry) -> Vec<LameStep<B>> {
         d.dirs[i].lame_base = Some(lame.len() as u32);
         let vv = d.dirs[i].v;
         let path = Atom::lame_path((vv.0 as i8, vv.1 as i8));
-        for sq in 0..nsq {
+        let blank = LameStep {
+            to: None,
+            path: B::EMPTY,
+            path_sqs: [Square::default(); 3],
+            npath: 0,
+        };
+        let mut steps = [blank; 256];
+        for (sq, step) in steps.iter_mut().enumerate().take(nsq) {
             let s = Square::new(sq);
-            let mut step = LameStep {
-                to: None,
-                path: B::EMPTY,
-                path_sqs: [Square::NONE; 3],
-                npath: 0,
-            };
             if geo.is_real(s) {
                 let mut ok = true;
                 for (k, &(px, py)) in path.iter().enumerate() {
@@ -465,8 +545,8 @@ fn lame_table<B: Bits>(d: &mut Dirs, geo: &Geometry) -> Vec<LameStep<B>> {
                     step.to = geo.offset(s, vv);
                 }
             }
-            lame.push(step);
         }
+        lame.push(steps);
     }
     lame
 }

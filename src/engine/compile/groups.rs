@@ -11,7 +11,7 @@ use crate::engine::core::{Bits, Geometry, Square};
 /// Patterns that attack the same squares by plain leaps.
 #[derive(Clone, Debug)]
 pub struct LeapGroup {
-    /// Base in `rev_leap`: per target square, the squares attacked from.
+    /// Index in `rev_leap`: per target square, the squares attacked from.
     pub base: u32,
     pub pids: Vec<u8>,
 }
@@ -33,7 +33,7 @@ pub struct RideGroup {
 #[derive(Clone, Debug, Default)]
 pub struct Groups<B: Bits> {
     pub leap: Vec<LeapGroup>,
-    pub rev_leap: Vec<B>,
+    pub rev_leap: Vec<[B; 256]>,
     pub ride: Vec<RideGroup>,
     /// Patterns whose attacks are tested forward.
     pub complex_pids: Vec<u8>,
@@ -73,9 +73,9 @@ impl<B: Bits> Groups<B> {
                 Some(i) => g.leap[i].pids.push(pid as u8),
                 None => {
                     let base = g.rev_leap.len() as u32;
-                    for sq in 0..nsq {
+                    let mut table = [B::EMPTY; 256];
+                    for (sq, r) in table.iter_mut().enumerate().take(nsq) {
                         let s = Square::new(sq);
-                        let mut r = B::EMPTY;
                         if geo.is_real(s) {
                             for &d in &set {
                                 let vv = a.dirs[d as usize].v;
@@ -84,8 +84,8 @@ impl<B: Bits> Groups<B> {
                                 }
                             }
                         }
-                        g.rev_leap.push(r);
                     }
+                    g.rev_leap.push(table);
                     leap_sets.push(set);
                     g.leap.push(LeapGroup {
                         base,

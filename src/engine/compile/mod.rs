@@ -134,7 +134,7 @@ impl<B: Bits> Base<B> {
     /// The ray from `sq` along direction `dir`.
     #[inline]
     pub fn ray(&self, dir: u16, sq: Square) -> B {
-        self.atoms.rays[dir as usize * self.nsq + sq.index()]
+        self.atoms.rays[dir as usize][sq.index()]
     }
 
     /// The lame step along `dir` from `sq`.
@@ -143,7 +143,7 @@ impl<B: Bits> Base<B> {
         let base = self.atoms.dirs[dir as usize]
             .lame_base
             .expect("a lame step along a lame direction");
-        &self.atoms.lame[base as usize + sq.index()]
+        &self.atoms.lame[base as usize][sq.index()]
     }
 
     #[inline]

@@ -185,7 +185,7 @@ impl Geometry {
 
     /// Square name: file letters `a..p`, rank numbers from 1 (`a1`, `n14`).
     pub fn name(&self, sq: Square) -> String {
-        if sq.is_none() || sq.index() >= self.len() {
+        if sq.index() >= self.len() {
             return "-".into();
         }
         let (x, y) = self.coords(sq);

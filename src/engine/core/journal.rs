@@ -19,10 +19,7 @@ pub(crate) enum Change {
     Unmoved(Square),
     /// A player's en-passant record was replaced; the old one.
     Ep(PlayerId, Option<EpRecord>),
-    Turn(PlayerId),
     Alive(u8),
-    Quiet(u32),
-    Ply(u32),
     /// A hand count changed; the old count.
     Hand(PlayerId, PieceId, u8),
     /// A pool count changed; the old count.
@@ -38,11 +35,16 @@ pub(crate) enum Change {
 }
 
 /// Where a journal stood before an action: what [`State::rewind`] needs.
+/// The values every action changes (turn, counters, hash) are saved here
+/// once instead of one journal entry each.
 ///
 /// [`State::rewind`]: super::State::rewind
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mark {
     pub(crate) len: u32,
+    pub(crate) turn: PlayerId,
+    pub(crate) quiet: u32,
+    pub(crate) ply: u32,
     pub(crate) hash: u64,
     pub(crate) castle_key: u64,
 }

@@ -4,21 +4,19 @@ use std::fmt;
 
 /// A square of the internal grid, `y * width + x`.
 ///
-/// Boards go up to 16×16, so an index needs the full range of a `u8`; the
-/// square is a `u16` so that [`Square::NONE`] exists besides the 256 real
-/// indices. Only [`Geometry`](super::Geometry) turns a square into
-/// coordinates or a name, because the index depends on the board width.
+/// Boards go up to 16×16, so every index fits a `u8`: a table of 256
+/// entries indexed by a square needs no bounds check. Only
+/// [`Geometry`](super::Geometry) turns a square into coordinates or a
+/// name, because the index depends on the board width.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Square(pub(crate) u16);
+pub struct Square(pub(crate) u8);
 
 impl Square {
-    /// "No square" (a drop has no origin, a pass has no squares).
-    pub const NONE: Square = Square(u16::MAX);
-
-    /// The square with this index. Indices above 255 are not squares.
+    /// The square with this index (0..256; higher indices wrap, so callers
+    /// only pass indices of the grid).
     #[inline]
     pub const fn new(index: usize) -> Square {
-        Square(index as u16)
+        Square(index as u8)
     }
 
     /// The dense index (0..256), for table lookups.
@@ -26,34 +24,10 @@ impl Square {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
-
-    #[inline]
-    pub const fn is_none(self) -> bool {
-        self.0 == u16::MAX
-    }
-
-    #[inline]
-    pub const fn is_some(self) -> bool {
-        self.0 != u16::MAX
-    }
-
-    /// `Some(self)` unless this is [`Square::NONE`].
-    #[inline]
-    pub fn get(self) -> Option<Square> {
-        if self.is_none() {
-            None
-        } else {
-            Some(self)
-        }
-    }
 }
 
 impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_none() {
-            write!(f, "Square::NONE")
-        } else {
-            write!(f, "Square({})", self.0)
-        }
+        write!(f, "Square({})", self.0)
     }
 }

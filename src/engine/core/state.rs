@@ -122,6 +122,9 @@ impl<B: Bits> State<B> {
     pub fn mark(&self) -> Mark {
         Mark {
             len: self.journal.len() as u32,
+            turn: self.turn,
+            quiet: self.quiet,
+            ply: self.ply,
             hash: self.hash,
             castle_key: self.castle_key,
         }
@@ -138,10 +141,7 @@ impl<B: Bits> State<B> {
                 Change::Take(sq, man) => self.raw_put(l, sq, man),
                 Change::Unmoved(sq) => self.unmoved.toggle(sq),
                 Change::Ep(p, r) => self.ep[p as usize] = r,
-                Change::Turn(p) => self.turn = p,
                 Change::Alive(a) => self.alive = PlayerSet::from_bits(a),
-                Change::Quiet(v) => self.quiet = v,
-                Change::Ply(v) => self.ply = v,
                 Change::Hand(p, k, n) => self.hands[p as usize][k as usize] = n,
                 Change::Pool(p, k, n) => self.pools[p as usize][k as usize] = n,
                 Change::Var(v, x) => self.vars[v as usize] = x,
@@ -154,6 +154,9 @@ impl<B: Bits> State<B> {
                 Change::Translate(dx, dy) => self.raw_translate(l, -(dx as i32), -(dy as i32)),
             }
         }
+        self.turn = mark.turn;
+        self.quiet = mark.quiet;
+        self.ply = mark.ply;
         self.hash = mark.hash;
         self.castle_key = mark.castle_key;
     }
@@ -270,7 +273,7 @@ impl<B: Bits> State<B> {
         let shift = dy * l.grid_width as i32 + dx;
         let mv = |sq: Square| Square::new((sq.index() as i32 + shift) as usize);
         let men = self.occ;
-        let mut moved = [(Square::NONE, Man::EMPTY); 256];
+        let mut moved = [(Square::default(), Man::EMPTY); 256];
         let mut n = 0;
         for s in men {
             moved[n] = (mv(s), self.raw_take(l, s));
@@ -291,11 +294,11 @@ impl<B: Bits> State<B> {
 
     // ----- turn, players, counters -----------------------------------------
 
+    /// Set the player to act (restored by [`State::rewind`] from the mark).
     #[inline]
     pub fn set_turn(&mut self, l: &Layout, p: PlayerId) {
         if p != self.turn {
             self.hash ^= l.zob.turn[self.turn as usize] ^ l.zob.turn[p as usize];
-            self.journal.push(Change::Turn(self.turn));
             self.turn = p;
         }
     }
@@ -308,15 +311,15 @@ impl<B: Bits> State<B> {
         }
     }
 
+    /// Set the quiet-move counter (restored from the mark).
     #[inline]
     pub fn set_quiet(&mut self, v: u32) {
-        self.journal.push(Change::Quiet(self.quiet));
         self.quiet = v;
     }
 
+    /// Set the ply count (restored from the mark).
     #[inline]
     pub fn set_ply(&mut self, v: u32) {
-        self.journal.push(Change::Ply(self.ply));
         self.ply = v;
     }
 

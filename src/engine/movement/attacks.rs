@@ -11,12 +11,12 @@ use crate::ir::PlayerId;
 #[inline]
 pub fn reach<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B, friends: B) -> B {
     match a.kind {
-        AKind::Leap => t.atoms.leap_bb[a.table as usize + from.index()],
+        AKind::Leap => t.atoms.leap_bb[a.table as usize][from.index()],
         AKind::Ride => {
             let ray = if a.range == 0 {
                 t.ray(a.dir, from)
             } else {
-                t.atoms.ranged[a.table as usize + from.index()]
+                t.atoms.ranged[a.table as usize][from.index()]
             };
             let blockers = if a.passes_own {
                 ray & occ & !friends
@@ -36,7 +36,7 @@ pub fn reach<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B, friends: B) 
             };
             let mut beyond = t.ray(a.dir, screen);
             if a.range > 0 {
-                beyond &= t.atoms.ranged[a.table as usize + from.index()];
+                beyond &= t.atoms.ranged[a.table as usize][from.index()];
             }
             match (beyond & occ).nearest(lowest) {
                 Some(b) => beyond & !t.ray(a.dir, b),
@@ -124,7 +124,7 @@ pub fn ride_in_range<B: Bits>(
 /// royal that is about to move). `attackers` must be a subset of `occ`.
 pub fn attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, occ: B) -> bool {
     for g in &t.groups.leap {
-        let rev = t.groups.rev_leap[g.base as usize + sq.index()] & attackers;
+        let rev = t.groups.rev_leap[g.base as usize][sq.index()] & attackers;
         if rev.any() && (rev & s.pids_bb(&g.pids)).any() {
             return true;
         }
@@ -164,7 +164,7 @@ pub fn attackers_of<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B
     let occ = s.occ;
     let mut out = B::EMPTY;
     for g in &t.groups.leap {
-        out |= t.groups.rev_leap[g.base as usize + sq.index()] & attackers & s.pids_bb(&g.pids);
+        out |= t.groups.rev_leap[g.base as usize][sq.index()] & attackers & s.pids_bb(&g.pids);
     }
     for g in &t.groups.ride {
         let ray = t.ray(g.rdir, sq);

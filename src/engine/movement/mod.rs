@@ -8,9 +8,9 @@ pub use attacks::{
     royal_attacked, royals,
 };
 
-use crate::engine::compile::{AKind, Base};
+use crate::engine::compile::{atoms::Plan, AKind, Base};
 use crate::engine::core::{Bits, Man, Square, State};
-use crate::ir::{Mode, PlayerId};
+use crate::ir::PlayerId;
 
 /// What every man's generation needs about the node.
 #[derive(Clone, Copy, Debug)]
@@ -22,6 +22,8 @@ pub struct Ctx<B: Bits> {
     pub empty: B,
     /// Captures exist in this variant.
     pub captures: bool,
+    /// Lame moves leave en-passant targets in this variant.
+    pub ep: bool,
 }
 
 impl<B: Bits> Ctx<B> {
@@ -35,6 +37,7 @@ impl<B: Bits> Ctx<B> {
             enemy: s.occ & !friends,
             empty: t.real & !s.occ,
             captures,
+            ep: false,
         }
     }
 }
@@ -51,50 +54,72 @@ pub fn targets_of<B: Bits>(
     man: Man,
     lame_ep: bool,
 ) -> B {
-    let p = &t.atoms.patterns[t.layout.pid(man)];
-    let unmoved = s.unmoved.contains(from);
-    let mut quiet = B::EMPTY;
-    let mut caps = B::EMPTY;
-    // Each arm adds its own squares: merging one `r` from several arms made
-    // the compiler spill it and reload it across two stores (a
-    // store-forwarding stall that cost a third of the generation time).
-    #[inline(always)]
-    fn add<B: Bits>(mode: Mode, r: B, quiet: &mut B, caps: &mut B) {
-        if mode.can_move() {
-            *quiet |= r;
-        }
-        if mode.can_capture() {
-            *caps |= r;
-        }
+    targets_with(
+        t,
+        s,
+        c,
+        &t.atoms.patterns[t.layout.pid(man)].plan,
+        from,
+        lame_ep,
+    )
+}
+
+/// [`targets_of`] for a man of a known pattern.
+#[inline(always)]
+pub fn targets_with<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    plan: &Plan,
+    from: Square,
+    lame_ep: bool,
+) -> B {
+    let at = from.index();
+    let mut quiet = match plan.leap_quiet {
+        Some(i) => t.atoms.plan_bb[i as usize][at],
+        None => B::EMPTY,
+    };
+    let mut caps = match plan.leap_cap {
+        Some(i) => t.atoms.plan_bb[i as usize][at],
+        None => B::EMPTY,
+    };
+    for &d in &plan.rides_both {
+        let r = ride(t, d, from, c.occ);
+        quiet |= r;
+        caps |= r;
     }
-    for a in &p.moves {
-        if a.initial && !unmoved {
-            continue;
-        }
-        match a.kind {
-            AKind::Leap => add(
-                a.mode,
-                t.atoms.leap_bb[a.table as usize + from.index()],
-                &mut quiet,
-                &mut caps,
-            ),
-            AKind::Ride if a.range == 0 && !a.passes_own => {
-                let ray = t.ray(a.dir, from);
-                let r = match (ray & c.occ).nearest(t.atoms.dirs[a.dir as usize].lowest) {
-                    Some(b) => ray & !t.ray(a.dir, b),
-                    None => ray,
-                };
-                add(a.mode, r, &mut quiet, &mut caps);
+    for &d in &plan.rides_quiet {
+        quiet |= ride(t, d, from, c.occ);
+    }
+    for &d in &plan.rides_cap {
+        caps |= ride(t, d, from, c.occ);
+    }
+    if !plan.rest.is_empty() {
+        let unmoved = s.unmoved.contains(from);
+        for a in &plan.rest {
+            if (a.initial && !unmoved) || (lame_ep && a.kind == AKind::Lame) {
+                continue;
             }
-            AKind::Lame if lame_ep => {}
-            _ => add(
-                a.mode,
-                reach(t, a, from, c.occ, c.friends),
-                &mut quiet,
-                &mut caps,
-            ),
+            let r = reach(t, a, from, c.occ, c.friends);
+            if a.mode.can_move() {
+                quiet |= r;
+            }
+            if a.mode.can_capture() {
+                caps |= r;
+            }
         }
     }
     let caps = if c.captures { caps & c.enemy } else { B::EMPTY };
     (quiet & c.empty) | caps
+}
+
+/// The squares an unlimited rider reaches along `dir` from `from`: up to
+/// and including the first man.
+#[inline(always)]
+fn ride<B: Bits>(t: &Base<B>, dir: u16, from: Square, occ: B) -> B {
+    let ray = t.ray(dir, from);
+    match (ray & occ).nearest(t.atoms.dirs[dir as usize].lowest) {
+        Some(b) => ray & !t.ray(dir, b),
+        None => ray,
+    }
 }

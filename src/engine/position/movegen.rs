@@ -14,9 +14,9 @@
 //! * **generic**: every pseudo-legal move is made, tested and unmade.
 
 use super::make::make;
-use crate::engine::compile::AKind;
+use crate::engine::compile::atoms::Pattern;
 use crate::engine::core::{Bits, Man, Move, MoveList, Square, State};
-use crate::engine::movement::{attacked, ride_in_range, royals, targets_of, Ctx};
+use crate::engine::movement::{attacked, ride_in_range, royals, targets_with, Ctx};
 use crate::engine::rules::sink::expand;
 use crate::engine::rules::{Count, FirstAction, Sink, Tally};
 use crate::engine::tables::Compiled;
@@ -113,7 +113,8 @@ pub(crate) fn legal_board<B: Bits, S: Sink>(
     if !r.board_moves.allowed(b, s, me) {
         return;
     }
-    let c = Ctx::new(b, s, me, r.captures.enabled());
+    let mut c = Ctx::new(b, s, me, r.captures.enabled());
+    c.ep = r.en_passant.is_some();
     let royals = royals(b, s, me);
     if royals.is_empty() && !r.constraints.beyond_royal() {
         gen_pseudo(t, s, &c, out);
@@ -127,14 +128,16 @@ pub(crate) fn legal_board<B: Bits, S: Sink>(
     }
 }
 
-/// Generate the moves of the man on `from` whose destination is in `mask`
-/// and (when `CHECK`) passes `ok`. Special moves are generated elsewhere.
+/// Generate the moves of the man `man` of pattern `p` on `from` whose
+/// destination is in `mask` and (when `CHECK`) passes `ok`. Special moves
+/// are generated elsewhere.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn gen_man<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
     t: &Compiled<B>,
     s: &State<B>,
     c: &Ctx<B>,
+    p: &Pattern,
     from: Square,
     man: Man,
     mask: B,
@@ -143,9 +146,9 @@ fn gen_man<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
 ) {
     let b = &t.base;
     let pr = &t.rules.promotion;
-    let p = &b.atoms.patterns[b.layout.pid(man)];
-    let lame_ep = t.rules.en_passant.is_some() && p.lame_moves;
-    let simple = targets_of(b, s, c, from, man, lame_ep);
+    let plan = &p.plan;
+    let lame_ep = c.ep && p.lame_moves;
+    let simple = targets_with(b, s, c, plan, from, lame_ep);
     let mut tg = simple & mask;
     if CHECK {
         for to in tg {
@@ -155,42 +158,50 @@ fn gen_man<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
         }
     }
     out.targets(pr, s, from, man, tg);
-    if lame_ep {
-        let unmoved = s.unmoved.contains(from);
-        for a in &p.moves {
-            if a.kind != AKind::Lame || (a.initial && !unmoved) {
+    if !lame_ep {
+        return;
+    }
+    let unmoved = s.unmoved.contains(from);
+    if plan.lame_initial_only && !unmoved {
+        return;
+    }
+    for a in &plan.lame {
+        if a.initial && !unmoved {
+            continue;
+        }
+        for &d in &a.dirs {
+            let st = b.lame_step(d, from);
+            let Some(to) = st.to else { continue };
+            if (st.path & c.occ).any() || simple.contains(to) {
                 continue;
             }
-            for &d in &a.dirs {
-                let st = b.lame_step(d, from);
-                let Some(to) = st.to else { continue };
-                if (st.path & c.occ).any() || simple.contains(to) {
-                    continue;
-                }
-                let fits = (a.mode.can_move() && c.empty.contains(to))
-                    || (c.captures && a.mode.can_capture() && c.enemy.contains(to));
-                if fits && mask.contains(to) && (!CHECK || ok(to)) {
-                    let mv = if st.npath > 0 {
-                        Move::Lame {
-                            from,
-                            to,
-                            dir: d,
-                            promote: None,
-                        }
-                    } else {
-                        Move::normal(from, to)
-                    };
-                    out.one(pr, s, mv, man);
-                }
+            let fits = (a.mode.can_move() && c.empty.contains(to))
+                || (c.captures && a.mode.can_capture() && c.enemy.contains(to));
+            if fits && mask.contains(to) && (!CHECK || ok(to)) {
+                let mv = if st.npath > 0 {
+                    Move::Lame {
+                        from,
+                        to,
+                        dir: d,
+                        promote: None,
+                    }
+                } else {
+                    Move::normal(from, to)
+                };
+                out.one(pr, s, mv, man);
             }
         }
     }
 }
 
-/// Pseudo-legal moves of every man of the player to act (no specials).
+/// Pseudo-legal moves of every man of the player to act (no specials),
+/// pattern by pattern.
 fn gen_pseudo<B: Bits, S: Sink>(t: &Compiled<B>, s: &State<B>, c: &Ctx<B>, out: &mut S) {
-    for from in s.by_player[c.me as usize] {
-        gen_man::<B, S, false, _>(t, s, c, from, s.at(from), B::FULL, |_| true, out);
+    let own = s.by_player[c.me as usize];
+    for (pid, p) in t.base.atoms.patterns.iter().enumerate() {
+        for from in s.by_pattern[pid] & own {
+            gen_man::<B, S, false, _>(t, s, c, p, from, s.at(from), B::FULL, |_| true, out);
+        }
     }
 }
 
@@ -290,15 +301,15 @@ fn gen_fast<B: Bits, S: Sink>(
     let mut checkers = B::EMPTY;
     let mut block = B::EMPTY;
     for g in &b.groups.leap {
-        let rev = b.groups.rev_leap[g.base as usize + k.index()] & attackers;
+        let rev = b.groups.rev_leap[g.base as usize][k.index()] & attackers;
         if rev.any() {
             checkers |= rev & s.pids_bb(&g.pids);
         }
     }
     let mut pins = [Pin {
-        sq: Square::NONE,
+        sq: Square::default(),
         rdir: 0,
-        by: Square::NONE,
+        by: Square::default(),
     }; MAX_PINS];
     let mut npins = 0usize;
     let mut pinned = B::EMPTY;
@@ -360,6 +371,7 @@ fn gen_fast<B: Bits, S: Sink>(
             t,
             s,
             c,
+            &b.atoms.patterns[b.layout.pid(king)],
             k,
             king,
             B::FULL,
@@ -376,20 +388,21 @@ fn gen_fast<B: Bits, S: Sink>(
         let s_ref: &State<B> = s;
         let mut others = own;
         others.remove(k);
-        for from in others {
-            let man = s_ref.at(from);
-            let mut m = mask;
-            if pinned.contains(from) {
-                for p in &pins[..npins] {
-                    if p.sq == from {
-                        m &= b.ray(p.rdir, k) & !b.ray(p.rdir, p.by);
+        for (pid, pat) in b.atoms.patterns.iter().enumerate() {
+            for from in s_ref.by_pattern[pid] & others {
+                let mut m = mask;
+                if pinned.contains(from) {
+                    for p in &pins[..npins] {
+                        if p.sq == from {
+                            m &= b.ray(p.rdir, k) & !b.ray(p.rdir, p.by);
+                        }
                     }
                 }
+                if m.is_empty() {
+                    continue;
+                }
+                gen_man::<B, S, false, _>(t, s_ref, c, pat, from, s_ref.at(from), m, |_| true, out);
             }
-            if m.is_empty() {
-                continue;
-            }
-            gen_man::<B, S, false, _>(t, s_ref, c, from, man, m, |_| true, out);
         }
     }
     gen_special(t, s, c, Some(false), out);

@@ -172,7 +172,7 @@ impl RawPosition {
         }
         s.turn = raw.turn;
         for m in &raw.men {
-            if m.at.is_none() || m.at.index() >= b.nsq || !b.geo.is_real(m.at) {
+            if m.at.index() >= b.nsq || !b.geo.is_real(m.at) {
                 return err(format!(
                     "a man stands on {}, which is not a square",
                     b.geo.name(m.at)
@@ -288,7 +288,7 @@ fn read_ep<B: Bits>(t: &Compiled<B>, s: &mut State<B>, e: &RawEp) -> Result<(), 
     if t.rules.en_passant.is_none() {
         return err("en passant is given but the variant has no en-passant captures");
     }
-    if e.victim.is_none() || e.victim.index() >= b.nsq || s.at(e.victim).is_empty() {
+    if e.victim.index() >= b.nsq || s.at(e.victim).is_empty() {
         return err(format!("en passant: no man on {}", b.geo.name(e.victim)));
     }
     let owner = s.at(e.victim).owner();
@@ -300,12 +300,12 @@ fn read_ep<B: Bits>(t: &Compiled<B>, s: &mut State<B>, e: &RawEp) -> Result<(), 
     }
     let mut rec = EpRecord {
         victim: e.victim,
-        targets: [Square::NONE; 3],
+        targets: [Square::default(); 3],
         ntargets: e.targets.len() as u8,
         eligible: PlayerSet::EMPTY,
     };
     for (i, &tg) in e.targets.iter().enumerate() {
-        if tg.is_none() || tg.index() >= b.nsq || !b.geo.is_real(tg) {
+        if tg.index() >= b.nsq || !b.geo.is_real(tg) {
             return err("an en-passant target is not a square");
         }
         // An occupied target is fine: with several opponents another man

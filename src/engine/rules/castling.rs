@@ -13,15 +13,28 @@ use crate::engine::core::{Man, Move, Square, State};
 use crate::engine::movement::{attacked, kind_bb, Ctx};
 use crate::ir::{PieceId, PlayerId, Variant};
 
-/// The castling rule of a variant.
+/// One way to castle, precomputed: the partner's square, the squares
+/// between that must be empty, and where the two men land.
 #[derive(Clone, Copy, Debug)]
-pub struct Castling {
-    pub royal: PieceId,
-    pub partner: PieceId,
+pub struct Line<B: Bits> {
+    pub partner: Square,
+    pub between: B,
+    /// The square the royal crosses (where the partner lands).
+    pub crossed: Square,
+    pub dest: Square,
 }
 
-impl Castling {
-    pub fn new<B: Bits>(v: &Variant, t: &Base<B>) -> Result<Option<Castling>, CompileError> {
+/// The castling rule of a variant.
+#[derive(Clone, Debug)]
+pub struct Castling<B: Bits> {
+    pub royal: PieceId,
+    pub partner: PieceId,
+    /// Per royal square: every partner square it could castle with.
+    lines: Vec<Vec<Line<B>>>,
+}
+
+impl<B: Bits> Castling<B> {
+    pub fn new(v: &Variant, t: &Base<B>) -> Result<Option<Castling<B>>, CompileError> {
         let Some(c) = &v.turn.castling else {
             return Ok(None);
         };
@@ -30,9 +43,45 @@ impl Castling {
                 "castling names an unknown piece".into(),
             ));
         }
+        let geo = &t.geo;
+        let mut lines = vec![Vec::new(); t.nsq];
+        for r in geo.squares() {
+            let (rx, ry) = geo.coords(r);
+            for p in geo.squares() {
+                let (px, py) = geo.coords(p);
+                let (dx, dy) = if ry == py && rx != px {
+                    ((px - rx).signum(), 0)
+                } else if rx == px && ry != py {
+                    (0, (py - ry).signum())
+                } else {
+                    continue;
+                };
+                let dist = (px - rx).abs().max((py - ry).abs());
+                if dist < 3 {
+                    continue;
+                }
+                let between: Option<B> = (1..dist)
+                    .map(|i| geo.square(rx + i * dx, ry + i * dy))
+                    .collect();
+                let (Some(between), Some(crossed), Some(dest)) = (
+                    between,
+                    geo.square(rx + dx, ry + dy),
+                    geo.square(rx + 2 * dx, ry + 2 * dy),
+                ) else {
+                    continue;
+                };
+                lines[r.index()].push(Line {
+                    partner: p,
+                    between,
+                    crossed,
+                    dest,
+                });
+            }
+        }
         Ok(Some(Castling {
             royal: c.royal,
             partner: c.partner,
+            lines,
         }))
     }
 
@@ -44,7 +93,7 @@ impl Castling {
 
     /// The castling part of the hash: each partner that can still castle
     /// (unmoved, with an unmoved royal of its owner on its line).
-    pub fn key<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> u64 {
+    pub fn key(&self, t: &Base<B>, s: &State<B>) -> u64 {
         let geo = &t.geo;
         let royals = kind_bb(t, s, self.royal) & s.unmoved;
         if royals.is_empty() {
@@ -67,7 +116,7 @@ impl Castling {
     }
 
     /// Bring the castling key up to date after has-moved flags changed.
-    pub fn refresh_key<B: Bits>(&self, t: &Base<B>, s: &mut State<B>) {
+    pub fn refresh_key(&self, t: &Base<B>, s: &mut State<B>) {
         let k = self.key(t, s);
         s.hash ^= s.castle_key ^ k;
         s.castle_key = k;
@@ -75,7 +124,7 @@ impl Castling {
 
     /// The castling moves of the player of `c` that meet the conditions
     /// before the move (the landing square is tested after it).
-    pub fn candidates<B: Bits>(
+    pub fn candidates(
         &self,
         t: &Base<B>,
         s: &mut State<B>,
@@ -94,50 +143,23 @@ impl Castling {
         if partners.is_empty() {
             return;
         }
-        let geo = &t.geo;
         for r in royals {
-            let (rx, ry) = geo.coords(r);
             let mut checked = None;
-            for p in partners {
-                if p == r {
+            for line in &self.lines[r.index()] {
+                if !partners.contains(line.partner) || (line.between & c.occ).any() {
                     continue;
                 }
-                let (px, py) = geo.coords(p);
-                let (dx, dy) = if ry == py {
-                    ((px - rx).signum(), 0)
-                } else if rx == px {
-                    (0, (py - ry).signum())
-                } else {
-                    continue;
-                };
-                let dist = (px - rx).abs().max((py - ry).abs());
-                if dist < 3 {
-                    continue;
-                }
-                let clear = (1..dist).all(|i| {
-                    geo.square(rx + i * dx, ry + i * dy)
-                        .is_some_and(|sq| !c.occ.contains(sq))
-                });
-                if !clear {
-                    continue;
-                }
-                let (Some(crossed), Some(dest)) = (
-                    geo.square(rx + dx, ry + dy),
-                    geo.square(rx + 2 * dx, ry + 2 * dy),
-                ) else {
-                    continue;
-                };
                 let in_check = *checked.get_or_insert_with(|| attacked(t, s, r, c.enemy, c.occ));
-                if in_check || attacked(t, s, crossed, c.enemy, c.occ) {
+                if in_check || attacked(t, s, line.crossed, c.enemy, c.occ) {
                     continue;
                 }
                 f(
                     s,
                     Move::Castle {
                         from: r,
-                        to: dest,
-                        partner: p,
-                        partner_to: crossed,
+                        to: line.dest,
+                        partner: line.partner,
+                        partner_to: line.crossed,
                     },
                 );
             }
@@ -146,7 +168,7 @@ impl Castling {
 
     /// The partners on the royal's rank, nearest first, on one side (+1
     /// east, -1 west), among `men` (for the FEN castling field).
-    pub fn side_partners<B: Bits>(
+    pub fn side_partners(
         &self,
         t: &Base<B>,
         men: &[(Square, Man)],

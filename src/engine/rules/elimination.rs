@@ -77,7 +77,7 @@ impl Elimination {
         &self,
         t: &Base<B>,
         s: &mut State<B>,
-        castling: Option<&Castling>,
+        castling: Option<&Castling<B>>,
         mover: PlayerId,
         mut has_action: F,
     ) where
@@ -132,7 +132,7 @@ impl Elimination {
         &self,
         t: &Base<B>,
         s: &mut State<B>,
-        castling: Option<&Castling>,
+        castling: Option<&Castling<B>>,
         q: PlayerId,
         mover: PlayerId,
     ) {

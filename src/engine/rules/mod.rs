@@ -92,7 +92,7 @@ pub struct Rules<B: Bits> {
     pub captures: Captures,
     pub promotion: Promotion<B>,
     pub en_passant: Option<EnPassant>,
-    pub castling: Option<Castling>,
+    pub castling: Option<Castling<B>>,
     pub board_moves: BoardMoves<B>,
     pub drops: Option<Drops<B>>,
     pub deck: Option<DeckRule<B>>,
@@ -165,7 +165,7 @@ impl<B: Bits> Rules<B> {
     /// Kinds whose has-moved flags feed castling (bit mask).
     #[inline]
     pub fn castle_kinds(&self) -> u32 {
-        self.castling.map_or(0, |c| c.kinds())
+        self.castling.as_ref().map_or(0, |c| c.kinds())
     }
 
     /// What an action probed on the board is checked against.

@@ -355,7 +355,7 @@ fn parse_castling<B: Bits>(
     if s == "-" {
         return Ok(());
     }
-    let Some(ci) = t.rules.castling else {
+    let Some(ci) = &t.rules.castling else {
         return fail(
             F,
             format!(

@@ -36,7 +36,7 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
     // ones are marked on the men.
     let mut castle_field = String::new();
     let mut marked_unmoved: Vec<Square> = Vec::new();
-    if let Some(ci) = t.rules.castling {
+    if let Some(ci) = &t.rules.castling {
         for p in 0..t.base.nplayers as PlayerId {
             let mut entries: Vec<(u8, char)> = Vec::new();
             for r in raw

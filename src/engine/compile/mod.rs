@@ -27,6 +27,12 @@ pub struct Base<B: Bits> {
     /// variant's width.
     pub real: B,
     pub dark: B,
+    /// The grid's squares per column (file) and per row (rank).
+    pub files: Vec<B>,
+    pub ranks: Vec<B>,
+    /// `[a][b]`: the squares of columns `a..=b`, and of rows `a..=b`.
+    pub file_spans: Vec<Vec<B>>,
+    pub rank_spans: Vec<Vec<B>>,
     pub nsq: usize,
     pub nkinds: usize,
     pub nplayers: usize,
@@ -111,11 +117,47 @@ impl<B: Bits> Base<B> {
             vars_hashed: Vec::new(),
         };
         let graph = graph::BoardGraph::new(&geo);
+        let files: Vec<B> = (0..geo.width() as i32)
+            .map(|x| {
+                (0..geo.height() as i32)
+                    .filter_map(|y| geo.grid_square(x, y))
+                    .collect()
+            })
+            .collect();
+        let ranks: Vec<B> = (0..geo.height() as i32)
+            .map(|y| {
+                (0..geo.width() as i32)
+                    .filter_map(|x| geo.grid_square(x, y))
+                    .collect()
+            })
+            .collect();
+        let spans = |lines: &[B]| -> Vec<Vec<B>> {
+            (0..lines.len())
+                .map(|a| {
+                    let mut acc = B::EMPTY;
+                    (0..lines.len())
+                        .map(|b| {
+                            if b >= a {
+                                acc |= lines[b];
+                                acc
+                            } else {
+                                B::EMPTY
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let (file_spans, rank_spans) = (spans(&files), spans(&ranks));
         Ok(Base {
             variant: v.clone(),
             layout,
             real: B::narrow(geo.real()),
             dark: B::narrow(geo.dark()),
+            files,
+            ranks,
+            file_spans,
+            rank_spans,
             geo,
             nsq,
             nkinds,

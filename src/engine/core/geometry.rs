@@ -9,9 +9,6 @@ use crate::ir::{self, Coord, Shape, MAX_SIDE};
 #[error("{0}")]
 pub struct GeometryError(pub String);
 
-/// The bounding box of some squares: `(minx, miny, maxx, maxy)`.
-pub type BBox = (i32, i32, i32, i32);
-
 /// The grid the engine works on.
 ///
 /// A rectangular board is its own grid; holes are grid squares that are not
@@ -225,39 +222,14 @@ impl Geometry {
         best
     }
 
-    /// The bounding box of a set of squares (`None` for the empty set).
-    pub fn bounding_box<B: Bits>(&self, set: B) -> Option<BBox> {
-        let mut it = set.iter();
-        let (x0, y0) = self.coords(it.next()?);
-        let mut b = (x0, y0, x0, y0);
-        for s in it {
-            let (x, y) = self.coords(s);
-            b.0 = b.0.min(x);
-            b.1 = b.1.min(y);
-            b.2 = b.2.max(x);
-            b.3 = b.3.max(y);
-        }
-        Some(b)
-    }
-
-    /// Whether a bounding box fits the limit box of an unbounded board
-    /// (always true on a board).
+    /// Whether a bounding box `(minx, miny, maxx, maxy)` fits the limit box
+    /// of an unbounded board (always true on a board).
     #[inline]
-    pub fn fits_limit(&self, bbox: Option<BBox>) -> bool {
+    pub fn fits_limit(&self, bbox: Option<(i32, i32, i32, i32)>) -> bool {
         match (self.limit, bbox) {
             (Some((w, h)), Some((x0, y0, x1, y1))) => x1 - x0 < w && y1 - y0 < h,
             _ => true,
         }
-    }
-
-    /// Whether the box would still fit the limit with `(x, y)` added.
-    #[inline]
-    pub fn fits_limit_with(&self, bbox: Option<BBox>, (x, y): (i32, i32)) -> bool {
-        let b = match bbox {
-            Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
-            None => (x, y, x, y),
-        };
-        self.fits_limit(Some(b))
     }
 
     /// Internal square of an IR coordinate on a rectangular board.

@@ -23,7 +23,7 @@ mod zobrist;
 
 pub use action::{sorted_moves, CardId, Move, MoveKind, MoveList};
 pub use bitset::{Bits, BitsIter, Bitset, BitsetIter, B128, B64};
-pub use geometry::{BBox, Geometry};
+pub use geometry::Geometry;
 pub use journal::Mark;
 pub use layout::{Layout, Var};
 pub use man::Man;

@@ -130,9 +130,6 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
     let next = if a.stay { me } else { s.next_player(l, me) };
     s.set_turn(l, next);
     r.after_action(b, s, me, mv, &a);
-    if limit_box::recentre(b, s) {
-        s.hash = hash::compute(t, s);
-    }
     mark
 }
 
@@ -162,10 +159,15 @@ fn clear_flag<B: Bits>(
     }
 }
 
-/// [`make`], then the eliminations the action causes.
+/// [`make`], then what only a real action (not a legality test) needs:
+/// the eliminations it causes, and on an unbounded board the translation
+/// that keeps positions comparable.
 pub(crate) fn make_action<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark {
     let mover = s.turn;
     let mark = make(t, s, mv);
+    if limit_box::recentre(&t.base, s) {
+        s.hash = hash::compute(t, s);
+    }
     if let Some(e) = &t.rules.elimination {
         e.after_action(&t.base, s, t.rules.castling.as_ref(), mover, |s, q| {
             has_action(t, s, q)

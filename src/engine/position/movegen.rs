@@ -18,7 +18,7 @@ use crate::engine::compile::atoms::Pattern;
 use crate::engine::core::{Bits, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{attacked, ride_in_range, royals, targets_with, Ctx};
 use crate::engine::rules::sink::expand;
-use crate::engine::rules::{Count, FirstAction, Sink, Tally};
+use crate::engine::rules::{Any, FirstAction, Sink, Tally};
 use crate::engine::tables::Compiled;
 use crate::ir::{ActionKind, MAX_PIECES};
 
@@ -33,11 +33,12 @@ thread_local! {
     static SCRATCH: std::cell::RefCell<MoveList> = std::cell::RefCell::new(MoveList::new());
 }
 
-/// Whether the player to act has a legal action.
+/// Whether the player to act has a legal action (generation stops at the
+/// first one).
 pub(crate) fn has_legal<B: Bits>(t: &Compiled<B>, s: &mut State<B>) -> bool {
-    let mut c = Count(0);
-    SCRATCH.with(|l| legal(t, s, &mut c, &mut l.borrow_mut()));
-    c.0 > 0
+    let mut any = Any::default();
+    SCRATCH.with(|l| legal(t, s, &mut any, &mut l.borrow_mut()));
+    any.0
 }
 
 /// All legal moves of the player to act, into `out`; `scratch` is a list
@@ -84,17 +85,17 @@ fn sources<B: Bits, S: Sink>(
             d.generate(b, s, out);
         }
     }
-    if allows(ActionKind::Move) {
+    if allows(ActionKind::Move) && !out.done() {
         legal_board(t, s, split, out, scratch);
     }
     if let Some(d) = &r.drops {
-        if allows(ActionKind::Place) {
+        if allows(ActionKind::Place) && !out.done() {
             let only = FirstAction::only_piece(fa, ply);
             d.generate(b, s, &r.legality(split), r.captures.enabled(), only, out);
         }
     }
     if let Some(sw) = &r.swaps {
-        if allows(ActionKind::Power) {
+        if allows(ActionKind::Power) && !out.done() {
             sw.generate(b, s, &r.legality(split), out);
         }
     }
@@ -202,6 +203,9 @@ fn gen_pseudo<B: Bits, S: Sink>(t: &Compiled<B>, s: &State<B>, c: &Ctx<B>, out: 
         for from in s.by_pattern[pid] & own {
             gen_man::<B, S, false, _>(t, s, c, p, from, s.at(from), B::FULL, |_| true, out);
         }
+        if out.done() {
+            return;
+        }
     }
 }
 
@@ -221,6 +225,9 @@ fn gen_generic<B: Bits, S: Sink>(
         let mv = scratch[i];
         if legal_after(t, s, mv, split) {
             out.raw(mv);
+            if out.done() {
+                return;
+            }
         }
     }
 }
@@ -379,6 +386,9 @@ fn gen_fast<B: Bits, S: Sink>(
             out,
         );
     }
+    if out.done() {
+        return;
+    }
     if !checkers.more_than_one() {
         let mask = if checkers.any() {
             checkers | block
@@ -402,6 +412,9 @@ fn gen_fast<B: Bits, S: Sink>(
                     continue;
                 }
                 gen_man::<B, S, false, _>(t, s_ref, c, pat, from, s_ref.at(from), m, |_| true, out);
+            }
+            if out.done() {
+                return;
             }
         }
     }

@@ -6,7 +6,7 @@ use crate::engine::core::{Bits, Bitset, Man, PlayerSet, Square};
 use crate::engine::movement::{
     attack_set, attacked, attackers_of, enemies, friends_bb, kind_bb, royal_attacked, royals,
 };
-use crate::engine::rules::{connectivity, deck::DeckRule, surround};
+use crate::engine::rules::{connectivity, deck::DeckRule, limit_box, surround};
 use crate::ir::{Card, Coord, PieceId, PlayerId};
 use rand::Rng;
 
@@ -177,7 +177,7 @@ impl Position {
     pub fn is_surrounded(&self, sq: Square) -> bool {
         with_pos!(&self.inner, c, s => {
             let b = &c.base;
-            surround::is_surrounded(b, s, sq, b.geo.bounding_box(s.occ))
+            surround::is_surrounded(b, s, sq, limit_box::window(b, s.occ))
         })
     }
 

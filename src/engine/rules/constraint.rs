@@ -4,6 +4,7 @@
 //! invariants.
 
 use super::connectivity::{self, Connected};
+use super::limit_box;
 use super::surround::Surround;
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, State};
@@ -49,7 +50,7 @@ impl Constraints {
         if royal_attacked(t, s, me) {
             return false;
         }
-        if self.limit && !t.geo.fits_limit(t.geo.bounding_box(s.occ)) {
+        if self.limit && !limit_box::fits_set(t, s.occ) {
             return false;
         }
         split || connectivity::holds(t, s, &self.connected, s.occ & !removed)
@@ -68,7 +69,7 @@ impl Constraints {
     ) -> bool {
         let removed = match surround {
             Some(sur) if !split && !self.connected.is_empty() && sur.removed.is_some() => {
-                if self.limit && !t.geo.fits_limit(t.geo.bounding_box(s.occ)) {
+                if self.limit && !limit_box::fits_set(t, s.occ) {
                     return false;
                 }
                 sur.removals(t, s)

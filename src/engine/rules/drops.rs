@@ -7,7 +7,7 @@
 //! the game, or the player acts once more.
 
 use super::constraint::Legality;
-use super::pred::{eval, CPred};
+use super::pred::{eval, eval_set, CPred, SetCache};
 use super::sink::Sink;
 use crate::engine::compile::Base;
 use crate::engine::core::Bits;
@@ -67,6 +67,26 @@ impl<B: Bits> Drops<B> {
         Some(Drops { conditions, follow })
     }
 
+    /// The squares where a placement of `placed` meets the conditions, when
+    /// every condition can be evaluated as a set (see [`eval_set`]).
+    fn fitting_squares(
+        &self,
+        t: &Base<B>,
+        s: &State<B>,
+        placed: Man,
+        cache: &mut SetCache<B>,
+    ) -> Option<B> {
+        let kind = placed.kind();
+        let mut b = t.real;
+        for (mask, p) in &self.conditions {
+            if *mask != 0 && mask & (1 << kind) == 0 {
+                continue;
+            }
+            b &= eval_set(t, s, p, placed, cache)?;
+        }
+        Some(b)
+    }
+
     /// Whether the placement of `kind` (already put on `sq`) meets the
     /// conditions.
     #[inline]
@@ -101,18 +121,27 @@ impl<B: Bits> Drops<B> {
         let me = s.turn;
         let l = &t.layout;
         let empty = t.real & !s.occ;
+        let mut cache = SetCache::default();
         for k in 0..t.nkinds {
             let kind = k as PieceId;
             if s.hands[me as usize][k] == 0 || only.is_some_and(|o| o != kind) {
                 continue;
             }
             let man = Man::new(kind, me, t.forward[me]);
-            for sq in empty {
+            // Conditions evaluated as sets need no test square by square.
+            let (cands, checked) = match self.fitting_squares(t, s, man, &mut cache) {
+                Some(b) => (empty & b, true),
+                None => (empty, false),
+            };
+            for sq in cands {
                 s.probe(l, sq, man);
-                if self.fits(t, s, kind, me, sq) && lg.ok(t, s, me) {
+                if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
                     self.follow_ups(t, s, lg, captures, man, sq, out);
                 }
                 s.unprobe(l, sq);
+                if out.done() {
+                    return;
+                }
             }
         }
     }

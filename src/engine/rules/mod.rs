@@ -56,7 +56,7 @@ pub(crate) use first_action::FirstAction;
 pub(crate) use pass::Passing;
 pub(crate) use promotion::Promotion;
 pub(crate) use quiet::QuietResets;
-pub(crate) use sink::{Count, Sink, Tally};
+pub(crate) use sink::{Any, Count, Sink, Tally};
 pub(crate) use surround::Surround;
 pub(crate) use swap::Swaps;
 

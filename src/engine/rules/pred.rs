@@ -2,9 +2,9 @@
 //! jokers), compiled once into bitset tests. This is the engine's only
 //! evaluator of predicates.
 
-use super::surround;
+use super::{limit_box, surround};
 use crate::engine::compile::Base;
-use crate::engine::core::{Bits, ByPlayer, Square, State};
+use crate::engine::core::{Bits, ByPlayer, Man, Square, State};
 use crate::engine::movement::{attack_set, attacked, friends_bb, kind_bb};
 use crate::ir::{PieceId, PlayerId, Pred, Selector, Who};
 
@@ -148,7 +148,6 @@ fn eval_at<B: Bits>(
     sq: Square,
     this: Option<Square>,
 ) -> bool {
-    let geo = &t.geo;
     match p {
         CPred::In(per) => per[actor].contains(sq),
         CPred::Touching(sel) => (t.graph.neighbours8(sq) & sel_bb(t, s, *sel, actor)).any(),
@@ -163,7 +162,7 @@ fn eval_at<B: Bits>(
         }
         CPred::Is(sel) => sel_bb(t, s, *sel, actor).contains(sq),
         CPred::IsSelf => Some(sq) == this,
-        CPred::Surrounded => surround::is_surrounded(t, s, sq, geo.bounding_box(s.occ)),
+        CPred::Surrounded => surround::is_surrounded(t, s, sq, limit_box::window(t, s.occ)),
         CPred::DistinctColour => {
             let man = s.at(sq);
             if man.is_empty() {
@@ -183,4 +182,118 @@ fn eval_at<B: Bits>(
             eval(t, s, p, actor, Some(sq), this)
         }
     }
+}
+
+/// What a set evaluation may compute once and reuse.
+#[derive(Default)]
+pub struct SetCache<B: Bits> {
+    /// The squares the actor's enemies attack.
+    attacked: Option<B>,
+}
+
+/// The squares where a man `placed` (of the acting player) could be put
+/// so that `p` holds with it as subject, all at once: `None` when `p`
+/// speaks of something a set cannot say (then each square is evaluated).
+///
+/// Placing a man on a square does not change whether that square touches
+/// or is beside others, is attacked, or attacks a man (lines to or from
+/// the square itself are not blocked by its own man), so each atom is a
+/// set computed on the position before the placement.
+pub fn eval_set<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    p: &CPred<B>,
+    placed: Man,
+    cache: &mut SetCache<B>,
+) -> Option<B> {
+    let actor = placed.owner();
+    let real = t.real;
+    Some(match p {
+        CPred::True | CPred::IsSelf => real,
+        CPred::Not(q) => real & !eval_set(t, s, q, placed, cache)?,
+        CPred::And(qs) => {
+            let mut b = real;
+            for q in qs {
+                b &= eval_set(t, s, q, placed, cache)?;
+            }
+            b
+        }
+        CPred::Or(qs) => {
+            let mut b = real & !real;
+            for q in qs {
+                b |= eval_set(t, s, q, placed, cache)?;
+            }
+            b
+        }
+        CPred::In(per) => per[actor],
+        CPred::InPlay(sel) => {
+            if sel_bb(t, s, *sel, actor).any() {
+                real
+            } else {
+                real & !real
+            }
+        }
+        CPred::Touching(sel) => {
+            let mut b = real & !real;
+            for x in sel_bb(t, s, *sel, actor) {
+                b |= t.graph.neighbours8(x);
+            }
+            b
+        }
+        CPred::Beside(sel) => {
+            let mut b = real & !real;
+            for x in sel_bb(t, s, *sel, actor) {
+                b |= t.graph.neighbours4(x);
+            }
+            b
+        }
+        CPred::Attacked => *cache.attacked.get_or_insert_with(|| {
+            let mut b = real & !real;
+            for e in s.occ & !friends_bb(t, s, actor) {
+                b |= attack_set(t, s, e, s.at(e), s.occ);
+            }
+            b
+        }),
+        CPred::Attacks(sel) => {
+            // Squares from which the placed man attacks a man of `sel`: the
+            // squares a man of its kind facing the other way attacks from
+            // each of them (exact for leaps and rides, which are symmetric
+            // that way; other atoms are evaluated square by square).
+            let back = Man::new(placed.kind(), actor, placed.facing().turned(2));
+            let pid = t.layout.pid(back);
+            if t.groups.complex_pids.contains(&(pid as u8)) {
+                return None;
+            }
+            let mut b = real & !real;
+            for x in sel_bb(t, s, *sel, actor) {
+                b |= attack_set(t, s, x, back, s.occ);
+            }
+            b
+        }
+        CPred::Is(sel) => {
+            let kind_ok = sel.piece.is_none_or(|k| k == placed.kind());
+            let who_ok = match sel.who {
+                Who::Own | Who::Friend | Who::Any => true,
+                Who::Enemy => false,
+            };
+            if kind_ok && who_ok {
+                real
+            } else {
+                real & !real
+            }
+        }
+        CPred::DistinctColour => {
+            let dark = t.dark;
+            let same = kind_bb(t, s, placed.kind()) & s.by_player[actor as usize];
+            let mut b = real;
+            if (same & dark).any() {
+                b &= !dark;
+            }
+            if (same & !dark).any() {
+                b &= dark;
+            }
+            b
+        }
+        CPred::Surrounded => return None,
+    })
 }

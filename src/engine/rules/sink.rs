@@ -22,6 +22,11 @@ pub trait Sink {
     fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man);
     /// One finished move.
     fn raw(&mut self, mv: Move);
+    /// Whether the sink needs no more moves (generation may stop early).
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 /// Expand a move into its promotions (or itself) and hand each to `f`.
@@ -124,6 +129,30 @@ impl Sink for Count {
     }
 }
 
+/// A sink that only records whether there is any move: generation stops
+/// at the first one.
+#[derive(Default)]
+pub struct Any(pub bool);
+
+impl Sink for Any {
+    #[inline]
+    fn targets<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, _: Square, _: Man, targets: B) {
+        self.0 |= targets.any();
+    }
+    #[inline]
+    fn one<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, _: Move, _: Man) {
+        self.0 = true;
+    }
+    #[inline]
+    fn raw(&mut self, _mv: Move) {
+        self.0 = true;
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.0
+    }
+}
+
 /// A sink that counts what goes through to another.
 pub struct Tally<'a, S: Sink> {
     pub inner: &'a mut S,
@@ -152,5 +181,9 @@ impl<S: Sink> Sink for Tally<'_, S> {
     fn raw(&mut self, mv: Move) {
         self.n += 1;
         self.inner.raw(mv);
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.inner.done()
     }
 }

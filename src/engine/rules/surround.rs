@@ -5,8 +5,9 @@
 //! applied after each action in the order the rules are written: a
 //! surround that decides the game is found before any removal.
 
+use super::limit_box;
 use crate::engine::compile::Base;
-use crate::engine::core::{BBox, Bits, Layout, PlayerSet, Square, State, Var};
+use crate::engine::core::{Bits, Layout, PlayerSet, Square, State, Var};
 use crate::engine::movement::kind_bb;
 use crate::ir::{EndTiming, Event, Outcome, PieceId, Variant};
 
@@ -80,11 +81,7 @@ impl Surround {
                     }
                 }
                 Step::Remove(k) => {
-                    let bbox = t.geo.bounding_box(s.occ);
-                    let gone: B = kind_bb(t, s, k)
-                        .iter()
-                        .filter(|&sq| is_surrounded(t, s, sq, bbox))
-                        .collect();
+                    let gone = surrounded_men(t, s, k);
                     for sq in gone {
                         let man = s.take(l, sq);
                         if let Some(v) =
@@ -103,21 +100,15 @@ impl Surround {
     /// when a deciding step fires first).
     pub fn removals<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> B {
         let mut out = B::EMPTY;
+        let free = free_squares(t, s);
         for step in &self.steps {
             match *step {
                 Step::Decide(k) => {
-                    if !surrounded_owners(t, s, k).is_empty() {
+                    if surrounded_in(t, s, k, free).any() {
                         return B::EMPTY;
                     }
                 }
-                Step::Remove(k) => {
-                    let bbox = t.geo.bounding_box(s.occ);
-                    for sq in kind_bb(t, s, k) {
-                        if is_surrounded(t, s, sq, bbox) {
-                            out.insert(sq);
-                        }
-                    }
-                }
+                Step::Remove(k) => out |= surrounded_in(t, s, k, free),
             }
         }
         out
@@ -140,33 +131,46 @@ impl Surround {
 }
 
 /// Whether the man on `sq` has its 4 orthogonal sides blocked: by men, the
-/// board edge or holes, or (unbounded boards) the limit box. `bbox` is the
-/// bounding box of all men.
-pub fn is_surrounded<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, bbox: Option<BBox>) -> bool {
-    let geo = &t.geo;
-    let (x, y) = geo.coords(sq);
-    for d in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-        let Some(n) = geo.offset(sq, d) else { continue };
-        if s.occ.contains(n) || !geo.fits_limit_with(bbox, (x + d.0, y + d.1)) {
-            continue;
+/// board edge or holes, or (unbounded boards) the limit box. `window` is
+/// [`limit_box::window`] of the men.
+#[inline]
+pub fn is_surrounded<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, window: B) -> bool {
+    (t.graph.neighbours4(sq) & !s.occ & window).is_empty()
+}
+
+/// The empty squares a man could still step to (not beyond the limit).
+#[inline]
+fn free_squares<B: Bits>(t: &Base<B>, s: &State<B>) -> B {
+    !s.occ & limit_box::window(t, s.occ)
+}
+
+/// The surrounded men of `kind`, given [`free_squares`].
+#[inline]
+fn surrounded_in<B: Bits>(t: &Base<B>, s: &State<B>, kind: PieceId, free: B) -> B {
+    let men = kind_bb(t, s, kind);
+    let mut out = men & !men;
+    for sq in men {
+        if (t.graph.neighbours4(sq) & free).is_empty() {
+            out.insert(sq);
         }
-        return false;
     }
-    true
+    out
+}
+
+/// The surrounded men of `kind`.
+#[inline]
+pub fn surrounded_men<B: Bits>(t: &Base<B>, s: &State<B>, kind: PieceId) -> B {
+    if kind_bb(t, s, kind).is_empty() {
+        return B::EMPTY;
+    }
+    surrounded_in(t, s, kind, free_squares(t, s))
 }
 
 /// Owners of surrounded men of `kind`.
 pub fn surrounded_owners<B: Bits>(t: &Base<B>, s: &State<B>, kind: PieceId) -> PlayerSet {
-    let men = kind_bb(t, s, kind);
-    if men.is_empty() {
-        return PlayerSet::EMPTY;
-    }
-    let bbox = t.geo.bounding_box(s.occ);
     let mut set = PlayerSet::EMPTY;
-    for sq in men {
-        if is_surrounded(t, s, sq, bbox) {
-            set.insert(s.at(sq).owner());
-        }
+    for sq in surrounded_men(t, s, kind) {
+        set.insert(s.at(sq).owner());
     }
     set
 }

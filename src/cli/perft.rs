@@ -149,7 +149,7 @@ pub fn bench(a: &BenchArgs) -> i32 {
     if !a.json {
         println!(
             "{:<20} {:>5} {:>14} {:>9} {:>12} {:>12}",
-            "variant", "depth", "perft nodes", "seconds", "nodes/s", "playouts/s"
+            "variant", "depth", "perft nodes", "cpu s", "nodes/s", "playouts/s"
         );
     }
     let mut failed = false;
@@ -162,16 +162,22 @@ pub fn bench(a: &BenchArgs) -> i32 {
                 continue;
             }
         };
-        // Pick a depth that takes about a second unless one was given.
+        // Pick the deepest depth expected to take under two seconds, unless
+        // one was given (each level is timed, the next one predicted from
+        // the growth of the last).
         let depth = a.depth.unwrap_or_else(|| {
             let mut d = 1;
+            let mut last = 0.0f64;
             loop {
                 let mut p = pos.clone();
                 let t0 = Instant::now();
                 engine::perft(&mut p, d);
-                if t0.elapsed() > Duration::from_millis(150) || d >= 7 {
+                let took = t0.elapsed().as_secs_f64();
+                let growth = if last > 1e-4 { took / last } else { 40.0 };
+                if took * growth > 2.0 || d >= 7 {
                     break d;
                 }
+                last = took;
                 d += 1;
             }
         });
@@ -185,7 +191,7 @@ pub fn bench(a: &BenchArgs) -> i32 {
         if a.json {
             println!(
                 "{}",
-                serde_json::json!({"variant": n, "depth": r.perft_depth, "nodes": r.perft_nodes, "seconds": r.perft_time.as_secs_f64(), "nodes_per_second": r.perft_nodes_per_sec, "playouts_per_second": r.playouts_per_sec, "playouts": r.playouts})
+                serde_json::json!({"variant": n, "depth": r.perft_depth, "nodes": r.perft_nodes, "cpu_seconds": r.perft_time.as_secs_f64(), "nodes_per_second": r.perft_nodes_per_sec, "playouts_per_second": r.playouts_per_sec, "playouts": r.playouts})
             );
         } else {
             println!(

@@ -1,12 +1,15 @@
-//! Benchmarks for `varia bench`: perft speed and random playouts.
+//! Benchmarks for `varia bench`: perft speed and random playouts, timed in
+//! CPU time of the measuring thread (so other processes on the machine
+//! affect the numbers less than wall time would).
 
 use super::core::MoveList;
 use super::perft::perft;
 use super::position::{Game, Position};
 use super::rules::Status;
+use cpu_time::ThreadTime;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -55,14 +58,14 @@ pub fn run(start: &Position, cfg: &BenchConfig) -> BenchReport {
     };
     if cfg.perft_depth > 0 {
         let mut pos = start.clone();
-        let t0 = Instant::now();
+        let t0 = ThreadTime::now();
         rep.perft_nodes = perft(&mut pos, cfg.perft_depth);
         rep.perft_time = t0.elapsed();
         rep.perft_nodes_per_sec = rep.perft_nodes as f64 / rep.perft_time.as_secs_f64().max(1e-9);
     }
     if !cfg.playout_time.is_zero() {
         let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed);
-        let t0 = Instant::now();
+        let t0 = ThreadTime::now();
         while t0.elapsed() < cfg.playout_time {
             let (plies, finished) = playout(start, cfg.max_plies, &mut rng);
             rep.playouts += 1;

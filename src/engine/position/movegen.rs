@@ -281,6 +281,33 @@ fn gen_special<B: Bits, S: Sink>(
     }
 }
 
+/// The moves of the royal on `k` to squares `attackers` do not attack once
+/// it has left.
+fn gen_royal<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    k: Square,
+    attackers: B,
+    out: &mut S,
+) {
+    let b = &t.base;
+    let mut occ_wo = c.occ;
+    occ_wo.remove(k);
+    let king = s.at(k);
+    gen_man::<B, S, true, _>(
+        t,
+        s,
+        c,
+        &b.atoms.patterns[b.layout.pid(king)],
+        k,
+        king,
+        B::FULL,
+        |to| !attacked(b, s, to, attackers, occ_wo),
+        out,
+    );
+}
+
 /// A pinned man: its square, the direction looked along from the royal,
 /// and the pinner. Kept small: the array is set up at every node.
 #[derive(Clone, Copy)]
@@ -368,26 +395,13 @@ fn gen_fast<B: Bits, S: Sink>(
     }
 
     // Royal moves: the destination may not be attacked once the royal has
-    // left its square.
-    let mut occ_wo = c.occ;
-    occ_wo.remove(k);
-    let king = s.at(k);
-    {
-        let s: &State<B> = s;
-        gen_man::<B, S, true, _>(
-            t,
-            s,
-            c,
-            &b.atoms.patterns[b.layout.pid(king)],
-            k,
-            king,
-            B::FULL,
-            |to| !attacked(b, s, to, attackers, occ_wo),
-            out,
-        );
-    }
-    if out.done() {
-        return;
+    // left its square. A sink that only asks whether any move exists gets
+    // the other men first (cheaper), a list gets the royal's moves first.
+    if !S::STOPS_EARLY {
+        gen_royal(t, s, c, k, attackers, out);
+        if out.done() {
+            return;
+        }
     }
     if !checkers.more_than_one() {
         let mask = if checkers.any() {
@@ -416,6 +430,12 @@ fn gen_fast<B: Bits, S: Sink>(
             if out.done() {
                 return;
             }
+        }
+    }
+    if S::STOPS_EARLY {
+        gen_royal(t, s, c, k, attackers, out);
+        if out.done() {
+            return;
         }
     }
     gen_special(t, s, c, Some(false), out);

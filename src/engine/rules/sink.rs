@@ -8,6 +8,9 @@ use crate::ir::MAX_PIECES;
 
 /// Where generated moves go.
 pub trait Sink {
+    /// The sink stops wanting moves early (generation may take the cheap
+    /// sources first).
+    const STOPS_EARLY: bool = false;
     /// Plain moves of `man` from `from` to each square of `targets`
     /// (promotions expanded).
     fn targets<B: Bits>(
@@ -135,6 +138,8 @@ impl Sink for Count {
 pub struct Any(pub bool);
 
 impl Sink for Any {
+    const STOPS_EARLY: bool = true;
+
     #[inline]
     fn targets<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, _: Square, _: Man, targets: B) {
         self.0 |= targets.any();
@@ -160,6 +165,8 @@ pub struct Tally<'a, S: Sink> {
 }
 
 impl<S: Sink> Sink for Tally<'_, S> {
+    const STOPS_EARLY: bool = S::STOPS_EARLY;
+
     #[inline]
     fn targets<B: Bits>(
         &mut self,

@@ -422,6 +422,46 @@ pub fn choose_with<G: Game>(
     Some(best.1)
 }
 
+/// A seeded opening: `plies` actions, each drawn at random among those a
+/// shallow search values within `margin` of the best, so both sides leave
+/// the opening with a playable game. Stops early if the game ends.
+pub fn random_opening<G: Game>(g: &mut G, plies: usize, margin: i32, rng: &mut dyn RngCore) {
+    let mut searcher = Searcher::with_entries(1 << 12);
+    let limits = SearchLimits {
+        depth: Some(1),
+        ..SearchLimits::default()
+    };
+    for _ in 0..plies {
+        let mut actions = Vec::new();
+        if g.expand(&mut actions).is_some() || actions.is_empty() {
+            return;
+        }
+        let me = g.to_move();
+        let team = g.team_of(me);
+        let mut scored = Vec::with_capacity(actions.len());
+        for &a in &actions {
+            g.play(a);
+            let mover = g.to_move();
+            let f = searcher.search(g, &limits, None, &mut |_| {});
+            g.undo();
+            let v = if team.contains(&mover) {
+                f.value
+            } else {
+                -f.value
+            };
+            scored.push((v, a));
+        }
+        let best = scored.iter().map(|x| x.0).max().unwrap_or(0);
+        let good: Vec<G::Action> = scored
+            .iter()
+            .filter(|x| x.0 >= best - margin)
+            .map(|x| x.1)
+            .collect();
+        let a = good[rng.gen_range(0..good.len())];
+        g.play(a);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -106,6 +106,16 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                 moves_to_go: moves.map(|m| m - c.moves % m),
             },
         });
+        // An engine starts, and learns the variant, off the clock.
+        if let Player::Engine(spec, _) = &s.player {
+            if s.engine.is_none() {
+                s.engine = Some(Engine::start(spec).map_err(&fail)?);
+            }
+            if let Some(t) = g.protocol_game() {
+                let engine = s.engine.as_mut().expect("started above");
+                engine.prepare(&t.variant).map_err(&fail)?;
+            }
+        }
         let t0 = Instant::now();
         let chosen = match &s.player {
             Player::Human | Player::Random => {
@@ -145,9 +155,6 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                 let text = g
                     .protocol_game()
                     .ok_or_else(|| fail("this game cannot be told to an engine".into()))?;
-                if s.engine.is_none() {
-                    s.engine = Some(Engine::start(spec).map_err(&fail)?);
-                }
                 let engine = s.engine.as_mut().expect("started above");
                 let reply = engine
                     .best_move(&text, budget.unwrap_or(Budget::Free))

@@ -1,5 +1,6 @@
 //! Command-line parsing and the commands. Only this layer prints.
 
+mod duel;
 mod perft;
 mod play;
 mod simulate;
@@ -36,6 +37,11 @@ pub enum Command {
     /// Game i is seeded from --seed and i, so the results are the same for
     /// any --jobs.
     Simulate(simulate::SimulateArgs),
+    /// Two players over many games, colours alternated, from seeded
+    /// openings: the first player's score and Elo difference.
+    ///
+    /// Example: varia match chess --players 'ai;st=0.1,uci:/usr/games/fairy-stockfish;st=0.1;option.Skill Level=0'
+    Match(duel::MatchArgs),
     /// Check a game record action by action and show it.
     Replay(simulate::ReplayArgs),
     /// Check rule files and report every mistake at once.
@@ -153,6 +159,7 @@ pub fn run() -> i32 {
         Command::Play(a) => play::play(&a),
         Command::Simulate(a) => simulate::simulate(&a),
         Command::Replay(a) => simulate::replay(&a),
+        Command::Match(a) => duel::run(&a),
         Command::Validate(a) => validate::validate(&a),
         Command::Dump(a) => validate::dump(&a),
         Command::Perft(a) => perft::perft(&a),

@@ -206,6 +206,15 @@ impl Engine {
         Ok(())
     }
 
+    /// Get ready to play `variant` (UCI: select it and start a new game;
+    /// XBoard does this with its first move).
+    pub fn prepare(&mut self, variant: &str) -> Result<(), String> {
+        match self.spec.protocol {
+            Protocol::Uci => self.uci_variant(variant),
+            Protocol::Xboard => Ok(()),
+        }
+    }
+
     /// Ask for a move; returns its text.
     pub fn best_move(&mut self, game: &GameText, budget: Budget) -> Result<String, String> {
         match self.spec.protocol {

@@ -201,7 +201,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
     ) -> Found<A> {
         self.begin(g, limits);
         let mut actions = Vec::new();
-        let over = g.expand(&mut actions).is_some();
+        let outcome = g.expand(&mut actions);
         if let Some(r) = root {
             actions.retain(|a| r.contains(a));
             actions.sort_by_key(|a| r.iter().position(|x| x == a));
@@ -213,7 +213,11 @@ impl<A: Copy + PartialEq> Searcher<A> {
             depth: 0,
             nodes: 0,
         };
-        if over || actions.is_empty() {
+        if let Some(o) = outcome {
+            found.value = terminal(&o, &self.root_team, 0);
+            return found;
+        }
+        if actions.is_empty() {
             return found;
         }
         let max_depth = if limits.infinite {

@@ -182,7 +182,7 @@ pub fn run(a: &MatchArgs) -> i32 {
             None => reasons.push((r.clone(), 1)),
         }
     }
-    reasons.sort_by(|x, y| y.1.cmp(&x.1));
+    reasons.sort_by_key(|x| std::cmp::Reverse(x.1));
     if a.json {
         println!(
             "{}",

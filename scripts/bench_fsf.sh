@@ -17,8 +17,10 @@ FSF=${FSF:-/usr/games/fairy-stockfish}
 JOBS=${JOBS:-1}
 INI="$(pwd)/scripts/fsf-variants.ini"
 cargo build --release --quiet
-V=target/release/varia
 mkdir -p bench-results
+# A copy, so rebuilding during a long run does not change the player.
+V=bench-results/varia
+cp target/release/varia "$V"
 run() { # name variant players...
   local name=$1 variant=$2 players=$3
   echo "== $name"

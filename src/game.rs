@@ -87,6 +87,11 @@ pub trait Game: Clone + Send {
     fn tactical_gain(&self, _action: &Self::Action) -> Option<i32> {
         None
     }
+    /// Whether a tactical action probably loses material (a capture by a
+    /// more valuable man on a defended square): quiescence skips it.
+    fn losing_capture(&self, _action: &Self::Action) -> bool {
+        false
+    }
     /// A small number naming the action's shape (from and to squares, or
     /// the placed kind and square), below [`HISTORY_SIZE`], for the
     /// history heuristic; 0 for every action turns it off.

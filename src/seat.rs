@@ -48,8 +48,8 @@ struct Seat<A: Copy> {
 /// Time a seat may overstep its clock before it forfeits.
 pub fn time_margin(tc: TimeControl) -> Duration {
     match tc {
-        TimeControl::PerMove(st) => (st / 2).max(Duration::from_millis(300)),
-        TimeControl::Clock { .. } => Duration::from_millis(300),
+        TimeControl::PerMove(st) => st + Duration::from_millis(500),
+        TimeControl::Clock { .. } => Duration::from_millis(500),
     }
 }
 

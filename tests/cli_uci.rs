@@ -232,3 +232,95 @@ fn a_clock_is_respected() {
     bestmove(&out);
     assert!(start.elapsed() < Duration::from_millis(1500));
 }
+
+/// varia's own servers as external engines: the clients and the servers
+/// meet on the real binary.
+#[test]
+fn external_engines_play_in_simulate() {
+    let v = env!("CARGO_BIN_EXE_varia");
+    for seat in [
+        format!("uci:{v};arg=uci;depth=2"),
+        format!("xboard:{v};arg=xboard;depth=2"),
+        format!("uci:{v};arg=uci;st=0.05;option.Hash=4"),
+    ] {
+        let out = Command::cargo_bin("varia")
+            .unwrap()
+            .args([
+                "simulate",
+                "chess",
+                "-n",
+                "2",
+                "--max-plies",
+                "16",
+                "--jobs",
+                "1",
+                "--json",
+            ])
+            .arg("--players")
+            .arg(format!("{seat},ai:1"))
+            .timeout(Duration::from_secs(120))
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let j: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        // Either the games ran to the ply cap or ended by the rules: no forfeit.
+        for r in j["reasons"].as_array().unwrap() {
+            let reason = r["reason"].as_str().unwrap();
+            assert!(
+                ["ply cap", "checkmate", "stalemate", "repetition"].contains(&reason),
+                "{seat}: {reason}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_missing_engine_forfeits_instead_of_hanging() {
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .args(["simulate", "chess", "-n", "1", "--json", "--players"])
+        .arg("uci:/nonexistent/engine,ai:1")
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("cannot start /nonexistent/engine"), "{text}");
+}
+
+#[test]
+fn the_ai_plays_on_a_clock_and_in_a_match() {
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .args([
+            "match",
+            "losalamos",
+            "-n",
+            "2",
+            "--max-plies",
+            "30",
+            "--players",
+        ])
+        .arg("ai;st=0.02,ai:1;tc=40/5+0.01")
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("2 games of Los Alamos"), "{text}");
+    assert!(text.contains("Elo"), "{text}");
+    for bad in ["ai;st=x", "ai;tc=1/", "uci:", "human;st=1"] {
+        Command::cargo_bin("varia")
+            .unwrap()
+            .args(["simulate", "chess", "-n", "1", "--players"])
+            .arg(format!("{bad},random"))
+            .assert()
+            .code(2);
+    }
+}

@@ -21,8 +21,10 @@ pub struct PlayArgs {
     /// The variant: a built-in name (see `varia list`) or a path to a `.variant` file.
     #[arg(default_value = "chess")]
     pub variant: String,
-    /// Who plays each seat, in turn order: human, random, ai:LEVEL (1-5).
-    /// Default: a human against ai:2 on every other seat.
+    /// Who plays each seat, in turn order: human, random, ai:LEVEL (1-8),
+    /// ai;st=SECONDS, uci:PATH or xboard:PATH (an engine; add
+    /// ;st=0.1 or ;tc=40/60+0.5, ;option.NAME=VALUE). Default: a human
+    /// against ai (level 5) on every other seat.
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
     /// Seed for the AI and for deck shuffles: the same seed gives the same game.

@@ -117,6 +117,19 @@ impl Game for Session {
         Some(gain)
     }
 
+    fn losing_capture(&self, a: &Move) -> bool {
+        let pos = self.position();
+        let (Some(from), Some(to)) = (a.from(), a.to()) else {
+            return false;
+        };
+        let (Some(mover), Some(victim)) = (pos.man_at(from), pos.man_at(to)) else {
+            return false;
+        };
+        a.promotion().is_none()
+            && self.order_value(mover.kind()) > self.order_value(victim.kind())
+            && pos.attacked_by_enemy_of(to, mover.owner())
+    }
+
     fn history_index(&self, a: &Move) -> usize {
         let from = match (a.from(), a.placed()) {
             (Some(f), _) => f.index(),

@@ -262,7 +262,16 @@ impl<A: Copy + PartialEq> Searcher<A> {
                     kept[multipv - 1]
                 };
                 g.play(a);
-                let v = if lower == -INF {
+                let v = if i == 0 && multipv == 1 && depth >= 4 && found.value.abs() < WIN_BOUND {
+                    // Aspiration: a narrow window around the last value first.
+                    let (lo, hi) = (found.value - 40, found.value + 40);
+                    let v = self.value(g, depth as i32 - 1, lo, hi, 1, true);
+                    if (v <= lo || v >= hi) && !self.stopped {
+                        self.value(g, depth as i32 - 1, -INF, INF, 1, true)
+                    } else {
+                        v
+                    }
+                } else if lower == -INF {
                     self.value(g, depth as i32 - 1, -INF, INF, 1, true)
                 } else {
                     let v = self.value(g, depth as i32 - 1, lower, lower + 1, 1, true);
@@ -496,6 +505,21 @@ impl<A: Copy + PartialEq> Searcher<A> {
                 }
             }
         }
+        let eval = if in_check {
+            -INF
+        } else {
+            self.static_eval(g, camp, actions.len())
+        };
+        // Reverse futility: far above beta at a shallow depth, stay there.
+        if !pv_node
+            && !in_check
+            && depth <= 3
+            && beta.abs() < WIN_BOUND
+            && eval - 120 * depth >= beta
+        {
+            self.moves[ply] = actions;
+            return eval;
+        }
         // Null move: give the turn away; if the position still holds
         // above beta with a shallower search, it is good enough.
         if !pv_node
@@ -503,7 +527,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
             && depth >= 3
             && beta.abs() < WIN_BOUND
             && g.null_move_ok()
-            && self.static_eval(g, camp, actions.len()) >= beta
+            && eval >= beta
         {
             let r = 2 + depth / 4;
             g.play_null();
@@ -536,6 +560,11 @@ impl<A: Copy + PartialEq> Searcher<A> {
             };
             scores.push(s);
         }
+        let futile = !pv_node
+            && !in_check
+            && depth <= 2
+            && alpha.abs() < WIN_BOUND
+            && eval + 150 * depth <= alpha;
         let mut best = -INF;
         let mut best_action = None;
         let n = actions.len();
@@ -553,6 +582,11 @@ impl<A: Copy + PartialEq> Searcher<A> {
             let quiet = scores[i] < 899_999;
             g.play(a);
             let gives_check = g.in_check();
+            // Futility: a quiet action cannot lift a hopeless shallow node.
+            if futile && i > 0 && quiet && !gives_check {
+                g.undo();
+                continue;
+            }
             let ext = i32::from(gives_check && ply < MAX_PLY / 2);
             let d = depth - 1 + ext;
             let v = if i == 0 {
@@ -560,7 +594,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
             } else {
                 // Late quiet actions: a reduced null-window look first.
                 let reduce = if quiet && !in_check && !gives_check && depth >= 3 && i >= 3 {
-                    1 + i32::from(i >= 8 && depth >= 6)
+                    lmr(depth, i).min(d - 1)
                 } else {
                     0
                 };
@@ -643,6 +677,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
         let mut list: Vec<(i32, A)> = actions
             .iter()
             .filter_map(|a| match g.tactical_gain(a) {
+                Some(_) if !in_check && g.losing_capture(a) => None,
                 Some(x) => Some((x, *a)),
                 None if in_check => Some((-1_000_000, *a)),
                 None => None,
@@ -668,6 +703,12 @@ impl<A: Copy + PartialEq> Searcher<A> {
         }
         best
     }
+}
+
+/// Late-move reduction for an action searched `i`-th at `depth`.
+fn lmr(depth: i32, i: usize) -> i32 {
+    let r = (depth as f64).ln() * (i as f64).ln() / 2.0;
+    (r as i32).max(1)
 }
 
 /// Mate scores are stored relative to the node, read relative to the root.

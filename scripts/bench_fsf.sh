@@ -37,8 +37,10 @@ if [ -x "$FSF" ]; then
 else
   echo "no Fairy-Stockfish at $FSF: skipping the matches against it" >&2
 fi
-# The ladder: each level against the one below, by node budgets.
+# The ladder: each level against the one below, by node budgets (so it does
+# not depend on the machine). LADDER=0 skips it; LADDER_GAMES sets its size.
 [ "${LADDER:-1}" = 1 ] || exit 0
+GAMES=${LADDER_GAMES:-$GAMES}
 for l in 2 3 4 5 6; do
   run "ladder-ai$l-vs-ai$((l-1))" chess "ai:$l,ai:$((l-1))"
 done

@@ -124,7 +124,8 @@ fn hidden_decks_are_refused_politely() {
 fn garbage_is_answered_or_ignored() {
     let out = uci(
         "💥\nposition\nposition fen not a fen\nposition startpos moves e2e5 e2e4\n\
-         go depth x nodes -5 movetime\nsetoption name Hash value 99999999\nsetoption\n\
+         go depth x nodes -5 movetime\ngo wtime 99999999999999 btime -3 movestogo 0 winc 99999999999999\n\
+         setoption name Hash value 99999999\nsetoption\n\
          setoption name UCI_Variant value nope\ngo perft 99999\nisready\nquit\n",
     );
     assert!(out.contains("readyok"), "{out}");

@@ -67,7 +67,7 @@ fn fairy_variants_are_described_with_setup_and_piece() {
 
 #[test]
 fn unsupported_variants_and_garbage_are_refused() {
-    let out = xboard("xboard\nprotover 2\nvariant echek\nvariant nope\nfoo\nusermove z9z9\nsetboard junk\nlevel x\nping 3\n");
+    let out = xboard("xboard\nprotover 2\nvariant echek\nvariant nope\nfoo\nusermove z9z9\nsetboard junk\nlevel x\ntime 99999999999999999\nlevel 0 99999999 99999\nst -1\nping 3\n");
     assert!(out.contains("Error (unsupported variant): echek"), "{out}");
     assert!(out.contains("Error (unsupported variant): nope"), "{out}");
     assert!(out.contains("Error (unknown command): foo"), "{out}");

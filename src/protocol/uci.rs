@@ -287,7 +287,8 @@ impl Uci {
         let mut searchmoves: Vec<Move> = Vec::new();
         let mut i = 0;
         let num = |i: usize| rest.get(i + 1).and_then(|w| w.parse::<i64>().ok());
-        let ms = |v: Option<i64>| v.map(|x| Duration::from_millis(x.max(0) as u64));
+        // Times beyond a day and a half are taken as that (no overflow later).
+        let ms = |v: Option<i64>| v.map(|x| Duration::from_millis(x.clamp(0, 1 << 27) as u64));
         while i < rest.len() {
             let w = rest[i];
             let mut used = 2;

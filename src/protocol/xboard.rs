@@ -209,7 +209,7 @@ impl Xboard {
                 self.time = arg
                     .parse::<u64>()
                     .ok()
-                    .map(|cs| Duration::from_millis(cs * 10))
+                    .map(|cs| Duration::from_millis(cs.min(1 << 24) * 10))
             }
             "level" => self.level = parse_level(arg),
             "st" => {

@@ -171,8 +171,11 @@ impl<A: Copy + PartialEq> Searcher<A> {
         }
     }
 
-    /// The flag that stops a running search from another thread.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+    /// A fresh flag that stops the next search from another thread. Take it
+    /// before starting the search's thread: a stop set before the search
+    /// begins still counts (the search is never reset to running).
+    pub fn stop_flag(&mut self) -> Arc<AtomicBool> {
+        self.stop = Arc::new(AtomicBool::new(false));
         self.stop.clone()
     }
 
@@ -352,7 +355,6 @@ impl<A: Copy + PartialEq> Searcher<A> {
     }
 
     fn begin<G: Game<Action = A>>(&mut self, g: &G, limits: &Limits) {
-        self.stop.store(false, AtomicOrdering::Relaxed);
         self.start = Instant::now();
         self.stopped = false;
         self.nodes = 0;

@@ -11,6 +11,19 @@ use varia::game::{Game as _, Outcome};
 use varia::session::Session;
 use varia::simulate;
 
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn elo_intervals() {
+        let (m, e, lo, hi) = super::elo(&[1.0; 40]);
+        assert_eq!(m, 1.0);
+        assert!(e > 1000.0 && (400.0..500.0).contains(&lo) && hi >= e - 1.0);
+        let (m, e, lo, hi) = super::elo(&[1.0, 0.0, 0.5, 0.5]);
+        assert_eq!(m, 0.5);
+        assert!(e.abs() < 1e-9 && lo < 0.0 && hi > 0.0 && (lo + hi).abs() < 1e-6);
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// The variant (two players): a built-in name or a `.variant` file.
@@ -43,21 +56,29 @@ pub struct MatchArgs {
     pub json: bool,
 }
 
-/// The Elo difference for a score fraction, and its 95% half-width from
-/// the per-game scores.
-pub fn elo(scores: &[f64]) -> (f64, f64, f64) {
+/// The score fraction, its Elo difference, and the 95% interval of the
+/// Elo difference (from the per-game scores).
+pub fn elo(scores: &[f64]) -> (f64, f64, f64, f64) {
     let n = scores.len().max(1) as f64;
     let mean = scores.iter().sum::<f64>() / n;
     let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
-    let se = (var / n).sqrt();
     let to_elo = |p: f64| {
         let p = p.clamp(0.001, 0.999);
         -400.0 * (1.0 / p - 1.0).log10()
     };
-    let e = to_elo(mean);
-    let lo = to_elo(mean - 1.96 * se);
-    let hi = to_elo(mean + 1.96 * se);
-    (mean, e, (hi - lo) / 2.0)
+    // The normal approximation of the per-game scores; at a clean sweep
+    // (no spread) the Wilson interval of the score instead, so 40 of 40
+    // reads as "at least about +440", not "± 0".
+    let (lo, hi) = if var > 0.0 {
+        let se = (var / n).sqrt();
+        (mean - 1.96 * se, mean + 1.96 * se)
+    } else {
+        let z2 = 1.96f64 * 1.96;
+        let centre = (mean + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = 1.96 * (mean * (1.0 - mean) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        (centre - half, centre + half)
+    };
+    (mean, to_elo(mean), to_elo(lo), to_elo(hi))
 }
 
 /// Whether an ending reason is one of the rules' (not a forfeit).
@@ -166,7 +187,8 @@ pub fn run(a: &MatchArgs) -> i32 {
     let wins = scores.iter().filter(|&&s| s > 0.75).count();
     let losses = scores.iter().filter(|&&s| s < 0.25).count();
     let draws = scores.len() - wins - losses;
-    let (mean, e, err) = elo(&scores);
+    let (mean, e, lo, hi) = elo(&scores);
+    let err = (hi - lo) / 2.0;
     // Games lost outside the rules (an engine's illegal move, a time
     // forfeit), and the score without them.
     let clean: Vec<f64> = results
@@ -174,7 +196,8 @@ pub fn run(a: &MatchArgs) -> i32 {
         .filter(|r| rule_ending(&r.1))
         .map(|r| r.0)
         .collect();
-    let (clean_mean, clean_elo, clean_err) = elo(&clean);
+    let (clean_mean, clean_elo, clean_lo, clean_hi) = elo(&clean);
+    let clean_err = (clean_hi - clean_lo) / 2.0;
     let mut reasons: Vec<(String, usize)> = Vec::new();
     for (_, r, _) in &results {
         match reasons.iter_mut().find(|(x, _)| x == r) {
@@ -190,9 +213,9 @@ pub fn run(a: &MatchArgs) -> i32 {
                 "variant": variant.name, "games": scores.len(), "seed": a.seed,
                 "players": players.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
                 "wins": wins, "draws": draws, "losses": losses, "score": mean,
-                "elo": e, "elo_error95": err,
+                "elo": e, "elo_error95": err, "elo_low95": lo, "elo_high95": hi,
                 "forfeits": scores.len() - clean.len(),
-                "rules_only": {"games": clean.len(), "score": clean_mean, "elo": clean_elo, "elo_error95": clean_err},
+                "rules_only": {"games": clean.len(), "score": clean_mean, "elo": clean_elo, "elo_error95": clean_err, "elo_low95": clean_lo, "elo_high95": clean_hi},
                 "reasons": reasons.iter().map(|(r, n)| serde_json::json!({"reason": r, "games": n})).collect::<Vec<_>>(),
             })
         );
@@ -206,11 +229,13 @@ pub fn run(a: &MatchArgs) -> i32 {
         players[1]
     );
     println!(
-        "{}: +{wins} ={draws} -{losses}, score {:.1}%, Elo {:+.0} ± {:.0} (95%)",
+        "{}: +{wins} ={draws} -{losses}, score {:.1}%, Elo {:+.0} ± {:.0} (95% interval {:+.0} to {:+.0})",
         players[0],
         100.0 * mean,
         e,
-        err
+        err,
+        lo,
+        hi
     );
     if clean.len() < scores.len() {
         println!(
@@ -220,6 +245,7 @@ pub fn run(a: &MatchArgs) -> i32 {
             clean_elo,
             clean_err
         );
+        let _ = (clean_lo, clean_hi);
     }
     for (r, n) in reasons {
         println!("  {r:<24} {n}");

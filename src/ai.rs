@@ -1,48 +1,279 @@
-//! A generic AI: paranoid alpha-beta over any [`Game`].
+//! Who plays a seat, and the built-in AI's levels.
 //!
-//! The player to move and its team mates maximise the heuristic of the
-//! searching player, every other seat minimises it (the "paranoid"
-//! reduction of an N-player game to two sides). Iterative deepening up to
-//! the level's depth, within a node budget, so a search is deterministic for
-//! a given seed whatever the machine's speed. Hidden information (a deck's
-//! order) is re-sampled with [`Game::determinize`] before each search, so
-//! the AI never reads what the player could not know.
+//! A [`Player`] is what `--players` names: `human`, `random`, `ai:LEVEL`,
+//! the AI on a clock (`ai;st=0.1`), or an external engine
+//! (`uci:PATH`, `xboard:PATH`). [`choose`] runs the built-in AI;
+//! [`crate::seat`] runs a whole seat (clocks, external engines).
+//!
+//! The levels are node budgets, so a level plays the same action for the
+//! same seed on any machine; each level searches about four times the nodes
+//! of the one below (measured strength: README, "The AI").
 
-use crate::game::{Game, Outcome};
+use crate::game::Game;
+use crate::search::{Limits as SearchLimits, Searcher};
 use rand::{Rng, RngCore};
+use std::time::Duration;
 
-const WIN: i32 = 1_000_000;
+/// The strongest level.
+pub const MAX_LEVEL: u8 = 8;
+/// The level of `ai` without a number, and of `play`'s opponents.
+pub const DEFAULT_LEVEL: u8 = 5;
+
+/// A time control, cutechess-cli style.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TimeControl {
+    /// `st=SECONDS`: this long for every action.
+    PerMove(Duration),
+    /// `tc=[MOVES/]SECONDS[+INC]`: a clock with `base`, `inc` added after each
+    /// action, refilled by `base` every `moves` actions (none: once).
+    Clock {
+        moves: Option<u32>,
+        base: Duration,
+        inc: Duration,
+    },
+}
+
+impl TimeControl {
+    /// Parse `st=0.1` or `tc=40/60+0.5` (the part after `=`; `tc` or `st` given).
+    pub fn parse(key: &str, value: &str) -> Result<TimeControl, String> {
+        let secs = |s: &str| -> Result<Duration, String> {
+            let s = s.trim();
+            // `M:SS` minutes and seconds, or seconds.
+            let v = match s.split_once(':') {
+                Some((m, sec)) => {
+                    m.parse::<f64>().map_err(|_| bad_tc(value))? * 60.0
+                        + sec.parse::<f64>().map_err(|_| bad_tc(value))?
+                }
+                None => s.parse::<f64>().map_err(|_| bad_tc(value))?,
+            };
+            if !(0.0..=1e6).contains(&v) || !v.is_finite() {
+                return Err(bad_tc(value));
+            }
+            Ok(Duration::from_secs_f64(v))
+        };
+        match key {
+            "st" => {
+                let d = secs(value)?;
+                if d.is_zero() {
+                    return Err(bad_tc(value));
+                }
+                Ok(TimeControl::PerMove(d))
+            }
+            "tc" => {
+                let (moves, rest) = match value.split_once('/') {
+                    Some((m, r)) => (
+                        Some(
+                            m.trim()
+                                .parse::<u32>()
+                                .ok()
+                                .filter(|&n| n > 0)
+                                .ok_or_else(|| bad_tc(value))?,
+                        ),
+                        r,
+                    ),
+                    None => (None, value),
+                };
+                let (base, inc) = match rest.split_once('+') {
+                    Some((b, i)) => (secs(b)?, secs(i)?),
+                    None => (secs(rest)?, Duration::ZERO),
+                };
+                if base.is_zero() && inc.is_zero() {
+                    return Err(bad_tc(value));
+                }
+                Ok(TimeControl::Clock { moves, base, inc })
+            }
+            _ => Err(format!(
+                "`{key}` is not a time control; use st=SECONDS or tc=MOVES/SECONDS+INC"
+            )),
+        }
+    }
+}
+
+fn bad_tc(v: &str) -> String {
+    format!("`{v}` is not a time control: write st=0.1 (seconds per action) or tc=40/60+0.5 (40 actions in 60 s, 0.5 s added per action)")
+}
+
+impl std::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TimeControl::PerMove(d) => write!(f, "st={}", d.as_secs_f64()),
+            TimeControl::Clock { moves, base, inc } => {
+                write!(f, "tc=")?;
+                if let Some(m) = moves {
+                    write!(f, "{m}/")?;
+                }
+                write!(f, "{}", base.as_secs_f64())?;
+                if !inc.is_zero() {
+                    write!(f, "+{}", inc.as_secs_f64())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Which protocol an external engine speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    Uci,
+    Xboard,
+}
+
+/// An external engine seat: `uci:PATH;option.NAME=VALUE;arg=ARG;tc=…`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineSpec {
+    pub protocol: Protocol,
+    pub path: String,
+    pub args: Vec<String>,
+    /// Options to set (UCI `setoption`, XBoard `option`).
+    pub options: Vec<(String, String)>,
+    /// Let the engine search this deep (with no clock).
+    pub depth: Option<u32>,
+    /// Let the engine search this many nodes (UCI only, with no clock).
+    pub nodes: Option<u64>,
+}
 
 /// Who chooses the actions of a seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Player {
     /// A person at the terminal.
     Human,
     /// Uniformly random legal actions.
     Random,
-    /// The search AI at a level from 1 (weakest) to 5.
+    /// The search AI at a level from 1 (weakest) to [`MAX_LEVEL`].
     Ai(u8),
+    /// The search AI on a clock, limited also by a level's nodes if given.
+    Timed(Option<u8>, TimeControl),
+    /// An external engine, on a clock or not.
+    Engine(Box<EngineSpec>, Option<TimeControl>),
+}
+
+impl Player {
+    /// The seat's time control, if any.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        match self {
+            Player::Timed(_, tc) => Some(*tc),
+            Player::Engine(_, tc) => *tc,
+            _ => None,
+        }
+    }
 }
 
 impl std::str::FromStr for Player {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let s = s.trim().to_ascii_lowercase();
-        match s.as_str() {
-            "human" | "h" => Ok(Player::Human),
-            "random" | "r" => Ok(Player::Random),
-            "ai" => Ok(Player::Ai(2)),
-            _ => match s.strip_prefix("ai:") {
-                Some(l) => match l.parse::<u8>() {
-                    Ok(n @ 1..=5) => Ok(Player::Ai(n)),
-                    _ => Err(format!("`{s}`: an AI level is 1 to 5, as in `ai:3`")),
-                },
-                None => Err(format!(
-                    "`{s}` is not a player kind; use human, random, or ai:LEVEL (1-5)"
-                )),
-            },
+        let s = s.trim();
+        let mut parts = s.split(';');
+        let head = parts.next().unwrap_or("").trim();
+        let lower = head.to_ascii_lowercase();
+        let mut tc = None;
+        let mut engine = None;
+        let mut level = None;
+        match lower.as_str() {
+            "human" | "h" => {}
+            "random" | "r" => {}
+            "ai" => {}
+            _ => {
+                if let Some(l) = lower.strip_prefix("ai:") {
+                    level = Some(parse_level(l)?);
+                } else if let Some((proto, path)) = head.split_once(':') {
+                    let protocol = match proto.to_ascii_lowercase().as_str() {
+                        "uci" => Protocol::Uci,
+                        "xboard" | "cecp" => Protocol::Xboard,
+                        _ => return Err(not_a_player(s)),
+                    };
+                    if path.trim().is_empty() {
+                        return Err(format!(
+                            "`{s}`: say which program, as in `uci:/usr/games/fairy-stockfish`"
+                        ));
+                    }
+                    engine = Some(EngineSpec {
+                        protocol,
+                        path: path.trim().to_string(),
+                        args: Vec::new(),
+                        options: Vec::new(),
+                        depth: None,
+                        nodes: None,
+                    });
+                } else {
+                    return Err(not_a_player(s));
+                }
+            }
         }
+        for part in parts {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            let Some((k, v)) = part.split_once('=') else {
+                return Err(format!(
+                    "`{part}` in `{s}`: seat settings read KEY=VALUE (st=0.1, tc=40/60+0.5, option.NAME=VALUE, arg=ARG)"
+                ));
+            };
+            let k = k.trim();
+            match (k, engine.as_mut()) {
+                ("st" | "tc", _) => tc = Some(TimeControl::parse(k, v)?),
+                ("arg", Some(e)) => e.args.push(v.trim().to_string()),
+                ("depth", Some(e)) => {
+                    e.depth = Some(
+                        v.trim()
+                            .parse()
+                            .map_err(|_| format!("`{part}`: depth is a number"))?,
+                    )
+                }
+                ("nodes", Some(e)) => {
+                    e.nodes = Some(
+                        v.trim()
+                            .parse()
+                            .map_err(|_| format!("`{part}`: nodes is a number"))?,
+                    )
+                }
+                (_, Some(e)) if k.starts_with("option.") => e
+                    .options
+                    .push((k["option.".len()..].to_string(), v.trim().to_string())),
+                _ => {
+                    return Err(format!(
+                        "`{part}` in `{s}`: unknown seat setting (st, tc{})",
+                        if engine.is_some() {
+                            ", option.NAME, arg, depth, nodes"
+                        } else {
+                            ""
+                        }
+                    ))
+                }
+            }
+        }
+        Ok(match (lower.as_str(), engine) {
+            (_, Some(e)) => Player::Engine(Box::new(e), tc),
+            ("human" | "h", _) if tc.is_none() => Player::Human,
+            ("random" | "r", _) if tc.is_none() => Player::Random,
+            ("human" | "h" | "random" | "r", _) => {
+                return Err(format!(
+                    "`{s}`: only ai and engine seats take a time control"
+                ))
+            }
+            _ => match tc {
+                Some(tc) => Player::Timed(level, tc),
+                None => Player::Ai(level.unwrap_or(DEFAULT_LEVEL)),
+            },
+        })
     }
+}
+
+fn parse_level(l: &str) -> Result<u8, String> {
+    match l.parse::<u8>() {
+        Ok(n @ 1..=MAX_LEVEL) => Ok(n),
+        _ => Err(format!(
+            "`ai:{l}`: an AI level is 1 to {MAX_LEVEL}, as in `ai:3`"
+        )),
+    }
+}
+
+fn not_a_player(s: &str) -> String {
+    format!(
+        "`{s}` is not a player kind; use human, random, ai:LEVEL (1-{MAX_LEVEL}), \
+         ai;st=SECONDS, uci:PATH or xboard:PATH"
+    )
 }
 
 impl std::fmt::Display for Player {
@@ -51,12 +282,25 @@ impl std::fmt::Display for Player {
             Player::Human => write!(f, "human"),
             Player::Random => write!(f, "random"),
             Player::Ai(n) => write!(f, "ai:{n}"),
+            Player::Timed(None, tc) => write!(f, "ai;{tc}"),
+            Player::Timed(Some(n), tc) => write!(f, "ai:{n};{tc}"),
+            Player::Engine(e, tc) => {
+                let p = match e.protocol {
+                    Protocol::Uci => "uci",
+                    Protocol::Xboard => "xboard",
+                };
+                write!(f, "{p}:{}", e.path)?;
+                if let Some(tc) = tc {
+                    write!(f, ";{tc}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
 
-/// Search limits of a level.
-#[derive(Debug, Clone, Copy)]
+/// Search limits of a level: a node budget and a depth cap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     pub depth: u32,
     pub nodes: u64,
@@ -64,51 +308,79 @@ pub struct Limits {
 
 impl Limits {
     pub fn for_level(level: u8) -> Limits {
-        match level {
-            0 | 1 => Limits {
-                depth: 1,
-                nodes: 2_000,
-            },
-            2 => Limits {
-                depth: 2,
-                nodes: 20_000,
-            },
-            3 => Limits {
-                depth: 3,
-                nodes: 100_000,
-            },
-            4 => Limits {
-                depth: 4,
-                nodes: 400_000,
-            },
-            _ => Limits {
-                depth: 6,
-                nodes: 1_500_000,
-            },
-        }
+        let (depth, nodes) = match level {
+            0 | 1 => (1, 400),
+            2 => (2, 2_000),
+            3 => (3, 8_000),
+            4 => (5, 30_000),
+            5 => (64, 120_000),
+            6 => (64, 500_000),
+            7 => (64, 2_000_000),
+            _ => (64, 8_000_000),
+        };
+        Limits { depth, nodes }
+    }
+
+    /// The transposition table size that suits the budget (entries).
+    fn table_entries(self) -> usize {
+        (self.nodes as usize).clamp(1 << 12, 1 << 20)
     }
 }
 
-/// Choose an action for the seat to move. Returns `None` when there is none.
-pub fn choose<G: Game>(game: &G, who: Player, rng: &mut dyn RngCore) -> Option<G::Action> {
+/// Choose an action for the seat to move with a level's budget (or at
+/// random). Returns `None` when there is none.
+pub fn choose<G: Game>(game: &G, who: &Player, rng: &mut dyn RngCore) -> Option<G::Action> {
+    let level = match who {
+        Player::Ai(level) => *level,
+        Player::Timed(level, _) => level.unwrap_or(MAX_LEVEL),
+        _ => {
+            let mut g = game.clone();
+            let mut actions = Vec::new();
+            g.legal_actions(&mut actions);
+            if actions.is_empty() {
+                return None;
+            }
+            return Some(actions[rng.gen_range(0..actions.len())]);
+        }
+    };
+    let l = Limits::for_level(level);
+    let limits = SearchLimits {
+        depth: Some(l.depth),
+        nodes: Some(l.nodes),
+        ..SearchLimits::default()
+    };
+    let mut searcher = Searcher::with_entries(l.table_entries());
+    choose_with(game, &mut searcher, &limits, rng)
+}
+
+/// Choose an action with a given searcher and limits. Hidden information
+/// (a deck's order) is re-sampled with [`Game::determinize`] before the
+/// search, so the AI never reads what the player could not know; an action
+/// that reveals something (drawing a card) is decided in two steps: whether
+/// to take it, on the sampled game, then which of the real ones.
+pub fn choose_with<G: Game>(
+    game: &G,
+    searcher: &mut Searcher<G::Action>,
+    limits: &SearchLimits,
+    rng: &mut dyn RngCore,
+) -> Option<G::Action> {
     let mut real = game.clone();
     let mut actions = Vec::new();
     real.legal_actions(&mut actions);
     if actions.is_empty() {
         return None;
     }
-    let level = match who {
-        Player::Human | Player::Random => return Some(actions[rng.gen_range(0..actions.len())]),
-        Player::Ai(level) => level,
-    };
-    let limits = Limits::for_level(level);
-    // Search a game whose hidden order is re-sampled: the AI knows only what
-    // the player knows.
     let mut g = game.clone();
     g.determinize(rng);
     let mut sampled = Vec::new();
     g.legal_actions(&mut sampled);
-    let a = search(&mut g, sampled, limits, rng);
+    // Shuffle first, so equal actions are broken by the seed.
+    for i in (1..sampled.len()).rev() {
+        let j = rng.gen_range(0..=i);
+        sampled.swap(i, j);
+    }
+    let found = searcher.search(&mut g, limits, Some(sampled), &mut |_| {});
+    let a = found.best?;
     if !g.hidden_choice(&a) && actions.contains(&a) {
         return Some(a);
     }
@@ -122,159 +394,78 @@ pub fn choose<G: Game>(game: &G, who: Player, rng: &mut dyn RngCore) -> Option<G
     if revealed.is_empty() {
         return Some(actions[0]);
     }
-    Some(best_revealed(&real, revealed, limits, rng))
-}
-
-fn best_revealed<G: Game>(
-    real: &G,
-    candidates: Vec<G::Action>,
-    limits: Limits,
-    rng: &mut dyn RngCore,
-) -> G::Action {
     let root = real.to_move();
-    let mut s = Search {
-        root,
-        team: real.team_of(root),
-        nodes: 0,
-        limit: limits.nodes,
-        stopped: false,
+    let team = real.team_of(root);
+    let per = SearchLimits {
+        depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
+        nodes: limits.nodes.map(|n| (n / revealed.len() as u64).max(50)),
+        movetime: limits.movetime.map(|t| t / revealed.len() as u32),
+        clock: None,
+        infinite: false,
     };
-    let mut best = (i32::MIN, candidates[0]);
-    for c in candidates {
+    let mut best = (i32::MIN, revealed[0]);
+    for c in revealed {
         let mut g = real.clone();
         g.play(c);
         g.determinize(rng);
-        let v = s.value(&mut g, limits.depth.saturating_sub(1), -WIN - 1, WIN + 1, 1);
+        let mover = g.to_move();
+        let f = searcher.search(&mut g, &per, None, &mut |_| {});
+        let v = if team.contains(&mover) {
+            f.value
+        } else {
+            -f.value
+        };
         if v > best.0 {
             best = (v, c);
         }
-        if s.stopped {
-            break;
-        }
     }
-    best.1
+    Some(best.1)
 }
 
-struct Search {
-    root: usize,
-    team: Vec<usize>,
-    nodes: u64,
-    limit: u64,
-    stopped: bool,
-}
-
-fn search<G: Game>(
-    g: &mut G,
-    mut actions: Vec<G::Action>,
-    limits: Limits,
-    rng: &mut dyn RngCore,
-) -> G::Action {
-    let root = g.to_move();
-    let mut s = Search {
-        root,
-        team: g.team_of(root),
-        nodes: 0,
-        limit: limits.nodes,
-        stopped: false,
+/// A seeded opening: `plies` actions, each drawn at random among those a
+/// shallow search values within `margin` of the best, so both sides leave
+/// the opening with a playable game. Stops early if the game ends.
+pub fn random_opening<G: Game>(g: &mut G, plies: usize, margin: i32, rng: &mut dyn RngCore) {
+    let mut searcher = Searcher::with_entries(1 << 12);
+    let limits = SearchLimits {
+        depth: Some(1),
+        ..SearchLimits::default()
     };
-    // Shuffle first, so equal actions are broken by the seed.
-    for i in (1..actions.len()).rev() {
-        let j = rng.gen_range(0..=i);
-        actions.swap(i, j);
-    }
-    let mut best = actions[0];
-    for depth in 1..=limits.depth {
-        let mut scored: Vec<(i32, G::Action)> = Vec::with_capacity(actions.len());
-        let mut alpha = -WIN - 1;
+    for _ in 0..plies {
+        let mut actions = Vec::new();
+        if g.expand(&mut actions).is_some() || actions.is_empty() {
+            return;
+        }
+        let me = g.to_move();
+        let team = g.team_of(me);
+        let mut scored = Vec::with_capacity(actions.len());
         for &a in &actions {
             g.play(a);
-            let v = s.value(g, depth - 1, alpha, WIN + 1, 1);
+            let mover = g.to_move();
+            let f = searcher.search(g, &limits, None, &mut |_| {});
             g.undo();
-            if s.stopped {
-                break;
-            }
-            if v > alpha {
-                alpha = v;
-            }
+            let v = if team.contains(&mover) {
+                f.value
+            } else {
+                -f.value
+            };
             scored.push((v, a));
         }
-        if s.stopped && scored.len() < actions.len() {
-            // An unfinished iteration still improves on the last best when it
-            // found something better among the moves it did search.
-            if let Some(&(v, a)) = scored.iter().max_by_key(|(v, _)| *v) {
-                if scored.first().is_some_and(|(v0, _)| v > *v0) {
-                    best = a;
-                }
-            }
-            break;
-        }
-        scored.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
-        best = scored[0].1;
-        actions = scored.into_iter().map(|(_, a)| a).collect();
-        if s.stopped {
-            break;
-        }
-    }
-    best
-}
-
-impl Search {
-    fn value<G: Game>(
-        &mut self,
-        g: &mut G,
-        depth: u32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: i32,
-    ) -> i32 {
-        self.nodes += 1;
-        if self.nodes >= self.limit {
-            self.stopped = true;
-        }
-        if let Some(o) = g.outcome() {
-            return match o {
-                Outcome::Win { winners, .. } => {
-                    if winners.iter().any(|w| self.team.contains(w)) {
-                        WIN - ply
-                    } else {
-                        -WIN + ply
-                    }
-                }
-                Outcome::Draw { .. } => 0,
-            };
-        }
-        if depth == 0 || self.stopped {
-            return g.evaluate(self.root);
-        }
-        let maximising = self.team.contains(&g.to_move());
-        let mut actions = Vec::new();
-        g.legal_actions(&mut actions);
-        if actions.is_empty() {
-            return g.evaluate(self.root);
-        }
-        let mut best = if maximising { -WIN - 1 } else { WIN + 1 };
-        for a in actions {
-            g.play(a);
-            let v = self.value(g, depth - 1, alpha, beta, ply + 1);
-            g.undo();
-            if maximising {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
-            if alpha >= beta || self.stopped {
-                break;
-            }
-        }
-        best
+        let best = scored.iter().map(|x| x.0).max().unwrap_or(0);
+        let good: Vec<G::Action> = scored
+            .iter()
+            .filter(|x| x.0 >= best - margin)
+            .map(|x| x.1)
+            .collect();
+        let a = good[rng.gen_range(0..good.len())];
+        g.play(a);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Outcome;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -328,7 +519,7 @@ mod tests {
                 turn: 0,
                 history: vec![],
             };
-            let a = choose(&g, Player::Ai(5), &mut rng).unwrap();
+            let a = choose(&g, &Player::Ai(6), &mut rng).unwrap();
             assert_eq!((pile - a) % 4, 0, "pile {pile}: took {a}");
         }
     }
@@ -340,17 +531,56 @@ mod tests {
             turn: 0,
             history: vec![],
         };
-        let a: Vec<u32> = (0..5)
-            .map(|_| choose(&g, Player::Random, &mut ChaCha8Rng::seed_from_u64(7)).unwrap())
-            .collect();
-        assert!(a.windows(2).all(|w| w[0] == w[1]));
+        for who in [Player::Random, Player::Ai(3)] {
+            let a: Vec<u32> = (0..5)
+                .map(|_| choose(&g, &who, &mut ChaCha8Rng::seed_from_u64(7)).unwrap())
+                .collect();
+            assert!(a.windows(2).all(|w| w[0] == w[1]));
+        }
     }
 
     #[test]
     fn player_kinds_parse() {
         assert_eq!("ai:3".parse::<Player>(), Ok(Player::Ai(3)));
+        assert_eq!("ai".parse::<Player>(), Ok(Player::Ai(DEFAULT_LEVEL)));
         assert_eq!("Human".parse::<Player>(), Ok(Player::Human));
         assert!("ai:9".parse::<Player>().is_err());
         assert!("robot".parse::<Player>().is_err());
+        assert!("human;st=1".parse::<Player>().is_err());
+        assert_eq!(
+            "ai;st=0.1".parse::<Player>(),
+            Ok(Player::Timed(
+                None,
+                TimeControl::PerMove(Duration::from_millis(100))
+            ))
+        );
+        let Ok(Player::Engine(e, Some(tc))) =
+            "uci:/usr/games/fairy-stockfish;tc=40/60+0.5;option.Skill Level=3".parse::<Player>()
+        else {
+            panic!("engine seat")
+        };
+        assert_eq!(e.protocol, Protocol::Uci);
+        assert_eq!(e.path, "/usr/games/fairy-stockfish");
+        assert_eq!(e.options, vec![("Skill Level".into(), "3".into())]);
+        assert_eq!(
+            tc,
+            TimeControl::Clock {
+                moves: Some(40),
+                base: Duration::from_secs(60),
+                inc: Duration::from_millis(500)
+            }
+        );
+        assert_eq!(tc.to_string(), "tc=40/60+0.5");
+        for bad in [
+            "ai;tc=",
+            "ai;st=0",
+            "ai;tc=0/1",
+            "uci:",
+            "uci:x;depth=a",
+            "ai;st=-1",
+            "ai;tc=1+x",
+        ] {
+            assert!(bad.parse::<Player>().is_err(), "{bad}");
+        }
     }
 }

@@ -30,9 +30,12 @@ impl Outcome {
     }
 }
 
+/// The size of the history table: [`Game::history_index`] stays below it.
+pub const HISTORY_SIZE: usize = 1 << 17;
+
 /// A game the AI can search and the simulator can play.
 pub trait Game: Clone + Send {
-    type Action: Copy + PartialEq + std::fmt::Debug + Send;
+    type Action: Copy + Eq + std::fmt::Debug + Send;
 
     /// Number of seats.
     fn players(&self) -> usize;
@@ -63,5 +66,64 @@ pub trait Game: Clone + Send {
     /// determinised game, then which of the real ones, once revealed.
     fn hidden_choice(&self, _action: &Self::Action) -> bool {
         false
+    }
+
+    // --- Search support. The defaults suit a small game without a hash;
+    // the engine's games implement them all (see `crate::search`).
+
+    /// A hash of the position for the transposition table (0: no table).
+    fn key(&self) -> u64 {
+        0
+    }
+    /// The legal actions and, when the game is over, its outcome, with one
+    /// generation of the legal actions.
+    fn expand(&mut self, out: &mut Vec<Self::Action>) -> Option<Outcome> {
+        self.legal_actions(out);
+        self.outcome()
+    }
+    /// A tactical action (a capture, a promotion) with its ordering gain in
+    /// hundredths of a pawn (victim's value first, then the mover's);
+    /// `None` for a quiet action. Quiescence search plays only these.
+    fn tactical_gain(&self, _action: &Self::Action) -> Option<i32> {
+        None
+    }
+    /// Whether a tactical action probably loses material (a capture by a
+    /// more valuable man on a defended square): quiescence skips it.
+    fn losing_capture(&self, _action: &Self::Action) -> bool {
+        false
+    }
+    /// A small number naming the action's shape (from and to squares, or
+    /// the placed kind and square), below [`HISTORY_SIZE`], for the
+    /// history heuristic; 0 for every action turns it off.
+    fn history_index(&self, _action: &Self::Action) -> usize {
+        0
+    }
+    /// Whether a royal man of the player to act is attacked.
+    fn in_check(&self) -> bool {
+        false
+    }
+    /// Whether the current position occurred before in the game and the
+    /// rules draw a repeated position (the search scores a first
+    /// repetition as that draw).
+    fn repeats(&self) -> bool {
+        false
+    }
+    /// Whether passing the turn (a null move) is a sound way to test this
+    /// position: two players, a board move available, no zugzwang-like
+    /// rules. The search then calls [`Game::play_null`] and [`Game::undo`].
+    fn null_move_ok(&self) -> bool {
+        false
+    }
+    /// Pass the turn (only when [`Game::null_move_ok`]).
+    fn play_null(&mut self) {}
+    /// The game as an external engine is told it (variant, start, moves in
+    /// protocol text); `None` when the game cannot be told (a toy game, or
+    /// hidden decks).
+    fn protocol_game(&self) -> Option<crate::protocol::client::GameText> {
+        None
+    }
+    /// The legal action written as `text` in protocol text.
+    fn protocol_parse(&self, _text: &str) -> Option<Self::Action> {
+        None
     }
 }

@@ -3,8 +3,8 @@
 //! heuristic derived from the rule file.
 
 use crate::engine::{self, Move, Position, Square, Status, Tables};
-use crate::game::{self, Outcome as GameOutcome};
-use crate::ir::{Coord, Event, Outcome as IrOutcome, Variant};
+use crate::game::Outcome as GameOutcome;
+use crate::ir::{Coord, Event, Variant};
 use crate::notation::{self, ActionInfo, Describe};
 use crate::render::{BoardView, Cell, ManView};
 use std::sync::Arc;
@@ -13,8 +13,8 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct Session {
     pub game: engine::Game,
-    /// Piece values for the heuristic, per kind.
-    values: Arc<Vec<i32>>,
+    /// The evaluation derived from the rule file (see `crate::search`).
+    pub(crate) eval: Arc<crate::search::eval::Eval>,
 }
 
 /// A session could not be started.
@@ -34,10 +34,10 @@ impl Session {
             None => Position::start_seeded(tables, seed)
                 .map_err(|e| SessionError(format!("bad setup: {}", e.0)))?,
         };
-        let values = Arc::new(piece_values(variant));
+        let eval = Arc::new(crate::search::eval::Eval::new(pos.tables()));
         Ok(Session {
             game: engine::Game::new(pos),
-            values,
+            eval,
         })
     }
 
@@ -97,7 +97,12 @@ impl Session {
 
     /// The outcome, if the game is over.
     pub fn result(&self) -> Option<GameOutcome> {
-        match self.game.status() {
+        Session::outcome_of(self.game.status())
+    }
+
+    /// The outcome a status stands for, if the game is over.
+    pub fn outcome_of(status: Status) -> Option<GameOutcome> {
+        match status {
             Status::Ended { winners, cause } => {
                 let mut reason = event_name(&cause.event);
                 if cause.event == Event::Stalemate && winners != 0 {
@@ -246,121 +251,5 @@ pub fn event_name(e: &Event) -> String {
         Event::InsufficientMaterial => "insufficient material".into(),
         Event::PlyLimit(_) => "ply limit".into(),
         Event::UnplaceableCard => "unplaceable card".into(),
-    }
-}
-
-/// Values for the heuristic: the rule file's, or one derived from how many
-/// squares the piece reaches from the middle of an empty 8×8 board.
-fn piece_values(v: &Variant) -> Vec<i32> {
-    v.pieces
-        .iter()
-        .map(|p| {
-            p.value.unwrap_or_else(|| {
-                if p.royal {
-                    return 0;
-                }
-                let reach: i32 = p
-                    .moves
-                    .iter()
-                    .map(|a| {
-                        let steps = if a.range == 1 { 1 } else { 3 };
-                        a.vectors.len() as i32 * steps
-                    })
-                    .sum();
-                (reach * 30).clamp(50, 1200)
-            })
-        })
-        .collect()
-}
-
-impl game::Game for Session {
-    type Action = Move;
-
-    fn players(&self) -> usize {
-        self.variant().players.len()
-    }
-
-    fn to_move(&self) -> usize {
-        self.position().turn() as usize
-    }
-
-    fn team_of(&self, player: usize) -> Vec<usize> {
-        let v = self.variant();
-        v.teams
-            .get(v.team_of(player as u8))
-            .map_or(vec![player], |t| t.iter().map(|&p| p as usize).collect())
-    }
-
-    fn legal_actions(&mut self, out: &mut Vec<Move>) {
-        out.clear();
-        out.extend(self.game.legal_moves().iter().copied());
-    }
-
-    fn play(&mut self, action: Move) {
-        self.game.play(action);
-    }
-
-    fn undo(&mut self) {
-        self.game.undo();
-    }
-
-    fn hidden_choice(&self, action: &Move) -> bool {
-        action.kind() == crate::engine::MoveKind::DrawPlace
-    }
-
-    fn determinize(&mut self, rng: &mut dyn rand::RngCore) {
-        // The AI sees the decks' public multisets, never their order.
-        self.game.redeal_hidden(rng);
-    }
-
-    fn outcome(&mut self) -> Option<GameOutcome> {
-        self.result()
-    }
-
-    fn evaluate(&mut self, player: usize) -> i32 {
-        let t = self.game.tables();
-        let v = t.variant();
-        let pos = self.game.position();
-        let team = v.team_of(player as u8);
-        let mut score = 0i32;
-        let sign = |owner: u8| if v.team_of(owner) == team { 1 } else { -1 };
-        for (sq, m) in pos.men() {
-            score += sign(m.owner()) * self.values[m.kind() as usize];
-            // Surround goals: blocked sides count for the side that wants them.
-            for r in &v.end {
-                if let (Event::Surrounded(k), IrOutcome::Lose) = (&r.when, r.then) {
-                    if *k == m.kind() {
-                        let (x, y) = t.geometry().coords(sq);
-                        let blocked = [(0, 1), (1, 0), (0, -1), (-1, 0)]
-                            .iter()
-                            .filter(|(dx, dy)| match t.geometry().square(x + dx, y + dy) {
-                                Some(n) => pos.man_at(n).is_some(),
-                                None => true,
-                            })
-                            .count() as i32;
-                        score -= sign(m.owner()) * blocked * blocked * 60;
-                    }
-                }
-            }
-        }
-        // Placing everything wins: men still in hand are a debt.
-        if v.end
-            .iter()
-            .any(|r| r.when == Event::HandEmpty && r.then == IrOutcome::Win)
-        {
-            for p in 0..v.players.len() as u8 {
-                let n: u32 = (0..v.pieces.len() as u8).map(|k| pos.hand(p, k)).sum();
-                score -= sign(p) * n as i32 * 80;
-            }
-        }
-        // Mobility of the side to move, lightly.
-        let mobility = self.game.legal_moves().len() as i32;
-        score += sign(pos.turn()) * mobility.min(60) * 2;
-        // Progress: the side that is ahead wants the quiet-move counter
-        // reset (a capture, a pawn move) before a move rule draws the game.
-        if v.end.iter().any(|r| matches!(r.when, Event::Quiet { .. })) && score != 0 {
-            score -= score.signum() * pos.quiet_plies().min(400) as i32 * 3;
-        }
-        score
     }
 }

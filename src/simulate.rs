@@ -4,9 +4,10 @@
 //! collected in game order, so the records are identical whatever the number
 //! of threads.
 
-use crate::ai::{self, Player};
+use crate::ai::Player;
 use crate::engine::splitmix;
 use crate::game::{Game, Outcome};
+use crate::seat::Seats;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -56,6 +57,8 @@ pub fn play_one<G: Game>(
     let mut actions = Vec::new();
     let mut branching_sum = 0usize;
     let mut buf = Vec::new();
+    // Seats keep their engines and clocks for the whole game.
+    let mut seats = Seats::new(players);
     let outcome = loop {
         if let Some(o) = g.outcome() {
             break Some(o);
@@ -65,22 +68,13 @@ pub fn play_one<G: Game>(
         }
         g.legal_actions(&mut buf);
         branching_sum += buf.len();
-        let seat = g.to_move();
-        let who = players
-            .get(seat % players.len().max(1))
-            .copied()
-            .unwrap_or(Player::Random);
-        let who = if who == Player::Human {
-            Player::Random
-        } else {
-            who
-        };
-        match ai::choose(&g, who, &mut rng) {
-            Some(a) => {
+        match seats.choose(&g, &mut rng) {
+            Ok(Some(a)) => {
                 g.play(a);
                 actions.push(a);
             }
-            None => break g.outcome(),
+            Ok(None) => break g.outcome(),
+            Err(f) => break Some(f.outcome(&g)),
         }
     };
     let plies = actions.len();

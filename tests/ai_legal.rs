@@ -25,7 +25,7 @@ fn chosen_actions_are_always_legal() {
                 } else {
                     Player::Random
                 };
-                let Some(a) = ai::choose(&s, who, &mut rng) else {
+                let Some(a) = ai::choose(&s, &who, &mut rng) else {
                     break;
                 };
                 assert!(

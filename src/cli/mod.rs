@@ -1,8 +1,10 @@
 //! Command-line parsing and the commands. Only this layer prints.
 
+mod duel;
 mod perft;
 mod play;
 mod simulate;
+mod uci;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -35,6 +37,11 @@ pub enum Command {
     /// Game i is seeded from --seed and i, so the results are the same for
     /// any --jobs.
     Simulate(simulate::SimulateArgs),
+    /// Two players over many games, colours alternated, from seeded
+    /// openings: the first player's score and Elo difference.
+    ///
+    /// Example: varia match chess --players 'ai;st=0.1,uci:/usr/games/fairy-stockfish;st=0.1;option.Skill Level=0'
+    Match(duel::MatchArgs),
     /// Check a game record action by action and show it.
     Replay(simulate::ReplayArgs),
     /// Check rule files and report every mistake at once.
@@ -50,6 +57,20 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Measure perft speed and random playouts per second.
     Bench(perft::BenchArgs),
+    /// Speak UCI on the standard streams (for GUIs, cutechess-cli, python-chess).
+    ///
+    /// Options: UCI_Variant (every variant), VariantPath (load .variant
+    /// files), Hash, Clear Hash, MultiPV, Skill Level (1-8). Moves are
+    /// coordinates as Fairy-Stockfish writes them (e2e4, e7e8q, P@e4);
+    /// varia's own actions: P@e4e5 (place, then move), B@c3/d4 (place and
+    /// return a man), e1=h1 (swap), 0000 (pass). Variants with hidden
+    /// decks are refused with an `info string`.
+    Uci,
+    /// Speak XBoard/CECP v2 on the standard streams (XBoard 4.8 or later).
+    ///
+    /// Variants other than chess are described to XBoard with `setup` and
+    /// `piece` (Betza) commands. Two-player variants on a board with edges.
+    Xboard,
     /// List the built-in variants.
     List {
         /// One JSON object per variant (name, title, players, options).
@@ -138,10 +159,13 @@ pub fn run() -> i32 {
         Command::Play(a) => play::play(&a),
         Command::Simulate(a) => simulate::simulate(&a),
         Command::Replay(a) => simulate::replay(&a),
+        Command::Match(a) => duel::run(&a),
         Command::Validate(a) => validate::validate(&a),
         Command::Dump(a) => validate::dump(&a),
         Command::Perft(a) => perft::perft(&a),
         Command::Bench(a) => perft::bench(&a),
+        Command::Uci => uci::uci(),
+        Command::Xboard => uci::xboard(),
         Command::List { json } => {
             for n in varia::check::builtin_names() {
                 match varia::load::builtin(n, &[]) {

@@ -13,6 +13,7 @@ use varia::engine::{Move, MoveKind};
 use varia::game::{Game as _, Outcome};
 use varia::record::Record;
 use varia::render::{self, Style};
+use varia::seat::Seats;
 use varia::session::Session;
 
 #[derive(Args, Debug, Clone)]
@@ -20,8 +21,10 @@ pub struct PlayArgs {
     /// The variant: a built-in name (see `varia list`) or a path to a `.variant` file.
     #[arg(default_value = "chess")]
     pub variant: String,
-    /// Who plays each seat, in turn order: human, random, ai:LEVEL (1-5).
-    /// Default: a human against ai:2 on every other seat.
+    /// Who plays each seat, in turn order: human, random, ai:LEVEL (1-8),
+    /// ai;st=SECONDS, uci:PATH or xboard:PATH (an engine; add
+    /// ;st=0.1 or ;tc=40/60+0.5, ;option.NAME=VALUE). Default: a human
+    /// against ai (level 5) on every other seat.
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
     /// Seed for the AI and for deck shuffles: the same seed gives the same game.
@@ -72,6 +75,7 @@ struct Play {
     last: Option<Move>,
     style: Style,
     rng: ChaCha8Rng,
+    seats: Seats<Move>,
 }
 
 pub fn play(a: &PlayArgs) -> i32 {
@@ -86,7 +90,13 @@ pub fn play(a: &PlayArgs) -> i32 {
     let players = match super::parse_players(
         &a.players,
         &variant,
-        |i| if i == 0 { Player::Human } else { Player::Ai(2) },
+        |i| {
+            if i == 0 {
+                Player::Human
+            } else {
+                Player::Ai(ai::DEFAULT_LEVEL)
+            }
+        },
         true,
     ) {
         Ok(p) => p,
@@ -102,6 +112,7 @@ pub fn play(a: &PlayArgs) -> i32 {
             return 1;
         }
     };
+    let seats = Seats::new(&players);
     let mut p = Play {
         session,
         spec: a.variant.clone(),
@@ -117,6 +128,7 @@ pub fn play(a: &PlayArgs) -> i32 {
             flipped: a.flip,
         },
         rng: ChaCha8Rng::seed_from_u64(a.seed),
+        seats,
     };
     let code = p.run();
     if let Some(f) = &a.save {
@@ -227,10 +239,19 @@ impl Play {
                 return 0;
             }
             let seat = self.session.to_move();
-            let who = self.players.get(seat).copied().unwrap_or(Player::Random);
+            let who = self.players.get(seat).cloned().unwrap_or(Player::Random);
             if who != Player::Human {
-                match ai::choose(&self.session, who, &mut self.rng) {
-                    Some(m) => {
+                match self.seats.choose(&self.session, &mut self.rng) {
+                    Err(f) => {
+                        println!(
+                            "{} ({who}) forfeits: {}. {}",
+                            self.name(seat),
+                            f.reason,
+                            self.record(Some(seat)).result
+                        );
+                        return 0;
+                    }
+                    Ok(Some(m)) => {
                         let san = self.session.san(m);
                         println!("{} ({who}) plays {san}", self.name(seat));
                         self.apply(m);
@@ -238,7 +259,7 @@ impl Play {
                             self.show();
                         }
                     }
-                    None => {
+                    Ok(None) => {
                         println!(
                             "{} has no legal action; the game cannot go on.",
                             self.name(seat)

@@ -17,8 +17,9 @@ pub struct SimulateArgs {
     /// Number of games.
     #[arg(short = 'n', long = "games", default_value_t = 100)]
     pub games: usize,
-    /// Who plays each seat, in turn order: random, ai:LEVEL (1-5).
-    /// Default: ai:1 on every seat.
+    /// Who plays each seat, in turn order: random, ai:LEVEL (1-8),
+    /// ai;st=SECONDS, uci:PATH or xboard:PATH (an engine; add ;st=0.1 or
+    /// ;tc=40/60+0.5, ;option.NAME=VALUE). Default: ai:1 on every seat.
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
     /// Master seed: game i is seeded from it and i, so results do not depend on --jobs.

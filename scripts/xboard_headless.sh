@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# XBoard plays a fairy variant against varia, headless, and varia checks the
+# saved game move by move.
+#
+#   scripts/xboard_headless.sh [VARIANT] [OPPONENT]
+#
+# VARIANT defaults to losalamos (6x6, a board XBoard learns from varia's
+# `setup` and `piece` commands); OPPONENT defaults to varia itself (any
+# XBoard engine command works, e.g. /usr/games/fairymax for capablanca).
+# Needs `apt-get install xboard xvfb`. Exit status 0 when the game ended
+# with a result and every move replays legally.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+VARIANT=${1:-losalamos}
+cargo build --release --quiet
+V="$(pwd)/target/release/varia"
+OPP=${2:-$V xboard}
+XBOARD=$(command -v xboard || echo /usr/games/xboard)
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+timeout 600 xvfb-run -a "$XBOARD" -fcp "$V xboard" -scp "$OPP" -matchMode T -matchGames 1 \
+  -variant "$VARIANT" -tc 0:10 -inc 0.1 -saveGameFile "$OUT/game.pgn" \
+  -popupExitMessage false -debug -nameOfDebugFile "$OUT/xboard.debug" >"$OUT/xboard.out" 2>&1 || true
+grep -i "final score" "$OUT/xboard.out" || true
+if ! grep -qE '^\[Result "(1-0|0-1|1/2-1/2)"\]' "$OUT/game.pgn" 2>/dev/null; then
+  echo "no finished game; XBoard said:" >&2
+  tail -20 "$OUT/xboard.out" >&2
+  exit 1
+fi
+grep -E '^\[(Variant|Result)' "$OUT/game.pgn"
+"$V" replay "$OUT/game.pgn" | tail -1

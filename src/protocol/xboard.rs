@@ -1,0 +1,591 @@
+//! varia as an XBoard (CECP version 2) engine.
+//!
+//! After `protover 2` the engine announces its features, among them
+//! `variants="normal,…"` (chess is XBoard's `normal`; every other
+//! two-player variant keeps its varia name). For a variant other than
+//! chess, `variant NAME` is answered with XBoard's `setup` command (the
+//! letters of the pieces, the board size, the holdings and the start
+//! position) and one `piece LETTER& BETZA` per piece, so XBoard 4.8 or
+//! later draws the board and knows how the fairy pieces move.
+//!
+//! Commands: `new`, `variant`, `force`, `go`, `playother`, `usermove`
+//! (and bare moves), `setboard`, `undo`, `remove`, `time`, `otim`,
+//! `level`, `st`, `sd`, `ping`, `?` (move now), `result`, `post`,
+//! `nopost`, `memory`, `option`, `quit`; the rest is ignored. Variants the
+//! protocol cannot carry (hidden decks, more than two players, a board
+//! without edges, swaps and placements with a bonus move) are refused with
+//! `Error (unsupported variant): NAME`.
+
+use super::{move_text, unsupported, Board, Catalogue};
+use crate::engine::{Move, MoveKind};
+use crate::game::{Game, Outcome};
+use crate::ir::{Shape, Variant};
+use crate::search::{Clock, Limits, Score, Searcher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+pub use super::uci::Out;
+
+/// XBoard's order of piece types in the `setup` letter table: pawn,
+/// knight, bishop, rook, queen, then fairy slots, the king last.
+const SLOTS: usize = 22;
+
+/// What the engine does with its side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Only check moves (`force`).
+    Force,
+    /// Play the side given (0 first player, 1 second).
+    Play(u8),
+}
+
+struct Job {
+    handle: JoinHandle<Searcher<Move>>,
+    stop: Arc<AtomicBool>,
+    /// Set when the move must not be played (`force`, `new`, `undo`…).
+    cancel: Arc<AtomicBool>,
+}
+
+/// The XBoard engine's state.
+pub struct Xboard {
+    out: Out,
+    catalogue: Catalogue,
+    variant: Variant,
+    start_fen: Option<String>,
+    /// The game, shared with the thinking thread (which plays its move).
+    board: Arc<Mutex<Board>>,
+    history: Vec<Move>,
+    mode: Mode,
+    searcher: Option<Searcher<Move>>,
+    job: Option<Job>,
+    post: bool,
+    /// `level`: moves per session (0: all), base, increment.
+    level: Option<(u32, Duration, Duration)>,
+    st: Option<Duration>,
+    sd: Option<u32>,
+    time: Option<Duration>,
+    usermove: bool,
+}
+
+impl Xboard {
+    pub fn new(out: Out) -> Xboard {
+        let v = crate::load::builtin("chess", &[]).expect("chess is built in");
+        Xboard {
+            out,
+            catalogue: Catalogue::new(),
+            board: Arc::new(Mutex::new(Board::new(v.clone()).expect("chess starts"))),
+            variant: v,
+            start_fen: None,
+            history: Vec::new(),
+            mode: Mode::Force,
+            searcher: Some(Searcher::new(32)),
+            job: None,
+            post: false,
+            level: None,
+            st: None,
+            sd: None,
+            time: None,
+            usermove: false,
+        }
+    }
+
+    fn say(&self, s: impl Into<String>) {
+        (self.out)(s.into());
+    }
+
+    fn board(&self) -> std::sync::MutexGuard<'_, Board> {
+        // A poisoned lock only means a thread panicked mid-search; the board
+        // itself is whole (moves are played under the lock in one call).
+        self.board.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Stop thinking; `cancel`: the move found is not played.
+    fn finish(&mut self, cancel: bool) {
+        if let Some(job) = self.job.take() {
+            if cancel {
+                job.cancel.store(true, Ordering::Relaxed);
+            }
+            job.stop.store(true, Ordering::Relaxed);
+            match job.handle.join() {
+                Ok(s) => self.searcher = Some(s),
+                Err(_) => self.searcher = Some(Searcher::new(32)),
+            }
+        }
+        // Take in the engine's own move, if it played one.
+        let moves: Vec<Move> = self.board().session.game.moves().collect();
+        self.history = moves;
+    }
+
+    /// The names XBoard is told: `normal` for chess.
+    fn xboard_name(name: &str) -> &str {
+        if name == "chess" {
+            "normal"
+        } else {
+            name
+        }
+    }
+
+    fn variants_feature(&self) -> String {
+        let names: Vec<String> = self
+            .catalogue
+            .names()
+            .into_iter()
+            .filter(|n| self.catalogue.get(n).is_ok_and(|v| refusal(&v).is_none()))
+            .map(|n| Xboard::xboard_name(&n).to_string())
+            .collect();
+        names.join(",")
+    }
+
+    /// Handle one line. Returns false after `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let (cmd, arg) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(c, a)| (c, a.trim()));
+        match cmd {
+            "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
+            | "name" | "rating" | "ics" | "cores" | "draw" | "hint" | "bk" | "otim" | "."
+            | "exit" | "analyze" | "pause" | "resume" | "egtpath" | "nps" => {}
+            "protover" => {
+                self.say(format!(
+                    "feature myname=\"varia {}\" ping=1 setboard=1 usermove=1 time=1 draw=0 \
+                     sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=0 nps=0 memory=1 \
+                     debug=1 san=0 variants=\"{}\"",
+                    env!("CARGO_PKG_VERSION"),
+                    self.variants_feature()
+                ));
+                self.say("feature option=\"VariantPath -file \"");
+                self.say("feature done=1");
+            }
+            "quit" => {
+                self.finish(true);
+                return false;
+            }
+            "ping" => self.say(format!("pong {arg}")),
+            "new" => {
+                self.finish(true);
+                self.load_variant("chess");
+                self.mode = Mode::Play(1);
+                self.st = None;
+                self.sd = None;
+                if let Some(s) = self.searcher.as_mut() {
+                    s.clear();
+                }
+            }
+            "variant" => {
+                self.finish(true);
+                let name = if arg == "normal" { "chess" } else { arg };
+                self.load_variant(name);
+            }
+            "force" => {
+                self.finish(true);
+                self.mode = Mode::Force;
+            }
+            "go" => {
+                self.finish(false);
+                let turn = self.board().position().turn();
+                self.mode = Mode::Play(turn);
+                self.think();
+            }
+            "playother" => {
+                self.finish(false);
+                let turn = self.board().position().turn();
+                self.mode = Mode::Play(1 - turn.min(1));
+            }
+            "white" | "black" => {
+                self.finish(true);
+                self.mode = Mode::Play(u8::from(cmd == "white"));
+            }
+            "?" => self.finish(false),
+            "result" => {
+                self.finish(true);
+                self.mode = Mode::Force;
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "time" => {
+                self.time = arg
+                    .parse::<u64>()
+                    .ok()
+                    .map(|cs| Duration::from_millis(cs.min(1 << 24) * 10))
+            }
+            "level" => self.level = parse_level(arg),
+            "st" => {
+                self.st = arg
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6)
+                    .map(Duration::from_secs_f64)
+            }
+            "sd" => self.sd = arg.parse::<u32>().ok().map(|d| d.clamp(1, 80)),
+            "memory" => {
+                if let (Ok(mb), Some(s)) = (arg.parse::<usize>(), self.searcher.as_mut()) {
+                    s.resize(mb.clamp(1, 4096));
+                }
+            }
+            "option" => {
+                if let Some(path) = arg.strip_prefix("VariantPath=") {
+                    match self.catalogue.load(path) {
+                        Ok(names) => {
+                            self.say(format!("telluser varia loaded {}", names.join(", ")))
+                        }
+                        Err(e) => self.say(format!("telluser VariantPath: {e}")),
+                    }
+                }
+            }
+            "setboard" => {
+                self.finish(true);
+                match Board::from_fen(&self.variant, arg) {
+                    Ok(b) => {
+                        *self.board() = b;
+                        self.start_fen = Some(arg.to_string());
+                        self.history.clear();
+                    }
+                    Err(e) => self.say(format!("tellusererror Illegal position: {e}")),
+                }
+            }
+            "undo" => {
+                self.finish(true);
+                self.undo(1);
+            }
+            "remove" => {
+                self.finish(true);
+                self.undo(2);
+            }
+            "usermove" => self.user_move(arg),
+            "protover_done" => {}
+            _ => {
+                // A bare move (when `usermove` was not accepted).
+                if !self.usermove && super::parse_move(self.board().position(), cmd).is_some() {
+                    self.user_move(cmd);
+                } else {
+                    self.say(format!("Error (unknown command): {}", truncate(cmd)));
+                }
+            }
+        }
+        if cmd == "usermove" {
+            self.usermove = true;
+        }
+        true
+    }
+
+    fn load_variant(&mut self, name: &str) {
+        match self.catalogue.get(name) {
+            Ok(v) => {
+                if let Some(why) = refusal(&v) {
+                    self.say(format!("Error (unsupported variant): {name}"));
+                    self.say(format!("telluser {why}"));
+                    return;
+                }
+                match Board::new(v.clone()) {
+                    Ok(b) => {
+                        *self.board() = b;
+                        self.variant = v;
+                        self.start_fen = None;
+                        self.history.clear();
+                        if name != "chess" {
+                            for l in setup_lines(&self.variant, &self.board().position().fen()) {
+                                self.say(l);
+                            }
+                        }
+                    }
+                    Err(e) => self.say(format!("Error (cannot start variant): {e}")),
+                }
+            }
+            Err(_) => self.say(format!("Error (unsupported variant): {}", truncate(name))),
+        }
+    }
+
+    fn undo(&mut self, n: usize) {
+        let mut b = self.board();
+        for _ in 0..n {
+            b.session.game.undo();
+        }
+        let moves: Vec<Move> = b.session.game.moves().collect();
+        drop(b);
+        self.history = moves;
+    }
+
+    fn user_move(&mut self, text: &str) {
+        self.finish(true);
+        let result = self.board().play_text(text);
+        match result {
+            Ok(_) => {
+                let moves: Vec<Move> = self.board().session.game.moves().collect();
+                self.history = moves;
+                if self.announce_end() {
+                    return;
+                }
+                if let Mode::Play(side) = self.mode {
+                    if self.board().position().turn() == side {
+                        self.think();
+                    }
+                }
+            }
+            Err(_) => self.say(format!("Illegal move: {}", truncate(text))),
+        }
+    }
+
+    /// Tell XBoard the game is over, if it is.
+    fn announce_end(&self) -> bool {
+        let mut s = self.board().session.clone();
+        match s.outcome() {
+            Some(Outcome::Win { winners, reason }) => {
+                let r = if winners.contains(&0) { "1-0" } else { "0-1" };
+                self.say(format!("{r} {{{reason}}}"));
+                true
+            }
+            Some(Outcome::Draw { reason }) => {
+                self.say(format!("1/2-1/2 {{{reason}}}"));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        let mut l = Limits {
+            depth: self.sd,
+            ..Limits::default()
+        };
+        if let Some(st) = self.st {
+            l.movetime = Some(st);
+        } else if let Some(t) = self.time {
+            let (mps, _, inc) = self.level.unwrap_or((0, Duration::ZERO, Duration::ZERO));
+            let played = (self.history.len() / 2) as u32;
+            l.clock = Some(Clock {
+                time: t,
+                inc,
+                moves_to_go: (mps > 0).then(|| mps - played % mps),
+            });
+        } else if self.sd.is_none() {
+            l.movetime = Some(Duration::from_secs(5));
+        }
+        l
+    }
+
+    /// Think on the engine's side and play the move found (on the thread).
+    fn think(&mut self) {
+        let Some(mut searcher) = self.searcher.take() else {
+            return;
+        };
+        let limits = self.limits();
+        let stop = searcher.stop_flag();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (board, out, post) = (self.board.clone(), self.out.clone(), self.post);
+        let cancel2 = cancel.clone();
+        let handle = std::thread::spawn(move || {
+            let snapshot = board.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            let mut g = snapshot.session.clone();
+            let found = searcher.search(&mut g, &limits, None, &mut |info| {
+                if post && info.multipv == 1 {
+                    let score = match info.score {
+                        Score::Cp(c) => c,
+                        Score::Mate(m) if m > 0 => 100_000 + m,
+                        Score::Mate(m) => -100_000 + m,
+                    };
+                    out(format!(
+                        "{} {score} {} {} {}",
+                        info.depth,
+                        info.elapsed.as_millis() / 10,
+                        info.nodes,
+                        snapshot.line_text(&info.pv).join(" ")
+                    ));
+                }
+            });
+            if cancel2.load(Ordering::Relaxed) {
+                return searcher;
+            }
+            let mut b = board.lock().unwrap_or_else(|e| e.into_inner());
+            match found.best {
+                Some(m) if b.position().is_legal(m) => {
+                    let text = move_text(b.position(), m);
+                    b.session.game.play(m);
+                    out(format!("move {text}"));
+                    let mut s = b.session.clone();
+                    drop(b);
+                    match s.outcome() {
+                        Some(Outcome::Win { winners, reason }) => out(format!(
+                            "{} {{{reason}}}",
+                            if winners.contains(&0) { "1-0" } else { "0-1" }
+                        )),
+                        Some(Outcome::Draw { reason }) => out(format!("1/2-1/2 {{{reason}}}")),
+                        None => {}
+                    }
+                }
+                _ => out("resign".to_string()),
+            }
+            searcher
+        });
+        self.job = Some(Job {
+            handle,
+            stop,
+            cancel,
+        });
+    }
+
+    /// End: stop any search (its move, if found, is still sent).
+    pub fn shutdown(&mut self) {
+        self.finish(false);
+    }
+}
+
+/// Why XBoard cannot play this variant, if it cannot.
+pub fn refusal(v: &Variant) -> Option<String> {
+    if let Some(why) = unsupported(v, true) {
+        return Some(why);
+    }
+    if matches!(v.board.shape, Shape::Unbounded { .. }) {
+        return Some(format!(
+            "{} has a board without edges, which XBoard cannot draw",
+            v.name
+        ));
+    }
+    if !v.turn.powers.is_empty() || !v.turn.on_place.is_empty() {
+        return Some(format!(
+            "{} has swaps or placements with a second step, which XBoard moves cannot express",
+            v.name
+        ));
+    }
+    if v.pieces.len() > SLOTS {
+        return Some(format!(
+            "{} has more piece kinds than XBoard can show",
+            v.name
+        ));
+    }
+    None
+}
+
+/// `setup` and `piece` lines for a variant XBoard does not know.
+pub fn setup_lines(v: &Variant, fen: &str) -> Vec<String> {
+    let (w, h) = match v.board.shape {
+        Shape::Rect { width, height, .. } | Shape::Unbounded { width, height } => (width, height),
+    };
+    // Standard letters keep XBoard's own slots when the piece moves as
+    // XBoard expects; every other piece takes a free fairy slot.
+    let standard = [
+        ('P', 0usize),
+        ('N', 1),
+        ('B', 2),
+        ('R', 3),
+        ('Q', 4),
+        ('K', SLOTS - 1),
+    ];
+    let mut table = ['.'; SLOTS];
+    let mut rest = Vec::new();
+    for p in &v.pieces {
+        match standard.iter().find(|(l, _)| *l == p.letter) {
+            Some(&(_, slot)) if table[slot] == '.' => table[slot] = p.letter,
+            _ => rest.push(p.letter),
+        }
+    }
+    let free: Vec<usize> = (5..SLOTS - 1).filter(|&i| table[i] == '.').collect();
+    let mut free = free.into_iter();
+    for l in rest {
+        if let Some(i) = free.next() {
+            table[i] = l;
+        }
+    }
+    let white: String = table.iter().collect();
+    let black: String = table.iter().map(|c| c.to_ascii_lowercase()).collect();
+    let drops = v.turn.place;
+    let pocket = if drops {
+        v.pieces.iter().filter(|p| !p.royal).count()
+    } else {
+        0
+    };
+    let parent = if drops { "crazyhouse" } else { "fairy" };
+    let mut out = vec![format!(
+        "setup ({white}{black}) {w}x{h}+{pocket}_{parent} {fen}"
+    )];
+    for p in &v.pieces {
+        let mut betza: String = p.betza.chars().filter(|c| !c.is_whitespace()).collect();
+        if v.turn
+            .castling
+            .as_ref()
+            .is_some_and(|c| v.pieces.get(c.royal as usize) == Some(p))
+        {
+            betza.push_str("O2");
+        }
+        out.push(format!("piece {}& {betza}", p.letter));
+    }
+    out
+}
+
+/// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in seconds.
+fn parse_level(arg: &str) -> Option<(u32, Duration, Duration)> {
+    let mut w = arg.split_whitespace();
+    let mps = w.next()?.parse::<u32>().ok()?;
+    let base = w.next()?;
+    let base = match base.split_once(':') {
+        Some((m, s)) => m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?,
+        None => base.parse::<f64>().ok()? * 60.0,
+    };
+    let inc = w.next()?.parse::<f64>().ok()?;
+    if !(0.0..1e7).contains(&base) || !(0.0..1e5).contains(&inc) {
+        return None;
+    }
+    Some((
+        mps,
+        Duration::from_secs_f64(base),
+        Duration::from_secs_f64(inc),
+    ))
+}
+
+fn truncate(s: &str) -> String {
+    s.chars().take(80).collect()
+}
+
+/// Whether a move can be written for XBoard (no second step).
+pub fn expressible(m: Move) -> bool {
+    !matches!(
+        m.kind(),
+        MoveKind::PlaceAndMove | MoveKind::PlaceAndReturn | MoveKind::Swap | MoveKind::DrawPlace
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_parses() {
+        assert_eq!(
+            parse_level("40 5 0"),
+            Some((40, Duration::from_secs(300), Duration::ZERO))
+        );
+        assert_eq!(
+            parse_level("0 2:30 1.5"),
+            Some((0, Duration::from_secs(150), Duration::from_millis(1500)))
+        );
+        assert_eq!(parse_level("x"), None);
+    }
+
+    #[test]
+    fn setup_for_capablanca_names_fairy_slots() {
+        let v = crate::load::builtin("capablanca", &[]).unwrap();
+        let b = Board::new(v.clone()).unwrap();
+        let lines = setup_lines(&v, &b.position().fen());
+        assert!(lines[0].starts_with("setup (PNBRQ"), "{}", lines[0]);
+        assert!(lines[0].contains(" 10x8+0_fairy "), "{}", lines[0]);
+        assert!(lines.iter().any(|l| l == "piece A& BN"), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("piece K& KO2")),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn placement_games_are_refused() {
+        for n in ["echek", "raindropchess", "quatrochess"] {
+            let v = crate::load::builtin(n, &[]).unwrap();
+            assert!(refusal(&v).is_some(), "{n}");
+        }
+        for n in ["chess", "capablanca", "crazyhouse", "losalamos"] {
+            let v = crate::load::builtin(n, &[]).unwrap();
+            assert!(refusal(&v).is_none(), "{n}: {:?}", refusal(&v));
+        }
+    }
+}

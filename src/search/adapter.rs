@@ -1,0 +1,193 @@
+//! The engine's games as the search sees them: [`Session`] implements
+//! [`Game`] with the Zobrist hash, the check test, capture gains, the
+//! history index and the evaluation derived from the rule file.
+
+use crate::engine::Bits;
+use crate::engine::{Move, MoveKind, MoveList, Position};
+use crate::game::{Game, Outcome};
+use crate::protocol::client::GameText;
+use crate::session::Session;
+
+impl Session {
+    fn friend(&self, a: u8, b: u8) -> bool {
+        let v = self.variant();
+        v.team_of(a) == v.team_of(b)
+    }
+
+    /// The value of the man of `kind` for ordering (a royal counts high).
+    fn order_value(&self, kind: u8) -> i32 {
+        let v = self.eval.values.get(kind as usize).copied().unwrap_or(100);
+        if self
+            .variant()
+            .pieces
+            .get(kind as usize)
+            .is_some_and(|p| p.royal)
+        {
+            2000
+        } else {
+            v
+        }
+    }
+}
+
+impl Game for Session {
+    type Action = Move;
+
+    fn players(&self) -> usize {
+        self.variant().players.len()
+    }
+
+    fn to_move(&self) -> usize {
+        self.position().turn() as usize
+    }
+
+    fn team_of(&self, player: usize) -> Vec<usize> {
+        let v = self.variant();
+        v.teams
+            .get(v.team_of(player as u8))
+            .map_or(vec![player], |t| t.iter().map(|&p| p as usize).collect())
+    }
+
+    fn legal_actions(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        out.extend(self.game.legal_moves().iter().copied());
+    }
+
+    fn play(&mut self, action: Move) {
+        self.game.play(action);
+    }
+
+    fn undo(&mut self) {
+        self.game.undo();
+    }
+
+    fn hidden_choice(&self, action: &Move) -> bool {
+        action.kind() == MoveKind::DrawPlace
+    }
+
+    fn determinize(&mut self, rng: &mut dyn rand::RngCore) {
+        // The AI sees the decks' public multisets, never their order.
+        self.game.redeal_hidden(rng);
+    }
+
+    fn outcome(&mut self) -> Option<Outcome> {
+        self.result()
+    }
+
+    fn evaluate(&mut self, player: usize) -> i32 {
+        self.eval.evaluate(self.game.position(), player)
+    }
+
+    fn key(&self) -> u64 {
+        self.position().hash() | 1
+    }
+
+    fn expand(&mut self, out: &mut Vec<Move>) -> Option<Outcome> {
+        let mut list = MoveList::new();
+        let st = self.game.status_into(&mut list);
+        out.clear();
+        out.extend(list.iter().copied());
+        Session::outcome_of(st)
+    }
+
+    fn tactical_gain(&self, a: &Move) -> Option<i32> {
+        let pos = self.position();
+        let from = a.from()?;
+        let mover = pos.man_at(from)?;
+        let me = mover.owner();
+        let victim = a
+            .to()
+            .and_then(|t| pos.man_at(t))
+            .or_else(|| {
+                // En passant: the victim stands on the second square.
+                a.aux_square()
+                    .and_then(|s| pos.man_at(s))
+                    .filter(|_| a.to().is_some_and(|t| pos.man_at(t).is_none()))
+            })
+            .filter(|m| !self.friend(m.owner(), me));
+        let promo = a.promotion().map(|k| {
+            self.eval.values.get(k as usize).copied().unwrap_or(0)
+                - self.eval.values[mover.kind() as usize]
+        });
+        if victim.is_none() && promo.is_none() {
+            return None;
+        }
+        let gain = victim.map_or(0, |v| self.order_value(v.kind()) * 16)
+            - self.order_value(mover.kind()) / 16
+            + promo.unwrap_or(0) * 8;
+        Some(gain)
+    }
+
+    fn losing_capture(&self, a: &Move) -> bool {
+        let pos = self.position();
+        let (Some(from), Some(to)) = (a.from(), a.to()) else {
+            return false;
+        };
+        let (Some(mover), Some(victim)) = (pos.man_at(from), pos.man_at(to)) else {
+            return false;
+        };
+        a.promotion().is_none()
+            && self.order_value(mover.kind()) > self.order_value(victim.kind())
+            && pos.attacked_by_enemy_of(to, mover.owner())
+    }
+
+    fn history_index(&self, a: &Move) -> usize {
+        let from = match (a.from(), a.placed()) {
+            (Some(f), _) => f.index(),
+            (None, Some(k)) => 256 + k as usize,
+            (None, None) => 0,
+        };
+        from * 256 + a.to().map_or(0, |t| t.index() & 255)
+    }
+
+    fn in_check(&self) -> bool {
+        self.position().in_check()
+    }
+
+    fn repeats(&self) -> bool {
+        self.eval.repetition_draws && self.game.occurrences() >= 2
+    }
+
+    fn null_move_ok(&self) -> bool {
+        if !self.eval.null_move_variant {
+            return false;
+        }
+        let pos = self.position();
+        pos.men_of(pos.turn())
+            .iter()
+            .filter_map(|s| pos.man_at(s))
+            .any(|m| self.eval.piece_kinds & (1 << m.kind()) != 0)
+    }
+
+    fn play_null(&mut self) {
+        self.game.play(Move::PASS);
+    }
+
+    fn protocol_game(&self) -> Option<GameText> {
+        let v = self.variant();
+        if crate::protocol::unsupported(v, false).is_some() {
+            return None;
+        }
+        let moves: Vec<Move> = self.game.moves().collect();
+        let mut start = self.game.clone();
+        while start.undo().is_some() {}
+        let mut pos = start.position().clone();
+        let fen = pos.fen();
+        let default = Position::start(pos.tables().clone()).ok().map(|p| p.fen());
+        let mut texts = Vec::with_capacity(moves.len());
+        for m in moves {
+            texts.push(crate::protocol::move_text(&pos, m));
+            pos.play(m);
+        }
+        Some(GameText {
+            variant: v.name.clone(),
+            fen: (default.as_ref() != Some(&fen)).then_some(fen),
+            moves: texts,
+            turn: self.position().turn() as usize,
+        })
+    }
+
+    fn protocol_parse(&self, text: &str) -> Option<Move> {
+        crate::protocol::parse_move(self.position(), text)
+    }
+}

@@ -1,0 +1,460 @@
+//! The evaluation, derived from the rule file alone.
+//!
+//! Nothing here names a game. Every term comes from the variant:
+//!
+//! - **material**: the file's `value`, or a value computed from the piece's
+//!   mobility on the empty board (leaps count more than ride steps, and the
+//!   square of the mobility rewards compound pieces);
+//! - **piece-square terms**: each kind's mobility from each square of the
+//!   empty board, against its mean (a knight in the corner reaches 2 squares,
+//!   in the centre 8);
+//! - **promotion**: how many of its own moves a promoting man needs to reach
+//!   its zone on the empty board (a graph distance table), worth a growing
+//!   share of what it promotes to;
+//! - **royal safety** where a royal exists and checkmate ends the game:
+//!   friendly men around the royal, enemy pieces near it, and the royal
+//!   kept back while the enemy has pieces, central once they are gone;
+//! - **the variant's own endings**: the blocked sides of a man whose
+//!   surrounding loses (or removes it), men still to place when placing them
+//!   all wins, progress against a move counter that draws.
+
+use crate::engine::{Position, Square, Tables};
+use crate::ir::{Dir, Event, Mode, Outcome, PieceId, Variant, Zone};
+
+/// Hundredths of a pawn.
+pub type Cp = i32;
+
+/// The evaluation tables of one variant.
+#[derive(Debug, Clone)]
+pub struct Eval {
+    /// Material value per kind (0 for a royal).
+    pub values: Vec<Cp>,
+    /// Piece-square term per kind, facing and square index.
+    pst: Vec<[Vec<i16>; 4]>,
+    /// Moves to the promotion zone per kind, facing and square (255: never).
+    promo_dist: Vec<Option<[Vec<u8>; 4]>>,
+    /// What promoting gains per kind (best choice minus the man's value).
+    promo_gain: Vec<Cp>,
+    royal: Vec<bool>,
+    /// Checkmate ends the game (or eliminates): royal safety matters.
+    mate_matters: bool,
+    /// Kinds whose surrounding loses the game (weight) or removes the man.
+    surround: Vec<(PieceId, Cp)>,
+    /// Placing every man wins: men in hand are a debt, not material.
+    hand_debt: bool,
+    /// A move counter draws the game.
+    quiet_rule: bool,
+    /// Material of the non-royal men at the start, for the game phase.
+    start_material: Cp,
+    nplayers: usize,
+    /// A repeated position is a draw (the search scores a first repetition so).
+    pub(crate) repetition_draws: bool,
+    /// The rules allow a null move at all (see [`Eval::null_move_variant`]).
+    pub(crate) null_move_variant: bool,
+    /// Kinds that count for the null-move test: neither royal nor promoting.
+    pub(crate) piece_kinds: u32,
+}
+
+/// A kind's value computed from its mobility on the empty board.
+fn derived_value(leap: f64, ride: f64) -> Cp {
+    let m = leap + ride;
+    (45.0 * leap + 28.0 * ride + m * m / 2.0 + 70.0).clamp(50.0, 2500.0) as Cp
+}
+
+/// How many squares a man of `kind` facing `f` reaches from `sq` on the
+/// empty board: (by leaps, by ride steps). Move-only and capture-only
+/// atoms count half; initial-only atoms not at all.
+fn mobility(t: &Tables, kind: PieceId, f: Dir, sq: Square) -> (f64, f64) {
+    let geo = t.geometry();
+    let p = &t.variant().pieces[kind as usize];
+    let mut seen = vec![0u8; geo.len()];
+    let (mut leap, mut ride) = (0.0, 0.0);
+    for a in &p.moves {
+        if a.initial {
+            continue;
+        }
+        let w = if a.mode == Mode::Both { 1.0 } else { 0.5 };
+        for &(dx, dy) in &a.vectors {
+            let v = f.rotate((dx as i32, dy as i32));
+            let range = if a.range == 0 { 64 } else { a.range as i32 };
+            let mut at = sq;
+            for step in 0..range {
+                let Some(n) = geo.offset(at, v) else { break };
+                at = n;
+                if a.hop && step == 0 {
+                    continue;
+                }
+                if seen[n.index()] < 2 {
+                    seen[n.index()] += 1;
+                    if a.range == 1 {
+                        leap += w;
+                    } else {
+                        ride += w;
+                    }
+                }
+            }
+        }
+    }
+    (leap, ride)
+}
+
+/// The squares where the board is "the board": every real square, or on an
+/// unbounded board the limit-sized box in the middle of the grid.
+fn board_squares(t: &Tables) -> Vec<Square> {
+    let geo = t.geometry();
+    match geo.limit() {
+        None => geo.squares().collect(),
+        Some((w, h)) => {
+            let (gw, gh) = (geo.width() as i32, geo.height() as i32);
+            let (x0, y0) = ((gw - w as i32) / 2, (gh - h as i32) / 2);
+            geo.squares()
+                .filter(|&s| {
+                    let (x, y) = geo.coords(s);
+                    x >= x0 && y >= y0 && x < x0 + w as i32 && y < y0 + h as i32
+                })
+                .collect()
+        }
+    }
+}
+
+/// Moves a man of `kind` facing `f` needs to reach `zone` on the empty board.
+fn distance_table(t: &Tables, kind: PieceId, f: Dir, zone: &[bool]) -> Vec<u8> {
+    let geo = t.geometry();
+    let p = &t.variant().pieces[kind as usize];
+    let mut dist = vec![u8::MAX; geo.len()];
+    let mut frontier: Vec<Square> = geo.squares().filter(|s| zone[s.index()]).collect();
+    for s in &frontier {
+        dist[s.index()] = 0;
+    }
+    // Walk backwards: a square is at d+1 if one move from it reaches a square at d.
+    let steps: Vec<((i32, i32), i32)> = p
+        .moves
+        .iter()
+        .filter(|a| a.mode.can_move() && !a.initial && !a.hop)
+        .flat_map(|a| {
+            let r = if a.range == 0 { 64 } else { a.range as i32 };
+            a.vectors
+                .iter()
+                .map(move |&(dx, dy)| (f.rotate((dx as i32, dy as i32)), r))
+        })
+        .collect();
+    let mut d = 0u8;
+    while !frontier.is_empty() && d < 250 {
+        d += 1;
+        let mut next = Vec::new();
+        for &s in &frontier {
+            for &(v, r) in &steps {
+                let back = (-v.0, -v.1);
+                let mut at = s;
+                for _ in 0..r {
+                    let Some(n) = geo.offset(at, back) else { break };
+                    at = n;
+                    if dist[n.index()] == u8::MAX {
+                        dist[n.index()] = d;
+                        next.push(n);
+                    }
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
+}
+
+impl Eval {
+    pub fn new(t: &Tables) -> Eval {
+        let v = t.variant();
+        let geo = t.geometry();
+        let nk = v.pieces.len();
+        let squares = board_squares(t);
+        let mut values = Vec::with_capacity(nk);
+        let mut pst = Vec::with_capacity(nk);
+        let mut royal = Vec::with_capacity(nk);
+        for (k, p) in v.pieces.iter().enumerate() {
+            let k = k as PieceId;
+            royal.push(p.royal);
+            let mut tables: [Vec<i16>; 4] = Default::default();
+            let mut mean_total = 0.0;
+            for f in Dir::ALL {
+                let mob: Vec<(Square, f64)> = squares
+                    .iter()
+                    .map(|&s| {
+                        let (l, r) = mobility(t, k, f, s);
+                        (s, l + r)
+                    })
+                    .collect();
+                let mean = mob.iter().map(|x| x.1).sum::<f64>() / mob.len().max(1) as f64;
+                mean_total += mean;
+                let mut tab = vec![0i16; geo.len()];
+                for (s, m) in mob {
+                    tab[s.index()] = ((m - mean) * 4.0).round().clamp(-40.0, 40.0) as i16;
+                }
+                tables[f.index()] = tab;
+            }
+            let value = match p.value {
+                Some(x) => x,
+                None if p.royal => 0,
+                None => {
+                    let (mut l, mut r) = (0.0, 0.0);
+                    for &s in &squares {
+                        let (a, b) = mobility(t, k, Dir::North, s);
+                        l += a;
+                        r += b;
+                    }
+                    let n = squares.len().max(1) as f64;
+                    derived_value(l / n, r / n)
+                }
+            };
+            // Scale the square terms with the mean mobility: a rider's squares
+            // matter less per square than a leaper's.
+            let mean = (mean_total / 4.0).max(1.0);
+            let scale = (8.0 / mean).clamp(0.25, 2.0);
+            for tab in &mut tables {
+                for x in tab.iter_mut() {
+                    *x = (*x as f64 * scale).round() as i16;
+                }
+            }
+            values.push(value);
+            pst.push(tables);
+        }
+        // Promotion distance tables.
+        let mut promo_dist = Vec::with_capacity(nk);
+        let mut promo_gain = Vec::with_capacity(nk);
+        for (k, p) in v.pieces.iter().enumerate() {
+            let Some(pr) = &p.promotion else {
+                promo_dist.push(None);
+                promo_gain.push(0);
+                continue;
+            };
+            let best = pr
+                .choices
+                .iter()
+                .map(|&c| values.get(c as usize).copied().unwrap_or(0))
+                .max()
+                .unwrap_or(0);
+            promo_gain.push((best - values[k]).max(0));
+            let mut tabs: [Vec<u8>; 4] = Default::default();
+            for f in Dir::ALL {
+                let zone = zone_squares(t, &pr.zone, f);
+                tabs[f.index()] = distance_table(t, k as PieceId, f, &zone);
+            }
+            promo_dist.push(Some(tabs));
+        }
+        let mate_matters = v.pieces.iter().any(|p| p.royal)
+            && v.end.iter().any(|r| {
+                r.when == Event::Checkmate && matches!(r.then, Outcome::Lose | Outcome::Eliminated)
+            });
+        let surround = v
+            .end
+            .iter()
+            .filter_map(|r| match (&r.when, r.then) {
+                (Event::Surrounded(k), Outcome::Lose) => Some((*k, 60)),
+                (Event::Surrounded(k), Outcome::Remove) => {
+                    Some((*k, (values[*k as usize] / 40).clamp(5, 60)))
+                }
+                _ => None,
+            })
+            .collect();
+        let hand_debt = v
+            .end
+            .iter()
+            .any(|r| r.when == Event::HandEmpty && r.then == Outcome::Win);
+        let quiet_rule = v.end.iter().any(|r| matches!(r.when, Event::Quiet { .. }));
+        let start_material = v
+            .setup
+            .men
+            .iter()
+            .map(|m| values[m.piece as usize].max(0))
+            .sum::<Cp>()
+            .max(1);
+        Eval {
+            values,
+            pst,
+            promo_dist,
+            promo_gain,
+            royal,
+            mate_matters,
+            surround,
+            hand_debt,
+            quiet_rule,
+            start_material,
+            nplayers: v.players.len(),
+            repetition_draws: v
+                .end
+                .iter()
+                .any(|r| matches!(r.when, Event::Repetition(_)) && r.then == Outcome::Draw),
+            null_move_variant: Eval::null_move_variant(v),
+            piece_kinds: v
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| !p.royal && p.promotion.is_none())
+                .fold(0u32, |m, (k, _)| m | 1 << k),
+        }
+    }
+
+    /// Whether a null move (passing the turn) is a sound test in this
+    /// variant: two players who move men on the board, and none of the
+    /// rules under which passing or placing changes the game (placements,
+    /// card draws, powers, pass counts, passing when stuck). Placement games
+    /// are out: there a pass is often the best action, so the null move's
+    /// assumption (acting beats passing) fails.
+    pub fn null_move_variant(v: &Variant) -> bool {
+        v.players.len() == 2
+            && v.turn.moves
+            && !v.turn.place
+            && !v.turn.draw
+            && v.turn.powers.is_empty()
+            && !v.end.iter().any(|r| {
+                matches!(r.when, Event::Passes(_) | Event::HandEmpty)
+                    || r.then == Outcome::Pass
+                    || matches!(r.when, Event::Stalemate) && r.then != Outcome::Draw
+            })
+    }
+
+    /// The value of the position for `player`'s team.
+    pub fn evaluate(&self, pos: &Position, player: usize) -> Cp {
+        let t = &**pos.tables();
+        let v = t.variant();
+        let geo = t.geometry();
+        let team = v.team_of(player as u8);
+        let friend = |owner: u8| v.team_of(owner) == team;
+        let sign = |owner: u8| if friend(owner) { 1 } else { -1 };
+        let mut score = 0;
+        // Material on the board per player, for the phase.
+        let mut material = [0 as Cp; 8];
+        let mut royals: Vec<(Square, u8)> = Vec::new();
+        for (sq, m) in pos.men() {
+            let k = m.kind() as usize;
+            let s = sign(m.owner());
+            let val = self.values[k];
+            material[m.owner() as usize & 7] += val;
+            score += s * val;
+            let f = m.facing().index();
+            if self.royal[k] {
+                royals.push((sq, m.owner()));
+            } else {
+                score += s * self.pst[k][f][sq.index()] as Cp;
+            }
+            if let Some(tabs) = &self.promo_dist[k] {
+                let d = tabs[f][sq.index()];
+                if d != u8::MAX {
+                    let d = d as Cp + 1;
+                    score += s * self.promo_gain[k] / (4 * d * d);
+                }
+            }
+            for &(kind, w) in &self.surround {
+                if kind == m.kind() {
+                    let (x, y) = geo.coords(sq);
+                    let blocked = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                        .iter()
+                        .filter(|(dx, dy)| match geo.square(x + dx, y + dy) {
+                            Some(n) => pos.man_at(n).is_some(),
+                            None => true,
+                        })
+                        .count() as Cp;
+                    score -= s * blocked * blocked * w;
+                }
+            }
+        }
+        // Men in hand: material, or a debt when placing them all wins.
+        for p in 0..self.nplayers as u8 {
+            for k in 0..self.values.len() as u8 {
+                let n = pos.hand(p, k) as Cp;
+                if n == 0 {
+                    continue;
+                }
+                let each = if self.hand_debt {
+                    -100
+                } else {
+                    self.values[k as usize]
+                };
+                score += sign(p) * n * each;
+            }
+        }
+        if self.mate_matters {
+            for &(sq, owner) in &royals {
+                score += sign(owner) * self.royal_safety(pos, sq, owner, &material);
+            }
+        }
+        // Progress: the side that is ahead wants the move counter reset
+        // before it draws the game.
+        if self.quiet_rule && score != 0 {
+            score -=
+                score.signum() * pos.quiet_plies().min(200) as Cp * score.abs().min(300) / 300 * 2;
+        }
+        score
+    }
+
+    /// Safety of a royal man: shelter, enemy pieces nearby, and where it
+    /// stands (back while the enemy has pieces, central once they are gone).
+    fn royal_safety(&self, pos: &Position, sq: Square, owner: u8, material: &[Cp; 8]) -> Cp {
+        let t = &**pos.tables();
+        let v = t.variant();
+        let geo = t.geometry();
+        let team = v.team_of(owner);
+        let enemy_material: Cp = (0..self.nplayers)
+            .filter(|&p| v.team_of(p as u8) != team)
+            .map(|p| material[p])
+            .sum();
+        // 0 (no enemy pieces) ..= 256 (a full army)
+        let phase = (enemy_material * 256 * self.nplayers.max(2) as Cp
+            / (self.start_material * 2).max(1))
+        .clamp(0, 256);
+        let (x, y) = geo.coords(sq);
+        let mut shelter = 0;
+        let mut tropism = 0;
+        for (s, m) in pos.men() {
+            let (mx, my) = geo.coords(s);
+            let d = (mx - x).abs().max((my - y).abs());
+            if v.team_of(m.owner()) == team {
+                if d == 1 && shelter < 4 {
+                    shelter += 1;
+                }
+            } else {
+                let val = self.values[m.kind() as usize];
+                if val >= 250 && d <= 4 {
+                    tropism += (5 - d) * val / 200;
+                }
+            }
+        }
+        // The royal's own square term: its mobility on the empty board.
+        let centre = pos.man_at(sq).map_or(0, |m| {
+            self.pst[m.kind() as usize][m.facing().index()][sq.index()] as Cp
+        });
+        let mid = shelter * 12 - tropism * 3 - centre * 2;
+        let end = centre * 2;
+        (mid * phase + end * (256 - phase)) / 256
+    }
+}
+
+/// The promotion zone as seen by a man facing `f`.
+fn zone_squares(t: &Tables, zone: &Zone, f: Dir) -> Vec<bool> {
+    let geo = t.geometry();
+    let v: &Variant = t.variant();
+    let mut out = vec![false; geo.len()];
+    match zone {
+        Zone::FarEdge => {
+            // The last real square on each line in the forward direction.
+            let fwd = f.rotate((0, 1));
+            for s in geo.squares() {
+                if geo.offset(s, fwd).is_none() {
+                    out[s.index()] = true;
+                }
+            }
+        }
+        Zone::Region(r) => {
+            // The region as seen by the player whose men face this way.
+            let owner = v.players.iter().position(|p| p.forward == f).unwrap_or(0);
+            if let Some(reg) = v.regions.get(*r as usize) {
+                let (ox, oy) = geo.anchor().unwrap_or((0, 0));
+                for c in reg.squares.get(owner).into_iter().flatten() {
+                    if let Some(s) = geo.square(c.x + ox, c.y + oy) {
+                        out[s.index()] = true;
+                    }
+                }
+            }
+        }
+    }
+    out
+}

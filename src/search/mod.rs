@@ -1,0 +1,771 @@
+//! The search: iterative deepening, principal-variation alpha-beta with a
+//! transposition table, quiescence on tactical actions, and a time manager.
+//!
+//! It runs on any [`Game`]; the engine's games supply the hash, the check
+//! test, the capture gains and the evaluation (see [`adapter`]).
+//!
+//! - **N players: paranoid.** The searching player's team maximises, every
+//!   other seat minimises. A node's value is kept from the point of view of
+//!   its *camp* (the searcher's team, or everybody else): a child of the
+//!   same camp passes the window on unchanged, a child of the other camp
+//!   negates it, so two players give plain negamax. With more than two
+//!   players the hash is salted with the searching team, since values
+//!   depend on who searches.
+//! - **Move ordering**: the hash action, tactical actions by gain (victim
+//!   first, cheaper mover first: MVV-LVA), two killers per ply, then the
+//!   history heuristic.
+//! - **Extensions and reductions**: an action that gives check is searched
+//!   one ply deeper; late quiet actions one ply shallower (re-searched when
+//!   they surprise).
+//! - **Null move** only where [`Game::null_move_ok`] says it is sound (the
+//!   engine's games: two players, board moves, a piece besides pawns and
+//!   royals, no pass or hand rules; never in placement games, where passing
+//!   is often the best action and zugzwang is the rule).
+//! - **Draws**: a repetition inside the search (or of a game position) is
+//!   scored as the draw it leads to, so the side ahead avoids it and the
+//!   side behind seeks it; move counters come in through the evaluation.
+//! - **Determinism**: with a node budget (no clock) the same position and
+//!   table give the same action on every machine.
+
+pub mod adapter;
+pub mod eval;
+pub mod tt;
+
+use crate::game::{Game, Outcome, HISTORY_SIZE};
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tt::{Bound, Table};
+
+/// A won game, minus the plies to reach it.
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this are wins or losses.
+pub const WIN_BOUND: i32 = WIN - 10_000;
+const INF: i32 = WIN + 1;
+const MAX_PLY: usize = 96;
+
+/// A player's clock.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Clock {
+    pub time: Duration,
+    pub inc: Duration,
+    /// Moves until the next time control (`None`: the rest of the game).
+    pub moves_to_go: Option<u32>,
+}
+
+/// When to stop. Several limits combine: the first reached stops.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Exactly this long (a little less, for the reply to arrive in time).
+    pub movetime: Option<Duration>,
+    /// Share the clock over the moves to come.
+    pub clock: Option<Clock>,
+    /// Search until stopped (the other limits are ignored).
+    pub infinite: bool,
+}
+
+/// A score as a protocol shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    /// Hundredths of a pawn for the searching side.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_value(v: i32) -> Score {
+        if v >= WIN_BOUND {
+            Score::Mate((WIN - v + 1) / 2)
+        } else if v <= -WIN_BOUND {
+            Score::Mate(-(WIN + v + 1) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// A report after each completed depth.
+#[derive(Debug, Clone)]
+pub struct Info<A> {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1 for the best line; 2, 3… with several lines (multi-PV).
+    pub multipv: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<A>,
+}
+
+/// What a search found.
+#[derive(Debug, Clone)]
+pub struct Found<A> {
+    pub best: Option<A>,
+    /// The expected reply (second action of the principal variation).
+    pub ponder: Option<A>,
+    /// The value for the searching side.
+    pub value: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// A search engine with its tables (kept between searches of one game).
+pub struct Searcher<A: Copy> {
+    tt: Table<A>,
+    killers: Vec<[Option<A>; 2]>,
+    history: Vec<i32>,
+    stop: Arc<AtomicBool>,
+    /// Lines reported per depth (multi-PV).
+    pub multipv: usize,
+    // Per search:
+    nodes: u64,
+    node_limit: u64,
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+    stopped: bool,
+    seldepth: usize,
+    salt: u64,
+    root_team: Vec<usize>,
+    root_player: usize,
+    moves: Vec<Vec<A>>,
+    scores: Vec<Vec<i32>>,
+    pv: Vec<Vec<A>>,
+}
+
+impl<A: Copy + PartialEq> Searcher<A> {
+    /// A searcher with a table of about `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Searcher<A> {
+        Searcher::with_table(Table::with_megabytes(hash_mb))
+    }
+
+    /// A searcher with a table of at least `entries` entries.
+    pub fn with_entries(entries: usize) -> Searcher<A> {
+        Searcher::with_table(Table::with_entries(entries))
+    }
+
+    fn with_table(tt: Table<A>) -> Searcher<A> {
+        Searcher {
+            tt,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; HISTORY_SIZE],
+            stop: Arc::new(AtomicBool::new(false)),
+            multipv: 1,
+            nodes: 0,
+            node_limit: u64::MAX,
+            start: Instant::now(),
+            soft: None,
+            hard: None,
+            stopped: false,
+            seldepth: 0,
+            salt: 0,
+            root_team: Vec::new(),
+            root_player: 0,
+            moves: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            scores: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// A fresh flag that stops the next search from another thread. Take it
+    /// before starting the search's thread: a stop set before the search
+    /// begins still counts (the search is never reset to running).
+    pub fn stop_flag(&mut self) -> Arc<AtomicBool> {
+        self.stop = Arc::new(AtomicBool::new(false));
+        self.stop.clone()
+    }
+
+    /// Forget the table and the ordering statistics (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    /// Replace the table by one of about `mb` megabytes.
+    pub fn resize(&mut self, mb: usize) {
+        self.tt = Table::with_megabytes(mb);
+    }
+
+    /// Search the game's position. `on_info` is called after each completed
+    /// depth. Root actions are tried in the order of `g.expand` unless
+    /// `root` is given (a subset, in an order of the caller's choosing: ties
+    /// keep that order).
+    pub fn search<G: Game<Action = A>>(
+        &mut self,
+        g: &mut G,
+        limits: &Limits,
+        root: Option<Vec<A>>,
+        on_info: &mut dyn FnMut(&Info<A>),
+    ) -> Found<A> {
+        self.begin(g, limits);
+        let mut actions = Vec::new();
+        let outcome = g.expand(&mut actions);
+        if let Some(r) = root {
+            actions.retain(|a| r.contains(a));
+            actions.sort_by_key(|a| r.iter().position(|x| x == a));
+        }
+        let mut found = Found {
+            best: actions.first().copied(),
+            ponder: None,
+            value: g.evaluate(self.root_player),
+            depth: 0,
+            nodes: 0,
+        };
+        if let Some(o) = outcome {
+            found.value = terminal(&o, &self.root_team, 0);
+            return found;
+        }
+        if actions.is_empty() {
+            return found;
+        }
+        let max_depth = if limits.infinite {
+            MAX_PLY as u32 - 8
+        } else {
+            limits
+                .depth
+                .unwrap_or(MAX_PLY as u32 - 8)
+                .clamp(1, MAX_PLY as u32 - 8)
+        };
+        // Root order: the hash action first, then by tactical gain.
+        let key = self.key(g);
+        let hash_action = self.tt.probe(key).and_then(|e| e.action);
+        let mut order: Vec<(i32, A)> = actions
+            .iter()
+            .map(|a| {
+                let s = if Some(*a) == hash_action {
+                    2 * INF
+                } else {
+                    g.tactical_gain(a).map_or(0, |x| x + 1_000_000)
+                };
+                (s, *a)
+            })
+            .collect();
+        order.sort_by_key(|x| std::cmp::Reverse(x.0));
+        let mut root: Vec<A> = order.into_iter().map(|x| x.1).collect();
+        let multipv = self.multipv.clamp(1, root.len());
+        let timed = !limits.infinite && (limits.movetime.is_some() || limits.clock.is_some());
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let mut results: Vec<(i32, A, Vec<A>)> = Vec::with_capacity(root.len());
+            let mut alpha = -INF;
+            let mut complete = true;
+            for (i, &a) in root.iter().enumerate() {
+                // The first `multipv` actions get a full window; the others
+                // need only beat the weakest line kept.
+                let lower = if i < multipv {
+                    -INF
+                } else {
+                    let mut kept: Vec<i32> = results.iter().map(|r| r.0).collect();
+                    kept.sort_unstable_by(|x, y| y.cmp(x));
+                    kept[multipv - 1]
+                };
+                g.play(a);
+                let v = if i == 0 && multipv == 1 && depth >= 4 && found.value.abs() < WIN_BOUND {
+                    // Aspiration: a narrow window around the last value first.
+                    let (lo, hi) = (found.value - 40, found.value + 40);
+                    let v = self.value(g, depth as i32 - 1, lo, hi, 1, true);
+                    if (v <= lo || v >= hi) && !self.stopped {
+                        self.value(g, depth as i32 - 1, -INF, INF, 1, true)
+                    } else {
+                        v
+                    }
+                } else if lower == -INF {
+                    self.value(g, depth as i32 - 1, -INF, INF, 1, true)
+                } else {
+                    let v = self.value(g, depth as i32 - 1, lower, lower + 1, 1, true);
+                    if v > lower && !self.stopped {
+                        self.value(g, depth as i32 - 1, lower, INF, 1, true)
+                    } else {
+                        v
+                    }
+                };
+                g.undo();
+                if self.stopped {
+                    complete = false;
+                    break;
+                }
+                let mut line = vec![a];
+                line.extend(self.pv[1].iter().copied());
+                if v > alpha {
+                    alpha = v;
+                    // A better action found even in an unfinished depth counts.
+                    found.best = Some(a);
+                    found.ponder = line.get(1).copied();
+                    found.value = v;
+                }
+                results.push((v, a, line));
+            }
+            if !results.is_empty() {
+                results.sort_by_key(|r| std::cmp::Reverse(r.0));
+                let searched: Vec<A> = results.iter().map(|r| r.1).collect();
+                let rest: Vec<A> = root
+                    .iter()
+                    .copied()
+                    .filter(|a| !searched.contains(a))
+                    .collect();
+                if complete {
+                    root = searched.into_iter().chain(rest).collect();
+                    found.depth = depth;
+                    let (v, a, _) = results[0];
+                    found.best = Some(a);
+                    found.value = v;
+                    found.ponder = results[0].2.get(1).copied();
+                    self.tt.store(key, Some(a), v, depth as i16, Bound::Exact);
+                    for (k, (v, _, line)) in results.iter().take(multipv).enumerate() {
+                        on_info(&Info {
+                            depth,
+                            seldepth: self.seldepth.max(depth as usize) as u32,
+                            multipv: k + 1,
+                            score: Score::from_value(*v),
+                            nodes: self.nodes,
+                            elapsed: self.start.elapsed(),
+                            hashfull: self.tt.permille(),
+                            pv: line.clone(),
+                        });
+                    }
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            // A forced action needs no thought when the clock runs.
+            if timed && root.len() == 1 {
+                break;
+            }
+            // A mate found: deeper search will not change it.
+            if !limits.infinite && found.value.abs() >= WIN_BOUND && depth >= 2 {
+                let plies = (WIN - found.value.abs()) as u32;
+                if depth > plies + 1 {
+                    break;
+                }
+            }
+            if let Some(soft) = self.soft {
+                if self.start.elapsed() >= soft {
+                    break;
+                }
+            }
+        }
+        found.nodes = self.nodes;
+        found
+    }
+
+    fn begin<G: Game<Action = A>>(&mut self, g: &G, limits: &Limits) {
+        self.start = Instant::now();
+        self.stopped = false;
+        self.nodes = 0;
+        self.tt.new_search();
+        self.root_player = g.to_move();
+        self.root_team = g.team_of(self.root_player);
+        self.salt = if g.players() > 2 {
+            crate::engine::splitmix(
+                0x5EED ^ self.root_team.iter().min().copied().unwrap_or(0) as u64,
+            )
+        } else {
+            0
+        };
+        for k in self.killers.iter_mut() {
+            *k = [None; 2];
+        }
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        self.node_limit = if limits.infinite {
+            u64::MAX
+        } else {
+            limits.nodes.unwrap_or(u64::MAX)
+        };
+        let (soft, hard) = if limits.infinite {
+            (None, None)
+        } else {
+            time_budget(limits)
+        };
+        self.soft = soft;
+        self.hard = hard;
+    }
+
+    fn key<G: Game<Action = A>>(&self, g: &G) -> u64 {
+        let k = g.key();
+        if k == 0 {
+            0
+        } else {
+            k ^ self.salt
+        }
+    }
+
+    fn camp<G: Game<Action = A>>(&self, g: &G) -> bool {
+        self.root_team.contains(&g.to_move())
+    }
+
+    /// Count a node; every 1024 nodes look at the clock and the stop flag.
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        if self.nodes & 1023 == 0 {
+            if self.stop.load(AtomicOrdering::Relaxed) {
+                self.stopped = true;
+            }
+            if let Some(h) = self.hard {
+                if self.start.elapsed() >= h {
+                    self.stopped = true;
+                }
+            }
+        }
+    }
+
+    /// The value of the position from the point of view of camp `persp`
+    /// (true: the searching team), for a window given in that view.
+    fn value<G: Game<Action = A>>(
+        &mut self,
+        g: &mut G,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        persp: bool,
+    ) -> i32 {
+        if self.camp(g) == persp {
+            self.node(g, depth, alpha, beta, ply)
+        } else {
+            -self.node(g, depth, -beta, -alpha, ply)
+        }
+    }
+
+    /// The evaluation from the camp to act.
+    fn static_eval<G: Game<Action = A>>(&self, g: &mut G, camp: bool, mobility: usize) -> i32 {
+        let v = g.evaluate(self.root_player);
+        let v = if camp { v } else { -v };
+        v + mobility.min(40) as i32
+    }
+
+    /// Alpha-beta at a node, the value seen by the camp to act.
+    fn node<G: Game<Action = A>>(
+        &mut self,
+        g: &mut G,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.tick();
+        self.seldepth = self.seldepth.max(ply);
+        let camp = self.camp(g);
+        if g.repeats() {
+            return 0;
+        }
+        let mut actions = std::mem::take(&mut self.moves[ply]);
+        let over = g.expand(&mut actions);
+        if let Some(o) = over {
+            self.moves[ply] = actions;
+            let v = terminal(&o, &self.root_team, ply);
+            return if camp { v } else { -v };
+        }
+        if actions.is_empty() {
+            // No action and no rule ended the game: value it as it stands.
+            self.moves[ply] = actions;
+            return self.static_eval(g, camp, 0);
+        }
+        let in_check = g.in_check();
+        if depth <= 0 && !in_check || ply >= MAX_PLY || self.stopped {
+            let v = self.quiesce(g, &mut actions, alpha, beta, ply, camp, in_check);
+            self.moves[ply] = actions;
+            return v;
+        }
+        let depth = depth.max(1);
+        let pv_node = beta - alpha > 1;
+        let alpha_in = alpha;
+        // Mate-distance pruning.
+        let alpha0 = alpha.max(-WIN + ply as i32);
+        let beta0 = beta.min(WIN - ply as i32 - 1);
+        if alpha0 >= beta0 {
+            self.moves[ply] = actions;
+            return alpha0;
+        }
+        let key = self.key(g);
+        let mut hash_action = None;
+        if key != 0 {
+            if let Some(e) = self.tt.probe(key) {
+                hash_action = e.action.filter(|a| actions.contains(a));
+                if !pv_node && e.depth as i32 >= depth {
+                    let v = from_tt(e.score, ply);
+                    let cut = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => v >= beta,
+                        Bound::Upper => v <= alpha,
+                    };
+                    if cut {
+                        self.moves[ply] = actions;
+                        return v;
+                    }
+                }
+            }
+        }
+        let eval = if in_check {
+            -INF
+        } else {
+            self.static_eval(g, camp, actions.len())
+        };
+        // Reverse futility: far above beta at a shallow depth, stay there.
+        if !pv_node
+            && !in_check
+            && depth <= 3
+            && beta.abs() < WIN_BOUND
+            && eval - 120 * depth >= beta
+        {
+            self.moves[ply] = actions;
+            return eval;
+        }
+        // Null move: give the turn away; if the position still holds
+        // above beta with a shallower search, it is good enough.
+        if !pv_node
+            && !in_check
+            && depth >= 3
+            && beta.abs() < WIN_BOUND
+            && g.null_move_ok()
+            && eval >= beta
+        {
+            let r = 2 + depth / 4;
+            g.play_null();
+            let v = self.value(g, depth - 1 - r, beta - 1, beta, ply + 1, camp);
+            g.undo();
+            if self.stopped {
+                self.moves[ply] = actions;
+                return 0;
+            }
+            if v >= beta {
+                self.moves[ply] = actions;
+                return if v >= WIN_BOUND { beta } else { v };
+            }
+        }
+        // Order: hash action, tactical by gain, killers, history.
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        scores.clear();
+        let killers = self.killers[ply];
+        for a in actions.iter() {
+            let s = if Some(*a) == hash_action {
+                i32::MAX
+            } else if let Some(gain) = g.tactical_gain(a) {
+                1_000_000 + gain
+            } else if Some(*a) == killers[0] {
+                900_000
+            } else if Some(*a) == killers[1] {
+                899_999
+            } else {
+                self.history[g.history_index(a) % HISTORY_SIZE].min(800_000)
+            };
+            scores.push(s);
+        }
+        let futile = !pv_node
+            && !in_check
+            && depth <= 2
+            && alpha.abs() < WIN_BOUND
+            && eval + 150 * depth <= alpha;
+        let mut best = -INF;
+        let mut best_action = None;
+        let n = actions.len();
+        for i in 0..n {
+            // Pick the best remaining action.
+            let mut bi = i;
+            for j in i + 1..n {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            actions.swap(i, bi);
+            scores.swap(i, bi);
+            let a = actions[i];
+            let quiet = scores[i] < 899_999;
+            g.play(a);
+            let gives_check = g.in_check();
+            // Futility: a quiet action cannot lift a hopeless shallow node.
+            if futile && i > 0 && quiet && !gives_check {
+                g.undo();
+                continue;
+            }
+            let ext = i32::from(gives_check && ply < MAX_PLY / 2);
+            let d = depth - 1 + ext;
+            let v = if i == 0 {
+                self.value(g, d, alpha, beta, ply + 1, camp)
+            } else {
+                // Late quiet actions: a reduced null-window look first.
+                let reduce = if quiet && !in_check && !gives_check && depth >= 3 && i >= 3 {
+                    lmr(depth, i).min(d - 1)
+                } else {
+                    0
+                };
+                let mut v = self.value(g, d - reduce, alpha, alpha + 1, ply + 1, camp);
+                if reduce > 0 && v > alpha && !self.stopped {
+                    v = self.value(g, d, alpha, alpha + 1, ply + 1, camp);
+                }
+                if v > alpha && v < beta && !self.stopped {
+                    v = self.value(g, d, alpha, beta, ply + 1, camp);
+                }
+                v
+            };
+            g.undo();
+            if self.stopped {
+                self.moves[ply] = actions;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_action = Some(a);
+                if v > alpha {
+                    alpha = v;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(a);
+                    head[ply].extend(tail[0].iter().copied());
+                }
+            }
+            if alpha >= beta {
+                if quiet {
+                    if self.killers[ply][0] != Some(a) {
+                        self.killers[ply][1] = self.killers[ply][0];
+                        self.killers[ply][0] = Some(a);
+                    }
+                    let h = &mut self.history[g.history_index(&a) % HISTORY_SIZE];
+                    *h = (*h + depth * depth).min(700_000);
+                }
+                break;
+            }
+        }
+        if key != 0 {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_in {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, best_action, to_tt(best, ply), depth as i16, bound);
+        }
+        self.moves[ply] = actions;
+        self.scores[ply] = scores;
+        best
+    }
+
+    /// Quiescence: stand pat on the evaluation, then try the tactical
+    /// actions (every action when in check).
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce<G: Game<Action = A>>(
+        &mut self,
+        g: &mut G,
+        actions: &mut [A],
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        camp: bool,
+        in_check: bool,
+    ) -> i32 {
+        let stand = self.static_eval(g, camp, actions.len());
+        if ply >= MAX_PLY || self.stopped {
+            return stand;
+        }
+        let mut best = if in_check { -WIN + ply as i32 } else { stand };
+        if best >= beta {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let mut list: Vec<(i32, A)> = actions
+            .iter()
+            .filter_map(|a| match g.tactical_gain(a) {
+                Some(_) if !in_check && g.losing_capture(a) => None,
+                Some(x) => Some((x, *a)),
+                None if in_check => Some((-1_000_000, *a)),
+                None => None,
+            })
+            .collect();
+        list.sort_by_key(|x| std::cmp::Reverse(x.0));
+        for (_, a) in list {
+            g.play(a);
+            let v = self.value(g, 0, alpha, beta, ply + 1, camp);
+            g.undo();
+            if self.stopped {
+                return best;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                }
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Late-move reduction for an action searched `i`-th at `depth`.
+fn lmr(depth: i32, i: usize) -> i32 {
+    let r = (depth as f64).ln() * (i as f64).ln() / 2.0;
+    (r as i32).max(1)
+}
+
+/// Mate scores are stored relative to the node, read relative to the root.
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if v >= WIN_BOUND {
+        v + ply as i32
+    } else if v <= -WIN_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if v >= WIN_BOUND {
+        v - ply as i32
+    } else if v <= -WIN_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+/// Soft and hard time limits from the search limits.
+pub fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
+    if let Some(mt) = limits.movetime {
+        let margin = (mt / 10).min(Duration::from_millis(15));
+        let hard = mt.saturating_sub(margin).max(Duration::from_millis(1));
+        return (Some(hard / 2), Some(hard));
+    }
+    if let Some(c) = limits.clock {
+        let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 40);
+        let reserve = (c.time / 20).min(Duration::from_millis(500));
+        let usable = c.time.saturating_sub(reserve);
+        let ideal = usable / mtg + c.inc * 3 / 4;
+        let hard = (ideal * 4).min(usable / 3 + c.inc / 2).min(usable);
+        let soft = (ideal * 6 / 10).min(hard);
+        return (
+            Some(soft.max(Duration::from_millis(1))),
+            Some(hard.max(Duration::from_millis(2))),
+        );
+    }
+    (None, None)
+}
+
+/// The value of a finished game for the searching team, `ply` plies down.
+fn terminal(o: &Outcome, team: &[usize], ply: usize) -> i32 {
+    match o {
+        Outcome::Win { winners, .. } => {
+            if winners.iter().any(|w| team.contains(w)) {
+                WIN - ply as i32
+            } else {
+                -WIN + ply as i32
+            }
+        }
+        Outcome::Draw { .. } => 0,
+    }
+}

@@ -1,0 +1,208 @@
+//! The seats of one game: who acts for each, their clocks, their engines.
+//!
+//! [`Seats::choose`] asks the seat to move for an action: the built-in AI
+//! (by node budget, or on a clock with a table kept for the whole game),
+//! a random player, or an external engine (started at its first turn).
+//! Clocks run on the wall time each choice takes; a seat that oversteps
+//! its time by more than the margin, or whose engine fails (no answer,
+//! an illegal move, a crash), forfeits the game.
+
+use crate::ai::{self, Player, TimeControl};
+use crate::game::{Game, Outcome};
+use crate::protocol::client::{Budget, Engine};
+use crate::search::{Clock, Limits, Searcher};
+use rand::{Rng, RngCore};
+use std::time::{Duration, Instant};
+
+/// A seat lost the game outside the rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Forfeit {
+    pub seat: usize,
+    pub reason: String,
+}
+
+impl Forfeit {
+    /// The outcome: every seat outside the forfeiting seat's team wins.
+    pub fn outcome<G: Game>(&self, g: &G) -> Outcome {
+        let team = g.team_of(self.seat);
+        Outcome::Win {
+            winners: (0..g.players()).filter(|p| !team.contains(p)).collect(),
+            reason: self.reason.clone(),
+        }
+    }
+}
+
+struct Running {
+    tc: TimeControl,
+    left: Duration,
+    moves: u32,
+}
+
+struct Seat<A: Copy> {
+    player: Player,
+    searcher: Option<Searcher<A>>,
+    engine: Option<Engine>,
+    clock: Option<Running>,
+}
+
+/// Time a seat may overstep its clock before it forfeits.
+pub fn time_margin(tc: TimeControl) -> Duration {
+    match tc {
+        TimeControl::PerMove(st) => st + Duration::from_millis(500),
+        TimeControl::Clock { .. } => Duration::from_millis(500),
+    }
+}
+
+/// The seats of a game, in turn order.
+pub struct Seats<A: Copy> {
+    seats: Vec<Seat<A>>,
+}
+
+impl<A: Copy + PartialEq + Send> Seats<A> {
+    pub fn new(players: &[Player]) -> Seats<A> {
+        Seats {
+            seats: players
+                .iter()
+                .map(|p| Seat {
+                    player: p.clone(),
+                    searcher: None,
+                    engine: None,
+                    clock: p.time_control().map(|tc| Running {
+                        tc,
+                        left: match tc {
+                            TimeControl::PerMove(st) => st,
+                            TimeControl::Clock { base, .. } => base,
+                        },
+                        moves: 0,
+                    }),
+                })
+                .collect(),
+        }
+    }
+
+    /// Time left on each seat's clock (for protocols that send both).
+    fn left(&self, seat: usize) -> Option<Duration> {
+        self.seats.get(seat)?.clock.as_ref().map(|c| c.left)
+    }
+
+    /// An action for the seat to move, or `None` when it has none.
+    pub fn choose<G: Game<Action = A>>(
+        &mut self,
+        g: &G,
+        rng: &mut dyn RngCore,
+    ) -> Result<Option<A>, Forfeit> {
+        let n = self.seats.len().max(1);
+        let seat = g.to_move();
+        let idx = seat % n;
+        let other = self.left((seat + 1) % n);
+        let fail = |reason: String| Forfeit { seat, reason };
+        let s = &mut self.seats[idx];
+        let budget = s.clock.as_ref().map(|c| match c.tc {
+            TimeControl::PerMove(st) => Budget::MoveTime(st),
+            TimeControl::Clock { moves, inc, .. } => Budget::Clock {
+                own: c.left,
+                other: other.unwrap_or(c.left),
+                inc,
+                moves_to_go: moves.map(|m| m - c.moves % m),
+            },
+        });
+        // An engine starts, and learns the variant, off the clock.
+        if let Player::Engine(spec, _) = &s.player {
+            if s.engine.is_none() {
+                s.engine = Some(Engine::start(spec).map_err(&fail)?);
+            }
+            if let Some(t) = g.protocol_game() {
+                let engine = s.engine.as_mut().expect("started above");
+                engine.prepare(&t.variant).map_err(&fail)?;
+            }
+        }
+        let t0 = Instant::now();
+        let chosen = match &s.player {
+            Player::Human | Player::Random => {
+                let mut g = g.clone();
+                let mut actions = Vec::new();
+                g.legal_actions(&mut actions);
+                (!actions.is_empty()).then(|| actions[rng.gen_range(0..actions.len())])
+            }
+            Player::Ai(_) => ai::choose(g, &s.player, rng),
+            Player::Timed(level, _) => {
+                let mut limits = Limits::default();
+                if let Some(l) = level {
+                    let l = ai::Limits::for_level(*l);
+                    limits.nodes = Some(l.nodes);
+                    limits.depth = Some(l.depth);
+                }
+                match budget {
+                    Some(Budget::MoveTime(t)) => limits.movetime = Some(t),
+                    Some(Budget::Clock {
+                        own,
+                        inc,
+                        moves_to_go,
+                        ..
+                    }) => {
+                        limits.clock = Some(Clock {
+                            time: own,
+                            inc,
+                            moves_to_go,
+                        })
+                    }
+                    _ => {}
+                }
+                let searcher = s.searcher.get_or_insert_with(|| Searcher::new(32));
+                ai::choose_with(g, searcher, &limits, rng)
+            }
+            Player::Engine(spec, _) => {
+                let text = g
+                    .protocol_game()
+                    .ok_or_else(|| fail("this game cannot be told to an engine".into()))?;
+                let engine = s.engine.as_mut().expect("started above");
+                let reply = engine
+                    .best_move(&text, budget.unwrap_or(Budget::Free))
+                    .map_err(&fail)?;
+                match g.protocol_parse(&reply) {
+                    Some(a) => Some(a),
+                    None => {
+                        let mut g2 = g.clone();
+                        let mut actions = Vec::new();
+                        g2.legal_actions(&mut actions);
+                        if actions.is_empty() {
+                            None
+                        } else {
+                            engine.forget();
+                            return Err(fail(format!(
+                                "{} played `{reply}`, not a legal move",
+                                spec.path
+                            )));
+                        }
+                    }
+                }
+            }
+        };
+        let spent = t0.elapsed();
+        if let Some(c) = s.clock.as_mut() {
+            let margin = time_margin(c.tc);
+            match c.tc {
+                TimeControl::PerMove(st) => {
+                    if spent > st + margin {
+                        return Err(fail(format!(
+                            "time forfeit ({:.3} s for a {:.3} s move)",
+                            spent.as_secs_f64(),
+                            st.as_secs_f64()
+                        )));
+                    }
+                }
+                TimeControl::Clock { moves, base, inc } => {
+                    if spent > c.left + margin {
+                        return Err(fail("time forfeit".into()));
+                    }
+                    c.left = c.left.saturating_sub(spent) + inc;
+                    c.moves += 1;
+                    if moves.is_some_and(|m| c.moves % m == 0) {
+                        c.left += base;
+                    }
+                }
+            }
+        }
+        Ok(chosen)
+    }
+}

@@ -1,0 +1,141 @@
+//! The search and the evaluation on real variants.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use varia::ai::{self, Player};
+use varia::engine::Tables;
+use varia::game::Game;
+use varia::search::eval::Eval;
+use varia::search::{Limits, Searcher};
+use varia::session::Session;
+
+fn session(name: &str, fen: Option<&str>) -> Session {
+    let v = varia::load::builtin(name, &[]).unwrap();
+    Session::new(&v, fen, 1).unwrap()
+}
+
+fn best(s: &Session, depth: u32) -> String {
+    let mut g = s.clone();
+    let mut searcher = Searcher::new(4);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let f = searcher.search(&mut g, &limits, None, &mut |_| {});
+    varia::protocol::move_text(s.position(), f.best.unwrap())
+}
+
+#[test]
+fn values_come_from_mobility_when_the_file_gives_none() {
+    let text = r#"
+variant t "T" {
+  players white, black
+  board 8x8
+  piece king K moves "K" royal
+  piece leaper X moves "N"
+  piece slider Y moves "R"
+  piece both Z moves "Q"
+  piece step W moves "W"
+  setup {
+    white: K e1, X b1, Y a1, Z d1, W c1
+    black: mirror white
+  }
+  end { checkmate -> lose }
+}
+"#;
+    let c = varia::load::load_str("t.variant", text, &[]);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
+    let v = &c.variants[0];
+    let e = Eval::new(&Tables::new(v).unwrap());
+    let val = |l: char| e.values[v.piece_by_letter(l).unwrap() as usize];
+    assert_eq!(val('K'), 0, "a royal has no material value");
+    assert!((250..=400).contains(&val('X')), "knight-like {}", val('X'));
+    assert!((400..=700).contains(&val('Y')), "rook-like {}", val('Y'));
+    assert!(val('Z') > val('Y') && val('Y') > val('X') && val('X') > val('W'));
+}
+
+#[test]
+fn the_file_values_win_and_a_man_up_is_better() {
+    let s = session("capablanca", None);
+    let v = s.variant().clone();
+    let e = Eval::new(&Tables::new(&v).unwrap());
+    assert_eq!(e.values[v.piece_by_letter('A').unwrap() as usize], 800);
+    let mut up = session("chess", Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"));
+    let mut even = session("chess", Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    assert!(up.evaluate(0) > even.evaluate(0) + 700);
+    assert!(up.evaluate(1) < -700);
+}
+
+#[test]
+fn search_takes_material_and_mates() {
+    // A hanging queen.
+    let s = session("chess", Some("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1"));
+    assert_eq!(best(&s, 3), "d1d5");
+    // Back-rank mate in one.
+    let s = session("chess", Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
+    assert_eq!(best(&s, 2), "a1a8");
+    // Crazyhouse: a drop mates (knight drop on f6 is not mate; queen drop g7 is).
+    let s = session("crazyhouse", Some("6k1/5pp1/7p/8/8/8/6B1/6K1[Q] w - - 0 1"));
+    let m = best(&s, 3);
+    let mut after = s.clone();
+    after.play(varia::protocol::parse_move(s.position(), &m).unwrap());
+    assert!(after.result().is_some() || m.starts_with("Q@"), "{m}");
+}
+
+#[test]
+fn a_repeated_position_is_seen() {
+    let mut s = session("chess", None);
+    assert!(!s.repeats());
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        let mv = varia::protocol::parse_move(s.position(), m).unwrap();
+        s.play(mv);
+    }
+    assert!(s.repeats());
+}
+
+#[test]
+fn null_move_only_where_sound() {
+    assert!(session("chess", None).null_move_ok());
+    for n in [
+        "echek",
+        "ecsech",
+        "crazyhouse",
+        "raindropchess",
+        "quatrochess",
+    ] {
+        assert!(!session(n, None).null_move_ok(), "{n}");
+    }
+}
+
+#[test]
+fn levels_and_n_players_choose_legal_actions_deterministically() {
+    for name in ["quatrochess", "echek", "raindropchess"] {
+        let s = session(name, None);
+        let legal = s.legal();
+        for level in [1, 3] {
+            let a = ai::choose(&s, &Player::Ai(level), &mut ChaCha8Rng::seed_from_u64(9));
+            let b = ai::choose(&s, &Player::Ai(level), &mut ChaCha8Rng::seed_from_u64(9));
+            assert_eq!(a, b, "{name} level {level}");
+            assert!(legal.contains(&a.unwrap()), "{name}");
+        }
+    }
+}
+
+#[test]
+fn a_stop_flag_ends_an_infinite_search() {
+    let s = session("chess", None);
+    let mut searcher: Searcher<_> = Searcher::new(4);
+    let flag = searcher.stop_flag();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let mut g = s.clone();
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let f = searcher.search(&mut g, &limits, None, &mut |_| {});
+    stopper.join().unwrap();
+    assert!(f.best.is_some() && f.depth >= 1);
+}

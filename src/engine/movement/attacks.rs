@@ -220,6 +220,17 @@ pub fn royals<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> B {
     s.pids_bb(&t.royal_pids) & s.by_player[p as usize]
 }
 
+/// Whether some royal man of `p` among the men `occ` is attacked by an
+/// enemy man of `occ` (a position with some men taken away).
+pub fn royal_attacked_in<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId, occ: B) -> bool {
+    let royals = royals(t, s, p) & occ;
+    if royals.is_empty() {
+        return false;
+    }
+    let enemy = occ & !friends_bb(t, s, p);
+    royals.iter().any(|r| attacked(t, s, r, enemy, occ))
+}
+
 /// Whether some royal man of `p` is attacked by an enemy.
 pub fn royal_attacked<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> bool {
     let royals = royals(t, s, p);

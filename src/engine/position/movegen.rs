@@ -223,13 +223,42 @@ fn gen_generic<B: Bits, S: Sink>(
     gen_special(t, s, c, None, scratch);
     for i in 0..scratch.len() {
         let mv = scratch[i];
-        if legal_after(t, s, mv, split) {
+        if legal_probe(t, s, mv, split) {
             out.raw(mv);
             if out.done() {
                 return;
             }
         }
     }
+}
+
+/// Whether a move is legal: a plain move of a man is tried on the board
+/// (its men taken and put without the journal) and checked with the
+/// removals its consequences would make; other actions are made, checked
+/// and unmade.
+fn legal_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bool) -> bool {
+    let (Move::Normal { from, to, promote }
+    | Move::Lame {
+        from, to, promote, ..
+    }) = mv
+    else {
+        return legal_after(t, s, mv, split);
+    };
+    let (b, l) = (&t.base, &t.base.layout);
+    let me = s.turn;
+    let cap = s.at(to);
+    if !cap.is_empty() {
+        s.unprobe(l, to);
+    }
+    let man = s.unprobe(l, from);
+    s.probe(l, to, promote.map_or(man, |k| man.with_kind(k)));
+    let ok = t.rules.legality(split).ok(b, s, me);
+    s.unprobe(l, to);
+    s.probe(l, from, man);
+    if !cap.is_empty() {
+        s.probe(l, to, cap);
+    }
+    ok
 }
 
 /// Make, test the constraints, unmake.

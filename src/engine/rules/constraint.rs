@@ -8,7 +8,7 @@ use super::limit_box;
 use super::surround::Surround;
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, State};
-use crate::engine::movement::royal_attacked;
+use crate::engine::movement::royal_attacked_in;
 use crate::ir::{PlayerId, Shape, Variant};
 
 /// The constraints of a variant.
@@ -47,13 +47,14 @@ impl Constraints {
         split: bool,
         removed: B,
     ) -> bool {
-        if royal_attacked(t, s, me) {
+        let occ = s.occ & !removed;
+        if royal_attacked_in(t, s, me, occ) {
             return false;
         }
-        if self.limit && !limit_box::fits_set(t, s.occ) {
+        if self.limit && !limit_box::fits_set(t, occ) {
             return false;
         }
-        split || connectivity::holds(t, s, &self.connected, s.occ & !removed)
+        split || connectivity::holds(t, s, &self.connected, occ)
     }
 
     /// [`Constraints::hold`] for a position probed before its end-of-action

@@ -267,7 +267,7 @@ fn promotion_from_a_pool_uses_each_choice_once() {
 
 fn no_captures() -> Arc<Tables> {
     let mut v = common::variant("chess");
-    v.turn.captures = false;
+    v.turn.captures = ir::Captures::None;
     Arc::new(Tables::new(&v).unwrap())
 }
 
@@ -301,7 +301,6 @@ fn attacks_can_differ_from_moves() {
         )]),
         royal: false,
         passes_own: false,
-        resets_clock: false,
         value: None,
         glyphs: None,
         promotion: None,

@@ -83,13 +83,15 @@ fn chess_pawn_has_double_step_en_passant_and_promotion() {
     assert!(p
         .moves
         .iter()
-        .any(|a| a.initial && a.lame && a.vectors == vec![(0, 2)]));
-    assert!(p.moves.iter().any(|a| a.en_passant));
+        .any(|a| a.initial() && a.path == Path::Lame && a.vectors == vec![(0, 2)]));
+    assert!(p.moves.iter().any(|a| a.mode == Mode::EnPassant));
     let promo = p.promotion.as_ref().unwrap();
     assert_eq!(promo.zone, Zone::FarEdge);
     assert_eq!(promo.choices.len(), 4);
     assert!(!promo.from_pool);
-    assert!(p.resets_clock);
+    // The pawn `resets clock`: its moves are in every quiet rule's resets.
+    let pawn = piece(&v, "pawn");
+    assert!(v.quiet_resets.contains(&Reset::Piece(pawn)));
 }
 
 #[test]
@@ -116,12 +118,10 @@ fn chess_castling_and_draw_rules() {
     }));
     let pawn = piece(&v, "pawn");
     assert!(v.end.contains(&EndRule {
-        when: Event::Quiet {
-            plies: 100,
-            resets: vec![Reset::Capture, Reset::Piece(pawn)]
-        },
+        when: Event::Quiet { plies: 100 },
         then: Outcome::Draw
     }));
+    assert_eq!(v.quiet_resets, vec![Reset::Capture, Reset::Piece(pawn)]);
     assert_eq!(v.dead_material.len(), 4);
     assert!(v.dead_material.iter().any(|d| d.same_colour));
 }
@@ -161,7 +161,7 @@ fn echek_has_no_board_and_a_floating_4x4_limit() {
             height: 4
         }
     );
-    assert!(!v.turn.captures);
+    assert_eq!(v.turn.captures, Captures::None);
     let k = piece(&v, "king");
     assert_eq!(
         man_at(&v, Coord::new(0, 0)).map(|m| (m.piece, m.owner)),
@@ -215,7 +215,7 @@ fn echek_bishop_returns_a_man_and_pawn_may_move() {
     let bishop = v.turn.on_place.iter().find(|e| e.piece == b).unwrap();
     assert_eq!(
         bishop.effect,
-        Effect::ReturnToHand {
+        FollowUp::ReturnToHand {
             which: Pred::And(vec![
                 Pred::Not(Box::new(Pred::Is(Selector {
                     who: Who::Any,
@@ -229,7 +229,7 @@ fn echek_bishop_returns_a_man_and_pawn_may_move() {
         .turn
         .on_place
         .iter()
-        .any(|e| e.piece == p && e.effect == Effect::MayMovePlaced));
+        .any(|e| e.piece == p && e.effect == FollowUp::MayMovePlaced));
 }
 
 #[test]
@@ -246,16 +246,16 @@ fn echek_swap_once_connectivity_and_surround() {
     assert_eq!(
         v.invariants,
         vec![Invariant::Connected {
-            neighbours: 8,
-            per_player: false
+            adjacency: Adjacency::SidesAndCorners,
+            scope: Scope::All
         }]
     );
     let per = load_with("echek", &[("connectivity", "per_colour")]);
     assert_eq!(
         per.invariants,
         vec![Invariant::Connected {
-            neighbours: 8,
-            per_player: true
+            adjacency: Adjacency::SidesAndCorners,
+            scope: Scope::PerPlayer
         }]
     );
     // E5: kings before queens.
@@ -266,17 +266,16 @@ fn echek_swap_once_connectivity_and_surround() {
             then: Outcome::Lose
         }
     );
+    // The queens' removal is a consequence checked right after the kings'
+    // ending.
     assert_eq!(
-        v.end[1],
-        EndRule {
-            when: Event::Surrounded(piece(&v, "queen")),
-            then: Outcome::Remove
-        }
+        v.removals,
+        vec![Removal {
+            piece: piece(&v, "queen"),
+            after: 1
+        }]
     );
-    assert!(v.end.contains(&EndRule {
-        when: Event::Stalemate,
-        then: Outcome::Pass
-    }));
+    assert_eq!(v.turn.when_stuck, WhenStuck::Pass);
     assert!(v.end.contains(&EndRule {
         when: Event::Passes(2),
         then: Outcome::Draw
@@ -304,7 +303,7 @@ fn ecsech_starts_empty_with_full_hands() {
     for h in &v.setup.hands {
         assert_eq!(h.iter().map(|(_, n)| n).sum::<u32>(), 16);
     }
-    assert!(!v.turn.captures && v.turn.place && v.turn.moves);
+    assert!(v.turn.captures == Captures::None && v.turn.place && v.turn.moves);
     assert_eq!(
         v.turn.first_action,
         Some(ActionFilter {
@@ -360,12 +359,10 @@ fn ecsech_placement_constraints() {
         when: Event::Stalemate,
         then: Outcome::Lose
     }));
-    assert!(load_with("ecsech", &[("stuck", "pass")])
-        .end
-        .contains(&EndRule {
-            when: Event::Stalemate,
-            then: Outcome::Pass
-        }));
+    assert_eq!(
+        load_with("ecsech", &[("stuck", "pass")]).turn.when_stuck,
+        WhenStuck::Pass
+    );
     assert_eq!(
         load_with("ecsech", &[("referee", "forfeit")])
             .turn
@@ -413,7 +410,10 @@ fn raindrop_decks_pools_and_turn() {
     );
     let pawn = &v.pieces[piece(&v, "pawn") as usize];
     assert!(pawn.promotion.as_ref().unwrap().from_pool);
-    assert!(!pawn.moves.iter().any(|a| a.initial), "R1: no double step");
+    assert!(
+        !pawn.moves.iter().any(|a| a.initial()),
+        "R1: no double step"
+    );
     assert!(v.turn.castling.is_none(), "R2: no castling");
 }
 
@@ -434,13 +434,11 @@ fn raindrop_options() {
         then: Outcome::Lose
     }));
     let r = load_with("raindropchess", &[("unplaceable_card", "return_and_move")]);
-    assert!(r.end.contains(&EndRule {
-        when: Event::UnplaceableCard,
-        then: Outcome::ReturnCard
-    }));
+    assert_eq!(r.turn.unplaceable, Unplaceable::ReturnCard);
+    assert!(!r.end.iter().any(|e| e.when == Event::UnplaceableCard));
     let j = load_with("raindropchess", &[("jokers_per_deck", "2")]);
     assert!(j.setup.decks[0].contains(&(Card::Joker, 2)));
-    assert_eq!(j.turn.on_joker, Some(Effect::ExtraAction));
+    assert_eq!(j.turn.on_joker, Some(JokerEffect::ExtraAction));
     let ld = load_with("raindropchess", &[("bishop_cards", "light_dark")]);
     let bishop = piece(&ld, "bishop");
     assert_eq!(
@@ -585,4 +583,53 @@ fn quatro_teams_pair_opposite_corners_and_pass_the_army_to_the_partner() {
     assert_eq!(v.teams, vec![vec![0, 2], vec![1, 3]]);
     assert_eq!(v.elimination.army_to, ArmyTo::Partner);
     assert_eq!(v.setup.men.len(), 100);
+}
+
+/// The men of a setup, as (owner, x, y).
+fn setup_men(text: &str) -> Vec<(u8, i32, i32)> {
+    let c = varia::check::check_str("rot.variant", text, None, &[]);
+    assert!(
+        !c.diagnostics.iter().any(|d| d.is_error()),
+        "{:?}",
+        c.diagnostics
+    );
+    let mut v: Vec<_> = c.variants[0]
+        .setup
+        .men
+        .iter()
+        .map(|m| (m.owner, m.at.x, m.at.y))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn rotate_180_on_oblong_boards_turns_about_the_centre() {
+    // 3 files × 4 ranks: a1 turns to c4, b2 to b3.
+    let tall = r#"variant rot "Rot" {
+      players white, black
+      board 3x4
+      use king, rook
+      setup {
+        white: K a1, R b2
+        black: rotate white 180
+      }
+      end { checkmate -> lose }
+    }"#;
+    assert_eq!(
+        setup_men(tall),
+        vec![(0, 0, 0), (0, 1, 1), (1, 1, 2), (1, 2, 3)]
+    );
+    // 4 files × 3 ranks: a1 turns to d3 (on the board), b2 to c2.
+    let wide = tall.replace("board 3x4", "board 4x3");
+    assert_eq!(
+        setup_men(&wide),
+        vec![(0, 0, 0), (0, 1, 1), (1, 2, 1), (1, 3, 2)]
+    );
+    // A quarter turn on a square board: a1 goes to a4 (clockwise), b2 to b3.
+    let square = tall.replace("board 3x4", "board 4x4").replace("180", "90");
+    assert_eq!(
+        setup_men(&square),
+        vec![(0, 0, 0), (0, 1, 1), (1, 0, 3), (1, 1, 2)]
+    );
 }

@@ -8,7 +8,7 @@
 //! `fs`), and `h` (one chiral half of an oblique leaper). Directions are
 //! relative to the man's forward direction. Spaces are ignored.
 
-use crate::ir::{Atom, Mode};
+use crate::ir::{Atom, Mode, Path, Timing};
 
 /// A Betza error: a byte range inside the Betza text, a message and a hint.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -407,7 +407,9 @@ fn make_atom(
     }
     let mode = if mods.m {
         Mode::Move
-    } else if mods.c || mods.e {
+    } else if mods.e {
+        Mode::EnPassant
+    } else if mods.c {
         Mode::Capture
     } else {
         Mode::Both
@@ -416,10 +418,18 @@ fn make_atom(
         vectors,
         range,
         mode,
-        initial: mods.i,
-        lame: mods.n,
-        hop: mods.p,
-        en_passant: mods.e,
+        path: if mods.n {
+            Path::Lame
+        } else if mods.p {
+            Path::Hop
+        } else {
+            Path::Direct
+        },
+        timing: if mods.i {
+            Timing::Initial
+        } else {
+            Timing::Always
+        },
     })
 }
 
@@ -438,9 +448,9 @@ mod tests {
         assert_eq!(a[0].vectors, vec![(0, 1)]);
         assert_eq!(a[0].mode, Mode::Move);
         assert_eq!(a[1].vectors, vec![(-1, 1), (1, 1)]);
-        assert!(a[1].en_passant && a[1].mode == Mode::Capture);
+        assert_eq!(a[1].mode, Mode::EnPassant);
         assert_eq!(a[2].vectors, vec![(0, 2)]);
-        assert!(a[2].initial && a[2].lame);
+        assert!(a[2].initial() && a[2].path == Path::Lame);
     }
 
     #[test]

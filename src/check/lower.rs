@@ -66,6 +66,8 @@ struct PieceB {
     /// Its definition has a mistake (already reported): references to it
     /// resolve, and no other check guesses at what it was meant to be.
     broken: bool,
+    /// `resets clock`: its moves reset every quiet-move counter.
+    resets_clock: bool,
 }
 
 /// Where a region was defined: file, name span, `extends` level.
@@ -481,13 +483,14 @@ pub(crate) fn lower(
     let mut turn = Turn {
         moves: true,
         move_requires: Pred::True,
-        captures: true,
-        captures_to_hand: false,
+        captures: Captures::Remove,
         place: false,
         draw: false,
         placement: Vec::new(),
         on_place: Vec::new(),
         on_joker: None,
+        when_stuck: WhenStuck::EndRules,
+        unplaceable: Unplaceable::EndRules,
         powers: Vec::new(),
         first_action: None,
         en_passant: EnPassantWindow::EachOpponent,
@@ -502,7 +505,7 @@ pub(crate) fn lower(
         army_to: ArmyTo::Nobody,
         checked: EliminationCheck::AfterEveryMove,
     };
-    let mut end: Vec<(EndRule, usize, Arc<str>, Span)> = Vec::new();
+    let mut end: Vec<(RuleB, usize, Arc<str>, Span)> = Vec::new();
     let mut actions_span: Option<(Arc<str>, Span)> = None;
     let mut place_span: Option<(Arc<str>, Span)> = None;
     let mut first_span: Option<(Arc<str>, Span)> = None;
@@ -542,12 +545,15 @@ pub(crate) fn lower(
                     d.hint("the choices are `none`, `all`, `to hand`")
                 })
                 .and_then(|(v, _)| {
-                    turn.captures = v != "none";
-                    if v == "to" {
-                        c.expect_keyword("hand")
-                            .map_err(|d| d.hint("write `captures to hand`"))?;
-                        turn.captures_to_hand = true;
-                    }
+                    turn.captures = match v {
+                        "none" => Captures::None,
+                        "to" => {
+                            c.expect_keyword("hand")
+                                .map_err(|d| d.hint("write `captures to hand`"))?;
+                            Captures::ToHand
+                        }
+                        _ => Captures::Remove,
+                    };
                     c.finish()
                 }),
             Some("teams") => teams_stmt(&l, &mut c).map(|t| teams = t),
@@ -834,12 +840,12 @@ pub(crate) fn lower(
     let royal_exists = l.pieces_failed || l.pieces.iter().any(|p| p.piece.royal || p.broken);
     for (r, _, f, s) in &end {
         let bad_outcome = match (&r.when, r.then) {
-            (Event::Surrounded(_), Outcome::Remove) => false,
-            (_, Outcome::Remove) => true,
-            (Event::Stalemate, Outcome::Pass) => false,
-            (_, Outcome::Pass) => true,
-            (Event::UnplaceableCard, Outcome::ReturnCard) => false,
-            (_, Outcome::ReturnCard) => true,
+            (Event::Surrounded(_), Then::Remove) => false,
+            (_, Then::Remove) => true,
+            (Event::Stalemate, Then::Pass) => false,
+            (_, Then::Pass) => true,
+            (Event::UnplaceableCard, Then::ReturnCard) => false,
+            (_, Then::ReturnCard) => true,
             _ => false,
         };
         if bad_outcome {
@@ -875,7 +881,10 @@ pub(crate) fn lower(
                     .hint("fill the hands in the setup: `hands: ...`"),
             );
         }
-        if matches!(r.then, Outcome::Eliminated) && l.players.len() < 3 && teams.is_empty() {
+        if matches!(r.then, Then::Outcome(Outcome::Eliminated))
+            && l.players.len() < 3
+            && teams.is_empty()
+        {
             l.diags.push(
                 Diagnostic::warning(
                     "style",
@@ -887,21 +896,12 @@ pub(crate) fn lower(
             );
         }
     }
-    if l.pieces
-        .iter()
-        .any(|p| p.piece.moves.iter().any(|a| a.en_passant))
-        && !l
-            .pieces
-            .iter()
-            .any(|p| p.piece.moves.iter().any(|a| a.lame))
-    {
-        // e.p. needs a lame move that passes squares; harmless otherwise.
-    }
     // The engine keeps one quiet-move counter, so every `quiet` rule must
     // reset on the same things (the counts may differ: 100 -> claim, 150 -> draw).
     let mut quiet_resets: Option<(&Vec<Reset>, Span)> = None;
     for (r, _, f, s) in &end {
-        if let Event::Quiet { resets, .. } = &r.when {
+        if let Event::Quiet { .. } = &r.when {
+            let resets = &r.resets;
             match &quiet_resets {
                 None => quiet_resets = Some((resets, *s)),
                 Some((first, fs)) if *first != resets => {
@@ -915,7 +915,41 @@ pub(crate) fn lower(
             }
         }
     }
-    let end_rules: Vec<EndRule> = end.into_iter().map(|(r, _, _, _)| r).collect();
+    // `resets clock` pieces reset every quiet-move counter.
+    let clock_pieces: Vec<PieceId> = l
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.resets_clock)
+        .map(|(k, _)| k as PieceId)
+        .collect();
+    let mut end_rules: Vec<EndRule> = Vec::new();
+    let mut removals = Vec::new();
+    let mut quiet_resets: Vec<Reset> = Vec::new();
+    for (r, _, _, _) in end {
+        let when = match r.when {
+            Event::Quiet { plies } => {
+                for x in r.resets {
+                    if !quiet_resets.contains(&x) {
+                        quiet_resets.push(x);
+                    }
+                }
+                Event::Quiet { plies }
+            }
+            other => other,
+        };
+        match (r.then, &when) {
+            (Then::Outcome(then), _) => end_rules.push(EndRule { when, then }),
+            (Then::Remove, Event::Surrounded(piece)) => removals.push(Removal {
+                piece: *piece,
+                after: end_rules.len(),
+            }),
+            (Then::Pass, _) => turn.when_stuck = WhenStuck::Pass,
+            (Then::ReturnCard, _) => turn.unplaceable = Unplaceable::ReturnCard,
+            // Reported above as `bad-outcome`.
+            (Then::Remove, _) => {}
+        }
+    }
     if teams.is_empty() {
         teams = (0..l.players.len() as PlayerId).map(|p| vec![p]).collect();
     }
@@ -938,6 +972,15 @@ pub(crate) fn lower(
         setup,
         turn,
         end: end_rules,
+        removals,
+        quiet_resets: {
+            for k in clock_pieces {
+                if !quiet_resets.contains(&Reset::Piece(k)) {
+                    quiet_resets.push(Reset::Piece(k));
+                }
+            }
+            quiet_resets
+        },
         end_checked,
         invariants,
         dead_material: dead,
@@ -962,16 +1005,34 @@ pub(crate) fn lower(
     }
 }
 
-fn outcome_word(o: Outcome) -> &'static str {
+/// An `end` line as written: an ending, or a consequence written among
+/// the endings (`remove`, `pass`, `return card`).
+#[derive(Clone, Debug, PartialEq)]
+struct RuleB {
+    when: Event,
+    then: Then,
+    /// A `quiet` rule's `reset by` list.
+    resets: Vec<Reset>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Then {
+    Outcome(Outcome),
+    Pass,
+    Remove,
+    ReturnCard,
+}
+
+fn outcome_word(o: Then) -> &'static str {
     match o {
-        Outcome::Win => "win",
-        Outcome::Lose => "lose",
-        Outcome::Draw => "draw",
-        Outcome::ClaimDraw => "claim draw",
-        Outcome::Pass => "pass",
-        Outcome::Eliminated => "eliminated",
-        Outcome::Remove => "remove",
-        Outcome::ReturnCard => "return card",
+        Then::Outcome(Outcome::Win) => "win",
+        Then::Outcome(Outcome::Lose) => "lose",
+        Then::Outcome(Outcome::Draw) => "draw",
+        Then::Outcome(Outcome::ClaimDraw) => "claim draw",
+        Then::Outcome(Outcome::Eliminated) => "eliminated",
+        Then::Pass => "pass",
+        Then::Remove => "remove",
+        Then::ReturnCard => "return card",
     }
 }
 
@@ -1319,11 +1380,11 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
             attacks: None,
             royal: false,
             passes_own: false,
-            resets_clock: false,
             value: None,
             glyphs: None,
             promotion: None,
         };
+        let mut resets_clock = false;
         partial = Some(PieceB {
             piece: piece.clone(),
             file: f.clone(),
@@ -1331,6 +1392,7 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
             letter_span: la.span,
             level,
             broken: true,
+            resets_clock: false,
         });
         while let Some(a) = c.next() {
             let Some(w) = a.word() else {
@@ -1363,7 +1425,7 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
                 "resets" => {
                     c.expect_keyword("clock")
                         .map_err(|d| d.hint("the attribute is `resets clock`"))?;
-                    piece.resets_clock = true;
+                    resets_clock = true;
                 }
                 "value" => {
                     piece.value = Some(
@@ -1387,11 +1449,11 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
                         .hint("it copies every attribute of the other piece, so an attribute written before it would be lost"));
                     }
                     let (other, osp) = c.expect_word("the piece to copy")?;
-                    let base =
+                    let (base, base_resets) =
                         l.pieces
                             .iter()
                             .find(|p| p.piece.name == other)
-                            .map(|p| p.piece.clone())
+                            .map(|p| (p.piece.clone(), p.resets_clock))
                             .or_else(|| {
                                 let (lf, ls) = library.iter().rev().find(|(_, s)| {
                                     s.args.get(1).and_then(Arg::word) == Some(other)
@@ -1410,9 +1472,10 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
                                     pieces_failed: false,
                                 };
                                 piece_stmt(&mut sub, lf, 0, ls, &[]);
-                                sub.pieces.pop().map(|p| p.piece)
+                                sub.pieces.pop().map(|p| (p.piece, p.resets_clock))
                             })
                             .ok_or_else(|| l.unknown_piece(f, osp, other))?;
+                    resets_clock = base_resets;
                     piece = Piece {
                         name: piece.name,
                         letter: piece.letter,
@@ -1451,6 +1514,7 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
             letter_span: la.span,
             level,
             broken: false,
+            resets_clock,
         })
     })();
     match r {
@@ -1953,11 +2017,15 @@ fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                                     d => d,
                                 }),
                             ),
+                            // Clockwise about the board's centre; quarter
+                            // turns only on square boards (checked above).
                             Some(q) => {
-                                let mut p = m.at;
-                                for _ in 0..q {
-                                    p = Coord::new(p.y, w - 1 - p.x);
-                                }
+                                let (x, y) = (m.at.x, m.at.y);
+                                let p = match q {
+                                    1 => Coord::new(y, w - 1 - x),
+                                    2 => Coord::new(w - 1 - x, h - 1 - y),
+                                    _ => Coord::new(h - 1 - y, x),
+                                };
                                 (p, m.facing.map(|d| d.turned(q)))
                             }
                         };
@@ -2355,8 +2423,8 @@ fn on_stmt(
         None
     };
     c.expect_op(":")?;
-    let (e, _) = c.expect_choice("an effect", &["return", "remove", "may", "take"])?;
-    let effect = match e {
+    let (e, esp) = c.expect_choice("an effect", &["return", "remove", "may", "take"])?;
+    let which = match e {
         "return" | "remove" => {
             c.expect_keyword("one")?;
             c.expect_choice("`man`", &["man"])?;
@@ -2372,32 +2440,46 @@ fn on_stmt(
                 },
             )?;
             c.i = c.args.len();
-            if e == "return" {
-                Effect::ReturnToHand { which }
-            } else {
-                Effect::Remove { which }
-            }
+            Some(which)
         }
         "may" => {
             c.expect_keyword("move")?;
             c.expect_keyword("it")?;
-            Effect::MayMovePlaced
+            None
         }
         _ => {
             c.expect_keyword("another")?;
             c.expect_keyword("action")?;
-            Effect::ExtraAction
+            None
         }
     };
     c.finish()?;
     match piece {
         Some(p) => {
-            if matches!(effect, Effect::ExtraAction) {
-                // allowed: placing this piece gives another action
-            }
+            let effect = match (e, which) {
+                ("return", Some(which)) => FollowUp::ReturnToHand { which },
+                ("remove", Some(which)) => FollowUp::Remove { which },
+                ("may", _) => FollowUp::MayMovePlaced,
+                _ => FollowUp::ExtraAction,
+            };
             turn.on_place.push(OnPlace { piece: p, effect });
         }
-        None => turn.on_joker = Some(effect),
+        None => {
+            turn.on_joker = Some(match (e, which) {
+                ("return", Some(which)) => JokerEffect::ReturnToHand { which },
+                ("remove", Some(which)) => JokerEffect::Remove { which },
+                ("take", _) => JokerEffect::ExtraAction,
+                _ => {
+                    return Err(Diagnostic::error(
+                        "bad-effect",
+                        f,
+                        esp,
+                        "a joker places no man, so there is nothing to move",
+                    )
+                    .hint("a joker can `return one man where ...`, `remove one man where ...` or `take another action`"))
+                }
+            });
+        }
     }
     Ok(())
 }
@@ -2432,16 +2514,20 @@ fn always_stmt(c: &mut Cur) -> Result<Invariant, Diagnostic> {
             "neighbours are 4 (sides) or 8 (sides and corners)",
         ));
     }
-    let per_player = if c.eat_word("per") {
+    let scope = if c.eat_word("per") {
         c.expect_keyword("player")?;
-        true
+        Scope::PerPlayer
     } else {
-        false
+        Scope::All
     };
     c.finish()?;
     Ok(Invariant::Connected {
-        neighbours: n as u8,
-        per_player,
+        adjacency: if n == 4 {
+            Adjacency::Sides
+        } else {
+            Adjacency::SidesAndCorners
+        },
+        scope,
     })
 }
 
@@ -2611,8 +2697,9 @@ pub(crate) const END_CONDITIONS: &[&str] = &[
 ];
 
 /// `CONDITION -> OUTCOME`
-fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<EndRule, Diagnostic> {
+fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diagnostic> {
     let mut c = Cur::new(&st.args, f, st.span);
+    let mut quiet_resets = Vec::new();
     let (w, _) = c.expect_choice("an ending condition", END_CONDITIONS)?;
     let when = match w {
         "checkmate" => Event::Checkmate,
@@ -2658,7 +2745,8 @@ fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<EndRule, Diagnostic> {
                     }
                 }
             }
-            Event::Quiet { plies, resets }
+            quiet_resets = resets;
+            Event::Quiet { plies }
         }
     };
     c.expect_op("->")
@@ -2677,19 +2765,19 @@ fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<EndRule, Diagnostic> {
         ],
     )?;
     let then = match o {
-        "win" => Outcome::Win,
-        "lose" => Outcome::Lose,
-        "draw" => Outcome::Draw,
+        "win" => Then::Outcome(Outcome::Win),
+        "lose" => Then::Outcome(Outcome::Lose),
+        "draw" => Then::Outcome(Outcome::Draw),
         "claim" => {
             c.expect_keyword("draw")?;
-            Outcome::ClaimDraw
+            Then::Outcome(Outcome::ClaimDraw)
         }
-        "pass" => Outcome::Pass,
-        "eliminated" => Outcome::Eliminated,
-        "remove" => Outcome::Remove,
+        "pass" => Then::Pass,
+        "eliminated" => Then::Outcome(Outcome::Eliminated),
+        "remove" => Then::Remove,
         _ => {
             c.expect_keyword("card")?;
-            Outcome::ReturnCard
+            Then::ReturnCard
         }
     };
     c.finish()?;
@@ -2702,7 +2790,11 @@ fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<EndRule, Diagnostic> {
         )
         .hint("write one rule per line, as in `checkmate -> lose`"));
     }
-    Ok(EndRule { when, then })
+    Ok(RuleB {
+        when,
+        then,
+        resets: quiet_resets,
+    })
 }
 
 #[allow(dead_code)]

@@ -10,7 +10,7 @@
 mod movement;
 mod pred;
 
-pub use movement::{Atom, Mode};
+pub use movement::{Atom, Mode, Path, Timing};
 pub use pred::{Pred, Selector, Who};
 
 use serde::{Deserialize, Serialize};
@@ -47,6 +47,14 @@ pub struct Variant {
     pub turn: Turn,
     /// Rules checked after every complete action, in this order.
     pub end: Vec<EndRule>,
+    /// Men removed after every action (`surrounded PIECE -> remove`), each
+    /// applied where it stands among the end rules.
+    #[serde(default)]
+    pub removals: Vec<Removal>,
+    /// What resets the quiet-move counter (one counter for every `quiet`
+    /// rule: their `reset by` lists, and pieces that `resets clock`).
+    #[serde(default)]
+    pub quiet_resets: Vec<Reset>,
     /// Whether the end rules are checked after a whole action or also between
     /// the steps of a compound action.
     #[serde(default)]
@@ -177,8 +185,6 @@ pub struct Piece {
     pub royal: bool,
     /// A sliding move may pass over men of its own side (never enemy men).
     pub passes_own: bool,
-    /// A move of this piece resets counters that say `reset by <piece>`.
-    pub resets_clock: bool,
     /// Optional value for the AI, in hundredths of a pawn.
     pub value: Option<i32>,
     /// Optional Unicode glyphs for a light-side and a dark-side man.
@@ -248,12 +254,8 @@ pub struct Turn {
     pub moves: bool,
     /// Condition (on the acting player) for board moves to be allowed.
     pub move_requires: Pred,
-    /// Captures exist at all.
-    pub captures: bool,
-    /// A captured man goes to the capturer's hand (as a man of the capturer),
-    /// instead of leaving the game.
-    #[serde(default)]
-    pub captures_to_hand: bool,
+    /// Whether men capture, and where a captured man goes.
+    pub captures: Captures,
     /// Placing a man from the hand is allowed.
     pub place: bool,
     /// Drawing the top card of the deck and placing it is allowed.
@@ -262,10 +264,16 @@ pub struct Turn {
     /// (all kinds when `pieces` is empty). They are evaluated in the position
     /// after the man is put down, with the placed man as subject.
     pub placement: Vec<PlacementRule>,
-    /// Effects of placing a man of a kind (one action with the placement).
+    /// What follows placing a man of a kind (one action with the placement).
     pub on_place: Vec<OnPlace>,
     /// Effect of a drawn joker.
-    pub on_joker: Option<Effect>,
+    pub on_joker: Option<JokerEffect>,
+    /// What a player with no legal action does (`stalemate -> pass`).
+    #[serde(default)]
+    pub when_stuck: WhenStuck,
+    /// What a drawn card with no legal square does.
+    #[serde(default)]
+    pub unplaceable: Unplaceable,
     /// Special actions (powers).
     pub powers: Vec<Power>,
     /// The very first action of the game must be this.
@@ -285,16 +293,37 @@ pub struct PlacementRule {
     pub condition: Pred,
 }
 
+/// Whether men capture, and where a captured man goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Captures {
+    /// Men never capture (`captures none`).
+    None,
+    /// A captured man leaves the game (`captures all`).
+    #[default]
+    Remove,
+    /// A captured man goes to the capturer's hand as one of its own men
+    /// (`captures to hand`).
+    ToHand,
+}
+
+impl Captures {
+    /// Whether men capture at all.
+    pub fn any(self) -> bool {
+        self != Captures::None
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OnPlace {
     pub piece: PieceId,
-    pub effect: Effect,
+    pub effect: FollowUp,
 }
 
-/// Something that happens as part of an action.
+/// What follows the placement of a man, in the same action.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Effect {
+pub enum FollowUp {
     /// The actor must choose one man meeting the condition (when any does)
     /// and send it back to its owner's hand.
     ReturnToHand { which: Pred },
@@ -305,6 +334,42 @@ pub enum Effect {
     MayMovePlaced,
     /// The actor takes one more action at once.
     ExtraAction,
+}
+
+/// What a drawn joker does.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JokerEffect {
+    /// The drawer must choose one man meeting the condition (when any does)
+    /// and send it back to its owner's hand.
+    ReturnToHand { which: Pred },
+    /// The same, but the man leaves the game.
+    Remove { which: Pred },
+    /// The drawer acts once more.
+    ExtraAction,
+}
+
+/// What a player with no legal action does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WhenStuck {
+    /// Nothing: the end rules decide (`stalemate -> …`).
+    #[default]
+    EndRules,
+    /// The player passes (`stalemate -> pass`).
+    Pass,
+}
+
+/// What a drawn card with no legal square does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unplaceable {
+    /// The end rule `unplaceable card -> lose` decides.
+    #[default]
+    EndRules,
+    /// The card goes to the bottom of the deck and the player must make a
+    /// board move instead (`unplaceable card -> return card`).
+    ReturnCard,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -396,8 +461,9 @@ pub enum Event {
     Passes(u32),
     /// The same position for the n-th time.
     Repetition(u32),
-    /// `plies` plies without any of the resets.
-    Quiet { plies: u32, resets: Vec<Reset> },
+    /// `plies` plies without a reset of the quiet-move counter (see
+    /// [`Variant::quiet_resets`]).
+    Quiet { plies: u32 },
     /// The material on the board matches a dead-material pattern.
     InsufficientMaterial,
     /// The game has lasted this many plies.
@@ -414,6 +480,7 @@ pub enum Reset {
     Piece(PieceId),
 }
 
+/// What an end rule does to its subject.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
@@ -425,21 +492,45 @@ pub enum Outcome {
     Draw,
     /// A player may claim a draw (play offers a `claim` command); the game goes on.
     ClaimDraw,
-    /// The subject player passes (for `stalemate`/no action).
-    Pass,
     /// The subject player is eliminated; the game goes on while several remain.
     Eliminated,
-    /// The subject man is removed from the game.
-    Remove,
-    /// The drawn card goes to the bottom of the deck and the player must move.
-    ReturnCard,
+}
+
+/// A consequence of every action written among the end rules: surrounded
+/// men of a kind leave the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Removal {
+    pub piece: PieceId,
+    /// How many end rules are written before it: those are checked first
+    /// (a rule that ends the game then prevents the removal).
+    pub after: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Invariant {
-    /// Every man, or each player's men, form one group under 8- or 4-adjacency.
-    Connected { neighbours: u8, per_player: bool },
+    /// Every man, or each player's men, form one group.
+    Connected { adjacency: Adjacency, scope: Scope },
+}
+
+/// Which squares touch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Adjacency {
+    /// By sides (4 neighbours).
+    Sides,
+    /// By sides and corners (8 neighbours).
+    SidesAndCorners,
+}
+
+/// Whose men an invariant is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scope {
+    /// All the men on the board together.
+    All,
+    /// Each player's men.
+    PerPlayer,
 }
 
 /// Two sides' material that cannot lead to mate.
@@ -531,11 +622,6 @@ impl Variant {
 
     /// Whether the variant has any rule that can end the game.
     pub fn can_end(&self) -> bool {
-        self.end.iter().any(|r| {
-            matches!(
-                r.then,
-                Outcome::Win | Outcome::Lose | Outcome::Draw | Outcome::Eliminated
-            )
-        })
+        self.end.iter().any(|r| r.then != Outcome::ClaimDraw)
     }
 }

@@ -10,6 +10,9 @@ pub enum Mode {
     Move,
     /// Only onto an enemy man (`c`).
     Capture,
+    /// Only captures, also en passant: onto a square an enemy man has just
+    /// passed with a lame move, taking that man (`e`).
+    EnPassant,
     /// Either (the default).
     Both,
 }
@@ -19,8 +22,35 @@ impl Mode {
         matches!(self, Mode::Move | Mode::Both)
     }
     pub fn can_capture(self) -> bool {
-        matches!(self, Mode::Capture | Mode::Both)
+        matches!(self, Mode::Capture | Mode::EnPassant | Mode::Both)
     }
+    pub fn en_passant(self) -> bool {
+        self == Mode::EnPassant
+    }
+}
+
+/// How an atom reaches its squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Path {
+    /// Straight to the landing square (a leap), or step by step over empty
+    /// squares (a rider).
+    #[default]
+    Direct,
+    /// A lame leap: the squares on the way must be empty (Betza `n`).
+    Lame,
+    /// A hop: ride to exactly one man and land beyond it (Betza `p`).
+    Hop,
+}
+
+/// When an atom may be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Timing {
+    #[default]
+    Always,
+    /// Only by a man that has never moved (Betza `i`).
+    Initial,
 }
 
 /// One movement primitive: a set of step vectors, walked up to `range` times.
@@ -31,31 +61,26 @@ impl Mode {
 /// * a **leaper** has `range == 1`: it jumps straight to `from + v`;
 /// * a **rider** has `range == 0` (unlimited) or `range > 1`: it repeats `v`
 ///   while squares are empty;
-/// * `lame`: a leap whose intermediate squares (the orthogonal-first path)
-///   must be empty (Betza `n`); a lame move that passes squares leaves them
-///   as en-passant targets;
-/// * `hop`: a rider that must jump exactly one man on its line and lands
-///   beyond it (Betza `p`, the cannon);
-/// * `initial`: only for a man that has never moved (Betza `i`);
-/// * `en_passant`: may capture a man that has just passed the target square
-///   with a lame move (Betza `e`).
+/// * `path`: [`Path::Lame`], a leap whose intermediate squares (the
+///   orthogonal-first path) must be empty — a lame move that passes squares
+///   leaves them as en-passant targets; [`Path::Hop`], a rider that must
+///   jump exactly one man on its line and lands beyond it (the cannon);
+/// * `timing`: [`Timing::Initial`], only for a man that has never moved;
+/// * `mode`: [`Mode::EnPassant`] may also capture a man that has just
+///   passed the target square with a lame move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Atom {
     pub vectors: Vec<(i8, i8)>,
     pub range: u8,
     pub mode: Mode,
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub initial: bool,
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub lame: bool,
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub hop: bool,
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub en_passant: bool,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub path: Path,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub timing: Timing,
 }
 
-fn is_false(b: &bool) -> bool {
-    !*b
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
 }
 
 impl Atom {
@@ -65,11 +90,14 @@ impl Atom {
             vectors,
             range,
             mode: Mode::Both,
-            initial: false,
-            lame: false,
-            hop: false,
-            en_passant: false,
+            path: Path::Direct,
+            timing: Timing::Always,
         }
+    }
+
+    /// Only for a man that has never moved.
+    pub fn initial(&self) -> bool {
+        self.timing == Timing::Initial
     }
 
     pub fn is_rider(&self) -> bool {

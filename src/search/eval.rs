@@ -19,7 +19,7 @@
 //!   all wins, progress against a move counter that draws.
 
 use crate::engine::{Position, Square, Tables};
-use crate::ir::{Dir, Event, Mode, Outcome, PieceId, Variant, Zone};
+use crate::ir::{Dir, Event, Mode, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
 
 /// Hundredths of a pawn.
 pub type Cp = i32;
@@ -70,7 +70,7 @@ fn mobility(t: &Tables, kind: PieceId, f: Dir, sq: Square) -> (f64, f64) {
     let mut seen = vec![0u8; geo.len()];
     let (mut leap, mut ride) = (0.0, 0.0);
     for a in &p.moves {
-        if a.initial {
+        if a.initial() {
             continue;
         }
         let w = if a.mode == Mode::Both { 1.0 } else { 0.5 };
@@ -81,7 +81,7 @@ fn mobility(t: &Tables, kind: PieceId, f: Dir, sq: Square) -> (f64, f64) {
             for step in 0..range {
                 let Some(n) = geo.offset(at, v) else { break };
                 at = n;
-                if a.hop && step == 0 {
+                if a.path == Path::Hop && step == 0 {
                     continue;
                 }
                 if seen[n.index()] < 2 {
@@ -130,7 +130,7 @@ fn distance_table(t: &Tables, kind: PieceId, f: Dir, zone: &[bool]) -> Vec<u8> {
     let steps: Vec<((i32, i32), i32)> = p
         .moves
         .iter()
-        .filter(|a| a.mode.can_move() && !a.initial && !a.hop)
+        .filter(|a| a.mode.can_move() && !a.initial() && a.path != Path::Hop)
         .flat_map(|a| {
             let r = if a.range == 0 { 64 } else { a.range as i32 };
             a.vectors
@@ -249,11 +249,13 @@ impl Eval {
             .iter()
             .filter_map(|r| match (&r.when, r.then) {
                 (Event::Surrounded(k), Outcome::Lose) => Some((*k, 60)),
-                (Event::Surrounded(k), Outcome::Remove) => {
-                    Some((*k, (values[*k as usize] / 40).clamp(5, 60)))
-                }
                 _ => None,
             })
+            .chain(
+                v.removals
+                    .iter()
+                    .map(|rm| (rm.piece, (values[rm.piece as usize] / 40).clamp(5, 60))),
+            )
             .collect();
         let hand_debt = v
             .end
@@ -305,9 +307,9 @@ impl Eval {
             && !v.turn.place
             && !v.turn.draw
             && v.turn.powers.is_empty()
+            && v.turn.when_stuck != WhenStuck::Pass
             && !v.end.iter().any(|r| {
                 matches!(r.when, Event::Passes(_) | Event::HandEmpty)
-                    || r.then == Outcome::Pass
                     || matches!(r.when, Event::Stalemate) && r.then != Outcome::Draw
             })
     }

@@ -9,7 +9,7 @@
 
 use super::error::CompileError;
 use crate::engine::core::{Bits, Geometry, Man, Square};
-use crate::ir::{self, Atom, Dir, Mode, PieceId, PlayerId, Variant};
+use crate::ir::{self, Atom, Dir, Mode, Path, PieceId, PlayerId, Variant};
 use std::collections::HashMap;
 
 /// How a compiled atom moves.
@@ -142,7 +142,8 @@ struct Spec {
 fn mode_code(m: Mode) -> u8 {
     match m {
         Mode::Move => 0,
-        Mode::Capture => 1,
+        // En passant is kept apart (the spec's `ep`); it captures.
+        Mode::Capture | Mode::EnPassant => 1,
         Mode::Both => 2,
     }
 }
@@ -176,12 +177,12 @@ fn specs_of(atom: &Atom, facing: Dir, mode: Mode) -> Result<Vec<Spec>, String> {
     }
     vecs.sort();
     let mode = mode_code(mode);
-    let lame = atom.lame && vecs.iter().any(|&v| lame_path_len(v) > 0);
+    let lame = atom.path == Path::Lame && vecs.iter().any(|&v| lame_path_len(v) > 0);
     let mk = |kind, vecs| Spec {
         kind,
         mode,
-        initial: atom.initial,
-        ep: atom.en_passant,
+        initial: atom.initial(),
+        ep: atom.mode.en_passant(),
         range: if kind == AKind::Leap || kind == AKind::Lame {
             1
         } else {
@@ -190,7 +191,7 @@ fn specs_of(atom: &Atom, facing: Dir, mode: Mode) -> Result<Vec<Spec>, String> {
         vecs,
     };
     let mut out = Vec::new();
-    if atom.hop {
+    if atom.path == Path::Hop {
         for &v in &vecs {
             out.push(mk(AKind::Hop, vec![v]));
         }
@@ -201,7 +202,7 @@ fn specs_of(atom: &Atom, facing: Dir, mode: Mode) -> Result<Vec<Spec>, String> {
         out.push(mk(if lame { AKind::Lame } else { AKind::Leap }, vecs));
     } else {
         for &v in &vecs {
-            let k = if atom.lame && lame_path_len(v) > 0 {
+            let k = if atom.path == Path::Lame && lame_path_len(v) > 0 {
                 AKind::LameRide
             } else {
                 AKind::Ride

@@ -41,7 +41,7 @@ fn ep_capture_exists<B: Bits>(t: &Compiled<B>, s: &State<B>, owner: usize) -> bo
     let mut s = s.scratch();
     for q in rec.eligible.iter() {
         s.turn = q;
-        let c = Ctx::new(&t.base, &s, q, t.rules.captures.enabled());
+        let c = Ctx::new(&t.base, &s, q, t.rules.captures.any());
         let mut found = false;
         ep.candidates(&t.base, &mut s, &c, |s, mv, _| {
             if !found

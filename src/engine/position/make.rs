@@ -6,7 +6,7 @@
 use super::{hash, movegen};
 use crate::engine::core::Bits;
 use crate::engine::core::{Man, Mark, Move, State};
-use crate::engine::rules::{drops, en_passant, limit_box, Applied};
+use crate::engine::rules::{captures, drops, en_passant, limit_box, Applied};
 use crate::engine::tables::Compiled;
 use crate::ir::PlayerId;
 
@@ -35,7 +35,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             if !cap.is_empty() {
                 s.take(l, to);
                 a.reset |= quiet.capture;
-                r.captures.captured(b, s, me, cap);
+                captures::captured(r.captures, b, s, me, cap);
             }
             let man = s.take(l, from);
             a.reset |= quiet.kinds & (1 << man.kind()) != 0;
@@ -56,7 +56,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
         } => {
             let cap = s.take(l, victim);
             a.reset |= quiet.capture;
-            r.captures.captured(b, s, me, cap);
+            captures::captured(r.captures, b, s, me, cap);
             let man = s.take(l, from);
             a.reset |= quiet.kinds & (1 << man.kind()) != 0;
             let placed = match promote {

@@ -91,7 +91,7 @@ fn sources<B: Bits, S: Sink>(
     if let Some(d) = &r.drops {
         if allows(ActionKind::Place) && !out.done() {
             let only = FirstAction::only_piece(fa, ply);
-            d.generate(b, s, &r.legality(split), r.captures.enabled(), only, out);
+            d.generate(b, s, &r.legality(split), r.captures.any(), only, out);
         }
     }
     if let Some(sw) = &r.swaps {
@@ -114,7 +114,7 @@ pub(crate) fn legal_board<B: Bits, S: Sink>(
     if !r.board_moves.allowed(b, s, me) {
         return;
     }
-    let mut c = Ctx::new(b, s, me, r.captures.enabled());
+    let mut c = Ctx::new(b, s, me, r.captures.any());
     c.ep = r.en_passant.is_some();
     let royals = royals(b, s, me);
     if royals.is_empty() && !r.constraints.beyond_royal() {

@@ -269,7 +269,11 @@ fn check_hand_room<B: Bits>(t: &Compiled<B>, s: &State<B>) -> Result<(), Positio
             .turn
             .on_place
             .iter()
-            .any(|o| matches!(o.effect, crate::ir::Effect::ReturnToHand { .. }));
+            .any(|o| matches!(o.effect, crate::ir::FollowUp::ReturnToHand { .. }))
+        || matches!(
+            t.base.variant.turn.on_joker,
+            Some(crate::ir::JokerEffect::ReturnToHand { .. })
+        );
     if !grows {
         return Ok(());
     }

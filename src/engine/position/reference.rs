@@ -78,7 +78,7 @@ fn reference<B: Bits>(t: &Compiled<B>, s: &State<B>) -> Vec<Move> {
                                 }
                             }
                             Some(FollowUp::MayMove) => {
-                                let ctx = Ctx::new(b, &s, me, r.captures.enabled());
+                                let ctx = Ctx::new(b, &s, me, r.captures.any());
                                 for to in targets_of(b, &s, &ctx, sq, man, false) {
                                     local.push(Move::place_and_move(k, sq, to));
                                 }

@@ -8,7 +8,7 @@
 
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Square, State};
-use crate::ir::{Invariant, Variant};
+use crate::ir::{Adjacency, Invariant, Scope, Variant};
 
 /// One invariant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,13 +23,13 @@ pub fn compile(v: &Variant) -> Vec<Connected> {
     v.invariants
         .iter()
         .map(|inv| {
-            let Invariant::Connected {
-                neighbours,
-                per_player,
-            } = inv;
+            let Invariant::Connected { adjacency, scope } = inv;
             Connected {
-                neighbours: *neighbours,
-                per_player: *per_player,
+                neighbours: match adjacency {
+                    Adjacency::Sides => 4,
+                    Adjacency::SidesAndCorners => 8,
+                },
+                per_player: *scope == Scope::PerPlayer,
             }
         })
         .collect()

@@ -30,7 +30,7 @@ use crate::engine::core::{
     splitmix, Bits, ByPlayer, Deck, Layout, Man, Move, PlayerSet, Square, State, Var,
 };
 use crate::engine::movement::royal_attacked;
-use crate::ir::{Card, Effect, Event, Outcome, PlayerId, Variant};
+use crate::ir::{Card, JokerEffect, PlayerId, Variant};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -52,6 +52,8 @@ pub enum Joker<B: Bits> {
     Discard,
     /// Remove one man meeting the condition.
     Remove(CPred<B>),
+    /// Send one man meeting the condition back to its owner's hand.
+    Return(CPred<B>),
     /// The player acts once more.
     ExtraAction,
 }
@@ -132,19 +134,15 @@ impl<B: Bits> DeckRule<B> {
             squares.push(sq);
             dynamic.push(dyn_conds);
         }
-        let unplaceable = match v
-            .end
-            .iter()
-            .find(|r| r.when == Event::UnplaceableCard)
-            .map(|r| r.then)
-        {
-            Some(Outcome::ReturnCard) => Unplaceable::ReturnCard,
-            _ => Unplaceable::Lose,
+        let unplaceable = match v.turn.unplaceable {
+            crate::ir::Unplaceable::ReturnCard => Unplaceable::ReturnCard,
+            crate::ir::Unplaceable::EndRules => Unplaceable::Lose,
         };
         let joker = match &v.turn.on_joker {
-            Some(Effect::Remove { which }) => Joker::Remove(CPred::new(t, which)),
-            Some(Effect::ExtraAction) => Joker::ExtraAction,
-            Some(Effect::ReturnToHand { .. } | Effect::MayMovePlaced) | None => Joker::Discard,
+            Some(JokerEffect::Remove { which }) => Joker::Remove(CPred::new(t, which)),
+            Some(JokerEffect::ReturnToHand { which }) => Joker::Return(CPred::new(t, which)),
+            Some(JokerEffect::ExtraAction) => Joker::ExtraAction,
+            None => Joker::Discard,
         };
         Ok(Some(DeckRule {
             types,
@@ -288,7 +286,7 @@ impl<B: Bits> DeckRule<B> {
                 found
             }
             Card::Joker => match &self.joker {
-                Joker::Remove(which) => {
+                Joker::Remove(which) | Joker::Return(which) => {
                     let mut found = false;
                     self.for_removals(t, s, me, which, |_| {
                         found = true;
@@ -354,7 +352,7 @@ impl<B: Bits> DeckRule<B> {
                 }
             }
             Card::Joker => match &self.joker {
-                Joker::Remove(which) => {
+                Joker::Remove(which) | Joker::Return(which) => {
                     let in_check = royal_attacked(t, s, me);
                     let any = self.for_removals(t, s, me, which, |sq| {
                         out.raw(Move::DrawJoker {
@@ -409,6 +407,9 @@ impl<B: Bits> DeckRule<B> {
             Move::DrawJoker { card, target } => {
                 self.draw_top(s, me, card);
                 let removed = target.map(|sq| s.take(l, sq));
+                if let (Some(man), Joker::Return(_)) = (removed, &self.joker) {
+                    s.add_hand(l, man.owner(), man.kind(), 1);
+                }
                 (matches!(self.joker, Joker::ExtraAction), removed)
             }
             Move::Reveal { .. } => {

@@ -13,7 +13,7 @@ use crate::engine::compile::Base;
 use crate::engine::core::Bits;
 use crate::engine::core::{Man, Move, Square, State};
 use crate::engine::movement::{targets_of, Ctx};
-use crate::ir::{Effect, PieceId, PlayerId, Variant};
+use crate::ir::{FollowUp as IrFollowUp, PieceId, PlayerId, Variant};
 
 /// What follows the placement of a kind, in the same action.
 #[derive(Clone, Debug)]
@@ -55,10 +55,10 @@ impl<B: Bits> Drops<B> {
         let mut follow = vec![None; v.pieces.len()];
         for op in &v.turn.on_place {
             let f = match &op.effect {
-                Effect::ReturnToHand { which } => FollowUp::Return(CPred::new(t, which)),
-                Effect::Remove { which } => FollowUp::Remove(CPred::new(t, which)),
-                Effect::MayMovePlaced => FollowUp::MayMove,
-                Effect::ExtraAction => FollowUp::ExtraAction,
+                IrFollowUp::ReturnToHand { which } => FollowUp::Return(CPred::new(t, which)),
+                IrFollowUp::Remove { which } => FollowUp::Remove(CPred::new(t, which)),
+                IrFollowUp::MayMovePlaced => FollowUp::MayMove,
+                IrFollowUp::ExtraAction => FollowUp::ExtraAction,
             };
             if let Some(slot) = follow.get_mut(op.piece as usize) {
                 *slot = Some(f);

@@ -169,12 +169,7 @@ fn by_subjects<B: Bits>(
     rule: &EndRule,
 ) -> Option<Status> {
     let subjects = match rule.when {
-        Event::Surrounded(k) => {
-            if rule.then == Outcome::Remove {
-                return None;
-            }
-            parts.surround?.subjects(t, s, k) & s.alive
-        }
+        Event::Surrounded(k) => parts.surround?.subjects(t, s, k) & s.alive,
         Event::HandEmpty => {
             let mut set = PlayerSet::EMPTY;
             for p in s.alive.iter() {

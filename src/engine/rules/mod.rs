@@ -113,9 +113,9 @@ impl<B: Bits> Rules<B> {
     /// in `layout` (the base's layout, completed).
     pub fn new(base: &Base<B>, layout: &mut Layout) -> Result<Rules<B>, CompileError> {
         let v = &base.variant;
-        let captures = Captures::new(v);
+        let captures = captures::compile(v);
         let promotion = Promotion::new(base)?;
-        let en_passant = EnPassant::new(v, base, captures.enabled());
+        let en_passant = EnPassant::new(v, base, captures.any());
         if en_passant.is_some() {
             check_lame_paths(base)?;
         }

@@ -4,7 +4,7 @@
 
 use crate::engine::core::Bits;
 use crate::engine::core::{Layout, Move, State, Var};
-use crate::ir::{Event, Outcome, Variant};
+use crate::ir::{Event, Variant, WhenStuck};
 
 /// The pass rules of a variant.
 #[derive(Clone, Copy, Debug)]
@@ -17,10 +17,7 @@ pub struct Passing {
 
 impl Passing {
     pub fn new(v: &Variant, l: &mut Layout) -> Option<Passing> {
-        let when_stuck = v
-            .end
-            .iter()
-            .any(|r| r.when == Event::Stalemate && r.then == Outcome::Pass);
+        let when_stuck = v.turn.when_stuck == WhenStuck::Pass;
         let counted = v.end.iter().any(|r| matches!(r.when, Event::Passes(_)));
         (when_stuck || counted).then(|| Passing {
             when_stuck,

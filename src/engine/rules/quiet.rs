@@ -3,7 +3,7 @@
 //! rules of a variant share one counter (the checker makes their reset
 //! lists equal).
 
-use crate::ir::{Event, Reset, Variant};
+use crate::ir::{Reset, Variant};
 
 /// What resets the counter.
 #[derive(Clone, Copy, Debug, Default)]
@@ -17,20 +17,11 @@ pub struct QuietResets {
 impl QuietResets {
     pub fn new(v: &Variant) -> QuietResets {
         let mut q = QuietResets::default();
-        for r in &v.end {
-            if let Event::Quiet { resets, .. } = &r.when {
-                for x in resets {
-                    match x {
-                        Reset::Capture => q.capture = true,
-                        Reset::Place => q.place = true,
-                        Reset::Piece(k) => q.kinds |= 1 << k,
-                    }
-                }
-            }
-        }
-        for (k, p) in v.pieces.iter().enumerate() {
-            if p.resets_clock {
-                q.kinds |= 1 << k;
+        for x in &v.quiet_resets {
+            match x {
+                Reset::Capture => q.capture = true,
+                Reset::Place => q.place = true,
+                Reset::Piece(k) => q.kinds |= 1 << k,
             }
         }
         q

@@ -36,17 +36,21 @@ pub struct Surround {
 
 impl Surround {
     pub fn new(v: &Variant, l: &mut Layout) -> Option<Surround> {
-        let steps: Vec<Step> = v
-            .end
-            .iter()
-            .filter_map(|r| match (&r.when, r.then) {
-                (Event::Surrounded(k), Outcome::Remove) => Some(Step::Remove(*k)),
-                (Event::Surrounded(k), Outcome::Win | Outcome::Lose | Outcome::Draw) => {
-                    Some(Step::Decide(*k))
-                }
-                _ => None,
-            })
-            .collect();
+        // The deciding rules and the removals, in the order written.
+        let mut steps: Vec<Step> = Vec::new();
+        for (i, r) in v.end.iter().enumerate() {
+            for rm in v.removals.iter().filter(|rm| rm.after == i) {
+                steps.push(Step::Remove(rm.piece));
+            }
+            if let (Event::Surrounded(k), Outcome::Win | Outcome::Lose | Outcome::Draw) =
+                (&r.when, r.then)
+            {
+                steps.push(Step::Decide(*k));
+            }
+        }
+        for rm in v.removals.iter().filter(|rm| rm.after >= v.end.len()) {
+            steps.push(Step::Remove(rm.piece));
+        }
         if steps.is_empty() {
             return None;
         }

@@ -1,23 +1,112 @@
-//! Finding and loading a variant by name or path.
+//! Finding and loading a variant by name or path, and reading files the
+//! user named, within limits.
+//!
+//! Every file varia reads on the user's behalf (rule files, game records,
+//! files named by `extends`) goes through [`read_text`]: it must be a
+//! regular file (not a device, FIFO or directory), no larger than its kind's
+//! limit, and UTF-8 text. A game record names its variant; such a name loads
+//! a built-in variant, or a `.variant` file only from a directory the user
+//! allowed ([`for_record`]).
 
 use crate::check::{self, Checked};
 use crate::diagnostic::{self, Diagnostic, Sources, Style};
 use crate::ir::Variant;
-use std::path::Path;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
-/// A variant could not be loaded: the rendered reason.
+/// The largest rule file varia reads (4 MiB).
+pub const MAX_RULE_FILE: u64 = 4 << 20;
+/// The largest game record varia reads (64 MiB).
+pub const MAX_RECORD_FILE: u64 = 64 << 20;
+
+/// A variant could not be loaded.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-pub struct LoadError(pub String);
+pub struct LoadError(pub String, Shape);
+
+/// Whether a [`LoadError`] is a sentence or rendered diagnostics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Sentence,
+    Rendered,
+}
+
+impl LoadError {
+    fn sentence(s: impl Into<String>) -> LoadError {
+        LoadError(s.into(), Shape::Sentence)
+    }
+
+    /// The text to show a user: `error: ` and the sentence, or the rendered
+    /// diagnostics as they are (they carry their own `error[code]` heads).
+    pub fn report(&self) -> String {
+        match self.1 {
+            Shape::Sentence => format!("error: {}", self.0),
+            Shape::Rendered => self.0.trim_end().to_string(),
+        }
+    }
+}
+
+/// Read a text file the user named, refusing what is not a regular file,
+/// what is larger than `limit` bytes, and what is not UTF-8.
+pub fn read_text(path: &Path, limit: u64) -> Result<String, std::io::Error> {
+    use std::io::{Error, ErrorKind};
+    let meta = std::fs::metadata(path)?;
+    if meta.is_dir() {
+        return Err(Error::new(ErrorKind::InvalidInput, "it is a directory"));
+    }
+    if !meta.is_file() {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            "it is not a regular file (a device, FIFO or socket)",
+        ));
+    }
+    if meta.len() > limit {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!(
+                "it is {} bytes; files of this kind are limited to {}",
+                meta.len(),
+                human_bytes(limit)
+            ),
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!("it grew past the limit of {}", human_bytes(limit)),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| Error::new(ErrorKind::InvalidData, "it is not UTF-8 text"))
+}
+
+fn human_bytes(n: u64) -> String {
+    if n >= 1 << 20 && n % (1 << 20) == 0 {
+        format!("{} MiB", n >> 20)
+    } else {
+        format!("{n} bytes")
+    }
+}
 
 /// Check a file given as text (see [`check::check_str`]).
 pub fn load_str(name: &str, text: &str, overrides: &[(String, String)]) -> Checked {
     check::check_str(name, text, None, overrides)
 }
 
-/// Check a file on disk.
+/// Check a rule file on disk (read with [`read_text`] and [`MAX_RULE_FILE`]).
 pub fn load_path(path: &Path, overrides: &[(String, String)]) -> Result<Checked, std::io::Error> {
     check::check_path(path, overrides)
+}
+
+fn builtin_checked(name: &str, overrides: &[(String, String)]) -> Option<Checked> {
+    let file = format!("{name}.variant");
+    check::builtin_files()
+        .iter()
+        .find(|(n, _)| **n == file)
+        .map(|(n, t)| check::check_str(n, t, None, overrides))
 }
 
 /// Resolve `spec` (a path to a `.variant` file, or a built-in name) and check it.
@@ -25,11 +114,10 @@ pub fn resolve(spec: &str, overrides: &[(String, String)]) -> Result<Checked, Lo
     let path = Path::new(spec);
     if path.exists() {
         return load_path(path, overrides)
-            .map_err(|e| LoadError(format!("cannot read {spec}: {e}")));
+            .map_err(|e| LoadError::sentence(format!("cannot read {spec}: {e}")));
     }
-    let file = format!("{spec}.variant");
-    if let Some((n, t)) = check::builtin_files().iter().find(|(n, _)| **n == file) {
-        return Ok(check::check_str(n, t, None, overrides));
+    if let Some(c) = builtin_checked(spec, overrides) {
+        return Ok(c);
     }
     let names = check::builtin_names();
     let mut msg = format!("no file `{spec}` and no built-in variant of that name");
@@ -37,7 +125,7 @@ pub fn resolve(spec: &str, overrides: &[(String, String)]) -> Result<Checked, Lo
         msg.push_str(&format!("; {s}"));
     }
     msg.push_str(&format!("\nbuilt-in variants: {}", names.join(", ")));
-    Err(LoadError(msg))
+    Err(LoadError::sentence(msg))
 }
 
 /// Resolve and check, returning the (first) variant or the rendered errors.
@@ -52,12 +140,88 @@ pub fn variant(
 
 /// A built-in variant by name.
 pub fn builtin(name: &str, overrides: &[(String, String)]) -> Result<Variant, LoadError> {
-    let file = format!("{name}.variant");
-    let (n, t) = check::builtin_files()
-        .iter()
-        .find(|(n, _)| **n == file)
-        .ok_or_else(|| LoadError(format!("no built-in variant `{name}`")))?;
-    first_variant(check::check_str(n, t, None, overrides), false)
+    let c = builtin_checked(name, overrides)
+        .ok_or_else(|| LoadError::sentence(format!("no built-in variant `{name}`")))?;
+    first_variant(c, false)
+}
+
+/// The names other tools write in a PGN `[Variant]` tag for the game
+/// varia calls `chess`.
+const CHESS_ALIASES: &[&str] = &[
+    "standard",
+    "chess",
+    "normal",
+    "from position",
+    "fromposition",
+];
+
+/// The variant a game record names, loaded safely.
+///
+/// `spec` is the record's `[Variant]` tag. It loads, in this order: a
+/// built-in variant of that name (case-insensitive; `Standard` and the other
+/// names PGN tools give to chess mean `chess`); otherwise a `.variant` file of
+/// that name (or that file name) inside one of the `allowed` directories, such
+/// as the record's own directory or a `--variant-path`. Nothing outside those
+/// directories is opened, and a path that does not end in `.variant` is
+/// refused without being read, so a record cannot make varia show a file.
+pub fn for_record(
+    spec: &str,
+    allowed: &[PathBuf],
+    overrides: &[(String, String)],
+    color: bool,
+) -> Result<Variant, LoadError> {
+    let lower = spec.trim().to_ascii_lowercase();
+    if CHESS_ALIASES.contains(&lower.as_str()) {
+        return builtin("chess", overrides);
+    }
+    if let Some(c) = builtin_checked(&lower, overrides) {
+        return first_variant(c, color);
+    }
+    let shown: String = spec.chars().take(80).collect();
+    let not_found = || {
+        let dirs: Vec<String> = allowed.iter().map(|d| d.display().to_string()).collect();
+        LoadError::sentence(format!(
+            "the record names variant `{}`, which is not a built-in variant nor a \
+             `.variant` file in {}; give the directory that holds its rule file with \
+             --variant-path DIR",
+            shown.escape_debug(),
+            if dirs.is_empty() {
+                "any allowed directory".to_string()
+            } else {
+                dirs.join(", ")
+            }
+        ))
+    };
+    let rel = Path::new(spec);
+    if rel.extension().is_none_or(|e| e != "variant") {
+        return Err(not_found());
+    }
+    for dir in allowed {
+        let Ok(root) = dir.canonicalize() else {
+            continue;
+        };
+        let mut candidates = Vec::new();
+        if rel.is_relative() {
+            candidates.push(root.join(rel));
+        } else {
+            candidates.push(rel.to_path_buf());
+        }
+        if let Some(name) = rel.file_name() {
+            candidates.push(root.join(name));
+        }
+        for c in candidates {
+            let Ok(real) = c.canonicalize() else {
+                continue;
+            };
+            if !real.starts_with(&root) || real.extension().is_none_or(|e| e != "variant") {
+                continue;
+            }
+            let checked = load_path(&real, overrides)
+                .map_err(|e| LoadError::sentence(format!("cannot read {}: {e}", real.display())))?;
+            return first_variant(checked, color);
+        }
+    }
+    Err(not_found())
 }
 
 fn first_variant(c: Checked, color: bool) -> Result<Variant, LoadError> {
@@ -67,7 +231,7 @@ fn first_variant(c: Checked, color: bool) -> Result<Variant, LoadError> {
             .into_iter()
             .filter(Diagnostic::is_error)
             .collect();
-        return Err(LoadError(render(&errs, &c.sources, color)));
+        return Err(LoadError(render(&errs, &c.sources, color), Shape::Rendered));
     }
     Ok(c.variants.into_iter().next().expect("checked above"))
 }
@@ -75,4 +239,29 @@ fn first_variant(c: Checked, color: bool) -> Result<Variant, LoadError> {
 /// Render diagnostics (see [`diagnostic::render`]).
 pub fn render(d: &[Diagnostic], sources: &Sources, color: bool) -> String {
     diagnostic::render(d, sources, Style { color })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn special_files_are_refused_before_reading() {
+        let e = read_text(Path::new("/dev/zero"), MAX_RULE_FILE).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let e = read_text(Path::new("/"), MAX_RULE_FILE).unwrap_err();
+        assert!(e.to_string().contains("directory"), "{e}");
+    }
+
+    #[test]
+    fn records_load_builtins_and_refuse_other_paths() {
+        assert_eq!(
+            for_record("Standard", &[], &[], false).unwrap().name,
+            "chess"
+        );
+        assert_eq!(for_record("ECHEK", &[], &[], false).unwrap().name, "echek");
+        let e = for_record("/etc/passwd", &[PathBuf::from("/")], &[], false).unwrap_err();
+        assert!(e.0.contains("not a built-in variant"), "{}", e.0);
+        assert!(!e.0.contains("root:"), "{}", e.0);
+    }
 }

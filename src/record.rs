@@ -29,10 +29,62 @@ pub struct Record {
     pub result: String,
     /// Why the game ended, if it did.
     pub termination: Option<String>,
+    /// The Seven Tag Roster's other tags: event, site, date
+    /// (`YYYY.MM.DD`, `?` for unknown parts) and round. Empty means `?`
+    /// (`varia game` for the event).
+    pub event: String,
+    pub site: String,
+    pub date: String,
+    pub round: String,
 }
 
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn or_unknown(s: &str, unknown: &'static str) -> String {
+    if s.is_empty() {
+        unknown.to_string()
+    } else {
+        escape(s)
+    }
+}
+
+/// Today's date as PGN writes it (`2026.11.24`), from the system clock (UTC).
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Year, month and day of a count of days since 1970-01-01 (proleptic
+/// Gregorian calendar).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// Whether a movetext token is a game termination marker: `*`, or scores
+/// joined by `-` (`1-0`, `1/2-1/2`, `0-1-0-0`) of which one is a win or a
+/// draw (so `0-0` and `0-0-0`, castling in some files, are moves).
+fn is_result(tok: &str) -> bool {
+    if tok == "*" {
+        return true;
+    }
+    let parts: Vec<&str> = tok.split('-').collect();
+    parts.len() >= 2
+        && parts.iter().all(|p| matches!(*p, "0" | "1" | "1/2"))
+        && parts.iter().any(|p| *p != "0")
 }
 
 impl Record {
@@ -53,32 +105,43 @@ impl Record {
         }
     }
 
+    /// The record as PGN: the Seven Tag Roster first (Event, Site, Date,
+    /// Round, White, Black, Result), then varia's tags.
     pub fn to_pgn(&self) -> String {
         let mut s = String::new();
-        let _ = writeln!(s, "[Event \"varia game\"]");
+        let event = if self.event.is_empty() {
+            "varia game".to_string()
+        } else {
+            escape(&self.event)
+        };
+        let _ = writeln!(s, "[Event \"{event}\"]");
+        let _ = writeln!(s, "[Site \"{}\"]", or_unknown(&self.site, "?"));
+        let _ = writeln!(s, "[Date \"{}\"]", or_unknown(&self.date, "????.??.??"));
+        let _ = writeln!(s, "[Round \"{}\"]", or_unknown(&self.round, "?"));
+        let seat_name = |i: usize| match (self.seats.get(i), self.players.get(i)) {
+            (Some(seat), Some(p)) => format!("{seat} ({p})"),
+            (Some(seat), None) => seat.clone(),
+            _ => "?".into(),
+        };
+        if self.seats.len() == 2 {
+            let _ = writeln!(s, "[White \"{}\"]", escape(&seat_name(0)));
+            let _ = writeln!(s, "[Black \"{}\"]", escape(&seat_name(1)));
+        } else {
+            // The roster's two names do not fit more seats: `?`, and one
+            // `SeatK` tag per seat.
+            let _ = writeln!(s, "[White \"?\"]");
+            let _ = writeln!(s, "[Black \"?\"]");
+        }
+        let _ = writeln!(s, "[Result \"{}\"]", escape(&self.result));
         let _ = writeln!(s, "[Variant \"{}\"]", escape(&self.variant));
         let _ = writeln!(s, "[Seed \"{}\"]", self.seed);
         for (k, v) in &self.options {
             let _ = writeln!(s, "[Option \"{}={}\"]", escape(k), escape(v));
         }
-        if self.seats.len() == 2 {
-            for (tag, i) in [("White", 0), ("Black", 1)] {
-                let name = match (self.seats.get(i), self.players.get(i)) {
-                    (Some(seat), Some(p)) => format!("{seat} ({p})"),
-                    (Some(seat), None) => seat.clone(),
-                    _ => "?".into(),
-                };
-                let _ = writeln!(s, "[{tag} \"{}\"]", escape(&name));
-            }
-        } else {
+        if self.seats.len() != 2 {
             let _ = writeln!(s, "[Players \"{}\"]", self.seats.len());
-            for (i, seat) in self.seats.iter().enumerate() {
-                let p = self
-                    .players
-                    .get(i)
-                    .map(|p| format!(" ({p})"))
-                    .unwrap_or_default();
-                let _ = writeln!(s, "[Seat{} \"{}{}\"]", i + 1, escape(seat), escape(&p));
+            for i in 0..self.seats.len() {
+                let _ = writeln!(s, "[Seat{} \"{}\"]", i + 1, escape(&seat_name(i)));
             }
         }
         if let Some(f) = &self.fen {
@@ -88,7 +151,6 @@ impl Record {
         if let Some(t) = &self.termination {
             let _ = writeln!(s, "[Termination \"{}\"]", escape(t));
         }
-        let _ = writeln!(s, "[Result \"{}\"]", self.result);
         s.push('\n');
         let per_round = self.seats.len().max(1);
         let mut line = String::new();
@@ -110,8 +172,13 @@ impl Record {
         s
     }
 
-    /// Read a record written by [`Record::to_pgn`] (or ordinary PGN).
+    /// Read the first game of a PGN text: a record written by
+    /// [`Record::to_pgn`], or ordinary PGN from other tools (a byte-order
+    /// mark, `%` escape lines, `{...}` and `;` comments, `(...)`
+    /// variations, `$n` NAGs and `!`/`?` annotations are skipped; a
+    /// `[Variant]` tag is kept as written, and its absence means chess).
     pub fn parse_pgn(text: &str) -> Result<Record, String> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut r = Record {
             result: "*".into(),
             ..Record::default()
@@ -120,24 +187,26 @@ impl Record {
         let mut black = None;
         let mut seats: Vec<(usize, String)> = Vec::new();
         let mut body = String::new();
+        let mut in_comment = false;
         for (ln, line) in text.lines().enumerate() {
             let t = line.trim();
-            if t.starts_with('[') {
-                let inner = t.trim_start_matches('[').trim_end_matches(']');
-                let (tag, rest) = inner
-                    .split_once(' ')
-                    .ok_or_else(|| format!("line {}: a tag reads [Name \"value\"]", ln + 1))?;
-                let value = rest
-                    .trim()
-                    .trim_matches('"')
-                    .replace("\\\"", "\"")
-                    .replace("\\\\", "\\");
+            if !in_comment && t.starts_with('%') {
+                continue;
+            }
+            if !in_comment && t.starts_with('[') {
+                if !body.trim().is_empty() {
+                    break; // the tags of a second game
+                }
+                let (tag, value) = parse_tag(t).map_err(|e| format!("line {}: {e}", ln + 1))?;
                 match tag {
                     "Variant" => r.variant = value,
                     "Seed" => {
-                        r.seed = value
-                            .parse()
-                            .map_err(|_| format!("line {}: the seed must be a number", ln + 1))?
+                        r.seed = value.trim().parse().map_err(|_| {
+                            format!(
+                                "line {}: the seed must be a number from 0 to 2^64-1",
+                                ln + 1
+                            )
+                        })?
                     }
                     "Option" => {
                         let (k, v) = value.split_once('=').ok_or_else(|| {
@@ -148,20 +217,50 @@ impl Record {
                     "FEN" => r.fen = Some(value),
                     "Result" => r.result = value,
                     "Termination" => r.termination = Some(value),
+                    "Event" => {
+                        r.event = if value == "varia game" {
+                            String::new()
+                        } else {
+                            value
+                        }
+                    }
+                    "Site" => r.site = if value == "?" { String::new() } else { value },
+                    "Date" => {
+                        r.date = if value == "????.??.??" {
+                            String::new()
+                        } else {
+                            value
+                        }
+                    }
+                    "Round" => r.round = if value == "?" { String::new() } else { value },
                     "White" => white = Some(value),
                     "Black" => black = Some(value),
-                    t if t.starts_with("Seat") => {
+                    t if t.starts_with("Seat") && t.len() > 4 => {
                         let k: usize = t[4..]
                             .parse()
-                            .map_err(|_| format!("line {}: bad seat tag", ln + 1))?;
+                            .map_err(|_| format!("line {}: bad seat tag `{t}`", ln + 1))?;
                         seats.push((k, value));
                     }
                     _ => {}
                 }
-            } else {
-                body.push_str(t);
-                body.push(' ');
+                continue;
             }
+            // `;` comments run to the end of the line; `{` comments may span lines.
+            for c in line.chars() {
+                if in_comment {
+                    if c == '}' {
+                        in_comment = false;
+                        body.push(' ');
+                    }
+                    continue;
+                }
+                match c {
+                    '{' => in_comment = true,
+                    ';' => break,
+                    _ => body.push(c),
+                }
+            }
+            body.push(' ');
         }
         let split = |v: String| -> (String, Option<String>) {
             match v.split_once(" (") {
@@ -183,44 +282,33 @@ impl Record {
                 r.players.extend(p);
             }
         }
-        // Movetext: drop comments, move numbers and the result.
-        let mut depth = 0;
-        let clean: String = body
-            .chars()
-            .filter(|&c| {
-                match c {
-                    '{' | '(' => depth += 1,
-                    '}' | ')' => {
-                        depth -= 1;
-                        return false;
-                    }
-                    _ => {}
+        // Movetext: variations (nested), NAGs, move numbers and the result
+        // are skipped.
+        let mut depth = 0usize;
+        let spaced = body.replace('(', " ( ").replace(')', " ) ");
+        for tok in spaced.split_whitespace() {
+            match tok {
+                "(" => {
+                    depth += 1;
+                    continue;
                 }
-                depth == 0
-            })
-            .collect();
-        for tok in clean.split_whitespace() {
-            let is_number = tok
-                .trim_end_matches('.')
-                .chars()
-                .all(|c| c.is_ascii_digit())
-                && tok.ends_with('.');
-            let is_result = tok == "*"
-                || tok.contains("1-0")
-                || tok.contains("0-1")
-                || tok.contains("1/2")
-                || tok
-                    .chars()
-                    .all(|c| matches!(c, '0' | '1' | '-' | '/' | '2'));
-            if is_number || (is_result && tok.contains('-') && tok.contains('1')) {
+                ")" => {
+                    depth = depth.saturating_sub(1);
+                    continue;
+                }
+                _ if depth > 0 => continue,
+                _ => {}
+            }
+            if tok.starts_with('$') || is_result(tok) {
                 continue;
             }
-            // "12.e4" style
-            let tok = match tok.split_once('.') {
-                Some((n, m)) if n.chars().all(|c| c.is_ascii_digit()) && !m.is_empty() => m,
+            // `12.`, `12...`, `12.e4`, `12...e5`
+            let tok = match tok.find(|c: char| !c.is_ascii_digit()) {
+                Some(i) if i > 0 && tok[i..].starts_with('.') => tok[i..].trim_start_matches('.'),
                 _ => tok,
             };
-            if tok == "*" {
+            let tok = tok.trim_end_matches(['!', '?']);
+            if tok.is_empty() {
                 continue;
             }
             r.moves.push(tok.to_string());
@@ -230,6 +318,35 @@ impl Record {
         }
         Ok(r)
     }
+}
+
+/// One tag pair, `[Name "value"]`, with `\"` and `\\` escapes.
+fn parse_tag(t: &str) -> Result<(&str, String), String> {
+    let inner = t
+        .strip_prefix('[')
+        .and_then(|x| x.trim_end().strip_suffix(']'))
+        .ok_or("a tag reads [Name \"value\"]")?;
+    let (tag, rest) = inner
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or("a tag reads [Name \"value\"]")?;
+    let rest = rest.trim();
+    let quoted = rest
+        .strip_prefix('"')
+        .and_then(|x| x.strip_suffix('"'))
+        .ok_or_else(|| format!("the value of tag `{tag}` must be in double quotes"))?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                value.push(n);
+            }
+        } else {
+            value.push(c);
+        }
+    }
+    Ok((tag, value))
 }
 
 #[cfg(test)]
@@ -248,10 +365,19 @@ mod tests {
             moves: vec!["e4".into(), "e5".into(), "Nf3".into(), "O-O".into()],
             result: Record::result_for(2, Some(&[1])),
             termination: Some("checkmate".into()),
+            date: "2026.11.24".into(),
+            ..Record::default()
         };
         let pgn = r.to_pgn();
         assert!(pgn.contains("[Variant \"chess\"]"));
         assert!(pgn.contains("[White \"white (human)\"]"));
+        assert!(
+            pgn.starts_with(
+                "[Event \"varia game\"]\n[Site \"?\"]\n[Date \"2026.11.24\"]\n[Round \"?\"]\n\
+             [White \"white (human)\"]\n[Black \"black (ai:3)\"]\n[Result \"0-1\"]\n"
+            ),
+            "{pgn}"
+        );
         assert!(pgn.contains("1. e4 e5 2. Nf3 O-O 0-1"));
         assert_eq!(Record::parse_pgn(&pgn).unwrap(), r);
     }
@@ -274,6 +400,8 @@ mod tests {
             ],
             result: Record::result_for(4, Some(&[0, 2])),
             termination: None,
+            round: "3".into(),
+            ..Record::default()
         };
         let pgn = r.to_pgn();
         assert!(pgn.contains("[Players \"4\"]"));
@@ -296,5 +424,43 @@ mod tests {
             Record::parse_pgn("1. 0-0 0-0-0 *").unwrap().moves,
             ["0-0", "0-0-0"]
         );
+    }
+
+    #[test]
+    fn foreign_pgn_with_bom_nags_variations_and_escapes() {
+        let text =
+            "\u{feff}% a comment line\n[Event \"Casual \\\"blitz\\\"\"]\n[Site \"lichess.org\"]\n\
+[Variant \"Standard\"]\n[Result \"1/2-1/2\"]\n\n\
+1. e4 $1 e5!? {a brace comment\nover two lines} 2. Nf3 ; to the end of the line\n\
+Nc6 (2... d6 (2... f5?) 3. d4) 3. Bb5 a6?! 1/2-1/2\n\n[Event \"second game\"]\n\n1. d4 *\n";
+        let r = Record::parse_pgn(text).unwrap();
+        assert_eq!(r.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+        assert_eq!(r.variant, "Standard");
+        assert_eq!(r.event, "Casual \"blitz\"");
+        assert_eq!(r.site, "lichess.org");
+        assert_eq!(r.result, "1/2-1/2");
+    }
+
+    #[test]
+    fn results_are_told_from_castling_with_zeros() {
+        assert!(is_result("1-0") && is_result("0-1-0-0") && is_result("1/2-1/2") && is_result("*"));
+        assert!(!is_result("0-0") && !is_result("0-0-0") && !is_result("e4"));
+        let r = Record::parse_pgn("1. 0-0 0-0-0 2. 12.e4 0-1").unwrap();
+        assert_eq!(r.moves, ["0-0", "0-0-0", "e4"]);
+    }
+
+    #[test]
+    fn dates_are_civil() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_416), (2025, 11, 24));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn unbalanced_brackets_do_not_hide_moves_or_panic() {
+        let r = Record::parse_pgn("1. e4 ) e5 ((( 2. Nf3").unwrap();
+        assert_eq!(r.moves, ["e4", "e5"]);
+        assert!(Record::parse_pgn("[Event x]").is_err());
+        assert!(Record::parse_pgn("[Seat \"x\"]").is_ok());
     }
 }

@@ -95,7 +95,7 @@ pub fn run(a: &MatchArgs) -> i32 {
     let (variant, _) = match super::load_variant(&a.variant, &a.options) {
         Ok(x) => x,
         Err(super::Fail(e, code)) => {
-            eprintln!("error: {e}");
+            eprintln!("{e}");
             return code;
         }
     };
@@ -109,7 +109,7 @@ pub fn run(a: &MatchArgs) -> i32 {
     let players = match super::parse_players(&a.players, &variant, |_| Player::Random, false) {
         Ok(p) => p,
         Err(super::Fail(e, code)) => {
-            eprintln!("error: {e}");
+            eprintln!("{e}");
             return code;
         }
     };

@@ -98,13 +98,20 @@ pub fn parse_overrides(opts: &[String]) -> Result<Vec<(String, String)>, String>
 /// variant or file, 2 for a bad argument).
 pub struct Fail(pub String, pub i32);
 
+impl Fail {
+    /// A failure told in one sentence: printed as `error: ` and the sentence.
+    pub fn msg(s: impl std::fmt::Display, code: i32) -> Fail {
+        Fail(format!("error: {s}"), code)
+    }
+}
+
 /// Parse `--option`s and load the variant, with the messages every command uses.
 pub fn load_variant(
     spec: &str,
     options: &[String],
 ) -> Result<(varia::ir::Variant, Vec<(String, String)>), Fail> {
-    let overrides = parse_overrides(options).map_err(|e| Fail(e, 2))?;
-    let v = varia::load::variant(spec, &overrides, use_color()).map_err(|e| Fail(e.0, 1))?;
+    let overrides = parse_overrides(options).map_err(|e| Fail::msg(e, 2))?;
+    let v = varia::load::variant(spec, &overrides, use_color()).map_err(|e| Fail(e.report(), 1))?;
     Ok((v, overrides))
 }
 
@@ -125,16 +132,16 @@ pub fn parse_players(
         .iter()
         .map(|p| p.parse::<Player>())
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Fail(e, 2))?;
+        .map_err(|e| Fail::msg(e, 2))?;
     if !humans_allowed && players.contains(&Player::Human) {
-        return Err(Fail(
-            "this command plays by itself; use random or ai:LEVEL seats".into(),
+        return Err(Fail::msg(
+            "this command plays by itself; use random or ai:LEVEL seats",
             2,
         ));
     }
     if players.len() != seats {
         let names: Vec<&str> = variant.players.iter().map(|p| p.name.as_str()).collect();
-        return Err(Fail(
+        return Err(Fail::msg(
             format!(
                 "{} has {seats} seats ({}), but --players names {}",
                 variant.name,

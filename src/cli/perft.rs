@@ -48,12 +48,13 @@ pub struct BenchArgs {
 
 /// Load a variant and its start position (or a FEN).
 pub fn position(spec: &str, options: &[String], fen: Option<&str>) -> Result<Position, String> {
-    let overrides = super::parse_overrides(options)?;
-    let v = varia::load::variant(spec, &overrides, super::use_color()).map_err(|e| e.0)?;
-    let tables = Arc::new(Tables::new(&v).map_err(|e| format!("cannot compile `{spec}`: {e}"))?);
+    let overrides = super::parse_overrides(options).map_err(|e| format!("error: {e}"))?;
+    let v = varia::load::variant(spec, &overrides, super::use_color()).map_err(|e| e.report())?;
+    let tables =
+        Arc::new(Tables::new(&v).map_err(|e| format!("error: cannot compile `{spec}`: {e}"))?);
     match fen {
-        Some(f) => Position::from_fen(tables, f).map_err(|e| e.to_string()),
-        None => Position::start(tables).map_err(|e| format!("bad setup: {}", e.0)),
+        Some(f) => Position::from_fen(tables, f).map_err(|e| format!("error: {e}")),
+        None => Position::start(tables).map_err(|e| format!("error: bad setup: {}", e.0)),
     }
 }
 
@@ -61,7 +62,7 @@ pub fn perft(a: &PerftArgs) -> i32 {
     let mut pos = match position(&a.variant, &a.options, a.fen.as_deref()) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{e}");
             return 1;
         }
     };

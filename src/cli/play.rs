@@ -45,6 +45,11 @@ pub struct PlayArgs {
     /// Write the game record (PGN) here when the game ends.
     #[arg(long, value_name = "FILE")]
     pub save: Option<String>,
+    /// A directory from which `load FILE` may read the `.variant` file a
+    /// record names (repeatable). The record's own directory is always
+    /// allowed; other paths in a record are refused.
+    #[arg(long, value_name = "DIR")]
+    pub variant_path: Vec<std::path::PathBuf>,
 }
 
 const HELP: &str = "\
@@ -76,13 +81,14 @@ struct Play {
     style: Style,
     rng: ChaCha8Rng,
     seats: Seats<Move>,
+    variant_path: Vec<std::path::PathBuf>,
 }
 
 pub fn play(a: &PlayArgs) -> i32 {
     let (variant, options) = match super::load_variant(&a.variant, &a.options) {
         Ok(x) => x,
         Err(super::Fail(e, code)) => {
-            eprintln!("error: {e}");
+            eprintln!("{e}");
             return code;
         }
     };
@@ -101,7 +107,7 @@ pub fn play(a: &PlayArgs) -> i32 {
     ) {
         Ok(p) => p,
         Err(super::Fail(e, code)) => {
-            eprintln!("error: {e}");
+            eprintln!("{e}");
             return code;
         }
     };
@@ -129,6 +135,7 @@ pub fn play(a: &PlayArgs) -> i32 {
         },
         rng: ChaCha8Rng::seed_from_u64(a.seed),
         seats,
+        variant_path: a.variant_path.clone(),
     };
     let code = p.run();
     if let Some(f) = &a.save {
@@ -191,6 +198,8 @@ impl Play {
             moves: self.sans.clone(),
             result,
             termination,
+            date: varia::record::today(),
+            ..Record::default()
         }
     }
 
@@ -485,9 +494,17 @@ impl Play {
     }
 
     fn load(&mut self, file: &str) -> Result<usize, String> {
-        let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+        let path = std::path::Path::new(file);
+        let text = varia::load::read_text(path, varia::load::MAX_RECORD_FILE)
+            .map_err(|e| format!("cannot read {file}: {e}"))?;
         let rec = Record::parse_pgn(&text)?;
-        let variant = varia::load::variant(&rec.variant, &rec.options, false).map_err(|e| e.0)?;
+        let mut allowed = vec![record_dir(path)];
+        allowed.extend(self.variant_path.iter().cloned());
+        if std::path::Path::new(&self.spec).is_file() {
+            allowed.push(record_dir(std::path::Path::new(&self.spec)));
+        }
+        let variant = varia::load::for_record(&rec.variant, &allowed, &rec.options, false)
+            .map_err(|e| e.0)?;
         let mut s = Session::new(&variant, rec.fen.as_deref(), rec.seed).map_err(|e| e.0)?;
         let mut sans = Vec::new();
         for (i, mv) in rec.moves.iter().enumerate() {
@@ -506,6 +523,14 @@ impl Play {
         self.fen = rec.fen;
         self.last = None;
         Ok(n)
+    }
+}
+
+/// The directory a file is in (`.` for a bare file name).
+pub fn record_dir(file: &std::path::Path) -> std::path::PathBuf {
+    match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
     }
 }
 

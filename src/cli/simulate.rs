@@ -52,13 +52,18 @@ pub struct ReplayArgs {
     /// Letters instead of glyphs, and no colour.
     #[arg(long)]
     pub ascii: bool,
+    /// A directory from which the `.variant` file the record names may be
+    /// read (repeatable). The record's own directory is always allowed;
+    /// any other path in a record is refused without being opened.
+    #[arg(long, value_name = "DIR")]
+    pub variant_path: Vec<std::path::PathBuf>,
 }
 
 pub fn simulate(a: &SimulateArgs) -> i32 {
     let (variant, _options) = match super::load_variant(&a.variant, &a.options) {
         Ok(x) => x,
         Err(super::Fail(e, code)) => {
-            eprintln!("error: {e}");
+            eprintln!("{e}");
             return code;
         }
     };
@@ -66,7 +71,7 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
     let players = match super::parse_players(&a.players, &variant, |_| Player::Ai(1), false) {
         Ok(p) => p,
         Err(super::Fail(e, code)) => {
-            eprintln!("error: {e}");
+            eprintln!("{e}");
             return code;
         }
     };
@@ -196,7 +201,8 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
 }
 
 pub fn replay(a: &ReplayArgs) -> i32 {
-    let text = match std::fs::read_to_string(&a.file) {
+    let path = std::path::Path::new(&a.file);
+    let text = match varia::load::read_text(path, varia::load::MAX_RECORD_FILE) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", a.file);
@@ -210,13 +216,16 @@ pub fn replay(a: &ReplayArgs) -> i32 {
             return 1;
         }
     };
-    let variant = match varia::load::variant(&rec.variant, &rec.options, super::use_color()) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("error: {}", e.0);
-            return 1;
-        }
-    };
+    let mut allowed = vec![super::play::record_dir(path)];
+    allowed.extend(a.variant_path.iter().cloned());
+    let variant =
+        match varia::load::for_record(&rec.variant, &allowed, &rec.options, super::use_color()) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("{}", e.report());
+                return 1;
+            }
+        };
     let mut s = match Session::new(&variant, rec.fen.as_deref(), rec.seed) {
         Ok(s) => s,
         Err(e) => {

@@ -38,6 +38,13 @@ pub struct Record {
     pub round: String,
 }
 
+/// Whether a trimmed line is a tag pair (`[Name "value"]`), not movetext
+/// that starts with a bracketed file such as `[-2]3` on an unbounded board.
+fn is_tag_line(t: &str) -> bool {
+    let mut c = t.chars();
+    c.next() == Some('[') && c.next().is_some_and(|ch| ch.is_ascii_alphabetic())
+}
+
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
@@ -172,6 +179,128 @@ impl Record {
         s
     }
 
+    /// Read every game of a PGN text (or of a JSON-lines file written by
+    /// `simulate --out`: one object per line), in order; a game that cannot
+    /// be read gives its error, with line numbers of the whole text.
+    pub fn parse_all(text: &str) -> Vec<Result<Record, String>> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim_start().starts_with('{') {
+            return text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty())
+                .map(|(i, l)| Record::from_json(l).map_err(|e| format!("line {}: {e}", i + 1)))
+                .collect();
+        }
+        let mut out = Vec::new();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut start = 0;
+        let mut seen_moves = false;
+        let mut in_comment = false;
+        for (i, line) in lines.iter().enumerate() {
+            let t = line.trim();
+            if !in_comment && is_tag_line(t) {
+                if seen_moves {
+                    out.push((start, lines[start..i].join("\n")));
+                    start = i;
+                    seen_moves = false;
+                }
+                continue;
+            }
+            if !in_comment && (t.is_empty() || t.starts_with('%')) {
+                continue;
+            }
+            for c in line.chars() {
+                match (in_comment, c) {
+                    (true, '}') => in_comment = false,
+                    (true, _) => {}
+                    (false, '{') => in_comment = true,
+                    (false, ';') => break,
+                    (false, c) if !c.is_whitespace() => seen_moves = true,
+                    _ => {}
+                }
+            }
+        }
+        if start < lines.len() || out.is_empty() {
+            out.push((start, lines[start.min(lines.len())..].join("\n")));
+        }
+        out.into_iter()
+            .map(|(first, chunk)| {
+                Record::parse_pgn(&chunk).map_err(|e| match e.strip_prefix("line ") {
+                    Some(rest) => match rest.split_once(':') {
+                        Some((n, msg)) => match n.parse::<usize>() {
+                            Ok(n) => format!("line {}:{msg}", n + first),
+                            Err(_) => e.clone(),
+                        },
+                        None => e.clone(),
+                    },
+                    None => e.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// One game of a JSON-lines file written by `simulate --out`.
+    pub fn from_json(line: &str) -> Result<Record, String> {
+        use serde_json::Value;
+        let v: Value = serde_json::from_str(line).map_err(|e| format!("not a JSON record: {e}"))?;
+        let str_of = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+        let list = |k: &str| -> Vec<String> {
+            v.get(k)
+                .and_then(Value::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|x| x.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let variant = str_of("variant").ok_or("the record has no `variant`")?;
+        let seed = v
+            .get("seed")
+            .and_then(Value::as_u64)
+            .ok_or("the record has no `seed` (a number from 0 to 2^64-1)")?;
+        let moves = match v.get("actions") {
+            Some(Value::Array(a)) => a
+                .iter()
+                .map(|x| {
+                    x.as_str()
+                        .map(str::to_string)
+                        .ok_or("an action is not a string")
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+            _ => return Err("the record has no `actions` list".into()),
+        };
+        let options = match v.get("options") {
+            Some(Value::Object(m)) => m
+                .iter()
+                .map(|(k, x)| {
+                    (
+                        k.clone(),
+                        x.as_str().map_or_else(|| x.to_string(), str::to_string),
+                    )
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        Ok(Record {
+            variant,
+            options,
+            seed,
+            fen: str_of("fen"),
+            seats: list("seats"),
+            players: list("players"),
+            moves,
+            result: str_of("result").unwrap_or_else(|| "*".into()),
+            termination: str_of("reason"),
+            round: v
+                .get("game")
+                .and_then(Value::as_u64)
+                .map_or(String::new(), |g| (g + 1).to_string()),
+            ..Record::default()
+        })
+    }
+
     /// Read the first game of a PGN text: a record written by
     /// [`Record::to_pgn`], or ordinary PGN from other tools (a byte-order
     /// mark, `%` escape lines, `{...}` and `;` comments, `(...)`
@@ -193,7 +322,7 @@ impl Record {
             if !in_comment && t.starts_with('%') {
                 continue;
             }
-            if !in_comment && t.starts_with('[') {
+            if !in_comment && is_tag_line(t) {
                 if !body.trim().is_empty() {
                     break; // the tags of a second game
                 }
@@ -352,6 +481,74 @@ fn parse_tag(t: &str) -> Result<(&str, String), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn movetext_starting_with_a_bracketed_file_is_not_a_tag() {
+        // A wrapped line of an unbounded board's game can start `[-2]3`.
+        let text = "[Variant \"echek\"]\n\n1. Q@b0 N@[-1]0\n[-2]3 b1 *\n";
+        let r = Record::parse_pgn(text).unwrap();
+        assert_eq!(r.moves, ["Q@b0", "N@[-1]0", "[-2]3", "b1"]);
+        assert_eq!(Record::parse_all(text).len(), 1);
+    }
+
+    #[test]
+    fn every_game_of_a_file_is_read() {
+        let one = |n: u64, m: &str| Record {
+            variant: "chess".into(),
+            seed: n,
+            seats: vec!["white".into(), "black".into()],
+            moves: vec![m.into()],
+            result: "*".into(),
+            ..Record::default()
+        };
+        let text = format!(
+            "{}\n{{ a comment\n[Not \"a tag\"] }}\n{}",
+            one(1, "e4").to_pgn(),
+            one(2, "d4").to_pgn()
+        );
+        let games = Record::parse_all(&text);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].as_ref().unwrap().moves, ["e4"]);
+        assert_eq!(games[1].as_ref().unwrap().seed, 2);
+        assert_eq!(games[1].as_ref().unwrap().moves, ["d4"]);
+        // An error in the second game names its line in the whole file.
+        let bad = format!("{}\n[Seed \"x\"]\n1. e4 *\n", one(1, "e4").to_pgn());
+        let games = Record::parse_all(&bad);
+        let line = bad
+            .lines()
+            .position(|l| l.starts_with("[Seed \"x"))
+            .unwrap()
+            + 1;
+        assert_eq!(
+            games[1].as_ref().unwrap_err(),
+            &format!("line {line}: the seed must be a number from 0 to 2^64-1")
+        );
+    }
+
+    #[test]
+    fn json_lines_of_simulate_are_records() {
+        let text = concat!(
+            r#"{"game":0,"seed":7,"variant":"echek","options":{"a":"b"},"#,
+            r#""seats":["white","black"],"players":["random","ai:1"],"#,
+            r#""actions":["Q@b0","swap-[-1]2-a3"],"result":"0-1","reason":"surrounded"}"#,
+            "\n\n",
+            r#"{"game":1,"variant":"chess","actions":[]}"#,
+            "\n"
+        );
+        let games = Record::parse_all(text);
+        assert_eq!(games.len(), 2);
+        let r = games[0].as_ref().unwrap();
+        assert_eq!(r.seed, 7);
+        assert_eq!(r.options, [("a".to_string(), "b".to_string())]);
+        assert_eq!(r.moves, ["Q@b0", "swap-[-1]2-a3"]);
+        assert_eq!(r.result, "0-1");
+        assert_eq!(r.termination.as_deref(), Some("surrounded"));
+        assert_eq!(r.round, "1");
+        assert!(games[1]
+            .as_ref()
+            .unwrap_err()
+            .starts_with("line 3: the record has no `seed`"));
+    }
 
     #[test]
     fn two_player_round_trip() {

@@ -85,10 +85,12 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
         self.seats.get(seat)?.clock.as_ref().map(|c| c.left)
     }
 
-    /// An action for the seat to move, or `None` when it has none.
+    /// An action for the seat to move, or `None` when it has none. `legal` is
+    /// the position's legal actions when the caller has generated them.
     pub fn choose<G: Game<Action = A>>(
         &mut self,
         g: &G,
+        legal: Option<&[A]>,
         rng: &mut dyn RngCore,
     ) -> Result<Option<A>, Forfeit> {
         let n = self.seats.len().max(1);
@@ -119,10 +121,20 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
         let t0 = Instant::now();
         let chosen = match &s.player {
             Player::Human | Player::Random => {
-                let mut g = g.clone();
-                let mut actions = Vec::new();
-                g.legal_actions(&mut actions);
-                (!actions.is_empty()).then(|| actions[rng.gen_range(0..actions.len())])
+                // The caller's list when it has one: cloning the game (and
+                // its history) every ply would make long games quadratic.
+                let pick = |actions: &[A], rng: &mut dyn RngCore| {
+                    (!actions.is_empty()).then(|| actions[rng.gen_range(0..actions.len())])
+                };
+                match legal {
+                    Some(actions) => pick(actions, rng),
+                    None => {
+                        let mut g = g.clone();
+                        let mut actions = Vec::new();
+                        g.legal_actions(&mut actions);
+                        pick(&actions, rng)
+                    }
+                }
             }
             Player::Ai(_) => ai::choose(g, &s.player, rng),
             Player::Timed(level, _) => {

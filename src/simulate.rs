@@ -68,7 +68,7 @@ pub fn play_one<G: Game>(
         }
         g.legal_actions(&mut buf);
         branching_sum += buf.len();
-        match seats.choose(&g, &mut rng) {
+        match seats.choose(&g, Some(&buf), &mut rng) {
             Ok(Some(a)) => {
                 g.play(a);
                 actions.push(a);
@@ -88,29 +88,67 @@ pub fn play_one<G: Game>(
     }
 }
 
-/// Run `cfg.games` games; `make(seed)` builds the starting game for a seed;
-/// `progress` is called once per finished game (from any thread).
-pub fn run<G, F, P>(cfg: &Config, make: F, progress: P) -> Result<Vec<Record<G::Action>>, String>
+/// How many games a worker thread has in flight at once, at most: results
+/// are handed on in game order, batch by batch, so memory grows with the
+/// number of threads, never with the number of games.
+const BATCH_PER_THREAD: usize = 8;
+
+/// Run `cfg.games` games. `make(seed)` builds the starting game for a seed;
+/// `finish` turns a played game into what the caller keeps (it runs on the
+/// worker threads, so expensive work such as writing notation belongs
+/// there); `sink` receives those results in game order, whatever the
+/// number of threads, and may stop the run by returning an error.
+pub fn run<G, T, F, M, S>(cfg: &Config, make: F, finish: M, mut sink: S) -> Result<(), String>
 where
     G: Game,
+    T: Send,
     F: Fn(u64) -> G + Sync,
-    P: Fn() + Sync,
+    M: Fn(Record<G::Action>) -> T + Sync,
+    S: FnMut(T) -> Result<(), String>,
 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.jobs)
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
-    Ok(pool.install(|| {
-        (0..cfg.games)
-            .into_par_iter()
-            .map(|i| {
-                let seed = game_seed(cfg.seed, i as u64);
-                let r = play_one(make(seed), &cfg.players, seed, cfg.max_plies, i);
-                progress();
-                r
-            })
-            .collect()
-    }))
+    let batch = (pool.current_num_threads() * BATCH_PER_THREAD).max(1);
+    let mut first = 0;
+    while first < cfg.games {
+        let last = cfg.games.min(first.saturating_add(batch));
+        let done: Vec<T> = pool.install(|| {
+            (first..last)
+                .into_par_iter()
+                .map(|i| {
+                    let seed = game_seed(cfg.seed, i as u64);
+                    finish(play_one(make(seed), &cfg.players, seed, cfg.max_plies, i))
+                })
+                .collect()
+        });
+        for t in done {
+            sink(t)?;
+        }
+        first = last;
+    }
+    Ok(())
+}
+
+/// Run every game and keep every record (for tests and small runs; the
+/// command line streams with [`run`]).
+pub fn run_all<G, F>(cfg: &Config, make: F) -> Result<Vec<Record<G::Action>>, String>
+where
+    G: Game,
+    F: Fn(u64) -> G + Sync,
+{
+    let mut out = Vec::with_capacity(cfg.games.min(1 << 16));
+    run(
+        cfg,
+        make,
+        |r| r,
+        |r| {
+            out.push(r);
+            Ok(())
+        },
+    )?;
+    Ok(out)
 }
 
 /// Totals over many games.
@@ -129,52 +167,94 @@ pub struct Summary {
     pub mean_branching: f64,
 }
 
-pub fn summarize<A>(records: &[Record<A>], seats: usize) -> Summary {
-    let mut wins = vec![0; seats];
-    let mut draws = 0;
-    let mut unfinished = 0;
-    let mut reasons: Vec<(String, usize)> = Vec::new();
-    for r in records {
-        match &r.outcome {
+/// Running totals, one game at a time (memory does not grow with the
+/// number of games: game lengths are kept as a histogram).
+#[derive(Debug, Clone, Default)]
+pub struct Tally {
+    seats: usize,
+    games: usize,
+    wins: Vec<usize>,
+    draws: usize,
+    unfinished: usize,
+    reasons: Vec<(String, usize)>,
+    lengths: std::collections::BTreeMap<usize, usize>,
+    plies: u128,
+    branching: f64,
+}
+
+impl Tally {
+    pub fn new(seats: usize) -> Tally {
+        Tally {
+            seats,
+            wins: vec![0; seats],
+            ..Tally::default()
+        }
+    }
+
+    /// Count one game: its outcome (`None`: stopped at the ply cap), length
+    /// and mean branching factor.
+    pub fn add(&mut self, outcome: Option<&Outcome>, plies: usize, branching: f64) {
+        self.games += 1;
+        match outcome {
             Some(Outcome::Win { winners, .. }) => {
                 for &w in winners {
-                    if w < seats {
-                        wins[w] += 1;
+                    if w < self.seats {
+                        self.wins[w] += 1;
                     }
                 }
             }
-            Some(Outcome::Draw { .. }) => draws += 1,
-            None => unfinished += 1,
+            Some(Outcome::Draw { .. }) => self.draws += 1,
+            None => self.unfinished += 1,
         }
-        let reason = r
-            .outcome
-            .as_ref()
-            .map_or("ply cap", Outcome::reason)
-            .to_string();
-        match reasons.iter_mut().find(|(x, _)| *x == reason) {
+        let reason = outcome.map_or("ply cap", Outcome::reason);
+        match self.reasons.iter_mut().find(|(x, _)| x == reason) {
             Some(e) => e.1 += 1,
-            None => reasons.push((reason, 1)),
+            None => self.reasons.push((reason.to_string(), 1)),
+        }
+        *self.lengths.entry(plies).or_insert(0) += 1;
+        self.plies += plies as u128;
+        self.branching += branching;
+    }
+
+    /// The length of the game at 0-based rank `k` in length order.
+    fn length_at(&self, k: usize) -> usize {
+        let mut seen = 0;
+        for (&len, &n) in &self.lengths {
+            seen += n;
+            if k < seen {
+                return len;
+            }
+        }
+        0
+    }
+
+    pub fn summary(&self) -> Summary {
+        let mut reasons = self.reasons.clone();
+        reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let n = self.games.max(1) as f64;
+        let median = match self.games {
+            0 => 0.0,
+            g if g % 2 == 1 => self.length_at(g / 2) as f64,
+            g => (self.length_at(g / 2 - 1) + self.length_at(g / 2)) as f64 / 2.0,
+        };
+        Summary {
+            games: self.games,
+            wins: self.wins.clone(),
+            draws: self.draws,
+            unfinished: self.unfinished,
+            reasons,
+            mean_plies: self.plies as f64 / n,
+            median_plies: median,
+            mean_branching: self.branching / n,
         }
     }
-    reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let mut plies: Vec<usize> = records.iter().map(|r| r.plies).collect();
-    plies.sort_unstable();
-    let n = records.len().max(1) as f64;
-    let median = if plies.is_empty() {
-        0.0
-    } else if plies.len() % 2 == 1 {
-        plies[plies.len() / 2] as f64
-    } else {
-        (plies[plies.len() / 2 - 1] + plies[plies.len() / 2]) as f64 / 2.0
-    };
-    Summary {
-        games: records.len(),
-        wins,
-        draws,
-        unfinished,
-        reasons,
-        mean_plies: plies.iter().sum::<usize>() as f64 / n,
-        median_plies: median,
-        mean_branching: records.iter().map(|r| r.branching).sum::<f64>() / n,
+}
+
+/// Totals of a list of records.
+pub fn summarize<A>(records: &[Record<A>], seats: usize) -> Summary {
+    let mut t = Tally::new(seats);
+    for r in records {
+        t.add(r.outcome.as_ref(), r.plies, r.branching);
     }
+    t.summary()
 }

@@ -53,7 +53,7 @@ fn the_ai_beats_a_random_player() {
             jobs: 1,
         };
         let records =
-            simulate::run(&cfg, |seed| Session::new(&v, None, seed).unwrap(), || {}).unwrap();
+            simulate::run_all(&cfg, |seed| Session::new(&v, None, seed).unwrap()).unwrap();
         let summary = simulate::summarize(&records, 2);
         assert!(
             summary.wins[0] >= 5,

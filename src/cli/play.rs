@@ -250,7 +250,7 @@ impl Play {
             let seat = self.session.to_move();
             let who = self.players.get(seat).cloned().unwrap_or(Player::Random);
             if who != Player::Human {
-                match self.seats.choose(&self.session, &mut self.rng) {
+                match self.seats.choose(&self.session, None, &mut self.rng) {
                     Err(f) => {
                         println!(
                             "{} ({who}) forfeits: {}. {}",

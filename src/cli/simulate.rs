@@ -10,13 +10,21 @@ use varia::render::{self, Style};
 use varia::session::Session;
 use varia::simulate::{self, Config};
 
+/// The most games one run may ask for (shard bigger studies).
+pub const MAX_GAMES: u64 = 1_000_000_000;
+/// The longest game a run may allow, in plies.
+pub const MAX_PLIES: u64 = 10_000_000;
+/// The most worker threads, even when forced.
+pub const MAX_JOBS: usize = 1024;
+
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
     /// The variant: a built-in name or a path to a `.variant` file.
     pub variant: String,
-    /// Number of games.
-    #[arg(short = 'n', long = "games", default_value_t = 100)]
-    pub games: usize,
+    /// Number of games (1 to 1,000,000,000).
+    #[arg(short = 'n', long = "games", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    pub games: u64,
     /// Who plays each seat, in turn order: random, ai:LEVEL (1-8),
     /// ai;st=SECONDS, uci:PATH or xboard:PATH (an engine; add ;st=0.1 or
     /// ;tc=40/60+0.5, ;option.NAME=VALUE). Default: ai:1 on every seat.
@@ -25,18 +33,29 @@ pub struct SimulateArgs {
     /// Master seed: game i is seeded from it and i, so results do not depend on --jobs.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; at most the machine's threads
+    /// unless --force-jobs).
     #[arg(long, default_value_t = 0)]
     pub jobs: usize,
-    /// Stop a game after this many plies (counted as unfinished).
-    #[arg(long, default_value_t = 500)]
-    pub max_plies: usize,
+    /// Allow --jobs above the machine's thread count (up to 1024).
+    #[arg(long)]
+    pub force_jobs: bool,
+    /// Stop a game after this many plies (counted as unfinished); 1 to
+    /// 10,000,000. A game may be endless (no rule ends it), so there is
+    /// always a cap.
+    #[arg(long, default_value_t = 500,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_PLIES))]
+    pub max_plies: u64,
     /// Set an option, as NAME=VALUE (repeatable).
     #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
     pub options: Vec<String>,
-    /// Write one JSON record per game to this file.
+    /// Write every game whole, one JSON object per line: seed, players,
+    /// options, start FEN, actions (as `replay` reads them), result, reason.
     #[arg(long, value_name = "FILE.jsonl")]
     pub out: Option<String>,
+    /// Write every game as PGN (`varia replay FILE --game N` reads one back).
+    #[arg(long, value_name = "FILE.pgn")]
+    pub pgn: Option<String>,
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
@@ -57,10 +76,76 @@ pub struct ReplayArgs {
     /// any other path in a record is refused without being opened.
     #[arg(long, value_name = "DIR")]
     pub variant_path: Vec<std::path::PathBuf>,
+    /// Which game of a file with several (a PGN file or `simulate --out`
+    /// JSON lines) to show, from 1. Without it, a file of several games
+    /// has every game checked, one line each.
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
+}
+
+/// What a worker hands back for one game.
+struct Played {
+    outcome: Option<Outcome>,
+    plies: usize,
+    branching: f64,
+    /// The JSON line and the PGN text, when asked for.
+    json: Option<String>,
+    pgn: Option<String>,
+}
+
+/// The whole record of a simulated game: the actions named as `replay`
+/// reads them, found by playing the game again from its seed.
+fn game_record(
+    variant: &varia::ir::Variant,
+    a: &SimulateArgs,
+    options: &[(String, String)],
+    players: &[String],
+    r: &simulate::Record<varia::engine::Move>,
+) -> (Record, String) {
+    let mut s = Session::new(variant, None, r.seed).expect("checked before the run");
+    let start = s.position().fen();
+    let mut moves = Vec::with_capacity(r.actions.len());
+    for &m in &r.actions {
+        moves.push(s.san(m));
+        s.play(m);
+    }
+    let seats = variant.players.len();
+    let (result, termination) = match &r.outcome {
+        Some(Outcome::Win { winners, reason }) => (
+            Record::result_for(seats, Some(winners)),
+            Some(reason.clone()),
+        ),
+        Some(Outcome::Draw { reason }) => {
+            (Record::result_for(seats, Some(&[])), Some(reason.clone()))
+        }
+        None => ("*".to_string(), Some("ply cap".to_string())),
+    };
+    let rec = Record {
+        variant: a.variant.clone(),
+        options: options.to_vec(),
+        seed: r.seed,
+        fen: None,
+        seats: variant.players.iter().map(|p| p.name.clone()).collect(),
+        players: players.to_vec(),
+        moves,
+        result,
+        termination,
+        event: format!("varia simulate, seed {}", a.seed),
+        site: String::new(),
+        date: varia::record::today(),
+        round: (r.index + 1).to_string(),
+    };
+    (rec, start)
+}
+
+fn create(path: &str) -> Result<std::io::BufWriter<std::fs::File>, String> {
+    std::fs::File::create(path)
+        .map(std::io::BufWriter::new)
+        .map_err(|e| format!("error: cannot write {path}: {e}"))
 }
 
 pub fn simulate(a: &SimulateArgs) -> i32 {
-    let (variant, _options) = match super::load_variant(&a.variant, &a.options) {
+    let (variant, options) = match super::load_variant(&a.variant, &a.options) {
         Ok(x) => x,
         Err(super::Fail(e, code)) => {
             eprintln!("{e}");
@@ -75,60 +160,125 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             return code;
         }
     };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if a.jobs > MAX_JOBS || (a.jobs > threads && !a.force_jobs) {
+        eprintln!(
+            "error: --jobs {} is more than {}; more threads than cores only slow a run \
+             down (add --force-jobs to insist, up to {MAX_JOBS})",
+            a.jobs,
+            if a.jobs > MAX_JOBS {
+                format!("the limit of {MAX_JOBS}")
+            } else {
+                format!("this machine's {threads} threads")
+            }
+        );
+        return 2;
+    }
     if let Err(e) = Session::new(&variant, None, a.seed) {
         eprintln!("error: {e}");
         return 1;
     }
+    let mut out = match a.out.as_deref().map(create).transpose() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let mut pgn = match a.pgn.as_deref().map(create).transpose() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
     let cfg = Config {
-        games: a.games,
+        games: a.games as usize,
         seed: a.seed,
         players: players.clone(),
-        max_plies: a.max_plies,
+        max_plies: a.max_plies as usize,
         jobs: a.jobs,
     };
-    let bar = ProgressBar::new(a.games as u64);
+    let bar = ProgressBar::new(a.games);
     if std::io::stderr().is_terminal() {
         bar.set_style(
             ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} games, eta {eta}",
+                "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} games, {per_sec}, eta {eta}",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
     } else {
         bar.set_draw_target(ProgressDrawTarget::hidden());
     }
+    let player_names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    let (want_json, want_pgn) = (out.is_some(), pgn.is_some());
     let make = |seed: u64| Session::new(&variant, None, seed).expect("checked above");
-    let records = match simulate::run(&cfg, make, || bar.inc(1)) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
+    let finish = |r: simulate::Record<varia::engine::Move>| {
+        let (mut json, mut text) = (None, None);
+        if want_json || want_pgn {
+            let (rec, start) = game_record(&variant, a, &options, &player_names, &r);
+            if want_json {
+                let (outcome, winners) = match &r.outcome {
+                    Some(Outcome::Win { winners, .. }) => ("win", winners.clone()),
+                    Some(Outcome::Draw { .. }) => ("draw", vec![]),
+                    None => ("unfinished", vec![]),
+                };
+                let line = serde_json::json!({
+                    "game": r.index, "seed": r.seed, "variant": rec.variant,
+                    "options": rec.options.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
+                    "seats": rec.seats, "players": rec.players, "start": start,
+                    "actions": rec.moves, "result": rec.result, "outcome": outcome,
+                    "winners": winners.iter().map(|&w| &variant.players[w].name).collect::<Vec<_>>(),
+                    "reason": r.outcome.as_ref().map_or("ply cap", |o| o.reason()),
+                    "plies": r.plies, "branching": r.branching,
+                });
+                json = Some(line.to_string() + "\n");
+            }
+            if want_pgn {
+                text = Some(rec.to_pgn() + "\n");
+            }
+        }
+        bar.inc(1);
+        Played {
+            outcome: r.outcome,
+            plies: r.plies,
+            branching: r.branching,
+            json,
+            pgn: text,
         }
     };
-    bar.finish_and_clear();
-    let summary = simulate::summarize(&records, seats);
-    if let Some(path) = &a.out {
-        let mut out = String::new();
-        for r in &records {
-            let (result, winners) = match &r.outcome {
-                Some(Outcome::Win { winners, .. }) => ("win", winners.clone()),
-                Some(Outcome::Draw { .. }) => ("draw", vec![]),
-                None => ("unfinished", vec![]),
-            };
-            let line = serde_json::json!({
-                "game": r.index, "seed": r.seed, "result": result,
-                "winners": winners.iter().map(|&w| &variant.players[w].name).collect::<Vec<_>>(),
-                "reason": r.outcome.as_ref().map_or("ply cap", |o| o.reason()),
-                "plies": r.plies, "branching": r.branching,
-            });
-            out.push_str(&line.to_string());
-            out.push('\n');
+    let mut tally = simulate::Tally::new(seats);
+    let sink = |p: Played| {
+        tally.add(p.outcome.as_ref(), p.plies, p.branching);
+        for (file, text, name) in [(&mut out, p.json, &a.out), (&mut pgn, p.pgn, &a.pgn)] {
+            if let (Some(f), Some(t)) = (file.as_mut(), text) {
+                f.write_all(t.as_bytes()).map_err(|e| {
+                    format!("error: cannot write {}: {e}", name.as_deref().unwrap_or(""))
+                })?;
+            }
         }
-        if let Err(e) = std::fs::File::create(path).and_then(|mut f| f.write_all(out.as_bytes())) {
-            eprintln!("error: cannot write {path}: {e}");
+        Ok(())
+    };
+    if let Err(e) = simulate::run(&cfg, make, finish, sink) {
+        bar.finish_and_clear();
+        eprintln!(
+            "{}",
+            if e.starts_with("error: ") {
+                e
+            } else {
+                format!("error: {e}")
+            }
+        );
+        return 1;
+    }
+    bar.finish_and_clear();
+    for (file, name) in [(&mut out, &a.out), (&mut pgn, &a.pgn)] {
+        if let Some(Err(e)) = file.as_mut().map(|f| f.flush()) {
+            eprintln!("error: cannot write {}: {e}", name.as_deref().unwrap_or(""));
             return 1;
         }
     }
+    let summary = tally.summary();
     if a.json {
         let j = serde_json::json!({
             "variant": variant.name, "games": summary.games, "seed": a.seed,
@@ -200,6 +350,10 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
     0
 }
 
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 pub fn replay(a: &ReplayArgs) -> i32 {
     let path = std::path::Path::new(&a.file);
     let text = match varia::load::read_text(path, varia::load::MAX_RECORD_FILE) {
@@ -209,58 +363,117 @@ pub fn replay(a: &ReplayArgs) -> i32 {
             return 1;
         }
     };
-    let rec = match Record::parse_pgn(&text) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {}: {e}", a.file);
-            return 1;
-        }
-    };
+    let games = Record::parse_all(&text);
     let mut allowed = vec![super::play::record_dir(path)];
     allowed.extend(a.variant_path.iter().cloned());
-    let variant =
-        match varia::load::for_record(&rec.variant, &allowed, &rec.options, super::use_color()) {
-            Ok(v) => v,
-            Err(e) => {
-                eprintln!("{}", e.report());
-                return 1;
-            }
-        };
-    let mut s = match Session::new(&variant, rec.fen.as_deref(), rec.seed) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
-    };
     let style = Style {
         color: super::use_color() && !a.ascii && std::io::stdout().is_terminal(),
         ascii: a.ascii,
         flipped: false,
     };
-    for (i, mv) in rec.moves.iter().enumerate() {
-        let seat = s.to_move();
-        let m = match s.parse(mv) {
-            Ok(m) => m,
+    let pick = match (a.game, games.len()) {
+        (Some(0), _) => {
+            eprintln!("error: games are numbered from 1");
+            return 2;
+        }
+        (Some(n), len) if n > len => {
+            eprintln!(
+                "error: {} holds {}; there is no game {n}",
+                a.file,
+                plural(len, "game", "games")
+            );
+            return 1;
+        }
+        (Some(n), _) => Some(n - 1),
+        (None, 1) => Some(0),
+        (None, _) => None,
+    };
+    if let Some(i) = pick {
+        let rec = match &games[i] {
+            Ok(r) => r,
             Err(e) => {
-                eprintln!(
-                    "error: action {} `{mv}` ({} to play) is not legal: {e}",
-                    i + 1,
-                    variant.players[seat].name
-                );
+                eprintln!("error: {}: {e}", a.file);
                 return 1;
             }
         };
-        println!(
-            "{:>4}. {:<8} {}",
-            i + 1,
-            variant.players[seat].name,
-            s.san(m)
-        );
-        s.play(m);
-        if a.boards {
-            print!("{}", render::draw(&s.view(Some(m)), style));
+        return match replay_one(rec, &allowed, Some((a.boards, style))) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("{e}");
+                1
+            }
+        };
+    }
+    // Every game, one line each.
+    let mut bad = 0;
+    for (i, g) in games.iter().enumerate() {
+        let r = g
+            .as_ref()
+            .map_err(|e| format!("error: {e}"))
+            .and_then(|rec| replay_one(rec, &allowed, None));
+        if let Err(e) = r {
+            bad += 1;
+            println!("game {}: {}", i + 1, e.trim_start_matches("error: "));
         }
+    }
+    println!(
+        "{} checked: {} legal throughout, {} not",
+        plural(games.len(), "game", "games"),
+        games.len() - bad,
+        bad
+    );
+    i32::from(bad > 0)
+}
+
+/// Play a record's actions on its variant. With `show`, print each action
+/// (and the boards, when asked) and the result; without, only check.
+fn replay_one(
+    rec: &Record,
+    allowed: &[std::path::PathBuf],
+    show: Option<(bool, Style)>,
+) -> Result<(), String> {
+    let variant = varia::load::for_record(&rec.variant, allowed, &rec.options, super::use_color())
+        .map_err(|e| e.report())?;
+    let mut s =
+        Session::new(&variant, rec.fen.as_deref(), rec.seed).map_err(|e| format!("error: {e}"))?;
+    let mut played = 0;
+    for (i, mv) in rec.moves.iter().enumerate() {
+        if let Some(o) = s.result() {
+            // The rules ended the game here (a draw by repetition, say):
+            // what follows in the record is not played.
+            if show.is_some() {
+                println!(
+                    "note: the game ended after action {i} ({}); the record's {} after it {} not played",
+                    o.reason(),
+                    plural(rec.moves.len() - i, "action", "actions"),
+                    if rec.moves.len() - i == 1 { "is" } else { "are" },
+                );
+            }
+            break;
+        }
+        let seat = s.to_move();
+        let m = s.parse(mv).map_err(|e| {
+            format!(
+                "error: action {} `{mv}` ({} to play) is not legal: {e}",
+                i + 1,
+                variant.players[seat].name
+            )
+        })?;
+        if let Some((boards, style)) = show {
+            println!(
+                "{:>4}. {:<8} {}",
+                i + 1,
+                variant.players[seat].name,
+                s.san(m)
+            );
+            s.play(m);
+            if boards {
+                print!("{}", render::draw(&s.view(Some(m)), style));
+            }
+        } else {
+            s.play(m);
+        }
+        played += 1;
     }
     let result = match s.result() {
         Some(Outcome::Win { winners, reason }) => format!(
@@ -273,18 +486,31 @@ pub fn replay(a: &ReplayArgs) -> i32 {
         ),
         None => "*".into(),
     };
-    if !a.boards {
+    let disagrees = rec.result != "*"
+        && !result.starts_with(&rec.result)
+        && rec.termination.as_deref() != Some("resignation");
+    let Some((boards, style)) = show else {
+        return if disagrees {
+            Err(format!(
+                "the record says {}, the rules give {result}",
+                rec.result
+            ))
+        } else {
+            Ok(())
+        };
+    };
+    if !boards {
         print!("{}", render::draw(&s.view(None), style));
     }
-    println!("{} actions, all legal. Result: {result}", rec.moves.len());
-    if rec.result != "*"
-        && !result.starts_with(&rec.result)
-        && rec.termination.as_deref() != Some("resignation")
-    {
+    println!(
+        "{}, all legal. Result: {result}",
+        plural(played, "action", "actions")
+    );
+    if disagrees {
         eprintln!(
             "note: the record says {}, the rules give {result}",
             rec.result
         );
     }
-    0
+    Ok(())
 }

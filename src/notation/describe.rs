@@ -16,7 +16,7 @@ pub trait Describe {
     fn action_infos(&self, moves: &[Move]) -> Vec<ActionInfo>;
     /// The move in coordinate notation ([`super::coordinate`]): `e2e4`,
     /// `e7e8q`, `e1g1` (castling: the royal's move), `P@e4`, `P@e4e5`,
-    /// `B@c3/d4`, `swap e1 h1`, `pass`.
+    /// `B@c3/d4`, `swap-e1-h1`, `pass`.
     fn move_text(&self, mv: Move) -> String;
     /// The legal move written as `text` in coordinate notation.
     fn parse_move(&self, text: &str) -> Option<Move>;

@@ -94,7 +94,7 @@ fn rank_str(c: Coord) -> String {
     (c.y + 1).to_string()
 }
 
-/// Coordinate notation: `e2e4`, `e7e8q`, `P@e4`, `P@e4e5`, `B@c3/d4`, `swap e1 h1`, `pass`.
+/// Coordinate notation: `e2e4`, `e7e8q`, `P@e4`, `P@e4e5`, `B@c3/d4`, `swap-e1-h1` (typed also as `swap e1 h1`), `pass`.
 pub fn coordinate(a: &ActionInfo) -> String {
     let sq = |c: Option<Coord>| c.map(square).unwrap_or_default();
     match a.kind {
@@ -116,7 +116,7 @@ pub fn coordinate(a: &ActionInfo) -> String {
             }
             s
         }
-        ActionKind::Swap => format!("swap {} {}", sq(a.from), sq(a.to)),
+        ActionKind::Swap => format!("swap-{}-{}", sq(a.from), sq(a.to)),
         ActionKind::Pass => "pass".into(),
     }
 }
@@ -259,6 +259,21 @@ fn norm(s: &str) -> String {
         .replace('0', "o")
 }
 
+/// [`norm`], but a `-` before a digit is kept: on an unbounded board it is
+/// the sign of a coordinate (`R@c-1` is not `R@c1`).
+fn norm_signed(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '-' && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
+            out.push('-');
+        } else {
+            out.push_str(&norm(&c.to_string()));
+        }
+    }
+    out
+}
+
 /// Every spelling accepted for action `i`.
 pub fn spellings(actions: &[ActionInfo], i: usize) -> Vec<String> {
     let a = &actions[i];
@@ -311,6 +326,22 @@ pub fn parse(input: &str, actions: &[ActionInfo]) -> Result<usize, ParseError> {
     }
     // Lenient on the piece letter's case for SAN where the board has no
     // ambiguity (`nf3` = `Nf3`; `bc4` is the bishop unless a pawn on b takes c4).
+    if hits.len() > 1 {
+        // Signs of coordinates decide between squares that differ only there.
+        let signed = norm_signed(input.trim());
+        let exact: Vec<usize> = hits
+            .iter()
+            .copied()
+            .filter(|&i| {
+                spellings(actions, i)
+                    .iter()
+                    .any(|s| norm_signed(s) == signed)
+            })
+            .collect();
+        if exact.len() == 1 {
+            return Ok(exact[0]);
+        }
+    }
     if hits.len() > 1 {
         // `Bc4` is the bishop, `bc4` the b-pawn's capture: the case of the
         // first letter decides between SAN readings that differ only there.
@@ -398,6 +429,23 @@ mod tests {
         assert_eq!(san(&acts, 1), "Nfd2");
         assert_eq!(san(&acts, 2), "R1a3");
         assert_eq!(san(&acts, 3), "R5a3");
+    }
+
+    #[test]
+    fn a_minus_sign_on_a_rank_is_not_decoration() {
+        // On an unbounded board `c-1` and `c1` are two squares; the record
+        // names one of them and must find it again.
+        let place = |x: i32, y: i32| {
+            let mut a = ActionInfo::new(ActionKind::Place, 'R');
+            a.to = Some(Coord::new(x, y));
+            a
+        };
+        let acts = vec![place(2, -2), place(2, 0), place(-2, -2), place(-2, 0)];
+        assert_eq!(san(&acts, 0), "R@c-1");
+        assert_eq!(san(&acts, 2), "R@[-2]-1");
+        for i in 0..acts.len() {
+            assert_eq!(parse(&san(&acts, i), &acts), Ok(i), "{}", san(&acts, i));
+        }
     }
 
     #[test]

@@ -1,0 +1,233 @@
+//! `varia simulate` and `varia replay` on the real binary: bounds on the
+//! run's size, whole-game records in JSON lines and PGN that replay, and
+//! results that do not depend on the number of threads.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+fn varia() -> Command {
+    let mut c = Command::cargo_bin("varia").unwrap();
+    c.env("NO_COLOR", "1");
+    c
+}
+
+fn stderr_of(args: &[&str]) -> (i32, String) {
+    let out = varia().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_huge_game_count_is_refused_before_anything_is_allocated() {
+    let (code, err) = stderr_of(&["simulate", "chess", "-n", "18446744073709551615"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("1..=1000000000"), "{err}");
+    let (code, _) = stderr_of(&["simulate", "chess", "-n", "0"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn a_ply_cap_of_zero_or_beyond_the_limit_is_refused() {
+    for cap in ["0", "10000001"] {
+        let (code, err) = stderr_of(&["simulate", "chess", "--max-plies", cap]);
+        assert_eq!(code, 2, "{cap}: {err}");
+        assert!(err.contains("--max-plies"), "{err}");
+    }
+}
+
+#[test]
+fn more_jobs_than_threads_needs_force_and_never_more_than_the_limit() {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let many = (threads + 1).to_string();
+    let (code, err) = stderr_of(&["simulate", "chess", "-n", "1", "--jobs", &many]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--force-jobs"), "{err}");
+    let (code, err) = stderr_of(&[
+        "simulate",
+        "chess",
+        "-n",
+        "1",
+        "--jobs",
+        "10000",
+        "--force-jobs",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("1024"), "{err}");
+    varia()
+        .args(["simulate", "chess", "-n", "2", "--players", "random,random"])
+        .args(["--max-plies", "20", "--jobs", &many, "--force-jobs"])
+        .assert()
+        .success();
+}
+
+/// An endless game (two kings and two rooks, no draw rule) to the cap.
+#[test]
+fn a_long_game_takes_time_linear_in_its_length() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("endless.variant");
+    std::fs::write(
+        &file,
+        "variant endless \"Endless\" {\n  players white, black\n  board 8x8\n  use king, rook\n\
+         setup {\n    white: K a1, R b1\n    black: K h8, R g8\n  }\n\
+         end {\n    checkmate -> lose\n    stalemate -> draw\n  }\n}\n",
+    )
+    .unwrap();
+    // 400,000 plies: a second when each ply costs the same, minutes when
+    // each ply copies the game so far.
+    let out = varia()
+        .args(["simulate", file.to_str().unwrap(), "-n", "1"])
+        .args([
+            "--players",
+            "random,random",
+            "--max-plies",
+            "400000",
+            "--json",
+        ])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["games"], 1);
+}
+
+fn simulate_to(dir: &Path, variant: &str, players: &str, n: &str, jobs: &str) -> (String, String) {
+    let jsonl = dir.join(format!("{variant}-{jobs}.jsonl"));
+    let pgn = dir.join(format!("{variant}-{jobs}.pgn"));
+    varia()
+        .args([
+            "simulate",
+            variant,
+            "-n",
+            n,
+            "--players",
+            players,
+            "--seed",
+            "5",
+        ])
+        .args(["--max-plies", "300", "--jobs", jobs])
+        .args([
+            "--out",
+            jsonl.to_str().unwrap(),
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    (
+        jsonl.to_str().unwrap().to_string(),
+        pgn.to_str().unwrap().to_string(),
+    )
+}
+
+#[test]
+fn simulated_games_are_whole_records_that_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    // Echek (swaps, placements on an unbounded board), cards, four seats.
+    for (variant, players) in [
+        ("echek", "random,random"),
+        ("raindropchess", "random,random"),
+        ("quatrochess", "random,random,random,random"),
+        ("chess", "random,random"),
+    ] {
+        let (jsonl, pgn) = simulate_to(dir.path(), variant, players, "12", "1");
+        let text = std::fs::read_to_string(&jsonl).unwrap();
+        assert_eq!(text.lines().count(), 12);
+        let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        for key in [
+            "seed", "players", "options", "start", "actions", "result", "reason",
+        ] {
+            assert!(first.get(key).is_some(), "{variant}: no `{key}` in {first}");
+        }
+        assert_eq!(
+            first["actions"].as_array().unwrap().len() as u64,
+            first["plies"].as_u64().unwrap()
+        );
+        for file in [&jsonl, &pgn] {
+            let out = varia().args(["replay", file]).output().unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(out.status.success(), "{variant} {file}: {stdout}");
+            assert!(
+                stdout.contains("12 games checked: 12 legal throughout, 0 not"),
+                "{variant} {file}: {stdout}"
+            );
+        }
+        // One game, shown in full.
+        let out = varia()
+            .args(["replay", &pgn, "--game", "3"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        assert!(String::from_utf8_lossy(&out.stdout).contains("all legal. Result:"));
+    }
+}
+
+#[test]
+fn records_do_not_depend_on_the_number_of_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = simulate_to(dir.path(), "echek", "random,random", "20", "1");
+    let two = simulate_to(dir.path(), "echek", "random,random", "20", "2");
+    let read = |p: &str| std::fs::read(p).unwrap();
+    assert_eq!(read(&one.0), read(&two.0));
+    assert_eq!(read(&one.1), read(&two.1));
+}
+
+#[test]
+fn replay_names_a_missing_game_and_counts_from_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let (jsonl, _) = simulate_to(dir.path(), "chess", "random,random", "3", "1");
+    let (code, err) = stderr_of(&["replay", &jsonl, "--game", "4"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("holds 3 games; there is no game 4"), "{err}");
+    let (code, _) = stderr_of(&["replay", &jsonl, "--game", "0"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn replay_stops_where_the_rules_end_the_game() {
+    // Knights shuffle: the start position comes back a third time after
+    // eight plies (a draw by repetition); the record goes on.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rep.pgn");
+    std::fs::write(
+        &file,
+        "[Variant \"chess\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 *\n",
+    )
+    .unwrap();
+    let out = varia()
+        .args(["replay", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("the game ended after action 8 (repetition); the record's 2 actions after it are not played"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("8 actions, all legal. Result: 1/2-1/2"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn replay_counts_in_the_singular_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one.pgn");
+    std::fs::write(&file, "[Variant \"chess\"]\n\n1. e4 *\n").unwrap();
+    let out = varia()
+        .args(["replay", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("\n1 action, all legal. Result: *\n"),
+        "{stdout}"
+    );
+}

@@ -47,6 +47,9 @@ pub struct BoardView {
     pub hands: Vec<Vec<(char, u32)>>,
     /// Per player: cards left in the deck, if there are decks.
     pub decks: Vec<Option<u32>>,
+    /// Per player: the cards left in the deck as (label, count), in the
+    /// variant's card order (public; the deck's order is not shown).
+    pub deck_cards: Vec<Vec<(String, u32)>>,
     /// Lines shown under the board (check, result, ...).
     pub notes: Vec<String>,
     /// Eliminated players.
@@ -227,6 +230,20 @@ pub fn draw(v: &BoardView, style: Style) -> String {
         }
         if let Some(Some(d)) = v.decks.get(p) {
             let _ = write!(line, "  deck: {d} card{}", if *d == 1 { "" } else { "s" });
+            if let Some(cards) = v.deck_cards.get(p).filter(|c| !c.is_empty()) {
+                let times = if style.ascii { "x" } else { "×" };
+                let items: Vec<String> = cards
+                    .iter()
+                    .map(|(l, n)| {
+                        if *n > 1 {
+                            format!("{l}{times}{n}")
+                        } else {
+                            l.clone()
+                        }
+                    })
+                    .collect();
+                let _ = write!(line, " ({})", items.join(" "));
+            }
         }
         if players > 2 && style.color {
             line = paint(&format!("1;{}", OWNER_COLORS_4[p % 4]), &line);
@@ -269,6 +286,7 @@ mod tests {
             last: vec![],
             hands: vec![vec![('Q', 1)], vec![]],
             decks: vec![None, None],
+            deck_cards: vec![Vec::new(), Vec::new()],
             notes: vec!["check".into()],
             out: vec![false, false],
         }

@@ -2,9 +2,9 @@
 //! the engine's [`engine::Game`] plus notation, a board view and a
 //! heuristic derived from the rule file.
 
-use crate::engine::{self, Move, Position, Square, Status, Tables};
+use crate::engine::{self, Move, MoveKind, Position, Square, Status, Tables};
 use crate::game::Outcome as GameOutcome;
-use crate::ir::{Coord, Event, Variant};
+use crate::ir::{Card, Coord, Event, Variant};
 use crate::notation::{self, ActionInfo, Describe};
 use crate::render::{BoardView, Cell, ManView};
 use std::sync::Arc;
@@ -83,6 +83,42 @@ impl Session {
         let moves = self.legal();
         let infos = self.infos(&moves);
         notation::parse(text, &infos).map(|i| moves[i])
+    }
+
+    /// Find the legal action a player typed, among those whose identity
+    /// does not depend on hidden information: drawing a card is its own
+    /// command, so what a player types (and every suggestion made back)
+    /// can never tell which card lies on top of a deck.
+    pub fn parse_public(&self, text: &str) -> Result<Move, notation::ParseError> {
+        let moves: Vec<Move> = self
+            .legal()
+            .into_iter()
+            .filter(|m| m.kind() != MoveKind::DrawPlace)
+            .collect();
+        let infos = self.infos(&moves);
+        notation::parse(text, &infos).map(|i| moves[i])
+    }
+
+    /// How a card is written: its piece letter, `letter(region)` for a
+    /// card limited to a region, `*` for a joker.
+    pub fn card_label(&self, card: Card) -> String {
+        let v = self.variant();
+        match card {
+            Card::Joker => "*".into(),
+            Card::Piece { piece, region } => {
+                let mut s = v
+                    .pieces
+                    .get(piece as usize)
+                    .map_or('?', |p| p.letter.to_ascii_uppercase())
+                    .to_string();
+                if let Some(r) = region.and_then(|r| v.regions.get(r as usize)) {
+                    s.push('(');
+                    s.push_str(&r.name);
+                    s.push(')');
+                }
+                s
+            }
+        }
     }
 
     /// The SAN of one legal move.
@@ -230,6 +266,14 @@ impl Session {
                         .get(p)
                         .filter(|d| !d.is_empty())
                         .map(|_| pos.deck_len(p as u8))
+                })
+                .collect(),
+            deck_cards: (0..np)
+                .map(|p| {
+                    pos.deck_counts(p as u8)
+                        .into_iter()
+                        .map(|(c, n)| (self.card_label(c), n))
+                        .collect()
                 })
                 .collect(),
             notes,

@@ -50,6 +50,10 @@ pub struct PlayArgs {
     /// allowed; other paths in a record are refused.
     #[arg(long, value_name = "DIR")]
     pub variant_path: Vec<std::path::PathBuf>,
+    /// Referee view: `fen` shows the decks' hidden order (top card first).
+    /// Without it, players see only which cards remain.
+    #[arg(long)]
+    pub reveal: bool,
 }
 
 const HELP: &str = "\
@@ -67,7 +71,9 @@ Type an action, or a command:
   help       this text
 On a board without squares the area floats: after each action the board is
 drawn again around the men, `+` marking where the area may still grow.
-With decks, `moves` shows `draw` without revealing your next card.";
+With decks, `moves` shows `draw` without revealing your next card, the
+board lists the cards left in each deck, and `fen` writes them in a fixed
+order (`--reveal` shows the hidden order, for a referee).";
 
 struct Play {
     session: Session,
@@ -82,6 +88,7 @@ struct Play {
     rng: ChaCha8Rng,
     seats: Seats<Move>,
     variant_path: Vec<std::path::PathBuf>,
+    reveal: bool,
 }
 
 pub fn play(a: &PlayArgs) -> i32 {
@@ -136,6 +143,7 @@ pub fn play(a: &PlayArgs) -> i32 {
         rng: ChaCha8Rng::seed_from_u64(a.seed),
         seats,
         variant_path: a.variant_path.clone(),
+        reveal: a.reveal,
     };
     let code = p.run();
     if let Some(f) = &a.save {
@@ -241,7 +249,9 @@ impl Play {
             );
             self.show();
         }
-        let mut lines = stdin.lock().lines();
+        let mut lines = Prompt {
+            input: stdin.lock(),
+        };
         loop {
             if self.announce_end() {
                 self.show();
@@ -281,7 +291,11 @@ impl Play {
             print!("{}> ", self.name(seat));
             let _ = std::io::stdout().flush();
             let line = match lines.next() {
-                Some(Ok(l)) => l,
+                Some(Ok(Line::Text(l))) => l,
+                Some(Ok(Line::Refused(why))) => {
+                    println!("{why}; the game goes on.");
+                    continue;
+                }
                 Some(Err(e)) => {
                     eprintln!("error: cannot read input: {e}");
                     return 1;
@@ -308,7 +322,7 @@ impl Play {
     fn command(
         &mut self,
         line: &str,
-        lines: &mut impl Iterator<Item = std::io::Result<String>>,
+        lines: &mut impl Iterator<Item = std::io::Result<Line>>,
     ) -> Flow {
         let (cmd, rest) = line
             .split_once(char::is_whitespace)
@@ -321,7 +335,9 @@ impl Play {
                 self.style.flipped = !self.style.flipped;
                 self.show();
             }
-            "fen" => println!("{}", self.session.position().fen()),
+            "fen" if self.reveal => println!("{}", self.session.position().fen()),
+            // Decks in a fixed order: the cards that remain, not their order.
+            "fen" => println!("{}", self.session.position().public_fen()),
             "moves" => {
                 let (moves, sans) = self.session.sans();
                 let mut shown: Vec<String> = Vec::new();
@@ -449,9 +465,16 @@ impl Play {
                 loop {
                     print!("square> ");
                     let _ = std::io::stdout().flush();
-                    let Some(Ok(l)) = lines.next() else {
-                        println!("Input ended during a draw.");
-                        return Flow::Stop(0);
+                    let l = match lines.next() {
+                        Some(Ok(Line::Text(l))) => l,
+                        Some(Ok(Line::Refused(why))) => {
+                            println!("{why}; say the square again.");
+                            continue;
+                        }
+                        _ => {
+                            println!("Input ended during a draw.");
+                            return Flow::Stop(0);
+                        }
                     };
                     let sq = l.trim().to_ascii_lowercase();
                     let target = draws
@@ -479,18 +502,29 @@ impl Play {
                     }
                 }
             }
-            _ => match self.session.parse(line) {
-                Ok(m) if m.kind() == MoveKind::DrawPlace => {
-                    println!("Type `draw` to draw your card first.")
-                }
+            // Drawn cards are never matched or suggested here: whatever card
+            // is typed, a player who may draw gets the same answer, so
+            // nothing said depends on the hidden top card.
+            _ => match self.session.parse_public(line) {
                 Ok(m) => {
                     self.apply(m);
                     self.show();
+                }
+                Err(_) if line.contains('@') && self.may_draw() => {
+                    println!("Type `draw` to draw your card first.")
                 }
                 Err(e) => println!("{e}"),
             },
         }
         Flow::Continue
+    }
+
+    /// Whether the player to act may draw a card now.
+    fn may_draw(&self) -> bool {
+        self.session
+            .legal()
+            .iter()
+            .any(|m| m.kind() == MoveKind::DrawPlace)
     }
 
     fn load(&mut self, file: &str) -> Result<usize, String> {
@@ -531,6 +565,67 @@ pub fn record_dir(file: &std::path::Path) -> std::path::PathBuf {
     match file.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => std::path::PathBuf::from("."),
+    }
+}
+
+/// The longest line read at the prompt; the rest of a longer line is
+/// skipped, so no input can fill memory or the screen.
+const MAX_LINE: usize = 4096;
+
+/// One line typed at the prompt.
+enum Line {
+    Text(String),
+    /// A line that is not text (bad UTF-8) or too long: why it was refused.
+    Refused(String),
+}
+
+/// Lines from the input, each checked before the game sees it.
+struct Prompt<R> {
+    input: R,
+}
+
+impl<R: BufRead> Iterator for Prompt<R> {
+    type Item = std::io::Result<Line>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut buf = Vec::new();
+        let mut too_long = false;
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Some(Err(e)),
+            };
+            if chunk.is_empty() {
+                if buf.is_empty() && !too_long {
+                    return None;
+                }
+                break;
+            }
+            let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (chunk.len(), false),
+            };
+            let room = (MAX_LINE + 1).saturating_sub(buf.len());
+            buf.extend_from_slice(&chunk[..take.min(room)]);
+            too_long |= take > room;
+            self.input.consume(take);
+            if done {
+                break;
+            }
+        }
+        if too_long || buf.len() > MAX_LINE + 1 {
+            return Some(Ok(Line::Refused(format!(
+                "That line is longer than {MAX_LINE} bytes and was skipped"
+            ))));
+        }
+        while matches!(buf.last(), Some(b'\n' | b'\r')) {
+            buf.pop();
+        }
+        Some(Ok(match String::from_utf8(buf) {
+            Ok(s) => Line::Text(s),
+            Err(_) => Line::Refused("That line is not valid UTF-8 text and was skipped".into()),
+        }))
     }
 }
 

@@ -29,4 +29,11 @@ impl Position {
     pub fn fen(&self) -> String {
         write(self)
     }
+
+    /// The position as FEN without what players may not see: decks list
+    /// their remaining cards in a fixed order (the public multiset), not
+    /// top first. The same as [`Position::fen`] without decks.
+    pub fn public_fen(&self) -> String {
+        write::write_public(self)
+    }
 }

@@ -26,6 +26,24 @@ pub fn write(pos: &Position) -> String {
     with_pos!(&pos.inner, c, s => write_raw(c, &to_raw(c, s)))
 }
 
+/// Write a position as FEN as a player may see it: each deck's cards in a
+/// fixed order (pieces in the variant's order, jokers last), so the text
+/// shows what remains but not the hidden order.
+pub fn write_public(pos: &Position) -> String {
+    with_pos!(&pos.inner, c, s => {
+        let mut raw = to_raw(c, s);
+        for deck in &mut raw.decks {
+            deck.sort_by_key(|card| match *card {
+                crate::ir::Card::Piece { piece, region } => {
+                    (0, u32::from(piece), region.map_or(0, |r| u32::from(r) + 1))
+                }
+                crate::ir::Card::Joker => (1, 0, 0),
+            });
+        }
+        write_raw(c, &raw)
+    })
+}
+
 /// Write a raw position of a compiled variant as FEN.
 fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
     let raw = raw.clone();

@@ -1,0 +1,175 @@
+//! The real binary against hostile or careless input: records that name
+//! files, special files, lines that are not text, and players fishing for
+//! the hidden order of a deck.
+
+use assert_cmd::Command;
+
+fn varia() -> Command {
+    let mut c = Command::cargo_bin("varia").unwrap();
+    c.env("NO_COLOR", "1");
+    c
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let out = varia()
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_record_naming_a_system_file_is_refused_without_reading_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("evil.pgn");
+    std::fs::write(&rec, "[Variant \"/etc/passwd\"]\n\n1. e4 *\n").unwrap();
+    let (code, out, err) = run(&["replay", rec.to_str().unwrap()], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("--variant-path"), "{err}");
+    assert!(
+        !out.contains("root:") && !err.contains("root:"),
+        "{out}{err}"
+    );
+    // The same record loaded in a game: refused, and the game goes on.
+    let script = format!("load {}\ne4\n", rec.display());
+    let (code, out, _) = run(
+        &["play", "chess", "--players", "human,human"],
+        script.as_bytes(),
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("The current game goes on"), "{out}");
+    assert!(!out.contains("root:"), "{out}");
+    assert!(out.contains("black>"), "{out}");
+}
+
+#[test]
+fn a_record_may_name_a_rule_file_beside_it_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = tempfile::tempdir().unwrap();
+    let rules = other.path().join("mini.variant");
+    std::fs::write(&rules, "variant mini \"Mini\" extends chess {\n}\n").unwrap();
+    let rec = dir.path().join("game.pgn");
+    std::fs::write(
+        &rec,
+        format!("[Variant \"{}\"]\n\n1. e4 *\n", rules.display()),
+    )
+    .unwrap();
+    let (code, _, err) = run(&["replay", rec.to_str().unwrap()], b"");
+    assert_eq!(code, 1, "{err}");
+    let (code, out, err) = run(
+        &[
+            "replay",
+            rec.to_str().unwrap(),
+            "--variant-path",
+            other.path().to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1 action, all legal"), "{out}");
+}
+
+#[test]
+fn special_files_are_refused_by_type() {
+    for args in [
+        vec!["validate", "/dev/zero"],
+        vec!["replay", "/dev/zero"],
+        vec!["perft", "/dev/zero", "1"],
+    ] {
+        let (code, _, err) = run(&args, b"");
+        assert_ne!(code, 0, "{args:?}");
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+        assert!(err.len() < 2000, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_line_that_is_not_text_or_too_long_is_refused_and_the_game_goes_on() {
+    let mut input = b"e4\n\xff\xfe\n".to_vec();
+    input.extend(std::iter::repeat_n(b'a', 100_000));
+    input.extend(b"\ne5\nfen\n");
+    let (code, out, _) = run(&["play", "chess", "--players", "human,human"], &input);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("not valid UTF-8 text and was skipped; the game goes on"),
+        "{out}"
+    );
+    assert!(
+        out.contains("longer than 4096 bytes and was skipped"),
+        "{out}"
+    );
+    assert!(
+        out.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"),
+        "{out}"
+    );
+    // The long line is not echoed back.
+    assert!(out.len() < 20_000, "{} bytes of output", out.len());
+}
+
+/// What a Raindropchess player is told for each guess at the top card.
+fn answers(extra: &[&str]) -> String {
+    let mut args = vec![
+        "play",
+        "raindropchess",
+        "--players",
+        "human,human",
+        "--seed",
+        "3",
+    ];
+    args.extend_from_slice(extra);
+    let (_, out, _) = run(&args, b"K@e4\nQ@e4\nR@e4\nB@e4\nN@e4\nP@e4\nfen\n");
+    out
+}
+
+#[test]
+fn no_answer_depends_on_the_hidden_top_card() {
+    let out = answers(&[]);
+    let refusals = out.matches("Type `draw` to draw your card first.").count();
+    assert_eq!(refusals, 6, "{out}");
+    assert!(!out.contains("did you mean"), "{out}");
+    // The same answers whatever the deck's order (another seed).
+    let other = {
+        let (_, o, _) = run(
+            &[
+                "play",
+                "raindropchess",
+                "--players",
+                "human,human",
+                "--seed",
+                "99",
+            ],
+            b"K@e4\nQ@e4\nR@e4\nB@e4\nN@e4\nP@e4\n",
+        );
+        o
+    };
+    assert_eq!(
+        other
+            .matches("Type `draw` to draw your card first.")
+            .count(),
+        6
+    );
+}
+
+#[test]
+fn fen_shows_the_cards_left_not_their_order_unless_revealed() {
+    let public = answers(&[]);
+    assert!(
+        public.contains("|KQRRBBNNPPPPPPPP,KQRRBBNNPPPPPPPP|"),
+        "{public}"
+    );
+    assert!(
+        public.contains("deck: 16 cards (K Q R×2 B×2 N×2 P×8)"),
+        "{public}"
+    );
+    let referee = answers(&["--reveal"]);
+    let decks = referee
+        .lines()
+        .find(|l| l.contains('|'))
+        .expect("a FEN with decks");
+    assert!(!decks.contains("|KQRRBBNNPPPPPPPP,"), "{decks}");
+}

@@ -78,8 +78,12 @@ impl Session {
         (moves, sans)
     }
 
-    /// Find the legal move a person typed.
+    /// Find the legal move a person typed (or `resign`, in a game where a
+    /// resignation eliminates only the resigner).
     pub fn parse(&self, text: &str) -> Result<Move, notation::ParseError> {
+        if text.trim().eq_ignore_ascii_case("resign") && self.game.can_resign() {
+            return Ok(Move::Resign);
+        }
         let moves = self.legal();
         let infos = self.infos(&moves);
         notation::parse(text, &infos).map(|i| moves[i])
@@ -131,9 +135,35 @@ impl Session {
         )
     }
 
+    /// Play a legal action and name it as a record writes it: its SAN, marked
+    /// `#` when it puts players out of the game (a mate or stalemate that
+    /// eliminates). Also returns the players it put out, as a bit set.
+    pub fn play_noted(&mut self, m: Move) -> (String, u8) {
+        let mut san = self.san(m);
+        let before = self.position().alive();
+        crate::game::Game::play(self, m);
+        let out = before & !self.position().alive();
+        if out != 0 && m != Move::Resign && !san.ends_with('#') {
+            san = format!("{}#", san.trim_end_matches('+'));
+        }
+        (san, out)
+    }
+
     /// The outcome, if the game is over.
     pub fn result(&self) -> Option<GameOutcome> {
-        Session::outcome_of(self.game.status())
+        let out = Session::outcome_of(self.game.status());
+        // The last opponent resigned: the game ended by resignation.
+        match out {
+            Some(GameOutcome::Win { winners, .. })
+                if self.game.moves().last() == Some(Move::Resign) =>
+            {
+                Some(GameOutcome::Win {
+                    winners,
+                    reason: "resignation".into(),
+                })
+            }
+            o => o,
+        }
     }
 
     /// The outcome a status stands for, if the game is over.

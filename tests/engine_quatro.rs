@@ -742,3 +742,28 @@ fn the_fifty_move_count_shrinks_with_the_survivors() {
         Status::Ended { winners: 0, cause } if matches!(cause.event, Event::Quiet { .. })
     ));
 }
+
+#[test]
+fn a_resignation_eliminates_the_resigner_and_undo_takes_it_back() {
+    use varia::engine::Move;
+    // Free-for-all: the resigner's men leave the board; the turn passes on.
+    let mut g = Game::new(Position::start(ffa()).unwrap());
+    let before = g.position().fen();
+    assert!(g.can_resign());
+    g.play(Move::Resign);
+    assert_eq!(g.position().alive(), 0b1110);
+    assert_eq!(g.position().turn(), 1);
+    assert_eq!(g.position().men_of(0).count(), 0);
+    assert_eq!(g.position().men().count(), 75);
+    g.undo();
+    assert_eq!(g.position().fen(), before);
+    // Partnership: the army goes to the partner, and the team plays on.
+    let mut g = Game::new(Position::start(teams()).unwrap());
+    g.play(Move::Resign);
+    assert_eq!(g.position().men().count(), 99);
+    assert_eq!(g.position().men_of(2).count(), 49);
+    assert!(matches!(g.status(), Status::Ongoing));
+    // Two chess players: no resignation action (the game simply ends).
+    let chess = Arc::new(Tables::new(&varia::load::builtin("chess", &[]).unwrap()).unwrap());
+    assert!(!Game::new(Position::start(chess).unwrap()).can_resign());
+}

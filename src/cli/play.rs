@@ -67,7 +67,8 @@ Type an action, or a command:
   board      show the board again          flip     turn the board around
   fen        print the position            claim    claim a draw when allowed
   save FILE  write the game (PGN)          load FILE  replay a saved game
-  resign     give up                       quit     leave (the game is lost)
+  resign     give up (with more than two sides, you leave and the game goes on)
+  quit       leave; the game stays unfinished (*) and is saved so with --save
   help       this text
 On a board without squares the area floats: after each action the board is
 drawn again around the men, `+` marking where the area may still grow.
@@ -89,6 +90,19 @@ struct Play {
     seats: Seats<Move>,
     variant_path: Vec<std::path::PathBuf>,
     reveal: bool,
+    /// How the game was left, when not by the rules.
+    left: Option<Left>,
+}
+
+/// A game left before the rules ended it.
+#[derive(Clone)]
+enum Left {
+    /// This seat resigned and the game ended.
+    Resigned(usize),
+    /// The players quit: the game is unfinished.
+    Quit,
+    /// A draw was claimed, for this reason.
+    Claimed(String),
 }
 
 pub fn play(a: &PlayArgs) -> i32 {
@@ -144,10 +158,11 @@ pub fn play(a: &PlayArgs) -> i32 {
         seats,
         variant_path: a.variant_path.clone(),
         reveal: a.reveal,
+        left: None,
     };
     let code = p.run();
     if let Some(f) = &a.save {
-        if let Err(e) = std::fs::write(f, p.record(None).to_pgn()) {
+        if let Err(e) = std::fs::write(f, p.final_record().to_pgn()) {
             eprintln!("error: cannot write {f}: {e}");
             return 1;
         }
@@ -169,6 +184,23 @@ impl Play {
             "{}",
             render::draw(&self.session.view(self.last), self.style)
         );
+    }
+
+    /// The record as the game was left.
+    fn final_record(&self) -> Record {
+        match &self.left {
+            Some(Left::Resigned(seat)) => self.record(Some(*seat)),
+            Some(Left::Quit) => Record {
+                termination: Some("unterminated".into()),
+                ..self.record(None)
+            },
+            Some(Left::Claimed(reason)) => Record {
+                result: Record::result_for(self.session.players(), Some(&[])),
+                termination: Some(format!("{reason} (claimed)")),
+                ..self.record(None)
+            },
+            None => self.record(None),
+        }
     }
 
     fn record(&self, resigned: Option<usize>) -> Record {
@@ -211,9 +243,23 @@ impl Play {
         }
     }
 
-    fn apply(&mut self, m: Move) {
-        let san = self.session.san(m);
-        self.session.play(m);
+    /// Play an action; with `who`, say who played it. Players the action
+    /// puts out of the game are announced, and the action that eliminates
+    /// by mate or stalemate is marked `#`.
+    fn apply(&mut self, m: Move, who: Option<&str>) {
+        let (san, out) = self.session.play_noted(m);
+        if let Some(who) = who {
+            println!("{who} plays {san}");
+        }
+        for p in 0..8 {
+            if out & (1 << p) != 0 {
+                if m == Move::Resign {
+                    println!("{} resigns and is out of the game.", self.name(p));
+                } else {
+                    println!("{} is out of the game.", self.name(p));
+                }
+            }
+        }
         self.sans.push(san);
         self.last = Some(m);
     }
@@ -271,9 +317,8 @@ impl Play {
                         return 0;
                     }
                     Ok(Some(m)) => {
-                        let san = self.session.san(m);
-                        println!("{} ({who}) plays {san}", self.name(seat));
-                        self.apply(m);
+                        let label = format!("{} ({who})", self.name(seat));
+                        self.apply(m, Some(&label));
                         if humans {
                             self.show();
                         }
@@ -406,18 +451,39 @@ impl Play {
                 if claims.is_empty() {
                     println!("No draw can be claimed now.");
                 } else {
+                    let reason = varia::session::event_name(&claims[0].event);
                     println!(
-                        "Game over: draw claimed ({}). {}",
-                        varia::session::event_name(&claims[0].event),
+                        "Game over: draw claimed ({reason}). {}",
                         Record::result_for(self.session.players(), Some(&[]))
                     );
+                    self.left = Some(Left::Claimed(reason));
                     return Flow::Stop(0);
                 }
             }
-            "resign" | "quit" | "exit" => {
+            // With more than two sides a resignation is an action: the
+            // resigner leaves (its army leaves the board, or goes to its
+            // partner) and the game goes on.
+            "resign" if self.session.game.can_resign() => {
+                self.apply(Move::Resign, None);
+                self.show();
+            }
+            "resign" => {
                 let me = self.session.to_move();
                 let r = self.record(Some(me));
                 println!("{} resigns. {}", self.name(me), r.result);
+                self.left = Some(Left::Resigned(me));
+                return Flow::Stop(0);
+            }
+            "quit" | "exit" => {
+                println!(
+                    "The game is left unfinished (*) after {}; nobody resigned.",
+                    if self.sans.len() == 1 {
+                        "1 action".to_string()
+                    } else {
+                        format!("{} actions", self.sans.len())
+                    }
+                );
+                self.left = Some(Left::Quit);
                 return Flow::Stop(0);
             }
             "draw" if rest.is_empty() => {
@@ -452,7 +518,7 @@ impl Play {
                             "it has no legal square"
                         }
                     );
-                    self.apply(first);
+                    self.apply(first, None);
                     self.show();
                     return Flow::Continue;
                 }
@@ -483,7 +549,7 @@ impl Play {
                         .find(|m| m.to().is_some_and(|t| self.session.square_name(t) == sq));
                     match target {
                         Some(m) => {
-                            self.apply(m);
+                            self.apply(m, None);
                             self.show();
                             break;
                         }
@@ -507,7 +573,7 @@ impl Play {
             // nothing said depends on the hidden top card.
             _ => match self.session.parse_public(line) {
                 Ok(m) => {
-                    self.apply(m);
+                    self.apply(m, None);
                     self.show();
                 }
                 Err(_) if line.contains('@') && self.may_draw() => {

@@ -106,8 +106,7 @@ fn game_record(
     let start = s.position().fen();
     let mut moves = Vec::with_capacity(r.actions.len());
     for &m in &r.actions {
-        moves.push(s.san(m));
-        s.play(m);
+        moves.push(s.play_noted(m).0);
     }
     let seats = variant.players.len();
     let (result, termination) = match &r.outcome {

@@ -55,6 +55,7 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
         Move::Draw { .. } | Move::DrawJoker { .. } | Move::Reveal { .. } => ActionKind::Draw,
         Move::Swap { .. } => ActionKind::Swap,
         Move::Pass => ActionKind::Pass,
+        Move::Resign => ActionKind::Resign,
     };
     let piece_kind = mv.placed().or(mover.map(|m| m.kind()));
     let mut a = ActionInfo::new(kind, piece_kind.map_or('?', |k| letter(pos, k)));

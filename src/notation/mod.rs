@@ -28,6 +28,8 @@ pub enum ActionKind {
     Swap,
     /// No action is possible: the turn passes.
     Pass,
+    /// The player leaves a game that goes on without them.
+    Resign,
 }
 
 /// A legal action as notation sees it.
@@ -118,6 +120,7 @@ pub fn coordinate(a: &ActionInfo) -> String {
         }
         ActionKind::Swap => format!("swap-{}-{}", sq(a.from), sq(a.to)),
         ActionKind::Pass => "pass".into(),
+        ActionKind::Resign => "resign".into(),
     }
 }
 

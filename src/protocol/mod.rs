@@ -36,14 +36,14 @@ use std::path::Path;
 pub fn move_text(pos: &Position, mv: Move) -> String {
     match mv.kind() {
         MoveKind::Pass => "0000".into(),
-        MoveKind::Swap => {
-            let t = pos.move_text(mv);
-            let parts: Vec<&str> = t.split_whitespace().collect();
-            match parts.as_slice() {
-                [_, a, b] => format!("{a}={b}"),
-                _ => t,
-            }
-        }
+        MoveKind::Swap => match (mv.from(), mv.to()) {
+            (Some(a), Some(b)) => format!(
+                "{}={}",
+                crate::notation::square(pos.coord(a)),
+                crate::notation::square(pos.coord(b))
+            ),
+            _ => pos.move_text(mv),
+        },
         _ => pos.move_text(mv),
     }
 }

@@ -92,6 +92,11 @@ pub enum Move {
     Swap { a: Square, b: Square },
     /// The player passes.
     Pass,
+    /// The player to act resigns and leaves a game that goes on without
+    /// them (games of more than two sides with elimination). Never
+    /// generated as a legal action: [`crate::engine::Game::can_resign`]
+    /// says when it may be played.
+    Resign,
 }
 
 /// The kind of a [`Move`], without its data.
@@ -109,6 +114,7 @@ pub enum MoveKind {
     DrawPlace,
     Swap,
     Pass,
+    Resign,
 }
 
 impl Move {
@@ -163,6 +169,7 @@ impl Move {
             Move::Draw { .. } | Move::DrawJoker { .. } | Move::Reveal { .. } => MoveKind::DrawPlace,
             Move::Swap { .. } => MoveKind::Swap,
             Move::Pass => MoveKind::Pass,
+            Move::Resign => MoveKind::Resign,
         }
     }
 
@@ -195,7 +202,7 @@ impl Move {
             | Move::PlaceAndRemove { at, .. } => Some(at),
             Move::Swap { b, .. } => Some(b),
             Move::DrawJoker { target, .. } => target,
-            Move::Reveal { .. } | Move::Pass => None,
+            Move::Reveal { .. } | Move::Pass | Move::Resign => None,
         }
     }
 

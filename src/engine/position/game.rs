@@ -126,6 +126,13 @@ impl Game {
         self.played.push((mv, undo));
     }
 
+    /// Whether the player to act may play [`Move::Resign`]: in a game with
+    /// eliminations that is not over. The resigner leaves; the game goes on
+    /// while more than one team is left.
+    pub fn can_resign(&self) -> bool {
+        self.pos.has_elimination() && !matches!(self.status(), Status::Ended { .. })
+    }
+
     /// Play a move if it is legal.
     pub fn try_play(&mut self, mv: Move) -> Result<(), Move> {
         if self.pos.is_legal(mv) {

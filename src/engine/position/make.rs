@@ -124,6 +124,11 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             }
         }
         Move::Pass => {}
+        Move::Resign => {
+            if let Some(e) = &r.elimination {
+                e.resign(b, s, r.castling.as_ref(), me);
+            }
+        }
     }
     s.set_quiet(if a.reset { 0 } else { s.quiet + 1 });
     s.set_ply(s.ply + 1);
@@ -168,7 +173,9 @@ pub(crate) fn make_action<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) 
     if limit_box::recentre(&t.base, s) {
         s.hash = hash::compute(t, s);
     }
-    if let Some(e) = &t.rules.elimination {
+    // A resignation eliminates only the resigner: nobody delivered it, so
+    // nobody inherits from a player it leaves without an action.
+    if let (Some(e), false) = (&t.rules.elimination, mv == Move::Resign) {
         e.after_action(&t.base, s, t.rules.castling.as_ref(), mover, |s, q| {
             has_action(t, s, q)
         });

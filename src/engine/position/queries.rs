@@ -85,6 +85,12 @@ impl Position {
     }
 
     /// Players still in the game (bit mask).
+    /// Whether players can be eliminated while the game goes on (more than
+    /// two sides, `-> eliminated` rules): then a resignation is an action.
+    pub fn has_elimination(&self) -> bool {
+        with_pos!(&self.inner, c, _s => c.rules.elimination.is_some())
+    }
+
     pub fn alive(&self) -> u8 {
         self.players_in().bits()
     }

@@ -99,7 +99,8 @@ impl Elimination {
                         continue;
                     }
                     if self.out_now(t, s, q, &mut has_action) {
-                        self.eliminate(t, s, castling, q, mover);
+                        let to = self.receiver(t, s, q, mover);
+                        self.eliminate(t, s, castling, q, to);
                         any = true;
                         changed = true;
                     }
@@ -114,7 +115,8 @@ impl Elimination {
                     && self.out_now(t, s, s.turn, &mut has_action)
                 {
                     let q = s.turn;
-                    self.eliminate(t, s, castling, q, mover);
+                    let to = self.receiver(t, s, q, mover);
+                    self.eliminate(t, s, castling, q, to);
                     any = true;
                     let next = s.next_player(l, q);
                     s.set_turn(l, next);
@@ -127,25 +129,54 @@ impl Elimination {
         }
     }
 
-    /// Eliminate `q`: remove the royals, pass the army on.
+    /// Who inherits `q`'s army when `mover`'s action eliminates `q`.
+    fn receiver<B: Bits>(
+        &self,
+        t: &Base<B>,
+        s: &State<B>,
+        q: PlayerId,
+        mover: PlayerId,
+    ) -> Option<PlayerId> {
+        match self.army_to {
+            ArmyTo::Nobody => None,
+            ArmyTo::Mover => Some(mover),
+            ArmyTo::Partner => Some(partner(t, s, q).unwrap_or(mover)),
+        }
+    }
+
+    /// `q` resigns: it leaves the game, its royals are removed, and its army
+    /// goes to a surviving partner under `eliminated army to partner`;
+    /// otherwise (nobody delivered the elimination) the army leaves the
+    /// board. The turn passes to the next player still in.
+    pub fn resign<B: Bits>(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        castling: Option<&Castling<B>>,
+        q: PlayerId,
+    ) {
+        let to = match self.army_to {
+            ArmyTo::Partner => partner(t, s, q),
+            ArmyTo::Nobody | ArmyTo::Mover => None,
+        };
+        self.eliminate(t, s, castling, q, to);
+        if !s.alive.contains(s.turn) {
+            let next = s.next_player(&t.layout, s.turn);
+            s.set_turn(&t.layout, next);
+        }
+    }
+
+    /// Eliminate `q`: remove the royals, pass the army to `receiver` (or
+    /// off the board).
     fn eliminate<B: Bits>(
         &self,
         t: &Base<B>,
         s: &mut State<B>,
         castling: Option<&Castling<B>>,
         q: PlayerId,
-        mover: PlayerId,
+        receiver: Option<PlayerId>,
     ) {
         let l = &t.layout;
-        let receiver = match self.army_to {
-            ArmyTo::Nobody => None,
-            ArmyTo::Mover => Some(mover),
-            ArmyTo::Partner => {
-                let mut mates = t.friends[q] & s.alive;
-                mates.remove(q);
-                Some(mates.lowest().unwrap_or(mover))
-            }
-        };
         // Has-moved flags of squares left empty no longer count (cleared
         // while the man still stands there, for the hash).
         for sq in royals(t, s, q) {
@@ -181,6 +212,13 @@ impl Elimination {
             c.refresh_key(t, s);
         }
     }
+}
+
+/// A partner of `q` still in the game, if any.
+fn partner<B: Bits>(t: &Base<B>, s: &State<B>, q: PlayerId) -> Option<PlayerId> {
+    let mut mates = t.friends[q] & s.alive;
+    mates.remove(q);
+    mates.lowest()
 }
 
 /// Whether the players still in the game form a single team.

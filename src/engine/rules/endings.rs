@@ -145,8 +145,10 @@ fn forced<B: Bits>(
             .iter()
             .position(|r| r.then == Outcome::Eliminated)
             .unwrap_or(0);
+        // The surviving team wins, members who were eliminated included.
+        let team = s.alive.iter().fold(s.alive, |w, p| w | t.friends[p]);
         return Some(Status::Ended {
-            winners: s.alive.bits(),
+            winners: team.bits(),
             cause: Cause {
                 rule: i,
                 event: parts

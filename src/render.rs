@@ -26,6 +26,9 @@ pub enum Cell {
     Hole,
     /// Outside the current area but the area may still grow here.
     Growable,
+    /// An empty square next to men where the player to act may place
+    /// nothing now.
+    Barred,
 }
 
 /// A position to draw.
@@ -69,11 +72,12 @@ pub struct Style {
 const OWNER_COLORS: [&str; 4] = ["97", "30", "91", "92"]; // bright white, black, red, green
 const OWNER_COLORS_4: [&str; 4] = ["97", "91", "30", "92"]; // white, red, black, green
 
-fn file_label(x: i32) -> char {
+/// A file's name as moves write it: `a`..`z`, `[-1]` beyond.
+fn file_label(x: i32) -> String {
     if (0..26).contains(&x) {
-        (b'a' + x as u8) as char
+        ((b'a' + x as u8) as char).to_string()
     } else {
-        '?'
+        format!("[{x}]")
     }
 }
 
@@ -97,7 +101,13 @@ fn letter_of(m: &ManView, players: usize, color: bool) -> String {
 pub fn draw(v: &BoardView, style: Style) -> String {
     let mut out = String::new();
     let players = v.player_names.len();
-    let cell_w = if players > 2 && !style.color { 3 } else { 2 };
+    // Cells are wide enough for every file's name (`[-1]` on a floating
+    // board), so the labels stand under their files.
+    let widest = (0..v.width)
+        .map(|x| file_label(v.x0 + x).chars().count())
+        .max()
+        .unwrap_or(1);
+    let cell_w = (if players > 2 && !style.color { 3 } else { 2 }).max(widest + 1);
     let ys: Vec<i32> = if style.flipped {
         (0..v.height).collect()
     } else {
@@ -152,6 +162,7 @@ pub fn draw(v: &BoardView, style: Style) -> String {
                         format!("{:<w$}", "+", w = cell_w)
                     }
                 }
+                Cell::Barred => format!("{:<w$}", "x", w = cell_w),
                 Cell::Man(m) => {
                     let glyph = match (&m.glyphs, style.ascii) {
                         (Some(g), false) if players <= 2 => g[m.owner.min(1)].clone(),
@@ -175,7 +186,7 @@ pub fn draw(v: &BoardView, style: Style) -> String {
             if style.color {
                 let bg = match c {
                     Cell::Hole => "40",
-                    Cell::Growable => "100",
+                    Cell::Growable | Cell::Barred => "100",
                     _ if is_last => {
                         if light {
                             "103"

@@ -243,6 +243,49 @@ impl Session {
                 cells.push(cell);
             }
         }
+        // Where the player to act holds men to place, the empty squares
+        // next to men where no man of the hand may go now (the enemy king's
+        // side squares in a game that bars them, say) are marked. Cards are
+        // left out: where a drawn card may go would tell the card.
+        let targets: std::collections::HashSet<Square> = self
+            .legal()
+            .into_iter()
+            .filter(|m| {
+                matches!(
+                    m.kind(),
+                    MoveKind::Drop
+                        | MoveKind::PlaceAndMove
+                        | MoveKind::PlaceAndReturn
+                        | MoveKind::PlaceAndRemove
+                )
+            })
+            .filter_map(Move::to)
+            .collect();
+        if !targets.is_empty() {
+            let is_man = |x: i32, y: i32| {
+                (0..w).contains(&x)
+                    && (0..h).contains(&y)
+                    && matches!(cells[(y * w + x) as usize], Cell::Man(_))
+            };
+            let mut barred = Vec::new();
+            for y in 0..h {
+                for x in 0..w {
+                    let free = matches!(cells[(y * w + x) as usize], Cell::Empty | Cell::Growable);
+                    let near = (-1..=1)
+                        .flat_map(|dy| (-1..=1).map(move |dx| (dx, dy)))
+                        .any(|(dx, dy)| (dx, dy) != (0, 0) && is_man(x + dx, y + dy));
+                    let open = geo
+                        .grid_square(x0 + x, y0 + y)
+                        .is_some_and(|sq| targets.contains(&sq));
+                    if free && near && !open {
+                        barred.push((y * w + x) as usize);
+                    }
+                }
+            }
+            for i in barred {
+                cells[i] = Cell::Barred;
+            }
+        }
         let np = v.players.len();
         let hands = (0..np)
             .map(|p| {

@@ -173,3 +173,18 @@ fn fen_shows_the_cards_left_not_their_order_unless_revealed() {
         .expect("a FEN with decks");
     assert!(!decks.contains("|KQRRBBNNPPPPPPPP,"), "{decks}");
 }
+
+#[test]
+fn a_floating_board_names_its_files_as_moves_do_and_marks_barred_squares() {
+    let (_, out, _) = run(&["play", "echek", "--players", "human,human"], b"Q@a0\n");
+    // Files left of `a` are labelled as moves name them.
+    assert!(out.contains("[-3] [-2] [-1] a    b"), "{out}");
+    assert!(!out.contains('?'), "{out}");
+    // At the start White may not place beside the black king (a2): its
+    // side squares [-1]2, b2 and a3 are marked.
+    let first: Vec<&str> = out.lines().take(8).collect();
+    let row = |r: &str| first.iter().find(|l| l.starts_with(r)).unwrap().to_string();
+    assert_eq!(row("  3 "), "  3 +    +    x    x    x    +    +    ");
+    assert_eq!(row("  2 "), "  2 +    +    x    ♚    x    +    +    ");
+    assert!(out.contains("unfinished (1 action played)"), "{out}");
+}

@@ -348,8 +348,8 @@ impl Play {
                 None => {
                     println!();
                     println!(
-                        "Input ended; the game is unfinished ({} actions played).",
-                        self.sans.len()
+                        "Input ended; the game is unfinished ({} played).",
+                        actions(self.sans.len())
                     );
                     return 0;
                 }
@@ -439,7 +439,7 @@ impl Play {
                 } else {
                     match self.load(rest) {
                         Ok(n) => {
-                            println!("Loaded {rest}: {n} actions replayed.");
+                            println!("Loaded {rest}: {} replayed.", actions(n));
                             self.show();
                         }
                         Err(e) => println!("Cannot load {rest}: {e}. The current game goes on."),
@@ -477,11 +477,7 @@ impl Play {
             "quit" | "exit" => {
                 println!(
                     "The game is left unfinished (*) after {}; nobody resigned.",
-                    if self.sans.len() == 1 {
-                        "1 action".to_string()
-                    } else {
-                        format!("{} actions", self.sans.len())
-                    }
+                    actions(self.sans.len())
                 );
                 self.left = Some(Left::Quit);
                 return Flow::Stop(0);
@@ -624,6 +620,11 @@ impl Play {
         self.last = None;
         Ok(n)
     }
+}
+
+/// `1 action`, `2 actions`.
+fn actions(n: usize) -> String {
+    format!("{n} action{}", if n == 1 { "" } else { "s" })
 }
 
 /// The directory a file is in (`.` for a bare file name).

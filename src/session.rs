@@ -84,6 +84,9 @@ impl Session {
         if text.trim().eq_ignore_ascii_case("resign") && self.game.can_resign() {
             return Ok(Move::Resign);
         }
+        if text.trim().eq_ignore_ascii_case("pass") && self.forfeits() {
+            return Ok(Move::Pass);
+        }
         let moves = self.legal();
         let infos = self.infos(&moves);
         notation::parse(text, &infos).map(|i| moves[i])
@@ -101,6 +104,13 @@ impl Session {
             .collect();
         let infos = self.infos(&moves);
         notation::parse(text, &infos).map(|i| moves[i])
+    }
+
+    /// Whether the variant forfeits the turn of a player who types an
+    /// illegal action (`illegal actions: forfeit`): the turn passes, and the
+    /// record writes `pass`.
+    pub fn forfeits(&self) -> bool {
+        self.variant().turn.illegal_action == crate::ir::IllegalAction::Forfeit
     }
 
     /// How a card is written: its piece letter, `letter(region)` for a

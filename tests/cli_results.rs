@@ -149,3 +149,30 @@ fn a_claimed_draw_is_saved_as_a_draw() {
         "{pgn}"
     );
 }
+
+#[test]
+fn a_referee_variant_forfeits_the_turn_of_an_illegal_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("referee.pgn");
+    // Ecséch: the first placement must be a pawn; a king costs the turn.
+    let args = &[
+        "ecsech",
+        "--players",
+        "human,human",
+        "-o",
+        "referee=forfeit",
+    ];
+    let (out, pgn) = play(args, "K@a1\n", &file);
+    assert!(
+        out.contains("`K@a1` is not a legal action: white forfeits the turn"),
+        "{out}"
+    );
+    assert!(out.contains("black> "), "{out}");
+    assert!(pgn.contains("1. pass *"), "{pgn}");
+    let shown = replay(&file);
+    assert!(shown.contains("1 action, all legal"), "{shown}");
+    // The default refuses the action and the same player tries again.
+    let (out, _) = play(&["ecsech", "--players", "human,human"], "K@a1\n", &file);
+    assert!(!out.contains("forfeits"), "{out}");
+    assert!(!out.contains("black> "), "{out}");
+}

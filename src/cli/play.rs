@@ -11,6 +11,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use varia::ai::{self, Player};
 use varia::engine::{Move, MoveKind};
 use varia::game::{Game as _, Outcome};
+use varia::notation;
 use varia::record::Record;
 use varia::render::{self, Style};
 use varia::seat::Seats;
@@ -574,6 +575,19 @@ impl Play {
                 }
                 Err(_) if line.contains('@') && self.may_draw() => {
                     println!("Type `draw` to draw your card first.")
+                }
+                // A referee's rule: an illegal action (text that names
+                // squares but no legal action) costs the turn.
+                Err(notation::ParseError::NoMatch { .. })
+                    if self.session.forfeits() && line.chars().any(|c| c.is_ascii_digit()) =>
+                {
+                    let me = self.session.to_move();
+                    println!(
+                        "`{line}` is not a legal action: {} forfeits the turn (illegal actions: forfeit).",
+                        self.name(me)
+                    );
+                    self.apply(Move::Pass, None);
+                    self.show();
                 }
                 Err(e) => println!("{e}"),
             },

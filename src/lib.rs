@@ -25,4 +25,5 @@ pub mod search;
 pub mod seat;
 pub mod session;
 pub mod simulate;
+pub mod stats;
 pub mod syntax;

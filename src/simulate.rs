@@ -8,6 +8,7 @@ use crate::ai::Player;
 use crate::engine::splitmix;
 use crate::game::{Game, Outcome};
 use crate::seat::Seats;
+use crate::stats::{quantile, Proportion, Score};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -29,6 +30,27 @@ pub struct Config {
     pub max_plies: usize,
     /// Worker threads (0 = all cores).
     pub jobs: usize,
+    /// `(k, n)`: play only the games whose index is `k` mod `n` (one shard
+    /// of a run split across machines); `(0, 1)` plays them all.
+    pub shard: (usize, usize),
+}
+
+impl Config {
+    /// The indexes of the games this run plays, in order.
+    pub fn indexes(&self) -> impl Iterator<Item = usize> {
+        let (k, n) = self.shard;
+        (k..self.games).step_by(n.max(1))
+    }
+
+    /// How many games this run plays.
+    pub fn count(&self) -> usize {
+        let (k, n) = self.shard;
+        if k >= self.games {
+            0
+        } else {
+            (self.games - k).div_ceil(n.max(1))
+        }
+    }
 }
 
 /// One finished (or stopped) game.
@@ -111,13 +133,16 @@ where
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
     let batch = (pool.current_num_threads() * BATCH_PER_THREAD).max(1);
-    let mut first = 0;
-    while first < cfg.games {
-        let last = cfg.games.min(first.saturating_add(batch));
+    let mut indexes = cfg.indexes();
+    loop {
+        let chunk: Vec<usize> = indexes.by_ref().take(batch).collect();
+        if chunk.is_empty() {
+            break;
+        }
         let done: Vec<T> = pool.install(|| {
-            (first..last)
-                .into_par_iter()
-                .map(|i| {
+            chunk
+                .par_iter()
+                .map(|&i| {
                     let seed = game_seed(cfg.seed, i as u64);
                     finish(play_one(make(seed), &cfg.players, seed, cfg.max_plies, i))
                 })
@@ -126,7 +151,6 @@ where
         for t in done {
             sink(t)?;
         }
-        first = last;
     }
     Ok(())
 }
@@ -165,6 +189,20 @@ pub struct Summary {
     pub mean_plies: f64,
     pub median_plies: f64,
     pub mean_branching: f64,
+    /// Per seat: the share of games won, with its 95% interval.
+    pub win_rates: Vec<Proportion>,
+    /// The share of draws, with its 95% interval.
+    pub draw_rate: Proportion,
+    /// With two seats: the first seat's score over the finished games (the
+    /// first mover's advantage when both seats have the same player), with
+    /// its Elo difference.
+    pub first_seat: Option<Score>,
+    /// Game lengths in plies: shortest, 10th percentile, 90th percentile,
+    /// longest.
+    pub min_plies: usize,
+    pub p10_plies: usize,
+    pub p90_plies: usize,
+    pub max_plies: usize,
 }
 
 /// Running totals, one game at a time (memory does not grow with the
@@ -216,6 +254,11 @@ impl Tally {
         self.branching += branching;
     }
 
+    /// How many games were counted.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
     /// The length of the game at 0-based rank `k` in length order.
     fn length_at(&self, k: usize) -> usize {
         let mut seen = 0;
@@ -229,6 +272,13 @@ impl Tally {
     }
 
     pub fn summary(&self) -> Summary {
+        let hist: Vec<(usize, u64)> = self.lengths.iter().map(|(&l, &n)| (l, n as u64)).collect();
+        let games = self.games as u64;
+        let first_seat = (self.seats == 2).then(|| {
+            let w = self.wins[0] as u64;
+            let l = self.wins[1] as u64;
+            Score::new(w, self.draws as u64, l)
+        });
         let mut reasons = self.reasons.clone();
         reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let n = self.games.max(1) as f64;
@@ -246,6 +296,17 @@ impl Tally {
             mean_plies: self.plies as f64 / n,
             median_plies: median,
             mean_branching: self.branching / n,
+            win_rates: self
+                .wins
+                .iter()
+                .map(|&w| Proportion::new(w as u64, games))
+                .collect(),
+            draw_rate: Proportion::new(self.draws as u64, games),
+            first_seat,
+            min_plies: quantile(&hist, 0.0),
+            p10_plies: quantile(&hist, 0.1),
+            p90_plies: quantile(&hist, 0.9),
+            max_plies: quantile(&hist, 1.0),
         }
     }
 }

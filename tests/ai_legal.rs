@@ -51,6 +51,7 @@ fn the_ai_beats_a_random_player() {
             players: vec![Player::Ai(2), Player::Random],
             max_plies: 400,
             jobs: 1,
+            shard: (0, 1),
         };
         let records =
             simulate::run_all(&cfg, |seed| Session::new(&v, None, seed).unwrap()).unwrap();

@@ -231,3 +231,93 @@ fn replay_counts_in_the_singular_too() {
         "{stdout}"
     );
 }
+
+/// Run `simulate` with `extra` arguments; its standard output.
+fn simulate_out(variant: &str, players: &str, extra: &[&str]) -> String {
+    let out = varia()
+        .args(["simulate", variant, "--players", players, "--seed", "11"])
+        .args(["--max-plies", "300"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn shards_merged_equal_the_whole_run_byte_for_byte() {
+    for (variant, players, n) in [
+        ("chess", "random,random", "30"),
+        ("quatrochess-teams", "random,random,random,random", "9"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+        let whole_report = simulate_out(variant, players, &["-n", n, "--out", &path("all.jsonl")]);
+        let mut shards = Vec::new();
+        for k in 0..4 {
+            let file = path(&format!("s{k}.jsonl"));
+            let shard = format!("{k}/4");
+            let report = simulate_out(
+                variant,
+                players,
+                &["-n", n, "--shard", &shard, "--out", &file],
+            );
+            assert!(report.contains(&format!("shard {k}/4")), "{report}");
+            shards.push(file);
+        }
+        shards.reverse(); // the order of the files does not matter
+        let out = varia()
+            .arg("merge")
+            .args(&shards)
+            .args(["--out", &path("merged.jsonl")])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            whole_report,
+            "{variant}"
+        );
+        assert_eq!(
+            std::fs::read(path("all.jsonl")).unwrap(),
+            std::fs::read(path("merged.jsonl")).unwrap(),
+            "{variant}"
+        );
+        // A shard missing or given twice is an error, not a smaller study.
+        let (code, err) = stderr_of(&["merge", &shards[0], &shards[1]]);
+        assert_eq!(code, 1);
+        assert!(err.contains("first missing"), "{err}");
+        let (code, err) = stderr_of(&["merge", &shards[0], &shards[0]]);
+        assert_eq!(code, 1);
+        assert!(err.contains("more than one file"), "{err}");
+    }
+}
+
+#[test]
+fn the_report_gives_intervals_and_the_first_movers_score() {
+    let json = simulate_out("chess", "random,random", &["-n", "20", "--json"]);
+    let j: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let white = &j["win_rates"]["white"];
+    let (k, lo, hi) = (
+        white["k"].as_u64().unwrap(),
+        white["low95"].as_f64().unwrap(),
+        white["high95"].as_f64().unwrap(),
+    );
+    assert_eq!(k, j["wins"]["white"].as_u64().unwrap());
+    let share = k as f64 / 20.0;
+    assert!(lo <= share && share <= hi && hi - lo > 0.1, "{white}");
+    let first = &j["first_seat"];
+    assert!(first["elo_low95"].as_f64().unwrap() <= first["elo"].as_f64().unwrap());
+    assert!(j["p10_plies"].as_u64().unwrap() <= j["p90_plies"].as_u64().unwrap());
+    let text = simulate_out("chess", "random,random", &["-n", "20"]);
+    assert!(text.contains("95% interval"), "{text}");
+    assert!(text.contains("white scores"), "{text}");
+}

@@ -4,6 +4,7 @@ mod duel;
 mod perft;
 mod play;
 mod simulate;
+mod study;
 mod uci;
 mod validate;
 
@@ -44,6 +45,9 @@ pub enum Command {
     Match(duel::MatchArgs),
     /// Check a game record action by action and show it.
     Replay(simulate::ReplayArgs),
+    /// Join the --out files of a simulation run in shards (--shard K/N)
+    /// and report on the whole run, exactly as the unsharded run would.
+    Merge(study::MergeArgs),
     /// Check rule files and report every mistake at once.
     ///
     /// Exit status: 0 when every file is valid (warnings allowed), 1 otherwise.
@@ -166,6 +170,7 @@ pub fn run() -> i32 {
         Command::Play(a) => play::play(&a),
         Command::Simulate(a) => simulate::simulate(&a),
         Command::Replay(a) => simulate::replay(&a),
+        Command::Merge(a) => study::merge(&a),
         Command::Match(a) => duel::run(&a),
         Command::Validate(a) => validate::validate(&a),
         Command::Dump(a) => validate::dump(&a),

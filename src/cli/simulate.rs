@@ -59,6 +59,11 @@ pub struct SimulateArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Play only the games whose index is K mod N (K from 0): one shard of
+    /// a run split across machines or jobs; `varia merge` joins the shards'
+    /// --out files into the same records and report as the whole run.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
 }
 
 #[derive(Args, Debug)]
@@ -197,12 +202,13 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         players: players.clone(),
         max_plies: a.max_plies as usize,
         jobs: a.jobs,
+        shard: a.shard.unwrap_or((0, 1)),
     };
-    let bar = ProgressBar::new(a.games);
+    let bar = ProgressBar::new(cfg.count() as u64);
     if std::io::stderr().is_terminal() {
         bar.set_style(
             ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} games, {per_sec}, eta {eta}",
+                "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games, {per_sec}, eta {eta}  {msg}",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
@@ -223,7 +229,7 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
                     None => ("unfinished", vec![]),
                 };
                 let line = serde_json::json!({
-                    "game": r.index, "seed": r.seed, "variant": rec.variant,
+                    "game": r.index, "seed": r.seed, "run_seed": a.seed, "variant": rec.variant,
                     "options": rec.options.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
                     "seats": rec.seats, "players": rec.players, "start": start,
                     "actions": rec.moves, "result": rec.result, "outcome": outcome,
@@ -247,8 +253,34 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         }
     };
     let mut tally = simulate::Tally::new(seats);
+    let live = std::io::stderr().is_terminal();
+    let first_seat = variant
+        .players
+        .first()
+        .map_or(String::new(), |p| p.name.clone());
     let sink = |p: Played| {
         tally.add(p.outcome.as_ref(), p.plies, p.branching);
+        // The running score on the progress bar, now and then.
+        if live && tally.games() % 8 == 1 {
+            let s = tally.summary();
+            let msg = match &s.first_seat {
+                Some(f) => format!(
+                    "{first_seat} {:.1}% ({:.1} to {:.1}), Elo {:+.0}",
+                    100.0 * f.score,
+                    100.0 * f.low95,
+                    100.0 * f.high95,
+                    f.elo
+                ),
+                None => s
+                    .win_rates
+                    .iter()
+                    .zip(&variant.players)
+                    .map(|(r, p)| format!("{} {:.0}%", p.name, 100.0 * r.share))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            };
+            bar.set_message(msg);
+        }
         for (file, text, name) in [(&mut out, p.json, &a.out), (&mut pgn, p.pgn, &a.pgn)] {
             if let (Some(f), Some(t)) = (file.as_mut(), text) {
                 f.write_all(t.as_bytes()).map_err(|e| {
@@ -277,76 +309,43 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             return 1;
         }
     }
-    let summary = tally.summary();
-    if a.json {
-        let j = serde_json::json!({
-            "variant": variant.name, "games": summary.games, "seed": a.seed,
-            "players": players.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
-            "wins": variant.players.iter().zip(&summary.wins).map(|(p, w)| (p.name.clone(), serde_json::Value::from(*w))).collect::<serde_json::Map<String, serde_json::Value>>(),
-            "draws": summary.draws, "unfinished": summary.unfinished,
-            "reasons": summary.reasons.iter().map(|(r, n)| serde_json::json!({"reason": r, "games": n})).collect::<Vec<_>>(),
-            "mean_plies": summary.mean_plies, "median_plies": summary.median_plies, "mean_branching": summary.mean_branching,
-        });
-        println!("{j}");
-        return 0;
-    }
-    let n = summary.games.max(1) as f64;
-    println!(
-        "{} games of {} (seed {}), players {}",
-        summary.games,
-        variant.title,
-        a.seed,
-        players
+    let header = super::study::Header {
+        variant: variant.name.clone(),
+        title: variant.title.clone(),
+        seats: variant.players.iter().map(|p| p.name.clone()).collect(),
+        teams: variant
+            .teams
             .iter()
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    println!();
-    println!("{:<16} {:>8} {:>8}", "seat", "wins", "share");
-    for (p, w) in variant.players.iter().zip(&summary.wins) {
-        println!("{:<16} {:>8} {:>7.1}%", p.name, w, 100.0 * *w as f64 / n);
-    }
-    if variant.teams.iter().any(|t| t.len() > 1) {
-        for t in &variant.teams {
-            let names: Vec<&str> = t
-                .iter()
-                .map(|&p| variant.players[p as usize].name.as_str())
-                .collect();
-            let w = summary.wins.get(t[0] as usize).copied().unwrap_or(0);
-            println!(
-                "{:<16} {:>8} {:>7.1}%",
-                format!("team {}", names.join("+")),
-                w,
-                100.0 * w as f64 / n
-            );
-        }
-    }
-    println!(
-        "{:<16} {:>8} {:>7.1}%",
-        "draws",
-        summary.draws,
-        100.0 * summary.draws as f64 / n
-    );
-    if summary.unfinished > 0 {
-        println!(
-            "{:<16} {:>8} {:>7.1}%",
-            "unfinished",
-            summary.unfinished,
-            100.0 * summary.unfinished as f64 / n
-        );
-    }
-    println!();
-    println!("how games ended:");
-    for (r, c) in &summary.reasons {
-        println!("  {r:<24} {c}");
-    }
-    println!();
-    println!(
-        "plies: mean {:.1}, median {:.1}; mean branching factor {:.1}",
-        summary.mean_plies, summary.median_plies, summary.mean_branching
-    );
+            .filter(|t| t.len() > 1)
+            .map(|t| t.iter().map(|&p| p as usize).collect())
+            .collect(),
+        seed: a.seed,
+        players: player_names.clone(),
+        shard: a.shard.filter(|s| s.1 > 1),
+    };
+    super::study::report(&header, &tally.summary(), a.json);
     0
+}
+
+/// Read `--shard K/N`: game indexes K mod N, with 0 <= K < N.
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let (k, n) = s
+        .split_once('/')
+        .ok_or_else(|| format!("`{s}` is not K/N (for example 0/4)"))?;
+    let k: usize = k
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{k}` is not a shard number"))?;
+    let n: usize = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{n}` is not a shard count"))?;
+    if n == 0 || k >= n {
+        return Err(format!(
+            "shard {k}/{n}: K counts from 0 and must be below N"
+        ));
+    }
+    Ok((k, n))
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {

@@ -181,18 +181,48 @@ impl Style {
 ///    |       ^^^^^ not defined
 ///    = hint: did you mean `knight`?
 /// ```
+///
+/// At most [`MAX_SHOWN`] diagnostics are drawn, then a line says how many
+/// more there are; a quoted source line is cut to a window of
+/// [`MAX_QUOTE`] characters around the mark, and a message to
+/// [`MAX_MESSAGE`] characters, so the output stays small whatever the input.
 pub fn render(diags: &[Diagnostic], sources: &Sources, style: Style) -> String {
     let mut out = String::new();
-    for d in diags {
+    for d in diags.iter().take(MAX_SHOWN) {
         render_one(&mut out, d, sources, style);
         out.push('\n');
     }
     let errors = diags.iter().filter(|d| d.is_error()).count();
     let warnings = diags.len() - errors;
+    if diags.len() > MAX_SHOWN {
+        let rest = &diags[MAX_SHOWN..];
+        let e = rest.iter().filter(|d| d.is_error()).count();
+        let _ = writeln!(
+            out,
+            "... and {} more not shown: {}; --format json lists them all\n",
+            rest.len(),
+            summary(e, rest.len() - e)
+        );
+    }
     if errors + warnings > 0 {
         let _ = writeln!(out, "{}", summary(errors, warnings));
     }
     out
+}
+
+/// The most diagnostics [`render`] draws.
+pub const MAX_SHOWN: usize = 50;
+/// The widest window of a source line [`render`] quotes, in characters.
+pub const MAX_QUOTE: usize = 160;
+/// The longest message [`render`] and [`to_json`] give, in characters.
+pub const MAX_MESSAGE: usize = 300;
+
+/// `s` cut to `max` characters, with `…` where it was cut.
+pub fn clip(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(max) {
+        None => s.into(),
+        Some((i, _)) => format!("{}…", &s[..i]).into(),
+    }
 }
 
 /// `2 errors, 1 warning`.
@@ -214,7 +244,7 @@ fn render_one(out: &mut String, d: &Diagnostic, sources: &Sources, style: Style)
         out,
         "{}{}",
         style.paint(colour, &format!("{word}[{}]", d.code)),
-        style.paint("1", &format!(": {}", d.message))
+        style.paint("1", &format!(": {}", clip(&d.message, MAX_MESSAGE)))
     );
     let Some(text) = sources.get(&d.file) else {
         let _ = writeln!(out, "  --> {}", d.file);
@@ -258,16 +288,38 @@ fn render_one(out: &mut String, d: &Diagnostic, sources: &Sources, style: Style)
         }
         last = ln;
         let src_line = text.lines().nth(ln - 1).unwrap_or("");
+        // A long line is quoted as a window around its first mark; columns
+        // below are counted from the window's start.
+        let line_chars = src_line.chars().count();
+        let first_col = ms.first().map_or(1, |m| line_col(text, m.0.start).1);
+        let start = if line_chars <= MAX_QUOTE {
+            0
+        } else {
+            first_col
+                .saturating_sub(MAX_QUOTE / 3)
+                .min(line_chars - MAX_QUOTE)
+        };
+        let end = (start + MAX_QUOTE).min(line_chars);
+        let shown: String = src_line
+            .chars()
+            .skip(start)
+            .take(end - start)
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let lead = usize::from(start > 0);
         let _ = writeln!(
             out,
-            "{} {} {}",
+            "{} {} {}{shown}{}",
             style.paint("34", &format!("{ln:>width$}")),
             style.paint("34", "|"),
-            src_line.replace('\t', " ")
+            if start > 0 { "…" } else { "" },
+            if end < line_chars { "…" } else { "" }
         );
         for (span, note, primary) in ms {
             let (_, c) = line_col(text, span.start);
-            let line_chars = src_line.chars().count();
+            // The column within the window (1-based, after a leading `…`).
+            let c = (c.saturating_sub(start)).clamp(1, end - start + 1) + lead;
+            let line_chars = end - start + lead;
             let len = text
                 .get(span.start..span.end.min(text.len()))
                 .map(|s| s.lines().next().unwrap_or("").chars().count())
@@ -278,7 +330,7 @@ fn render_one(out: &mut String, d: &Diagnostic, sources: &Sources, style: Style)
             let marker = if note.is_empty() {
                 marker
             } else {
-                format!("{marker} {note}")
+                format!("{marker} {}", clip(&note, MAX_MESSAGE))
             };
             let _ = writeln!(
                 out,
@@ -308,7 +360,7 @@ pub struct JsonDiagnostic<'a> {
     pub column: usize,
     pub end_line: usize,
     pub end_column: usize,
-    pub message: &'a str,
+    pub message: std::borrow::Cow<'a, str>,
     pub hints: &'a [String],
 }
 
@@ -328,7 +380,7 @@ pub fn to_json<'a>(diags: &'a [Diagnostic], sources: &Sources) -> Vec<JsonDiagno
                 column,
                 end_line,
                 end_column,
-                message: &d.message,
+                message: clip(&d.message, MAX_MESSAGE),
                 hints: &d.hints,
             }
         })

@@ -1,0 +1,85 @@
+//! `varia validate` on inputs built to flood the terminal: the output stays
+//! small, and what it quotes is still placed right.
+
+use assert_cmd::Command;
+
+fn validate(text: &str) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("x.variant");
+    std::fs::write(&file, text).unwrap();
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .env("NO_COLOR", "1")
+        .args(["validate", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let mut all = String::from_utf8_lossy(&out.stdout).into_owned();
+    all.push_str(&String::from_utf8_lossy(&out.stderr));
+    (out.status.code().unwrap_or(-1), all)
+}
+
+#[test]
+fn a_huge_line_of_garbage_prints_a_window_of_it() {
+    let mut s = String::new();
+    let mut x: u32 = 1;
+    while s.len() < 200_000 {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        s.push(b"abc {}()=,;:0123 "[(x >> 16) as usize % 17] as char);
+    }
+    let (code, out) = validate(&s);
+    assert_eq!(code, 1);
+    assert!(out.len() < 4_000, "{} bytes", out.len());
+}
+
+#[test]
+fn ten_thousand_errors_show_the_first_fifty_and_a_count() {
+    let mut s = String::from("variant x \"X\" {\n");
+    for _ in 0..10_000 {
+        s.push_str("  knigt a1\n");
+    }
+    s.push_str("}\n");
+    let (code, out) = validate(&s);
+    assert_eq!(code, 1);
+    assert!(out.len() < 64_000, "{} bytes", out.len());
+    assert_eq!(out.matches("error[unknown-statement]").count(), 47, "{out}");
+    assert!(
+        out.contains("... and 9953 more not shown: 9953 errors"),
+        "{out}"
+    );
+    assert!(out.contains("10003 errors"), "{out}");
+}
+
+#[test]
+fn a_huge_name_is_clipped_in_the_message() {
+    let text = format!(
+        "variant x \"X\" {{\n  players white, black\n  board 8x8\n  use {}\n}}\n",
+        "k".repeat(100_000)
+    );
+    let (code, out) = validate(&text);
+    assert_eq!(code, 1);
+    assert!(out.len() < 4_000, "{} bytes", out.len());
+    assert!(out.contains('…'), "{out}");
+}
+
+#[test]
+fn the_caret_stays_under_the_mistake_in_a_long_line_with_accents() {
+    // 300 accented letters in a comment before the mistake on the same line.
+    let text = format!(
+        "variant x \"X\" {{\n  players white, black\n  board 8x8\n  use knigt # {}\n}}\n",
+        "é".repeat(300)
+    );
+    let (_, out) = validate(&text);
+    let lines: Vec<&str> = out.lines().collect();
+    let i = lines
+        .iter()
+        .position(|l| l.contains("use knigt"))
+        .expect(&out);
+    let col = lines[i].find("knigt").unwrap();
+    let caret = lines[i + 1].find('^').unwrap();
+    assert_eq!(
+        lines[i][..col].chars().count(),
+        lines[i + 1][..caret].chars().count(),
+        "{out}"
+    );
+    assert!(lines[i].ends_with('…'), "{out}");
+}

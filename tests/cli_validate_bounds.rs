@@ -83,3 +83,26 @@ fn the_caret_stays_under_the_mistake_in_a_long_line_with_accents() {
     );
     assert!(lines[i].ends_with('…'), "{out}");
 }
+
+#[test]
+fn numbers_beyond_any_board_are_refused_not_wrapped() {
+    // 4294967297 is 2^32 + 1: cut to 32 bits it would read as rank 1.
+    let (code, out) = validate(
+        "variant x \"X\" {\n  players white, black\n  board 8x8\n  use king\n\
+         region far: ranks 4294967297..4294967298\n\
+         setup {\n    white: K a1\n    black: K h8\n  }\n  end {\n    checkmate -> lose\n  }\n}\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("these ranks are not on the board"), "{out}");
+    // A coordinate below i64 must not become 0.
+    let (code, out) = validate(
+        "variant x \"X\" {\n  players white, black\n  board unbounded limit 4x4\n  use king\n\
+         setup {\n    white: K (-99999999999999999999,0)\n    black: K (0,1)\n  }\n\
+         end {\n    checkmate -> lose\n  }\n}\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("coordinates must be within -1000..1000"),
+        "{out}"
+    );
+}

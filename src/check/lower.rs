@@ -245,7 +245,7 @@ impl Lower<'_> {
                 Ok(c)
             }
             (ArgKind::Coord(x, y), Some(Shape::Unbounded { .. })) => {
-                if x.abs() > 1000 || y.abs() > 1000 {
+                if x.unsigned_abs() > 1000 || y.unsigned_abs() > 1000 {
                     return Err(Diagnostic::error(
                         "off-board",
                         file,
@@ -1759,7 +1759,12 @@ fn region_terms(
             .collect();
         let int_or_file = |a: &Arg, files: bool| -> Option<i32> {
             match &a.kind {
-                ArgKind::Number(n) if !files => Some(*n as i32 - 1),
+                // Beyond i32 is off every board: kept out of range, never wrapped.
+                ArgKind::Number(n) if !files => Some(
+                    i32::try_from(*n)
+                        .unwrap_or(if *n < 0 { i32::MIN } else { i32::MAX })
+                        .saturating_sub(1),
+                ),
                 ArgKind::Word(s) if files && s.len() == 1 => {
                     Some(s.as_bytes()[0] as i32 - b'a' as i32)
                 }

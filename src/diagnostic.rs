@@ -113,6 +113,11 @@ impl Sources {
     pub fn get(&self, name: &str) -> Option<&str> {
         self.files.get(name).map(|t| &**t)
     }
+
+    /// Every file, as (name, text), in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&Arc<str>, &str)> {
+        self.files.iter().map(|(n, t)| (n, &**t))
+    }
 }
 
 /// 1-based line and column (in characters) of a byte offset.

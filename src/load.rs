@@ -9,7 +9,7 @@
 //! allowed ([`for_record`]).
 
 use crate::check::{self, Checked};
-use crate::diagnostic::{self, Diagnostic, Sources, Style};
+use crate::diagnostic::{self, Diagnostic, Sources, Span, Style};
 use crate::ir::Variant;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -224,7 +224,51 @@ pub fn for_record(
     Err(not_found())
 }
 
+/// What the checker cannot see but the engine finds when a game starts: a
+/// setup that is not a legal position (the side not to act in check, say),
+/// men outside an unbounded board's limit box, a board too large to
+/// compile. One `cannot-start` error per variant of `c` that cannot start,
+/// placed on its `variant NAME` header.
+pub fn startable(c: &Checked) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for v in &c.variants {
+        let Err(e) = crate::session::Session::new(v, None, 0) else {
+            continue;
+        };
+        let header = format!("variant {}", v.name);
+        let place = c.sources.iter().find_map(|(name, text)| {
+            text.find(&header)
+                .map(|i| (name.clone(), Span::new(i, i + header.len())))
+        });
+        let (file, span) = place.unwrap_or_else(|| {
+            let name = c
+                .sources
+                .iter()
+                .next()
+                .map_or_else(|| std::sync::Arc::from("?"), |(n, _)| n.clone());
+            (name, Span::new(0, 0))
+        });
+        out.push(
+            Diagnostic::error(
+                "cannot-start",
+                &file,
+                span,
+                format!("variant `{}` cannot start a game: {}", v.name, e.0),
+            )
+            .hint("the setup must be a position the rules allow, on the board"),
+        );
+    }
+    out
+}
+
 fn first_variant(c: Checked, color: bool) -> Result<Variant, LoadError> {
+    if !c.has_errors() && c.variants.is_empty() {
+        return Err(LoadError::sentence(
+            "the file defines no variant, only library pieces (a prelude for the \
+             variant files beside it); give a file with a `variant` block"
+                .to_string(),
+        ));
+    }
     if c.has_errors() || c.variants.is_empty() {
         let errs: Vec<Diagnostic> = c
             .diagnostics

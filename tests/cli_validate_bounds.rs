@@ -106,3 +106,57 @@ fn numbers_beyond_any_board_are_refused_not_wrapped() {
         "{out}"
     );
 }
+
+#[test]
+fn validate_says_ok_only_for_a_variant_that_can_start() {
+    // The side not to move is in check at the start.
+    let (code, out) = validate(
+        "variant x \"X\" {\n  players white, black\n  board 8x8\n  use king, rook\n\
+         setup {\n    white: K a1, R h1\n    black: K h8\n  }\n  end {\n    checkmate -> lose\n  }\n}\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("error[cannot-start]: variant `x` cannot start a game"),
+        "{out}"
+    );
+    assert!(out.contains("has a royal man in check"), "{out}");
+    // Men wider apart than an unbounded board's limit box.
+    let (code, out) = validate(
+        "variant w \"W\" {\n  players white, black\n  board unbounded limit 3x3\n  use king, queen\n\
+         setup {\n    white: K (0,0), Q (5,0)\n    black: K (0,2)\n  }\n  end {\n    checkmate -> lose\n  }\n}\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("cannot-start"), "{out}");
+}
+
+#[test]
+fn a_library_file_is_named_so_and_cannot_be_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lib.variant");
+    std::fs::write(&file, "piece guard U moves \"K\" value 350\n").unwrap();
+    let f = file.to_str().unwrap();
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .args(["validate", f])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no variant: library pieces only"));
+    for args in [
+        vec!["perft", f, "1"],
+        vec!["simulate", f, "-n", "1"],
+        vec!["play", f],
+    ] {
+        let out = Command::cargo_bin("varia")
+            .unwrap()
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            err.contains("the file defines no variant"),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -67,6 +67,13 @@ pub fn validate(a: &ValidateArgs) -> i32 {
     let mut json = Vec::new();
     for f in &a.files {
         let checked = match varia::load::resolve(f, &overrides) {
+            // A variant that checks must also start: the engine has the last
+            // word on the setup.
+            Ok(mut c) if !c.has_errors() => {
+                let more = varia::load::startable(&c);
+                c.diagnostics.extend(more);
+                c
+            }
             Ok(c) => c,
             Err(e) => {
                 failed = true;
@@ -101,7 +108,8 @@ pub fn validate(a: &ValidateArgs) -> i32 {
                     let names: Vec<&str> =
                         checked.variants.iter().map(|v| v.name.as_str()).collect();
                     let what = if names.is_empty() {
-                        "library".to_string()
+                        "no variant: library pieces only, a prelude for the files beside it"
+                            .to_string()
                     } else {
                         names.join(", ")
                     };

@@ -232,7 +232,16 @@ pub fn for_record(
 pub fn startable(c: &Checked) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for v in &c.variants {
-        let Err(e) = crate::session::Session::new(v, None, 0) else {
+        // The tables and the start position, as a game would build them
+        // (without the evaluation a game also prepares).
+        let started = crate::engine::Tables::new(v)
+            .map_err(|e| format!("cannot compile the variant: {e}"))
+            .and_then(|t| {
+                crate::engine::Position::start_seeded(std::sync::Arc::new(t), 0)
+                    .map(drop)
+                    .map_err(|e| format!("bad setup: {}", e.0))
+            });
+        let Err(e) = started else {
             continue;
         };
         let header = format!("variant {}", v.name);
@@ -253,7 +262,7 @@ pub fn startable(c: &Checked) -> Vec<Diagnostic> {
                 "cannot-start",
                 &file,
                 span,
-                format!("variant `{}` cannot start a game: {}", v.name, e.0),
+                format!("variant `{}` cannot start a game: {e}", v.name),
             )
             .hint("the setup must be a position the rules allow, on the board"),
         );

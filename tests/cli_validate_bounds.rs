@@ -160,3 +160,67 @@ fn a_library_file_is_named_so_and_cannot_be_played() {
         );
     }
 }
+
+/// `validate` on a generated file, with a generous time limit that only a
+/// return of quadratic work on these sizes would break.
+fn validate_big(text: &str) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.variant");
+    std::fs::write(&file, text).unwrap();
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .env("NO_COLOR", "1")
+        .args(["validate", file.to_str().unwrap()])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let mut all = String::from_utf8_lossy(&out.stdout).into_owned();
+    all.push_str(&String::from_utf8_lossy(&out.stderr));
+    (out.status.code().unwrap_or(-1), all)
+}
+
+#[test]
+fn long_extends_chains_and_many_variants_load_in_one_pass() {
+    // 400 generations in one file (27 s when every link copied the file).
+    let mut s = String::from("variant var0 \"V0\" extends chess {\n}\n");
+    for i in 1..400 {
+        s.push_str(&format!(
+            "variant var{i} \"V{i}\" extends var{} {{\n}}\n",
+            i - 1
+        ));
+    }
+    let (code, out) = validate_big(&s);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("(var0, var1, "), "{out}");
+    assert!(out.contains("var9 and 390 more variants)"), "{out}");
+    // 2,000 siblings.
+    let mut s = String::new();
+    for i in 0..2000 {
+        s.push_str(&format!("variant sib{i} \"S{i}\" extends chess {{\n}}\n"));
+    }
+    let (code, _) = validate_big(&s);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn tens_of_thousands_of_regions_and_errors_load_in_one_pass() {
+    let mut ok = String::from("variant r \"R\" extends chess {\n");
+    let mut bad = ok.clone();
+    for i in 0..30_000 {
+        ok.push_str(&format!("  region rg{i}: rank 1\n"));
+        // `g1` reads as a square: one error per line, checked against
+        // every option setting of chess.
+        bad.push_str(&format!("  region g{i}: rank 1\n"));
+    }
+    ok.push_str("}\n");
+    bad.push_str("}\n");
+    let (code, out) = validate_big(&ok);
+    assert_eq!(code, 0, "{}", &out[..out.len().min(500)]);
+    let (code, out) = validate_big(&bad);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("30000 errors"),
+        "{}",
+        &out[out.len().saturating_sub(300)..]
+    );
+}

@@ -81,6 +81,8 @@ struct Lower<'a> {
     pieces: Vec<PieceB>,
     /// Each region with where it was defined (file, name span, level); `None`: built in.
     regions: Vec<(Region, Option<RegionSite>)>,
+    /// Index of each region by name (regions may number in the thousands).
+    region_index: HashMap<String, usize>,
     /// A `board` statement was given but could not be read (already
     /// reported): squares and regions are then not checked against it.
     board_broken: bool,
@@ -94,6 +96,12 @@ struct Lower<'a> {
 }
 
 impl Lower<'_> {
+    /// Add a region (its name not yet taken).
+    fn push_region(&mut self, r: Region, site: Option<RegionSite>) {
+        self.region_index.insert(r.name.clone(), self.regions.len());
+        self.regions.push((r, site));
+    }
+
     fn err(&mut self, d: Diagnostic) {
         self.diags.push(d);
     }
@@ -302,6 +310,7 @@ pub(crate) fn check_library(file: &Arc<str>, f: &File, diags: &mut Vec<Diagnosti
         board: None,
         pieces: Vec::new(),
         regions: Vec::new(),
+        region_index: HashMap::new(),
         board_broken: false,
         prelude: Vec::new(),
         cards_failed: Vec::new(),
@@ -334,6 +343,7 @@ pub(crate) fn lower(
         board: None,
         pieces: Vec::new(),
         regions: Vec::new(),
+        region_index: HashMap::new(),
         board_broken: false,
         prelude: library
             .iter()
@@ -1466,6 +1476,7 @@ fn piece_stmt(l: &mut Lower, f: &Arc<str>, level: usize, st: &Stmt, library: &[(
                                     board: None,
                                     pieces: Vec::new(),
                                     regions: Vec::new(),
+                                    region_index: HashMap::new(),
                                     board_broken: false,
                                     prelude: Vec::new(),
                                     cards_failed: Vec::new(),
@@ -1593,13 +1604,13 @@ fn builtin_regions(l: &mut Lower) {
             // Keep the names, so references to them are not reported too.
             for n in ["all", "light", "dark"] {
                 let squares = vec![Vec::new(); l.players.len().max(1)];
-                l.regions.push((
+                l.push_region(
                     Region {
                         name: n.to_string(),
                         squares,
                     },
                     None,
-                ));
+                );
             }
         }
         return;
@@ -1613,13 +1624,13 @@ fn builtin_regions(l: &mut Lower) {
     let light: Vec<Coord> = all.iter().copied().filter(|c| !dark(c)).collect();
     let darks: Vec<Coord> = all.iter().copied().filter(dark).collect();
     for (n, sq) in [("all", all), ("light", light), ("dark", darks)] {
-        l.regions.push((
+        l.push_region(
             Region {
                 name: n.to_string(),
                 squares: vec![sq; np],
             },
             None,
-        ));
+        );
     }
 }
 
@@ -1631,7 +1642,7 @@ fn region_stmt(l: &mut Lower, it: &Item) {
     c.next();
     let r = (|| -> Result<Region, Diagnostic> {
         let (name, nsp) = c.expect_word("the region's name")?;
-        match l.regions.iter().find(|(r, _)| r.name == name) {
+        match l.region_index.get(name).map(|&i| &l.regions[i]) {
             // A child redefines its parent's region.
             Some((_, Some((_, _, lvl)))) if *lvl < it.level => {}
             Some((_, prev)) => {
@@ -1730,9 +1741,9 @@ fn region_stmt(l: &mut Lower, it: &Item) {
                 st.args.get(1).map_or(st.span, |a| a.span),
                 it.level,
             ));
-            match l.regions.iter().position(|(x, _)| x.name == reg.name) {
-                Some(i) => l.regions[i] = (reg, at),
-                None => l.regions.push((reg, at)),
+            match l.region_index.get(&reg.name) {
+                Some(&i) => l.regions[i] = (reg, at),
+                None => l.push_region(reg, at),
             }
         }
         Err(d) => l.err(d),
@@ -2235,43 +2246,40 @@ fn card_list(l: &Lower, c: &mut Cur, deck: bool) -> Result<Vec<(Card, u32)>, Dia
             continue;
         }
         let (w, sp) = c.expect_word("a piece letter or name")?;
-        let card =
-            if w == "joker" {
+        let card = if w == "joker" {
+            if !deck {
+                return Err(Diagnostic::error(
+                    "bad-argument",
+                    c.file,
+                    sp,
+                    "jokers are cards: they go in a deck",
+                ));
+            }
+            Card::Joker
+        } else {
+            let piece = l.lookup_piece(c.file, sp, w)?;
+            let mut region = None;
+            if c.eat_op("/") {
+                let (r, rsp) = c.expect_word("a region name")?;
                 if !deck {
                     return Err(Diagnostic::error(
                         "bad-argument",
                         c.file,
-                        sp,
-                        "jokers are cards: they go in a deck",
+                        rsp,
+                        "only a card may be limited to a region",
                     ));
                 }
-                Card::Joker
-            } else {
-                let piece = l.lookup_piece(c.file, sp, w)?;
-                let mut region = None;
-                if c.eat_op("/") {
-                    let (r, rsp) = c.expect_word("a region name")?;
-                    if !deck {
-                        return Err(Diagnostic::error(
-                            "bad-argument",
-                            c.file,
-                            rsp,
-                            "only a card may be limited to a region",
-                        ));
-                    }
-                    region = Some(l.regions.iter().position(|(x, _)| x.name == r).ok_or_else(
-                        || {
-                            pred::unknown_region(
-                                c.file,
-                                rsp,
-                                r,
-                                l.regions.iter().map(|(x, _)| x.name.as_str()),
-                            )
-                        },
-                    )? as RegionId);
-                }
-                Card::Piece { piece, region }
-            };
+                region = Some(l.region_index.get(r).copied().ok_or_else(|| {
+                    pred::unknown_region(
+                        c.file,
+                        rsp,
+                        r,
+                        l.regions.iter().map(|(x, _)| x.name.as_str()),
+                    )
+                })? as RegionId);
+            }
+            Card::Piece { piece, region }
+        };
         let mut n = 1;
         if c.eat_op("*") {
             n = c.expect_int("a count", 0, 256)?.0 as u32;

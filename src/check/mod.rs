@@ -115,13 +115,15 @@ impl OptDecl {
 struct Resolver {
     dir: Option<PathBuf>,
     sources: Sources,
-    parsed: HashMap<Arc<str>, Option<File>>,
+    /// Parsed files, shared: a chain of `extends` walks them without
+    /// copying.
+    parsed: HashMap<Arc<str>, Option<Arc<File>>>,
     diags: Vec<Diagnostic>,
 }
 
 impl Resolver {
     /// Load and parse a file by name (relative to `dir`, else embedded).
-    fn file(&mut self, name: &str) -> Option<(Arc<str>, File)> {
+    fn file(&mut self, name: &str) -> Option<(Arc<str>, Arc<File>)> {
         let candidates: Vec<(Arc<str>, Option<String>)> = {
             let mut c = Vec::new();
             if let Some(dir) = &self.dir {
@@ -145,7 +147,7 @@ impl Resolver {
         let t: Arc<str> = Arc::from(text.as_str());
         self.sources.add(&fname, &t);
         let parsed = match syntax::parse(&fname, &t) {
-            Ok(f) => Some(f),
+            Ok(f) => Some(Arc::new(f)),
             Err(d) => {
                 self.diags.push(d);
                 None
@@ -194,6 +196,7 @@ fn check_inner(
             };
         }
     };
+    let file = Arc::new(file);
     r.parsed.insert(fname.clone(), Some(file.clone()));
     let mut variants = Vec::new();
     let mut names: HashMap<String, Span> = HashMap::new();
@@ -222,13 +225,20 @@ fn check_inner(
                         check_variant(&mut r, &fname, &file, st, &ov, &mut extra, &mut n2);
                         // Say which setting shows a finding the defaults do not.
                         let (oname, value) = ov.last().cloned().unwrap_or_default();
-                        for d in extra {
-                            if !diags.iter().any(|e| {
-                                (e.code, &e.file, e.span, &e.message)
-                                    == (d.code, &d.file, d.span, &d.message)
-                            }) {
-                                diags.push(d.hint(format!("with `--option {oname}={value}`")));
-                            }
+                        // Findings already made, by identity (a set: a file
+                        // may have thousands).
+                        let known: std::collections::HashSet<(&str, &str, Span, &str)> = diags
+                            .iter()
+                            .map(|e| (e.code, &*e.file, e.span, e.message.as_str()))
+                            .collect();
+                        let fresh: Vec<Diagnostic> = extra
+                            .into_iter()
+                            .filter(|d| {
+                                !known.contains(&(d.code, &*d.file, d.span, d.message.as_str()))
+                            })
+                            .collect();
+                        for d in fresh {
+                            diags.push(d.hint(format!("with `--option {oname}={value}`")));
                         }
                     }
                 }
@@ -276,7 +286,7 @@ fn check_inner(
         variants,
         diagnostics: diags,
         sources: r.sources,
-        ast: Some(file),
+        ast: Some(Arc::try_unwrap(file).unwrap_or_else(|shared| (*shared).clone())),
     }
 }
 
@@ -354,7 +364,7 @@ struct Level {
 fn chain(
     r: &mut Resolver,
     file: &Arc<str>,
-    f: &File,
+    f: &Arc<File>,
     st: &Stmt,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<(Header<'static>, Vec<Level>)> {
@@ -570,7 +580,7 @@ fn library_of(file: &Arc<str>, f: &File) -> Vec<(Arc<str>, Stmt)> {
 fn option_alternatives(
     r: &mut Resolver,
     file: &Arc<str>,
-    f: &File,
+    f: &Arc<File>,
     st: &Stmt,
 ) -> Vec<(String, String)> {
     let mut sink = Vec::new();
@@ -599,7 +609,7 @@ fn option_alternatives(
 fn check_variant(
     r: &mut Resolver,
     file: &Arc<str>,
-    f: &File,
+    f: &Arc<File>,
     st: &Stmt,
     overrides: &[(String, String)],
     diags: &mut Vec<Diagnostic>,

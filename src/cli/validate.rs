@@ -110,6 +110,12 @@ pub fn validate(a: &ValidateArgs) -> i32 {
                     let what = if names.is_empty() {
                         "no variant: library pieces only, a prelude for the files beside it"
                             .to_string()
+                    } else if names.len() > 12 {
+                        format!(
+                            "{} and {} more variants",
+                            names[..10].join(", "),
+                            names.len() - 10
+                        )
                     } else {
                         names.join(", ")
                     };

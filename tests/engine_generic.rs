@@ -447,3 +447,42 @@ fn a_zero_vector_is_refused() {
     v.pieces[1].moves.push(ir::Atom::new(vec![(0, 0)], 1));
     assert!(matches!(Tables::new(&v), Err(CompileError::Piece { .. })));
 }
+
+#[test]
+fn a_captured_promoted_man_goes_to_the_hand_demoted() {
+    let v = varia::load::builtin("crazyhouse", &[]).unwrap();
+    let t = std::sync::Arc::new(Tables::new(&v).unwrap());
+    let take = |fen: &str| {
+        let mut g = Game::new(Position::from_fen(t.clone(), fen).unwrap());
+        let m = g
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| g.position().move_text(*m) == "a2a1")
+            .unwrap();
+        g.play(m);
+        g.position().fen()
+    };
+    assert_eq!(
+        take("4k3/8/8/8/8/8/q7/Q~3K3[] b - - 0 1"),
+        "4k3/8/8/8/8/8/8/q3K3[p] w - - 1 2"
+    );
+    assert_eq!(
+        take("4k3/8/8/8/8/8/q7/Q3K3[] b - - 0 1"),
+        "4k3/8/8/8/8/8/8/q3K3[q] w - - 1 2"
+    );
+    // A promotion marks the man; chess (no demotion) never writes `~`.
+    let mut g = Game::new(Position::from_fen(t, "4k3/P7/8/8/8/8/8/4K3[] w - - 0 1").unwrap());
+    let m = g
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| g.position().move_text(*m) == "a7a8q")
+        .unwrap();
+    g.play(m);
+    assert!(
+        g.position().fen().starts_with("Q~3k3/"),
+        "{}",
+        g.position().fen()
+    );
+}

@@ -560,7 +560,14 @@ pub(crate) fn lower(
                         "to" => {
                             c.expect_keyword("hand")
                                 .map_err(|d| d.hint("write `captures to hand`"))?;
-                            Captures::ToHand
+                            if c.done() {
+                                Captures::ToHand
+                            } else {
+                                c.expect_keyword("demoted").map_err(|d| {
+                                    d.hint("write `captures to hand` or `captures to hand demoted`")
+                                })?;
+                                Captures::ToHandDemoted
+                            }
                         }
                         _ => Captures::Remove,
                     };

@@ -305,9 +305,17 @@ pub enum Captures {
     /// A captured man goes to the capturer's hand as one of its own men
     /// (`captures to hand`).
     ToHand,
+    /// As `ToHand`, but a man that was promoted goes to the hand as the kind
+    /// it promoted from (`captures to hand demoted`; crazyhouse, shogi).
+    ToHandDemoted,
 }
 
 impl Captures {
+    /// Whether men capture at all.
+    pub fn to_hand(self) -> bool {
+        matches!(self, Captures::ToHand | Captures::ToHandDemoted)
+    }
+
     /// Whether men capture at all.
     pub fn any(self) -> bool {
         self != Captures::None

@@ -297,7 +297,7 @@ impl<B: Bits> Atoms<B> {
         let nsq = geo.len();
         let specs = kind_specs(v)?;
 
-        let mut pid_of_code = vec![0u8; nkinds.max(1) * 16];
+        let mut pid_of_code = vec![0u8; nkinds.max(1) * crate::engine::core::man::CODES_PER_KIND];
         let mut kind_pids: Vec<Vec<u8>> = vec![Vec::new(); nkinds];
         let mut pending: Vec<Pending> = Vec::new();
         for (k, specs) in specs.iter().enumerate() {
@@ -325,8 +325,9 @@ impl<B: Bits> Atoms<B> {
                 for owner in 0..4 {
                     for ff in Dir::ALL {
                         if invariant || ff == f {
-                            let code = Man::new(k as PieceId, owner as PlayerId, ff).code();
-                            pid_of_code[code] = pid as u8;
+                            let man = Man::new(k as PieceId, owner as PlayerId, ff);
+                            pid_of_code[man.code()] = pid as u8;
+                            pid_of_code[man.with_promoted(true).code()] = pid as u8;
                         }
                     }
                 }

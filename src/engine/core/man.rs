@@ -9,13 +9,21 @@ use std::fmt;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Man(pub(crate) u16);
 
+/// Bit of the promoted mark; the kind is above it. A man's code (its packed
+/// value) counts the mark, so a promoted man has its own Zobrist keys.
+const PROMOTED: u16 = 1 << 4;
+const KIND_SHIFT: u16 = 5;
+
+/// How many codes each kind has: 4 facings × 4 owners × promoted or not.
+pub const CODES_PER_KIND: usize = 32;
+
 impl Man {
     /// No man (an empty square in the mailbox).
     pub const EMPTY: Man = Man(u16::MAX);
 
     #[inline]
     pub fn new(kind: PieceId, owner: PlayerId, facing: Dir) -> Man {
-        Man(((kind as u16) << 4) | ((owner as u16 & 3) << 2) | facing.index() as u16)
+        Man(((kind as u16) << KIND_SHIFT) | ((owner as u16 & 3) << 2) | facing.index() as u16)
     }
 
     #[inline]
@@ -25,7 +33,7 @@ impl Man {
 
     #[inline]
     pub fn kind(self) -> PieceId {
-        (self.0 >> 4) as PieceId
+        (self.0 >> KIND_SHIFT) as PieceId
     }
 
     #[inline]
@@ -47,7 +55,24 @@ impl Man {
     /// The same man turned into another kind (promotion).
     #[inline]
     pub fn with_kind(self, kind: PieceId) -> Man {
-        Man((self.0 & 0xF) | ((kind as u16) << 4))
+        Man((self.0 & 0x1F) | ((kind as u16) << KIND_SHIFT))
+    }
+
+    /// Whether the man was promoted (marked `~` in FEN); only variants
+    /// that demote captured men (`captures to hand demoted`) mark them.
+    #[inline]
+    pub fn promoted(self) -> bool {
+        !self.is_empty() && self.0 & PROMOTED != 0
+    }
+
+    /// The same man, marked promoted or not.
+    #[inline]
+    pub fn with_promoted(self, promoted: bool) -> Man {
+        if promoted {
+            Man(self.0 | PROMOTED)
+        } else {
+            Man(self.0 & !PROMOTED)
+        }
     }
 
     /// The same man given to another player (army transfer).

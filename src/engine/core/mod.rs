@@ -15,7 +15,7 @@ mod bitset;
 mod geometry;
 mod journal;
 mod layout;
-mod man;
+pub(crate) mod man;
 mod players;
 mod square;
 mod state;

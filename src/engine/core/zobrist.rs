@@ -39,7 +39,7 @@ pub fn splitmix(mut z: u64) -> u64 {
 impl Zobrist {
     pub fn new(squares: usize, kinds: usize) -> Zobrist {
         let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-        let codes = kinds.max(1) * 16;
+        let codes = kinds.max(1) * super::man::CODES_PER_KIND;
         let men = (0..squares * codes).map(|_| rng.next_u64()).collect();
         let mut turn = [0; 4];
         for t in &mut turn {

@@ -35,12 +35,12 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             if !cap.is_empty() {
                 s.take(l, to);
                 a.reset |= quiet.capture;
-                captures::captured(r.captures, b, s, me, cap);
+                captures::captured(&r.captures, b, s, me, cap);
             }
             let man = s.take(l, from);
             a.reset |= quiet.kinds & (1 << man.kind()) != 0;
             let placed = match promote {
-                Some(k) => r.promotion.apply(b, s, man, k),
+                Some(k) => promoted(t, s, man, k),
                 None => man,
             };
             s.put(l, to, placed);
@@ -56,11 +56,11 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
         } => {
             let cap = s.take(l, victim);
             a.reset |= quiet.capture;
-            captures::captured(r.captures, b, s, me, cap);
+            captures::captured(&r.captures, b, s, me, cap);
             let man = s.take(l, from);
             a.reset |= quiet.kinds & (1 << man.kind()) != 0;
             let placed = match promote {
-                Some(k) => r.promotion.apply(b, s, man, k),
+                Some(k) => promoted(t, s, man, k),
                 None => man,
             };
             s.put(l, to, placed);
@@ -136,6 +136,17 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
     s.set_turn(l, next);
     r.after_action(b, s, me, mv, &a);
     mark
+}
+
+/// The man a promotion makes, marked promoted where captured men are demoted.
+#[inline]
+fn promoted<B: Bits>(t: &Compiled<B>, s: &mut State<B>, man: Man, k: crate::ir::PieceId) -> Man {
+    let m = t.rules.promotion.apply(&t.base, s, man, k);
+    if t.rules.captures.demotes() {
+        m.with_promoted(true)
+    } else {
+        m
+    }
 }
 
 /// Clear the has-moved flags of the squares an action touches (read before

@@ -23,6 +23,9 @@ pub struct RawMan {
     /// Has never moved (kept only for kinds where it matters: `initial`
     /// moves and castling).
     pub unmoved: bool,
+    /// Was promoted (`~` in FEN): demoted when captured, in variants that
+    /// demote; ignored elsewhere.
+    pub promoted: bool,
 }
 
 /// An en-passant record of a [`RawPosition`].
@@ -124,6 +127,7 @@ impl RawPosition {
                 owner: m.owner,
                 facing: m.facing,
                 unmoved: true,
+                promoted: false,
             });
         }
         let table = |src: &Vec<Vec<(PieceId, u32)>>| -> Vec<Vec<u32>> {
@@ -187,7 +191,12 @@ impl RawPosition {
             if !s.at(m.at).is_empty() {
                 return err(format!("two men on {}", b.geo.name(m.at)));
             }
-            s.probe(l, m.at, Man::new(m.kind, m.owner, m.facing));
+            s.probe(
+                l,
+                m.at,
+                Man::new(m.kind, m.owner, m.facing)
+                    .with_promoted(m.promoted && t.rules.captures.demotes()),
+            );
             if m.unmoved && l.tracked_kinds & (1 << m.kind) != 0 {
                 s.unmoved.insert(m.at);
             }
@@ -263,7 +272,7 @@ impl RawPosition {
 /// Men move into hands (captures, returns): the counts must stay within
 /// what a hand holds, so no more than 255 men on the board and in hands.
 fn check_hand_room<B: Bits>(t: &Compiled<B>, s: &State<B>) -> Result<(), PositionError> {
-    let grows = t.rules.captures == crate::engine::rules::Captures::ToHand
+    let grows = t.rules.captures.to_hand()
         || t.base
             .variant
             .turn
@@ -378,6 +387,7 @@ pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
                 owner: m.owner(),
                 facing: m.facing(),
                 unmoved: s.unmoved.contains(sq),
+                promoted: m.promoted(),
             }
         })
         .collect();

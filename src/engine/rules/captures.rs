@@ -1,22 +1,96 @@
 //! Captures: whether men capture at all, and where a captured man goes
-//! (out of the game, or to the capturer's hand as a man of the capturer).
+//! (out of the game, or to the capturer's hand as a man of the capturer,
+//! demoted to the kind it promoted from under `captures to hand demoted`).
 
+use super::super::compile::CompileError;
 use crate::engine::compile::Base;
 use crate::engine::core::Bits;
 use crate::engine::core::{Man, State};
-use crate::ir::{PlayerId, Variant};
+use crate::ir::{PieceId, PlayerId, Variant};
 
 pub use crate::ir::Captures;
 
-/// The captures rule of a variant.
-pub fn compile(v: &Variant) -> Captures {
-    v.turn.captures
+/// The compiled captures rule.
+#[derive(Clone, Debug)]
+pub struct CaptureRule {
+    pub rule: Captures,
+    /// Under demotion, per kind: the kind a promoted man of it goes back
+    /// to (the one kind that promotes to it); empty otherwise.
+    demote: Vec<PieceId>,
+}
+
+impl CaptureRule {
+    /// Whether men capture at all.
+    #[inline]
+    pub fn any(&self) -> bool {
+        self.rule.any()
+    }
+
+    /// Whether captured men go to the capturer's hand.
+    #[inline]
+    pub fn to_hand(&self) -> bool {
+        self.rule.to_hand()
+    }
+
+    /// Whether promoted men are marked, to be demoted when captured.
+    #[inline]
+    pub fn demotes(&self) -> bool {
+        !self.demote.is_empty()
+    }
+}
+
+/// The captures rule of a variant. Demotion needs, for every kind a man
+/// can promote to, the one kind it promotes from.
+pub fn compile(v: &Variant) -> Result<CaptureRule, CompileError> {
+    let rule = v.turn.captures;
+    let mut demote = Vec::new();
+    if rule == Captures::ToHandDemoted {
+        demote = (0..v.pieces.len()).map(|k| k as PieceId).collect();
+        let mut origin: Vec<Option<PieceId>> = vec![None; v.pieces.len()];
+        for (k, p) in v.pieces.iter().enumerate() {
+            for &to in p.promotion.iter().flat_map(|pr| pr.choices.iter()) {
+                match origin.get(to as usize).copied().flatten() {
+                    Some(other) if other as usize != k => {
+                        return Err(CompileError::Other(format!(
+                            "`captures to hand demoted`: `{}` is promoted to from both `{}` and `{}`, so a captured one has no single kind to go back to",
+                            v.pieces[to as usize].name, v.pieces[other as usize].name, p.name
+                        )))
+                    }
+                    _ => {
+                        if let Some(o) = origin.get_mut(to as usize) {
+                            *o = Some(k as PieceId);
+                        }
+                    }
+                }
+            }
+        }
+        for (k, o) in origin.into_iter().enumerate() {
+            if let Some(o) = o {
+                demote[k] = o;
+            }
+        }
+    }
+    Ok(CaptureRule { rule, demote })
 }
 
 /// Make: `me` captured `man` (already taken off the board).
 #[inline]
-pub fn captured<B: Bits>(rule: Captures, t: &Base<B>, s: &mut State<B>, me: PlayerId, man: Man) {
-    if rule == Captures::ToHand {
-        s.add_hand(&t.layout, me, man.kind(), 1);
+pub fn captured<B: Bits>(
+    rule: &CaptureRule,
+    t: &Base<B>,
+    s: &mut State<B>,
+    me: PlayerId,
+    man: Man,
+) {
+    if rule.to_hand() {
+        let kind = if man.promoted() {
+            rule.demote
+                .get(man.kind() as usize)
+                .copied()
+                .unwrap_or(man.kind())
+        } else {
+            man.kind()
+        };
+        s.add_hand(&t.layout, me, kind, 1);
     }
 }

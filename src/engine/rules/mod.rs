@@ -44,7 +44,7 @@ use crate::engine::core::{EpRecord, Layout, Move, State};
 use crate::ir::{EndRule, PlayerId};
 
 pub(crate) use board_moves::BoardMoves;
-pub(crate) use captures::Captures;
+pub(crate) use captures::CaptureRule;
 pub(crate) use castling::Castling;
 pub(crate) use constraint::{Constraints, Legality};
 pub(crate) use deck::DeckRule;
@@ -89,7 +89,7 @@ pub struct Applied {
 /// Every rule of a variant, compiled.
 #[derive(Clone, Debug)]
 pub struct Rules<B: Bits> {
-    pub captures: Captures,
+    pub captures: CaptureRule,
     pub promotion: Promotion<B>,
     pub en_passant: Option<EnPassant>,
     pub castling: Option<Castling<B>>,
@@ -113,7 +113,7 @@ impl<B: Bits> Rules<B> {
     /// in `layout` (the base's layout, completed).
     pub fn new(base: &Base<B>, layout: &mut Layout) -> Result<Rules<B>, CompileError> {
         let v = &base.variant;
-        let captures = captures::compile(v);
+        let captures = captures::compile(v)?;
         let promotion = Promotion::new(base)?;
         let en_passant = EnPassant::new(v, base, captures.any());
         if en_passant.is_some() {

@@ -266,6 +266,11 @@ fn parse_board<B: Bits>(
             }
             let (kind, owner, used) = read_man(t, &b[i..], F)?;
             i += used;
+            // `~`: a promoted man (Fairy-Stockfish's mark).
+            let promoted = b.get(i) == Some(&b'~');
+            if promoted {
+                i += 1;
+            }
             let Some(at) = t.base.geo.square(x + ox, y + oy) else {
                 return fail(
                     F,
@@ -311,6 +316,7 @@ fn parse_board<B: Bits>(
                 owner,
                 facing,
                 unmoved: default_unmoved,
+                promoted,
             });
             if flag.is_some() {
                 explicit.push((at, flag));

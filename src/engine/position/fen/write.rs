@@ -129,6 +129,9 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
                 empty = 0;
             }
             write_man(t, &mut out, m.kind, m.owner);
+            if m.promoted {
+                out.push('~');
+            }
             let mut flags = String::new();
             if m.facing != t.base.forward[m.owner] {
                 flags.push(match m.facing {

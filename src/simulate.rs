@@ -9,7 +9,7 @@ use crate::engine::splitmix;
 use crate::game::{Game, Outcome};
 use crate::seat::Seats;
 use crate::stats::{quantile, Proportion, Score};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -30,6 +30,10 @@ pub struct Config {
     pub max_plies: usize,
     /// Worker threads (0 = all cores).
     pub jobs: usize,
+    /// Plies of each game played at random (seeded by the game's seed)
+    /// before the seats play: varied openings for players that would
+    /// otherwise repeat the same game.
+    pub random_plies: usize,
     /// `(k, n)`: play only the games whose index is `k` mod `n` (one shard
     /// of a run split across machines); `(0, 1)` plays them all.
     pub shard: (usize, usize),
@@ -73,9 +77,11 @@ pub fn play_one<G: Game>(
     players: &[Player],
     seed: u64,
     max_plies: usize,
+    random_plies: usize,
     index: usize,
 ) -> Record<G::Action> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xA1);
+    let mut opening = ChaCha8Rng::seed_from_u64(seed ^ 0x0BE5);
     let mut actions = Vec::new();
     let mut branching_sum = 0usize;
     let mut buf = Vec::new();
@@ -90,6 +96,12 @@ pub fn play_one<G: Game>(
         }
         g.legal_actions(&mut buf);
         branching_sum += buf.len();
+        if actions.len() < random_plies && !buf.is_empty() {
+            let a = buf[opening.gen_range(0..buf.len())];
+            g.play(a);
+            actions.push(a);
+            continue;
+        }
         match seats.choose(&g, Some(&buf), &mut rng) {
             Ok(Some(a)) => {
                 g.play(a);
@@ -144,7 +156,14 @@ where
                 .par_iter()
                 .map(|&i| {
                     let seed = game_seed(cfg.seed, i as u64);
-                    finish(play_one(make(seed), &cfg.players, seed, cfg.max_plies, i))
+                    finish(play_one(
+                        make(seed),
+                        &cfg.players,
+                        seed,
+                        cfg.max_plies,
+                        cfg.random_plies,
+                        i,
+                    ))
                 })
                 .collect()
         });

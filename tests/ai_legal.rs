@@ -52,6 +52,7 @@ fn the_ai_beats_a_random_player() {
             max_plies: 400,
             jobs: 1,
             shard: (0, 1),
+            random_plies: 0,
         };
         let records =
             simulate::run_all(&cfg, |seed| Session::new(&v, None, seed).unwrap()).unwrap();

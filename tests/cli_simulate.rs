@@ -321,3 +321,39 @@ fn the_report_gives_intervals_and_the_first_movers_score() {
     assert!(text.contains("95% interval"), "{text}");
     assert!(text.contains("white scores"), "{text}");
 }
+
+#[test]
+fn random_opening_plies_vary_the_games_and_stay_in_the_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("open.jsonl");
+    let f = file.to_str().unwrap();
+    simulate_out(
+        "chess",
+        "ai:1,ai:1",
+        &[
+            "-n",
+            "6",
+            "--random-plies",
+            "4",
+            "--max-plies",
+            "40",
+            "--out",
+            f,
+        ],
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let openings: std::collections::BTreeSet<Vec<String>> = text
+        .lines()
+        .map(|l| {
+            let j: serde_json::Value = serde_json::from_str(l).unwrap();
+            assert_eq!(j["random_plies"], 4);
+            j["actions"].as_array().unwrap()[..4]
+                .iter()
+                .map(|a| a.as_str().unwrap().to_string())
+                .collect()
+        })
+        .collect();
+    assert!(openings.len() >= 5, "{openings:?}");
+    let out = varia().args(["replay", f]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("6 games checked: 6 legal throughout"));
+}

@@ -145,7 +145,7 @@ pub fn run(a: &MatchArgs) -> i32 {
                     players.clone()
                 };
                 let start = g.clone();
-                let r = simulate::play_one(g, &seats, seed ^ i as u64, a.max_plies, i);
+                let r = simulate::play_one(g, &seats, seed ^ i as u64, a.max_plies, 0, i);
                 let first_seat = usize::from(swapped);
                 let score = r.outcome.as_ref().map_or(0.5, |o| o.score(first_seat));
                 let reason = r

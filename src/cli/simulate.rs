@@ -64,6 +64,13 @@ pub struct SimulateArgs {
     /// --out files into the same records and report as the whole run.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<(usize, usize)>,
+    /// Open each game with this many plies chosen at random (seeded by the
+    /// game's seed, so the same for every run and shard), then let the
+    /// seats play: varied games for players that would repeat themselves.
+    /// The plies are part of the records.
+    #[arg(long, default_value_t = 0, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(0..=1000))]
+    pub random_plies: u64,
 }
 
 #[derive(Args, Debug)]
@@ -203,6 +210,7 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         max_plies: a.max_plies as usize,
         jobs: a.jobs,
         shard: a.shard.unwrap_or((0, 1)),
+        random_plies: a.random_plies as usize,
     };
     let bar = ProgressBar::new(cfg.count() as u64);
     if std::io::stderr().is_terminal() {
@@ -229,7 +237,7 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
                     None => ("unfinished", vec![]),
                 };
                 let line = serde_json::json!({
-                    "game": r.index, "seed": r.seed, "run_seed": a.seed, "variant": rec.variant,
+                    "game": r.index, "seed": r.seed, "run_seed": a.seed, "random_plies": a.random_plies, "variant": rec.variant,
                     "options": rec.options.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
                     "seats": rec.seats, "players": rec.players, "start": start,
                     "actions": rec.moves, "result": rec.result, "outcome": outcome,

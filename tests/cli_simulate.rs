@@ -330,16 +330,7 @@ fn random_opening_plies_vary_the_games_and_stay_in_the_records() {
     simulate_out(
         "chess",
         "ai:1,ai:1",
-        &[
-            "-n",
-            "6",
-            "--random-plies",
-            "4",
-            "--max-plies",
-            "40",
-            "--out",
-            f,
-        ],
+        &["-n", "6", "--random-plies", "4", "--out", f],
     );
     let text = std::fs::read_to_string(&file).unwrap();
     let openings: std::collections::BTreeSet<Vec<String>> = text

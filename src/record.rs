@@ -485,7 +485,7 @@ mod tests {
     #[test]
     fn movetext_starting_with_a_bracketed_file_is_not_a_tag() {
         // A wrapped line of an unbounded board's game can start `[-2]3`.
-        let text = "[Variant \"echek\"]\n\n1. Q@b0 N@[-1]0\n[-2]3 b1 *\n";
+        let text = "[Variant \"floating\"]\n\n1. Q@b0 N@[-1]0\n[-2]3 b1 *\n";
         let r = Record::parse_pgn(text).unwrap();
         assert_eq!(r.moves, ["Q@b0", "N@[-1]0", "[-2]3", "b1"]);
         assert_eq!(Record::parse_all(text).len(), 1);
@@ -528,7 +528,7 @@ mod tests {
     #[test]
     fn json_lines_of_simulate_are_records() {
         let text = concat!(
-            r#"{"game":0,"seed":7,"variant":"echek","options":{"a":"b"},"#,
+            r#"{"game":0,"seed":7,"variant":"floating","options":{"a":"b"},"#,
             r#""seats":["white","black"],"players":["random","ai:1"],"#,
             r#""actions":["Q@b0","swap-[-1]2-a3"],"result":"0-1","reason":"surrounded"}"#,
             "\n\n",

@@ -174,10 +174,14 @@ fn bad_files_report_the_intended_mistake() {
 #[test]
 fn every_code_has_a_bad_file() {
     let mut emitted = BTreeSet::new();
-    for dir in ["src/check", "src/syntax"] {
-        for entry in std::fs::read_dir(dir).expect("source directory") {
+    // Every `.rs` file under the checker and the parser, subdirectories too.
+    let mut dirs: Vec<std::path::PathBuf> = vec!["src/check".into(), "src/syntax".into()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("source directory") {
             let path = entry.expect("entry").path();
-            if path.extension().is_some_and(|x| x == "rs") {
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "rs") {
                 let src = std::fs::read_to_string(&path).expect("source");
                 emitted.extend(codes_in(&src));
             }

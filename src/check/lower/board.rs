@@ -1,0 +1,209 @@
+//! Lowering: `players` and `board`.
+
+use super::*;
+
+pub(super) fn players_stmt(l: &mut Lower, it: &Item) {
+    let st = &it.stmt;
+    let f = &it.file;
+    let mut c = Cur::new(&st.args, f, st.span);
+    c.next();
+    let mut out: Vec<(String, Option<Dir>, Span)> = Vec::new();
+    loop {
+        match c.expect_word("a player name") {
+            Ok((n, sp)) => {
+                if let Some((_, _, prev)) = out.iter().find(|(x, _, _)| x == n) {
+                    l.err(
+                        Diagnostic::error(
+                            "duplicate-player",
+                            f,
+                            sp,
+                            format!("player `{n}` is listed twice"),
+                        )
+                        .label(*prev, "first listed here"),
+                    );
+                }
+                let dir = match c.peek_word() {
+                    Some("north") => Some(Dir::North),
+                    Some("east") => Some(Dir::East),
+                    Some("south") => Some(Dir::South),
+                    Some("west") => Some(Dir::West),
+                    _ => None,
+                };
+                if dir.is_some() {
+                    c.next();
+                }
+                out.push((n.to_string(), dir, sp));
+            }
+            Err(d) => {
+                l.err(d.hint("write `players white, black`"));
+                break;
+            }
+        }
+        match c.list_separator("separate the players with commas: `players white, black`") {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err((d, go_on)) => {
+                l.err(d);
+                if !go_on {
+                    break;
+                }
+            }
+        }
+    }
+    // What could be read is kept (the mistakes are reported above), so the
+    // rest of the variant is not reported as naming unknown players.
+    if out.is_empty() {
+        return;
+    }
+    if out.len() > MAX_PLAYERS {
+        let extra = out[MAX_PLAYERS].2.to(out[out.len() - 1].2);
+        l.err(Diagnostic::error(
+            "out-of-range",
+            f,
+            extra,
+            format!(
+                "a variant has at most {MAX_PLAYERS} players, not {}",
+                out.len()
+            ),
+        ));
+    }
+    let n = out.len();
+    l.players = out
+        .into_iter()
+        .enumerate()
+        .map(|(i, (name, d, _))| Player {
+            name,
+            forward: d.unwrap_or(default_facing(i, n)),
+        })
+        .collect();
+    l.players_span = Some((f.clone(), st.span));
+}
+
+/// Whether the cursor is at `a1 light` / `a1 dark` (so `a1` is not a hole).
+pub(super) fn a1_colour_next(c: &Cur) -> bool {
+    matches!(
+        c.peek().map(|a| &a.kind),
+        Some(ArgKind::Square { file: 0, rank: 1 })
+    ) && matches!(
+        c.args.get(c.i + 1).and_then(Arg::word),
+        Some("light" | "dark")
+    )
+}
+
+pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
+    let st = &it.stmt;
+    let f = &it.file;
+    let mut c = Cur::new(&st.args, f, st.span);
+    c.next();
+    let r = (|| -> Result<Board, Diagnostic> {
+        if c.eat_word("unbounded") {
+            c.expect_keyword("limit")
+                .map_err(|d| d.hint("write `board unbounded limit 4x4`"))?;
+            let a = c.next().ok_or_else(|| c.expected("a size such as `4x4`"))?;
+            let (w, h) = match a.kind {
+                ArgKind::Size(w, h) => (w, h),
+                _ => {
+                    return Err(Diagnostic::error(
+                        "bad-argument",
+                        f,
+                        a.span,
+                        format!("expected a size such as `4x4`, found {}", a.describe()),
+                    ))
+                }
+            };
+            if !(1..=6).contains(&w) || !(1..=6).contains(&h) {
+                return Err(Diagnostic::error(
+                    "out-of-range",
+                    f,
+                    a.span,
+                    "the limit box of an unbounded board is at most 6x6",
+                )
+                .hint("the engine keeps the men on a (3W-2)x(3H-2) grid, at most 16x16"));
+            }
+            c.finish()?;
+            return Ok(Board {
+                shape: Shape::Unbounded {
+                    width: w as u8,
+                    height: h as u8,
+                },
+                a1_dark: true,
+            });
+        }
+        let a = c.next().ok_or_else(|| c.expected("a size such as `8x8`"))?;
+        let (w, h) = match a.kind {
+            ArgKind::Size(w, h) => (w, h),
+            _ => {
+                return Err(Diagnostic::error(
+                    "bad-argument",
+                    f,
+                    a.span,
+                    format!("expected a size such as `8x8`, found {}", a.describe()),
+                )
+                .hint("or `board unbounded limit 4x4`"))
+            }
+        };
+        if !(1..=MAX_SIDE as i64).contains(&w) || !(1..=MAX_SIDE as i64).contains(&h) {
+            return Err(Diagnostic::error(
+                "out-of-range",
+                f,
+                a.span,
+                format!("a board is at most {MAX_SIDE}x{MAX_SIDE}, not {w}x{h}"),
+            ));
+        }
+        let mut holes = Vec::new();
+        let mut a1_dark = true;
+        loop {
+            if c.eat_word("holes") {
+                while let Some(a) = c.peek() {
+                    if a1_colour_next(&c) {
+                        break;
+                    }
+                    if let ArgKind::Square { file: fx, rank } = a.kind {
+                        c.next();
+                        let co = Coord::new(fx, rank.saturating_sub(1));
+                        if co.x < 0 || co.y < 0 || co.x >= w as i32 || co.y >= h as i32 {
+                            return Err(Diagnostic::error(
+                                "off-board",
+                                f,
+                                a.span,
+                                format!("this hole is off the {w}x{h} board"),
+                            ));
+                        }
+                        holes.push(co);
+                    } else if a.is_op(",") {
+                        c.next();
+                    } else {
+                        break;
+                    }
+                }
+                if holes.is_empty() {
+                    return Err(c.expected("the squares that are holes"));
+                }
+            } else if let Some(Arg {
+                kind: ArgKind::Square { file: 0, rank: 1 },
+                ..
+            }) = c.peek()
+            {
+                // `a1 light` / `a1 dark` (the lexer reads a1 as a square)
+                c.next();
+                let (v, _) = c.expect_choice("`light` or `dark`", &["light", "dark"])?;
+                a1_dark = v == "dark";
+            } else {
+                break;
+            }
+        }
+        c.finish()?;
+        Ok(Board {
+            shape: Shape::Rect {
+                width: w as u8,
+                height: h as u8,
+                holes,
+            },
+            a1_dark,
+        })
+    })();
+    match r {
+        Ok(b) => l.board = Some(b),
+        Err(d) => l.err(d),
+    }
+}

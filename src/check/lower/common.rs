@@ -1,0 +1,219 @@
+//! Lowering: Helpers of the lowering state: errors, names, squares.
+
+use super::*;
+
+impl Lower<'_> {
+    /// Add a region (its name not yet taken).
+    pub(super) fn push_region(&mut self, r: Region, site: Option<RegionSite>) {
+        self.region_index.insert(r.name.clone(), self.regions.len());
+        self.regions.push((r, site));
+    }
+
+    pub(super) fn err(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    pub(super) fn piece_names(&self) -> Vec<(String, PieceId)> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.piece.name.clone(), i as PieceId))
+            .collect()
+    }
+
+    pub(super) fn region_names(&self) -> Vec<(String, RegionId)> {
+        self.regions
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.0.name.clone(), i as RegionId))
+            .collect()
+    }
+
+    pub(super) fn unknown_piece(&self, file: &Arc<str>, span: Span, w: &str) -> Diagnostic {
+        let mut d = Diagnostic::error(
+            "unknown-piece",
+            file,
+            span,
+            format!("no piece is called `{w}`"),
+        );
+        let names = self.piece_names();
+        if self.prelude.iter().any(|(n, _)| n == w) {
+            return d.hint(format!("`{w}` is in the prelude: add it to `use`"));
+        }
+        if let Some((n, _)) = self
+            .prelude
+            .iter()
+            .find(|(n, l)| l == w && !names.iter().any(|(x, _)| x == n))
+        {
+            return d.hint(format!(
+                "`{w}` is the letter of the prelude's `{n}`: add `{n}` to `use`"
+            ));
+        }
+        let upper = w.to_uppercase();
+        if w.chars().count() == 1 && upper != w {
+            if let Some(p) = self
+                .pieces
+                .iter()
+                .find(|p| p.piece.letter.to_string() == upper)
+            {
+                return d.hint(format!(
+                    "letters are capitals: `{upper}` is the letter of `{}`",
+                    p.piece.name
+                ));
+            }
+        }
+        if let Some(s) = diagnostic::suggest(w, names.iter().map(|(n, _)| n.as_str())) {
+            d = d.hint(s);
+        } else if let Some(p) =
+            diagnostic::did_you_mean(w, self.prelude.iter().map(|(n, _)| n.as_str()))
+                .filter(|p| !names.iter().any(|(n, _)| n == p))
+        {
+            d = d.hint(format!(
+                "did you mean `{p}`? It is in the prelude: add it to `use`"
+            ));
+        } else if !names.is_empty() {
+            // Name and letter: a setup refers to pieces by letter.
+            d = d.hint(format!(
+                "the pieces are: {}",
+                self.pieces
+                    .iter()
+                    .map(|p| format!("{} ({})", p.piece.name, p.piece.letter))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        d
+    }
+
+    /// A piece by name or by letter.
+    pub(super) fn piece_ref(&self, c: &mut Cur, what: &str) -> Result<PieceId, Diagnostic> {
+        let (w, sp) = c.expect_word(what)?;
+        self.lookup_piece(c.file, sp, w)
+    }
+
+    pub(super) fn lookup_piece(
+        &self,
+        file: &Arc<str>,
+        sp: Span,
+        w: &str,
+    ) -> Result<PieceId, Diagnostic> {
+        if let Some(i) = self.pieces.iter().position(|p| p.piece.name == w) {
+            return Ok(i as PieceId);
+        }
+        if w.len() == 1 {
+            let ch = w.chars().next().unwrap_or(' ');
+            if let Some(i) = self.pieces.iter().position(|p| p.piece.letter == ch) {
+                return Ok(i as PieceId);
+            }
+        }
+        Err(self.unknown_piece(file, sp, w))
+    }
+
+    pub(super) fn player_ref(
+        &self,
+        file: &Arc<str>,
+        sp: Span,
+        w: &str,
+    ) -> Result<PlayerId, Diagnostic> {
+        if let Some(i) = self.players.iter().position(|p| p.name == w) {
+            return Ok(i as PlayerId);
+        }
+        let mut d = Diagnostic::error(
+            "unknown-player",
+            file,
+            sp,
+            format!("no player is called `{w}`"),
+        );
+        if let Some(s) = diagnostic::suggest(w, self.players.iter().map(|p| p.name.as_str())) {
+            d = d.hint(s);
+        }
+        let list: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
+        Err(d.hint(if list.is_empty() {
+            "declare the players first: `players white, black`".into()
+        } else {
+            format!("the players are: {}", list.join(", "))
+        }))
+    }
+
+    /// A square token or `(x,y)` coordinate, checked against the board.
+    pub(super) fn square(&self, file: &Arc<str>, a: &Arg) -> Result<Coord, Diagnostic> {
+        let board = self.board.as_ref();
+        match (&a.kind, board.map(|b| &b.shape)) {
+            (
+                ArgKind::Square { file: f, rank },
+                Some(Shape::Rect {
+                    width,
+                    height,
+                    holes,
+                }),
+            ) => {
+                let c = Coord::new(*f, rank.saturating_sub(1));
+                if c.x < 0 || c.y < 0 || c.x >= *width as i32 || c.y >= *height as i32 {
+                    let last = format!("{}{}", (b'a' + width.saturating_sub(1)) as char, height);
+                    return Err(Diagnostic::error(
+                        "off-board",
+                        file,
+                        a.span,
+                        format!("this square is off the {width}x{height} board"),
+                    )
+                    .hint(format!("the squares go from a1 to {last}")));
+                }
+                if holes.contains(&c) {
+                    return Err(Diagnostic::error(
+                        "in-hole",
+                        file,
+                        a.span,
+                        "this square is a hole: it does not exist",
+                    )
+                    .hint("holes are listed in the `board` statement"));
+                }
+                Ok(c)
+            }
+            (ArgKind::Coord(x, y), Some(Shape::Unbounded { .. })) => {
+                if x.unsigned_abs() > 1000 || y.unsigned_abs() > 1000 {
+                    return Err(Diagnostic::error(
+                        "off-board",
+                        file,
+                        a.span,
+                        "coordinates must be within -1000..1000",
+                    ));
+                }
+                Ok(Coord::new(*x as i32, *y as i32))
+            }
+            (ArgKind::Square { .. }, Some(Shape::Unbounded { .. })) => Err(Diagnostic::error(
+                "bad-argument",
+                file,
+                a.span,
+                "an unbounded board has no named squares",
+            )
+            .hint("write coordinates such as `(0,1)`")),
+            (ArgKind::Coord(..), Some(Shape::Rect { .. })) => {
+                Err(
+                    Diagnostic::error("bad-argument", file, a.span, "this board names its squares")
+                        .hint("write squares such as `e4`"),
+                )
+            }
+            // The board statement is wrong (reported there): nothing to check against.
+            (ArgKind::Square { file: f, rank }, None) if self.board_broken => {
+                Ok(Coord::new(*f, rank.saturating_sub(1)))
+            }
+            (ArgKind::Coord(x, y), None) if self.board_broken => Ok(Coord::new(
+                (*x).clamp(-1000, 1000) as i32,
+                (*y).clamp(-1000, 1000) as i32,
+            )),
+            (_, None) => Err(Diagnostic::error(
+                "missing-board",
+                file,
+                a.span,
+                "a square is given but the variant has no `board`",
+            )
+            .hint("add `board 8x8`")),
+            _ => Err(Diagnostic::error(
+                "bad-argument",
+                file,
+                a.span,
+                format!("expected a square, found {}", a.describe()),
+            )),
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Lowering: `end` rules.
+
+use super::*;
+
+/// The first words of the rules of an `end` block.
+pub(crate) const END_CONDITIONS: &[&str] = &[
+    "checkmate",
+    "stalemate",
+    "surrounded",
+    "hand",
+    "passes",
+    "repetition",
+    "quiet",
+    "insufficient",
+    "plies",
+    "unplaceable",
+];
+
+/// `CONDITION -> OUTCOME`
+pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diagnostic> {
+    let mut c = Cur::new(&st.args, f, st.span);
+    let mut quiet_resets = Vec::new();
+    let (w, _) = c.expect_choice("an ending condition", END_CONDITIONS)?;
+    let when = match w {
+        "checkmate" => Event::Checkmate,
+        "stalemate" => Event::Stalemate,
+        "surrounded" => Event::Surrounded(l.piece_ref(&mut c, "the piece that may be surrounded")?),
+        "hand" => {
+            c.expect_keyword("empty")?;
+            Event::HandEmpty
+        }
+        "passes" => Event::Passes(c.expect_int("a number of passes", 1, 100)?.0 as u32),
+        "repetition" => {
+            Event::Repetition(c.expect_int("how many times a position occurs", 2, 100)?.0 as u32)
+        }
+        "plies" => Event::PlyLimit(c.expect_int("a number of plies", 1, 1_000_000)?.0 as u32),
+        "insufficient" => {
+            c.expect_keyword("material")?;
+            Event::InsufficientMaterial
+        }
+        "unplaceable" => {
+            c.expect_keyword("card")?;
+            Event::UnplaceableCard
+        }
+        _ => {
+            let (n, _) = c.expect_int("a number", 1, 1_000_000)?;
+            let (unit, _) = c.expect_choice("`plies` or `moves`", &["plies", "moves"])?;
+            let plies = if unit == "moves" {
+                n as u32 * l.players.len().max(1) as u32
+            } else {
+                n as u32
+            };
+            let mut resets = Vec::new();
+            if c.eat_word("reset") {
+                c.expect_keyword("by")?;
+                loop {
+                    let (r, rsp) = c.expect_word("`capture`, `place` or a piece")?;
+                    resets.push(match r {
+                        "capture" => Reset::Capture,
+                        "place" => Reset::Place,
+                        _ => Reset::Piece(l.lookup_piece(f, rsp, r)?),
+                    });
+                    if !c.eat_op(",") {
+                        break;
+                    }
+                }
+            }
+            quiet_resets = resets;
+            Event::Quiet { plies }
+        }
+    };
+    c.expect_op("->")
+        .map_err(|d| d.hint("a rule reads `CONDITION -> OUTCOME`"))?;
+    let (o, _) = c.expect_choice(
+        "an outcome",
+        &[
+            "win",
+            "lose",
+            "draw",
+            "claim",
+            "pass",
+            "eliminated",
+            "remove",
+            "return",
+        ],
+    )?;
+    let then = match o {
+        "win" => Then::Outcome(Outcome::Win),
+        "lose" => Then::Outcome(Outcome::Lose),
+        "draw" => Then::Outcome(Outcome::Draw),
+        "claim" => {
+            c.expect_keyword("draw")?;
+            Then::Outcome(Outcome::ClaimDraw)
+        }
+        "pass" => Then::Pass,
+        "eliminated" => Then::Outcome(Outcome::Eliminated),
+        "remove" => Then::Remove,
+        _ => {
+            c.expect_keyword("card")?;
+            Then::ReturnCard
+        }
+    };
+    c.finish()?;
+    if let Some(b) = &st.block {
+        return Err(Diagnostic::error(
+            "unexpected-block",
+            f,
+            b.span,
+            "an ending rule takes no block",
+        )
+        .hint("write one rule per line, as in `checkmate -> lose`"));
+    }
+    Ok(RuleB {
+        when,
+        then,
+        resets: quiet_resets,
+    })
+}

@@ -1,0 +1,339 @@
+//! Lowering: `use`, `piece` and the letters of pieces.
+
+use super::*;
+
+pub(super) fn use_stmt(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
+    let st = &it.stmt;
+    let f = &it.file;
+    let mut c = Cur::new(&st.args, f, st.span);
+    c.next();
+    loop {
+        match c.expect_word("a piece name from the prelude") {
+            Ok((n, sp)) => {
+                let found = library
+                    .iter()
+                    .rev()
+                    .find(|(_, s)| s.args.get(1).and_then(Arg::word) == Some(n));
+                match found {
+                    Some((lf, ls)) => {
+                        if let Some(prev) = l
+                            .pieces
+                            .iter()
+                            .find(|p| p.piece.name == n && p.level == it.level)
+                        {
+                            let ps = prev.span;
+                            l.err(
+                                Diagnostic::error(
+                                    "duplicate-piece",
+                                    f,
+                                    sp,
+                                    format!("piece `{n}` is defined twice"),
+                                )
+                                .label(ps, "first defined here")
+                                .hint("name each piece once"),
+                            );
+                        } else {
+                            let before = l.pieces.len();
+                            piece_stmt(l, lf, it.level, ls, library);
+                            // Point at the `use` for later messages about this piece.
+                            if l.pieces.len() > before || l.pieces.iter().any(|p| p.piece.name == n)
+                            {
+                                if let Some(p) = l.pieces.iter_mut().find(|p| p.piece.name == n) {
+                                    p.file = f.clone();
+                                    p.span = sp;
+                                    p.letter_span = sp;
+                                }
+                            }
+                        }
+                    }
+                    None => {
+                        let mut d = Diagnostic::error(
+                            "unknown-piece",
+                            f,
+                            sp,
+                            format!("the prelude has no piece called `{n}`"),
+                        );
+                        let names: Vec<&str> = library
+                            .iter()
+                            .filter_map(|(_, s)| s.args.get(1).and_then(Arg::word))
+                            .collect();
+                        if let Some(s) = diagnostic::suggest(n, names.iter().copied()) {
+                            d = d.hint(s);
+                        }
+                        l.pieces_failed = true;
+                        l.err(d.hint(format!("the prelude defines: {}", names.join(", "))));
+                    }
+                }
+            }
+            Err(d) => {
+                l.pieces_failed = true;
+                l.err(d.hint("write `use king, queen, rook`"));
+                return;
+            }
+        }
+        match c.list_separator("separate the pieces with commas: `use king, queen`") {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err((d, go_on)) => {
+                l.pieces_failed = true;
+                l.err(d);
+                if !go_on {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// `piece NAME LETTER [like OTHER] attribute*`
+pub(super) fn piece_stmt(
+    l: &mut Lower,
+    f: &Arc<str>,
+    level: usize,
+    st: &Stmt,
+    library: &[(Arc<str>, Stmt)],
+) {
+    let mut c = Cur::new(&st.args, f, st.span);
+    c.next();
+    // The piece as far as it was read, kept when a later attribute is wrong.
+    let mut partial: Option<PieceB> = None;
+    let r = (|| -> Result<PieceB, Diagnostic> {
+        let (name, nspan) = c
+            .expect_word("the piece's name")
+            .map_err(|d| d.hint("write `piece knight N moves \"N\"`"))?;
+        if name.len() == 1 {
+            return Err(Diagnostic::error(
+                "bad-argument",
+                f,
+                nspan,
+                "a piece name is a word, its letter comes after it",
+            )
+            .hint(format!("write `piece NAME {name} moves \"...\"`")));
+        }
+        let la = c
+            .next()
+            .ok_or_else(|| c.expected("the piece's letter (for FEN and notation)"))?;
+        let letter = match &la.kind {
+            ArgKind::Word(w) if w.len() == 1 && w.chars().all(|ch| ch.is_ascii_uppercase()) => {
+                w.chars().next().unwrap_or('?')
+            }
+            _ => {
+                return Err(Diagnostic::error(
+                    "bad-argument",
+                    f,
+                    la.span,
+                    format!(
+                        "expected the piece's letter, one capital letter, found {}",
+                        la.describe()
+                    ),
+                )
+                .hint(format!("write `piece {name} X moves \"...\"`")))
+            }
+        };
+        let mut piece = Piece {
+            name: name.to_string(),
+            letter,
+            betza: String::new(),
+            moves: Vec::new(),
+            attacks: None,
+            royal: false,
+            passes_own: false,
+            value: None,
+            glyphs: None,
+            promotion: None,
+        };
+        let mut resets_clock = false;
+        partial = Some(PieceB {
+            piece: piece.clone(),
+            file: f.clone(),
+            span: nspan,
+            letter_span: la.span,
+            level,
+            broken: true,
+            resets_clock: false,
+        });
+        while let Some(a) = c.next() {
+            let Some(w) = a.word() else {
+                return Err(Diagnostic::error("bad-argument", f, a.span, format!("expected a piece attribute, found {}", a.describe()))
+                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE"));
+            };
+            match w {
+                "moves" | "attacks" => {
+                    let (text, sp) = c.expect_string("Betza text in quotes")?;
+                    let atoms = betza::parse(text).map_err(|e| {
+                        let s = sp.start + 1 + e.start;
+                        let en = (sp.start + 1 + e.end)
+                            .max(s + 1)
+                            .min(sp.end.saturating_sub(1).max(s + 1));
+                        Diagnostic::error("bad-betza", f, Span::new(s, en), e.message).hint(e.hint)
+                    })?;
+                    if w == "moves" {
+                        piece.moves = atoms;
+                        piece.betza = text.to_string();
+                    } else {
+                        piece.attacks = Some(atoms);
+                    }
+                }
+                "royal" => piece.royal = true,
+                "passes" => {
+                    c.expect_keyword("own")
+                        .map_err(|d| d.hint("the attribute is `passes own`"))?;
+                    piece.passes_own = true;
+                }
+                "resets" => {
+                    c.expect_keyword("clock")
+                        .map_err(|d| d.hint("the attribute is `resets clock`"))?;
+                    resets_clock = true;
+                }
+                "value" => {
+                    piece.value = Some(
+                        c.expect_int("a value in hundredths of a pawn", 0, 100_000)?
+                            .0 as i32,
+                    )
+                }
+                "glyphs" => {
+                    let (a, _) = c.expect_string("the light side's glyph")?;
+                    let (b, _) = c.expect_string("the dark side's glyph")?;
+                    piece.glyphs = Some([a.to_string(), b.to_string()]);
+                }
+                "like" => {
+                    if c.i != 4 {
+                        return Err(Diagnostic::error(
+                            "bad-argument",
+                            f,
+                            a.span,
+                            "`like` must come right after the letter",
+                        )
+                        .hint("it copies every attribute of the other piece, so an attribute written before it would be lost"));
+                    }
+                    let (other, osp) = c.expect_word("the piece to copy")?;
+                    let (base, base_resets) =
+                        l.pieces
+                            .iter()
+                            .find(|p| p.piece.name == other)
+                            .map(|p| (p.piece.clone(), p.resets_clock))
+                            .or_else(|| {
+                                let (lf, ls) = library.iter().rev().find(|(_, s)| {
+                                    s.args.get(1).and_then(Arg::word) == Some(other)
+                                })?;
+                                let mut tmp = Vec::new();
+                                let mut sub = Lower {
+                                    diags: &mut tmp,
+                                    players: Vec::new(),
+                                    players_span: None,
+                                    board: None,
+                                    pieces: Vec::new(),
+                                    regions: Vec::new(),
+                                    region_index: HashMap::new(),
+                                    board_broken: false,
+                                    prelude: Vec::new(),
+                                    cards_failed: Vec::new(),
+                                    pieces_failed: false,
+                                };
+                                piece_stmt(&mut sub, lf, 0, ls, &[]);
+                                sub.pieces.pop().map(|p| (p.piece, p.resets_clock))
+                            })
+                            .ok_or_else(|| l.unknown_piece(f, osp, other))?;
+                    resets_clock = base_resets;
+                    piece = Piece {
+                        name: piece.name,
+                        letter: piece.letter,
+                        ..base
+                    };
+                }
+                _ => {
+                    let mut d = Diagnostic::error(
+                        "unknown-attribute",
+                        f,
+                        a.span,
+                        format!("`{w}` is not a piece attribute"),
+                    );
+                    if let Some(s) = diagnostic::suggest(w, PIECE_ATTRS.iter().copied()) {
+                        d = d.hint(s);
+                    }
+                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE"));
+                }
+            }
+        }
+        if piece.moves.is_empty() {
+            return Err(Diagnostic::error(
+                "missing-argument",
+                f,
+                nspan,
+                format!("piece `{name}` has no moves"),
+            )
+            .hint(format!(
+                "add `moves \"...\"` in Betza notation, e.g. `piece {name} {letter} moves \"K\"`"
+            )));
+        }
+        Ok(PieceB {
+            piece,
+            file: f.clone(),
+            span: nspan,
+            letter_span: la.span,
+            level,
+            broken: false,
+            resets_clock,
+        })
+    })();
+    match r {
+        Ok(pb) => {
+            if let Some(i) = l.pieces.iter().position(|p| p.piece.name == pb.piece.name) {
+                if l.pieces[i].level == level {
+                    let prev = l.pieces[i].span;
+                    let same_file = l.pieces[i].file == pb.file;
+                    let mut d = Diagnostic::error(
+                        "duplicate-piece",
+                        &pb.file,
+                        pb.span,
+                        format!("piece `{}` is defined twice", pb.piece.name),
+                    );
+                    if same_file {
+                        d = d.label(prev, "first defined here");
+                    }
+                    l.err(d.hint("rename one of them, or remove one"));
+                } else {
+                    l.pieces[i] = pb; // a child redefines its parent's piece
+                }
+            } else {
+                l.pieces.push(pb);
+            }
+        }
+        Err(d) => {
+            l.err(d);
+            l.pieces_failed = true;
+            // Keep the name and letter, so that the setup and the rules that
+            // use this piece are not reported as using an unknown one.
+            if let Some(pb) = partial {
+                if !l.pieces.iter().any(|p| p.piece.name == pb.piece.name) {
+                    l.pieces.push(pb);
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn check_letters(l: &mut Lower) {
+    let mut seen: HashMap<char, (String, Span)> = HashMap::new();
+    let mut errs = Vec::new();
+    for p in &l.pieces {
+        if let Some((other, sp)) = seen.get(&p.piece.letter) {
+            errs.push(
+                Diagnostic::error(
+                    "duplicate-letter",
+                    &p.file,
+                    p.letter_span,
+                    format!(
+                        "`{}` and `{other}` both use the letter {}",
+                        p.piece.name, p.piece.letter
+                    ),
+                )
+                .label(*sp, "also used here")
+                .hint("each piece needs its own letter for FEN and notation"),
+            );
+        } else {
+            seen.insert(p.piece.letter, (p.piece.name.clone(), p.letter_span));
+        }
+    }
+    l.diags.extend(errs);
+}

@@ -1,0 +1,316 @@
+//! Lowering: Built-in regions, `region` statements and their terms.
+
+use super::*;
+
+pub(super) fn builtin_regions(l: &mut Lower) {
+    let Some(Board {
+        shape: Shape::Rect {
+            width,
+            height,
+            holes,
+        },
+        a1_dark,
+    }) = l.board.clone()
+    else {
+        if l.board_broken {
+            // Keep the names, so references to them are not reported too.
+            for n in ["all", "light", "dark"] {
+                let squares = vec![Vec::new(); l.players.len().max(1)];
+                l.push_region(
+                    Region {
+                        name: n.to_string(),
+                        squares,
+                    },
+                    None,
+                );
+            }
+        }
+        return;
+    };
+    let np = l.players.len().max(1);
+    let all: Vec<Coord> = (0..height as i32)
+        .flat_map(|y| (0..width as i32).map(move |x| Coord::new(x, y)))
+        .filter(|c| !holes.contains(c))
+        .collect();
+    let dark = |c: &Coord| ((c.x + c.y) % 2 == 0) == a1_dark;
+    let light: Vec<Coord> = all.iter().copied().filter(|c| !dark(c)).collect();
+    let darks: Vec<Coord> = all.iter().copied().filter(dark).collect();
+    for (n, sq) in [("all", all), ("light", light), ("dark", darks)] {
+        l.push_region(
+            Region {
+                name: n.to_string(),
+                squares: vec![sq; np],
+            },
+            None,
+        );
+    }
+}
+
+/// `region NAME: TERMS` or `region NAME: PLAYER TERMS, PLAYER TERMS`.
+pub(super) fn region_stmt(l: &mut Lower, it: &Item) {
+    let st = &it.stmt;
+    let f = &it.file;
+    let mut c = Cur::new(&st.args, f, st.span);
+    c.next();
+    let r = (|| -> Result<Region, Diagnostic> {
+        let (name, nsp) = c.expect_word("the region's name")?;
+        match l.region_index.get(name).map(|&i| &l.regions[i]) {
+            // A child redefines its parent's region.
+            Some((_, Some((_, _, lvl)))) if *lvl < it.level => {}
+            Some((_, prev)) => {
+                let mut d = Diagnostic::error(
+                    "duplicate-region",
+                    f,
+                    nsp,
+                    format!("region `{name}` is defined twice"),
+                );
+                match prev {
+                    Some((pf, ps, _)) if pf == f => d = d.label(*ps, "first defined here"),
+                    Some(_) => {}
+                    None => d = d.hint("`all`, `light` and `dark` are built in"),
+                }
+                return Err(d);
+            }
+            None => {}
+        }
+        c.expect_op(":")
+            .map_err(|d| d.hint("write `region NAME: ranks 2..6`"))?;
+        if l.board_broken {
+            // Nothing to check the squares against; keep the name.
+            let squares = vec![Vec::new(); l.players.len().max(1)];
+            return Ok(Region {
+                name: name.to_string(),
+                squares,
+            });
+        }
+        let Some(Board {
+            shape:
+                Shape::Rect {
+                    width,
+                    height,
+                    holes,
+                },
+            a1_dark,
+        }) = l.board.clone()
+        else {
+            return Err(Diagnostic::error(
+                "contradiction",
+                f,
+                nsp,
+                "regions need a board with squares",
+            )
+            .hint("an unbounded board has no regions"));
+        };
+        let np = l.players.len().max(1);
+        let per_player = c
+            .peek_word()
+            .is_some_and(|w| l.players.iter().any(|p| p.name == w));
+        let mut squares: Vec<Option<Vec<Coord>>> = vec![None; np];
+        if per_player {
+            loop {
+                let (pn, psp) = c.expect_word("a player name")?;
+                let p = l.player_ref(f, psp, pn)?;
+                let sq = region_terms(&mut c, width, height, &holes, a1_dark)?;
+                squares[p as usize] = Some(sq);
+                if c.done() {
+                    break;
+                }
+                c.expect_op(",")?;
+            }
+            if let Some(missing) = squares.iter().position(Option::is_none) {
+                return Err(Diagnostic::error(
+                    "missing-argument",
+                    f,
+                    st.span,
+                    format!(
+                        "region `{name}` says nothing for player `{}`",
+                        l.players[missing].name
+                    ),
+                )
+                .hint(format!(
+                    "a region given per player lists every player: `region {name}: {}`",
+                    l.players
+                        .iter()
+                        .map(|p| format!("{} ...", p.name))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            }
+        } else {
+            let sq = region_terms(&mut c, width, height, &holes, a1_dark)?;
+            c.finish()?;
+            squares = vec![Some(sq); np];
+        }
+        Ok(Region {
+            name: name.to_string(),
+            squares: squares.into_iter().map(Option::unwrap_or_default).collect(),
+        })
+    })();
+    match r {
+        Ok(reg) => {
+            let at = Some((
+                f.clone(),
+                st.args.get(1).map_or(st.span, |a| a.span),
+                it.level,
+            ));
+            match l.region_index.get(&reg.name) {
+                Some(&i) => l.regions[i] = (reg, at),
+                None => l.push_region(reg, at),
+            }
+        }
+        Err(d) => l.err(d),
+    }
+}
+
+/// `rank 1 + files a..d + squares e4 d5 + light`
+pub(super) fn region_terms(
+    c: &mut Cur,
+    w: u8,
+    h: u8,
+    holes: &[Coord],
+    a1_dark: bool,
+) -> Result<Vec<Coord>, Diagnostic> {
+    let mut out: Vec<Coord> = Vec::new();
+    loop {
+        let (t, tsp) =
+            c.expect_word("`rank`, `ranks`, `file`, `files`, `squares`, `light`, `dark` or `all`")?;
+        let in_board = |co: &Coord| {
+            co.x >= 0 && co.y >= 0 && co.x < w as i32 && co.y < h as i32 && !holes.contains(co)
+        };
+        let all: Vec<Coord> = (0..h as i32)
+            .flat_map(|y| (0..w as i32).map(move |x| Coord::new(x, y)))
+            .collect();
+        let int_or_file = |a: &Arg, files: bool| -> Option<i32> {
+            match &a.kind {
+                // Beyond i32 is off every board: kept out of range, never wrapped.
+                ArgKind::Number(n) if !files => Some(
+                    i32::try_from(*n)
+                        .unwrap_or(if *n < 0 { i32::MIN } else { i32::MAX })
+                        .saturating_sub(1),
+                ),
+                ArgKind::Word(s) if files && s.len() == 1 => {
+                    Some(s.as_bytes()[0] as i32 - b'a' as i32)
+                }
+                _ => None,
+            }
+        };
+        let sel: Vec<Coord> = match t {
+            "rank" | "ranks" | "file" | "files" => {
+                let files = t.starts_with("file");
+                let a = c.next().ok_or_else(|| c.expected("a number or range"))?;
+                let (lo, hi) = match &a.kind {
+                    ArgKind::Range(x, y) => (int_or_file(x, files), int_or_file(y, files)),
+                    _ => (int_or_file(a, files), int_or_file(a, files)),
+                };
+                let (Some(lo), Some(hi)) = (lo, hi) else {
+                    return Err(Diagnostic::error(
+                        "bad-argument",
+                        c.file,
+                        a.span,
+                        format!(
+                            "expected {} such as {}",
+                            if files { "files" } else { "ranks" },
+                            if files { "`a..d`" } else { "`2..6`" }
+                        ),
+                    ));
+                };
+                let limit = if files { w as i32 } else { h as i32 };
+                if lo > hi && lo >= 0 && hi < limit {
+                    return Err(Diagnostic::error(
+                        "bad-argument",
+                        c.file,
+                        a.span,
+                        "this range runs backwards",
+                    )
+                    .hint("write the lower end first, as in `2..6` or `a..d`"));
+                }
+                if lo < 0 || hi >= limit || lo > hi {
+                    return Err(Diagnostic::error(
+                        "off-board",
+                        c.file,
+                        a.span,
+                        format!(
+                            "these {} are not on the board",
+                            if files { "files" } else { "ranks" }
+                        ),
+                    )
+                    .hint(if files {
+                        format!(
+                            "the files go from a to {}",
+                            (b'a' + w.saturating_sub(1)) as char
+                        )
+                    } else {
+                        format!("the ranks go from 1 to {h}")
+                    }));
+                }
+                all.iter()
+                    .copied()
+                    .filter(|co| {
+                        if files {
+                            (lo..=hi).contains(&co.x)
+                        } else {
+                            (lo..=hi).contains(&co.y)
+                        }
+                    })
+                    .collect()
+            }
+            "squares" => {
+                let mut v = Vec::new();
+                while let Some(a) = c.peek() {
+                    match a.kind {
+                        ArgKind::Square { file, rank } => {
+                            let co = Coord::new(file, rank.saturating_sub(1));
+                            if !in_board(&co) {
+                                return Err(Diagnostic::error(
+                                    "off-board",
+                                    c.file,
+                                    a.span,
+                                    "this square is not on the board",
+                                ));
+                            }
+                            v.push(co);
+                            c.next();
+                        }
+                        _ => break,
+                    }
+                }
+                v
+            }
+            "all" => all.clone(),
+            "light" | "dark" => {
+                // square colour: a1 is dark unless the board says `a1 light`
+                all.iter()
+                    .copied()
+                    .filter(|co| (((co.x + co.y) % 2 == 0) == a1_dark) == (t == "dark"))
+                    .collect()
+            }
+            _ => {
+                let mut d = Diagnostic::error(
+                    "bad-argument",
+                    c.file,
+                    tsp,
+                    format!("`{t}` is not a region term"),
+                );
+                if let Some(s) = diagnostic::suggest(
+                    t,
+                    [
+                        "rank", "ranks", "file", "files", "squares", "light", "dark", "all",
+                    ],
+                ) {
+                    d = d.hint(s);
+                }
+                return Err(d);
+            }
+        };
+        for co in sel {
+            if in_board(&co) && !out.contains(&co) {
+                out.push(co);
+            }
+        }
+        if !c.eat_op("+") {
+            break;
+        }
+    }
+    out.sort();
+    Ok(out)
+}

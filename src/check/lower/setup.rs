@@ -1,0 +1,395 @@
+//! Lowering: The `setup` block: men, hands, decks, pools.
+
+use super::*;
+
+pub(super) struct PlacedMan {
+    piece: PieceId,
+    owner: PlayerId,
+    at: Coord,
+    facing: Option<Dir>,
+    file: Arc<str>,
+    span: Span,
+}
+
+pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
+    let np = l.players.len().max(1);
+    let mut setup = Setup {
+        men: Vec::new(),
+        hands: vec![Vec::new(); np],
+        decks: vec![Vec::new(); np],
+        pools: vec![Vec::new(); np],
+        first: 0,
+    };
+    let Some(b) = &it.stmt.block else {
+        l.err(
+            Diagnostic::error(
+                "missing-block",
+                &it.file,
+                it.stmt.span,
+                "`setup` needs a block",
+            )
+            .hint("write `setup { white: K e1 }`"),
+        );
+        return setup;
+    };
+    let f = &it.file;
+    let mut men: Vec<PlacedMan> = Vec::new();
+    for st in &b.stmts {
+        let mut c = Cur::new(&st.args, f, st.span);
+        // Mistakes after which the rest of the line can still be read.
+        let mut soft: Vec<Diagnostic> = Vec::new();
+        let r = (|| -> Result<(), Diagnostic> {
+            let (head, hsp) =
+                c.expect_word("a player name, `hands`, `decks`, `pools` or `first`")?;
+            // hands: / decks: / pools: for everyone
+            if matches!(head, "hands" | "decks" | "pools") {
+                c.expect_op(":")?;
+                let cards = card_list(l, &mut c, head == "decks")?;
+                for p in 0..np {
+                    store_cards(&mut setup, head, p, &cards);
+                }
+                return Ok(());
+            }
+            if head == "first" {
+                c.expect_op(":")?;
+                let (pn, psp) = c.expect_word("the player who acts first")?;
+                setup.first = l.player_ref(f, psp, pn)?;
+                return c.finish();
+            }
+            let owner = l.player_ref(f, hsp, head).map_err(|d| {
+                if let Some(s) = diagnostic::suggest(head, ["hands", "decks", "pools", "first"]) {
+                    d.hint(s)
+                } else {
+                    d
+                }
+            })?;
+            if let Some(kind) = c
+                .peek_word()
+                .filter(|w| matches!(*w, "hand" | "deck" | "pool"))
+            {
+                c.next();
+                c.expect_op(":")?;
+                let cards = card_list(l, &mut c, kind == "deck")?;
+                store_cards(&mut setup, &format!("{kind}s"), owner as usize, &cards);
+                return Ok(());
+            }
+            c.expect_op(":")
+                .map_err(|d| d.hint(format!("write `{head}: K e1, Q d1`")))?;
+            if c.peek_word() == Some("mirror") || c.peek_word() == Some("rotate") {
+                let (how, _) = c.expect_word("`mirror` or `rotate`")?;
+                let (src, ssp) = c.expect_word("the player to copy")?;
+                let src = l.player_ref(f, ssp, src)?;
+                let quarters = if how == "rotate" {
+                    let (deg, dsp) = c.expect_int("90, 180 or 270", 0, 360)?;
+                    if deg % 90 != 0 || deg == 0 || deg == 360 {
+                        return Err(Diagnostic::error(
+                            "bad-argument",
+                            f,
+                            dsp,
+                            "a rotation is 90, 180 or 270 degrees (clockwise)",
+                        ));
+                    }
+                    Some((deg / 90) as u32)
+                } else {
+                    None
+                };
+                c.finish()?;
+                let Some(Board {
+                    shape: Shape::Rect { width, height, .. },
+                    ..
+                }) = l.board.clone()
+                else {
+                    if l.board_broken {
+                        return Ok(()); // the board's mistake is reported
+                    }
+                    return Err(Diagnostic::error(
+                        "contradiction",
+                        f,
+                        st.span,
+                        "mirror and rotate need a board with squares",
+                    ));
+                };
+                if quarters.is_some_and(|q| q % 2 == 1) && width != height {
+                    return Err(Diagnostic::error(
+                        "contradiction",
+                        f,
+                        st.span,
+                        "a quarter turn needs a square board",
+                    )
+                    .hint("`mirror` and `rotate ... 180` work on any board"));
+                }
+                let (w, h) = (width as i32, height as i32);
+                let copies: Vec<PlacedMan> = men
+                    .iter()
+                    .filter(|m| m.owner == src)
+                    .map(|m| {
+                        let (at, facing) = match quarters {
+                            None => (
+                                Coord::new(m.at.x, h - 1 - m.at.y),
+                                m.facing.map(|d| match d {
+                                    Dir::North => Dir::South,
+                                    Dir::South => Dir::North,
+                                    d => d,
+                                }),
+                            ),
+                            // Clockwise about the board's centre; quarter
+                            // turns only on square boards (checked above).
+                            Some(q) => {
+                                let (x, y) = (m.at.x, m.at.y);
+                                let p = match q {
+                                    1 => Coord::new(y, w - 1 - x),
+                                    2 => Coord::new(w - 1 - x, h - 1 - y),
+                                    _ => Coord::new(h - 1 - y, x),
+                                };
+                                (p, m.facing.map(|d| d.turned(q)))
+                            }
+                        };
+                        PlacedMan {
+                            piece: m.piece,
+                            owner,
+                            at,
+                            facing,
+                            file: f.clone(),
+                            span: st.span,
+                        }
+                    })
+                    .collect();
+                if copies.is_empty() {
+                    return Err(Diagnostic::error(
+                        "bad-argument",
+                        f,
+                        ssp,
+                        "this player has no men to copy yet",
+                    )
+                    .hint("place that player's men on an earlier line"));
+                }
+                men.extend(copies);
+                return Ok(());
+            }
+            // groups: PIECE square+ [facing DIR], separated by optional commas
+            let mut any = false;
+            while !c.done() {
+                if c.eat_op(",") {
+                    continue;
+                }
+                let (pw, psp) = c.expect_word("a piece letter or name")?;
+                let piece = l.lookup_piece(f, psp, pw).map_err(|d| soft.push(d)).ok();
+                let mut squares = Vec::new();
+                let mut any_square = false;
+                while let Some(a) = c.peek() {
+                    any_square |= matches!(
+                        a.kind,
+                        ArgKind::Square { .. } | ArgKind::Coord(..) | ArgKind::Range(..)
+                    );
+                    match &a.kind {
+                        ArgKind::Square { .. } | ArgKind::Coord(..) => {
+                            match l.square(f, a) {
+                                Ok(at) => squares.push((at, a.span)),
+                                Err(d) => soft.push(d),
+                            }
+                            c.next();
+                        }
+                        ArgKind::Range(x, y) => {
+                            let (p, q) = match (l.square(f, x), l.square(f, y)) {
+                                (Ok(p), Ok(q)) => (p, q),
+                                (p, q) => {
+                                    soft.extend(p.err());
+                                    soft.extend(q.err());
+                                    c.next();
+                                    continue;
+                                }
+                            };
+                            if p.x != q.x && p.y != q.y {
+                                return Err(Diagnostic::error(
+                                    "bad-argument",
+                                    f,
+                                    a.span,
+                                    "a range of squares runs along one rank or one file",
+                                ));
+                            }
+                            let (dx, dy) = ((q.x - p.x).signum(), (q.y - p.y).signum());
+                            let mut s = p;
+                            loop {
+                                let arg = Arg {
+                                    kind: ArgKind::Square {
+                                        file: s.x,
+                                        rank: s.y + 1,
+                                    },
+                                    span: a.span,
+                                };
+                                squares.push((l.square(f, &arg)?, a.span));
+                                if s == q {
+                                    break;
+                                }
+                                s = Coord::new(s.x + dx, s.y + dy);
+                            }
+                            c.next();
+                        }
+                        _ => break,
+                    }
+                }
+                if !any_square {
+                    return Err(c.expected(&format!("the squares of `{pw}`")));
+                }
+                let mut facing = None;
+                if c.eat_word("facing") {
+                    let (d, _) =
+                        c.expect_choice("a direction", &["north", "east", "south", "west"])?;
+                    facing = Some(match d {
+                        "north" => Dir::North,
+                        "east" => Dir::East,
+                        "south" => Dir::South,
+                        _ => Dir::West,
+                    });
+                }
+                any = true;
+                let Some(piece) = piece else { continue };
+                for (at, span) in squares {
+                    men.push(PlacedMan {
+                        piece,
+                        owner,
+                        at,
+                        facing,
+                        file: f.clone(),
+                        span,
+                    });
+                }
+                any = true;
+            }
+            if !any {
+                return Err(c.expected("men, such as `K e1, P a2..h2`"));
+            }
+            Ok(())
+        })();
+        l.diags.extend(soft);
+        if let Err(d) = r {
+            l.err(d);
+            // A hand, deck or pool line with a mistake still says there is one.
+            let words = (
+                st.args.first().and_then(Arg::word),
+                st.args.get(1).and_then(Arg::word),
+            );
+            let kind = match words {
+                (Some("hands"), _) | (_, Some("hand")) => Some("hands"),
+                (Some("decks"), _) | (_, Some("deck")) => Some("decks"),
+                (Some("pools"), _) | (_, Some("pool")) => Some("pools"),
+                _ => None,
+            };
+            l.cards_failed.extend(kind);
+        }
+    }
+    // Two men on one square.
+    let mut at: HashMap<Coord, Span> = HashMap::new();
+    for m in &men {
+        if let Some(prev) = at.get(&m.at) {
+            let d = Diagnostic::error(
+                "square-taken",
+                &m.file,
+                m.span,
+                "two men on one square in the setup",
+            )
+            .label(*prev, "the first one");
+            l.diags.push(d);
+        } else {
+            at.insert(m.at, m.span);
+        }
+    }
+    setup.men = men
+        .into_iter()
+        .map(|m| Man {
+            piece: m.piece,
+            owner: m.owner,
+            at: m.at,
+            facing: m.facing.unwrap_or_else(|| {
+                l.players
+                    .get(m.owner as usize)
+                    .map_or(Dir::North, |p| p.forward)
+            }),
+        })
+        .collect();
+    setup
+}
+
+pub(super) fn store_cards(setup: &mut Setup, head: &str, p: usize, cards: &[(Card, u32)]) {
+    match head {
+        "decks" => setup.decks[p].extend(cards.iter().copied()),
+        "hands" | "pools" => {
+            let list: Vec<(PieceId, u32)> = cards
+                .iter()
+                .filter_map(|(c, n)| match c {
+                    Card::Piece { piece, .. } => Some((*piece, *n)),
+                    Card::Joker => None,
+                })
+                .collect();
+            let dst = if head == "hands" {
+                &mut setup.hands[p]
+            } else {
+                &mut setup.pools[p]
+            };
+            for (pc, n) in list {
+                match dst.iter_mut().find(|(x, _)| *x == pc) {
+                    Some(e) => e.1 += n,
+                    None => dst.push((pc, n)),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `K Q R*2 B/light joker*2`
+pub(super) fn card_list(
+    l: &Lower,
+    c: &mut Cur,
+    deck: bool,
+) -> Result<Vec<(Card, u32)>, Diagnostic> {
+    let mut out = Vec::new();
+    while !c.done() {
+        if c.eat_op(",") {
+            continue;
+        }
+        let (w, sp) = c.expect_word("a piece letter or name")?;
+        let card = if w == "joker" {
+            if !deck {
+                return Err(Diagnostic::error(
+                    "bad-argument",
+                    c.file,
+                    sp,
+                    "jokers are cards: they go in a deck",
+                ));
+            }
+            Card::Joker
+        } else {
+            let piece = l.lookup_piece(c.file, sp, w)?;
+            let mut region = None;
+            if c.eat_op("/") {
+                let (r, rsp) = c.expect_word("a region name")?;
+                if !deck {
+                    return Err(Diagnostic::error(
+                        "bad-argument",
+                        c.file,
+                        rsp,
+                        "only a card may be limited to a region",
+                    ));
+                }
+                region = Some(l.region_index.get(r).copied().ok_or_else(|| {
+                    pred::unknown_region(
+                        c.file,
+                        rsp,
+                        r,
+                        l.regions.iter().map(|(x, _)| x.name.as_str()),
+                    )
+                })? as RegionId);
+            }
+            Card::Piece { piece, region }
+        };
+        let mut n = 1;
+        if c.eat_op("*") {
+            n = c.expect_int("a count", 0, 256)?.0 as u32;
+        }
+        if n > 0 {
+            out.push((card, n));
+        }
+    }
+    Ok(out)
+}

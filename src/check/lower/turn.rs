@@ -1,0 +1,410 @@
+//! Lowering: Turn statements: `teams`, `actions`, `place`, `first action`, `on`, `power`, `always`, `promote`, `eliminated`, `dead material`.
+
+use super::*;
+
+pub(super) fn teams_stmt(l: &Lower, c: &mut Cur) -> Result<Vec<Vec<PlayerId>>, Diagnostic> {
+    let mut teams: Vec<Vec<PlayerId>> = vec![Vec::new()];
+    // Each player with where it was listed and in which team.
+    let mut seen: Vec<(PlayerId, Span, usize)> = Vec::new();
+    loop {
+        let (w, sp) = c
+            .expect_word("a player name")
+            .map_err(|d| d.hint("write `teams white + black, red + green`"))?;
+        let p = l.player_ref(c.file, sp, w)?;
+        if let Some(&(_, prev, team)) = seen.iter().find(|(x, _, _)| *x == p) {
+            let same = team + 1 == teams.len();
+            return Err(Diagnostic::error(
+                "duplicate-player",
+                c.file,
+                sp,
+                if same {
+                    format!("player `{w}` is listed twice in one team")
+                } else {
+                    format!("player `{w}` is in two teams")
+                },
+            )
+            .label(prev, "listed here first")
+            .hint("every player belongs to exactly one team"));
+        }
+        seen.push((p, sp, teams.len() - 1));
+        if let Some(t) = teams.last_mut() {
+            t.push(p);
+        }
+        if c.done() {
+            break;
+        }
+        if c.eat_op(",") {
+            teams.push(Vec::new());
+        } else {
+            c.expect_op("+")?;
+        }
+    }
+    for (i, p) in l.players.iter().enumerate() {
+        if !seen.iter().any(|(x, _, _)| *x == i as PlayerId) {
+            return Err(Diagnostic::error(
+                "missing-argument",
+                c.file,
+                c.end,
+                format!("player `{}` is in no team", p.name),
+            )
+            .hint(format!(
+                "every player belongs to exactly one team: add `{}` to one, or `, {}` for a team of its own",
+                p.name, p.name
+            )));
+        }
+    }
+    Ok(teams)
+}
+
+pub(super) fn actions_stmt(c: &mut Cur, turn: &mut Turn) -> Result<(), Diagnostic> {
+    turn.moves = false;
+    turn.place = false;
+    turn.draw = false;
+    loop {
+        let (a, _) = c.expect_choice("an action", &["move", "place", "draw"])?;
+        match a {
+            "move" => turn.moves = true,
+            "place" => turn.place = true,
+            _ => turn.draw = true,
+        }
+        if c.done() {
+            break;
+        }
+        c.expect_op(",")?;
+    }
+    Ok(())
+}
+
+/// `place [PIECE...] where PRED`
+pub(super) fn place_stmt(
+    l: &Lower,
+    c: &mut Cur,
+    st: &Stmt,
+    f: &Arc<str>,
+) -> Result<PlacementRule, Diagnostic> {
+    let mut pieces = Vec::new();
+    while let Some(w) = c.peek_word() {
+        if w == "where" {
+            break;
+        }
+        let sp = c.here();
+        c.next();
+        pieces.push(l.lookup_piece(f, sp, w)?);
+        c.eat_op(",");
+    }
+    c.expect_keyword("where")
+        .map_err(|d| d.hint("write `place [pieces] where CONDITION`"))?;
+    let cond = pred::parse(
+        &st.args[c.i..],
+        f,
+        st.span,
+        &Names {
+            pieces: &l.piece_names(),
+            regions: &l.region_names(),
+            unknown_piece: &|f, sp, w| l.unknown_piece(f, sp, w),
+        },
+    )?;
+    Ok(PlacementRule {
+        pieces,
+        condition: cond,
+    })
+}
+
+/// `first action: place pawn`
+pub(super) fn first_stmt(l: &Lower, c: &mut Cur) -> Result<ActionFilter, Diagnostic> {
+    c.expect_keyword("action")?;
+    c.expect_op(":")?;
+    let (k, _) = c.expect_choice("an action", &["move", "place", "draw", "power"])?;
+    let kind = match k {
+        "move" => ActionKind::Move,
+        "place" => ActionKind::Place,
+        "draw" => ActionKind::Draw,
+        _ => ActionKind::Power,
+    };
+    let piece = if c.done() {
+        None
+    } else {
+        Some(l.piece_ref(c, "a piece")?)
+    };
+    c.finish()?;
+    Ok(ActionFilter { kind, piece })
+}
+
+/// `on place PIECE: EFFECT` / `on draw joker: EFFECT`
+pub(super) fn on_stmt(
+    l: &Lower,
+    c: &mut Cur,
+    st: &Stmt,
+    f: &Arc<str>,
+    turn: &mut Turn,
+) -> Result<(), Diagnostic> {
+    let (ev, _) = c.expect_choice("`place` or `draw`", &["place", "draw"])?;
+    let piece = if ev == "place" {
+        Some(l.piece_ref(c, "the placed piece")?)
+    } else {
+        c.expect_keyword("joker")
+            .map_err(|d| d.hint("write `on draw joker: EFFECT`"))?;
+        None
+    };
+    c.expect_op(":")?;
+    let (e, esp) = c.expect_choice("an effect", &["return", "remove", "may", "take"])?;
+    let which = match e {
+        "return" | "remove" => {
+            c.expect_keyword("one")?;
+            c.expect_choice("`man`", &["man"])?;
+            c.expect_keyword("where")?;
+            let which = pred::parse(
+                &st.args[c.i..],
+                f,
+                st.span,
+                &Names {
+                    pieces: &l.piece_names(),
+                    regions: &l.region_names(),
+                    unknown_piece: &|f, sp, w| l.unknown_piece(f, sp, w),
+                },
+            )?;
+            c.i = c.args.len();
+            Some(which)
+        }
+        "may" => {
+            c.expect_keyword("move")?;
+            c.expect_keyword("it")?;
+            None
+        }
+        _ => {
+            c.expect_keyword("another")?;
+            c.expect_keyword("action")?;
+            None
+        }
+    };
+    c.finish()?;
+    match piece {
+        Some(p) => {
+            let effect = match (e, which) {
+                ("return", Some(which)) => FollowUp::ReturnToHand { which },
+                ("remove", Some(which)) => FollowUp::Remove { which },
+                ("may", _) => FollowUp::MayMovePlaced,
+                _ => FollowUp::ExtraAction,
+            };
+            turn.on_place.push(OnPlace { piece: p, effect });
+        }
+        None => {
+            turn.on_joker = Some(match (e, which) {
+                ("return", Some(which)) => JokerEffect::ReturnToHand { which },
+                ("remove", Some(which)) => JokerEffect::Remove { which },
+                ("take", _) => JokerEffect::ExtraAction,
+                _ => {
+                    return Err(Diagnostic::error(
+                        "bad-effect",
+                        f,
+                        esp,
+                        "a joker places no man, so there is nothing to move",
+                    )
+                    .hint("a joker can `return one man where ...`, `remove one man where ...` or `take another action`"))
+                }
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `power swap A B [once | N times]`
+pub(super) fn power_stmt(l: &Lower, c: &mut Cur) -> Result<Power, Diagnostic> {
+    c.expect_choice("a power", &["swap"])?;
+    let a = l.piece_ref(c, "the first piece")?;
+    let b = l.piece_ref(c, "the second piece")?;
+    let uses = if c.eat_word("once") {
+        1
+    } else if c.done() {
+        u32::MAX
+    } else {
+        let (n, _) = c.expect_int("how many times", 1, 1000)?;
+        c.expect_keyword("times")?;
+        n as u32
+    };
+    c.finish()?;
+    Ok(Power::Swap { a, b, uses })
+}
+
+/// `always connected 8 [per player]`
+pub(super) fn always_stmt(c: &mut Cur) -> Result<Invariant, Diagnostic> {
+    c.expect_choice("an invariant", &["connected"])?;
+    let (n, sp) = c.expect_int("4 or 8 (which neighbours touch)", 4, 8)?;
+    if n != 4 && n != 8 {
+        return Err(Diagnostic::error(
+            "out-of-range",
+            c.file,
+            sp,
+            "neighbours are 4 (sides) or 8 (sides and corners)",
+        ));
+    }
+    let scope = if c.eat_word("per") {
+        c.expect_keyword("player")?;
+        Scope::PerPlayer
+    } else {
+        Scope::All
+    };
+    c.finish()?;
+    Ok(Invariant::Connected {
+        adjacency: if n == 4 {
+            Adjacency::Sides
+        } else {
+            Adjacency::SidesAndCorners
+        },
+        scope,
+    })
+}
+
+/// `promote PIECES at far edge | in REGION to any | PIECES [from pool]`
+pub(super) fn promote_stmt(
+    l: &Lower,
+    c: &mut Cur,
+) -> Result<(Vec<PieceId>, Promotion), Diagnostic> {
+    let mut pieces = Vec::new();
+    while let Some(w) = c.peek_word() {
+        if w == "at" || w == "in" {
+            break;
+        }
+        pieces.push(l.piece_ref(c, "a piece")?);
+        c.eat_op(",");
+    }
+    if pieces.is_empty() {
+        return Err(c.expected("the piece that promotes"));
+    }
+    let zone = if c.eat_word("at") {
+        c.expect_keyword("far")?;
+        c.expect_keyword("edge")?;
+        Zone::FarEdge
+    } else {
+        c.expect_keyword("in").map_err(|d| {
+            d.hint("write `promote pawn at far edge to queen` or `promote pawn in REGION to queen`")
+        })?;
+        let (r, rsp) = c.expect_word("a region")?;
+        let id = l
+            .regions
+            .iter()
+            .position(|(x, _)| x.name == r)
+            .ok_or_else(|| {
+                pred::unknown_region(
+                    c.file,
+                    rsp,
+                    r,
+                    l.regions.iter().map(|(x, _)| x.name.as_str()),
+                )
+            })?;
+        Zone::Region(id as RegionId)
+    };
+    c.expect_keyword("to")?;
+    let mut choices = Vec::new();
+    if c.eat_word("any") {
+        choices = (0..l.pieces.len() as PieceId)
+            .filter(|i| !l.pieces[*i as usize].piece.royal && !pieces.contains(i))
+            .collect();
+    } else {
+        while let Some(w) = c.peek_word() {
+            if w == "from" {
+                break;
+            }
+            let sp = c.here();
+            let id = l.piece_ref(c, "a piece to promote to")?;
+            if l.pieces[id as usize].piece.royal {
+                return Err(Diagnostic::error(
+                    "contradiction",
+                    c.file,
+                    sp,
+                    "promotion to a royal piece is not supported",
+                )
+                .hint("promote to non-royal pieces"));
+            }
+            choices.push(id);
+            c.eat_op(",");
+        }
+    }
+    if choices.is_empty() {
+        return Err(c.expected("the pieces it may become"));
+    }
+    let from_pool = if c.eat_word("from") {
+        c.expect_keyword("pool")?;
+        true
+    } else {
+        false
+    };
+    c.finish()?;
+    Ok((
+        pieces,
+        Promotion {
+            zone,
+            choices,
+            from_pool,
+        },
+    ))
+}
+
+/// `eliminated army to mover|partner|nobody [, checked after_every_move|at_own_turn]`
+pub(super) fn eliminated_stmt(c: &mut Cur) -> Result<Elimination, Diagnostic> {
+    c.expect_keyword("army")?;
+    c.expect_keyword("to")?;
+    let (to, _) = c.expect_choice("who gets the army", &["mover", "partner", "nobody"])?;
+    let mut checked = EliminationCheck::AfterEveryMove;
+    if c.eat_op(",") {
+        c.expect_keyword("checked")?;
+        let (w, _) = c.expect_choice(
+            "when players are checked",
+            &["after_every_move", "at_own_turn"],
+        )?;
+        if w == "at_own_turn" {
+            checked = EliminationCheck::AtOwnTurn;
+        }
+    }
+    c.finish()?;
+    Ok(Elimination {
+        army_to: match to {
+            "mover" => ArmyTo::Mover,
+            "partner" => ArmyTo::Partner,
+            _ => ArmyTo::Nobody,
+        },
+        checked,
+    })
+}
+
+/// `dead material king bishop* vs king bishop* [same colour]`
+pub(super) fn dead_stmt(l: &Lower, c: &mut Cur) -> Result<MaterialPattern, Diagnostic> {
+    c.expect_keyword("material")?;
+    let mut sides: [Vec<MaterialTerm>; 2] = [Vec::new(), Vec::new()];
+    let mut side = 0;
+    let mut same_colour = false;
+    while !c.done() {
+        if c.eat_word("vs") {
+            if side == 1 {
+                return Err(Diagnostic::error(
+                    "bad-argument",
+                    c.file,
+                    c.args[c.i - 1].span,
+                    "a pattern has two sides",
+                ));
+            }
+            side = 1;
+            continue;
+        }
+        if c.eat_word("same") {
+            if !(c.eat_word("colour") || c.eat_word("color")) {
+                return Err(c.expected("`colour`"));
+            }
+            same_colour = true;
+            continue;
+        }
+        let piece = l.piece_ref(c, "a piece")?;
+        let any = c.eat_op("*");
+        sides[side].push(MaterialTerm { piece, any });
+    }
+    if side == 0 || sides[0].is_empty() || sides[1].is_empty() {
+        return Err(Diagnostic::error(
+            "missing-argument",
+            c.file,
+            c.end,
+            "a dead-material pattern has two sides",
+        )
+        .hint("write `dead material king knight vs king`"));
+    }
+    Ok(MaterialPattern { sides, same_colour })
+}

@@ -378,3 +378,23 @@ proptest! {
         }
     }
 }
+
+/// Found by the `fen` fuzz target: with two kings of one side, a castling
+/// right could not say whose it was, and the FEN written back read as
+/// another position. Such rights are now refused, and `-` reads back.
+#[test]
+fn castling_rights_with_two_kings_are_refused() {
+    let v = varia::load::builtin("crazyhouse", &[]).unwrap();
+    let t = Arc::new(Tables::new(&v).unwrap());
+    let fen = "rnb1kBnr/qqpppppp/8/8/4P3/8/PPPP1PRK/RNrnb1KR b KAkq e3 0 1";
+    assert_eq!(field_of(&t, fen), FenField::Castling);
+    let e = Position::from_fen(t.clone(), fen).unwrap_err();
+    assert!(e.to_string().contains("white has 2 kings"), "{e}");
+    let ok = Position::from_fen(
+        t.clone(),
+        "rnb1kBnr/qqpppppp/8/8/4P3/8/PPPP1PRK/RNrnb1KR[] b kq - 0 1",
+    )
+    .unwrap();
+    let written = ok.fen();
+    assert_eq!(Position::from_fen(t, &written).unwrap().fen(), written);
+}

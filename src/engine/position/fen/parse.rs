@@ -408,6 +408,17 @@ fn parse_castling<B: Bits>(
         let pname = &v.players[owner as usize].name;
         let rname = &v.pieces[ci.royal as usize].name;
         let paname = &v.pieces[ci.partner as usize].name;
+        if royals.len() > 1 {
+            // Which of them a right belongs to cannot be told, and the
+            // written FEN would not read back the same.
+            return fail(
+                F,
+                format!(
+                    "{pname} has {} {rname}s: castling rights are ambiguous; write `-` for them",
+                    royals.len()
+                ),
+            );
+        }
         let mut found = None;
         for &r in &royals {
             let partner = match c {

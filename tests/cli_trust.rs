@@ -188,3 +188,22 @@ fn a_floating_board_names_its_files_as_moves_do_and_marks_barred_squares() {
     assert_eq!(row("  2 "), "  2 +    +    x    ♚    x    +    +    ");
     assert!(out.contains("unfinished (1 action played)"), "{out}");
 }
+
+#[test]
+fn fen_errors_show_non_ascii_characters_as_written() {
+    for (fen, shown) in [
+        (
+            "rnbqkbnr/ppppppép/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "found `é`",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Ké - 0 1",
+            "found `é`",
+        ),
+    ] {
+        let (code, _, err) = run(&["perft", "chess", "1", "--fen", fen], b"");
+        assert_eq!(code, 1);
+        assert!(err.contains(shown), "{err}");
+        assert!(!err.contains('Ã'), "{err}");
+    }
+}

@@ -370,6 +370,9 @@ fn parse_castling<B: Bits>(
             ),
         );
     };
+    if let Some(c) = s.chars().find(|c| !c.is_ascii()) {
+        return fail(F, format!("expected K, Q or file letters, found `{c}`"));
+    }
     let b = s.as_bytes();
     let mut i = 0;
     while i < b.len() {

@@ -139,7 +139,15 @@ pub(super) fn read_man<B: Bits>(
     s: &[u8],
     field: FenField,
 ) -> Result<(PieceId, PlayerId, usize), FenError> {
-    let c = s[0] as char;
+    // The character as written (a byte above ASCII starts a longer one).
+    let c = if s[0].is_ascii() {
+        s[0] as char
+    } else {
+        String::from_utf8_lossy(&s[..s.len().min(4)])
+            .chars()
+            .next()
+            .unwrap_or(char::REPLACEMENT_CHARACTER)
+    };
     let letter_kind = |c: char| t.fen.letters.get(&c.to_ascii_uppercase()).copied();
     match style(t) {
         Style::Case | Style::Single => {

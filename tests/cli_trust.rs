@@ -207,3 +207,19 @@ fn fen_errors_show_non_ascii_characters_as_written() {
         assert!(!err.contains('Ã'), "{err}");
     }
 }
+
+#[test]
+fn a_full_disk_is_an_error_not_a_panic() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("varia"))
+        .arg("list")
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot write the output"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -207,7 +207,7 @@ pub fn run(a: &MatchArgs) -> i32 {
     }
     reasons.sort_by_key(|x| std::cmp::Reverse(x.1));
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "variant": variant.name, "games": scores.len(), "seed": a.seed,
@@ -221,14 +221,14 @@ pub fn run(a: &MatchArgs) -> i32 {
         );
         return 0;
     }
-    println!(
+    outln!(
         "{} games of {}: {} vs {}",
         scores.len(),
         variant.title,
         players[0],
         players[1]
     );
-    println!(
+    outln!(
         "{}: +{wins} ={draws} -{losses}, score {:.1}%, Elo {:+.0} ± {:.0} (95% interval {:+.0} to {:+.0})",
         players[0],
         100.0 * mean,
@@ -238,7 +238,7 @@ pub fn run(a: &MatchArgs) -> i32 {
         hi
     );
     if clean.len() < scores.len() {
-        println!(
+        outln!(
             "without the {} games lost outside the rules: score {:.1}%, Elo {:+.0} ± {:.0}",
             scores.len() - clean.len(),
             100.0 * clean_mean,
@@ -248,7 +248,7 @@ pub fn run(a: &MatchArgs) -> i32 {
         let _ = (clean_lo, clean_hi);
     }
     for (r, n) in reasons {
-        println!("  {r:<24} {n}");
+        outln!("  {r:<24} {n}");
     }
     0
 }

@@ -1,5 +1,38 @@
 //! Command-line parsing and the commands. Only this layer prints.
 
+/// `println!` for the commands: a write error ends the program through
+/// [`output_failed`] instead of a panic (a closed pipe, as in
+/// `varia list | head`, ends it quietly).
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($t)*) {
+            $crate::cli::output_failed(e);
+        }
+    }};
+}
+
+/// `print!` for the commands (see [`outln`]).
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = write!(std::io::stdout().lock(), $($t)*) {
+            $crate::cli::output_failed(e);
+        }
+    }};
+}
+
+/// Standard output failed: a reader that went away (a closed pipe) ends the
+/// program quietly with success, as Unix tools do; any other error is
+/// reported and the program stops.
+pub fn output_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("error: cannot write the output: {e}");
+    std::process::exit(1);
+}
+
 mod duel;
 mod perft;
 mod play;
@@ -181,7 +214,7 @@ pub fn run() -> i32 {
         Command::List { json } => {
             for n in varia::check::builtin_names() {
                 match varia::load::builtin(n, &[]) {
-                    Ok(v) if json => println!(
+                    Ok(v) if json => outln!(
                         "{}",
                         serde_json::json!({
                             "name": n, "title": v.title,
@@ -196,7 +229,7 @@ pub fn run() -> i32 {
                         } else {
                             format!("  [options: {}]", opts.join(", "))
                         };
-                        println!("{n:<20} {:<28} {} players{opts}", v.title, v.players.len());
+                        outln!("{n:<20} {:<28} {} players{opts}", v.title, v.players.len());
                     }
                     Err(e) => eprintln!("{n}: {e}"),
                 }

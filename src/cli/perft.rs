@@ -113,17 +113,17 @@ pub fn perft(a: &PerftArgs) -> i32 {
             .map(|(m, n)| (m.clone(), (*n).into()))
             .collect();
         let j = serde_json::json!({"variant": a.variant, "depth": a.depth, "nodes": nodes, "seconds": secs, "nodes_per_second": nps, "divide": div});
-        println!("{j}");
+        outln!("{j}");
     } else {
         for (m, n) in &lines {
-            println!("{m}: {n}");
+            outln!("{m}: {n}");
         }
         if !lines.is_empty() {
-            println!();
+            outln!();
         }
-        println!("nodes {nodes}");
-        println!("time {:.3} s", secs);
-        println!("speed {} nodes/s", human(nps));
+        outln!("nodes {nodes}");
+        outln!("time {:.3} s", secs);
+        outln!("speed {} nodes/s", human(nps));
     }
     0
 }
@@ -148,9 +148,14 @@ pub fn bench(a: &BenchArgs) -> i32 {
         a.variants.clone()
     };
     if !a.json {
-        println!(
+        outln!(
             "{:<20} {:>5} {:>14} {:>9} {:>12} {:>12}",
-            "variant", "depth", "perft nodes", "cpu s", "nodes/s", "playouts/s"
+            "variant",
+            "depth",
+            "perft nodes",
+            "cpu s",
+            "nodes/s",
+            "playouts/s"
         );
     }
     let mut failed = false;
@@ -190,12 +195,12 @@ pub fn bench(a: &BenchArgs) -> i32 {
         };
         let r = engine::bench::run(&pos, &cfg);
         if a.json {
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({"variant": n, "depth": r.perft_depth, "nodes": r.perft_nodes, "cpu_seconds": r.perft_time.as_secs_f64(), "nodes_per_second": r.perft_nodes_per_sec, "playouts_per_second": r.playouts_per_sec, "playouts": r.playouts})
             );
         } else {
-            println!(
+            outln!(
                 "{:<20} {:>5} {:>14} {:>9.3} {:>12} {:>12.1}",
                 n,
                 r.perft_depth,

@@ -181,7 +181,7 @@ impl Play {
     }
 
     fn show(&self) {
-        print!(
+        out!(
             "{}",
             render::draw(&self.session.view(self.last), self.style)
         );
@@ -250,14 +250,14 @@ impl Play {
     fn apply(&mut self, m: Move, who: Option<&str>) {
         let (san, out) = self.session.play_noted(m);
         if let Some(who) = who {
-            println!("{who} plays {san}");
+            outln!("{who} plays {san}");
         }
         for p in 0..8 {
             if out & (1 << p) != 0 {
                 if m == Move::Resign {
-                    println!("{} resigns and is out of the game.", self.name(p));
+                    outln!("{} resigns and is out of the game.", self.name(p));
                 } else {
-                    println!("{} is out of the game.", self.name(p));
+                    outln!("{} is out of the game.", self.name(p));
                 }
             }
         }
@@ -269,7 +269,7 @@ impl Play {
         match self.session.result() {
             Some(Outcome::Win { winners, reason }) => {
                 let names: Vec<String> = winners.iter().map(|&w| self.name(w)).collect();
-                println!(
+                outln!(
                     "Game over: {} {} ({reason}). {}",
                     names.join(" and "),
                     if names.len() == 1 { "wins" } else { "win" },
@@ -278,7 +278,7 @@ impl Play {
                 true
             }
             Some(Outcome::Draw { reason }) => {
-                println!("Game over: draw ({reason}). {}", self.record(None).result);
+                outln!("Game over: draw ({reason}). {}", self.record(None).result);
                 true
             }
             None => false,
@@ -290,7 +290,7 @@ impl Play {
         let interactive = stdin.is_terminal();
         let humans = self.players.contains(&Player::Human);
         if humans {
-            println!(
+            outln!(
                 "{} — type `help` for commands.",
                 self.session.variant().title
             );
@@ -309,7 +309,7 @@ impl Play {
             if who != Player::Human {
                 match self.seats.choose(&self.session, None, &mut self.rng) {
                     Err(f) => {
-                        println!(
+                        outln!(
                             "{} ({who}) forfeits: {}. {}",
                             self.name(seat),
                             f.reason,
@@ -325,7 +325,7 @@ impl Play {
                         }
                     }
                     Ok(None) => {
-                        println!(
+                        outln!(
                             "{} has no legal action; the game cannot go on.",
                             self.name(seat)
                         );
@@ -334,12 +334,12 @@ impl Play {
                 }
                 continue;
             }
-            print!("{}> ", self.name(seat));
+            out!("{}> ", self.name(seat));
             let _ = std::io::stdout().flush();
             let line = match lines.next() {
                 Some(Ok(Line::Text(l))) => l,
                 Some(Ok(Line::Refused(why))) => {
-                    println!("{why}; the game goes on.");
+                    outln!("{why}; the game goes on.");
                     continue;
                 }
                 Some(Err(e)) => {
@@ -347,8 +347,8 @@ impl Play {
                     return 1;
                 }
                 None => {
-                    println!();
-                    println!(
+                    outln!();
+                    outln!(
                         "Input ended; the game is unfinished ({} played).",
                         actions(self.sans.len())
                     );
@@ -356,7 +356,7 @@ impl Play {
                 }
             };
             if !interactive {
-                println!("{line}");
+                outln!("{line}");
             }
             match self.command(line.trim(), &mut lines) {
                 Flow::Continue => {}
@@ -375,15 +375,15 @@ impl Play {
             .map_or((line, ""), |(c, r)| (c, r.trim()));
         match cmd.to_ascii_lowercase().as_str() {
             "" => {}
-            "help" | "?" => println!("{HELP}"),
+            "help" | "?" => outln!("{HELP}"),
             "board" => self.show(),
             "flip" => {
                 self.style.flipped = !self.style.flipped;
                 self.show();
             }
-            "fen" if self.reveal => println!("{}", self.session.position().fen()),
+            "fen" if self.reveal => outln!("{}", self.session.position().fen()),
             // Decks in a fixed order: the cards that remain, not their order.
-            "fen" => println!("{}", self.session.position().public_fen()),
+            "fen" => outln!("{}", self.session.position().public_fen()),
             "moves" => {
                 let (moves, sans) = self.session.sans();
                 let mut shown: Vec<String> = Vec::new();
@@ -398,7 +398,7 @@ impl Play {
                 if draws {
                     shown.push("draw".into());
                 }
-                println!("{} legal: {}", shown.len(), shown.join(" "));
+                outln!("{} legal: {}", shown.len(), shown.join(" "));
             }
             "undo" => {
                 // Take back to the previous turn of this human seat.
@@ -415,9 +415,9 @@ impl Play {
                 }
                 self.last = None;
                 if undone == 0 {
-                    println!("Nothing to take back.");
+                    outln!("Nothing to take back.");
                 } else {
-                    println!(
+                    outln!(
                         "Took back {undone} action{}.",
                         if undone == 1 { "" } else { "s" }
                     );
@@ -426,34 +426,34 @@ impl Play {
             }
             "save" => {
                 if rest.is_empty() {
-                    println!("Say where: save FILE");
+                    outln!("Say where: save FILE");
                 } else {
                     match std::fs::write(rest, self.record(None).to_pgn()) {
-                        Ok(()) => println!("Saved to {rest}."),
-                        Err(e) => println!("Cannot write {rest}: {e}. The game goes on."),
+                        Ok(()) => outln!("Saved to {rest}."),
+                        Err(e) => outln!("Cannot write {rest}: {e}. The game goes on."),
                     }
                 }
             }
             "load" => {
                 if rest.is_empty() {
-                    println!("Say which file: load FILE");
+                    outln!("Say which file: load FILE");
                 } else {
                     match self.load(rest) {
                         Ok(n) => {
-                            println!("Loaded {rest}: {} replayed.", actions(n));
+                            outln!("Loaded {rest}: {} replayed.", actions(n));
                             self.show();
                         }
-                        Err(e) => println!("Cannot load {rest}: {e}. The current game goes on."),
+                        Err(e) => outln!("Cannot load {rest}: {e}. The current game goes on."),
                     }
                 }
             }
             "claim" => {
                 let claims = self.session.game.claimable();
                 if claims.is_empty() {
-                    println!("No draw can be claimed now.");
+                    outln!("No draw can be claimed now.");
                 } else {
                     let reason = varia::session::event_name(&claims[0].event);
-                    println!(
+                    outln!(
                         "Game over: draw claimed ({reason}). {}",
                         Record::result_for(self.session.players(), Some(&[]))
                     );
@@ -471,12 +471,12 @@ impl Play {
             "resign" => {
                 let me = self.session.to_move();
                 let r = self.record(Some(me));
-                println!("{} resigns. {}", self.name(me), r.result);
+                outln!("{} resigns. {}", self.name(me), r.result);
                 self.left = Some(Left::Resigned(me));
                 return Flow::Stop(0);
             }
             "quit" | "exit" => {
-                println!(
+                outln!(
                     "The game is left unfinished (*) after {}; nobody resigned.",
                     actions(self.sans.len())
                 );
@@ -491,7 +491,7 @@ impl Play {
                     .filter(|m| m.kind() == MoveKind::DrawPlace)
                     .collect();
                 let Some(first) = draws.first().copied() else {
-                    println!("You cannot draw now.");
+                    outln!("You cannot draw now.");
                     return Flow::Continue;
                 };
                 let joker = matches!(first, Move::DrawJoker { .. });
@@ -507,7 +507,7 @@ impl Play {
                 if draws.len() == 1
                     && (first.to().is_none() || matches!(first, Move::Reveal { .. }))
                 {
-                    println!(
+                    outln!(
                         "You drew {card}: {}.",
                         if joker {
                             "it is played"
@@ -524,18 +524,18 @@ impl Play {
                 } else {
                     "Where does it go?"
                 };
-                println!("You drew {card}. {ask}");
+                outln!("You drew {card}. {ask}");
                 loop {
-                    print!("square> ");
+                    out!("square> ");
                     let _ = std::io::stdout().flush();
                     let l = match lines.next() {
                         Some(Ok(Line::Text(l))) => l,
                         Some(Ok(Line::Refused(why))) => {
-                            println!("{why}; say the square again.");
+                            outln!("{why}; say the square again.");
                             continue;
                         }
                         _ => {
-                            println!("Input ended during a draw.");
+                            outln!("Input ended during a draw.");
                             return Flow::Stop(0);
                         }
                     };
@@ -556,7 +556,7 @@ impl Play {
                                 .filter_map(|m| m.to())
                                 .map(|t| self.session.square_name(t))
                                 .collect();
-                            println!(
+                            outln!(
                                 "`{}` is not a legal square for it; legal: {}",
                                 l.trim(),
                                 names.join(" ")
@@ -574,7 +574,7 @@ impl Play {
                     self.show();
                 }
                 Err(_) if line.contains('@') && self.may_draw() => {
-                    println!("Type `draw` to draw your card first.")
+                    outln!("Type `draw` to draw your card first.")
                 }
                 // A referee's rule: an illegal action (text that names
                 // squares but no legal action) costs the turn.
@@ -582,14 +582,14 @@ impl Play {
                     if self.session.forfeits() && line.chars().any(|c| c.is_ascii_digit()) =>
                 {
                     let me = self.session.to_move();
-                    println!(
+                    outln!(
                         "`{line}` is not a legal action: {} forfeits the turn (illegal actions: forfeit).",
                         self.name(me)
                     );
                     self.apply(Move::Pass, None);
                     self.show();
                 }
-                Err(e) => println!("{e}"),
+                Err(e) => outln!("{e}"),
             },
         }
         Flow::Continue

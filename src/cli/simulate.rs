@@ -419,10 +419,10 @@ pub fn replay(a: &ReplayArgs) -> i32 {
             .and_then(|rec| replay_one(rec, &allowed, None));
         if let Err(e) = r {
             bad += 1;
-            println!("game {}: {}", i + 1, e.trim_start_matches("error: "));
+            outln!("game {}: {}", i + 1, e.trim_start_matches("error: "));
         }
     }
-    println!(
+    outln!(
         "{} checked: {} legal throughout, {} not",
         plural(games.len(), "game", "games"),
         games.len() - bad,
@@ -448,7 +448,7 @@ fn replay_one(
             // The rules ended the game here (a draw by repetition, say):
             // what follows in the record is not played.
             if show.is_some() {
-                println!(
+                outln!(
                     "note: the game ended after action {i} ({}); the record's {} after it {} not played",
                     o.reason(),
                     plural(rec.moves.len() - i, "action", "actions"),
@@ -466,7 +466,7 @@ fn replay_one(
             )
         })?;
         if let Some((boards, style)) = show {
-            println!(
+            outln!(
                 "{:>4}. {:<8} {}",
                 i + 1,
                 variant.players[seat].name,
@@ -474,7 +474,7 @@ fn replay_one(
             );
             s.play(m);
             if boards {
-                print!("{}", render::draw(&s.view(Some(m)), style));
+                out!("{}", render::draw(&s.view(Some(m)), style));
             }
         } else {
             s.play(m);
@@ -506,9 +506,9 @@ fn replay_one(
         };
     };
     if !boards {
-        print!("{}", render::draw(&s.view(None), style));
+        out!("{}", render::draw(&s.view(None), style));
     }
-    println!(
+    outln!(
         "{}, all legal. Result: {result}",
         plural(played, "action", "actions")
     );

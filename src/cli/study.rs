@@ -39,23 +39,23 @@ pub fn report(h: &Header, s: &Summary, json: bool) {
             "min_plies": s.min_plies, "p10_plies": s.p10_plies, "p90_plies": s.p90_plies, "max_plies": s.max_plies,
             "mean_branching": s.mean_branching,
         });
-        println!("{j}");
+        outln!("{j}");
         return;
     }
     let shard = h
         .shard
         .map_or(String::new(), |(k, n)| format!(", shard {k}/{n}"));
-    println!(
+    outln!(
         "{} games of {} (seed {}{shard}), players {}",
         s.games,
         h.title,
         h.seed,
         h.players.join(", ")
     );
-    println!();
-    println!("{:<16} {:>8} {:>7}   95% interval", "seat", "wins", "share");
+    outln!();
+    outln!("{:<16} {:>8} {:>7}   95% interval", "seat", "wins", "share");
     for (p, r) in h.seats.iter().zip(&s.win_rates) {
-        println!(
+        outln!(
             "{:<16} {:>8} {:>7}   {} to {}",
             p,
             r.k,
@@ -71,7 +71,7 @@ pub fn report(h: &Header, s: &Summary, json: bool) {
             .collect();
         let r = t.first().and_then(|&p| s.win_rates.get(p));
         if let Some(r) = r {
-            println!(
+            outln!(
                 "{:<16} {:>8} {:>7}   {} to {}",
                 format!("team {}", names.join("+")),
                 r.k,
@@ -82,7 +82,7 @@ pub fn report(h: &Header, s: &Summary, json: bool) {
         }
     }
     let d = &s.draw_rate;
-    println!(
+    outln!(
         "{:<16} {:>8} {:>7}   {} to {}",
         "draws",
         d.k,
@@ -91,7 +91,7 @@ pub fn report(h: &Header, s: &Summary, json: bool) {
         pct(d.high95)
     );
     if s.unfinished > 0 {
-        println!(
+        outln!(
             "{:<16} {:>8} {:>7}",
             "unfinished",
             s.unfinished,
@@ -99,8 +99,8 @@ pub fn report(h: &Header, s: &Summary, json: bool) {
         );
     }
     if let (Some(f), Some(first)) = (&s.first_seat, h.seats.first()) {
-        println!();
-        println!(
+        outln!();
+        outln!(
             "{first} scores {} (95% interval {} to {}), Elo {:+.0} ({:+.0} to {:+.0}) over {} finished games",
             pct(f.score),
             pct(f.low95),
@@ -111,13 +111,13 @@ pub fn report(h: &Header, s: &Summary, json: bool) {
             f.wins + f.draws + f.losses
         );
     }
-    println!();
-    println!("how games ended:");
+    outln!();
+    outln!("how games ended:");
     for (r, c) in &s.reasons {
-        println!("  {r:<24} {c}");
+        outln!("  {r:<24} {c}");
     }
-    println!();
-    println!(
+    outln!();
+    outln!(
         "plies: mean {:.1}, median {:.1}, 10% to 90% {} to {}, shortest {}, longest {}; mean branching factor {:.1}",
         s.mean_plies, s.median_plies, s.p10_plies, s.p90_plies, s.min_plies, s.max_plies, s.mean_branching
     );

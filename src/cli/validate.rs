@@ -119,7 +119,7 @@ pub fn validate(a: &ValidateArgs) -> i32 {
                     } else {
                         names.join(", ")
                     };
-                    println!(
+                    outln!(
                         "ok: {f} ({what}){}",
                         if warnings > 0 {
                             format!(", {}", diagnostic::summary(0, warnings))
@@ -134,7 +134,7 @@ pub fn validate(a: &ValidateArgs) -> i32 {
         }
     }
     if a.format == Format::Json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&json).unwrap_or_default()
         );
@@ -191,13 +191,13 @@ pub fn dump(a: &DumpArgs) -> i32 {
         }
     };
     match a.format {
-        DumpFormat::Json => println!(
+        DumpFormat::Json => outln!(
             "{}",
             serde_json::to_string_pretty(&value).unwrap_or_default()
         ),
         DumpFormat::Toml => {
             match toml::to_string_pretty(&serde_json::json!({ "dump": without_nulls(value) })) {
-                Ok(s) => print!("{s}"),
+                Ok(s) => out!("{s}"),
                 Err(e) => {
                     eprintln!("error: TOML cannot hold this value ({e}); use --format json");
                     return 1;

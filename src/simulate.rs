@@ -131,14 +131,16 @@ const BATCH_PER_THREAD: usize = 8;
 /// `finish` turns a played game into what the caller keeps (it runs on the
 /// worker threads, so expensive work such as writing notation belongs
 /// there); `sink` receives those results in game order, whatever the
-/// number of threads, and may stop the run by returning an error.
+/// number of threads; it returns whether to go on (`false` stops the run
+/// after that game: games of the same batch after it are dropped, so where
+/// a run stops does not depend on the number of threads), or an error.
 pub fn run<G, T, F, M, S>(cfg: &Config, make: F, finish: M, mut sink: S) -> Result<(), String>
 where
     G: Game,
     T: Send,
     F: Fn(u64) -> G + Sync,
     M: Fn(Record<G::Action>) -> T + Sync,
-    S: FnMut(T) -> Result<(), String>,
+    S: FnMut(T) -> Result<bool, String>,
 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.jobs)
@@ -168,7 +170,9 @@ where
                 .collect()
         });
         for t in done {
-            sink(t)?;
+            if !sink(t)? {
+                return Ok(());
+            }
         }
     }
     Ok(())
@@ -188,7 +192,7 @@ where
         |r| r,
         |r| {
             out.push(r);
-            Ok(())
+            Ok(true)
         },
     )?;
     Ok(out)
@@ -271,6 +275,14 @@ impl Tally {
         *self.lengths.entry(plies).or_insert(0) += 1;
         self.plies += plies as u128;
         self.branching += branching;
+    }
+
+    /// The decision of a sequential test on the first seat's results (two
+    /// seats), once reached.
+    pub fn sprt(&self, test: &crate::stats::Sprt) -> Option<crate::stats::SprtDecision> {
+        (self.seats == 2)
+            .then(|| test.decide(self.wins[0] as u64, self.draws as u64, self.wins[1] as u64))
+            .flatten()
     }
 
     /// How many games were counted.

@@ -96,6 +96,107 @@ impl Score {
     }
 }
 
+/// A sequential probability ratio test of the first side's Elo
+/// difference, as cutechess-cli's `-sprt`: H0 is "Elo = elo0", H1 is
+/// "Elo = elo1"; `alpha` and `beta` are the error rates.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+/// What a [`Sprt`] decided, and when.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SprtDecision {
+    /// `true`: H1 accepted (the first side is at least `elo1` stronger);
+    /// `false`: H0 accepted.
+    pub h1: bool,
+    pub llr: f64,
+    pub lower: f64,
+    pub upper: f64,
+    pub games: u64,
+}
+
+impl std::str::FromStr for Sprt {
+    type Err = String;
+
+    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05` (alpha and beta default to 0.05).
+    fn from_str(s: &str) -> Result<Sprt, String> {
+        let mut t = Sprt {
+            elo0: f64::NAN,
+            elo1: f64::NAN,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        for part in s.split(',') {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| format!("`{part}` is not NAME=VALUE (elo0, elo1, alpha, beta)"))?;
+            let x: f64 = v
+                .trim()
+                .parse()
+                .map_err(|_| format!("`{v}` is not a number"))?;
+            match k.trim() {
+                "elo0" => t.elo0 = x,
+                "elo1" => t.elo1 = x,
+                "alpha" => t.alpha = x,
+                "beta" => t.beta = x,
+                other => {
+                    return Err(format!(
+                        "unknown SPRT setting `{other}` (elo0, elo1, alpha, beta)"
+                    ))
+                }
+            }
+        }
+        if !(t.elo0.is_finite() && t.elo1.is_finite() && t.elo0 < t.elo1) {
+            return Err("give elo0 and elo1 with elo0 < elo1, as in elo0=0,elo1=10".into());
+        }
+        if !(t.alpha > 0.0 && t.alpha < 0.5 && t.beta > 0.0 && t.beta < 0.5) {
+            return Err("alpha and beta are error rates between 0 and 0.5".into());
+        }
+        Ok(t)
+    }
+}
+
+impl Sprt {
+    /// The log-likelihood ratio of H1 against H0 after these results (a
+    /// normal approximation of the per-game scores), with the bounds.
+    pub fn llr(&self, wins: u64, draws: u64, losses: u64) -> (f64, f64, f64) {
+        let lower = (self.beta / (1.0 - self.alpha)).ln();
+        let upper = ((1.0 - self.beta) / self.alpha).ln();
+        if wins + draws + losses == 0 {
+            return (0.0, lower, upper);
+        }
+        // Half a win and half a loss added (a weak prior at an even
+        // score): a short run of identical results (all wins) then counts
+        // as evidence that grows with its length, instead of having no
+        // spread to weigh.
+        let (w, d, l) = (wins as f64 + 0.5, draws as f64, losses as f64 + 0.5);
+        let n = w + d + l;
+        let s = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+        let expected = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
+        let (s0, s1) = (expected(self.elo0), expected(self.elo1));
+        let llr = n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var);
+        (llr, lower, upper)
+    }
+
+    /// The decision after these results, if the test has reached one.
+    pub fn decide(&self, wins: u64, draws: u64, losses: u64) -> Option<SprtDecision> {
+        let (llr, lower, upper) = self.llr(wins, draws, losses);
+        let games = wins + draws + losses;
+        (llr >= upper || llr <= lower).then_some(SprtDecision {
+            h1: llr >= upper,
+            llr,
+            lower,
+            upper,
+            games,
+        })
+    }
+}
+
 /// Quantiles of game lengths kept as a histogram (`(length, games)` in
 /// increasing length).
 pub fn quantile(hist: &[(usize, u64)], q: f64) -> usize {
@@ -140,6 +241,24 @@ mod tests {
         assert!(s.elo_low95 > 300.0 && s.elo_low95 < 600.0, "{s:?}");
         // 75% is about +191 Elo.
         assert!((Score::new(75, 0, 25).elo - 190.8).abs() < 0.5);
+    }
+
+    #[test]
+    fn sprt_accepts_the_hypothesis_the_results_support() {
+        let t: Sprt = "elo0=0,elo1=50".parse().unwrap();
+        // 60% over 600 games (about +70 Elo): H1.
+        let d = t.decide(300, 120, 180).unwrap();
+        assert!(d.h1 && d.llr >= d.upper, "{d:?}");
+        // An even score over 2,000 games: H0.
+        let d = t.decide(700, 600, 700).unwrap();
+        assert!(!d.h1 && d.llr <= d.lower, "{d:?}");
+        // Too few games to tell.
+        assert_eq!(t.decide(3, 2, 2), None);
+        assert!("elo0=5,elo1=0".parse::<Sprt>().is_err());
+        assert!("elo0=0,elo1=5,gamma=1".parse::<Sprt>().is_err());
+        // Bounds for alpha = beta = 0.05: ln(0.05/0.95) and ln(0.95/0.05).
+        let (_, lo, hi) = t.llr(1, 1, 1);
+        assert!((lo + 2.944).abs() < 1e-3 && (hi - 2.944).abs() < 1e-3);
     }
 
     #[test]

@@ -348,3 +348,40 @@ fn random_opening_plies_vary_the_games_and_stay_in_the_records() {
     let out = varia().args(["replay", f]).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("6 games checked: 6 legal throughout"));
 }
+
+#[test]
+fn an_sprt_stops_the_run_at_the_same_game_for_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut reports = Vec::new();
+    for jobs in ["1", "2"] {
+        let file = dir.path().join(format!("sprt{jobs}.jsonl"));
+        let f = file.to_str().unwrap();
+        let out = simulate_out(
+            "chess",
+            "ai:1,random",
+            &[
+                "-n",
+                "400",
+                "--sprt",
+                "elo0=0,elo1=100",
+                "--jobs",
+                jobs,
+                "--out",
+                f,
+            ],
+        );
+        assert!(out.contains("SPRT: H1"), "{out}");
+        let games = std::fs::read_to_string(&file).unwrap().lines().count();
+        assert!(
+            games < 400 && out.starts_with(&format!("{games} games")),
+            "{out}"
+        );
+        reports.push(out);
+    }
+    assert_eq!(reports[0], reports[1]);
+    let (code, err) = stderr_of(&["simulate", "quatrochess", "--sprt", "elo0=0,elo1=10"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("needs two seats"), "{err}");
+    let (code, _) = stderr_of(&["simulate", "chess", "--sprt", "elo0=10,elo1=0"]);
+    assert_eq!(code, 2);
+}

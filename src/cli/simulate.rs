@@ -71,6 +71,11 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 0, value_name = "N",
           value_parser = clap::value_parser!(u64).range(0..=1000))]
     pub random_plies: u64,
+    /// Stop as soon as a sequential test decides between two Elo
+    /// differences of the first seat (two seats), as cutechess-cli does:
+    /// elo0=0,elo1=10[,alpha=0.05,beta=0.05]. -n is then the most games.
+    #[arg(long, value_name = "elo0=A,elo1=B,alpha=X,beta=Y")]
+    pub sprt: Option<varia::stats::Sprt>,
 }
 
 #[derive(Args, Debug)]
@@ -171,6 +176,10 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             return code;
         }
     };
+    if a.sprt.is_some() && seats != 2 {
+        eprintln!("error: --sprt tests the first seat against the second: it needs two seats");
+        return 2;
+    }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     if a.jobs > MAX_JOBS || (a.jobs > threads && !a.force_jobs) {
         eprintln!(
@@ -261,6 +270,7 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         }
     };
     let mut tally = simulate::Tally::new(seats);
+    let mut sprt_decision = None;
     let live = std::io::stderr().is_terminal();
     let first_seat = variant
         .players
@@ -296,7 +306,14 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
                 })?;
             }
         }
-        Ok(())
+        // A sequential test stops the run once it decides.
+        if let Some(test) = &a.sprt {
+            if let Some(decision) = tally.sprt(test) {
+                sprt_decision = Some(decision);
+                return Ok(false);
+            }
+        }
+        Ok(true)
     };
     if let Err(e) = simulate::run(&cfg, make, finish, sink) {
         bar.finish_and_clear();
@@ -331,7 +348,7 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         players: player_names.clone(),
         shard: a.shard.filter(|s| s.1 > 1),
     };
-    super::study::report(&header, &tally.summary(), a.json);
+    super::study::report(&header, &tally.summary(), sprt_decision.as_ref(), a.json);
     0
 }
 

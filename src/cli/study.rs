@@ -24,7 +24,7 @@ fn pct(x: f64) -> String {
 }
 
 /// Print the report; JSON carries every number of the text.
-pub fn report(h: &Header, s: &Summary, json: bool) {
+pub fn report(h: &Header, s: &Summary, sprt: Option<&varia::stats::SprtDecision>, json: bool) {
     if json {
         let j = serde_json::json!({
             "variant": h.variant, "games": s.games, "seed": h.seed,
@@ -38,6 +38,7 @@ pub fn report(h: &Header, s: &Summary, json: bool) {
             "mean_plies": s.mean_plies, "median_plies": s.median_plies,
             "min_plies": s.min_plies, "p10_plies": s.p10_plies, "p90_plies": s.p90_plies, "max_plies": s.max_plies,
             "mean_branching": s.mean_branching,
+            "sprt": sprt,
         });
         outln!("{j}");
         return;
@@ -109,6 +110,20 @@ pub fn report(h: &Header, s: &Summary, json: bool) {
             f.elo_low95,
             f.elo_high95,
             f.wins + f.draws + f.losses
+        );
+    }
+    if let (Some(d), Some(first)) = (sprt, h.seats.first()) {
+        outln!(
+            "SPRT: {} accepted after {} finished games (LLR {:.2}, bounds {:.2} to {:.2})",
+            if d.h1 {
+                format!("H1 ({first} is at least elo1 stronger)")
+            } else {
+                format!("H0 ({first} is not elo1 stronger)")
+            },
+            d.games,
+            d.llr,
+            d.lower,
+            d.upper
         );
     }
     outln!();
@@ -297,6 +312,6 @@ fn merge_inner(a: &MergeArgs) -> Result<(), String> {
         players: str_list(&first.value, "players"),
         shard: None,
     };
-    report(&header, &tally.summary(), a.json);
+    report(&header, &tally.summary(), None, a.json);
     Ok(())
 }

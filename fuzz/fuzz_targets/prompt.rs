@@ -11,10 +11,16 @@ fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {
         return;
     };
-    let names = varia::check::builtin_names();
-    let name = names[pick as usize % names.len()];
-    let v = varia::load::builtin(name, &[]).unwrap();
-    let mut s = Session::new(&v, None, u64::from(pick)).unwrap();
+    // One starting game per built-in variant, built once (checking and
+    // compiling a variant is not what this target exercises).
+    static STARTS: std::sync::OnceLock<Vec<Session>> = std::sync::OnceLock::new();
+    let starts = STARTS.get_or_init(|| {
+        varia::check::builtin_names()
+            .into_iter()
+            .map(|n| Session::new(&varia::load::builtin(n, &[]).unwrap(), None, 1).unwrap())
+            .collect()
+    });
+    let mut s = starts[pick as usize % starts.len()].clone();
     for line in rest.split(|&b| b == b'\n').take(64) {
         let Ok(line) = std::str::from_utf8(line) else {
             continue;

@@ -334,20 +334,12 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             return 1;
         }
     }
-    let header = super::study::Header {
-        variant: variant.name.clone(),
-        title: variant.title.clone(),
-        seats: variant.players.iter().map(|p| p.name.clone()).collect(),
-        teams: variant
-            .teams
-            .iter()
-            .filter(|t| t.len() > 1)
-            .map(|t| t.iter().map(|&p| p as usize).collect())
-            .collect(),
-        seed: a.seed,
-        players: player_names.clone(),
-        shard: a.shard.filter(|s| s.1 > 1),
-    };
+    let header = super::study::Header::new(
+        &variant,
+        a.seed,
+        player_names.clone(),
+        a.shard.filter(|s| s.1 > 1),
+    );
     super::study::report(&header, &tally.summary(), sprt_decision.as_ref(), a.json);
     0
 }

@@ -19,6 +19,31 @@ pub struct Header {
     pub shard: Option<(usize, usize)>,
 }
 
+impl Header {
+    /// The header of a run of `variant`: its seats and teams from the rules.
+    pub fn new(
+        variant: &varia::ir::Variant,
+        seed: u64,
+        players: Vec<String>,
+        shard: Option<(usize, usize)>,
+    ) -> Header {
+        Header {
+            variant: variant.name.clone(),
+            title: variant.title.clone(),
+            seats: variant.players.iter().map(|p| p.name.clone()).collect(),
+            teams: variant
+                .teams
+                .iter()
+                .filter(|t| t.len() > 1)
+                .map(|t| t.iter().map(|&p| p as usize).collect())
+                .collect(),
+            seed,
+            players,
+            shard,
+        }
+    }
+}
+
 fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
@@ -298,20 +323,7 @@ fn merge_inner(a: &MergeArgs) -> Result<(), String> {
         }
         f.flush().map_err(|e| format!("cannot write {path}: {e}"))?;
     }
-    let header = Header {
-        variant: variant.name.clone(),
-        title: variant.title.clone(),
-        seats,
-        teams: variant
-            .teams
-            .iter()
-            .filter(|t| t.len() > 1)
-            .map(|t| t.iter().map(|&p| p as usize).collect())
-            .collect(),
-        seed,
-        players: str_list(&first.value, "players"),
-        shard: None,
-    };
+    let header = Header::new(&variant, seed, str_list(&first.value, "players"), None);
     report(&header, &tally.summary(), None, a.json);
     Ok(())
 }

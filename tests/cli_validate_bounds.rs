@@ -224,3 +224,15 @@ fn tens_of_thousands_of_regions_and_errors_load_in_one_pass() {
         &out[out.len().saturating_sub(300)..]
     );
 }
+
+#[test]
+fn a_number_too_large_to_read_is_not_quoted_as_another_number() {
+    let (code, out) = validate(
+        "variant x \"X\" {\n  players white, black\n  board 99999999999999999999x8\n  use king\n\
+         setup {\n    white: K a1\n    black: K a8\n  }\n  end {\n    checkmate -> lose\n  }\n}\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("this size is far larger"), "{out}");
+    assert!(!out.contains("9223372036854775807"), "{out}");
+    assert!(out.contains("board 99999999999999999999x8"), "{out}");
+}

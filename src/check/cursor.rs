@@ -171,7 +171,13 @@ impl<'a> Cur<'a> {
                         "out-of-range",
                         self.file,
                         *span,
-                        format!("{what} must be from {lo} to {hi}, not {n}"),
+                        // A number too large to read was saturated by the
+                        // parser: the underlined text shows what was written.
+                        if *n == i64::MAX || *n == i64::MIN {
+                            format!("{what} must be from {lo} to {hi}; this number is far outside")
+                        } else {
+                            format!("{what} must be from {lo} to {hi}, not {n}")
+                        },
                     ))
                 } else {
                     Ok((*n, *span))

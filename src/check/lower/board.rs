@@ -147,7 +147,12 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
                 "out-of-range",
                 f,
                 a.span,
-                format!("a board is at most {MAX_SIDE}x{MAX_SIDE}, not {w}x{h}"),
+                if [w, h].iter().any(|&n| n == i64::MAX || n == i64::MIN) {
+                    // Saturated by the parser: the underline shows the digits.
+                    format!("a board is at most {MAX_SIDE}x{MAX_SIDE}; this size is far larger")
+                } else {
+                    format!("a board is at most {MAX_SIDE}x{MAX_SIDE}, not {w}x{h}")
+                },
             ));
         }
         let mut holes = Vec::new();

@@ -312,7 +312,10 @@ mod tests {
             for_record("Standard", &[], &[], false).unwrap().name,
             "chess"
         );
-        assert_eq!(for_record("ECHEK", &[], &[], false).unwrap().name, "echek");
+        assert_eq!(
+            for_record("CRAZYHOUSE", &[], &[], false).unwrap().name,
+            "crazyhouse"
+        );
         let e = for_record("/etc/passwd", &[PathBuf::from("/")], &[], false).unwrap_err();
         assert!(e.0.contains("not a built-in variant"), "{}", e.0);
         assert!(!e.0.contains("root:"), "{}", e.0);

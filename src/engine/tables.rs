@@ -158,7 +158,7 @@ impl Tables {
     }
 
     /// Real squares no man of the setup can ever reach (see
-    /// [`graph::unreachable_squares`]); a board check for `validate`.
+    /// `graph::unreachable_squares`); a board check for `validate`.
     pub fn unreachable_squares(&self) -> Bitset {
         with_compiled!(&self.width, c => graph::unreachable_squares(&c.base.variant, &c.base.geo, &c.base.atoms))
     }

@@ -11,11 +11,11 @@ pub type CardId = u8;
 /// One action of any variant. `Copy`, 10 bytes; no field has a sentinel
 /// value: what an action carries depends on its kind.
 ///
-/// Squares are internal grid squares; [`Position::move_text`] and
-/// [`Position::parse_move`] convert from and to text.
+/// Squares are internal grid squares; [`Describe::move_text`] and
+/// [`Describe::parse_move`] convert from and to text.
 ///
-/// [`Position::move_text`]: crate::engine::Position::move_text
-/// [`Position::parse_move`]: crate::engine::Position::parse_move
+/// [`Describe::move_text`]: crate::notation::Describe::move_text
+/// [`Describe::parse_move`]: crate::notation::Describe::parse_move
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
     /// A man moves `from` → `to`, capturing the enemy man on `to` if any,

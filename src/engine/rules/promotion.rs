@@ -1,4 +1,4 @@
-//! Promotion<B>: a man of a promoting kind that reaches its zone becomes one
+//! `Promotion<B>`: a man of a promoting kind that reaches its zone becomes one
 //! of its choices (one move per choice). With `from pool`, each choice is
 //! taken from the owner's pool and used up; a man that finds no choice
 //! left stays as it is.

@@ -8,7 +8,7 @@ use crate::ai::Player;
 use crate::engine::splitmix;
 use crate::game::{Game, Outcome};
 use crate::seat::Seats;
-use crate::stats::{quantile, Proportion, Score};
+use crate::stats::{nth, quantile, Proportion, Score};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -290,18 +290,6 @@ impl Tally {
         self.games
     }
 
-    /// The length of the game at 0-based rank `k` in length order.
-    fn length_at(&self, k: usize) -> usize {
-        let mut seen = 0;
-        for (&len, &n) in &self.lengths {
-            seen += n;
-            if k < seen {
-                return len;
-            }
-        }
-        0
-    }
-
     pub fn summary(&self) -> Summary {
         let hist: Vec<(usize, u64)> = self.lengths.iter().map(|(&l, &n)| (l, n as u64)).collect();
         let games = self.games as u64;
@@ -315,8 +303,8 @@ impl Tally {
         let n = self.games.max(1) as f64;
         let median = match self.games {
             0 => 0.0,
-            g if g % 2 == 1 => self.length_at(g / 2) as f64,
-            g => (self.length_at(g / 2 - 1) + self.length_at(g / 2)) as f64 / 2.0,
+            g if g % 2 == 1 => nth(&hist, g as u64 / 2) as f64,
+            g => (nth(&hist, g as u64 / 2 - 1) + nth(&hist, g as u64 / 2)) as f64 / 2.0,
         };
         Summary {
             games: self.games,

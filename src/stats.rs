@@ -204,15 +204,22 @@ pub fn quantile(hist: &[(usize, u64)], q: f64) -> usize {
     if total == 0 {
         return 0;
     }
-    let rank = ((q * (total - 1) as f64).round() as u64).min(total - 1);
+    nth(
+        hist,
+        ((q * (total - 1) as f64).round() as u64).min(total - 1),
+    )
+}
+
+/// The length at 0-based rank `k` in length order (0 past the end).
+pub fn nth(hist: &[(usize, u64)], k: u64) -> usize {
     let mut seen = 0;
     for &(len, n) in hist {
         seen += n;
-        if rank < seen {
+        if k < seen {
             return len;
         }
     }
-    hist.last().map_or(0, |h| h.0)
+    0
 }
 
 #[cfg(test)]

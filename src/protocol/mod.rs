@@ -261,13 +261,4 @@ mod tests {
         assert_eq!(move_text(b.position(), m), "P@e4");
         assert!(b.play_text("P@e8").is_err(), "no drop on a back rank");
     }
-
-    #[test]
-    fn decks_are_refused() {
-        let v = crate::load::builtin("raindropchess", &[]).unwrap();
-        assert!(unsupported(&v, false).is_some());
-        let v = crate::load::builtin("quatrochess", &[]).unwrap();
-        assert!(unsupported(&v, true).is_some());
-        assert!(unsupported(&v, false).is_none());
-    }
 }

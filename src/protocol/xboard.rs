@@ -576,16 +576,4 @@ mod tests {
             "{lines:?}"
         );
     }
-
-    #[test]
-    fn placement_games_are_refused() {
-        for n in ["echek", "raindropchess", "quatrochess"] {
-            let v = crate::load::builtin(n, &[]).unwrap();
-            assert!(refusal(&v).is_some(), "{n}");
-        }
-        for n in ["chess", "capablanca", "crazyhouse", "losalamos"] {
-            let v = crate::load::builtin(n, &[]).unwrap();
-            assert!(refusal(&v).is_none(), "{n}: {:?}", refusal(&v));
-        }
-    }
 }

@@ -85,7 +85,7 @@ fn starts_statement(text: &str, args: &[Arg], i: usize, ctx: Ctx) -> bool {
     };
     let next_is = |k: usize, op: &str| args.get(i + k).is_some_and(|a| a.is_op(op));
     match ctx {
-        Ctx::Body => lower::KEYWORDS.contains(&w),
+        Ctx::Body => lower::is_keyword(w),
         Ctx::End => w == "if" || lower::END_CONDITIONS.contains(&w),
         // `black: ...`, `black hand: ...`, `hands: ...`, `first: ...`
         Ctx::Setup => {

@@ -116,3 +116,57 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
         resets: quiet_resets,
     })
 }
+
+/// The `end [checked WHEN] { RULES }` statement. A child's rule replaces
+/// the parent's rules of the same event (`surrounded PIECE` is an event per
+/// piece).
+pub(super) fn end_stmt(
+    l: &mut Lower,
+    d: &mut Draft,
+    it: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let (st, f) = (&it.stmt, &it.file);
+    if c.eat_word("checked") {
+        match c.expect_choice(
+            "when end rules are checked",
+            &["after_action", "after_each_step"],
+        ) {
+            Ok((v, _)) => {
+                d.end_checked = if v == "after_each_step" {
+                    EndTiming::AfterEachStep
+                } else {
+                    EndTiming::AfterAction
+                }
+            }
+            Err(e) => l.err(e),
+        }
+    }
+    let Some(b) = &st.block else {
+        return Err(
+            Diagnostic::error("missing-block", f, st.span, "`end` needs a block of rules")
+                .hint("write `end { checkmate -> lose }`"),
+        );
+    };
+    let mut rules = Vec::new();
+    for rs in &b.stmts {
+        match end_rule(l, f, rs) {
+            Ok(r) => rules.push((r, rs.span)),
+            Err(e) => l.err(e),
+        }
+    }
+    let key = |e: &Event| {
+        let piece = match e {
+            Event::Surrounded(p) => Some(*p),
+            _ => None,
+        };
+        (std::mem::discriminant(e), piece)
+    };
+    let kinds: Vec<_> = rules.iter().map(|(r, _)| key(&r.when)).collect();
+    let level = it.level;
+    d.end
+        .retain(|(r, lvl, _, _)| *lvl == level || !kinds.contains(&key(&r.when)));
+    d.end
+        .extend(rules.into_iter().map(|(r, s)| (r, level, f.clone(), s)));
+    c.finish()
+}

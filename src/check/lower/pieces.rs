@@ -337,3 +337,8 @@ pub(super) fn check_letters(l: &mut Lower) {
     }
     l.diags.extend(errs);
 }
+
+/// The `piece` statement as registered in `statements::STATEMENTS`.
+pub(super) fn piece(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
+    piece_stmt(l, &it.file, it.level, &it.stmt, library);
+}

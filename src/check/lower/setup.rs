@@ -393,3 +393,29 @@ pub(super) fn card_list(
     }
     Ok(out)
 }
+
+/// The `setup` statement: one block per variant; a child's replaces its
+/// parent's (which is then not checked).
+pub(super) fn setup_stmt(
+    l: &mut Lower,
+    d: &mut Draft,
+    it: &Item,
+    _: &mut Cur,
+) -> Result<(), Diagnostic> {
+    if d.last_setup_level > it.level {
+        return Ok(());
+    }
+    if let Some((_, prev)) = d.setup_seen.filter(|(lvl, _)| *lvl == it.level) {
+        return Err(Diagnostic::error(
+            "duplicate-statement",
+            &it.file,
+            it.stmt.head_span(),
+            "a variant has one `setup` block",
+        )
+        .label(prev, "the first one")
+        .hint("put all men, hands and decks in one block"));
+    }
+    d.setup_seen = Some((it.level, it.stmt.head_span()));
+    d.setup = setup_block(l, it);
+    Ok(())
+}

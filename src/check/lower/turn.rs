@@ -408,3 +408,96 @@ pub(super) fn dead_stmt(l: &Lower, c: &mut Cur) -> Result<MaterialPattern, Diagn
     }
     Ok(MaterialPattern { sides, same_colour })
 }
+
+// The statements of this family as registered in `statements::STATEMENTS`.
+
+pub(super) fn teams(l: &mut Lower, d: &mut Draft, _: &Item, c: &mut Cur) -> Result<(), Diagnostic> {
+    d.teams = teams_stmt(l, c)?;
+    Ok(())
+}
+
+pub(super) fn actions(
+    _: &mut Lower,
+    d: &mut Draft,
+    it: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    d.actions_span = Some((it.file.clone(), it.stmt.head_span()));
+    actions_stmt(c, &mut d.turn)
+}
+
+pub(super) fn place(
+    l: &mut Lower,
+    d: &mut Draft,
+    it: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    d.place_span
+        .get_or_insert((it.file.clone(), it.stmt.head_span()));
+    d.turn.placement.push(place_stmt(l, c, &it.stmt, &it.file)?);
+    Ok(())
+}
+
+pub(super) fn first(
+    l: &mut Lower,
+    d: &mut Draft,
+    it: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    d.first_span = Some((it.file.clone(), it.stmt.span));
+    d.turn.first_action = Some(first_stmt(l, c)?);
+    Ok(())
+}
+
+pub(super) fn on(l: &mut Lower, d: &mut Draft, it: &Item, c: &mut Cur) -> Result<(), Diagnostic> {
+    on_stmt(l, c, &it.stmt, &it.file, &mut d.turn)
+}
+
+pub(super) fn power(l: &mut Lower, d: &mut Draft, _: &Item, c: &mut Cur) -> Result<(), Diagnostic> {
+    d.turn.powers.push(power_stmt(l, c)?);
+    Ok(())
+}
+
+pub(super) fn always(
+    _: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    d.invariants.push(always_stmt(c)?);
+    Ok(())
+}
+
+pub(super) fn promote(
+    l: &mut Lower,
+    d: &mut Draft,
+    it: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let (ps, p) = promote_stmt(l, c)?;
+    for id in ps {
+        d.promotions
+            .push((id, p.clone(), it.file.clone(), it.stmt.span));
+    }
+    Ok(())
+}
+
+pub(super) fn eliminated(
+    _: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    d.elimination = eliminated_stmt(c)?;
+    Ok(())
+}
+
+pub(super) fn dead_material(
+    l: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    d.dead.push(dead_stmt(l, c)?);
+    Ok(())
+}

@@ -1,0 +1,317 @@
+//! Lowering: the checks across statements once every statement is lowered,
+//! and the [`Variant`] assembled from the draft.
+
+use super::*;
+
+/// Cross-field checks, then the variant (`None` when an error was reported
+/// since `errors_before`).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn finish(
+    mut l: Lower,
+    d: Draft,
+    name: &str,
+    title: Option<String>,
+    file: &Arc<str>,
+    name_span: Span,
+    options: Vec<OptionValue>,
+    errors_before: usize,
+) -> Option<Variant> {
+    let Draft {
+        setup,
+        mut turn,
+        end_checked,
+        mut teams,
+        invariants,
+        dead,
+        elimination,
+        end,
+        promotions,
+        actions_span,
+        place_span,
+        first_span,
+        move_req_span,
+        ..
+    } = d;
+    // Promotions attach to pieces (last wins).
+    let mut promote_at: HashMap<PieceId, (Arc<str>, Span)> = HashMap::new();
+    for (id, p, f, sp) in promotions {
+        if let Some(pb) = l.pieces.get_mut(id as usize) {
+            pb.piece.promotion = Some(p);
+        }
+        promote_at.insert(id, (f, sp));
+    }
+
+    // Cross-field checks.
+    let failed = |k: &str| l.cards_failed.contains(&k);
+    let has_hands = setup.hands.iter().any(|h| h.iter().any(|(_, n)| *n > 0)) || failed("hands");
+    let has_decks = setup.decks.iter().any(|h| h.iter().any(|(_, n)| *n > 0)) || failed("decks");
+    let has_pools = setup.pools.iter().any(|h| h.iter().any(|(_, n)| *n > 0)) || failed("pools");
+    // Where to point for a contradiction with the actions.
+    let at_actions = actions_span.clone().unwrap_or((file.clone(), name_span));
+    if !turn.place && !turn.draw && !turn.placement.is_empty() {
+        let (f, s) = place_span.clone().unwrap_or((file.clone(), name_span));
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                &f,
+                s,
+                "placement rules are given but no action places a man",
+            )
+            .hint(if actions_span.is_some() {
+                "add `place` (or `draw`) to `actions`"
+            } else {
+                "add `actions place, move` (or `draw`)"
+            }),
+        );
+    }
+    if turn.draw && !has_decks {
+        let (f, s) = actions_span.clone().unwrap_or((file.clone(), name_span));
+        l.err(
+            Diagnostic::error("contradiction", &f, s, "the `draw` action needs a deck")
+                .hint("add `decks: ...` to the setup"),
+        );
+    }
+    if has_decks && !turn.draw {
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                &at_actions.0,
+                at_actions.1,
+                "the players have decks but no `draw` action",
+            )
+            .hint("add `draw` to `actions`"),
+        );
+    }
+    if has_hands && !turn.place {
+        l.err(
+            Diagnostic::warning(
+                "unreachable",
+                &at_actions.0,
+                at_actions.1,
+                "men in the hands can never be placed: there is no `place` action",
+            )
+            .hint("add `place` to `actions`"),
+        );
+    }
+    if !turn.moves && move_req_span.is_some() {
+        let (f, s) = move_req_span.clone().unwrap_or((file.clone(), name_span));
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                &f,
+                s,
+                "`move requires` is given but moves are not an action",
+            )
+            .hint("add `move` to `actions`"),
+        );
+    }
+    for (i, pb) in l.pieces.iter().enumerate() {
+        if let Some(p) = &pb.piece.promotion {
+            if p.from_pool && !has_pools {
+                let (f, s) = promote_at
+                    .get(&(i as PieceId))
+                    .cloned()
+                    .unwrap_or((pb.file.clone(), pb.span));
+                l.diags.push(
+                    Diagnostic::warning(
+                        "unreachable",
+                        &f,
+                        s,
+                        format!(
+                            "`{}` promotes from a pool, but no player has a pool",
+                            pb.piece.name
+                        ),
+                    )
+                    .hint("add `pools: ...` to the setup"),
+                );
+            }
+        }
+    }
+    if turn.first_action.as_ref().is_some_and(|a| match a.kind {
+        ActionKind::Move => !turn.moves,
+        ActionKind::Place => !turn.place,
+        ActionKind::Draw => !turn.draw,
+        ActionKind::Power => turn.powers.is_empty(),
+    }) {
+        let (f, s) = first_span.clone().unwrap_or((file.clone(), name_span));
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                &f,
+                s,
+                "the first action is of a kind the variant does not allow",
+            )
+            .hint(match turn.first_action.as_ref().map(|a| a.kind) {
+                Some(ActionKind::Power) => "declare a `power`",
+                _ => "list it in `actions`",
+            }),
+        );
+    }
+    // A piece whose definition is broken might have been meant royal.
+    let royal_exists = l.pieces_failed || l.pieces.iter().any(|p| p.piece.royal || p.broken);
+    for (r, _, f, s) in &end {
+        let bad_outcome = match (&r.when, r.then) {
+            (Event::Surrounded(_), Then::Remove) => false,
+            (_, Then::Remove) => true,
+            (Event::Stalemate, Then::Pass) => false,
+            (_, Then::Pass) => true,
+            (Event::UnplaceableCard, Then::ReturnCard) => false,
+            (_, Then::ReturnCard) => true,
+            _ => false,
+        };
+        if bad_outcome {
+            l.diags.push(Diagnostic::error("bad-outcome", f, *s, format!("`{}` cannot follow this condition", outcome_word(r.then))).hint(
+                "`remove` follows `surrounded PIECE`, `pass` follows `stalemate`, `return card` follows `unplaceable card`",
+            ));
+        }
+        if matches!(r.when, Event::Checkmate) && !royal_exists {
+            l.diags.push(
+                Diagnostic::warning(
+                    "unreachable",
+                    f,
+                    *s,
+                    "checkmate can never happen: no piece is `royal`",
+                )
+                .hint("mark the king `royal`, or remove this rule"),
+            );
+        }
+        if matches!(r.when, Event::UnplaceableCard) && !turn.draw {
+            l.diags.push(
+                Diagnostic::warning(
+                    "unreachable",
+                    f,
+                    *s,
+                    "no card is ever drawn in this variant",
+                )
+                .hint("remove this rule, or add `draw` to `actions` and decks to the setup"),
+            );
+        }
+        if matches!(r.when, Event::HandEmpty) && !has_hands && !has_decks {
+            l.diags.push(
+                Diagnostic::warning("unreachable", f, *s, "every hand is empty from the start")
+                    .hint("fill the hands in the setup: `hands: ...`"),
+            );
+        }
+        if matches!(r.then, Then::Outcome(Outcome::Eliminated))
+            && l.players.len() < 3
+            && teams.is_empty()
+        {
+            l.diags.push(
+                Diagnostic::warning(
+                    "style",
+                    f,
+                    *s,
+                    "with two players, `eliminated` is the same as `lose`",
+                )
+                .hint("write `lose`"),
+            );
+        }
+    }
+    // The engine keeps one quiet-move counter, so every `quiet` rule must
+    // reset on the same things (the counts may differ: 100 -> claim, 150 -> draw).
+    let mut quiet_resets: Option<(&Vec<Reset>, Span)> = None;
+    for (r, _, f, s) in &end {
+        if let Event::Quiet { .. } = &r.when {
+            let resets = &r.resets;
+            match &quiet_resets {
+                None => quiet_resets = Some((resets, *s)),
+                Some((first, fs)) if *first != resets => {
+                    l.diags.push(
+                        Diagnostic::error("contradiction", f, *s, "two `quiet` rules reset on different things")
+                            .label(*fs, "the first resets here")
+                            .hint("give every `quiet` rule the same `reset by` list; only the counts may differ"),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    // `resets clock` pieces reset every quiet-move counter.
+    let clock_pieces: Vec<PieceId> = l
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.resets_clock)
+        .map(|(k, _)| k as PieceId)
+        .collect();
+    let mut end_rules: Vec<EndRule> = Vec::new();
+    let mut removals = Vec::new();
+    let mut quiet_resets: Vec<Reset> = Vec::new();
+    for (r, _, _, _) in end {
+        let when = match r.when {
+            Event::Quiet { plies } => {
+                for x in r.resets {
+                    if !quiet_resets.contains(&x) {
+                        quiet_resets.push(x);
+                    }
+                }
+                Event::Quiet { plies }
+            }
+            other => other,
+        };
+        match (r.then, &when) {
+            (Then::Outcome(then), _) => end_rules.push(EndRule { when, then }),
+            (Then::Remove, Event::Surrounded(piece)) => removals.push(Removal {
+                piece: *piece,
+                after: end_rules.len(),
+            }),
+            (Then::Pass, _) => turn.when_stuck = WhenStuck::Pass,
+            (Then::ReturnCard, _) => turn.unplaceable = Unplaceable::ReturnCard,
+            // Reported above as `bad-outcome`.
+            (Then::Remove, _) => {}
+        }
+    }
+    if teams.is_empty() {
+        teams = (0..l.players.len() as PlayerId).map(|p| vec![p]).collect();
+    }
+    let errors_now = l.diags.iter().filter(|d| d.is_error()).count();
+    let v = Variant {
+        name: name.to_string(),
+        title: title.unwrap_or_else(|| name.to_string()),
+        players: l.players.clone(),
+        teams,
+        board: l.board.clone().unwrap_or(Board {
+            shape: Shape::Rect {
+                width: 8,
+                height: 8,
+                holes: vec![],
+            },
+            a1_dark: true,
+        }),
+        pieces: l.pieces.iter().map(|p| p.piece.clone()).collect(),
+        regions: l.regions.iter().map(|r| r.0.clone()).collect(),
+        setup,
+        turn,
+        end: end_rules,
+        removals,
+        quiet_resets: {
+            for k in clock_pieces {
+                if !quiet_resets.contains(&Reset::Piece(k)) {
+                    quiet_resets.push(Reset::Piece(k));
+                }
+            }
+            quiet_resets
+        },
+        end_checked,
+        invariants,
+        dead_material: dead,
+        elimination,
+        options,
+    };
+    if !v.can_end() {
+        l.diags.push(
+            Diagnostic::warning(
+                "no-ending",
+                file,
+                name_span,
+                format!("variant `{name}` has no rule that ends the game"),
+            )
+            .hint("add an `end { ... }` block, for example `checkmate -> lose`"),
+        );
+    }
+    if errors_now > errors_before {
+        None
+    } else {
+        Some(v)
+    }
+}

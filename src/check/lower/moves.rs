@@ -1,0 +1,129 @@
+//! Lowering: how men move and take: `captures`, `move requires`,
+//! `castling`, `en passant`, `illegal actions`.
+
+use super::*;
+
+/// `captures none | all | to hand [demoted]`
+pub(super) fn captures(
+    _: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let (v, _) = c
+        .expect_choice("`none`, `all` or `to hand`", &["none", "all", "to"])
+        .map_err(|mut d| {
+            d.hints.retain(|h| !h.starts_with("the choices"));
+            d.hint("the choices are `none`, `all`, `to hand`")
+        })?;
+    d.turn.captures = match v {
+        "none" => Captures::None,
+        "to" => {
+            c.expect_keyword("hand")
+                .map_err(|d| d.hint("write `captures to hand`"))?;
+            if c.done() {
+                Captures::ToHand
+            } else {
+                c.expect_keyword("demoted").map_err(|d| {
+                    d.hint("write `captures to hand` or `captures to hand demoted`")
+                })?;
+                Captures::ToHandDemoted
+            }
+        }
+        _ => Captures::Remove,
+    };
+    c.finish()
+}
+
+/// `move requires PREDICATE`
+pub(super) fn move_requires(
+    l: &mut Lower,
+    d: &mut Draft,
+    it: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let (st, f) = (&it.stmt, &it.file);
+    c.expect_keyword("requires")
+        .map_err(|d| d.hint("write `move requires in_play(own king)`"))?;
+    let p = pred::parse(
+        &st.args[2..],
+        f,
+        st.span,
+        &Names {
+            pieces: &l.piece_names(),
+            regions: &l.region_names(),
+            unknown_piece: &|f, sp, w| l.unknown_piece(f, sp, w),
+        },
+    )?;
+    d.move_req_span = Some((f.clone(), st.head_span()));
+    d.turn.move_requires = p;
+    Ok(())
+}
+
+/// `castling ROYAL with PARTNER`
+pub(super) fn castling(
+    l: &mut Lower,
+    d: &mut Draft,
+    it: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let royal = l.piece_ref(c, "the royal piece that castles")?;
+    c.expect_keyword("with")?;
+    let partner = l.piece_ref(c, "the piece it castles with")?;
+    c.finish()?;
+    if !l.pieces[royal as usize].piece.royal {
+        return Err(Diagnostic::error(
+            "contradiction",
+            &it.file,
+            it.stmt.args[1].span,
+            format!(
+                "`{}` castles but is not royal",
+                l.pieces[royal as usize].piece.name
+            ),
+        )
+        .hint("castling is for a royal piece: add `royal` to it"));
+    }
+    d.turn.castling = Some(Castling { royal, partner });
+    Ok(())
+}
+
+/// `en passant each_opponent_once | next_player_only`
+pub(super) fn en_passant(
+    _: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    c.expect_keyword("passant")?;
+    let (v, _) = c.expect_choice(
+        "an en-passant window",
+        &["each_opponent_once", "next_player_only"],
+    )?;
+    c.finish()?;
+    d.turn.en_passant = if v == "each_opponent_once" {
+        EnPassantWindow::EachOpponent
+    } else {
+        EnPassantWindow::NextPlayer
+    };
+    Ok(())
+}
+
+/// `illegal actions: reject | forfeit`
+pub(super) fn illegal_actions(
+    _: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    c.expect_keyword("actions")
+        .map_err(|d| d.hint("write `illegal actions: reject` or `illegal actions: forfeit`"))?;
+    c.expect_op(":")?;
+    let (v, _) = c.expect_choice("what an illegal action does", &["reject", "forfeit"])?;
+    c.finish()?;
+    d.turn.illegal_action = if v == "forfeit" {
+        IllegalAction::Forfeit
+    } else {
+        IllegalAction::Reject
+    };
+    Ok(())
+}

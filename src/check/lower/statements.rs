@@ -1,0 +1,208 @@
+//! The table of statements: every keyword of a variant body, registered
+//! once with what the checker needs to know of it (whether it may be given
+//! twice, whether it takes a block, when and how it is lowered).
+//!
+//! A new statement is one row here and one lowering function in its family
+//! file; nothing else lists keywords.
+
+use super::*;
+
+/// When a statement is lowered, and by what. The stages run in the order of
+/// the variants: players and the board first (everything else is checked
+/// against them), then pieces, then regions (which may name pieces' squares),
+/// then every rule statement in the order written.
+#[derive(Clone, Copy)]
+pub(super) enum Lowering {
+    /// `players`: lowered first.
+    Players(fn(&mut Lower, &Item)),
+    /// `board`: lowered after the players.
+    Board(fn(&mut Lower, &Item)),
+    /// `use` and `piece`, in the order written, with the prelude's pieces.
+    Pieces(PieceFn),
+    /// `region`: after the pieces and the built-in regions.
+    Region(fn(&mut Lower, &Item)),
+    /// A rule statement: lowered into the [`Draft`] with a cursor placed
+    /// after its keyword.
+    Rule(RuleFn),
+    /// Decided before lowering (`option`, `if`): nothing left to do.
+    Resolved,
+}
+
+/// Lowering of a `use` or `piece` statement, with the prelude's pieces.
+pub(super) type PieceFn = fn(&mut Lower, &Item, &[(Arc<str>, Stmt)]);
+
+/// Lowering of one rule statement.
+pub(super) type RuleFn = fn(&mut Lower, &mut Draft, &Item, &mut Cur) -> Result<(), Diagnostic>;
+
+/// One statement of the language.
+pub(super) struct Statement {
+    pub keyword: &'static str,
+    /// Sets one thing: given twice in one variant is a mistake (a child of
+    /// an `extends` chain may give it again: the child's wins).
+    pub singleton: bool,
+    /// Takes a `{ ... }` block.
+    pub block: bool,
+    pub lowering: Lowering,
+}
+
+const fn st(keyword: &'static str, singleton: bool, block: bool, lowering: Lowering) -> Statement {
+    Statement {
+        keyword,
+        singleton,
+        block,
+        lowering,
+    }
+}
+
+use Lowering::*;
+
+/// Every statement of a variant body.
+pub(super) const STATEMENTS: &[Statement] = &[
+    st("players", true, false, Players(board::players_stmt)),
+    st("board", true, false, Board(board::board_stmt)),
+    st("use", false, false, Pieces(pieces::use_stmt)),
+    st("piece", false, false, Pieces(pieces::piece)),
+    st("region", false, false, Region(regions::region_stmt)),
+    st("setup", false, true, Rule(setup::setup_stmt)),
+    st("teams", true, false, Rule(turn::teams)),
+    st("actions", true, false, Rule(turn::actions)),
+    st("move", true, false, Rule(moves::move_requires)),
+    st("place", false, false, Rule(turn::place)),
+    st("first", true, false, Rule(turn::first)),
+    st("on", false, false, Rule(turn::on)),
+    st("power", false, false, Rule(turn::power)),
+    st("always", false, false, Rule(turn::always)),
+    st("captures", true, false, Rule(moves::captures)),
+    st("promote", false, false, Rule(turn::promote)),
+    st("castling", true, false, Rule(moves::castling)),
+    st("en", true, false, Rule(moves::en_passant)),
+    st("eliminated", true, false, Rule(turn::eliminated)),
+    st("dead", false, false, Rule(turn::dead_material)),
+    st("illegal", true, false, Rule(moves::illegal_actions)),
+    st("end", false, true, Rule(end::end_stmt)),
+    st("option", false, false, Resolved),
+    st("if", false, true, Resolved),
+];
+
+/// The statement a keyword starts, if any.
+pub(super) fn statement(keyword: &str) -> Option<&'static Statement> {
+    STATEMENTS.iter().find(|s| s.keyword == keyword)
+}
+
+/// Whether a word starts a statement of a variant body.
+pub(crate) fn is_keyword(word: &str) -> bool {
+    statement(word).is_some()
+}
+
+/// Every keyword, for "did you mean".
+pub(super) fn keywords() -> impl Iterator<Item = &'static str> + Clone {
+    STATEMENTS.iter().map(|s| s.keyword)
+}
+
+/// The keywords that take a block, for hints: "`setup`, `end` and `if`".
+pub(super) fn block_keywords() -> String {
+    let ks: Vec<String> = STATEMENTS
+        .iter()
+        .filter(|s| s.block)
+        .map(|s| format!("`{}`", s.keyword))
+        .collect();
+    match ks.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
+/// What the rule statements of one variant have said so far; turned into
+/// the [`Variant`] by `finish` once every statement is lowered.
+pub(super) struct Draft {
+    pub setup: Setup,
+    /// The deepest `extends` level that gives a `setup` (shallower ones
+    /// are replaced and not checked).
+    pub last_setup_level: usize,
+    /// The `setup` already lowered at its level, to report a second one.
+    pub setup_seen: Option<(usize, Span)>,
+    pub turn: Turn,
+    pub end_checked: EndTiming,
+    pub teams: Vec<Vec<PlayerId>>,
+    pub invariants: Vec<Invariant>,
+    pub dead: Vec<MaterialPattern>,
+    pub elimination: Elimination,
+    /// `end` rules as written, with their level, file and span.
+    pub end: Vec<(RuleB, usize, Arc<str>, Span)>,
+    pub promotions: Vec<(PieceId, Promotion, Arc<str>, Span)>,
+    /// Where statements were given, to point at them from cross-field checks.
+    pub actions_span: Option<(Arc<str>, Span)>,
+    pub place_span: Option<(Arc<str>, Span)>,
+    pub first_span: Option<(Arc<str>, Span)>,
+    pub move_req_span: Option<(Arc<str>, Span)>,
+}
+
+impl Draft {
+    pub(super) fn new(players: usize, last_setup_level: usize) -> Draft {
+        let np = players.max(1);
+        Draft {
+            setup: Setup {
+                men: Vec::new(),
+                hands: vec![Vec::new(); np],
+                decks: vec![Vec::new(); np],
+                pools: vec![Vec::new(); np],
+                first: 0,
+            },
+            last_setup_level,
+            setup_seen: None,
+            turn: Turn {
+                moves: true,
+                move_requires: Pred::True,
+                captures: Captures::Remove,
+                place: false,
+                draw: false,
+                placement: Vec::new(),
+                on_place: Vec::new(),
+                on_joker: None,
+                when_stuck: WhenStuck::EndRules,
+                unplaceable: Unplaceable::EndRules,
+                powers: Vec::new(),
+                first_action: None,
+                en_passant: EnPassantWindow::EachOpponent,
+                castling: None,
+                illegal_action: IllegalAction::Reject,
+            },
+            end_checked: EndTiming::AfterAction,
+            teams: Vec::new(),
+            invariants: Vec::new(),
+            dead: Vec::new(),
+            elimination: Elimination {
+                army_to: ArmyTo::Nobody,
+                checked: EliminationCheck::AfterEveryMove,
+            },
+            end: Vec::new(),
+            promotions: Vec::new(),
+            actions_span: None,
+            place_span: None,
+            first_span: None,
+            move_req_span: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_keyword_is_registered_once() {
+        let mut seen = std::collections::HashSet::new();
+        for s in STATEMENTS {
+            assert!(seen.insert(s.keyword), "`{}` registered twice", s.keyword);
+        }
+    }
+
+    #[test]
+    fn blocks_are_taken_by_setup_end_and_if() {
+        assert_eq!(block_keywords(), "`setup`, `end` and `if`");
+        assert!(statement("setup").is_some_and(|s| s.block));
+        assert!(statement("castling").is_some_and(|s| s.singleton && !s.block));
+        assert!(!is_keyword("kastling"));
+    }
+}

@@ -1,23 +1,39 @@
-//! Embeds every file of `variants/` in the binary, so `varia play chess`
+//! Embeds every file of `variants/` and `variants/catalogue/` in the binary, so `varia play chess`
 //! works from any directory. No variant is named in the Rust sources.
 use std::{env, fs, path::Path};
 
 fn main() {
     println!("cargo:rerun-if-changed=variants");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
-    let mut names: Vec<String> = fs::read_dir(&dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| n.ends_with(".variant"))
-                .collect()
-        })
-        .unwrap_or_default();
+    println!("cargo:rerun-if-changed=variants/catalogue");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    // (name, path relative to variants/): the seed games and the prelude at
+    // the top, the catalogue of other variants in `catalogue/`; one namespace.
+    let mut names: Vec<(String, String)> = Vec::new();
+    for sub in ["", "catalogue/"] {
+        let Ok(rd) = fs::read_dir(root.join(sub)) else {
+            continue;
+        };
+        for e in rd.filter_map(|e| e.ok()) {
+            let n = e.file_name().to_string_lossy().into_owned();
+            if n.ends_with(".variant") {
+                names.push((n.clone(), format!("{sub}{n}")));
+            }
+        }
+    }
     names.sort();
+    for w in names.windows(2) {
+        assert!(
+            w[0].0 != w[1].0,
+            "two built-in files are named {}: {} and {}",
+            w[0].0,
+            w[0].1,
+            w[1].1
+        );
+    }
     let mut out = String::from("/// (file name, text) of every file in `variants/`.\npub const FILES: &[(&str, &str)] = &[\n");
-    for n in &names {
+    for (n, rel) in &names {
         out.push_str(&format!(
-            "    ({n:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/variants/{n}\"))),\n"
+            "    ({n:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/variants/{rel}\"))),\n"
         ));
     }
     out.push_str("];\n");

@@ -86,8 +86,10 @@ pub struct PerftCase {
 pub fn parse_perft_file(text: &str) -> Result<Vec<PerftCase>, String> {
     let mut out: Vec<PerftCase> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
+        // A `#` starts a comment, on its own line or after a row (no FEN
+        // contains `#`).
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
             continue;
         }
         if let Some(fen) = line.strip_prefix("fen ") {
@@ -119,4 +121,20 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftCase>, String> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_perft_file;
+
+    #[test]
+    fn perft_files_take_comments_on_their_own_lines_and_after_rows() {
+        let text = "# header\nfen start\ndepth 1 20   # perft.sh\n\n  # note\ndepth 2 400\n";
+        let cases = parse_perft_file(text).unwrap();
+        assert_eq!(cases.len(), 1);
+        assert_eq!(cases[0].fen, "start");
+        assert_eq!(cases[0].counts, vec![(1, 20), (2, 400)]);
+        assert!(parse_perft_file("fen start\ndepth 1 20 21\n").is_err());
+        assert!(parse_perft_file("depth 1 20\n").is_err());
+    }
 }

@@ -378,5 +378,8 @@ pub fn event_name(e: &Event) -> String {
         Event::InsufficientMaterial => "insufficient material".into(),
         Event::PlyLimit(_) => "ply limit".into(),
         Event::UnplaceableCard => "unplaceable card".into(),
+        Event::Reach { .. } => "goal reached".into(),
+        Event::Count { kinds, .. } if kinds.is_empty() => "men lost".into(),
+        Event::Count { .. } => "extinction".into(),
     }
 }

@@ -285,6 +285,10 @@ pub struct Turn {
     /// What an interface does with an illegal action.
     #[serde(default)]
     pub illegal_action: IllegalAction,
+    /// `must capture`: when the player to act has a legal capture, only
+    /// captures are legal.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub must_capture: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -478,6 +482,22 @@ pub enum Event {
     PlyLimit(u32),
     /// A drawn card has no legal square.
     UnplaceableCard,
+    /// A man of kind `piece` stands on a square of `region` (its owner's
+    /// squares of a per-player region). The subject is its owner.
+    Reach { region: RegionId, piece: PieceId },
+    /// A player has at most `at_most` men of one of `kinds` (on the board
+    /// and in hand), or at most `at_most` men in all when `kinds` is empty.
+    /// The subject is that player.
+    Count { kinds: Vec<PieceId>, at_most: u32 },
+}
+
+impl Event {
+    /// An ending decided before every other rule, at once: when it holds,
+    /// the game is over and the player to act has no action (`reach`,
+    /// `count`, `extinct`).
+    pub fn is_immediate(&self) -> bool {
+        matches!(self, Event::Reach { .. } | Event::Count { .. })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

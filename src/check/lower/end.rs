@@ -14,6 +14,9 @@ pub(crate) const END_CONDITIONS: &[&str] = &[
     "insufficient",
     "plies",
     "unplaceable",
+    "reach",
+    "count",
+    "extinct",
 ];
 
 /// `CONDITION -> OUTCOME`
@@ -41,6 +44,42 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
         "unplaceable" => {
             c.expect_keyword("card")?;
             Event::UnplaceableCard
+        }
+        "reach" => {
+            let (rn, rsp) = c
+                .expect_word("a region")
+                .map_err(|d| d.hint("write `reach hill with king -> win`"))?;
+            let region = match l.region_index.get(rn) {
+                Some(&i) => i as RegionId,
+                None => {
+                    let names = l.regions.iter().map(|r| r.0.name.as_str());
+                    return Err(pred::unknown_region(f, rsp, rn, names));
+                }
+            };
+            c.expect_keyword("with")
+                .map_err(|d| d.hint("write `reach REGION with PIECE -> win`"))?;
+            let piece = l.piece_ref(&mut c, "the piece that reaches the region")?;
+            Event::Reach { region, piece }
+        }
+        "count" | "extinct" => {
+            let mut kinds = Vec::new();
+            if !c.eat_word("men") {
+                loop {
+                    kinds.push(l.piece_ref(&mut c, "a piece, or `men` for every man")?);
+                    if !c.eat_op(",") {
+                        break;
+                    }
+                }
+            }
+            let at_most = if w == "count" {
+                c.expect_keyword("at")
+                    .map_err(|d| d.hint("write `count men at most 1 -> win`"))?;
+                c.expect_keyword("most")?;
+                c.expect_int("a number of men", 0, 10_000)?.0 as u32
+            } else {
+                0
+            };
+            Event::Count { kinds, at_most }
         }
         _ => {
             let (n, _) = c.expect_int("a number", 1, 1_000_000)?;

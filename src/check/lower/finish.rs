@@ -163,6 +163,24 @@ pub(super) fn finish(
             l.diags.push(Diagnostic::error("bad-outcome", f, *s, format!("`{}` cannot follow this condition", outcome_word(r.then))).hint(
                 "`remove` follows `surrounded PIECE`, `pass` follows `stalemate`, `return card` follows `unplaceable card`",
             ));
+        } else if r.when.is_immediate()
+            && matches!(
+                r.then,
+                Then::Outcome(Outcome::ClaimDraw | Outcome::Eliminated)
+            )
+        {
+            l.diags.push(
+                Diagnostic::error(
+                    "bad-outcome",
+                    f,
+                    *s,
+                    format!(
+                        "`{}` cannot follow a goal: `reach`, `count` and `extinct` end the game at once",
+                        outcome_word(r.then)
+                    ),
+                )
+                .hint("write `win`, `lose` or `draw`"),
+            );
         }
         if matches!(r.when, Event::Checkmate) && !royal_exists {
             l.diags.push(

@@ -1,5 +1,5 @@
 //! Lowering: how men move and take: `captures`, `move requires`,
-//! `castling`, `en passant`, `illegal actions`.
+//! `castling`, `en passant`, `illegal actions`, `must capture`.
 
 use super::*;
 
@@ -125,5 +125,19 @@ pub(super) fn illegal_actions(
     } else {
         IllegalAction::Reject
     };
+    Ok(())
+}
+
+/// `must capture`
+pub(super) fn must_capture(
+    _: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    c.expect_keyword("capture")
+        .map_err(|d| d.hint("write `must capture`"))?;
+    c.finish()?;
+    d.turn.must_capture = true;
     Ok(())
 }

@@ -17,7 +17,7 @@ use super::make::make;
 use crate::engine::compile::atoms::Pattern;
 use crate::engine::core::{Bits, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{attacked, ride_in_range, royals, targets_with, Ctx};
-use crate::engine::rules::sink::expand;
+use crate::engine::rules::sink::{expand, Occupancy, OnlyCaptures};
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
 use crate::engine::tables::Compiled;
 use crate::ir::{ActionKind, MAX_PIECES};
@@ -52,6 +52,31 @@ pub(crate) fn legal<B: Bits, S: Sink>(
     if let Some(d) = &t.rules.deck {
         // A player who revealed an unplaceable card has lost.
         if !d.losers(s).is_empty() {
+            return;
+        }
+    }
+    if let Some(g) = &t.rules.goals {
+        // A goal reached ends the game at once.
+        if g.any(&t.base, s) {
+            return;
+        }
+    }
+    // The filter of `must capture`: with a capture at hand, only captures
+    // (a player with one is not stuck).
+    if t.rules.must_capture {
+        let occ = Occupancy::of(s);
+        let mut any = Any::default();
+        sources(
+            t,
+            s,
+            &mut OnlyCaptures {
+                inner: &mut any,
+                occ,
+            },
+            scratch,
+        );
+        if any.0 {
+            sources(t, s, &mut OnlyCaptures { inner: out, occ }, scratch);
             return;
         }
     }

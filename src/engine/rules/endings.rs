@@ -9,6 +9,7 @@
 
 use super::deck::DeckRule;
 use super::elimination::{one_team_left, Elimination};
+use super::goals::Goals;
 use super::material;
 use super::pass::Passing;
 use super::surround::Surround;
@@ -65,6 +66,7 @@ pub struct Parts<'a, B: Bits> {
     pub passing: Option<&'a Passing>,
     pub deck: Option<&'a DeckRule<B>>,
     pub elimination: Option<&'a Elimination>,
+    pub goals: Option<&'a Goals<B>>,
 }
 
 /// The status of the game in state `s`.
@@ -76,6 +78,15 @@ pub fn status<B: Bits>(
 ) -> Status {
     if let Some(st) = forced(t, parts, s, facts) {
         return st;
+    }
+    // Goals are decided first, in the order written.
+    if let Some(goals) = parts.goals {
+        for g in &goals.goals {
+            let subjects = goals.subjects(t, s, g);
+            if let Some(st) = for_subjects(t, s, g.rule, &parts.end[g.rule], subjects) {
+                return st;
+            }
+        }
     }
     let me = s.turn;
     for (i, rule) in parts.end.iter().enumerate() {
@@ -194,6 +205,17 @@ fn by_subjects<B: Bits>(
         }
         _ => return None,
     };
+    for_subjects(t, s, i, rule, subjects)
+}
+
+/// The status when rule `i` holds for `subjects` (none: it does not fire).
+fn for_subjects<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    i: usize,
+    rule: &EndRule,
+    subjects: PlayerSet,
+) -> Option<Status> {
     if subjects.is_empty() {
         return None;
     }
@@ -243,10 +265,13 @@ fn fires<B: Bits>(
         }
         Event::PlyLimit(n) => s.ply >= *n,
         Event::InsufficientMaterial => material::dead(t, s),
-        // Decided by `by_subjects` or `forced`.
-        Event::Surrounded(_) | Event::HandEmpty | Event::Passes(_) | Event::UnplaceableCard => {
-            false
-        }
+        // Decided by `by_subjects`, `forced` or the goals.
+        Event::Surrounded(_)
+        | Event::HandEmpty
+        | Event::Passes(_)
+        | Event::UnplaceableCard
+        | Event::Reach { .. }
+        | Event::Count { .. } => false,
     }
 }
 

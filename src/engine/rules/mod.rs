@@ -29,6 +29,7 @@ pub(crate) mod elimination;
 pub(crate) mod en_passant;
 pub(crate) mod endings;
 pub(crate) mod first_action;
+pub(crate) mod goals;
 pub(crate) mod limit_box;
 pub(crate) mod material;
 pub(crate) mod pass;
@@ -53,6 +54,7 @@ pub(crate) use elimination::Elimination;
 pub(crate) use en_passant::EnPassant;
 pub use endings::{Cause, Status};
 pub(crate) use first_action::FirstAction;
+pub(crate) use goals::Goals;
 pub(crate) use pass::Passing;
 pub(crate) use promotion::Promotion;
 pub(crate) use quiet::QuietResets;
@@ -102,6 +104,10 @@ pub struct Rules<B: Bits> {
     pub constraints: Constraints,
     pub surround: Option<Surround>,
     pub elimination: Option<Elimination>,
+    /// `reach`, `count` and `extinct` endings (a guard and the first ending).
+    pub goals: Option<Goals<B>>,
+    /// `must capture` (a filter on the legal list).
+    pub must_capture: bool,
     pub quiet: QuietResets,
     /// The end rules, in the order written.
     pub end: Vec<EndRule>,
@@ -156,6 +162,8 @@ impl<B: Bits> Rules<B> {
             constraints: Constraints::new(v),
             surround,
             elimination: Elimination::new(v, base.nplayers),
+            goals: Goals::new(base),
+            must_capture: v.turn.must_capture,
             quiet: QuietResets::new(v),
             end: v.end.clone(),
             consequences,
@@ -186,6 +194,7 @@ impl<B: Bits> Rules<B> {
             passing: self.passing.as_ref(),
             deck: self.deck.as_ref(),
             elimination: self.elimination.as_ref(),
+            goals: self.goals.as_ref(),
         }
     }
 

@@ -194,3 +194,74 @@ impl<S: Sink> Sink for Tally<'_, S> {
         self.inner.done()
     }
 }
+
+/// The occupied squares of a state as a plain 256-bit set, to tell
+/// captures among finished moves whatever the width of the sets.
+#[derive(Clone, Copy)]
+pub struct Occupancy([u64; 4]);
+
+impl Occupancy {
+    pub fn of<B: Bits>(s: &State<B>) -> Occupancy {
+        let mut o = [0u64; 4];
+        for sq in s.occ {
+            o[sq.index() / 64] |= 1 << (sq.index() % 64);
+        }
+        Occupancy(o)
+    }
+
+    /// Whether `mv` captures: en passant, or a move (not castling) onto an
+    /// occupied square.
+    #[inline]
+    pub fn captures(&self, mv: Move) -> bool {
+        match mv {
+            Move::EnPassant { .. } => true,
+            Move::Castle { .. } => false,
+            _ => mv
+                .to()
+                .is_some_and(|to| self.0[to.index() / 64] >> (to.index() % 64) & 1 == 1),
+        }
+    }
+}
+
+/// `must capture`: passes only captures on to `inner`; with `inner` an
+/// [`Any`], a probe for "is there a capture".
+pub struct OnlyCaptures<'a, S: Sink> {
+    pub inner: &'a mut S,
+    pub occ: Occupancy,
+}
+
+impl<S: Sink> Sink for OnlyCaptures<'_, S> {
+    const STOPS_EARLY: bool = S::STOPS_EARLY;
+
+    #[inline]
+    fn targets<B: Bits>(
+        &mut self,
+        pr: &Promotion<B>,
+        s: &State<B>,
+        from: Square,
+        man: Man,
+        targets: B,
+    ) {
+        // Generated targets never hold a friendly man.
+        let t = targets & s.occ;
+        if t.any() {
+            self.inner.targets(pr, s, from, man, t);
+        }
+    }
+    #[inline]
+    fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man) {
+        if self.occ.captures(mv) {
+            self.inner.one(pr, s, mv, man);
+        }
+    }
+    #[inline]
+    fn raw(&mut self, mv: Move) {
+        if self.occ.captures(mv) {
+            self.inner.raw(mv);
+        }
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.inner.done()
+    }
+}

@@ -1,0 +1,112 @@
+//! Goals: endings decided at once and before every other rule. `reach
+//! REGION with PIECE` holds for a player with a man of that kind on the
+//! region (its own squares of a per-player region); `count KINDS at most N`
+//! (and `extinct KINDS`, at most 0) holds for a player with at most N men of
+//! one of the kinds, or N men in all for `men`, counting men on the board
+//! and in hand.
+//!
+//! Hooks: a **guard** (while a goal holds, the game is over and the player
+//! to act has no action, so perft and search stop there) and the first
+//! **ending** `endings::status` looks at.
+
+use crate::engine::compile::Base;
+use crate::engine::core::{Bits, PlayerSet, State};
+use crate::ir::{Event, PieceId, MAX_PLAYERS};
+
+/// What one goal tests.
+#[derive(Clone, Debug)]
+enum Test<B: Bits> {
+    /// A man of `piece` on `squares[player]`.
+    Reach {
+        piece: PieceId,
+        squares: [B; MAX_PLAYERS],
+    },
+    /// At most `at_most` men of one of `kinds` (a bit mask), or in all when
+    /// the mask is 0.
+    Count { kinds: u32, at_most: u32 },
+}
+
+/// One goal with the index of its rule in `Variant::end`.
+#[derive(Clone, Debug)]
+pub struct Goal<B: Bits> {
+    pub rule: usize,
+    test: Test<B>,
+}
+
+/// The goals of a variant, in the order written.
+#[derive(Clone, Debug)]
+pub struct Goals<B: Bits> {
+    pub goals: Vec<Goal<B>>,
+}
+
+impl<B: Bits> Goals<B> {
+    pub fn new(b: &Base<B>) -> Option<Goals<B>> {
+        let goals: Vec<Goal<B>> = b
+            .variant
+            .end
+            .iter()
+            .enumerate()
+            .filter_map(|(rule, r)| {
+                let test = match &r.when {
+                    Event::Reach { region, piece } => {
+                        let mut squares = [B::EMPTY; MAX_PLAYERS];
+                        for (p, sq) in squares.iter_mut().enumerate().take(b.nplayers) {
+                            *sq = b.region(*region, p as u8);
+                        }
+                        Test::Reach {
+                            piece: *piece,
+                            squares,
+                        }
+                    }
+                    Event::Count { kinds, at_most } => Test::Count {
+                        kinds: kinds.iter().fold(0, |m, &k| m | 1 << k),
+                        at_most: *at_most,
+                    },
+                    _ => return None,
+                };
+                Some(Goal { rule, test })
+            })
+            .collect();
+        (!goals.is_empty()).then_some(Goals { goals })
+    }
+
+    /// The players (still in the game) for whom `g` holds.
+    pub fn subjects(&self, b: &Base<B>, s: &State<B>, g: &Goal<B>) -> PlayerSet {
+        let mut set = PlayerSet::EMPTY;
+        for p in s.alive.iter() {
+            let mine = s.by_player[p as usize];
+            let holds = match &g.test {
+                Test::Reach { piece, squares } => (mine & squares[p as usize])
+                    .iter()
+                    .any(|sq| s.at(sq).kind() == *piece),
+                Test::Count { kinds: 0, at_most } => {
+                    let hand: u32 = s.hands[p as usize][..b.nkinds]
+                        .iter()
+                        .map(|&n| n as u32)
+                        .sum();
+                    mine.count() + hand <= *at_most
+                }
+                Test::Count { kinds, at_most } => {
+                    let mut n = [0u32; 32];
+                    for sq in mine {
+                        n[s.at(sq).kind() as usize] += 1;
+                    }
+                    (0..b.nkinds).any(|k| {
+                        kinds & (1 << k) != 0 && n[k] + s.hands[p as usize][k] as u32 <= *at_most
+                    })
+                }
+            };
+            if holds {
+                set.insert(p);
+            }
+        }
+        set
+    }
+
+    /// Whether some goal holds: the game is over.
+    pub fn any(&self, b: &Base<B>, s: &State<B>) -> bool {
+        self.goals
+            .iter()
+            .any(|g| !self.subjects(b, s, g).is_empty())
+    }
+}

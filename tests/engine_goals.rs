@@ -1,0 +1,132 @@
+//! Goals (`reach`, `count`, `extinct`) and `must capture`: the endings
+//! decided at once, before every other rule, and the capture obligation,
+//! on the catalogue's King of the Hill, Antichess and Losers.
+
+#[path = "fixtures/common.rs"]
+mod common;
+
+use common::{fen, moves, play};
+use std::sync::Arc;
+use varia::engine::{Game, Status, Tables};
+
+fn builtin(name: &str) -> Arc<Tables> {
+    let v = varia::load::builtin(name, &[]).unwrap_or_else(|e| panic!("{name}: {e}"));
+    Arc::new(Tables::new(&v).expect("compiles"))
+}
+
+fn winners(g: &Game) -> Option<u8> {
+    match g.status() {
+        Status::Ended { winners, .. } => Some(winners),
+        _ => None,
+    }
+}
+
+const WHITE: u8 = 1;
+const BLACK: u8 = 2;
+
+#[test]
+fn a_king_on_the_hill_wins_at_once_and_the_other_side_has_no_reply() {
+    let t = builtin("kingofthehill");
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/3K4/8/8 w - - 0 1"));
+    assert_eq!(winners(&g), None);
+    play(&mut g, &["d3d4"]);
+    assert_eq!(winners(&g), Some(WHITE));
+    assert!(g.legal_moves().is_empty(), "the game is over");
+}
+
+#[test]
+fn the_hill_is_decided_before_mate() {
+    // White's king steps onto the hill and leaves Black stalemated (a
+    // draw by the later rule): the hill decides.
+    let t = builtin("kingofthehill");
+    let mut g = Game::new(fen(&t, "7k/5Q2/8/8/2K5/8/8/8 w - - 0 1"));
+    play(&mut g, &["c4d5"]);
+    assert_eq!(winners(&g), Some(WHITE));
+}
+
+#[test]
+fn the_hill_counts_only_the_named_piece() {
+    let t = builtin("kingofthehill");
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"));
+    play(&mut g, &["d1d4"]);
+    assert_eq!(winners(&g), None);
+}
+
+#[test]
+fn with_a_capture_at_hand_only_captures_are_legal() {
+    let t = builtin("antichess");
+    let g = Game::new(fen(
+        &t,
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2",
+    ));
+    assert_eq!(moves(g.position()), ["e4d5"]);
+    // Without one, every move.
+    let g = Game::new(fen(
+        &t,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    ));
+    assert_eq!(g.legal_moves().len(), 20);
+}
+
+#[test]
+fn en_passant_is_a_capture_that_obliges() {
+    let t = builtin("antichess");
+    let g = Game::new(fen(&t, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"));
+    assert_eq!(moves(g.position()), ["e5d6"]);
+}
+
+#[test]
+fn the_king_is_an_ordinary_man_and_a_pawn_may_become_one() {
+    let t = builtin("antichess");
+    let g = Game::new(fen(&t, "4k3/1P6/8/8/8/8/8/r3K3 w - - 0 1"));
+    // The king may stand attacked; b8 promotes to five kinds.
+    let m = moves(g.position());
+    assert!(m.contains(&"e1d1".to_string()) || m.contains(&"e1a1".to_string()));
+    let g = Game::new(fen(&t, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
+    let promos = moves(g.position())
+        .into_iter()
+        .filter(|m| m.starts_with("b7b8"))
+        .count();
+    assert_eq!(promos, 5);
+}
+
+#[test]
+fn losing_every_man_wins() {
+    let t = builtin("antichess");
+    let mut g = Game::new(fen(&t, "8/8/8/8/8/8/p7/1R6 b - - 0 1"));
+    play(&mut g, &["a2b1q"]);
+    // White has no man left: White wins.
+    assert_eq!(winners(&g), Some(WHITE));
+}
+
+#[test]
+fn a_player_who_cannot_move_wins() {
+    let t = builtin("antichess");
+    // Black's pawn on a7 is blocked by White's on a6: Black cannot move.
+    let g = Game::new(fen(&t, "8/p7/P7/8/8/8/8/8 b - - 0 1"));
+    assert_eq!(winners(&g), Some(BLACK));
+}
+
+#[test]
+fn losers_a_bare_king_wins_and_check_comes_before_capture() {
+    let t = builtin("losers");
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/8/4q3/4K2R w - - 0 1"));
+    // In check from the queen: the king must take it (the only capture,
+    // and the only legal move).
+    assert_eq!(moves(g.position()), ["e1e2"]);
+    play(&mut g, &["e1e2"]);
+    // Black has only the king left: Black wins.
+    assert_eq!(winners(&g), Some(BLACK));
+}
+
+#[test]
+fn losers_checkmated_wins() {
+    let t = builtin("losers");
+    // A bare king has already won (the count comes first).
+    let g = Game::new(fen(&t, "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"));
+    assert_eq!(winners(&g), Some(BLACK));
+    // Black, mated with a rook still on the board, wins.
+    let g = Game::new(fen(&t, "k7/1Q6/1K6/8/8/8/8/7r b - - 0 1"));
+    assert!(g.legal_moves().is_empty());
+    assert_eq!(winners(&g), Some(BLACK));
+}

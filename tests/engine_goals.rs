@@ -130,3 +130,33 @@ fn losers_checkmated_wins() {
     assert!(g.legal_moves().is_empty());
     assert_eq!(winners(&g), Some(BLACK));
 }
+
+#[test]
+fn bare_king_loses_unless_the_reply_bares_the_other_king() {
+    let t = builtin("shatranj");
+    // Black is bare, White has a rook: Black is to move and may answer.
+    let g = Game::new(fen(&t, "3k4/8/8/8/8/8/8/R2K4 b - - 0 1"));
+    assert_eq!(winners(&g), None);
+    let mut g2 = g.clone();
+    play(&mut g2, &["d8e7"]);
+    assert_eq!(winners(&g2), Some(WHITE), "no rook taken: Black has lost");
+    // The rook is within reach: taking it bares both, the game goes on
+    // to the dead-material draw.
+    let mut g = Game::new(fen(&t, "3k4/2R5/8/8/8/8/8/3K4 b - - 0 1"));
+    play(&mut g, &["d8c7"]);
+    assert!(matches!(g.status(), Status::Ended { winners: 0, .. }));
+    // Two men more: lost at once, with no reply.
+    let g = Game::new(fen(&t, "3k4/8/8/8/8/8/8/R2QK3 b - - 0 1"));
+    assert_eq!(winners(&g), Some(WHITE));
+    assert!(g.legal_moves().is_empty());
+}
+
+#[test]
+fn shatranj_stalemate_loses() {
+    let t = builtin("shatranj");
+    // Black's king on a8, White's rook on b1 and king on c7... Black has a
+    // pawn too (no bare king), blocked, and no move: stalemated, it loses.
+    let g = Game::new(fen(&t, "k7/p1K5/P7/8/8/8/8/1R6 b - - 0 1"));
+    assert!(g.legal_moves().is_empty());
+    assert_eq!(winners(&g), Some(WHITE));
+}

@@ -487,8 +487,16 @@ pub enum Event {
     Reach { region: RegionId, piece: PieceId },
     /// A player has at most `at_most` men of one of `kinds` (on the board
     /// and in hand), or at most `at_most` men in all when `kinds` is empty.
-    /// The subject is that player.
-    Count { kinds: Vec<PieceId>, at_most: u32 },
+    /// The subject is that player. With `reply` (the bare-king rule), it
+    /// holds only while every other player has more than `at_most` men
+    /// (more than `at_most + 1` for the player to move, who may still
+    /// answer by bringing the opponent down too).
+    Count {
+        kinds: Vec<PieceId>,
+        at_most: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        reply: bool,
+    },
 }
 
 impl Event {

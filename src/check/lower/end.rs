@@ -79,7 +79,16 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             } else {
                 0
             };
-            Event::Count { kinds, at_most }
+            let reply = c.eat_word("with");
+            if reply {
+                c.expect_keyword("reply")
+                    .map_err(|d| d.hint("write `count men at most 1 with reply -> lose`"))?;
+            }
+            Event::Count {
+                kinds,
+                at_most,
+                reply,
+            }
         }
         _ => {
             let (n, _) = c.expect_int("a number", 1, 1_000_000)?;

@@ -22,8 +22,12 @@ enum Test<B: Bits> {
         squares: [B; MAX_PLAYERS],
     },
     /// At most `at_most` men of one of `kinds` (a bit mask), or in all when
-    /// the mask is 0.
-    Count { kinds: u32, at_most: u32 },
+    /// the mask is 0; with `reply`, only while the others have more.
+    Count {
+        kinds: u32,
+        at_most: u32,
+        reply: bool,
+    },
 }
 
 /// One goal with the index of its rule in `Variant::end`.
@@ -58,9 +62,14 @@ impl<B: Bits> Goals<B> {
                             squares,
                         }
                     }
-                    Event::Count { kinds, at_most } => Test::Count {
+                    Event::Count {
+                        kinds,
+                        at_most,
+                        reply,
+                    } => Test::Count {
                         kinds: kinds.iter().fold(0, |m, &k| m | 1 << k),
                         at_most: *at_most,
+                        reply: *reply,
                     },
                     _ => return None,
                 };
@@ -74,26 +83,21 @@ impl<B: Bits> Goals<B> {
     pub fn subjects(&self, b: &Base<B>, s: &State<B>, g: &Goal<B>) -> PlayerSet {
         let mut set = PlayerSet::EMPTY;
         for p in s.alive.iter() {
-            let mine = s.by_player[p as usize];
             let holds = match &g.test {
-                Test::Reach { piece, squares } => (mine & squares[p as usize])
+                Test::Reach { piece, squares } => (s.by_player[p as usize] & squares[p as usize])
                     .iter()
                     .any(|sq| s.at(sq).kind() == *piece),
-                Test::Count { kinds: 0, at_most } => {
-                    let hand: u32 = s.hands[p as usize][..b.nkinds]
-                        .iter()
-                        .map(|&n| n as u32)
-                        .sum();
-                    mine.count() + hand <= *at_most
-                }
-                Test::Count { kinds, at_most } => {
-                    let mut n = [0u32; 32];
-                    for sq in mine {
-                        n[s.at(sq).kind() as usize] += 1;
-                    }
-                    (0..b.nkinds).any(|k| {
-                        kinds & (1 << k) != 0 && n[k] + s.hands[p as usize][k] as u32 <= *at_most
-                    })
+                Test::Count {
+                    kinds,
+                    at_most,
+                    reply,
+                } => {
+                    count(b, s, p, *kinds) <= *at_most
+                        && (!reply
+                            || s.alive.iter().filter(|&q| q != p).all(|q| {
+                                let more = at_most + 1 + u32::from(p == s.turn);
+                                count(b, s, q, 0) >= more
+                            }))
                 }
             };
             if holds {
@@ -109,4 +113,23 @@ impl<B: Bits> Goals<B> {
             .iter()
             .any(|g| !self.subjects(b, s, g).is_empty())
     }
+}
+
+/// `p`'s men on the board and in hand: of the fewest of the kinds in the
+/// mask, or in all when the mask is 0.
+fn count<B: Bits>(b: &Base<B>, s: &State<B>, p: u8, kinds: u32) -> u32 {
+    let mine = s.by_player[p as usize];
+    let hand = &s.hands[p as usize][..b.nkinds];
+    if kinds == 0 {
+        return mine.count() + hand.iter().map(|&n| n as u32).sum::<u32>();
+    }
+    let mut n = [0u32; 32];
+    for sq in mine {
+        n[s.at(sq).kind() as usize] += 1;
+    }
+    (0..b.nkinds)
+        .filter(|&k| kinds & (1 << k) != 0)
+        .map(|k| n[k] + hand[k] as u32)
+        .min()
+        .unwrap_or(u32::MAX)
 }

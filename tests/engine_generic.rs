@@ -304,6 +304,7 @@ fn attacks_can_differ_from_moves() {
         value: None,
         glyphs: None,
         promotion: None,
+        initial_region: None,
     };
     v.pieces.push(g);
     let t = Arc::new(Tables::new(&v).unwrap());

@@ -191,6 +191,11 @@ pub struct Piece {
     pub glyphs: Option<[String; 2]>,
     /// Promotion, if any.
     pub promotion: Option<Promotion>,
+    /// `initial PIECE in REGION`: its initial moves (Betza `i`) are open on
+    /// the region's squares (its owner's), whether or not it has moved;
+    /// without it, they are open to a man that has never moved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_region: Option<RegionId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -280,6 +285,11 @@ pub struct Turn {
     pub first_action: Option<ActionFilter>,
     /// Which opponents may capture en passant, and for how long.
     pub en_passant: EnPassantWindow,
+    /// `en passant ... in REGION`: a passed square is an en-passant target
+    /// only when it is in the region (the squares of the players who may
+    /// take).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub en_passant_region: Option<RegionId>,
     /// Castling: a royal and a partner kind.
     pub castling: Option<Castling>,
     /// What an interface does with an illegal action.

@@ -87,24 +87,64 @@ pub(super) fn castling(
     Ok(())
 }
 
-/// `en passant each_opponent_once | next_player_only`
+/// `en passant [each_opponent_once | next_player_only] [in REGION]`
 pub(super) fn en_passant(
-    _: &mut Lower,
+    l: &mut Lower,
     d: &mut Draft,
     _: &Item,
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
     c.expect_keyword("passant")?;
-    let (v, _) = c.expect_choice(
-        "an en-passant window",
-        &["each_opponent_once", "next_player_only"],
-    )?;
+    if c.peek_word() != Some("in") {
+        let (v, _) = c.expect_choice(
+            "an en-passant window or `in REGION`",
+            &["each_opponent_once", "next_player_only"],
+        )?;
+        d.turn.en_passant = if v == "each_opponent_once" {
+            EnPassantWindow::EachOpponent
+        } else {
+            EnPassantWindow::NextPlayer
+        };
+    }
+    if c.eat_word("in") {
+        d.turn.en_passant_region = Some(region_ref(l, c)?);
+    }
+    c.finish()
+}
+
+/// A region named at the cursor.
+fn region_ref(l: &Lower, c: &mut Cur) -> Result<RegionId, Diagnostic> {
+    let (rn, rsp) = c.expect_word("a region")?;
+    match l.region_index.get(rn) {
+        Some(&i) => Ok(i as RegionId),
+        None => {
+            let names = l.regions.iter().map(|r| r.0.name.as_str());
+            Err(pred::unknown_region(c.file, rsp, rn, names))
+        }
+    }
+}
+
+/// `initial PIECE, ... in REGION`
+pub(super) fn initial_in(
+    l: &mut Lower,
+    _: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let mut kinds = Vec::new();
+    loop {
+        kinds.push(l.piece_ref(c, "a piece with initial moves")?);
+        if !c.eat_op(",") {
+            break;
+        }
+    }
+    c.expect_keyword("in")
+        .map_err(|d| d.hint("write `initial pawn in double_step`"))?;
+    let region = region_ref(l, c)?;
     c.finish()?;
-    d.turn.en_passant = if v == "each_opponent_once" {
-        EnPassantWindow::EachOpponent
-    } else {
-        EnPassantWindow::NextPlayer
-    };
+    for k in kinds {
+        l.pieces[k as usize].piece.initial_region = Some(region);
+    }
     Ok(())
 }
 

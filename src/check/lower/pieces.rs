@@ -141,6 +141,7 @@ pub(super) fn piece_stmt(
             value: None,
             glyphs: None,
             promotion: None,
+            initial_region: None,
         };
         let mut resets_clock = false;
         partial = Some(PieceB {

@@ -11,7 +11,9 @@ pub(crate) mod error;
 pub(crate) mod graph;
 pub(crate) mod groups;
 
-use crate::engine::core::{Bits, ByPlayer, Geometry, Layout, PlayerSet, Square, Zobrist};
+use crate::engine::core::{
+    Bits, ByPlayer, Geometry, Layout, Man, PlayerSet, Square, State, Zobrist,
+};
 use crate::ir::{Dir, PieceId, PlayerId, RegionId, Variant, MAX_PIECES, MAX_PLAYERS};
 pub(crate) use atoms::{AKind, Atoms, CAtom, LameStep};
 pub use error::CompileError;
@@ -46,6 +48,9 @@ pub struct Base<B: Bits> {
     pub royal_pids: Vec<u8>,
     /// Per region, per player: the region's squares as that player sees them.
     pub regions: Vec<ByPlayer<B>>,
+    /// Per kind: the region where its initial moves are open (`initial
+    /// PIECE in REGION`), else they are open to men that never moved.
+    pub initial_at: Vec<Option<RegionId>>,
     /// The board as a graph: distances between squares.
     pub graph: graph::BoardGraph<B>,
 }
@@ -83,12 +88,16 @@ impl<B: Bits> Base<B> {
             .filter(|&p| royal_kinds & (1 << atoms.patterns[p].kind) != 0)
             .map(|p| p as u8)
             .collect();
+        // Kinds whose initial moves depend on the has-moved flag (not on
+        // an `initial ... in REGION`).
         let mut initial_kinds = 0u32;
         for p in &atoms.patterns {
-            if p.moves.iter().chain(p.attacks.iter()).any(|a| a.initial) {
+            let by_region = v.pieces[p.kind as usize].initial_region.is_some();
+            if !by_region && p.moves.iter().chain(p.attacks.iter()).any(|a| a.initial) {
                 initial_kinds |= 1 << p.kind;
             }
         }
+        let initial_at: Vec<Option<RegionId>> = v.pieces.iter().map(|p| p.initial_region).collect();
         let regions = v
             .regions
             .iter()
@@ -169,6 +178,7 @@ impl<B: Bits> Base<B> {
             royal_kinds,
             royal_pids,
             regions,
+            initial_at,
             graph,
         })
     }
@@ -191,6 +201,17 @@ impl<B: Bits> Base<B> {
     #[inline]
     pub fn is_friend(&self, a: PlayerId, b: PlayerId) -> bool {
         self.friends[a].contains(b)
+    }
+
+    /// Whether the initial moves (Betza `i`) of `man` on `from` are open:
+    /// it stands on its kind's `initial` region, or (without one) it has
+    /// never moved.
+    #[inline(always)]
+    pub fn initial_open(&self, s: &State<B>, from: Square, man: Man) -> bool {
+        match self.initial_at.get(man.kind() as usize).copied().flatten() {
+            None => s.unmoved.contains(from),
+            Some(r) => self.region(r, man.owner()).contains(from),
+        }
     }
 
     /// A region's squares as `p` sees them.

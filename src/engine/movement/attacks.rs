@@ -79,7 +79,7 @@ pub fn reach<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B, friends: B) 
 pub fn attack_set<B: Bits>(t: &Base<B>, s: &State<B>, from: Square, man: Man, occ: B) -> B {
     let p = &t.atoms.patterns[t.layout.pid(man)];
     let friends = friends_bb(t, s, man.owner()) & occ;
-    let unmoved = s.unmoved.contains(from);
+    let unmoved = t.initial_open(s, from, man);
     let mut out = B::EMPTY;
     for a in &p.attacks {
         if a.initial && !unmoved {

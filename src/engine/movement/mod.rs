@@ -95,7 +95,7 @@ pub fn targets_with<B: Bits>(
         caps |= ride(t, d, from, c.occ);
     }
     if !plan.rest.is_empty() {
-        let unmoved = s.unmoved.contains(from);
+        let unmoved = t.initial_open(s, from, s.at(from));
         for a in &plan.rest {
             if (a.initial && !unmoved) || (lame_ep && a.kind == AKind::Lame) {
                 continue;

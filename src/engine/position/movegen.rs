@@ -187,7 +187,7 @@ fn gen_man<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
     if !lame_ep {
         return;
     }
-    let unmoved = s.unmoved.contains(from);
+    let unmoved = b.initial_open(s, from, man);
     if plan.lame_initial_only && !unmoved {
         return;
     }

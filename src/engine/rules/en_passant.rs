@@ -8,13 +8,16 @@ use crate::engine::compile::{AKind, Base};
 use crate::engine::core::Bits;
 use crate::engine::core::{EpRecord, Man, Move, PlayerSet, Square, State};
 use crate::engine::movement::{reach, Ctx};
-use crate::ir::{EnPassantWindow, PlayerId, Variant};
+use crate::ir::{EnPassantWindow, PlayerId, RegionId, Variant};
 
 /// The en-passant rule of a variant (present when some man can capture en
 /// passant and captures exist).
 #[derive(Clone, Debug)]
 pub struct EnPassant {
     pub window: EnPassantWindow,
+    /// `en passant in REGION`: only passed squares in the region (of a
+    /// player who may take) become targets.
+    pub region: Option<RegionId>,
     /// Patterns with an en-passant capture atom.
     pub pids: Vec<u8>,
 }
@@ -31,6 +34,7 @@ impl EnPassant {
             .collect();
         (captures && !pids.is_empty()).then_some(EnPassant {
             window: v.turn.en_passant,
+            region: v.turn.en_passant_region,
             pids,
         })
     }
@@ -74,7 +78,21 @@ impl EnPassant {
         }
         if let Some(mut rec) = new {
             rec.eligible = self.eligible(t, s, me);
-            if !rec.eligible.is_empty() {
+            if let Some(r) = self.region {
+                let mut open = B::EMPTY;
+                for p in rec.eligible.iter() {
+                    open |= t.region(r, p);
+                }
+                let mut n = 0;
+                for i in 0..rec.ntargets as usize {
+                    if open.contains(rec.targets[i]) {
+                        rec.targets[n] = rec.targets[i];
+                        n += 1;
+                    }
+                }
+                rec.ntargets = n as u8;
+            }
+            if !rec.eligible.is_empty() && rec.ntargets > 0 {
                 s.set_ep(l, me, Some(rec));
             }
         }
@@ -106,7 +124,7 @@ impl EnPassant {
                 }
                 for &pid in &self.pids {
                     for from in s.by_pattern[pid as usize] & s.by_player[me as usize] {
-                        let unmoved = s.unmoved.contains(from);
+                        let unmoved = t.initial_open(s, from, s.at(from));
                         let reaches = t.atoms.patterns[pid as usize].moves.iter().any(|a| {
                             a.ep && a.mode.can_capture()
                                 && (!a.initial || unmoved)

@@ -1,0 +1,70 @@
+//! Move conditions by region: `initial PIECE in REGION` (double steps by
+//! rank, not by "never moved") and `en passant in REGION`, on the
+//! catalogue's Horde, Chessgi and on Crazyhouse.
+
+#[path = "fixtures/common.rs"]
+mod common;
+
+use common::{fen, moves, play};
+use std::sync::Arc;
+use varia::engine::{Game, Tables};
+
+fn builtin(name: &str) -> Arc<Tables> {
+    let v = varia::load::builtin(name, &[]).unwrap_or_else(|e| panic!("{name}: {e}"));
+    Arc::new(Tables::new(&v).expect("compiles"))
+}
+
+fn from(g: &Game, sq: &str) -> Vec<String> {
+    moves(g.position())
+        .into_iter()
+        .filter(|m| m.starts_with(sq))
+        .collect()
+}
+
+#[test]
+fn a_pawn_double_steps_from_every_square_of_its_region_even_after_moving() {
+    let t = builtin("horde");
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/8/8/P7 w - - 0 1"));
+    assert_eq!(from(&g, "a1"), ["a1a2", "a1a3"]);
+    play(&mut g, &["a1a2", "e8d8"]);
+    // It has moved, and stands on rank 2: still a double step.
+    assert_eq!(from(&g, "a2"), ["a2a3", "a2a4"]);
+    play(&mut g, &["a2a3", "d8e8"]);
+    assert_eq!(from(&g, "a3"), ["a3a4"]);
+}
+
+#[test]
+fn a_dropped_pawn_double_steps_only_from_its_second_rank() {
+    let t = builtin("crazyhouse");
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/8/8/4K3[PP] w - - 0 1"));
+    play(&mut g, &["P@a3", "e8d8", "P@b2", "d8e8"]);
+    assert_eq!(from(&g, "a3"), ["a3a4"]);
+    assert_eq!(from(&g, "b2"), ["b2b3", "b2b4"]);
+}
+
+#[test]
+fn a_pawn_on_its_first_rank_steps_once_in_chessgi() {
+    let t = builtin("chessgi");
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1"));
+    play(&mut g, &["P@a1", "e8d8"]);
+    assert_eq!(from(&g, "a1"), ["a1a2"]);
+}
+
+#[test]
+fn en_passant_targets_outside_the_region_are_not_left() {
+    let t = builtin("horde");
+    // White's double step a1-a3 passes a2, outside Black's en-passant
+    // region (rank 3): the b3 pawn may not take on a2.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/1p6/8/P7 w - - 0 1"));
+    play(&mut g, &["a1a3"]);
+    assert!(
+        g.position().fen().contains(" b - - "),
+        "{}",
+        g.position().fen()
+    );
+    assert!(!from(&g, "b3").contains(&"b3a2".to_string()));
+    // From rank 2 the passed square is on rank 3: en passant is open.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/1p6/8/P7/8 w - - 0 1"));
+    play(&mut g, &["a2a4"]);
+    assert!(from(&g, "b4").contains(&"b4a3".to_string()));
+}

@@ -7,13 +7,17 @@ Two players: ai:LEVEL against random, GAMES games in each seat order.
 Three or four players: the AI in the first seat, every other seat random.
 """
 import json
+import os
 import subprocess
 import sys
 
 games = sys.argv[1] if len(sys.argv) > 1 else "20"
 level = sys.argv[2] if len(sys.argv) > 2 else "5"
-subprocess.run(["cargo", "build", "--release", "--quiet"], check=True)
-V = "target/release/varia"
+# VARIA=/path/to/varia uses that binary; otherwise build and use target/release/varia.
+V = os.environ.get("VARIA")
+if not V:
+    subprocess.run(["cargo", "build", "--release", "--quiet"], check=True)
+    V = "target/release/varia"
 
 
 def sim(name, players, seed):

@@ -16,11 +16,16 @@ ST=${2:-0.1}
 FSF=${FSF:-/usr/games/fairy-stockfish}
 JOBS=${JOBS:-1}
 INI="$(pwd)/scripts/fsf-variants.ini"
-cargo build --release --quiet
 mkdir -p bench-results
 # A copy, so rebuilding during a long run does not change the player.
+# VARIA=/path/to/varia uses that binary instead of building.
 V=bench-results/varia
-cp target/release/varia "$V"
+if [ -n "${VARIA:-}" ]; then
+  cp "$VARIA" "$V"
+else
+  cargo build --release --quiet
+  cp target/release/varia "$V"
+fi
 run() { # name variant players...
   local name=$1 variant=$2 players=$3
   echo "== $name"

@@ -7,6 +7,7 @@ varia (`varia uci`, opened with chess.engine.SimpleEngine.popen_uci) plays
 GAMES games against OPPONENT (default: a second varia) at 0.05 s a move;
 python-chess checks every move and every reply. Any protocol error raises.
 """
+import os
 import subprocess
 import sys
 
@@ -14,8 +15,12 @@ import chess
 import chess.engine
 
 games = int(sys.argv[1]) if len(sys.argv) > 1 else 4
-subprocess.run(["cargo", "build", "--release", "--quiet"], check=True)
-varia = ["target/release/varia", "uci"]
+# VARIA=/path/to/varia uses that binary; otherwise build and use target/release/varia.
+V = os.environ.get("VARIA")
+if not V:
+    subprocess.run(["cargo", "build", "--release", "--quiet"], check=True)
+    V = "target/release/varia"
+varia = [V, "uci"]
 opponent = sys.argv[2].split() if len(sys.argv) > 2 else varia
 a = chess.engine.SimpleEngine.popen_uci(varia)
 b = chess.engine.SimpleEngine.popen_uci(opponent)

@@ -12,8 +12,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VARIANT=${1:-losalamos}
-cargo build --release --quiet
-V="$(pwd)/target/release/varia"
+# VARIA=/path/to/varia uses that binary; otherwise build target/release/varia.
+if [ -n "${VARIA:-}" ]; then
+  V=$(realpath "$VARIA")
+else
+  cargo build --release --quiet
+  V="$(pwd)/target/release/varia"
+fi
 OPP=${2:-$V xboard}
 XBOARD=$(command -v xboard || echo /usr/games/xboard)
 OUT=$(mktemp -d)

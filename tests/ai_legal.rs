@@ -43,7 +43,17 @@ fn the_ai_beats_a_random_player() {
     // A small, deterministic sample; the measured rates over more games are
     // in the issue notes (`varia simulate V -n 30 --players ai:2,random`).
     use varia::simulate::{self, Config};
-    for name in ["chess", "echek", "ecsech-rapid", "raindropchess"] {
+    // Antichess and King of the Hill: the evaluation follows the goals
+    // (material is a burden when losing every man wins; a goal piece is
+    // drawn to its region).
+    for name in [
+        "chess",
+        "echek",
+        "ecsech-rapid",
+        "raindropchess",
+        "antichess",
+        "kingofthehill",
+    ] {
         let v = varia::load::builtin(name, &[]).unwrap();
         let cfg = Config {
             games: 6,

@@ -53,6 +53,13 @@ pub struct Eval {
     pub(crate) null_move_variant: bool,
     /// Kinds that count for the null-move test: neither royal nor promoting.
     pub(crate) piece_kinds: u32,
+    /// -1 when losing men wins (`count men at most N -> win`, `extinct men
+    /// -> win`: antichess, losers), else 1: material is then a burden.
+    material_sign: Cp,
+    /// `reach REGION with PIECE -> win`: per goal, the kind and, per
+    /// facing, its move distance to the region (a breadth-first table over
+    /// its own moves on the empty board).
+    goals: Vec<(PieceId, [Vec<u8>; 4])>,
 }
 
 /// A kind's value computed from its mobility on the empty board.
@@ -262,6 +269,29 @@ impl Eval {
             .iter()
             .any(|r| r.when == Event::HandEmpty && r.then == Outcome::Win);
         let quiet_rule = v.end.iter().any(|r| matches!(r.when, Event::Quiet { .. }));
+        let material_sign = if v.end.iter().any(|r| {
+            matches!(&r.when, Event::Count { kinds, reply: false, .. } if kinds.is_empty())
+                && r.then == Outcome::Win
+        }) {
+            -1
+        } else {
+            1
+        };
+        let goals = v
+            .end
+            .iter()
+            .filter_map(|r| match (&r.when, r.then) {
+                (Event::Reach { region, piece }, Outcome::Win) => {
+                    let mut tabs: [Vec<u8>; 4] = Default::default();
+                    for f in Dir::ALL {
+                        let zone = zone_squares(t, &Zone::Region(*region), f);
+                        tabs[f.index()] = distance_table(t, *piece, f, &zone);
+                    }
+                    Some((*piece, tabs))
+                }
+                _ => None,
+            })
+            .collect();
         let start_material = v
             .setup
             .men
@@ -286,6 +316,8 @@ impl Eval {
                 .iter()
                 .any(|r| matches!(r.when, Event::Repetition(_)) && r.then == Outcome::Draw),
             null_move_variant: Eval::null_move_variant(v),
+            material_sign,
+            goals,
             piece_kinds: v
                 .pieces
                 .iter()
@@ -308,6 +340,7 @@ impl Eval {
             && !v.turn.draw
             && v.turn.powers.is_empty()
             && v.turn.when_stuck != WhenStuck::Pass
+            && !v.turn.must_capture
             && !v.end.iter().any(|r| {
                 matches!(r.when, Event::Passes(_) | Event::HandEmpty)
                     || matches!(r.when, Event::Stalemate) && r.then != Outcome::Draw
@@ -331,7 +364,17 @@ impl Eval {
             let s = sign(m.owner());
             let val = self.values[k];
             material[m.owner() as usize & 7] += val;
-            score += s * val;
+            score += s * val * self.material_sign;
+            // A goal piece nearer its region: worth up to a pawn and a half.
+            for (kind, tabs) in &self.goals {
+                if *kind == m.kind() {
+                    let d = tabs[m.facing().index()][sq.index()];
+                    if d != u8::MAX {
+                        let d = d as Cp;
+                        score += s * 150 / (1 + d * d);
+                    }
+                }
+            }
             let f = m.facing().index();
             if self.royal[k] {
                 royals.push((sq, m.owner()));
@@ -369,7 +412,7 @@ impl Eval {
                 let each = if self.hand_debt {
                     -100
                 } else {
-                    self.values[k as usize]
+                    self.values[k as usize] * self.material_sign
                 };
                 score += sign(p) * n * each;
             }

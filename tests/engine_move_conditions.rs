@@ -68,3 +68,60 @@ fn en_passant_targets_outside_the_region_are_not_left() {
     play(&mut g, &["a2a4"]);
     assert!(from(&g, "b4").contains(&"b4a3".to_string()));
 }
+
+#[test]
+fn castling_to_files_puts_the_king_there_and_the_rook_beside_it() {
+    let t = builtin("capablanca");
+    let mut g = Game::new(fen(&t, "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1"));
+    play(&mut g, &["f1i1"]);
+    assert!(
+        g.position()
+            .fen()
+            .starts_with("r4k3r/10/10/10/10/10/10/R6RK1 b kq "),
+        "{}",
+        g.position().fen()
+    );
+    play(&mut g, &["f8c8"]);
+    assert!(
+        g.position()
+            .fen()
+            .starts_with("2kr5r/10/10/10/10/10/10/R6RK1 w - "),
+        "{}",
+        g.position().fen()
+    );
+}
+
+#[test]
+fn a_royal_castler_may_not_cross_an_attacked_square_on_its_way() {
+    let t = builtin("capablanca");
+    // The rook on g3 attacks g1, which the king crosses going to i1.
+    let g = Game::new(fen(&t, "r4k3r/10/10/10/10/6r3/10/R4K3R w KQkq - 0 1"));
+    let m = moves(g.position());
+    assert!(!m.contains(&"f1i1".to_string()));
+    assert!(m.contains(&"f1c1".to_string()));
+}
+
+#[test]
+fn a_castler_that_is_not_royal_castles_through_attacks() {
+    let t = builtin("extinction");
+    // The queen on f3 attacks f1: the (non-royal) king castles anyway.
+    let mut g = Game::new(fen(
+        &t,
+        "rnbqk2r/pppppppp/8/8/8/5q2/PPPPP1PP/RNBQK2R w KQkq - 0 1",
+    ));
+    play(&mut g, &["e1g1"]);
+    assert!(g
+        .position()
+        .fen()
+        .starts_with("rnbqk2r/pppppppp/8/8/8/5q2/PPPPP1PP/RNBQ1RK1 b kq "));
+}
+
+#[test]
+fn chess960_castling_letters_are_read() {
+    let t = builtin("extinction");
+    let g = Game::new(fen(
+        &t,
+        "rnbqb1kr/pppppppp/8/8/8/8/PPPPPPPP/RNBQB1KR w AHah - 0 1",
+    ));
+    assert_eq!(varia::engine::perft(&mut g.position().clone(), 2), 400);
+}

@@ -101,7 +101,8 @@ fn chess_castling_and_draw_rules() {
         v.turn.castling,
         Some(Castling {
             royal: piece(&v, "king"),
-            partner: piece(&v, "rook")
+            partner: piece(&v, "rook"),
+            files: None,
         })
     );
     assert!(v.end.contains(&EndRule {

@@ -434,8 +434,17 @@ pub enum EnPassantWindow {
 /// on an attacked square.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Castling {
+    /// The piece that castles (royal or not: a castler that is not royal
+    /// castles whatever attacks its path).
     pub royal: PieceId,
     pub partner: PieceId,
+    /// `to files E W`: the castler's destination files (`x`, from 0) when
+    /// the partner stands on a higher file (E) or a lower one (W), the
+    /// partner landing beside it on the inner side; castling is then along
+    /// the castler's rank only. Without it, FIDE style: two squares toward
+    /// the partner, which lands on the square crossed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<[i32; 2]>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -60,30 +60,77 @@ pub(super) fn move_requires(
     Ok(())
 }
 
-/// `castling ROYAL with PARTNER`
+/// `castling PIECE with PARTNER [to files E W]`
 pub(super) fn castling(
     l: &mut Lower,
     d: &mut Draft,
-    it: &Item,
+    _: &Item,
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
-    let royal = l.piece_ref(c, "the royal piece that castles")?;
+    let royal = l.piece_ref(c, "the piece that castles")?;
     c.expect_keyword("with")?;
     let partner = l.piece_ref(c, "the piece it castles with")?;
+    let files = if c.eat_word("to") {
+        c.expect_keyword("files")
+            .map_err(|d| d.hint("write `castling king with rook to files g c`"))?;
+        let width = match l.board.as_ref().map(|b| &b.shape) {
+            Some(Shape::Rect { width, .. }) => *width as i32,
+            _ => 0,
+        };
+        if width == 0 && !l.board_broken {
+            return Err(Diagnostic::error(
+                "contradiction",
+                c.file,
+                c.here(),
+                "castling to files needs a board with files (not an unbounded one)",
+            ));
+        }
+        let mut xs = [0i32; 2];
+        for x in &mut xs {
+            let (w, sp) = c.expect_word("a file letter")?;
+            let b = w.as_bytes();
+            if b.len() != 1 || !b[0].is_ascii_lowercase() {
+                return Err(Diagnostic::error(
+                    "bad-argument",
+                    c.file,
+                    sp,
+                    format!("expected a file letter, found `{w}`"),
+                )
+                .hint("write `castling king with rook to files g c`"));
+            }
+            *x = (b[0] - b'a') as i32;
+            if !l.board_broken && width > 0 && *x >= width {
+                return Err(Diagnostic::error(
+                    "off-board",
+                    c.file,
+                    sp,
+                    format!("file `{w}` is not on the board"),
+                )
+                .hint(format!(
+                    "the files go from a to {}",
+                    (b'a' + (width - 1).max(0) as u8) as char
+                )));
+            }
+        }
+        if width > 0 && (xs[0] < 1 || xs[1] + 1 >= width) {
+            return Err(Diagnostic::error(
+                "bad-argument",
+                c.file,
+                c.here(),
+                "the partner lands beside the castler on the inner side: the first file may not be the first file of the board, nor the second the last",
+            )
+            .hint("the first file is for a partner on a higher file (king side), the second for one on a lower file"));
+        }
+        Some(xs)
+    } else {
+        None
+    };
     c.finish()?;
-    if !l.pieces[royal as usize].piece.royal {
-        return Err(Diagnostic::error(
-            "contradiction",
-            &it.file,
-            it.stmt.args[1].span,
-            format!(
-                "`{}` castles but is not royal",
-                l.pieces[royal as usize].piece.name
-            ),
-        )
-        .hint("castling is for a royal piece: add `royal` to it"));
-    }
-    d.turn.castling = Some(Castling { royal, partner });
+    d.turn.castling = Some(Castling {
+        royal,
+        partner,
+        files,
+    });
     Ok(())
 }
 

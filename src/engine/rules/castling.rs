@@ -1,8 +1,13 @@
-//! Castling, FIDE style: the royal moves two squares toward an unmoved
-//! partner on the same line with only empty squares between; the partner
-//! lands on the square the royal crossed. The royal may not be in check,
-//! nor cross or land on an attacked square (landing is tested with the
-//! other constraints, after the move).
+//! Castling. FIDE style (the default): the castler moves two squares
+//! toward an unmoved partner on the same line with only empty squares
+//! between; the partner lands on the square the castler crossed. With
+//! destination files (`to files E W`, Capablanca, Janus, Chess960 rules):
+//! along the castler's rank, the castler goes to file E (partner on a higher
+//! file) or W (lower file) and the partner lands beside it on the inner
+//! side; every square either crosses or lands on must be empty but for the
+//! two men. A royal castler may not be in check, nor cross or land on an
+//! attacked square (landing is tested with the other constraints, after the
+//! move); a castler that is not royal castles whatever attacks it.
 //!
 //! The right to castle lives in the has-moved flags of the royal and the
 //! partner; the hash holds it as one key per partner that can still castle.
@@ -18,9 +23,13 @@ use crate::ir::{PieceId, PlayerId, Variant};
 #[derive(Clone, Copy, Debug)]
 pub struct Line<B: Bits> {
     pub partner: Square,
+    /// Squares that must be empty (the castler and the partner aside).
     pub between: B,
-    /// The square the royal crosses (where the partner lands).
-    pub crossed: Square,
+    /// Squares the castler crosses (not its origin nor its landing): not
+    /// attacked, for a royal castler.
+    pub path: B,
+    /// Where the partner lands.
+    pub partner_to: Square,
     pub dest: Square,
 }
 
@@ -29,6 +38,8 @@ pub struct Line<B: Bits> {
 pub struct Castling<B: Bits> {
     pub royal: PieceId,
     pub partner: PieceId,
+    /// The castler is royal: attacks on its path forbid castling.
+    guarded: bool,
     /// Per royal square: every partner square it could castle with.
     lines: Vec<Vec<Line<B>>>,
 }
@@ -49,6 +60,38 @@ impl<B: Bits> Castling<B> {
             let (rx, ry) = geo.coords(r);
             for p in geo.squares() {
                 let (px, py) = geo.coords(p);
+                if let Some(files) = c.files {
+                    // Along the rank, to fixed files.
+                    if py != ry || px == rx {
+                        continue;
+                    }
+                    let east = px > rx;
+                    let kx = if east { files[0] } else { files[1] };
+                    let rtx = if east { kx - 1 } else { kx + 1 };
+                    let span = |a: i32, b: i32| (a.min(b)..=a.max(b)).map(move |x| (x, ry));
+                    let (Some(dest), Some(partner_to)) = (geo.square(kx, ry), geo.square(rtx, ry))
+                    else {
+                        continue;
+                    };
+                    let all: Option<B> = span(rx, kx)
+                        .chain(span(px, rtx))
+                        .map(|(x, y)| geo.square(x, y))
+                        .collect();
+                    let Some(mut between) = all else { continue };
+                    between.remove(r);
+                    between.remove(p);
+                    let mut path: B = span(rx, kx).filter_map(|(x, y)| geo.square(x, y)).collect();
+                    path.remove(r);
+                    path.remove(dest);
+                    lines[r.index()].push(Line {
+                        partner: p,
+                        between,
+                        path,
+                        partner_to,
+                        dest,
+                    });
+                    continue;
+                }
                 let (dx, dy) = if ry == py && rx != px {
                     ((px - rx).signum(), 0)
                 } else if rx == px && ry != py {
@@ -70,10 +113,13 @@ impl<B: Bits> Castling<B> {
                 ) else {
                     continue;
                 };
+                let mut path = B::EMPTY;
+                path.insert(crossed);
                 lines[r.index()].push(Line {
                     partner: p,
                     between,
-                    crossed,
+                    path,
+                    partner_to: crossed,
                     dest,
                 });
             }
@@ -81,6 +127,7 @@ impl<B: Bits> Castling<B> {
         Ok(Some(Castling {
             royal: c.royal,
             partner: c.partner,
+            guarded: v.pieces[c.royal as usize].royal,
             lines,
         }))
     }
@@ -149,9 +196,17 @@ impl<B: Bits> Castling<B> {
                 if !partners.contains(line.partner) || (line.between & c.occ).any() {
                     continue;
                 }
-                let in_check = *checked.get_or_insert_with(|| attacked(t, s, r, c.enemy, c.occ));
-                if in_check || attacked(t, s, line.crossed, c.enemy, c.occ) {
-                    continue;
+                if self.guarded {
+                    let in_check =
+                        *checked.get_or_insert_with(|| attacked(t, s, r, c.enemy, c.occ));
+                    if in_check
+                        || line
+                            .path
+                            .iter()
+                            .any(|sq| attacked(t, s, sq, c.enemy, c.occ))
+                    {
+                        continue;
+                    }
                 }
                 f(
                     s,
@@ -159,7 +214,7 @@ impl<B: Bits> Castling<B> {
                         from: r,
                         to: line.dest,
                         partner: line.partner,
-                        partner_to: line.crossed,
+                        partner_to: line.partner_to,
                     },
                 );
             }

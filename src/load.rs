@@ -224,11 +224,30 @@ pub fn for_record(
     Err(not_found())
 }
 
+/// Where variant `name` is declared (its `variant NAME` header).
+fn variant_site(c: &Checked, name: &str) -> (std::sync::Arc<str>, Span) {
+    let header = format!("variant {name}");
+    let place = c.sources.iter().find_map(|(file, text)| {
+        text.find(&header)
+            .map(|i| (file.clone(), Span::new(i, i + header.len())))
+    });
+    place.unwrap_or_else(|| {
+        let file = c
+            .sources
+            .iter()
+            .next()
+            .map_or_else(|| std::sync::Arc::from("?"), |(n, _)| n.clone());
+        (file, Span::new(0, 0))
+    })
+}
+
 /// What the checker cannot see but the engine finds when a game starts: a
 /// setup that is not a legal position (the side not to act in check, say),
 /// men outside an unbounded board's limit box, a board too large to
 /// compile. One `cannot-start` error per variant of `c` that cannot start,
-/// placed on its `variant NAME` header.
+/// placed on its `variant NAME` header; and an `unreachable` warning for
+/// squares no man of the setup can ever reach (a board check on the
+/// board's graph).
 pub fn startable(c: &Checked) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for v in &c.variants {
@@ -236,6 +255,41 @@ pub fn startable(c: &Checked) -> Vec<Diagnostic> {
         // (without the evaluation a game also prepares).
         let started = crate::engine::Tables::new(v)
             .map_err(|e| format!("cannot compile the variant: {e}"))
+            .inspect(|t| {
+                // A board check on the board's graph: squares no man of the
+                // setup can ever reach.
+                let never: Vec<String> = t
+                    .unreachable_squares()
+                    .into_iter()
+                    .map(|sq| t.geometry().name(sq))
+                    .collect();
+                if !never.is_empty() {
+                    let (file, span) = variant_site(c, &v.name);
+                    let shown = never.iter().take(8).cloned().collect::<Vec<_>>().join(" ");
+                    let more = if never.len() > 8 {
+                        format!(" and {} more", never.len() - 8)
+                    } else {
+                        String::new()
+                    };
+                    out.push(
+                        Diagnostic::warning(
+                            "unreachable",
+                            &file,
+                            span,
+                            format!(
+                                "no man of variant `{}` can ever stand on {}: {shown}{more}",
+                                v.name,
+                                if never.len() == 1 {
+                                    "this square"
+                                } else {
+                                    "these squares"
+                                }
+                            ),
+                        )
+                        .hint("make them holes, or give a piece a move that reaches them"),
+                    );
+                }
+            })
             .and_then(|t| {
                 crate::engine::Position::start_seeded(std::sync::Arc::new(t), 0)
                     .map(drop)
@@ -244,19 +298,7 @@ pub fn startable(c: &Checked) -> Vec<Diagnostic> {
         let Err(e) = started else {
             continue;
         };
-        let header = format!("variant {}", v.name);
-        let place = c.sources.iter().find_map(|(name, text)| {
-            text.find(&header)
-                .map(|i| (name.clone(), Span::new(i, i + header.len())))
-        });
-        let (file, span) = place.unwrap_or_else(|| {
-            let name = c
-                .sources
-                .iter()
-                .next()
-                .map_or_else(|| std::sync::Arc::from("?"), |(n, _)| n.clone());
-            (name, Span::new(0, 0))
-        });
+        let (file, span) = variant_site(c, &v.name);
         out.push(
             Diagnostic::error(
                 "cannot-start",

@@ -10,8 +10,9 @@ fn varia() -> Command {
 }
 
 fn shipped() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir("variants")
-        .expect("variants/")
+    let mut v: Vec<PathBuf> = ["variants", "variants/catalogue"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).expect("variants/"))
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "variant"))
         .collect();
@@ -356,4 +357,24 @@ fn no_color_on_a_terminal() {
         !plain.contains('\x1b'),
         "NO_COLOR=1 still coloured:\n{plain}"
     );
+}
+
+#[test]
+fn squares_no_man_can_reach_are_a_warning() {
+    let a = varia()
+        .args(["validate", "tests/fixtures/unreachable-squares.variant"])
+        .assert()
+        .code(0);
+    let (o, e) = out(&a);
+    let all = format!("{o}{e}");
+    assert!(all.contains("warning[unreachable]"), "{all}");
+    assert!(all.contains("b1 d1 f1"), "{all}");
+    varia()
+        .args([
+            "validate",
+            "--deny-warnings",
+            "tests/fixtures/unreachable-squares.variant",
+        ])
+        .assert()
+        .code(1);
 }

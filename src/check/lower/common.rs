@@ -21,6 +21,18 @@ impl Lower<'_> {
             .collect()
     }
 
+    /// A region named at the cursor ("no region is called X" otherwise).
+    pub(super) fn region_ref(&self, c: &mut Cur) -> Result<RegionId, Diagnostic> {
+        let (rn, rsp) = c.expect_word("a region")?;
+        match self.region_index.get(rn) {
+            Some(&i) => Ok(i as RegionId),
+            None => {
+                let names = self.regions.iter().map(|r| r.0.name.as_str());
+                Err(pred::unknown_region(c.file, rsp, rn, names))
+            }
+        }
+    }
+
     pub(super) fn region_names(&self) -> Vec<(String, RegionId)> {
         self.regions
             .iter()

@@ -46,16 +46,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             Event::UnplaceableCard
         }
         "reach" => {
-            let (rn, rsp) = c
-                .expect_word("a region")
-                .map_err(|d| d.hint("write `reach hill with king -> win`"))?;
-            let region = match l.region_index.get(rn) {
-                Some(&i) => i as RegionId,
-                None => {
-                    let names = l.regions.iter().map(|r| r.0.name.as_str());
-                    return Err(pred::unknown_region(f, rsp, rn, names));
-                }
-            };
+            let region = l.region_ref(&mut c)?;
             c.expect_keyword("with")
                 .map_err(|d| d.hint("write `reach REGION with PIECE -> win`"))?;
             let piece = l.piece_ref(&mut c, "the piece that reaches the region")?;

@@ -154,21 +154,9 @@ pub(super) fn en_passant(
         };
     }
     if c.eat_word("in") {
-        d.turn.en_passant_region = Some(region_ref(l, c)?);
+        d.turn.en_passant_region = Some(l.region_ref(c)?);
     }
     c.finish()
-}
-
-/// A region named at the cursor.
-fn region_ref(l: &Lower, c: &mut Cur) -> Result<RegionId, Diagnostic> {
-    let (rn, rsp) = c.expect_word("a region")?;
-    match l.region_index.get(rn) {
-        Some(&i) => Ok(i as RegionId),
-        None => {
-            let names = l.regions.iter().map(|r| r.0.name.as_str());
-            Err(pred::unknown_region(c.file, rsp, rn, names))
-        }
-    }
 }
 
 /// `initial PIECE, ... in REGION`
@@ -187,7 +175,7 @@ pub(super) fn initial_in(
     }
     c.expect_keyword("in")
         .map_err(|d| d.hint("write `initial pawn in double_step`"))?;
-    let region = region_ref(l, c)?;
+    let region = l.region_ref(c)?;
     c.finish()?;
     for k in kinds {
         l.pieces[k as usize].piece.initial_region = Some(region);

@@ -5,14 +5,8 @@
 #[path = "fixtures/common.rs"]
 mod common;
 
-use common::{fen, moves, play};
-use std::sync::Arc;
-use varia::engine::{Game, Status, Tables};
-
-fn builtin(name: &str) -> Arc<Tables> {
-    let v = varia::load::builtin(name, &[]).unwrap_or_else(|e| panic!("{name}: {e}"));
-    Arc::new(Tables::new(&v).expect("compiles"))
-}
+use common::{builtin, fen, moves, play};
+use varia::engine::{Game, Status};
 
 fn winners(g: &Game) -> Option<u8> {
     match g.status() {

@@ -230,6 +230,20 @@ pub struct Setup {
     pub first: PlayerId,
 }
 
+impl Setup {
+    /// No men, empty hands, decks and pools for `players` players; the
+    /// first player acts first.
+    pub fn empty(players: usize) -> Setup {
+        Setup {
+            men: Vec::new(),
+            hands: vec![Vec::new(); players],
+            decks: vec![Vec::new(); players],
+            pools: vec![Vec::new(); players],
+            first: 0,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Man {
     pub piece: PieceId,

@@ -21,6 +21,26 @@ impl Lower<'_> {
             .collect()
     }
 
+    /// A condition of the predicate language, with the variant's pieces and
+    /// regions as names.
+    pub(super) fn parse_pred(
+        &self,
+        args: &[Arg],
+        file: &Arc<str>,
+        end: Span,
+    ) -> Result<Pred, Diagnostic> {
+        pred::parse(
+            args,
+            file,
+            end,
+            &Names {
+                pieces: &self.piece_names(),
+                regions: &self.region_names(),
+                unknown_piece: &|f, sp, w| self.unknown_piece(f, sp, w),
+            },
+        )
+    }
+
     /// A region named at the cursor ("no region is called X" otherwise).
     pub(super) fn region_ref(&self, c: &mut Cur) -> Result<RegionId, Diagnostic> {
         let (rn, rsp) = c.expect_word("a region")?;

@@ -45,16 +45,7 @@ pub(super) fn move_requires(
     let (st, f) = (&it.stmt, &it.file);
     c.expect_keyword("requires")
         .map_err(|d| d.hint("write `move requires in_play(own king)`"))?;
-    let p = pred::parse(
-        &st.args[2..],
-        f,
-        st.span,
-        &Names {
-            pieces: &l.piece_names(),
-            regions: &l.region_names(),
-            unknown_piece: &|f, sp, w| l.unknown_piece(f, sp, w),
-        },
-    )?;
+    let p = l.parse_pred(&st.args[2..], f, st.span)?;
     d.move_req_span = Some((f.clone(), st.head_span()));
     d.turn.move_requires = p;
     Ok(())

@@ -13,13 +13,7 @@ pub(super) struct PlacedMan {
 
 pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
     let np = l.players.len().max(1);
-    let mut setup = Setup {
-        men: Vec::new(),
-        hands: vec![Vec::new(); np],
-        decks: vec![Vec::new(); np],
-        pools: vec![Vec::new(); np],
-        first: 0,
-    };
+    let mut setup = Setup::empty(np);
     let Some(b) = &it.stmt.block else {
         l.err(
             Diagnostic::error(

@@ -144,13 +144,7 @@ impl Draft {
     pub(super) fn new(players: usize, last_setup_level: usize) -> Draft {
         let np = players.max(1);
         Draft {
-            setup: Setup {
-                men: Vec::new(),
-                hands: vec![Vec::new(); np],
-                decks: vec![Vec::new(); np],
-                pools: vec![Vec::new(); np],
-                first: 0,
-            },
+            setup: Setup::empty(np),
             last_setup_level,
             setup_seen: None,
             turn: Turn {

@@ -94,16 +94,7 @@ pub(super) fn place_stmt(
     }
     c.expect_keyword("where")
         .map_err(|d| d.hint("write `place [pieces] where CONDITION`"))?;
-    let cond = pred::parse(
-        &st.args[c.i..],
-        f,
-        st.span,
-        &Names {
-            pieces: &l.piece_names(),
-            regions: &l.region_names(),
-            unknown_piece: &|f, sp, w| l.unknown_piece(f, sp, w),
-        },
-    )?;
+    let cond = l.parse_pred(&st.args[c.i..], f, st.span)?;
     Ok(PlacementRule {
         pieces,
         condition: cond,
@@ -153,16 +144,7 @@ pub(super) fn on_stmt(
             c.expect_keyword("one")?;
             c.expect_choice("`man`", &["man"])?;
             c.expect_keyword("where")?;
-            let which = pred::parse(
-                &st.args[c.i..],
-                f,
-                st.span,
-                &Names {
-                    pieces: &l.piece_names(),
-                    regions: &l.region_names(),
-                    unknown_piece: &|f, sp, w| l.unknown_piece(f, sp, w),
-                },
-            )?;
+            let which = l.parse_pred(&st.args[c.i..], f, st.span)?;
             c.i = c.args.len();
             Some(which)
         }

@@ -15,9 +15,9 @@
 
 use super::make::make;
 use crate::engine::compile::atoms::Pattern;
-use crate::engine::core::{Bits, Man, Move, MoveList, Square, State};
+use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{attacked, ride_in_range, royals, targets_with, Ctx};
-use crate::engine::rules::sink::{expand, Occupancy, OnlyCaptures};
+use crate::engine::rules::sink::{expand, OnlyCaptures};
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
 use crate::engine::tables::Compiled;
 use crate::ir::{ActionKind, MAX_PIECES};
@@ -64,7 +64,7 @@ pub(crate) fn legal<B: Bits, S: Sink>(
     // The filter of `must capture`: with a capture at hand, only captures
     // (a player with one is not stuck).
     if t.rules.must_capture {
-        let occ = Occupancy::of(s);
+        let occ: Bitset = s.occ.into_iter().collect();
         let mut any = Any::default();
         sources(
             t,

@@ -11,7 +11,7 @@
 
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, PlayerSet, State};
-use crate::ir::{Event, PieceId, MAX_PLAYERS};
+use crate::ir::{Event, PieceId, MAX_PIECES, MAX_PLAYERS};
 
 /// What one goal tests.
 #[derive(Clone, Debug)]
@@ -123,7 +123,7 @@ fn count<B: Bits>(b: &Base<B>, s: &State<B>, p: u8, kinds: u32) -> u32 {
     if kinds == 0 {
         return mine.count() + hand.iter().map(|&n| n as u32).sum::<u32>();
     }
-    let mut n = [0u32; 32];
+    let mut n = [0u32; MAX_PIECES];
     for sq in mine {
         n[s.at(sq).kind() as usize] += 1;
     }

@@ -3,7 +3,7 @@
 //! Promotions are expanded here, one action per open choice.
 
 use super::promotion::Promotion;
-use crate::engine::core::{Bits, Man, Move, MoveList, Square, State};
+use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
 use crate::ir::MAX_PIECES;
 
 /// Where generated moves go.
@@ -195,31 +195,15 @@ impl<S: Sink> Sink for Tally<'_, S> {
     }
 }
 
-/// The occupied squares of a state as a plain 256-bit set, to tell
-/// captures among finished moves whatever the width of the sets.
-#[derive(Clone, Copy)]
-pub struct Occupancy([u64; 4]);
-
-impl Occupancy {
-    pub fn of<B: Bits>(s: &State<B>) -> Occupancy {
-        let mut o = [0u64; 4];
-        for sq in s.occ {
-            o[sq.index() / 64] |= 1 << (sq.index() % 64);
-        }
-        Occupancy(o)
-    }
-
-    /// Whether `mv` captures: en passant, or a move (not castling) onto an
-    /// occupied square.
-    #[inline]
-    pub fn captures(&self, mv: Move) -> bool {
-        match mv {
-            Move::EnPassant { .. } => true,
-            Move::Castle { .. } => false,
-            _ => mv
-                .to()
-                .is_some_and(|to| self.0[to.index() / 64] >> (to.index() % 64) & 1 == 1),
-        }
+/// Whether `mv` captures, given the occupied squares before it (as a
+/// 256-bit [`Bitset`], whatever the width of the variant's sets): en
+/// passant, or a move (not castling) onto an occupied square.
+#[inline]
+pub fn captures(occ: &Bitset, mv: Move) -> bool {
+    match mv {
+        Move::EnPassant { .. } => true,
+        Move::Castle { .. } => false,
+        _ => mv.to().is_some_and(|to| occ.contains(to)),
     }
 }
 
@@ -227,7 +211,8 @@ impl Occupancy {
 /// [`Any`], a probe for "is there a capture".
 pub struct OnlyCaptures<'a, S: Sink> {
     pub inner: &'a mut S,
-    pub occ: Occupancy,
+    /// The occupied squares before the move.
+    pub occ: Bitset,
 }
 
 impl<S: Sink> Sink for OnlyCaptures<'_, S> {
@@ -250,13 +235,13 @@ impl<S: Sink> Sink for OnlyCaptures<'_, S> {
     }
     #[inline]
     fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man) {
-        if self.occ.captures(mv) {
+        if captures(&self.occ, mv) {
             self.inner.one(pr, s, mv, man);
         }
     }
     #[inline]
     fn raw(&mut self, mv: Move) {
-        if self.occ.captures(mv) {
+        if captures(&self.occ, mv) {
             self.inner.raw(mv);
         }
     }

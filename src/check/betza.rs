@@ -4,7 +4,7 @@
 //! doubled letters for riders (`NN`), a digit for a limited range (`W4`),
 //! explicit vectors `(1,4)` (leaper), `(1,4)*` (rider), `(1,4)3`; the modes
 //! `m` (move only), `c` (capture only), `e` (en passant), `i` (initial),
-//! `n` (lame), `p` (hop); the directions `f b l r v s` and pairs (`fl`, `ff`,
+//! `n` (lame), `p` (hop), `g` (grasshopper hop); the directions `f b l r v s` and pairs (`fl`, `ff`,
 //! `fs`), and `h` (one chiral half of an oblique leaper). Directions are
 //! relative to the man's forward direction. Spaces are ignored.
 
@@ -137,6 +137,7 @@ struct Mods {
     i: bool,
     n: bool,
     p: bool,
+    g: bool,
 }
 
 /// Parse Betza text into atoms.
@@ -161,7 +162,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 }
                 k += 1;
             }
-            'm' | 'c' | 'e' | 'i' | 'n' | 'p' | 'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' => {
+            'm' | 'c' | 'e' | 'i' | 'n' | 'p' | 'g' | 'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' => {
                 mods_start.get_or_insert(pos);
                 match c {
                     'm' => mods.m = true,
@@ -170,6 +171,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                     'i' => mods.i = true,
                     'n' => mods.n = true,
                     'p' => mods.p = true,
+                    'g' => mods.g = true,
                     d => mods.dirs.push((d, pos)),
                 }
                 k += 1;
@@ -397,6 +399,22 @@ fn make_atom(
             "a cannon is `pR` (or `mRcpR`)",
         ));
     }
+    if mods.g && range != 0 {
+        return Err(err(
+            span.0,
+            span.1,
+            "`g` (grasshopper hop) needs an unlimited rider",
+            "a grasshopper is `gQ`; the hurdle may be any distance away",
+        ));
+    }
+    if mods.p && mods.g {
+        return Err(err(
+            span.0,
+            span.1,
+            "`p` and `g` are two different hops",
+            "`p` lands anywhere beyond the hurdle (a cannon), `g` right behind it",
+        ));
+    }
     if mods.n && range != 1 {
         return Err(err(
             span.0,
@@ -422,6 +440,8 @@ fn make_atom(
             Path::Lame
         } else if mods.p {
             Path::Hop
+        } else if mods.g {
+            Path::Grasshop
         } else {
             Path::Direct
         },
@@ -485,5 +505,19 @@ mod tests {
         assert!(parse("(0,0)").is_err());
         assert!(parse("").is_err());
         assert!(parse("W99").is_err());
+        assert!(parse("gW").is_err());
+        assert!(parse("gR3").is_err());
+        assert!(parse("pgR").is_err());
+    }
+
+    #[test]
+    fn grasshopper() {
+        let atoms = parse("gQ").unwrap();
+        assert_eq!(atoms.len(), 2, "the rook and bishop lines");
+        for a in &atoms {
+            assert_eq!(a.path, Path::Grasshop);
+            assert_eq!(a.range, 0);
+            assert_eq!(a.vectors.len(), 4);
+        }
     }
 }

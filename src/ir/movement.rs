@@ -41,6 +41,9 @@ pub enum Path {
     Lame,
     /// A hop: ride to exactly one man and land beyond it (Betza `p`).
     Hop,
+    /// A grasshopper hop: ride to the first man on the line and land on
+    /// the square right behind it (Betza `g`).
+    Grasshop,
 }
 
 /// When an atom may be used.
@@ -65,6 +68,8 @@ pub enum Timing {
 ///   orthogonal-first path) must be empty — a lame move that passes squares
 ///   leaves them as en-passant targets; [`Path::Hop`], a rider that must
 ///   jump exactly one man on its line and lands beyond it (the cannon);
+///   [`Path::Grasshop`], an unlimited rider that lands right behind the
+///   first man on its line;
 /// * `timing`: [`Timing::Initial`], only for a man that has never moved;
 /// * `mode`: [`Mode::EnPassant`] may also capture a man that has just
 ///   passed the target square with a lame move.

@@ -88,7 +88,7 @@ fn mobility(t: &Tables, kind: PieceId, f: Dir, sq: Square) -> (f64, f64) {
             for step in 0..range {
                 let Some(n) = geo.offset(at, v) else { break };
                 at = n;
-                if a.path == Path::Hop && step == 0 {
+                if matches!(a.path, Path::Hop | Path::Grasshop) && step == 0 {
                     continue;
                 }
                 if seen[n.index()] < 2 {
@@ -137,7 +137,9 @@ fn distance_table(t: &Tables, kind: PieceId, f: Dir, zone: &[bool]) -> Vec<u8> {
     let steps: Vec<((i32, i32), i32)> = p
         .moves
         .iter()
-        .filter(|a| a.mode.can_move() && !a.initial() && a.path != Path::Hop)
+        .filter(|a| {
+            a.mode.can_move() && !a.initial() && !matches!(a.path, Path::Hop | Path::Grasshop)
+        })
         .flat_map(|a| {
             let r = if a.range == 0 { 64 } else { a.range as i32 };
             a.vectors

@@ -23,6 +23,8 @@ pub enum AKind {
     Ride,
     /// Rides to a screen, jumps it, lands beyond.
     Hop,
+    /// Rides to a hurdle and lands on the square right behind it.
+    Grasshop,
     /// A rider whose every step is lame.
     LameRide,
 }
@@ -191,9 +193,14 @@ fn specs_of(atom: &Atom, facing: Dir, mode: Mode) -> Result<Vec<Spec>, String> {
         vecs,
     };
     let mut out = Vec::new();
-    if atom.path == Path::Hop {
+    if matches!(atom.path, Path::Hop | Path::Grasshop) {
+        let kind = if atom.path == Path::Hop {
+            AKind::Hop
+        } else {
+            AKind::Grasshop
+        };
         for &v in &vecs {
-            out.push(mk(AKind::Hop, vec![v]));
+            out.push(mk(kind, vec![v]));
         }
     } else if atom.range == 1 {
         if vecs.is_empty() {

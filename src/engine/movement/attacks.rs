@@ -43,6 +43,16 @@ pub fn reach<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B, friends: B) 
                 None => beyond,
             }
         }
+        AKind::Grasshop => {
+            let lowest = t.atoms.dirs[a.dir as usize].lowest;
+            let Some(hurdle) = (t.ray(a.dir, from) & occ).nearest(lowest) else {
+                return B::EMPTY;
+            };
+            match t.ray(a.dir, hurdle).nearest(lowest) {
+                Some(land) => B::from_square(land),
+                None => B::EMPTY,
+            }
+        }
         AKind::Lame => {
             let mut out = B::EMPTY;
             for &d in &a.dirs {

@@ -381,5 +381,6 @@ pub fn event_name(e: &Event) -> String {
         Event::Reach { .. } => "goal reached".into(),
         Event::Count { kinds, .. } if kinds.is_empty() => "men lost".into(),
         Event::Count { .. } => "extinction".into(),
+        Event::Checks(n) => format!("{n} checks"),
     }
 }

@@ -1,6 +1,7 @@
-//! Goals (`reach`, `count`, `extinct`) and `must capture`: the endings
-//! decided at once, before every other rule, and the capture obligation,
-//! on the catalogue's King of the Hill, Antichess and Losers.
+//! Goals (`reach`, `count`, `extinct`, `checks`) and `must capture`: the
+//! endings decided at once, before every other rule, and the capture
+//! obligation, on the catalogue's King of the Hill, Antichess, Losers and
+//! Three-check.
 
 #[path = "fixtures/common.rs"]
 mod common;
@@ -153,4 +154,104 @@ fn shatranj_stalemate_loses() {
     let g = Game::new(fen(&t, "k7/p1K5/P7/8/8/8/8/1R6 b - - 0 1"));
     assert!(g.legal_moves().is_empty());
     assert_eq!(winners(&g), Some(WHITE));
+}
+
+// ---- checks N ----------------------------------------------------------------
+
+#[test]
+fn the_third_check_wins_at_once() {
+    let t = builtin("3check");
+    // White has given two checks (one still needed).
+    let mut g = Game::new(fen(
+        &t,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+3 2 3",
+    ));
+    assert_eq!(winners(&g), None);
+    play(&mut g, &["c4f7"]);
+    assert_eq!(winners(&g), Some(WHITE));
+    assert!(g.legal_moves().is_empty(), "the game is over");
+}
+
+#[test]
+fn checks_are_counted_per_player_and_written_in_the_fen() {
+    let t = builtin("3check");
+    let mut g = Game::new(varia::engine::Position::start(t.clone()).unwrap());
+    assert!(
+        g.position().fen().contains(" KQkq - 3+3 0 1"),
+        "{}",
+        g.position().fen()
+    );
+    play(&mut g, &["e2e4", "e7e5", "f1c4", "d7d6", "c4f7"]);
+    assert!(g.position().in_check());
+    assert!(
+        g.position().fen().contains(" - 2+3 0 3"),
+        "{}",
+        g.position().fen()
+    );
+    // A quiet reply does not count; the next check does.
+    play(&mut g, &["e8f7"]);
+    assert!(
+        g.position().fen().contains(" - 2+3 "),
+        "{}",
+        g.position().fen()
+    );
+    play(&mut g, &["d1h5"]);
+    assert!(g.position().in_check());
+    assert!(
+        g.position().fen().contains(" - 1+3 "),
+        "{}",
+        g.position().fen()
+    );
+    // Black's checks count for Black.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/8/q7/4K3 b - - 3+3 0 1"));
+    play(&mut g, &["a2a1"]);
+    assert!(g.position().in_check());
+    assert!(
+        g.position().fen().contains(" - 3+2 "),
+        "{}",
+        g.position().fen()
+    );
+}
+
+#[test]
+fn the_check_count_is_part_of_the_position() {
+    let t = builtin("3check");
+    let a = fen(&t, "4k3/8/8/8/8/8/8/4K2R w - - 3+3 0 1");
+    let b = fen(&t, "4k3/8/8/8/8/8/8/4K2R w - - 2+3 0 1");
+    assert_ne!(a.hash(), b.hash());
+    // Undoing a checking move restores the count.
+    let mut g = Game::new(b.clone());
+    play(&mut g, &["h1h8"]);
+    assert!(
+        g.position().fen().contains(" 1+3 "),
+        "{}",
+        g.position().fen()
+    );
+    g.undo();
+    assert_eq!(g.position().fen(), b.fen());
+    assert_eq!(g.position().hash(), b.hash());
+}
+
+#[test]
+fn both_check_count_forms_are_read_and_bad_counts_refused() {
+    let t = builtin("3check");
+    let fsf = fen(&t, "4k3/8/8/8/8/8/8/4K2R w - - 1+3 0 1");
+    let lichess = fen(&t, "4k3/8/8/8/8/8/8/4K2R w - - 0 1 +2+0");
+    assert_eq!(fsf.fen(), lichess.fen());
+    for bad in [
+        "4k3/8/8/8/8/8/8/4K2R w - - 4+3 0 1",
+        "4k3/8/8/8/8/8/8/4K2R w - - 1+x 0 1",
+        "4k3/8/8/8/8/8/8/4K2R w - - 0 1 +5+0",
+        "4k3/8/8/8/8/8/8/4K2R w - - 0 1 +1",
+    ] {
+        assert!(
+            varia::engine::Position::from_fen(t.clone(), bad).is_err(),
+            "{bad}"
+        );
+    }
+    // A variant without check counting refuses a count.
+    let chess = builtin("chess");
+    assert!(
+        varia::engine::Position::from_fen(chess, "4k3/8/8/8/8/8/8/4K2R w - - 1+3 0 1").is_err()
+    );
 }

@@ -119,3 +119,54 @@ fn chess960_castling_letters_are_read() {
     ));
     assert_eq!(varia::engine::perft(&mut g.position().clone(), 2), 400);
 }
+
+// ---- the grasshopper hop (Betza `g`) -----------------------------------------
+
+fn grasshopper_from(fen_text: &str, sq: &str) -> Vec<String> {
+    let t = builtin("grasshopper");
+    from(&Game::new(fen(&t, fen_text)), sq)
+}
+
+#[test]
+fn a_grasshopper_lands_right_behind_the_first_man_on_each_line() {
+    // Hurdles: own pawn on d4 (lands d5), enemy pawn on b3 (lands a4),
+    // own king on e1 (lands f1). The f3-g4 line has a hurdle on g4, but h5
+    // behind it is taken by its own rook. Lines without a man give nothing.
+    let moves = grasshopper_from("4k3/8/8/7R/3P2P1/1p6/8/3GK3 w - - 0 1", "d1");
+    assert_eq!(moves, ["d1a4", "d1d5", "d1f1"]);
+}
+
+#[test]
+fn a_grasshopper_captures_the_man_behind_the_hurdle_not_the_hurdle() {
+    let moves = grasshopper_from("4k3/8/8/8/3r4/3p4/8/3GK3 w - - 0 1", "d1");
+    // d3 is the hurdle; d4 behind it holds a black rook: taken. d3 is not.
+    assert!(moves.contains(&"d1d4".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"d1d3".to_string()), "{moves:?}");
+}
+
+#[test]
+fn a_grasshopper_cannot_hop_off_the_board() {
+    // The hurdle on d8 is on the edge: nothing behind it.
+    let moves = grasshopper_from("3pk3/8/8/8/8/8/8/3GK3 w - - 0 1", "d1");
+    assert!(!moves.iter().any(|m| m.starts_with("d1d")), "{moves:?}");
+}
+
+#[test]
+fn a_grasshopper_gives_check_over_a_hurdle_right_in_front_of_the_king() {
+    let t = builtin("grasshopper");
+    // g on a1, hurdle on d4, black king on e5: check.
+    assert!(fen(&t, "8/8/8/4k3/3P4/8/8/G3K3 b - - 0 1").in_check());
+    // The hurdle on c3 puts the landing square on d4, not the king's e5.
+    assert!(!fen(&t, "8/8/8/4k3/8/2P5/8/G3K3 b - - 0 1").in_check());
+}
+
+// ---- promotion choices per player (`promote ... for PLAYER`) -----------------
+
+#[test]
+fn each_player_promotes_to_its_own_choices() {
+    let t = builtin("chigorin");
+    let g = Game::new(fen(&t, "8/1k5P/8/8/8/3K4/p7/8 w - - 0 1"));
+    assert_eq!(from(&g, "h7"), ["h7h8c", "h7h8n", "h7h8r"]);
+    let g = Game::new(fen(&t, "8/1k5P/8/8/8/3K4/p7/8 b - - 0 1"));
+    assert_eq!(from(&g, "a2"), ["a2a1b", "a2a1q", "a2a1r"]);
+}

@@ -201,11 +201,28 @@ pub struct Piece {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Promotion {
     pub zone: Zone,
-    /// The kinds a man may become.
+    /// The kinds a man may become (every player's, when `by_player` is
+    /// given).
     pub choices: Vec<PieceId>,
     /// When true, each choice is taken from the owner's pool and used up; a man
     /// that finds no choice left in the pool stays as it is.
     pub from_pool: bool,
+    /// Per player, in turn order, the kinds that player's men may become
+    /// (`promote ... for PLAYER`); empty when every player has `choices`. A
+    /// player with an empty list has no promotion for this kind.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by_player: Vec<Vec<PieceId>>,
+}
+
+impl Promotion {
+    /// The kinds a man of player `p` may become.
+    pub fn choices_of(&self, p: PlayerId) -> &[PieceId] {
+        if self.by_player.is_empty() {
+            &self.choices
+        } else {
+            self.by_player.get(p as usize).map_or(&[], |c| c.as_slice())
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -530,14 +547,21 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         reply: bool,
     },
+    /// A player has given check this many times: after that many of their
+    /// actions, a royal man of another side stood attacked by their side.
+    /// The subject is that player.
+    Checks(u32),
 }
 
 impl Event {
     /// An ending decided before every other rule, at once: when it holds,
     /// the game is over and the player to act has no action (`reach`,
-    /// `count`, `extinct`).
+    /// `count`, `extinct`, `checks`).
     pub fn is_immediate(&self) -> bool {
-        matches!(self, Event::Reach { .. } | Event::Count { .. })
+        matches!(
+            self,
+            Event::Reach { .. } | Event::Count { .. } | Event::Checks(_)
+        )
     }
 }
 

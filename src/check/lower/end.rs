@@ -17,6 +17,7 @@ pub(crate) const END_CONDITIONS: &[&str] = &[
     "reach",
     "count",
     "extinct",
+    "checks",
 ];
 
 /// `CONDITION -> OUTCOME`
@@ -52,6 +53,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             let piece = l.piece_ref(&mut c, "the piece that reaches the region")?;
             Event::Reach { region, piece }
         }
+        "checks" => Event::Checks(c.expect_int("a number of checks", 1, 1_000)?.0 as u32),
         "count" | "extinct" => {
             let mut kinds = Vec::new();
             if !c.eat_word("men") {

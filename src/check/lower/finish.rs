@@ -32,12 +32,49 @@ pub(super) fn finish(
         move_req_span,
         ..
     } = d;
-    // Promotions attach to pieces (last wins).
+    // Promotions attach to pieces (last wins; with `for PLAYERS`, last
+    // wins for those players).
     let mut promote_at: HashMap<PieceId, (Arc<str>, Span)> = HashMap::new();
+    let nplayers = l.players.len();
     for (id, p, f, sp) in promotions {
-        if let Some(pb) = l.pieces.get_mut(id as usize) {
-            pb.piece.promotion = Some(p);
-        }
+        let Some(pb) = l.pieces.get_mut(id as usize) else {
+            continue;
+        };
+        let merged = match pb.piece.promotion.take() {
+            Some(old) if !p.by_player.is_empty() => {
+                if old.zone != p.zone || old.from_pool != p.from_pool {
+                    let mut d = Diagnostic::error(
+                        "contradiction",
+                        &f,
+                        sp,
+                        format!("`{}` promotes in two different ways", pb.piece.name),
+                    )
+                    .hint("`for PLAYER` may change the choices, not the zone or `from pool`");
+                    if let Some((ff, fs)) = promote_at.get(&id) {
+                        if *ff == f {
+                            d = d.label(*fs, "the other promotion");
+                        }
+                    }
+                    l.diags.push(d);
+                    pb.piece.promotion = Some(old);
+                    continue;
+                }
+                let mut by = if old.by_player.is_empty() {
+                    vec![old.choices.clone(); nplayers]
+                } else {
+                    old.by_player
+                };
+                for (q, list) in p.by_player.iter().enumerate() {
+                    if !list.is_empty() {
+                        by[q] = list.clone();
+                    }
+                }
+                union_choices(p.zone, p.from_pool, by)
+            }
+            _ if !p.by_player.is_empty() => union_choices(p.zone, p.from_pool, p.by_player),
+            _ => p,
+        };
+        pb.piece.promotion = Some(merged);
         promote_at.insert(id, (f, sp));
     }
 
@@ -175,7 +212,7 @@ pub(super) fn finish(
                     f,
                     *s,
                     format!(
-                        "`{}` cannot follow a goal: `reach`, `count` and `extinct` end the game at once",
+                        "`{}` cannot follow a goal: `reach`, `count`, `extinct` and `checks` end the game at once",
                         outcome_word(r.then)
                     ),
                 )
@@ -189,6 +226,17 @@ pub(super) fn finish(
                     f,
                     *s,
                     "checkmate can never happen: no piece is `royal`",
+                )
+                .hint("mark the king `royal`, or remove this rule"),
+            );
+        }
+        if matches!(r.when, Event::Checks(_)) && !royal_exists {
+            l.diags.push(
+                Diagnostic::warning(
+                    "unreachable",
+                    f,
+                    *s,
+                    "no check is ever given: no piece is `royal`",
                 )
                 .hint("mark the king `royal`, or remove this rule"),
             );
@@ -223,6 +271,20 @@ pub(super) fn finish(
                 )
                 .hint("write `lose`"),
             );
+        }
+    }
+    // One check count per player: a second `checks` rule would need another.
+    let mut first_checks: Option<Span> = None;
+    for (r, _, f, s) in &end {
+        if let Event::Checks(_) = r.when {
+            match first_checks {
+                None => first_checks = Some(*s),
+                Some(fs) => l.diags.push(
+                    Diagnostic::error("contradiction", f, *s, "a second `checks` rule")
+                        .label(fs, "the first is here")
+                        .hint("checks are counted once per player: keep one `checks N` rule"),
+                ),
+            }
         }
     }
     // The engine keeps one quiet-move counter, so every `quiet` rule must
@@ -331,5 +393,21 @@ pub(super) fn finish(
         None
     } else {
         Some(v)
+    }
+}
+
+/// A per-player promotion whose `choices` are the union of the players'.
+fn union_choices(zone: Zone, from_pool: bool, by_player: Vec<Vec<PieceId>>) -> Promotion {
+    let mut choices: Vec<PieceId> = Vec::new();
+    for &c in by_player.iter().flatten() {
+        if !choices.contains(&c) {
+            choices.push(c);
+        }
+    }
+    Promotion {
+        zone,
+        choices,
+        from_pool,
+        by_player,
     }
 }

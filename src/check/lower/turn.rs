@@ -237,7 +237,7 @@ pub(super) fn always_stmt(c: &mut Cur) -> Result<Invariant, Diagnostic> {
     })
 }
 
-/// `promote PIECES at far edge | in REGION to any | PIECES [from pool]`
+/// `promote PIECES at far edge | in REGION to any | PIECES [from pool] [for PLAYERS]`
 pub(super) fn promote_stmt(
     l: &Lower,
     c: &mut Cur,
@@ -284,7 +284,7 @@ pub(super) fn promote_stmt(
             .collect();
     } else {
         while let Some(w) = c.peek_word() {
-            if w == "from" {
+            if w == "from" || w == "for" {
                 break;
             }
             let sp = c.here();
@@ -311,6 +311,18 @@ pub(super) fn promote_stmt(
     } else {
         false
     };
+    let mut by_player = Vec::new();
+    if c.eat_word("for") {
+        by_player = vec![Vec::new(); l.players.len()];
+        loop {
+            let (w, sp) = c.expect_word("a player")?;
+            let p = l.player_ref(c.file, sp, w)? as usize;
+            by_player[p] = choices.clone();
+            if !c.eat_op(",") {
+                break;
+            }
+        }
+    }
     c.finish()?;
     Ok((
         pieces,
@@ -318,6 +330,7 @@ pub(super) fn promote_stmt(
             zone,
             choices,
             from_pool,
+            by_player,
         },
     ))
 }

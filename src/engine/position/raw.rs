@@ -49,6 +49,8 @@ pub struct Extra {
     pub passes: u32,
     /// Per player, per kind: men removed from the game for good.
     pub removed: Vec<Vec<u32>>,
+    /// Per player: checks given so far (`checks N`); empty for none.
+    pub checks: Vec<u32>,
 }
 
 /// A position as plain data, not yet checked: what FEN parsing and the
@@ -353,6 +355,23 @@ fn read_extra<B: Bits>(t: &Compiled<B>, s: &mut State<B>, x: &Extra) -> Result<(
         };
         s.vars[pa.count.0 as usize] = x.passes;
     }
+    if x.checks.iter().any(|&n| n > 0) {
+        let Some(c) = &r.checks else {
+            return err("check counts are given but the variant counts no checks");
+        };
+        if x.checks.len() > b.nplayers {
+            return err(format!("check counts given for {} players", x.checks.len()));
+        }
+        for (p, &n) in x.checks.iter().enumerate() {
+            if n > c.target {
+                return err(format!(
+                    "{n} checks given, more than the {} that end the game",
+                    c.target
+                ));
+            }
+            s.vars[c.given.at(p).0 as usize] = n;
+        }
+    }
     for (p, row) in x.removed.iter().enumerate() {
         for (k, &n) in row.iter().enumerate() {
             if n == 0 {
@@ -405,6 +424,9 @@ pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
             })
             .collect(),
         passes: r.passing.as_ref().map_or(0, |pa| pa.count(s)),
+        checks: r.checks.as_ref().map_or_else(Vec::new, |c| {
+            (0..b.nplayers).map(|p| c.given(s, p as PlayerId)).collect()
+        }),
         removed: (0..b.nplayers)
             .map(|p| {
                 (0..b.nkinds)

@@ -271,7 +271,8 @@ fn fires<B: Bits>(
         | Event::Passes(_)
         | Event::UnplaceableCard
         | Event::Reach { .. }
-        | Event::Count { .. } => false,
+        | Event::Count { .. }
+        | Event::Checks(_) => false,
     }
 }
 

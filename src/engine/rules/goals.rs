@@ -3,14 +3,16 @@
 //! region (its own squares of a per-player region); `count KINDS at most N`
 //! (and `extinct KINDS`, at most 0) holds for a player with at most N men of
 //! one of the kinds, or N men in all for `men`, counting men on the board
-//! and in hand.
+//! and in hand; `checks N` holds for a player who has given check N times
+//! (counted by `checks`).
 //!
 //! Hooks: a **guard** (while a goal holds, the game is over and the player
 //! to act has no action, so perft and search stop there) and the first
 //! **ending** `endings::status` looks at.
 
 use crate::engine::compile::Base;
-use crate::engine::core::{Bits, PlayerSet, State};
+use crate::engine::core::{Bits, PlayerSet, State, Var};
+use crate::engine::rules::CheckCount;
 use crate::ir::{Event, PieceId, MAX_PIECES, MAX_PLAYERS};
 
 /// What one goal tests.
@@ -28,6 +30,8 @@ enum Test<B: Bits> {
         at_most: u32,
         reply: bool,
     },
+    /// At least `at_least` checks given (the counts of `checks`).
+    Checks { at_least: u32, given: Var },
 }
 
 /// One goal with the index of its rule in `Variant::end`.
@@ -44,7 +48,7 @@ pub struct Goals<B: Bits> {
 }
 
 impl<B: Bits> Goals<B> {
-    pub fn new(b: &Base<B>) -> Option<Goals<B>> {
+    pub fn new(b: &Base<B>, checks: Option<&CheckCount>) -> Option<Goals<B>> {
         let goals: Vec<Goal<B>> = b
             .variant
             .end
@@ -70,6 +74,10 @@ impl<B: Bits> Goals<B> {
                         kinds: kinds.iter().fold(0, |m, &k| m | 1 << k),
                         at_most: *at_most,
                         reply: *reply,
+                    },
+                    Event::Checks(n) => Test::Checks {
+                        at_least: *n,
+                        given: checks?.given,
                     },
                     _ => return None,
                 };
@@ -99,6 +107,7 @@ impl<B: Bits> Goals<B> {
                                 count(b, s, q, 0) >= more
                             }))
                 }
+                Test::Checks { at_least, given } => s.var(given.at(p as usize)) >= *at_least,
             };
             if holds {
                 set.insert(p);

@@ -21,6 +21,7 @@ use crate::engine::core::Bits;
 pub(crate) mod board_moves;
 pub(crate) mod captures;
 pub(crate) mod castling;
+pub(crate) mod checks;
 pub(crate) mod connectivity;
 pub(crate) mod constraint;
 pub(crate) mod deck;
@@ -47,6 +48,7 @@ use crate::ir::{EndRule, PlayerId};
 pub(crate) use board_moves::BoardMoves;
 pub(crate) use captures::CaptureRule;
 pub(crate) use castling::Castling;
+pub(crate) use checks::CheckCount;
 pub(crate) use constraint::{Constraints, Legality};
 pub(crate) use deck::DeckRule;
 pub(crate) use drops::Drops;
@@ -73,6 +75,8 @@ pub enum Consequence {
     Passes,
     /// Surround: a deciding surround is recorded, surrounded men removed.
     Surround,
+    /// The check counts.
+    Checks,
 }
 
 /// What the action itself did, for the consequences.
@@ -104,8 +108,11 @@ pub struct Rules<B: Bits> {
     pub constraints: Constraints,
     pub surround: Option<Surround>,
     pub elimination: Option<Elimination>,
-    /// `reach`, `count` and `extinct` endings (a guard and the first ending).
+    /// `reach`, `count`, `extinct` and `checks` endings (a guard and the
+    /// first ending).
     pub goals: Option<Goals<B>>,
+    /// The check counts of `checks N`.
+    pub checks: Option<CheckCount>,
     /// `must capture` (a filter on the legal list).
     pub must_capture: bool,
     pub quiet: QuietResets,
@@ -135,6 +142,7 @@ impl<B: Bits> Rules<B> {
         let swaps = Swaps::new(v, layout);
         let passing = Passing::new(v, layout);
         let surround = Surround::new(v, layout);
+        let checks = CheckCount::new(v, layout);
         let mut consequences = Vec::new();
         if en_passant.is_some() {
             consequences.push(Consequence::EnPassant);
@@ -147,6 +155,9 @@ impl<B: Bits> Rules<B> {
         }
         if surround.is_some() {
             consequences.push(Consequence::Surround);
+        }
+        if checks.is_some() {
+            consequences.push(Consequence::Checks);
         }
         Ok(Rules {
             captures,
@@ -162,7 +173,8 @@ impl<B: Bits> Rules<B> {
             constraints: Constraints::new(v),
             surround,
             elimination: Elimination::new(v, base.nplayers),
-            goals: Goals::new(base),
+            goals: Goals::new(base, checks.as_ref()),
+            checks,
             must_capture: v.turn.must_capture,
             quiet: QuietResets::new(v),
             end: v.end.clone(),
@@ -216,6 +228,11 @@ impl<B: Bits> Rules<B> {
                 Consequence::Passes => {
                     if let Some(p) = &self.passing {
                         p.after_action(&t.layout, s, mv);
+                    }
+                }
+                Consequence::Checks => {
+                    if let Some(c) = &self.checks {
+                        c.after_action(t, s, me);
                     }
                 }
                 Consequence::Surround => {

@@ -9,7 +9,8 @@ use crate::ir::{Dir, PieceId, PlayerId, Zone, MAX_PIECES};
 
 #[derive(Clone, Debug)]
 struct Info {
-    choices: Vec<PieceId>,
+    /// Per player: the kinds its men may become.
+    choices: Vec<Vec<PieceId>>,
     from_pool: bool,
 }
 
@@ -32,14 +33,27 @@ impl<B: Bits> Promotion<B> {
         let mut kinds = 0u32;
         for (k, piece) in v.pieces.iter().enumerate() {
             let Some(pr) = &piece.promotion else { continue };
-            if pr.choices.iter().any(|&c| c as usize >= nkinds) {
+            if pr
+                .choices
+                .iter()
+                .chain(pr.by_player.iter().flatten())
+                .any(|&c| c as usize >= nkinds)
+            {
                 return Err(CompileError::Piece {
                     piece: piece.name.clone(),
                     message: "a promotion choice is not a piece".into(),
                 });
             }
+            if pr.by_player.len() > t.nplayers {
+                return Err(CompileError::Piece {
+                    piece: piece.name.clone(),
+                    message: "promotion choices for more players than the variant has".into(),
+                });
+            }
             per_kind[k] = Some(Info {
-                choices: pr.choices.clone(),
+                choices: (0..t.nplayers)
+                    .map(|p| pr.choices_of(p as PlayerId).to_vec())
+                    .collect(),
                 from_pool: pr.from_pool,
             });
             kinds |= 1 << k;
@@ -98,7 +112,7 @@ impl<B: Bits> Promotion<B> {
             return 0;
         };
         let mut n = 0;
-        for &c in &pr.choices {
+        for &c in &pr.choices[man.owner() as usize] {
             if !pr.from_pool || s.pools[man.owner() as usize][c as usize] > 0 {
                 out[n] = c;
                 n += 1;

@@ -19,7 +19,8 @@ pub fn parse(t: &Tables, text: &str) -> Result<RawPosition, FenError> {
 
 /// [`parse`] for a compiled variant.
 fn parse_in<B: Bits>(t: &Compiled<B>, text: &str) -> Result<RawPosition, FenError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    let checks = take_checks(t, &mut fields)?;
     if fields.is_empty() {
         return fail(
             FenField::Placement,
@@ -37,6 +38,10 @@ fn parse_in<B: Bits>(t: &Compiled<B>, text: &str) -> Result<RawPosition, FenErro
     }
     let np = t.base.nplayers;
     let mut raw = RawPosition {
+        extra: crate::engine::position::raw::Extra {
+            checks,
+            ..Default::default()
+        },
         hands: vec![vec![0; t.base.nkinds]; np],
         pools: vec![vec![0; t.base.nkinds]; np],
         alive: ((1u16 << np) - 1) as u8,
@@ -185,6 +190,74 @@ fn parse_in<B: Bits>(t: &Compiled<B>, text: &str) -> Result<RawPosition, FenErro
             message: format!("move number {fullmove} is too large"),
         })?;
     Ok(raw)
+}
+
+/// The check counts of a `checks N` variant, taken out of the fields: the
+/// checks each player still needs after the en-passant field (`3+3`, as
+/// Fairy-Stockfish writes them), or the checks given at the very end
+/// (`+2+0`, as lichess writes them). Per player: the checks given.
+fn take_checks<B: Bits>(t: &Compiled<B>, fields: &mut Vec<&str>) -> Result<Vec<u32>, FenError> {
+    let np = t.base.nplayers;
+    let numbers = |s: &str| -> Option<Vec<u32>> {
+        let v: Option<Vec<u32>> = s.split('+').map(|x| x.parse::<u32>().ok()).collect();
+        v.filter(|v| v.len() == np)
+    };
+    let Some(c) = &t.rules.checks else {
+        if fields
+            .iter()
+            .skip(1)
+            .any(|f| f.contains('+') && numbers(f.trim_start_matches('+')).is_some())
+        {
+            return fail(FenField::Extra, "this variant counts no checks");
+        }
+        return Ok(Vec::new());
+    };
+    let bad = |s: &str| {
+        fail(
+            FenField::Extra,
+            format!(
+                "expected the check counts, {np} numbers joined by `+` (checks still needed, as in `{t}`), found `{s}`",
+                t = vec![c.target.to_string(); np].join("+")
+            ),
+        )
+    };
+    if let Some(last) = fields
+        .last()
+        .copied()
+        .filter(|f| f.starts_with('+') && fields.len() > 1)
+    {
+        let Some(given) = numbers(&last[1..]) else {
+            return bad(last);
+        };
+        fields.pop();
+        if let Some(&n) = given.iter().find(|&&n| n > c.target) {
+            return fail(
+                FenField::Extra,
+                format!(
+                    "{n} checks given, more than the {} that end the game",
+                    c.target
+                ),
+            );
+        }
+        return Ok(given);
+    }
+    if let Some(f) = fields.get(4).copied().filter(|f| f.contains('+')) {
+        let Some(left) = numbers(f) else {
+            return bad(f);
+        };
+        fields.remove(4);
+        if let Some(&n) = left.iter().find(|&&n| n > c.target) {
+            return fail(
+                FenField::Extra,
+                format!(
+                    "{n} checks still needed, more than the {} of the rule",
+                    c.target
+                ),
+            );
+        }
+        return Ok(left.iter().map(|&n| c.target - n).collect());
+    }
+    Ok(vec![0; np])
 }
 
 fn parse_board<B: Bits>(

@@ -215,6 +215,18 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
             .collect();
         out.push_str(&texts.join(","));
     }
+    // Check counts, as Fairy-Stockfish writes them: the checks each player
+    // still needs, `3+3`.
+    if let Some(c) = &t.rules.checks {
+        let left: Vec<String> = (0..t.base.nplayers)
+            .map(|p| {
+                let given = raw.extra.checks.get(p).copied().unwrap_or(0);
+                c.target.saturating_sub(given).to_string()
+            })
+            .collect();
+        out.push(' ');
+        out.push_str(&left.join("+"));
+    }
     let np = t.base.nplayers as u32;
     out.push_str(&format!(" {} {}", raw.quiet, raw.ply / np + 1));
     out

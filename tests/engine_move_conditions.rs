@@ -170,3 +170,16 @@ fn each_player_promotes_to_its_own_choices() {
     let g = Game::new(fen(&t, "8/1k5P/8/8/8/3K4/p7/8 b - - 0 1"));
     assert_eq!(from(&g, "a2"), ["a2a1b", "a2a1q", "a2a1r"]);
 }
+
+// ---- castling with several partner kinds -------------------------------------
+
+#[test]
+fn the_king_castles_with_either_partner_kind() {
+    let t = builtin("perfect");
+    let g = Game::new(fen(&t, "4k3/8/8/8/8/8/8/C3K2R w KQ - 0 1"));
+    let king = from(&g, "e1");
+    assert!(king.contains(&"e1c1".to_string()), "{king:?}");
+    assert!(king.contains(&"e1g1".to_string()), "{king:?}");
+    // The FEN letters name the outermost partner of either kind.
+    assert_eq!(g.position().fen(), "4k3/8/8/8/8/8/8/C3K2R w KQ - 0 1");
+}

@@ -102,6 +102,7 @@ fn chess_castling_and_draw_rules() {
         Some(Castling {
             royal: piece(&v, "king"),
             partner: piece(&v, "rook"),
+            more_partners: vec![],
             files: None,
         })
     );

@@ -469,6 +469,10 @@ pub struct Castling {
     /// castles whatever attacks its path).
     pub royal: PieceId,
     pub partner: PieceId,
+    /// More kinds it may castle with (`castling king with rook, chancellor`):
+    /// each castles exactly as `partner` does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_partners: Vec<PieceId>,
     /// `to files E W`: the castler's destination files (`x`, from 0) when
     /// the partner stands on a higher file (E) or a lower one (W), the
     /// partner landing beside it on the inner side; castling is then along
@@ -476,6 +480,20 @@ pub struct Castling {
     /// the partner, which lands on the square crossed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub files: Option<[i32; 2]>,
+}
+
+impl Castling {
+    /// Whether men of `kind` may be castling partners.
+    pub fn is_partner(&self, kind: PieceId) -> bool {
+        self.partner == kind || self.more_partners.contains(&kind)
+    }
+
+    /// The partner kinds (bit mask).
+    pub fn partner_kinds(&self) -> u32 {
+        self.more_partners
+            .iter()
+            .fold(1 << self.partner, |m, &k| m | 1 << k)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

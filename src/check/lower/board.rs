@@ -175,6 +175,46 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
                             ));
                         }
                         holes.push(co);
+                    } else if let ArgKind::Range(x, y) = &a.kind {
+                        let (
+                            ArgKind::Square { file: x0, rank: y0 },
+                            ArgKind::Square { file: x1, rank: y1 },
+                        ) = (&x.kind, &y.kind)
+                        else {
+                            return Err(c.expected("the squares that are holes"));
+                        };
+                        let (p, q) = (
+                            Coord::new(*x0, y0.saturating_sub(1)),
+                            Coord::new(*x1, y1.saturating_sub(1)),
+                        );
+                        if p.x != q.x && p.y != q.y {
+                            return Err(Diagnostic::error(
+                                "bad-argument",
+                                f,
+                                a.span,
+                                "a range of squares runs along one rank or one file",
+                            ));
+                        }
+                        for co in [p, q] {
+                            if co.x < 0 || co.y < 0 || co.x >= w as i32 || co.y >= h as i32 {
+                                return Err(Diagnostic::error(
+                                    "off-board",
+                                    f,
+                                    a.span,
+                                    format!("this hole is off the {w}x{h} board"),
+                                ));
+                            }
+                        }
+                        c.next();
+                        let (dx, dy) = ((q.x - p.x).signum(), (q.y - p.y).signum());
+                        let mut co = p;
+                        loop {
+                            holes.push(co);
+                            if co == q {
+                                break;
+                            }
+                            co = Coord::new(co.x + dx, co.y + dy);
+                        }
                     } else if a.is_op(",") {
                         c.next();
                     } else {

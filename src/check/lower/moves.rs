@@ -61,6 +61,13 @@ pub(super) fn castling(
     let royal = l.piece_ref(c, "the piece that castles")?;
     c.expect_keyword("with")?;
     let partner = l.piece_ref(c, "the piece it castles with")?;
+    let mut more_partners = Vec::new();
+    while c.eat_op(",") {
+        let k = l.piece_ref(c, "another piece it castles with")?;
+        if k != partner && !more_partners.contains(&k) {
+            more_partners.push(k);
+        }
+    }
     let files = if c.eat_word("to") {
         c.expect_keyword("files")
             .map_err(|d| d.hint("write `castling king with rook to files g c`"))?;
@@ -120,6 +127,7 @@ pub(super) fn castling(
     d.turn.castling = Some(Castling {
         royal,
         partner,
+        more_partners,
         files,
     });
     Ok(())

@@ -37,7 +37,10 @@ pub struct Line<B: Bits> {
 #[derive(Clone, Debug)]
 pub struct Castling<B: Bits> {
     pub royal: PieceId,
-    pub partner: PieceId,
+    /// The partner kinds (bit mask).
+    pub partners: u32,
+    /// The partner kinds, as movement patterns.
+    partner_pids: Vec<u8>,
     /// The castler is royal: attacks on its path forbid castling.
     guarded: bool,
     /// Per royal square: every partner square it could castle with.
@@ -49,7 +52,11 @@ impl<B: Bits> Castling<B> {
         let Some(c) = &v.turn.castling else {
             return Ok(None);
         };
-        if c.royal as usize >= t.nkinds || c.partner as usize >= t.nkinds {
+        if c.royal as usize >= t.nkinds
+            || std::iter::once(&c.partner)
+                .chain(&c.more_partners)
+                .any(|&k| k as usize >= t.nkinds)
+        {
             return Err(CompileError::Other(
                 "castling names an unknown piece".into(),
             ));
@@ -126,7 +133,11 @@ impl<B: Bits> Castling<B> {
         }
         Ok(Some(Castling {
             royal: c.royal,
-            partner: c.partner,
+            partners: c.partner_kinds(),
+            partner_pids: (0..t.nkinds)
+                .filter(|&k| c.is_partner(k as PieceId))
+                .flat_map(|k| t.atoms.kind_pids[k].iter().copied())
+                .collect(),
             guarded: v.pieces[c.royal as usize].royal,
             lines,
         }))
@@ -135,7 +146,7 @@ impl<B: Bits> Castling<B> {
     /// The two kinds (bit mask).
     #[inline]
     pub fn kinds(&self) -> u32 {
-        (1 << self.royal) | (1 << self.partner)
+        (1 << self.royal) | self.partners
     }
 
     /// The castling part of the hash: each partner that can still castle
@@ -146,7 +157,7 @@ impl<B: Bits> Castling<B> {
         if royals.is_empty() {
             return 0;
         }
-        let partners = kind_bb(t, s, self.partner) & s.unmoved;
+        let partners = s.pids_bb(&self.partner_pids) & s.unmoved;
         let mut k = 0;
         for p in partners {
             let owner = s.at(p).owner();
@@ -186,7 +197,7 @@ impl<B: Bits> Castling<B> {
         if royals.is_empty() {
             return;
         }
-        let partners = mine & kind_bb(t, s, self.partner);
+        let partners = mine & s.pids_bb(&self.partner_pids);
         if partners.is_empty() {
             return;
         }
@@ -234,7 +245,7 @@ impl<B: Bits> Castling<B> {
         let (rx, ry) = t.geo.coords(royal);
         let mut v: Vec<(i32, Square)> = men
             .iter()
-            .filter(|(_, m)| m.kind() == self.partner && m.owner() == owner)
+            .filter(|(_, m)| self.partners & 1 << m.kind() != 0 && m.owner() == owner)
             .filter_map(|&(at, _)| {
                 let (x, y) = t.geo.coords(at);
                 (y == ry && (x - rx).signum() == side).then_some(((x - rx).abs(), at))

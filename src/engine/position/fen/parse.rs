@@ -483,7 +483,11 @@ fn parse_castling<B: Bits>(
         let v = &t.base.variant;
         let pname = &v.players[owner as usize].name;
         let rname = &v.pieces[ci.royal as usize].name;
-        let paname = &v.pieces[ci.partner as usize].name;
+        let paname = (0..v.pieces.len())
+            .filter(|&k| ci.partners & 1 << k != 0)
+            .map(|k| v.pieces[k].name.as_str())
+            .collect::<Vec<_>>()
+            .join(" or ");
         if royals.len() > 1 {
             // Which of them a right belongs to cannot be told, and the
             // written FEN would not read back the same.
@@ -506,7 +510,7 @@ fn parse_castling<B: Bits>(
                     raw.men
                         .iter()
                         .find(|m| {
-                            m.kind == ci.partner
+                            ci.partners & 1 << m.kind != 0
                                 && m.owner == owner
                                 && t.base.geo.coords(m.at) == (fx, ry)
                         })

@@ -79,7 +79,7 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
                 for m in raw
                     .men
                     .iter()
-                    .filter(|m| m.kind == ci.partner && m.owner == p && m.unmoved)
+                    .filter(|m| ci.partners & 1 << m.kind != 0 && m.owner == p && m.unmoved)
                 {
                     let (x, y) = t.base.geo.coords(m.at);
                     if x == rx && y != ry {

@@ -220,6 +220,35 @@ fn four_players_and_holes_are_drawn() {
     assert!(!close(img.at(corner.0, corner.1), [255, 255, 255]));
 }
 
+#[test]
+fn an_unbounded_board_shows_where_it_may_grow_and_its_box() {
+    if !renderer() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("u.svg");
+    ok(&[
+        "show",
+        "echek",
+        "--moves",
+        "K[-1]1 B@b3",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains(">[-2]</text>"), "file labels beyond a");
+    let img = render(&svg);
+    // Squares the area may still grow into, grey; the men's box, dashed
+    // blue; the hands listed under the board (dark text on white).
+    assert!(img.count(hex("#dddddd")) > 5 * CELL as usize * CELL as usize);
+    assert!(img.count(hex("#1f77b4")) > 200, "no box");
+    let below = (TOP + 5 * CELL + 30..img.height)
+        .flat_map(|y| (0..img.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| img.at(x, y)[0] < 80)
+        .count();
+    assert!(below > 300, "no player lines");
+}
+
 /// The `<svg>` elements of a page, each as its own document.
 fn svgs_of(html: &str, dir: &Path) -> Vec<PathBuf> {
     let opts = roxmltree::ParsingOptions {

@@ -115,9 +115,15 @@ pub fn parse_arrow(s: &str) -> Option<(Coord, Coord)> {
     Some((from, to))
 }
 
-/// The size in pixels of a view's picture.
+/// The size in pixels of a view's picture: the board, or the widest
+/// player's line (about 8 pixels a character) if wider.
 pub fn size(v: &BoardView) -> (i32, i32) {
-    let w = LEFT + v.width * CELL + TOP;
+    let widest = (0..v.player_names.len())
+        .map(|p| player_line(v, p).chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(10_000) as i32;
+    let w = (LEFT + v.width * CELL + TOP).max(LEFT + 8 * widest + TOP);
     let h = TOP + v.height * CELL + LABELS + PLAYER_LINE * v.player_names.len() as i32 + TOP;
     (w.max(240), h)
 }
@@ -171,7 +177,7 @@ pub fn body(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> 
                 _ if light => LIGHT,
                 _ => DARK,
             };
-            if !matches!(c, Cell::Growable) {
+            if matches!(c, Cell::Man(_)) {
                 area = Some(match area {
                     None => (x, x, y, y),
                     Some((a, b, c, d)) => (a.min(x), b.max(x), c.min(y), d.max(y)),
@@ -218,7 +224,7 @@ pub fn body(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> 
             }
         }
     }
-    // The box of a floating area: where its squares are now.
+    // The box of a floating area: the box of its men now.
     if let (true, Some((a, b, c, d))) = (growable, area) {
         let (px, _) = at(a, 0);
         let (_, py) = at(0, d);
@@ -275,33 +281,10 @@ pub fn body(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> 
         );
     }
     // One line per player: disc, name, hand, deck.
-    for (p, name) in v.player_names.iter().enumerate() {
+    for p in 0..v.player_names.len() {
         let y = TOP + v.height * CELL + LABELS + PLAYER_LINE * p as i32;
         let fill = owner_color(p, players);
-        let mut line = esc(name);
-        if p == v.to_move {
-            line.push_str(" (to move)");
-        }
-        if v.out.get(p).copied().unwrap_or(false) {
-            line.push_str(" (out)");
-        }
-        if let Some(hand) = v.hands.get(p).filter(|h| !h.is_empty()) {
-            let items: Vec<String> = hand
-                .iter()
-                .map(|(l, n)| format!("{}×{n}", esc(&l.to_string())))
-                .collect();
-            let _ = write!(line, " — hand: {}", items.join(" "));
-        }
-        if let Some(Some(d)) = v.decks.get(p) {
-            let _ = write!(line, " — deck: {d}");
-            if let Some(cards) = v.deck_cards.get(p).filter(|c| !c.is_empty()) {
-                let items: Vec<String> = cards
-                    .iter()
-                    .map(|(l, n)| format!("{}×{n}", esc(l)))
-                    .collect();
-                let _ = write!(line, " ({})", items.join(" "));
-            }
-        }
+        let line = esc(&player_line(v, p));
         let _ = writeln!(
             s,
             r##"<circle cx="{}" cy="{}" r="7" fill="{fill}" stroke="#000000" stroke-width="1.5"/><text x="{}" y="{}" font-size="{fs}" fill="#000000">{line}</text>"##,
@@ -312,6 +295,30 @@ pub fn body(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> 
         );
     }
     Ok(s)
+}
+
+/// A player's line under the board (not escaped): name, whether to
+/// move or out, the men in hand and the deck's public counts.
+fn player_line(v: &BoardView, p: usize) -> String {
+    let mut line = v.player_names[p].clone();
+    if p == v.to_move {
+        line.push_str(" (to move)");
+    }
+    if v.out.get(p).copied().unwrap_or(false) {
+        line.push_str(" (out)");
+    }
+    if let Some(hand) = v.hands.get(p).filter(|h| !h.is_empty()) {
+        let items: Vec<String> = hand.iter().map(|(l, n)| format!("{l}×{n}")).collect();
+        let _ = write!(line, " — hand: {}", items.join(" "));
+    }
+    if let Some(Some(d)) = v.decks.get(p) {
+        let _ = write!(line, " — deck: {d}");
+        if let Some(cards) = v.deck_cards.get(p).filter(|c| !c.is_empty()) {
+            let items: Vec<String> = cards.iter().map(|(l, n)| format!("{l}×{n}")).collect();
+            let _ = write!(line, " ({})", items.join(" "));
+        }
+    }
+    line
 }
 
 #[cfg(test)]

@@ -30,8 +30,8 @@ pub struct Config {
     pub max_plies: usize,
     /// Worker threads (0 = all cores).
     pub jobs: usize,
-    /// Plies of each game played at random (seeded by the game's seed)
-    /// before the seats play: varied openings for players that would
+    /// Plies of each game played at random (seeded by its start seed, see
+    /// [`Start`]) before the seats play: varied openings for players that would
     /// otherwise repeat the same game.
     pub random_plies: usize,
     /// `(k, n)`: play only the games whose index is `k` mod `n` (one shard

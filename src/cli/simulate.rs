@@ -65,9 +65,11 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<(usize, usize)>,
     /// Open each game with this many plies chosen at random (seeded by the
-    /// game's seed, so the same for every run and shard), then let the
-    /// seats play: varied games for players that would repeat themselves.
-    /// The plies are part of the records.
+    /// game's seed, so the same for every run and shard; with --openings,
+    /// played after the opening and seeded by the first game of its group,
+    /// so every arrangement of the players meets the same position), then
+    /// let the seats play: varied games for players that would repeat
+    /// themselves. The plies are part of the records.
     #[arg(long, default_value_t = 0, value_name = "N",
           value_parser = clap::value_parser!(u64).range(0..=1000))]
     pub random_plies: u64,

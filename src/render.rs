@@ -8,6 +8,8 @@
 use crate::ir::Coord;
 use std::fmt::Write as _;
 
+pub mod svg;
+
 /// One man as the renderer sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ManView {

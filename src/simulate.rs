@@ -30,13 +30,19 @@ pub struct Config {
     pub max_plies: usize,
     /// Worker threads (0 = all cores).
     pub jobs: usize,
-    /// Plies of each game played at random (seeded by the game's seed)
-    /// before the seats play: varied openings for players that would
+    /// Plies of each game played at random (seeded by its start seed, see
+    /// [`Start`]) before the seats play: varied openings for players that would
     /// otherwise repeat the same game.
     pub random_plies: usize,
     /// `(k, n)`: play only the games whose index is `k` mod `n` (one shard
     /// of a run split across machines); `(0, 1)` plays them all.
     pub shard: (usize, usize),
+    /// Rotate the seats among the players, game by game (with openings:
+    /// each opening is played by every arrangement in turn). Game `i` seats
+    /// `players[(s + i) % n]` at seat `s`, for `n` players; its starting
+    /// position and random plies come from the seed of the group's first
+    /// game (`i - i % n`), so every game of a group starts alike.
+    pub rotate: bool,
 }
 
 impl Config {
@@ -55,6 +61,53 @@ impl Config {
             (self.games - k).div_ceil(n.max(1))
         }
     }
+
+    /// How game `index` begins: its seed, the seed of its starting
+    /// position and the rotation of its seats.
+    pub fn start(&self, index: usize) -> Start {
+        let seed = game_seed(self.seed, index as u64);
+        let n = self.players.len().max(1);
+        if self.rotate && n > 1 {
+            let first = index - index % n;
+            Start {
+                index,
+                seed,
+                start_seed: game_seed(self.seed, first as u64),
+                rotation: index % n,
+            }
+        } else {
+            Start {
+                index,
+                seed,
+                start_seed: seed,
+                rotation: 0,
+            }
+        }
+    }
+
+    /// Who plays each seat under a rotation: seat `s` gets
+    /// `players[(s + rotation) % n]`.
+    pub fn seated(&self, rotation: usize) -> Vec<Player> {
+        let n = self.players.len();
+        (0..n)
+            .map(|s| self.players[(s + rotation) % n].clone())
+            .collect()
+    }
+}
+
+/// How one game of a run begins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Start {
+    /// The game's index in the run.
+    pub index: usize,
+    /// The game's seed (the players' choices follow from it).
+    pub seed: u64,
+    /// The seed of its starting position (a seeded setup, a deck's order)
+    /// and of its random plies: the game's own seed, or with rotated seats
+    /// the seed of its group's first game.
+    pub start_seed: u64,
+    /// Seat `s` is played by player `(s + rotation) % n`.
+    pub rotation: usize,
 }
 
 /// One finished (or stopped) game.
@@ -62,6 +115,10 @@ impl Config {
 pub struct Record<A> {
     pub index: usize,
     pub seed: u64,
+    /// The seed the starting position was made from (see [`Start`]).
+    pub start_seed: u64,
+    /// Seat `s` was played by player `(s + rotation) % n`.
+    pub rotation: usize,
     /// `None` when the game hit `max_plies`.
     pub outcome: Option<Outcome>,
     pub plies: usize,
@@ -73,16 +130,43 @@ pub struct Record<A> {
 
 /// Play one game to its end (or to `max_plies`).
 pub fn play_one<G: Game>(
-    mut g: G,
+    g: G,
     players: &[Player],
     seed: u64,
     max_plies: usize,
     random_plies: usize,
     index: usize,
 ) -> Record<G::Action> {
+    let start = Start {
+        index,
+        seed,
+        start_seed: seed,
+        rotation: 0,
+    };
+    play_from(g, Vec::new(), players, start, max_plies, random_plies)
+}
+
+/// Play one game on from `g`, which `opening` (the actions already played,
+/// kept at the head of the record) has reached: first `random_plies`
+/// random plies (seeded by `start.start_seed`), then the seats.
+pub fn play_from<G: Game>(
+    mut g: G,
+    opening: Vec<G::Action>,
+    players: &[Player],
+    start: Start,
+    max_plies: usize,
+    random_plies: usize,
+) -> Record<G::Action> {
+    let Start {
+        index,
+        seed,
+        start_seed,
+        rotation,
+    } = start;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xA1);
-    let mut opening = ChaCha8Rng::seed_from_u64(seed ^ 0x0BE5);
-    let mut actions = Vec::new();
+    let mut random = ChaCha8Rng::seed_from_u64(start_seed ^ 0x0BE5);
+    let random_plies = random_plies.saturating_add(opening.len());
+    let mut actions = opening;
     let mut branching_sum = 0usize;
     let mut buf = Vec::new();
     // Seats keep their engines and clocks for the whole game.
@@ -97,7 +181,7 @@ pub fn play_one<G: Game>(
         g.legal_actions(&mut buf);
         branching_sum += buf.len();
         if actions.len() < random_plies && !buf.is_empty() {
-            let a = buf[opening.gen_range(0..buf.len())];
+            let a = buf[random.gen_range(0..buf.len())];
             g.play(a);
             actions.push(a);
             continue;
@@ -115,6 +199,8 @@ pub fn play_one<G: Game>(
     Record {
         index,
         seed,
+        start_seed,
+        rotation,
         outcome,
         plies,
         branching: branching_sum as f64 / plies.max(1) as f64,
@@ -134,11 +220,30 @@ const BATCH_PER_THREAD: usize = 8;
 /// number of threads; it returns whether to go on (`false` stops the run
 /// after that game: games of the same batch after it are dropped, so where
 /// a run stops does not depend on the number of threads), or an error.
-pub fn run<G, T, F, M, S>(cfg: &Config, make: F, finish: M, mut sink: S) -> Result<(), String>
+pub fn run<G, T, F, M, S>(cfg: &Config, make: F, finish: M, sink: S) -> Result<(), String>
 where
     G: Game,
     T: Send,
     F: Fn(u64) -> G + Sync,
+    M: Fn(Record<G::Action>) -> T + Sync,
+    S: FnMut(T) -> Result<bool, String>,
+{
+    run_from(
+        cfg,
+        |st: Start| Ok((make(st.start_seed), Vec::new())),
+        finish,
+        sink,
+    )
+}
+
+/// [`run`] with openings: `open(start)` gives game `start.index`'s
+/// position after its opening and the opening's actions (or an error,
+/// which stops the run).
+pub fn run_from<G, T, F, M, S>(cfg: &Config, open: F, finish: M, mut sink: S) -> Result<(), String>
+where
+    G: Game,
+    T: Send,
+    F: Fn(Start) -> Result<(G, Vec<G::Action>), String> + Sync,
     M: Fn(Record<G::Action>) -> T + Sync,
     S: FnMut(T) -> Result<bool, String>,
 {
@@ -153,24 +258,26 @@ where
         if chunk.is_empty() {
             break;
         }
-        let done: Vec<T> = pool.install(|| {
+        let done: Vec<Result<T, String>> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|&i| {
-                    let seed = game_seed(cfg.seed, i as u64);
-                    finish(play_one(
-                        make(seed),
-                        &cfg.players,
-                        seed,
+                    let start = cfg.start(i);
+                    let (g, opening) = open(start)?;
+                    let players = cfg.seated(start.rotation);
+                    Ok(finish(play_from(
+                        g,
+                        opening,
+                        &players,
+                        start,
                         cfg.max_plies,
                         cfg.random_plies,
-                        i,
-                    ))
+                    )))
                 })
                 .collect()
         });
         for t in done {
-            if !sink(t)? {
+            if !sink(t?)? {
                 return Ok(());
             }
         }
@@ -226,7 +333,26 @@ pub struct Summary {
     pub p10_plies: usize,
     pub p90_plies: usize,
     pub max_plies: usize,
+    /// When the seats rotated among the players (`--openings`): the
+    /// results per player, whatever seat each played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_player: Option<ByPlayer>,
 }
+
+/// The results per player of a run whose seats rotated among the players
+/// (the players in the order given; a team win counts for each member).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ByPlayer {
+    pub wins: Vec<usize>,
+    /// Per player: the share of games won, with its 95% interval.
+    pub win_rates: Vec<Proportion>,
+    /// With two players: the first player's score over the finished
+    /// games, both colours together, with its Elo difference.
+    pub first_player: Option<Score>,
+}
+
+/// The games of one length: wins per seat, then draws, then unfinished.
+pub type LengthRow = Vec<u64>;
 
 /// Running totals, one game at a time (memory does not grow with the
 /// number of games: game lengths are kept as a histogram).
@@ -238,9 +364,11 @@ pub struct Tally {
     draws: usize,
     unfinished: usize,
     reasons: Vec<(String, usize)>,
-    lengths: std::collections::BTreeMap<usize, usize>,
+    lengths: std::collections::BTreeMap<usize, LengthRow>,
     plies: u128,
     branching: f64,
+    rotated: bool,
+    player_wins: Vec<usize>,
 }
 
 impl Tally {
@@ -248,6 +376,7 @@ impl Tally {
         Tally {
             seats,
             wins: vec![0; seats],
+            player_wins: vec![0; seats],
             ..Tally::default()
         }
     }
@@ -255,33 +384,72 @@ impl Tally {
     /// Count one game: its outcome (`None`: stopped at the ply cap), length
     /// and mean branching factor.
     pub fn add(&mut self, outcome: Option<&Outcome>, plies: usize, branching: f64) {
+        self.add_rotated(outcome, plies, branching, None);
+    }
+
+    /// [`Tally::add`] for a run whose seats rotate among the players:
+    /// seat `s` was played by player `(s + rotation) % seats`.
+    pub fn add_rotated(
+        &mut self,
+        outcome: Option<&Outcome>,
+        plies: usize,
+        branching: f64,
+        rotation: Option<usize>,
+    ) {
         self.games += 1;
-        match outcome {
-            Some(Outcome::Win { winners, .. }) => {
+        let seats = self.seats;
+        let row = self
+            .lengths
+            .entry(plies)
+            .or_insert_with(|| vec![0; seats + 2]);
+        if let Some(r) = rotation {
+            self.rotated = true;
+            if let Some(Outcome::Win { winners, .. }) = outcome {
                 for &w in winners {
-                    if w < self.seats {
-                        self.wins[w] += 1;
+                    if w < seats {
+                        self.player_wins[(w + r) % seats] += 1;
                     }
                 }
             }
-            Some(Outcome::Draw { .. }) => self.draws += 1,
-            None => self.unfinished += 1,
+        }
+        match outcome {
+            Some(Outcome::Win { winners, .. }) => {
+                for &w in winners {
+                    if w < seats {
+                        self.wins[w] += 1;
+                        row[w] += 1;
+                    }
+                }
+            }
+            Some(Outcome::Draw { .. }) => {
+                self.draws += 1;
+                row[seats] += 1;
+            }
+            None => {
+                self.unfinished += 1;
+                row[seats + 1] += 1;
+            }
         }
         let reason = outcome.map_or("ply cap", Outcome::reason);
         match self.reasons.iter_mut().find(|(x, _)| x == reason) {
             Some(e) => e.1 += 1,
             None => self.reasons.push((reason.to_string(), 1)),
         }
-        *self.lengths.entry(plies).or_insert(0) += 1;
         self.plies += plies as u128;
         self.branching += branching;
     }
 
     /// The decision of a sequential test on the first seat's results (two
-    /// seats), once reached.
+    /// seats; the first player's, both seats together, when the seats
+    /// rotate), once reached.
     pub fn sprt(&self, test: &crate::stats::Sprt) -> Option<crate::stats::SprtDecision> {
+        let w = if self.rotated {
+            &self.player_wins
+        } else {
+            &self.wins
+        };
         (self.seats == 2)
-            .then(|| test.decide(self.wins[0] as u64, self.draws as u64, self.wins[1] as u64))
+            .then(|| test.decide(w[0] as u64, self.draws as u64, w[1] as u64))
             .flatten()
     }
 
@@ -290,8 +458,18 @@ impl Tally {
         self.games
     }
 
+    /// The games by length in plies, shortest first: wins per seat, then
+    /// draws, then unfinished games.
+    pub fn lengths(&self) -> impl Iterator<Item = (usize, &LengthRow)> {
+        self.lengths.iter().map(|(&l, r)| (l, r))
+    }
+
     pub fn summary(&self) -> Summary {
-        let hist: Vec<(usize, u64)> = self.lengths.iter().map(|(&l, &n)| (l, n as u64)).collect();
+        let hist: Vec<(usize, u64)> = self
+            .lengths
+            .iter()
+            .map(|(&l, r)| (l, r.iter().sum::<u64>()))
+            .collect();
         let games = self.games as u64;
         let first_seat = (self.seats == 2).then(|| {
             let w = self.wins[0] as u64;
@@ -326,6 +504,21 @@ impl Tally {
             p10_plies: quantile(&hist, 0.1),
             p90_plies: quantile(&hist, 0.9),
             max_plies: quantile(&hist, 1.0),
+            by_player: self.rotated.then(|| ByPlayer {
+                wins: self.player_wins.clone(),
+                win_rates: self
+                    .player_wins
+                    .iter()
+                    .map(|&w| Proportion::new(w as u64, games))
+                    .collect(),
+                first_player: (self.seats == 2).then(|| {
+                    Score::new(
+                        self.player_wins[0] as u64,
+                        self.draws as u64,
+                        self.player_wins[1] as u64,
+                    )
+                }),
+            }),
         }
     }
 }

@@ -63,6 +63,7 @@ fn the_ai_beats_a_random_player() {
             jobs: 1,
             shard: (0, 1),
             random_plies: 0,
+            rotate: false,
         };
         let records =
             simulate::run_all(&cfg, |seed| Session::new(&v, None, seed).unwrap()).unwrap();

@@ -40,6 +40,16 @@ pub struct MatchArgs {
     /// shallow search), seeded from --seed and the pair.
     #[arg(long, default_value_t = 4)]
     pub openings: usize,
+    /// Openings from FILE instead of random plies (the format of `simulate
+    /// --openings`: a FEN or a move line a line, `#` comments); pair k
+    /// plays the k-th opening, once each way.
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<String>,
+    /// The order of the --book openings: sequential, or random (shuffled
+    /// once by --seed).
+    #[arg(long, value_name = "ORDER", default_value = "sequential",
+          value_parser = ["sequential", "random"], requires = "book")]
+    pub book_order: String,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Games at once (each engine seat starts its own process).
@@ -117,6 +127,28 @@ pub fn run(a: &MatchArgs) -> i32 {
         eprintln!("error: {e}");
         return 1;
     }
+    let book = match &a.book {
+        None => None,
+        Some(f) => {
+            let text =
+                match varia::load::read_text(std::path::Path::new(f), varia::load::MAX_RECORD_FILE)
+                {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("error: cannot read {f}: {e}");
+                        return 1;
+                    }
+                };
+            let order = a.book_order.parse().unwrap_or_default();
+            match varia::opening::Book::parse(f, &text, &variant, a.seed, order) {
+                Ok(b) => Some(b),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return 1;
+                }
+            }
+        }
+    };
     let pairs = a.games.div_ceil(2);
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(a.jobs.max(1))
@@ -129,15 +161,21 @@ pub fn run(a: &MatchArgs) -> i32 {
         }
     };
     // Score of the first player in each game, with the reason.
-    let results: Vec<(f64, String, usize)> = pool.install(|| {
+    let results: Result<Vec<(f64, String, usize)>, String> = pool.install(|| {
         (0..pairs * 2)
             .into_par_iter()
             .map(|i| {
                 let pair = (i / 2) as u64;
                 let seed = simulate::game_seed(a.seed, pair);
-                let mut g = Session::new(&variant, None, seed).expect("checked above");
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                ai::random_opening(&mut g, a.openings, 60, &mut rng);
+                let g = match &book {
+                    Some(b) => b.start(&variant, i, seed)?.0,
+                    None => {
+                        let mut g = Session::new(&variant, None, seed).expect("checked above");
+                        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                        ai::random_opening(&mut g, a.openings, 60, &mut rng);
+                        g
+                    }
+                };
                 let swapped = i % 2 == 1;
                 let seats = if swapped {
                     vec![players[1].clone(), players[0].clone()]
@@ -179,10 +217,17 @@ pub fn run(a: &MatchArgs) -> i32 {
                         );
                     }
                 }
-                (score, reason, r.plies)
+                Ok((score, reason, r.plies))
             })
             .collect()
     });
+    let results = match results {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     let scores: Vec<f64> = results.iter().map(|r| r.0).collect();
     let wins = scores.iter().filter(|&&s| s > 0.75).count();
     let losses = scores.iter().filter(|&&s| s < 0.25).count();

@@ -36,6 +36,7 @@ pub fn output_failed(e: std::io::Error) -> ! {
 mod duel;
 mod perft;
 mod play;
+mod show;
 mod simulate;
 mod study;
 mod uci;
@@ -78,6 +79,10 @@ pub enum Command {
     Match(duel::MatchArgs),
     /// Check a game record action by action and show it.
     Replay(simulate::ReplayArgs),
+    /// Show a position of a variant: as text, or drawn as SVG (--svg).
+    ///
+    /// Example: varia show chess --moves "e4 e5 Nf3" --svg board.svg --arrows "b8c6"
+    Show(show::ShowArgs),
     /// Join the --out files of a simulation run in shards (--shard K/N)
     /// and report on the whole run, exactly as the unsharded run would.
     Merge(study::MergeArgs),
@@ -203,6 +208,7 @@ pub fn run() -> i32 {
         Command::Play(a) => play::play(&a),
         Command::Simulate(a) => simulate::simulate(&a),
         Command::Replay(a) => simulate::replay(&a),
+        Command::Show(a) => show::show(&a),
         Command::Merge(a) => study::merge(&a),
         Command::Match(a) => duel::run(&a),
         Command::Validate(a) => validate::validate(&a),

@@ -65,9 +65,11 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<(usize, usize)>,
     /// Open each game with this many plies chosen at random (seeded by the
-    /// game's seed, so the same for every run and shard), then let the
-    /// seats play: varied games for players that would repeat themselves.
-    /// The plies are part of the records.
+    /// game's seed, so the same for every run and shard; with --openings,
+    /// played after the opening and seeded by the first game of its group,
+    /// so every arrangement of the players meets the same position), then
+    /// let the seats play: varied games for players that would repeat
+    /// themselves. The plies are part of the records.
     #[arg(long, default_value_t = 0, value_name = "N",
           value_parser = clap::value_parser!(u64).range(0..=1000))]
     pub random_plies: u64,
@@ -76,6 +78,22 @@ pub struct SimulateArgs {
     /// elo0=0,elo1=10[,alpha=0.05,beta=0.05]. -n is then the most games.
     #[arg(long, value_name = "elo0=A,elo1=B,alpha=X,beta=Y")]
     pub sprt: Option<varia::stats::Sprt>,
+    /// Start the games from the openings of FILE: one a line, a FEN or a
+    /// move line (`1. e4 e5 2. Nf3`, or coordinates), `#` comments. Each
+    /// opening is played by every arrangement of the players: with two
+    /// seats, games 2k and 2k+1 share an opening with the colours swapped
+    /// (cutechess-cli's -repeat); with n seats, n games rotate the seats.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
+    /// In which order to take the openings: sequential (from the top,
+    /// again after the last) or random (shuffled once by --seed).
+    #[arg(long, value_name = "ORDER", default_value = "sequential",
+          value_parser = ["sequential", "random"], requires = "openings")]
+    pub openings_order: String,
+    /// Write a self-contained HTML report (statistics, charts, sample
+    /// games with their boards) to FILE.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -102,6 +120,9 @@ pub struct ReplayArgs {
 
 /// What a worker hands back for one game.
 struct Played {
+    rotation: usize,
+    /// The game's record, kept for the report's sample games.
+    sample: Option<Record>,
     outcome: Option<Outcome>,
     plies: usize,
     branching: f64,
@@ -117,9 +138,10 @@ fn game_record(
     a: &SimulateArgs,
     options: &[(String, String)],
     players: &[String],
+    fen: Option<&str>,
     r: &simulate::Record<varia::engine::Move>,
 ) -> (Record, String) {
-    let mut s = Session::new(variant, None, r.seed).expect("checked before the run");
+    let mut s = Session::new(variant, fen, r.start_seed).expect("checked before the run");
     let start = s.position().fen();
     let mut moves = Vec::with_capacity(r.actions.len());
     for &m in &r.actions {
@@ -139,8 +161,8 @@ fn game_record(
     let rec = Record {
         variant: a.variant.clone(),
         options: options.to_vec(),
-        seed: r.seed,
-        fen: None,
+        seed: r.start_seed,
+        fen: fen.map(str::to_string),
         seats: variant.players.iter().map(|p| p.name.clone()).collect(),
         players: players.to_vec(),
         moves,
@@ -212,6 +234,28 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             return 1;
         }
     };
+    let book = match &a.openings {
+        None => None,
+        Some(f) => {
+            let text =
+                match varia::load::read_text(std::path::Path::new(f), varia::load::MAX_RECORD_FILE)
+                {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("error: cannot read {f}: {e}");
+                        return 1;
+                    }
+                };
+            let order = a.openings_order.parse().unwrap_or_default();
+            match varia::opening::Book::parse(f, &text, &variant, a.seed, order) {
+                Ok(b) => Some(b),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return 1;
+                }
+            }
+        }
+    };
     let cfg = Config {
         games: a.games as usize,
         seed: a.seed,
@@ -220,33 +264,40 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         jobs: a.jobs,
         shard: a.shard.unwrap_or((0, 1)),
         random_plies: a.random_plies as usize,
+        rotate: book.is_some(),
     };
-    let bar = ProgressBar::new(cfg.count() as u64);
-    if std::io::stderr().is_terminal() {
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games, {per_sec}, eta {eta}  {msg}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-    } else {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    }
+    let bar = progress_bar(cfg.count() as u64);
     let player_names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
     let (want_json, want_pgn) = (out.is_some(), pgn.is_some());
-    let make = |seed: u64| Session::new(&variant, None, seed).expect("checked above");
+    // The report shows the first games of the run as samples.
+    let samples_of: Vec<usize> = cfg.indexes().take(REPORT_SAMPLES).collect();
+    let open = |st: simulate::Start| match &book {
+        Some(b) => b.start(&variant, st.index, st.start_seed),
+        None => Ok((
+            Session::new(&variant, None, st.start_seed).expect("checked above"),
+            Vec::new(),
+        )),
+    };
     let finish = |r: simulate::Record<varia::engine::Move>| {
-        let (mut json, mut text) = (None, None);
-        if want_json || want_pgn {
-            let (rec, start) = game_record(&variant, a, &options, &player_names, &r);
+        let (mut json, mut text, mut sample) = (None, None, None);
+        let want_sample = a.report.is_some() && samples_of.contains(&r.index);
+        if want_json || want_pgn || want_sample {
+            let seated: Vec<String> = cfg
+                .seated(r.rotation)
+                .iter()
+                .map(|p| p.to_string())
+                .collect();
+            let opening = book.as_ref().map(|b| b.for_game(r.index, seats));
+            let fen = opening.and_then(|o| o.fen.as_deref());
+            let (rec, start) = game_record(&variant, a, &options, &seated, fen, &r);
             if want_json {
                 let (outcome, winners) = match &r.outcome {
                     Some(Outcome::Win { winners, .. }) => ("win", winners.clone()),
                     Some(Outcome::Draw { .. }) => ("draw", vec![]),
                     None => ("unfinished", vec![]),
                 };
-                let line = serde_json::json!({
-                    "game": r.index, "seed": r.seed, "run_seed": a.seed, "random_plies": a.random_plies, "variant": rec.variant,
+                let mut line = serde_json::json!({
+                    "game": r.index, "seed": r.start_seed, "run_seed": a.seed, "random_plies": a.random_plies, "variant": rec.variant,
                     "options": rec.options.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
                     "seats": rec.seats, "players": rec.players, "start": start,
                     "actions": rec.moves, "result": rec.result, "outcome": outcome,
@@ -254,14 +305,27 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
                     "reason": r.outcome.as_ref().map_or("ply cap", |o| o.reason()),
                     "plies": r.plies, "branching": r.branching,
                 });
+                if let (Some(o), Some(b), Some(m)) = (opening, &book, line.as_object_mut()) {
+                    m.insert("game_seed".into(), r.seed.into());
+                    m.insert("rotation".into(), r.rotation.into());
+                    m.insert("opening".into(), format!("{}:{}", b.file, o.line).into());
+                    if let Some(f) = &o.fen {
+                        m.insert("fen".into(), f.clone().into());
+                    }
+                }
                 json = Some(line.to_string() + "\n");
             }
             if want_pgn {
                 text = Some(rec.to_pgn() + "\n");
             }
+            if want_sample {
+                sample = Some(rec);
+            }
         }
         bar.inc(1);
         Played {
+            rotation: r.rotation,
+            sample,
             outcome: r.outcome,
             plies: r.plies,
             branching: r.branching,
@@ -272,31 +336,21 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
     let mut tally = simulate::Tally::new(seats);
     let mut sprt_decision = None;
     let live = std::io::stderr().is_terminal();
-    let first_seat = variant
-        .players
-        .first()
-        .map_or(String::new(), |p| p.name.clone());
+    let mut samples = Vec::new();
     let sink = |p: Played| {
-        tally.add(p.outcome.as_ref(), p.plies, p.branching);
+        tally.add_rotated(
+            p.outcome.as_ref(),
+            p.plies,
+            p.branching,
+            cfg.rotate.then_some(p.rotation),
+        );
+        if let Some(rec) = p.sample {
+            samples.push(rec);
+        }
         // The running score on the progress bar, now and then.
         if live && tally.games() % 8 == 1 {
             let s = tally.summary();
-            let msg = match &s.first_seat {
-                Some(f) => format!(
-                    "{first_seat} {:.1}% ({:.1} to {:.1}), Elo {:+.0}",
-                    100.0 * f.score,
-                    100.0 * f.low95,
-                    100.0 * f.high95,
-                    f.elo
-                ),
-                None => s
-                    .win_rates
-                    .iter()
-                    .zip(&variant.players)
-                    .map(|(r, p)| format!("{} {:.0}%", p.name, 100.0 * r.share))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            };
+            let msg = running_score(&s, &variant, &player_names);
             bar.set_message(msg);
         }
         for (file, text, name) in [(&mut out, p.json, &a.out), (&mut pgn, p.pgn, &a.pgn)] {
@@ -315,7 +369,7 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         }
         Ok(true)
     };
-    if let Err(e) = simulate::run(&cfg, make, finish, sink) {
+    if let Err(e) = simulate::run_from(&cfg, open, finish, sink) {
         bar.finish_and_clear();
         eprintln!(
             "{}",
@@ -340,8 +394,77 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         player_names.clone(),
         a.shard.filter(|s| s.1 > 1),
     );
-    super::study::report(&header, &tally.summary(), sprt_decision.as_ref(), a.json);
+    let summary = tally.summary();
+    super::study::report(&header, &summary, sprt_decision.as_ref(), a.json);
+    if let Some(path) = &a.report {
+        if let Err(e) = super::study::write_html(path, &header, &tally, &variant, &samples) {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    }
     0
+}
+
+/// The running score on the progress bar: with two seats the first
+/// seat's score (the first player's, both colours together, when the seats
+/// rotate) with its 95% interval and Elo; with more, each seat's share of
+/// wins with its interval.
+fn running_score(
+    s: &simulate::Summary,
+    variant: &varia::ir::Variant,
+    players: &[String],
+) -> String {
+    let first = |name: &str, f: &varia::stats::Score| {
+        format!(
+            "{name} {:.1}% ({:.1} to {:.1}), Elo {:+.0}",
+            100.0 * f.score,
+            100.0 * f.low95,
+            100.0 * f.high95,
+            f.elo
+        )
+    };
+    if let Some(f) = s.by_player.as_ref().and_then(|b| b.first_player.as_ref()) {
+        return first(players.first().map_or("", String::as_str), f);
+    }
+    match &s.first_seat {
+        Some(f) => first(variant.players.first().map_or("", |p| p.name.as_str()), f),
+        None => s
+            .win_rates
+            .iter()
+            .zip(&variant.players)
+            .map(|(r, p)| {
+                format!(
+                    "{} {:.0}% ({:.0}-{:.0})",
+                    p.name,
+                    100.0 * r.share,
+                    100.0 * r.low95,
+                    100.0 * r.high95
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// How many games the HTML report shows whole.
+pub const REPORT_SAMPLES: usize = 3;
+
+/// The progress bar on standard error: games done, games a second, the
+/// time left and (as its message) the running score; hidden when standard
+/// error is not a terminal.
+fn progress_bar(len: u64) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    if std::io::stderr().is_terminal() {
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games, {per_sec}, eta {eta}  {msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+    } else {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar
 }
 
 /// Read `--shard K/N`: game indexes K mod N, with 0 <= K < N.

@@ -64,6 +64,7 @@ pub fn report(h: &Header, s: &Summary, sprt: Option<&varia::stats::SprtDecision>
             "min_plies": s.min_plies, "p10_plies": s.p10_plies, "p90_plies": s.p90_plies, "max_plies": s.max_plies,
             "mean_branching": s.mean_branching,
             "sprt": sprt,
+            "by_player": s.by_player,
         });
         outln!("{j}");
         return;
@@ -137,6 +138,31 @@ pub fn report(h: &Header, s: &Summary, sprt: Option<&varia::stats::SprtDecision>
             f.wins + f.draws + f.losses
         );
     }
+    if let Some(b) = &s.by_player {
+        outln!();
+        outln!("the seats rotated among the players; per player, whatever seat:");
+        for (i, r) in b.win_rates.iter().enumerate() {
+            outln!(
+                "{:<16} {:>8} {:>7}   {} to {}",
+                format!("{} {}", i + 1, h.players.get(i).map_or("", String::as_str)),
+                r.k,
+                pct(r.share),
+                pct(r.low95),
+                pct(r.high95)
+            );
+        }
+        if let (Some(f), Some(p)) = (&b.first_player, h.players.first()) {
+            outln!(
+                "player 1 ({p}) scores {} (95% interval {} to {}), Elo {:+.0} ({:+.0} to {:+.0}), both seats",
+                pct(f.score),
+                pct(f.low95),
+                pct(f.high95),
+                f.elo,
+                f.elo_low95,
+                f.elo_high95
+            );
+        }
+    }
     if let (Some(d), Some(first)) = (sprt, h.seats.first()) {
         outln!(
             "SPRT: {} accepted after {} finished games (LLR {:.2}, bounds {:.2} to {:.2})",
@@ -175,6 +201,9 @@ pub struct MergeArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Write the HTML report (as `simulate --report` does) to FILE.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<String>,
     /// A directory from which the `.variant` file the records name may be
     /// read (repeatable); the records' own directories are always allowed.
     #[arg(long, value_name = "DIR")]
@@ -312,7 +341,11 @@ fn merge_inner(a: &MergeArgs) -> Result<(), String> {
             .get("branching")
             .and_then(serde_json::Value::as_f64)
             .unwrap_or(0.0);
-        tally.add(outcome.as_ref(), plies, branching);
+        let rotation = v
+            .get("rotation")
+            .and_then(serde_json::Value::as_u64)
+            .map(|r| r as usize);
+        tally.add_rotated(outcome.as_ref(), plies, branching, rotation);
     }
     if let Some(path) = &a.out {
         let mut f = std::fs::File::create(path)
@@ -325,5 +358,87 @@ fn merge_inner(a: &MergeArgs) -> Result<(), String> {
     }
     let header = Header::new(&variant, seed, str_list(&first.value, "players"), None);
     report(&header, &tally.summary(), None, a.json);
+    if let Some(path) = &a.report {
+        let samples: Vec<varia::record::Record> = lines
+            .iter()
+            .take(super::simulate::REPORT_SAMPLES)
+            .filter_map(|l| varia::record::Record::from_json(&l.text).ok())
+            .collect();
+        write_html(path, &header, &tally, &variant, &samples)?;
+    }
     Ok(())
+}
+
+/// A sample game for the report: its moves, and its final board replayed.
+fn sample(variant: &varia::ir::Variant, rec: &varia::record::Record) -> varia::report::Sample {
+    use varia::game::Game as _;
+    use varia::session::Session;
+    let mut last = None;
+    let board = Session::new(variant, rec.fen.as_deref(), rec.seed)
+        .map_err(|e| e.to_string())
+        .and_then(|mut s| {
+            for mv in &rec.moves {
+                if s.result().is_some() {
+                    break;
+                }
+                let m = s.parse(mv).map_err(|e| format!("`{mv}`: {e}"))?;
+                s.play(m);
+                last = Some(m);
+            }
+            varia::render::svg::draw(&s.view(last), &[])
+        })
+        .unwrap_or_else(|e| {
+            format!(
+                "<p>(the board cannot be drawn: {})</p>",
+                varia::render::svg::esc(&e)
+            )
+        });
+    varia::report::Sample {
+        title: format!(
+            "Game {}: {}",
+            if rec.round.is_empty() {
+                "?"
+            } else {
+                &rec.round
+            },
+            rec.players.join(" vs ")
+        ),
+        board,
+        moves: rec.moves.clone(),
+        result: match &rec.termination {
+            Some(t) => format!("{} ({t})", rec.result),
+            None => rec.result.clone(),
+        },
+    }
+}
+
+/// Write the HTML report of a run.
+pub fn write_html(
+    path: &str,
+    h: &Header,
+    tally: &Tally,
+    variant: &varia::ir::Variant,
+    samples: &[varia::record::Record],
+) -> Result<(), String> {
+    let summary = tally.summary();
+    let shard = h
+        .shard
+        .map_or(String::new(), |(k, n)| format!(", shard {k}/{n}"));
+    let page = varia::report::Page {
+        title: format!("{}: {} games", h.title, summary.games),
+        about: vec![
+            format!(
+                "{} games of {} ({}), seed {}{shard}.",
+                summary.games, h.title, h.variant, h.seed
+            ),
+            format!("Players, in seat order: {}.", h.players.join(", ")),
+        ],
+        seats: h.seats.clone(),
+        players: h.players.clone(),
+        summary: &summary,
+        lengths: tally.lengths().map(|(l, r)| (l, r.clone())).collect(),
+        samples: samples.iter().map(|r| sample(variant, r)).collect(),
+    };
+    std::fs::write(path, varia::report::html(&page))
+        .map_err(|e| format!("cannot write {path}: {e}"))
 }

@@ -1,0 +1,99 @@
+//! `varia show`: one position of a variant, as text or as an SVG picture.
+
+use clap::Args;
+use std::io::IsTerminal;
+use varia::game::Game as _;
+use varia::render::{self, svg, Style};
+use varia::session::Session;
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// The variant: a built-in name or a path to a `.variant` file.
+    pub variant: String,
+    /// Start from this position instead of the variant's setup.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Then play these actions, separated by spaces (SAN or coordinates,
+    /// as `varia play` reads them); the last is highlighted.
+    #[arg(long, value_name = "\"m1 m2 ...\"")]
+    pub moves: Option<String>,
+    /// Draw the position as SVG to FILE (`-` for standard output).
+    #[arg(long, value_name = "FILE.svg")]
+    pub svg: Option<String>,
+    /// Arrows to draw in the picture, each as two squares (`"e2e4 g1f3"`).
+    #[arg(long, value_name = "\"e2e4 ...\"", requires = "svg")]
+    pub arrows: Option<String>,
+    /// The seed of a seeded setup (a shuffled deck or start).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Set an option, as NAME=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Letters instead of glyphs, and no colour (text board).
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+pub fn show(a: &ShowArgs) -> i32 {
+    match run(a) {
+        Ok(()) => 0,
+        Err(super::Fail(e, code)) => {
+            eprintln!("{e}");
+            code
+        }
+    }
+}
+
+fn run(a: &ShowArgs) -> Result<(), super::Fail> {
+    let (variant, _) = super::load_variant(&a.variant, &a.options)?;
+    let mut s = Session::new(&variant, a.fen.as_deref(), a.seed)
+        .map_err(|e| super::Fail::msg(e, if a.fen.is_some() { 2 } else { 1 }))?;
+    let mut last = None;
+    for (i, mv) in a
+        .moves
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .enumerate()
+    {
+        if let Some(o) = s.result() {
+            return Err(super::Fail::msg(
+                format!("action {} `{mv}`: the game is over ({})", i + 1, o.reason()),
+                2,
+            ));
+        }
+        let m = s.parse(mv).map_err(|e| {
+            super::Fail::msg(format!("action {} `{mv}` is not legal: {e}", i + 1), 2)
+        })?;
+        s.play(m);
+        last = Some(m);
+    }
+    let view = s.view(last);
+    let Some(path) = &a.svg else {
+        let style = Style {
+            color: super::use_color() && !a.ascii && std::io::stdout().is_terminal(),
+            ascii: a.ascii,
+            flipped: false,
+        };
+        out!("{}", render::draw(&view, style));
+        return Ok(());
+    };
+    let arrows = a
+        .arrows
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .map(|t| {
+            svg::parse_arrow(t).ok_or_else(|| {
+                super::Fail::msg(format!("arrow `{t}` is not two squares, such as e2e4"), 2)
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let picture = svg::draw(&view, &arrows).map_err(|e| super::Fail::msg(e, 1))?;
+    if path == "-" {
+        out!("{picture}");
+        return Ok(());
+    }
+    std::fs::write(path, picture)
+        .map_err(|e| super::Fail::msg(format!("cannot write {path}: {e}"), 1))
+}

@@ -1,0 +1,385 @@
+//! Drawing a position as SVG: the squares (holes left out, the squares a
+//! floating area may still reach shaded, its men's box dashed), the men as
+//! letters in discs coloured by owner (any number of players), file and
+//! rank labels, the last move, arrows, and per player the men in hand and
+//! the public count of the deck.
+//!
+//! Every text that reaches the picture goes through [`esc`]. The size is
+//! bounded: a board of more than [`MAX_CELLS`] squares is refused.
+
+use super::{BoardView, Cell};
+use crate::ir::Coord;
+use std::fmt::Write as _;
+
+/// The most squares a picture may hold (a 256 × 256 window).
+pub const MAX_CELLS: i64 = 256 * 256;
+
+/// The side of a square, in pixels.
+pub const CELL: i32 = 48;
+/// Left margin (rank labels) and bottom margin (file labels).
+pub const LEFT: i32 = 36;
+pub const TOP: i32 = 8;
+pub const LABELS: i32 = 24;
+/// The height of one player's line under the board.
+pub const PLAYER_LINE: i32 = 24;
+
+/// Light and dark squares.
+pub const LIGHT: &str = "#f0d9b5";
+pub const DARK: &str = "#b58863";
+/// Squares a floating area may still reach.
+pub const GROWABLE: &str = "#dddddd";
+
+/// Disc colours: two players, and more.
+const TWO: [&str; 2] = ["#ffffff", "#222222"];
+const MANY: [&str; 8] = [
+    "#ffffff", "#d62728", "#222222", "#2ca02c", "#1f77b4", "#ff7f0e", "#9467bd", "#8c564b",
+];
+
+/// The disc colour of a player's men.
+pub fn owner_color(owner: usize, players: usize) -> &'static str {
+    if players <= 2 {
+        TWO[owner % 2]
+    } else {
+        MANY[owner % MANY.len()]
+    }
+}
+
+/// The letter colour on a disc of `fill`.
+fn ink(fill: &str) -> &'static str {
+    match fill {
+        "#ffffff" | "#ff7f0e" | "#2ca02c" => "#000000",
+        _ => "#ffffff",
+    }
+}
+
+/// Text escaped for XML (element content and attribute values).
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Characters XML 1.0 forbids.
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A file's label: `a`..`z`, `[n]` beyond.
+fn file_label(x: i32) -> String {
+    if (0..26).contains(&x) {
+        ((b'a' + x as u8) as char).to_string()
+    } else {
+        format!("[{x}]")
+    }
+}
+
+/// Read a square name (`e4`, `[-1]3`, `b-2`) at the start of `s`: the
+/// square and the rest.
+fn read_square(s: &str) -> Option<(Coord, &str)> {
+    let (x, rest) = if let Some(r) = s.strip_prefix('[') {
+        let (n, rest) = r.split_once(']')?;
+        (n.parse::<i32>().ok()?, rest)
+    } else {
+        let c = s.chars().next()?;
+        if !c.is_ascii_lowercase() {
+            return None;
+        }
+        (i32::from(c as u8 - b'a'), &s[1..])
+    };
+    let neg = rest.starts_with('-');
+    let digits = rest[usize::from(neg)..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count();
+    if digits == 0 || digits > 6 {
+        return None;
+    }
+    let end = usize::from(neg) + digits;
+    let rank: i32 = rest[..end].parse().ok()?;
+    Some((Coord::new(x, rank - 1), &rest[end..]))
+}
+
+/// An arrow written as two square names, `e2e4` (anything after the
+/// second square, such as a promotion letter, is ignored).
+pub fn parse_arrow(s: &str) -> Option<(Coord, Coord)> {
+    let s = s.trim();
+    let s = s.split_once('@').map_or(s, |(_, r)| r);
+    let (from, rest) = read_square(s)?;
+    let (to, _) = read_square(rest.trim_start_matches(['-', 'x']))?;
+    Some((from, to))
+}
+
+/// The size in pixels of a view's picture: the board, or the widest
+/// player's line (about 8 pixels a character) if wider.
+pub fn size(v: &BoardView) -> (i32, i32) {
+    let widest = (0..v.player_names.len())
+        .map(|p| player_line(v, p).chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(10_000) as i32;
+    let w = (LEFT + v.width * CELL + TOP).max(LEFT + 8 * widest + TOP);
+    let h = TOP + v.height * CELL + LABELS + PLAYER_LINE * v.player_names.len() as i32 + TOP;
+    (w.max(240), h)
+}
+
+/// Draw a view as a whole SVG document.
+pub fn draw(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> {
+    let mut s = String::new();
+    let (w, h) = size(v);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif">"#
+    );
+    s.push_str(&body(v, arrows)?);
+    s.push_str("</svg>\n");
+    Ok(s)
+}
+
+/// The elements of a view's picture (for embedding in a page), after a
+/// size check.
+pub fn body(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> {
+    let cells = i64::from(v.width) * i64::from(v.height);
+    if v.width <= 0 || v.height <= 0 || cells > MAX_CELLS {
+        return Err(format!(
+            "a board of {} × {} squares is too large to draw (at most {MAX_CELLS} squares)",
+            v.width, v.height
+        ));
+    }
+    let mut s = String::new();
+    let (w, h) = size(v);
+    let _ = writeln!(
+        s,
+        r##"<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>"##
+    );
+    let players = v.player_names.len();
+    // Pixel corner of grid cell (x, y), rank 1 at the bottom.
+    let at = |x: i32, y: i32| (LEFT + x * CELL, TOP + (v.height - 1 - y) * CELL);
+    let mut men = String::new();
+    let mut area: Option<(i32, i32, i32, i32)> = None;
+    let mut growable = false;
+    for y in 0..v.height {
+        for x in 0..v.width {
+            let c = &v.cells[(y * v.width + x) as usize];
+            let (px, py) = at(x, y);
+            let light = (v.x0 + x + v.y0 + y).rem_euclid(2) == 1;
+            let fill = match c {
+                Cell::Hole => continue,
+                Cell::Growable => {
+                    growable = true;
+                    GROWABLE
+                }
+                _ if light => LIGHT,
+                _ => DARK,
+            };
+            if matches!(c, Cell::Man(_)) {
+                area = Some(match area {
+                    None => (x, x, y, y),
+                    Some((a, b, c, d)) => (a.min(x), b.max(x), c.min(y), d.max(y)),
+                });
+            }
+            let _ = writeln!(
+                s,
+                r#"<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#
+            );
+            if v.last.contains(&Coord::new(v.x0 + x, v.y0 + y)) {
+                let _ = writeln!(
+                    s,
+                    r##"<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="#f6f669" fill-opacity="0.6"/>"##
+                );
+            }
+            match c {
+                Cell::Barred => {
+                    let (a, b) = (px + CELL / 3, px + 2 * CELL / 3);
+                    let (c, d) = (py + CELL / 3, py + 2 * CELL / 3);
+                    let _ = writeln!(
+                        s,
+                        r##"<path d="M{a} {c}L{b} {d}M{b} {c}L{a} {d}" stroke="#7a4a2a" stroke-width="2"/>"##
+                    );
+                }
+                Cell::Man(m) => {
+                    let fill = owner_color(m.owner, players);
+                    let letter = if players == 2 && m.owner == 1 {
+                        m.letter.to_ascii_lowercase()
+                    } else {
+                        m.letter.to_ascii_uppercase()
+                    };
+                    let (cx, cy) = (px + CELL / 2, py + CELL / 2);
+                    let _ = writeln!(
+                        men,
+                        r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#000000" stroke-width="2"/><text x="{cx}" y="{}" text-anchor="middle" font-size="{}" font-weight="bold" fill="{}">{}</text>"##,
+                        CELL * 2 / 5,
+                        cy + CELL / 6,
+                        CELL / 2,
+                        ink(fill),
+                        esc(&letter.to_string())
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    // The box of a floating area: the box of its men now.
+    if let (true, Some((a, b, c, d))) = (growable, area) {
+        let (px, _) = at(a, 0);
+        let (_, py) = at(0, d);
+        let _ = writeln!(
+            s,
+            r##"<rect x="{px}" y="{py}" width="{}" height="{}" fill="none" stroke="#1f77b4" stroke-width="3" stroke-dasharray="8 5"/>"##,
+            (b - a + 1) * CELL,
+            (d - c + 1) * CELL
+        );
+    }
+    s.push_str(&men);
+    // Arrows between square centres.
+    if !arrows.is_empty() {
+        s.push_str(r##"<defs><marker id="head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0L10 5L0 10z" fill="#15781b"/></marker></defs>"##);
+        s.push('\n');
+        for &(from, to) in arrows {
+            let (fx, fy) = at(from.x - v.x0, from.y - v.y0);
+            let (tx, ty) = at(to.x - v.x0, to.y - v.y0);
+            // The head ends at the target square's centre.
+            let (dx, dy) = (f64::from(tx - fx), f64::from(ty - fy));
+            let len = (dx * dx + dy * dy).sqrt().max(1.0);
+            let back = f64::from(CELL) / 3.0;
+            let _ = writeln!(
+                s,
+                r##"<line x1="{}" y1="{}" x2="{:.1}" y2="{:.1}" stroke="#15781b" stroke-opacity="0.8" stroke-width="{}" marker-end="url(#head)"/>"##,
+                fx + CELL / 2,
+                fy + CELL / 2,
+                f64::from(tx + CELL / 2) - dx / len * back,
+                f64::from(ty + CELL / 2) - dy / len * back,
+                CELL / 6
+            );
+        }
+    }
+    // Labels.
+    let fs = 13;
+    for x in 0..v.width {
+        let (px, _) = at(x, 0);
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" text-anchor="middle" font-size="{fs}" fill="#333333">{}</text>"##,
+            px + CELL / 2,
+            TOP + v.height * CELL + 17,
+            esc(&file_label(v.x0 + x))
+        );
+    }
+    for y in 0..v.height {
+        let (_, py) = at(0, y);
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" text-anchor="end" font-size="{fs}" fill="#333333">{}</text>"##,
+            LEFT - 6,
+            py + CELL / 2 + 5,
+            v.y0 + y + 1
+        );
+    }
+    // One line per player: disc, name, hand, deck.
+    for p in 0..v.player_names.len() {
+        let y = TOP + v.height * CELL + LABELS + PLAYER_LINE * p as i32;
+        let fill = owner_color(p, players);
+        let line = esc(&player_line(v, p));
+        let _ = writeln!(
+            s,
+            r##"<circle cx="{}" cy="{}" r="7" fill="{fill}" stroke="#000000" stroke-width="1.5"/><text x="{}" y="{}" font-size="{fs}" fill="#000000">{line}</text>"##,
+            LEFT / 2,
+            y + PLAYER_LINE / 2,
+            LEFT,
+            y + PLAYER_LINE / 2 + 5
+        );
+    }
+    Ok(s)
+}
+
+/// A player's line under the board (not escaped): name, whether to
+/// move or out, the men in hand and the deck's public counts.
+fn player_line(v: &BoardView, p: usize) -> String {
+    let mut line = v.player_names[p].clone();
+    if p == v.to_move {
+        line.push_str(" (to move)");
+    }
+    if v.out.get(p).copied().unwrap_or(false) {
+        line.push_str(" (out)");
+    }
+    if let Some(hand) = v.hands.get(p).filter(|h| !h.is_empty()) {
+        let items: Vec<String> = hand.iter().map(|(l, n)| format!("{l}×{n}")).collect();
+        let _ = write!(line, " — hand: {}", items.join(" "));
+    }
+    if let Some(Some(d)) = v.decks.get(p) {
+        let _ = write!(line, " — deck: {d}");
+        if let Some(cards) = v.deck_cards.get(p).filter(|c| !c.is_empty()) {
+            let items: Vec<String> = cards.iter().map(|(l, n)| format!("{l}×{n}")).collect();
+            let _ = write!(line, " ({})", items.join(" "));
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arrows_and_escapes() {
+        assert_eq!(
+            parse_arrow("e2e4"),
+            Some((Coord::new(4, 1), Coord::new(4, 3)))
+        );
+        assert_eq!(
+            parse_arrow("[-1]3b-2"),
+            Some((Coord::new(-1, 2), Coord::new(1, -3)))
+        );
+        assert_eq!(
+            parse_arrow("P@e4e5"),
+            Some((Coord::new(4, 3), Coord::new(4, 4)))
+        );
+        assert_eq!(parse_arrow("e2"), None);
+        assert_eq!(parse_arrow("e99999999e1"), None);
+        assert_eq!(parse_arrow("zz"), None);
+        assert_eq!(
+            esc("<a & \"b\">\u{1}"),
+            "&lt;a &amp; &quot;b&quot;&gt;\u{fffd}"
+        );
+    }
+
+    #[test]
+    fn a_huge_view_is_refused_not_drawn() {
+        let v = BoardView {
+            x0: 0,
+            y0: 0,
+            width: 300,
+            height: 300,
+            cells: vec![Cell::Empty; 90_000],
+            player_names: vec!["a".into(), "b".into()],
+            to_move: 0,
+            last: vec![],
+            hands: vec![],
+            decks: vec![],
+            deck_cards: vec![],
+            notes: vec![],
+            out: vec![],
+        };
+        let e = draw(&v, &[]).unwrap_err();
+        assert!(e.contains("too large"), "{e}");
+        let small = BoardView {
+            width: 2,
+            height: 1,
+            cells: vec![Cell::Empty, Cell::Hole],
+            player_names: vec!["<&>".into()],
+            ..v
+        };
+        let s = draw(&small, &[]).unwrap();
+        assert!(s.contains("&lt;&amp;&gt;") && !s.contains("<&>"), "{s}");
+        assert_eq!(
+            s.matches("fill=\"#b58863\"").count(),
+            1,
+            "one square, one hole"
+        );
+    }
+}

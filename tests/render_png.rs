@@ -1,0 +1,319 @@
+//! The pictures, looked at: `show --svg` and the HTML report's charts and
+//! boards are rendered to PNG with `rsvg-convert` (librsvg; `.ci/run`
+//! installs it) and their pixels checked. Without `rsvg-convert` these
+//! tests fail, unless `VARIA_SKIP_RENDER=1` says to skip them.
+//!
+//! The report page is also parsed as XML: it is well-formed XHTML, inline
+//! SVG included.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+fn varia() -> Command {
+    let mut c = Command::cargo_bin("varia").unwrap();
+    c.env("NO_COLOR", "1");
+    c
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = varia().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Whether to render: `rsvg-convert` present, or the opt-out set.
+fn renderer() -> bool {
+    if std::process::Command::new("rsvg-convert")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        return true;
+    }
+    if std::env::var_os("VARIA_SKIP_RENDER").is_some_and(|v| v == "1") {
+        eprintln!("rsvg-convert is missing and VARIA_SKIP_RENDER=1: rendering not checked");
+        return false;
+    }
+    panic!(
+        "rsvg-convert is not installed: install librsvg2-bin (apt-get install librsvg2-bin), \
+         or set VARIA_SKIP_RENDER=1 to skip the rendering checks"
+    );
+}
+
+/// An RGBA image.
+struct Image {
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+}
+
+impl Image {
+    fn at(&self, x: u32, y: u32) -> [u8; 3] {
+        assert!(x < self.width && y < self.height, "({x}, {y}) is outside");
+        let i = ((y * self.width + x) * 4) as usize;
+        [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
+    }
+    fn count(&self, c: [u8; 3]) -> usize {
+        self.rgba
+            .chunks(4)
+            .filter(|p| close([p[0], p[1], p[2]], c))
+            .count()
+    }
+    fn colours(&self) -> usize {
+        let mut seen: Vec<[u8; 4]> = self
+            .rgba
+            .chunks(4)
+            .map(|p| [p[0], p[1], p[2], p[3]])
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        seen.len()
+    }
+}
+
+fn close(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(&b).all(|(x, y)| x.abs_diff(*y) <= 3)
+}
+
+fn hex(s: &str) -> [u8; 3] {
+    let v = u32::from_str_radix(s.trim_start_matches('#'), 16).unwrap();
+    [(v >> 16) as u8, (v >> 8) as u8, v as u8]
+}
+
+/// Render an SVG file to PNG and read the pixels.
+fn render(svg: &Path) -> Image {
+    let png = svg.with_extension("png");
+    let out = std::process::Command::new("rsvg-convert")
+        .arg(svg)
+        .arg("-o")
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "rsvg-convert {}: {}",
+        svg.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&png).unwrap();
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    buf.truncate(info.buffer_size());
+    Image {
+        width: info.width,
+        height: info.height,
+        rgba: buf,
+    }
+}
+
+// The board's layout (src/render/svg.rs): squares of 48 pixels, the board's
+// top-left corner at (36, 8).
+const CELL: u32 = 48;
+const LEFT: u32 = 36;
+const TOP: u32 = 8;
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+
+/// The pixel corner (3 pixels in) and centre of square (file, rank) on a
+/// board of `ranks` ranks.
+fn square(file: u32, rank: u32, ranks: u32) -> ((u32, u32), (u32, u32)) {
+    let x = LEFT + file * CELL;
+    let y = TOP + (ranks - 1 - rank) * CELL;
+    ((x + 3, y + 3), (x + CELL / 2, y + CELL / 2))
+}
+
+#[test]
+fn a_board_drawn_as_svg_renders_with_its_squares_and_men() {
+    if !renderer() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("start.svg");
+    ok(&["show", "chess", "--svg", svg.to_str().unwrap()]);
+    let img = render(&svg);
+    assert!(img.width >= 8 * CELL + LEFT && img.height >= 8 * CELL + TOP);
+    assert!(img.colours() > 20, "a blank picture");
+    // a1 dark, b1 light, a2 light, h1 light, e4 light and empty.
+    for (file, rank, colour) in [(0, 0, DARK), (1, 0, LIGHT), (0, 1, LIGHT), (7, 0, LIGHT)] {
+        let (corner, _) = square(file, rank, 8);
+        assert!(
+            close(img.at(corner.0, corner.1), hex(colour)),
+            "square ({file}, {rank}) is {:?}, not {colour}",
+            img.at(corner.0, corner.1)
+        );
+    }
+    let ((cx, cy), (mx, my)) = square(4, 3, 8);
+    assert!(close(img.at(mx, my), hex(LIGHT)), "e4 is not empty");
+    assert!(close(img.at(cx, cy), hex(LIGHT)));
+    // A white man on e1 (a white disc left of its letter on a dark
+    // square), a black one on e8.
+    let ((cx, cy), (mx, my)) = square(4, 0, 8);
+    assert!(close(img.at(cx, cy), hex(DARK)));
+    assert!(
+        close(img.at(mx - 15, my), [255, 255, 255]),
+        "no white man on e1"
+    );
+    let (_, (mx, my)) = square(4, 7, 8);
+    assert!(
+        close(img.at(mx - 15, my), hex("#222222")),
+        "no black man on e8"
+    );
+
+    // After 1. e4 with an arrow: e2 and e4 are highlighted, e4 holds a
+    // man, and the arrow's green lies between g1 and f3.
+    let svg = dir.path().join("e4.svg");
+    ok(&[
+        "show",
+        "chess",
+        "--moves",
+        "e4",
+        "--arrows",
+        "g1f3",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let img = render(&svg);
+    let ((cx, cy), (mx, my)) = square(4, 3, 8);
+    let e4 = img.at(cx, cy);
+    assert!(
+        !close(e4, hex(LIGHT)) && !close(e4, hex(DARK)),
+        "e4 not highlighted: {e4:?}"
+    );
+    assert!(close(img.at(mx - 15, my), [255, 255, 255]), "no man on e4");
+    let (_, (gx, gy)) = square(6, 0, 8);
+    let (_, (fx, fy)) = square(5, 2, 8);
+    let (x, y) = ((gx + fx) / 2, (gy + fy) / 2);
+    let p = img.at(x, y);
+    assert!(
+        p[1] > p[0] + 20 && p[1] > p[2] + 20,
+        "no green arrow at ({x}, {y}): {p:?}"
+    );
+}
+
+#[test]
+fn four_players_and_holes_are_drawn() {
+    if !renderer() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("q.svg");
+    ok(&["show", "quatrochess", "--svg", svg.to_str().unwrap()]);
+    let img = render(&svg);
+    // Four disc colours: white, red, black, green.
+    for c in ["#ffffff", "#d62728", "#222222", "#2ca02c"] {
+        assert!(img.count(hex(c)) > 500, "{c} missing");
+    }
+    // The centre squares g7 to h8 are holes: the page's white shows.
+    let (corner, centre) = square(6, 6, 14);
+    assert!(close(img.at(corner.0, corner.1), [255, 255, 255]));
+    assert!(close(img.at(centre.0, centre.1), [255, 255, 255]));
+    let (corner, _) = square(5, 6, 14);
+    assert!(!close(img.at(corner.0, corner.1), [255, 255, 255]));
+}
+
+#[test]
+fn an_unbounded_board_shows_where_it_may_grow_and_its_box() {
+    if !renderer() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("u.svg");
+    ok(&[
+        "show",
+        "echek",
+        "--moves",
+        "K[-1]1 B@b3",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains(">[-2]</text>"), "file labels beyond a");
+    let img = render(&svg);
+    // Squares the area may still grow into, grey; the men's box, dashed
+    // blue; the hands listed under the board (dark text on white).
+    assert!(img.count(hex("#dddddd")) > 5 * CELL as usize * CELL as usize);
+    assert!(img.count(hex("#1f77b4")) > 200, "no box");
+    let below = (TOP + 5 * CELL + 30..img.height)
+        .flat_map(|y| (0..img.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| img.at(x, y)[0] < 80)
+        .count();
+    assert!(below > 300, "no player lines");
+}
+
+/// The `<svg>` elements of a page, each as its own document.
+fn svgs_of(html: &str, dir: &Path) -> Vec<PathBuf> {
+    let opts = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    let doc = roxmltree::Document::parse_with_options(html, opts)
+        .unwrap_or_else(|e| panic!("the report is not well-formed: {e}"));
+    assert_eq!(doc.root_element().tag_name().name(), "html");
+    doc.descendants()
+        .filter(|n| n.tag_name().name() == "svg")
+        .enumerate()
+        .map(|(i, n)| {
+            let p = dir.join(format!("part{i}.svg"));
+            std::fs::write(&p, &html[n.range()]).unwrap();
+            p
+        })
+        .collect()
+}
+
+#[test]
+fn the_report_is_well_formed_and_its_charts_and_boards_render() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("r.html");
+    ok(&[
+        "simulate",
+        "chess",
+        "-n",
+        "40",
+        "--players",
+        "random,random",
+        "--max-plies",
+        "500",
+        "--report",
+        html.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&html).unwrap();
+    assert!(!text.contains("http://") || !text.contains("src=\"http"));
+    assert!(!text.contains("<script"), "the page needs no script");
+    let parts = svgs_of(&text, dir.path());
+    // Three charts and three sample boards.
+    assert_eq!(parts.len(), 6, "{text}");
+    for needle in ["95% interval", "How games ended", "Sample games", "Game 1:"] {
+        assert!(text.contains(needle), "{needle}");
+    }
+    if !renderer() {
+        return;
+    }
+    // The score chart: the draws' grey bar (most random games of chess
+    // are drawn), the first mover's score bar, and black error bars.
+    let img = render(&parts[0]);
+    assert!(img.colours() > 10, "a blank chart");
+    for c in ["#7f7f7f", "#393b79"] {
+        assert!(img.count(hex(c)) > 100, "score chart: {c} missing");
+    }
+    assert!(img.count([0, 0, 0]) > 50);
+    // The length histogram: bars.
+    let img = render(&parts[1]);
+    assert!(img.count(hex("#1f77b4")) > 500, "no histogram bars");
+    // Win rate by length: lines in the seat colours.
+    let img = render(&parts[2]);
+    assert!(img.count(hex("#7f7f7f")) > 50, "no draw line");
+    // The sample boards: squares of both colours.
+    for p in &parts[3..] {
+        let img = render(p);
+        assert!(img.count(hex(LIGHT)) > 10_000 && img.count(hex(DARK)) > 10_000);
+    }
+}

@@ -84,6 +84,22 @@ fn hex(s: &str) -> [u8; 3] {
     [(v >> 16) as u8, (v >> 8) as u8, v as u8]
 }
 
+/// Read a PNG file's pixels.
+fn read_png(path: &Path) -> Image {
+    let bytes = std::fs::read(path).unwrap();
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    Image {
+        width: info.width,
+        height: info.height,
+        rgba: buf,
+    }
+}
+
 /// Render an SVG file to PNG and read the pixels.
 fn render(svg: &Path) -> Image {
     let png = svg.with_extension("png");
@@ -316,4 +332,54 @@ fn the_report_is_well_formed_and_its_charts_and_boards_render() {
         let img = render(p);
         assert!(img.count(hex(LIGHT)) > 10_000 && img.count(hex(DARK)) > 10_000);
     }
+}
+
+/// The whole report page in a real browser: headless Chromium (Debian's
+/// `chromium`) takes a screenshot, whose pixels must show the charts' bars
+/// and the sample boards' squares. Needs Chromium, so it is not part of the
+/// ordinary run: `cargo test --test render_png -- --ignored`.
+#[test]
+#[ignore]
+fn the_report_renders_in_a_real_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("r.html");
+    ok(&[
+        "simulate",
+        "chess",
+        "-n",
+        "40",
+        "--players",
+        "random,random",
+        "--report",
+        html.to_str().unwrap(),
+    ]);
+    let shot = dir.path().join("r.png");
+    let out = std::process::Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--window-size=1200,2600",
+        ])
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(format!("file://{}", html.display()))
+        .output()
+        .expect("chromium is not installed (apt-get install chromium)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let img = read_png(&shot);
+    assert_eq!((img.width, img.height), (1200, 2600));
+    assert!(img.colours() > 100, "a blank page");
+    // The histogram's bars, the score chart's first-mover bar and the
+    // first sample board's squares.
+    assert!(img.count(hex("#1f77b4")) > 2_000, "no chart bars");
+    assert!(img.count(hex("#393b79")) > 500, "no score bar");
+    assert!(
+        img.count(hex(LIGHT)) > 20_000 && img.count(hex(DARK)) > 20_000,
+        "no board"
+    );
 }

@@ -255,3 +255,56 @@ fn both_check_count_forms_are_read_and_bad_counts_refused() {
         varia::engine::Position::from_fen(chess, "4k3/8/8/8/8/8/8/4K2R w - - 1+3 0 1").is_err()
     );
 }
+
+// ---- reach ... with reply, and no checks (Racing Kings) ------------------------
+
+#[test]
+fn the_first_player_to_arrive_waits_for_a_reply_that_can_arrive_too() {
+    let t = builtin("racingkings");
+    // White arrives; Black's king on b7 can arrive too: the game goes on,
+    // with every Black move.
+    let mut g = Game::new(fen(&t, "8/1k4K1/8/8/8/8/8/8 w - - 0 1"));
+    play(&mut g, &["g7g8"]);
+    assert_eq!(winners(&g), None);
+    assert!(moves(g.position()).len() > 3);
+    // Both arrive: a draw.
+    play(&mut g, &["b7b8"]);
+    assert!(
+        matches!(g.status(), Status::Ended { winners: 0, .. }),
+        "{:?}",
+        g.status()
+    );
+}
+
+#[test]
+fn a_reply_that_does_not_arrive_loses() {
+    let t = builtin("racingkings");
+    let mut g = Game::new(fen(&t, "8/1k4K1/8/8/8/8/8/8 w - - 0 1"));
+    play(&mut g, &["g7g8", "b7a6"]);
+    assert_eq!(winners(&g), Some(WHITE));
+}
+
+#[test]
+fn without_a_reply_that_arrives_the_first_to_arrive_wins_at_once() {
+    let t = builtin("racingkings");
+    let mut g = Game::new(fen(&t, "8/6K1/1k6/8/8/8/8/8 w - - 0 1"));
+    play(&mut g, &["g7g8"]);
+    assert_eq!(winners(&g), Some(WHITE));
+    assert!(g.legal_moves().is_empty());
+    // The second player arriving first does not wait for anyone.
+    let mut g = Game::new(fen(&t, "8/2k3K1/8/8/8/8/8/8 b - - 0 1"));
+    play(&mut g, &["c7c8"]);
+    assert_eq!(winners(&g), Some(BLACK));
+}
+
+#[test]
+fn a_move_that_gives_check_is_illegal() {
+    let t = builtin("racingkings");
+    // The rook on d1 may not go to the king's file nor beside it.
+    let g = Game::new(fen(&t, "8/8/8/4k3/8/8/8/3R2K1 w - - 0 1"));
+    let m = moves(g.position());
+    assert!(!m.contains(&"d1e1".to_string()), "{m:?}");
+    assert!(!m.contains(&"d1d5".to_string()), "{m:?}");
+    assert!(m.contains(&"d1d7".to_string()), "{m:?}");
+    assert!(m.contains(&"d1c1".to_string()), "{m:?}");
+}

@@ -330,6 +330,10 @@ pub struct Turn {
     /// captures are legal.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub must_capture: bool,
+    /// `no checks`: an action that leaves a royal man of another side
+    /// attacked by the actor's side is illegal.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_checks: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -552,7 +556,15 @@ pub enum Event {
     UnplaceableCard,
     /// A man of kind `piece` stands on a square of `region` (its owner's
     /// squares of a per-player region). The subject is its owner.
-    Reach { region: RegionId, piece: PieceId },
+    /// With `reply`, a player who reached it earlier in the round than the
+    /// player to act waits while that player has a legal action and some
+    /// action of theirs reaches it too (racing kings' last move).
+    Reach {
+        region: RegionId,
+        piece: PieceId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        reply: bool,
+    },
     /// A player has at most `at_most` men of one of `kinds` (on the board
     /// and in hand), or at most `at_most` men in all when `kinds` is empty.
     /// The subject is that player. With `reply` (the bare-king rule), it

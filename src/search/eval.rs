@@ -283,7 +283,7 @@ impl Eval {
             .end
             .iter()
             .filter_map(|r| match (&r.when, r.then) {
-                (Event::Reach { region, piece }, Outcome::Win) => {
+                (Event::Reach { region, piece, .. }, Outcome::Win) => {
                     let mut tabs: [Vec<u8>; 4] = Default::default();
                     for f in Dir::ALL {
                         let zone = zone_squares(t, &Zone::Region(*region), f);

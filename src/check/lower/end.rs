@@ -51,7 +51,16 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             c.expect_keyword("with")
                 .map_err(|d| d.hint("write `reach REGION with PIECE -> win`"))?;
             let piece = l.piece_ref(&mut c, "the piece that reaches the region")?;
-            Event::Reach { region, piece }
+            let reply = c.eat_word("with");
+            if reply {
+                c.expect_keyword("reply")
+                    .map_err(|d| d.hint("write `reach REGION with PIECE with reply -> win`"))?;
+            }
+            Event::Reach {
+                region,
+                piece,
+                reply,
+            }
         }
         "checks" => Event::Checks(c.expect_int("a number of checks", 1, 1_000)?.0 as u32),
         "count" | "extinct" => {

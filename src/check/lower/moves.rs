@@ -202,6 +202,20 @@ pub(super) fn illegal_actions(
     Ok(())
 }
 
+/// `no checks`
+pub(super) fn no_checks(
+    _: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    c.expect_keyword("checks")
+        .map_err(|d| d.hint("write `no checks`"))?;
+    c.finish()?;
+    d.turn.no_checks = true;
+    Ok(())
+}
+
 /// `must capture`
 pub(super) fn must_capture(
     _: &mut Lower,

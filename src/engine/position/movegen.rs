@@ -18,9 +18,10 @@ use crate::engine::compile::atoms::Pattern;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{attacked, ride_in_range, royals, targets_with, Ctx};
 use crate::engine::rules::sink::{expand, OnlyCaptures};
+use crate::engine::rules::Promotion;
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
 use crate::engine::tables::Compiled;
-use crate::ir::{ActionKind, MAX_PIECES};
+use crate::ir::{ActionKind, PieceId, MAX_PIECES};
 
 /// All legal moves of the player to act, appended to `out`.
 pub(crate) fn gen_legal<B: Bits>(t: &Compiled<B>, s: &mut State<B>, out: &mut MoveList) {
@@ -56,11 +57,37 @@ pub(crate) fn legal<B: Bits, S: Sink>(
         }
     }
     if let Some(g) = &t.rules.goals {
-        // A goal reached ends the game at once.
+        // A goal reached ends the game at once, unless it waits for the
+        // player to act, who may reach it too (`reach ... with reply`).
         if g.any(&t.base, s) {
-            return;
+            let Some((piece, squares)) = g.reply_pending(&t.base, s) else {
+                return;
+            };
+            let mut probe = ReachProbe {
+                piece,
+                squares: squares.into_iter().collect(),
+                from: (s.by_player[s.turn as usize]
+                    & s.pids_bb(&t.base.atoms.kind_pids[piece as usize]))
+                .into_iter()
+                .collect(),
+                found: false,
+            };
+            filtered(t, s, &mut probe, scratch);
+            if !probe.found {
+                return;
+            }
         }
     }
+    filtered(t, s, out, scratch);
+}
+
+/// [`legal`] after its guards: the filters of the legal list.
+fn filtered<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
     // The filter of `must capture`: with a capture at hand, only captures
     // (a player with one is not stuck).
     if t.rules.must_capture {
@@ -493,4 +520,53 @@ fn gen_fast<B: Bits, S: Sink>(
         }
     }
     gen_special(t, s, c, Some(false), out);
+}
+
+/// A probe for "does some action put a man of `piece` on `squares`" (the
+/// reply a `reach ... with reply` goal waits for).
+struct ReachProbe {
+    piece: PieceId,
+    squares: Bitset,
+    /// The squares of the actor's men of `piece` before the action.
+    from: Bitset,
+    found: bool,
+}
+
+impl Sink for ReachProbe {
+    const STOPS_EARLY: bool = true;
+
+    #[inline]
+    fn targets<B: Bits>(
+        &mut self,
+        _: &Promotion<B>,
+        _: &State<B>,
+        _: Square,
+        man: Man,
+        targets: B,
+    ) {
+        if man.kind() == self.piece && targets.into_iter().any(|sq| self.squares.contains(sq)) {
+            self.found = true;
+        }
+    }
+    #[inline]
+    fn one<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, mv: Move, man: Man) {
+        if man.kind() == self.piece && mv.to().is_some_and(|to| self.squares.contains(to)) {
+            self.found = true;
+        }
+    }
+    #[inline]
+    fn raw(&mut self, mv: Move) {
+        let moved = match mv {
+            Move::Drop { piece, to } => piece == self.piece && self.squares.contains(to),
+            _ => {
+                mv.from().is_some_and(|f| self.from.contains(f))
+                    && mv.to().is_some_and(|to| self.squares.contains(to))
+            }
+        };
+        self.found |= moved;
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.found
+    }
 }

@@ -8,7 +8,7 @@ use super::limit_box;
 use super::surround::Surround;
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, State};
-use crate::engine::movement::royal_attacked_in;
+use crate::engine::movement::{attacked, friends_bb, royal_attacked_in, royals};
 use crate::ir::{PlayerId, Shape, Variant};
 
 /// The constraints of a variant.
@@ -17,6 +17,9 @@ pub struct Constraints {
     /// The board is unbounded: the men must fit the limit box.
     pub limit: bool,
     pub connected: Vec<Connected>,
+    /// `no checks`: an action may not leave a royal man of another side
+    /// attacked by the actor's side.
+    pub no_checks: bool,
 }
 
 impl Constraints {
@@ -24,13 +27,14 @@ impl Constraints {
         Constraints {
             limit: matches!(v.board.shape, Shape::Unbounded { .. }),
             connected: connectivity::compile(v),
+            no_checks: v.turn.no_checks,
         }
     }
 
     /// Whether some constraint beyond royal safety exists (the pin-based
     /// fast generation then does not apply).
     pub fn beyond_royal(&self) -> bool {
-        self.limit || !self.connected.is_empty()
+        self.limit || !self.connected.is_empty() || self.no_checks
     }
 
     /// Whether the position `s`, reached by an action of `me`, is legal.
@@ -49,6 +53,9 @@ impl Constraints {
     ) -> bool {
         let occ = s.occ & !removed;
         if royal_attacked_in(t, s, me, occ) {
+            return false;
+        }
+        if self.no_checks && gives_check_in(t, s, me, occ) {
             return false;
         }
         if self.limit && !limit_box::fits_set(t, occ) {
@@ -105,4 +112,17 @@ impl Legality<'_> {
         self.constraints
             .hold_before_removals(t, s, me, self.split, self.surround)
     }
+}
+
+/// Whether, among the men `occ`, a royal man of another side than `me`'s
+/// is attacked by `me`'s side.
+fn gives_check_in<B: Bits>(t: &Base<B>, s: &State<B>, me: PlayerId, occ: B) -> bool {
+    let side = friends_bb(t, s, me) & occ;
+    let mut targets = B::EMPTY;
+    for p in s.alive.iter() {
+        targets |= royals(t, s, p);
+    }
+    (targets & occ & !side)
+        .iter()
+        .any(|r| attacked(t, s, r, side, occ))
 }

@@ -83,6 +83,12 @@ pub fn status<B: Bits>(
     if let Some(goals) = parts.goals {
         for g in &goals.goals {
             let subjects = goals.subjects(t, s, g);
+            // A goal that waits for the player to act: the game goes on
+            // while that player can still act (with all its actions: see
+            // the guard in movegen).
+            if !subjects.is_empty() && goals.waits(t, s, g, subjects) && facts.has_legal() {
+                continue;
+            }
             if let Some(st) = for_subjects(t, s, g.rule, &parts.end[g.rule], subjects) {
                 return st;
             }

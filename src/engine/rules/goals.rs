@@ -18,10 +18,12 @@ use crate::ir::{Event, PieceId, MAX_PIECES, MAX_PLAYERS};
 /// What one goal tests.
 #[derive(Clone, Debug)]
 enum Test<B: Bits> {
-    /// A man of `piece` on `squares[player]`.
+    /// A man of `piece` on `squares[player]`; with `reply`, see
+    /// [`Goals::reply_pending`].
     Reach {
         piece: PieceId,
         squares: [B; MAX_PLAYERS],
+        reply: bool,
     },
     /// At most `at_most` men of one of `kinds` (a bit mask), or in all when
     /// the mask is 0; with `reply`, only while the others have more.
@@ -56,7 +58,11 @@ impl<B: Bits> Goals<B> {
             .enumerate()
             .filter_map(|(rule, r)| {
                 let test = match &r.when {
-                    Event::Reach { region, piece } => {
+                    Event::Reach {
+                        region,
+                        piece,
+                        reply,
+                    } => {
                         let mut squares = [B::EMPTY; MAX_PLAYERS];
                         for (p, sq) in squares.iter_mut().enumerate().take(b.nplayers) {
                             *sq = b.region(*region, p as u8);
@@ -64,6 +70,7 @@ impl<B: Bits> Goals<B> {
                         Test::Reach {
                             piece: *piece,
                             squares,
+                            reply: *reply,
                         }
                     }
                     Event::Count {
@@ -92,7 +99,8 @@ impl<B: Bits> Goals<B> {
         let mut set = PlayerSet::EMPTY;
         for p in s.alive.iter() {
             let holds = match &g.test {
-                Test::Reach { piece, squares } => (s.by_player[p as usize] & squares[p as usize])
+                Test::Reach { piece, squares, .. } => (s.by_player[p as usize]
+                    & squares[p as usize])
                     .iter()
                     .any(|sq| s.at(sq).kind() == *piece),
                 Test::Count {
@@ -116,11 +124,45 @@ impl<B: Bits> Goals<B> {
         set
     }
 
-    /// Whether some goal holds: the game is over.
+    /// Whether some goal holds: the game is over (unless
+    /// [`Goals::reply_pending`]).
     pub fn any(&self, b: &Base<B>, s: &State<B>) -> bool {
         self.goals
             .iter()
             .any(|g| !self.subjects(b, s, g).is_empty())
+    }
+
+    /// Whether goal `g`, holding for `subjects`, waits for the player to
+    /// act: a `reach ... with reply` goal whose subjects all acted earlier
+    /// in the round than the player to act, who has not reached it.
+    pub fn waits(&self, b: &Base<B>, s: &State<B>, g: &Goal<B>, subjects: PlayerSet) -> bool {
+        let Test::Reach { reply: true, .. } = g.test else {
+            return false;
+        };
+        let n = b.nplayers as u32;
+        let first = b.variant.setup.first as u32;
+        let order = |p: u8| (p as u32 + n - first % n) % n;
+        !subjects.contains(s.turn) && subjects.iter().all(|p| order(p) < order(s.turn))
+    }
+
+    /// When every goal that holds waits for the player to act
+    /// ([`Goals::waits`]): the kind and the squares that player must reach
+    /// with one of its actions for the game to go on.
+    pub fn reply_pending(&self, b: &Base<B>, s: &State<B>) -> Option<(PieceId, B)> {
+        let mut pending = None;
+        for g in &self.goals {
+            let subjects = self.subjects(b, s, g);
+            if subjects.is_empty() {
+                continue;
+            }
+            if !self.waits(b, s, g, subjects) {
+                return None;
+            }
+            if let Test::Reach { piece, squares, .. } = &g.test {
+                pending.get_or_insert((*piece, squares[s.turn as usize]));
+            }
+        }
+        pending
     }
 }
 

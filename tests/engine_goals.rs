@@ -308,3 +308,31 @@ fn a_move_that_gives_check_is_illegal() {
     assert!(m.contains(&"d1d7".to_string()), "{m:?}");
     assert!(m.contains(&"d1c1".to_string()), "{m:?}");
 }
+
+// ---- reach ... at own turn (Jeson Mor) ---------------------------------------
+
+#[test]
+fn a_man_on_the_goal_wins_only_if_it_is_still_there_at_its_owners_turn() {
+    let t = builtin("jesonmor");
+    let mut g = Game::new(fen(&t, "9/9/9/9/9/9/3N5/9/3n5 w - - 0 1"));
+    play(&mut g, &["d3e5"]);
+    // Not yet: Black answers first.
+    assert_eq!(winners(&g), None);
+    assert!(!g.legal_moves().is_empty());
+    play(&mut g, &["d1c3"]);
+    assert_eq!(winners(&g), Some(WHITE));
+}
+
+#[test]
+fn taking_the_man_on_the_goal_in_time_stops_it() {
+    let t = builtin("jesonmor");
+    // Black's knight reaches e5, but White's on c4 takes it there before
+    // Black's turn comes; then White's must survive Black's answer.
+    let mut g = Game::new(fen(&t, "n8/9/9/9/9/2N6/3n5/9/8N b - - 0 1"));
+    play(&mut g, &["d3e5"]);
+    assert_eq!(winners(&g), None);
+    play(&mut g, &["c4e5"]);
+    assert_eq!(winners(&g), None);
+    play(&mut g, &["a9b7"]);
+    assert_eq!(winners(&g), Some(WHITE));
+}

@@ -564,6 +564,10 @@ pub enum Event {
         piece: PieceId,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         reply: bool,
+        /// `at own turn`: it holds for a player only when that player is to
+        /// act, so the others get their actions to dislodge the man first.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        own_turn: bool,
     },
     /// A player has at most `at_most` men of one of `kinds` (on the board
     /// and in hand), or at most `at_most` men in all when `kinds` is empty.

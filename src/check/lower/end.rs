@@ -56,10 +56,17 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 c.expect_keyword("reply")
                     .map_err(|d| d.hint("write `reach REGION with PIECE with reply -> win`"))?;
             }
+            let own_turn = !reply && c.eat_word("at");
+            if own_turn {
+                c.expect_keyword("own")
+                    .map_err(|d| d.hint("write `reach REGION with PIECE at own turn -> win`"))?;
+                c.expect_keyword("turn")?;
+            }
             Event::Reach {
                 region,
                 piece,
                 reply,
+                own_turn,
             }
         }
         "checks" => Event::Checks(c.expect_int("a number of checks", 1, 1_000)?.0 as u32),

@@ -1,6 +1,7 @@
 //! Goals: endings decided at once and before every other rule. `reach
 //! REGION with PIECE` holds for a player with a man of that kind on the
-//! region (its own squares of a per-player region); `count KINDS at most N`
+//! region (its own squares of a per-player region; with `at own turn`,
+//! only while that player is to act); `count KINDS at most N`
 //! (and `extinct KINDS`, at most 0) holds for a player with at most N men of
 //! one of the kinds, or N men in all for `men`, counting men on the board
 //! and in hand; `checks N` holds for a player who has given check N times
@@ -24,6 +25,8 @@ enum Test<B: Bits> {
         piece: PieceId,
         squares: [B; MAX_PLAYERS],
         reply: bool,
+        /// Holds only for the player to act.
+        own_turn: bool,
     },
     /// At most `at_most` men of one of `kinds` (a bit mask), or in all when
     /// the mask is 0; with `reply`, only while the others have more.
@@ -62,6 +65,7 @@ impl<B: Bits> Goals<B> {
                         region,
                         piece,
                         reply,
+                        own_turn,
                     } => {
                         let mut squares = [B::EMPTY; MAX_PLAYERS];
                         for (p, sq) in squares.iter_mut().enumerate().take(b.nplayers) {
@@ -71,6 +75,7 @@ impl<B: Bits> Goals<B> {
                             piece: *piece,
                             squares,
                             reply: *reply,
+                            own_turn: *own_turn,
                         }
                     }
                     Event::Count {
@@ -99,10 +104,17 @@ impl<B: Bits> Goals<B> {
         let mut set = PlayerSet::EMPTY;
         for p in s.alive.iter() {
             let holds = match &g.test {
-                Test::Reach { piece, squares, .. } => (s.by_player[p as usize]
-                    & squares[p as usize])
-                    .iter()
-                    .any(|sq| s.at(sq).kind() == *piece),
+                Test::Reach {
+                    piece,
+                    squares,
+                    own_turn,
+                    ..
+                } => {
+                    (!own_turn || p == s.turn)
+                        && (s.by_player[p as usize] & squares[p as usize])
+                            .iter()
+                            .any(|sq| s.at(sq).kind() == *piece)
+                }
                 Test::Count {
                     kinds,
                     at_most,

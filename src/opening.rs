@@ -14,7 +14,7 @@
 use crate::engine::Move;
 use crate::game::Game as _;
 use crate::ir::Variant;
-use crate::session::Session;
+use crate::session::{Prepared, Session};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -210,13 +210,14 @@ impl Book {
     /// the error names the line and the game).
     pub fn start(
         &self,
-        variant: &Variant,
+        prepared: &Prepared,
         index: usize,
         start_seed: u64,
     ) -> Result<(Session, Vec<Move>), String> {
-        let o = self.for_game(index, variant.players.len());
+        let o = self.for_game(index, prepared.variant().players.len());
         let at = format!("{}:{}", self.file, o.line);
-        let mut s = Session::new(variant, o.fen.as_deref(), start_seed)
+        let mut s = prepared
+            .session(o.fen.as_deref(), start_seed)
             .map_err(|e| format!("{at}: {e}"))?;
         let moves = play_moves(&mut s, &o.moves)
             .map_err(|e| format!("{at}: in game {} (seed {start_seed}): {e}", index + 1))?;

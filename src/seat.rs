@@ -118,7 +118,8 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                 engine.prepare(&t.variant).map_err(&fail)?;
             }
         }
-        let t0 = Instant::now();
+        // The clock is read only for a seat that has one.
+        let t0 = s.clock.is_some().then(Instant::now);
         let chosen = match &s.player {
             Player::Human | Player::Random => {
                 // The caller's list when it has one: cloning the game (and
@@ -190,8 +191,8 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                 }
             }
         };
-        let spent = t0.elapsed();
-        if let Some(c) = s.clock.as_mut() {
+        if let (Some(c), Some(t0)) = (s.clock.as_mut(), t0) {
+            let spent = t0.elapsed();
             let margin = time_margin(c.tc);
             match c.tc {
                 TimeControl::PerMove(st) => {

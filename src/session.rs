@@ -22,23 +22,52 @@ pub struct Session {
 #[error("{0}")]
 pub struct SessionError(pub String);
 
-impl Session {
-    /// A new game from the variant's setup, or from a FEN.
-    pub fn new(variant: &Variant, fen: Option<&str>, seed: u64) -> Result<Session, SessionError> {
+/// A variant compiled once, ready to start any number of games: its tables
+/// and the evaluation derived from them. Cloning shares both, so a run of
+/// many games (or many threads) compiles the variant once.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    tables: Arc<Tables>,
+    eval: Arc<crate::search::eval::Eval>,
+}
+
+impl Prepared {
+    /// Compile a variant.
+    pub fn new(variant: &Variant) -> Result<Prepared, SessionError> {
         let tables = Arc::new(
             Tables::new(variant)
                 .map_err(|e| SessionError(format!("cannot compile the variant: {e}")))?,
         );
+        let eval = Arc::new(crate::search::eval::Eval::new(&tables));
+        Ok(Prepared { tables, eval })
+    }
+
+    /// The checked variant.
+    pub fn variant(&self) -> &Variant {
+        self.tables.variant()
+    }
+
+    /// A new game from the variant's setup (seeded, for decks and random
+    /// setups), or from a FEN.
+    pub fn session(&self, fen: Option<&str>, seed: u64) -> Result<Session, SessionError> {
+        let tables = self.tables.clone();
         let pos = match fen {
             Some(f) => Position::from_fen(tables, f).map_err(|e| SessionError(e.to_string()))?,
             None => Position::start_seeded(tables, seed)
                 .map_err(|e| SessionError(format!("bad setup: {}", e.0)))?,
         };
-        let eval = Arc::new(crate::search::eval::Eval::new(pos.tables()));
         Ok(Session {
             game: engine::Game::new(pos),
-            eval,
+            eval: self.eval.clone(),
         })
+    }
+}
+
+impl Session {
+    /// A new game from the variant's setup, or from a FEN (compiles the
+    /// variant; to start many games, compile once with [`Prepared`]).
+    pub fn new(variant: &Variant, fen: Option<&str>, seed: u64) -> Result<Session, SessionError> {
+        Prepared::new(variant)?.session(fen, seed)
     }
 
     pub fn position(&self) -> &Position {
@@ -161,7 +190,12 @@ impl Session {
 
     /// The outcome, if the game is over.
     pub fn result(&self) -> Option<GameOutcome> {
-        let out = Session::outcome_of(self.game.status());
+        self.result_of(self.game.status())
+    }
+
+    /// [`Session::result`] for a status already computed.
+    pub(crate) fn result_of(&self, status: Status) -> Option<GameOutcome> {
+        let out = Session::outcome_of(status);
         // The last opponent resigned: the game ended by resignation.
         match out {
             Some(GameOutcome::Win { winners, .. })

@@ -172,13 +172,13 @@ pub fn play_from<G: Game>(
     // Seats keep their engines and clocks for the whole game.
     let mut seats = Seats::new(players);
     let outcome = loop {
-        if let Some(o) = g.outcome() {
+        // One generation per ply: the legal actions and the outcome.
+        if let Some(o) = g.expand(&mut buf) {
             break Some(o);
         }
         if actions.len() >= max_plies {
             break None;
         }
-        g.legal_actions(&mut buf);
         branching_sum += buf.len();
         if actions.len() < random_plies && !buf.is_empty() {
             let a = buf[random.gen_range(0..buf.len())];

@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use varia::ai::{self, Player};
 use varia::game::{Game as _, Outcome};
-use varia::session::Session;
+use varia::session::Prepared;
 use varia::simulate;
 
 #[cfg(test)]
@@ -123,7 +123,14 @@ pub fn run(a: &MatchArgs) -> i32 {
             return code;
         }
     };
-    if let Err(e) = Session::new(&variant, None, a.seed) {
+    let prepared = match Prepared::new(&variant) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    if let Err(e) = prepared.session(None, a.seed) {
         eprintln!("error: {e}");
         return 1;
     }
@@ -168,9 +175,9 @@ pub fn run(a: &MatchArgs) -> i32 {
                 let pair = (i / 2) as u64;
                 let seed = simulate::game_seed(a.seed, pair);
                 let g = match &book {
-                    Some(b) => b.start(&variant, i, seed)?.0,
+                    Some(b) => b.start(&prepared, i, seed)?.0,
                     None => {
-                        let mut g = Session::new(&variant, None, seed).expect("checked above");
+                        let mut g = prepared.session(None, seed).expect("checked above");
                         let mut rng = ChaCha8Rng::seed_from_u64(seed);
                         ai::random_opening(&mut g, a.openings, 60, &mut rng);
                         g

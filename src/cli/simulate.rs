@@ -7,7 +7,7 @@ use varia::ai::Player;
 use varia::game::{Game as _, Outcome};
 use varia::record::Record;
 use varia::render::{self, Style};
-use varia::session::Session;
+use varia::session::{Prepared, Session};
 use varia::simulate::{self, Config};
 
 /// The most games one run may ask for (shard bigger studies).
@@ -134,14 +134,17 @@ struct Played {
 /// The whole record of a simulated game: the actions named as `replay`
 /// reads them, found by playing the game again from its seed.
 fn game_record(
-    variant: &varia::ir::Variant,
+    prepared: &Prepared,
     a: &SimulateArgs,
     options: &[(String, String)],
     players: &[String],
     fen: Option<&str>,
     r: &simulate::Record<varia::engine::Move>,
 ) -> (Record, String) {
-    let mut s = Session::new(variant, fen, r.start_seed).expect("checked before the run");
+    let variant = prepared.variant();
+    let mut s = prepared
+        .session(fen, r.start_seed)
+        .expect("checked before the run");
     let start = s.position().fen();
     let mut moves = Vec::with_capacity(r.actions.len());
     for &m in &r.actions {
@@ -216,7 +219,16 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         );
         return 2;
     }
-    if let Err(e) = Session::new(&variant, None, a.seed) {
+    // The variant is compiled once for the whole run (every game, every
+    // thread, every record written).
+    let prepared = match Prepared::new(&variant) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    if let Err(e) = prepared.session(None, a.seed) {
         eprintln!("error: {e}");
         return 1;
     }
@@ -272,9 +284,11 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
     // The report shows the first games of the run as samples.
     let samples_of: Vec<usize> = cfg.indexes().take(REPORT_SAMPLES).collect();
     let open = |st: simulate::Start| match &book {
-        Some(b) => b.start(&variant, st.index, st.start_seed),
+        Some(b) => b.start(&prepared, st.index, st.start_seed),
         None => Ok((
-            Session::new(&variant, None, st.start_seed).expect("checked above"),
+            prepared
+                .session(None, st.start_seed)
+                .expect("checked above"),
             Vec::new(),
         )),
     };
@@ -289,7 +303,7 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
                 .collect();
             let opening = book.as_ref().map(|b| b.for_game(r.index, seats));
             let fen = opening.and_then(|o| o.fen.as_deref());
-            let (rec, start) = game_record(&variant, a, &options, &seated, fen, &r);
+            let (rec, start) = game_record(&prepared, a, &options, &seated, fen, &r);
             if want_json {
                 let (outcome, winners) = match &r.outcome {
                     Some(Outcome::Win { winners, .. }) => ("win", winners.clone()),

@@ -83,11 +83,11 @@ impl Game for Session {
     }
 
     fn expand(&mut self, out: &mut Vec<Move>) -> Option<Outcome> {
-        let mut list = MoveList::new();
+        // The caller's vector is the list: no allocation once it has grown.
+        let mut list = MoveList::from(std::mem::take(out));
         let st = self.game.status_into(&mut list);
-        out.clear();
-        out.extend(list.iter().copied());
-        Session::outcome_of(st)
+        *out = list.into_vec();
+        self.result_of(st)
     }
 
     fn tactical_gain(&self, a: &Move) -> Option<i32> {

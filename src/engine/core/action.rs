@@ -321,6 +321,13 @@ impl MoveList {
     }
 }
 
+impl From<Vec<Move>> for MoveList {
+    /// A list that reuses the vector's storage (its moves are kept).
+    fn from(v: Vec<Move>) -> MoveList {
+        MoveList(v)
+    }
+}
+
 impl Deref for MoveList {
     type Target = [Move];
     fn deref(&self) -> &[Move] {

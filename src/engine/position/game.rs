@@ -9,6 +9,28 @@ use crate::engine::rules::endings::{self, Facts};
 use crate::engine::rules::{Cause, Status};
 use crate::engine::tables::{Compiled, Tables};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Repetition keys are Zobrist hashes, already uniform: the map uses them
+/// as they are instead of hashing them again.
+#[derive(Default, Clone, Copy, Debug)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type KeyCounts = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
 
 impl Position {
     /// The position's identity for repetition: the hash, with an
@@ -65,7 +87,7 @@ pub struct Game {
     /// Repetition keys of the positions before the current one, in order.
     keys: Vec<u64>,
     /// How often each key occurs in `keys`.
-    seen: HashMap<u64, u32>,
+    seen: KeyCounts,
     played: Vec<(Move, Undo)>,
 }
 
@@ -95,7 +117,7 @@ impl Game {
         Game {
             pos,
             keys: Vec::new(),
-            seen: HashMap::new(),
+            seen: KeyCounts::default(),
             played: Vec::new(),
         }
     }

@@ -413,6 +413,39 @@ fn gen_fast<B: Bits, S: Sink>(
     let b = &t.base;
     let me = c.me;
     let attackers = c.enemy;
+    let own = s.by_player[me as usize];
+    // A sink that only asks whether a move exists: when the royal is not
+    // attacked, any move of a man off every ride line through the royal is
+    // legal (it can neither be pinned nor uncover an attack), so those men
+    // are tried before checkers and pins are worked out.
+    if S::STOPS_EARLY && !attacked(b, s, k, attackers, c.occ) {
+        let mut lines = B::EMPTY;
+        for g in &b.groups.ride {
+            lines |= b.ray(g.rdir, k);
+        }
+        let mut free = own & !lines;
+        free.remove(k);
+        if free.any() {
+            for (pid, pat) in b.atoms.patterns.iter().enumerate() {
+                for from in s.by_pattern[pid] & free {
+                    gen_man::<B, S, false, _>(
+                        t,
+                        s,
+                        c,
+                        pat,
+                        from,
+                        s.at(from),
+                        B::FULL,
+                        |_| true,
+                        out,
+                    );
+                }
+                if out.done() {
+                    return;
+                }
+            }
+        }
+    }
     let mut checkers = B::EMPTY;
     let mut block = B::EMPTY;
     for g in &b.groups.leap {
@@ -428,7 +461,6 @@ fn gen_fast<B: Bits, S: Sink>(
     }; MAX_PINS];
     let mut npins = 0usize;
     let mut pinned = B::EMPTY;
-    let own = s.by_player[me as usize];
     for g in &b.groups.ride {
         let ray = b.ray(g.rdir, k);
         let cand = ray & attackers;

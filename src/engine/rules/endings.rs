@@ -67,6 +67,7 @@ pub struct Parts<'a, B: Bits> {
     pub deck: Option<&'a DeckRule<B>>,
     pub elimination: Option<&'a Elimination>,
     pub goals: Option<&'a Goals<B>>,
+    pub dead_material: Option<&'a material::DeadMaterial>,
 }
 
 /// The status of the game in state `s`.
@@ -270,7 +271,7 @@ fn fires<B: Bits>(
             s.quiet >= need
         }
         Event::PlyLimit(n) => s.ply >= *n,
-        Event::InsufficientMaterial => material::dead(t, s),
+        Event::InsufficientMaterial => parts.dead_material.is_some_and(|d| d.dead(t, s)),
         // Decided by `by_subjects`, `forced` or the goals.
         Event::Surrounded(_)
         | Event::HandEmpty

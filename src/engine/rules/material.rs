@@ -6,66 +6,130 @@ use crate::engine::core::Bits;
 use crate::engine::core::State;
 use crate::ir::{MaterialTerm, Variant, MAX_PIECES};
 
-/// Whether the material matches one of the variant's dead-material
-/// patterns (two players only; any man in a hand or a deck keeps the game
-/// alive).
-pub fn dead<B: Bits>(t: &Base<B>, s: &State<B>) -> bool {
-    let v: &Variant = &t.variant;
-    if v.dead_material.is_empty() || t.nplayers != 2 {
-        return false;
-    }
-    if (0..2).any(|p| s.hands[p][..t.nkinds].iter().any(|&n| n > 0)) {
-        return false;
-    }
-    if s.decks.iter().any(|d| !d.remaining().is_empty()) {
-        return false;
-    }
-    let mut counts = [[0u32; MAX_PIECES]; 2];
-    for sq in s.occ {
-        let m = s.at(sq);
-        counts[m.owner() as usize][m.kind() as usize] += 1;
-    }
-    let side_matches = |terms: &[MaterialTerm], p: usize| {
-        (0..t.nkinds).all(|k| {
-            let exact = terms
-                .iter()
-                .filter(|x| x.piece as usize == k && !x.any)
-                .count() as u32;
-            let any = terms.iter().any(|x| x.piece as usize == k && x.any);
-            let c = counts[p][k];
-            if any {
-                c >= exact
-            } else {
-                c == exact
-            }
-        })
-    };
-    v.dead_material.iter().any(|pat| {
-        let fits = (side_matches(&pat.sides[0], 0) && side_matches(&pat.sides[1], 1))
-            || (side_matches(&pat.sides[0], 1) && side_matches(&pat.sides[1], 0));
-        if !fits {
-            return false;
+/// One side of a compiled pattern: exact counts per kind, and the kinds
+/// marked `*` (at least that many).
+#[derive(Clone, Debug)]
+struct Side {
+    exact: [u8; MAX_PIECES],
+    any: u32,
+}
+
+/// A compiled `dead material` pattern.
+#[derive(Clone, Debug)]
+struct Pattern {
+    sides: [Side; 2],
+    /// With `same colour`: the `*` kinds whose men must all stand on one
+    /// colour of square.
+    same_colour: Option<u32>,
+}
+
+/// The variant's `dead material` patterns, compiled: the pattern ids of
+/// kinds that no pattern names (one man of these keeps the game alive, a
+/// test on the board's sets), then per pattern the counts per kind.
+#[derive(Clone, Debug)]
+pub struct DeadMaterial {
+    live_pids: Vec<u8>,
+    patterns: Vec<Pattern>,
+    nkinds: usize,
+}
+
+impl DeadMaterial {
+    /// `None` when the variant has no pattern or not two players.
+    pub fn new<B: Bits>(base: &Base<B>) -> Option<DeadMaterial> {
+        let v: &Variant = &base.variant;
+        if v.dead_material.is_empty() || base.nplayers != 2 {
+            return None;
         }
-        if !pat.same_colour {
-            return true;
-        }
-        let mut kinds = 0u32;
-        for side in &pat.sides {
-            for term in side.iter().filter(|x| x.any) {
-                kinds |= 1 << term.piece;
-            }
-        }
-        let dark = t.dark;
-        let mut colours = (false, false);
-        for sq in s.occ {
-            if kinds & (1 << s.at(sq).kind()) != 0 {
-                if dark.contains(sq) {
-                    colours.0 = true;
+        let side = |terms: &[MaterialTerm]| {
+            let mut out = Side {
+                exact: [0; MAX_PIECES],
+                any: 0,
+            };
+            for x in terms {
+                if x.any {
+                    out.any |= 1 << x.piece;
                 } else {
-                    colours.1 = true;
+                    out.exact[x.piece as usize] = out.exact[x.piece as usize].saturating_add(1);
                 }
             }
+            out
+        };
+        let mut named = 0u32;
+        let patterns = v
+            .dead_material
+            .iter()
+            .map(|pat| {
+                let mut any = 0u32;
+                for t in pat.sides.iter().flatten() {
+                    named |= 1 << t.piece;
+                    if t.any {
+                        any |= 1 << t.piece;
+                    }
+                }
+                Pattern {
+                    sides: [side(&pat.sides[0]), side(&pat.sides[1])],
+                    same_colour: pat.same_colour.then_some(any),
+                }
+            })
+            .collect();
+        let live_pids = (0..base.nkinds)
+            .filter(|&k| named & (1 << k) == 0)
+            .flat_map(|k| base.atoms.kind_pids[k].iter().copied())
+            .collect();
+        Some(DeadMaterial {
+            live_pids,
+            patterns,
+            nkinds: base.nkinds,
+        })
+    }
+
+    /// Whether the material matches one of the patterns (any man in a hand
+    /// or a deck keeps the game alive).
+    pub fn dead<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> bool {
+        if s.pids_bb(&self.live_pids).any() {
+            return false;
         }
-        !(colours.0 && colours.1)
-    })
+        if (0..2).any(|p| s.hands[p][..self.nkinds].iter().any(|&n| n > 0)) {
+            return false;
+        }
+        if s.decks.iter().any(|d| !d.remaining().is_empty()) {
+            return false;
+        }
+        let mut counts = [[0u32; MAX_PIECES]; 2];
+        for sq in s.occ {
+            let m = s.at(sq);
+            counts[m.owner() as usize][m.kind() as usize] += 1;
+        }
+        let side_matches = |side: &Side, p: usize| {
+            (0..self.nkinds).all(|k| {
+                let (exact, c) = (u32::from(side.exact[k]), counts[p][k]);
+                if side.any & (1 << k) != 0 {
+                    c >= exact
+                } else {
+                    c == exact
+                }
+            })
+        };
+        self.patterns.iter().any(|pat| {
+            let fits = (side_matches(&pat.sides[0], 0) && side_matches(&pat.sides[1], 1))
+                || (side_matches(&pat.sides[0], 1) && side_matches(&pat.sides[1], 0));
+            if !fits {
+                return false;
+            }
+            let Some(kinds) = pat.same_colour else {
+                return true;
+            };
+            let mut colours = (false, false);
+            for sq in s.occ {
+                if kinds & (1 << s.at(sq).kind()) != 0 {
+                    if t.dark.contains(sq) {
+                        colours.0 = true;
+                    } else {
+                        colours.1 = true;
+                    }
+                }
+            }
+            !(colours.0 && colours.1)
+        })
+    }
 }

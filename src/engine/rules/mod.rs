@@ -116,6 +116,8 @@ pub struct Rules<B: Bits> {
     /// `must capture` (a filter on the legal list).
     pub must_capture: bool,
     pub quiet: QuietResets,
+    /// `dead material` patterns, for the ending `insufficient material`.
+    pub dead_material: Option<material::DeadMaterial>,
     /// The end rules, in the order written.
     pub end: Vec<EndRule>,
     pub consequences: Vec<Consequence>,
@@ -177,6 +179,7 @@ impl<B: Bits> Rules<B> {
             checks,
             must_capture: v.turn.must_capture,
             quiet: QuietResets::new(v),
+            dead_material: material::DeadMaterial::new(base),
             end: v.end.clone(),
             consequences,
         })
@@ -207,6 +210,7 @@ impl<B: Bits> Rules<B> {
             deck: self.deck.as_ref(),
             elimination: self.elimination.as_ref(),
             goals: self.goals.as_ref(),
+            dead_material: self.dead_material.as_ref(),
         }
     }
 

@@ -19,6 +19,9 @@ pub(crate) struct FenInfo {
     pub letters: HashMap<char, PieceId>,
     /// Per player: the tag used in FEN for more than two players.
     pub tags: Vec<char>,
+    /// Kinds whose unmoved men on their owner's back rank are listed in the
+    /// castling field (`initial ... listed in castling field`), bit mask.
+    pub listed: u32,
 }
 
 /// A variant compiled with sets of squares of one width.
@@ -209,9 +212,22 @@ fn fen_info<B: Bits>(b: &Base<B>) -> FenInfo {
     } else {
         (0..b.nplayers).map(|i| (b'a' + i as u8) as char).collect()
     };
+    // Only where the checker allows it: two players, named squares, no
+    // castling rights in the field; only kinds whose flags are kept.
+    let listed = if b.nplayers == 2 && !unbounded && v.turn.castling.is_none() {
+        v.turn
+            .check_bound
+            .initial_in_castling_field
+            .iter()
+            .fold(0u32, |m, &k| m | 1u32.checked_shl(k as u32).unwrap_or(0))
+            & b.layout.initial_kinds
+    } else {
+        0
+    };
     FenInfo {
         setup_men,
         letters,
         tags,
+        listed,
     }
 }

@@ -7,9 +7,11 @@
 //! decided. The IR is plain data: `Serialize + Deserialize`, so a front end
 //! other than the rule language could produce it.
 
+mod check_bound;
 mod movement;
 mod pred;
 
+pub use check_bound::{CheckBound, InCheckMoves};
 pub use movement::{Atom, Mode, Path, Timing};
 pub use pred::{Pred, Selector, Who};
 
@@ -334,6 +336,9 @@ pub struct Turn {
     /// attacked by the actor's side is illegal.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_checks: bool,
+    /// `in check:` and the `initial` forms on check and has-moved flags.
+    #[serde(default, skip_serializing_if = "CheckBound::is_empty")]
+    pub check_bound: CheckBound,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

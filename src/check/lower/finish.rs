@@ -30,8 +30,20 @@ pub(super) fn finish(
         place_span,
         first_span,
         move_req_span,
+        castling_field_span,
         ..
     } = d;
+    if let (Some((f, sp)), Some(_)) = (&castling_field_span, &turn.castling) {
+        l.diags.push(
+            Diagnostic::error(
+                "contradiction",
+                f,
+                *sp,
+                "`listed in castling field` cannot be used with `castling`: the castling field holds the castling rights",
+            )
+            .hint("remove `castling`, or keep these men's has-moved flags in the placement (`K(u)`)"),
+        );
+    }
     // Promotions attach to pieces (last wins; with `for PLAYERS`, last
     // wins for those players).
     let mut promote_at: HashMap<PieceId, (Arc<str>, Span)> = HashMap::new();

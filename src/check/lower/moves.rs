@@ -161,16 +161,21 @@ pub(super) fn en_passant(
 /// `initial PIECE, ... in REGION`
 pub(super) fn initial_in(
     l: &mut Lower,
-    _: &mut Draft,
+    d: &mut Draft,
     _: &Item,
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
     let mut kinds = Vec::new();
+    let first = c.here();
     loop {
         kinds.push(l.piece_ref(c, "a piece with initial moves")?);
         if !c.eat_op(",") {
             break;
         }
+    }
+    if c.peek_word() != Some("in") {
+        let span = first.to(c.args[c.i.saturating_sub(1)].span);
+        return super::check_bound::initial_forms(l, d, kinds, span, c);
     }
     c.expect_keyword("in")
         .map_err(|d| d.hint("write `initial pawn in double_step`"))?;

@@ -82,6 +82,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("must", true, false, Rule(moves::must_capture)),
     st("no", true, false, Rule(moves::no_checks)),
     st("initial", false, false, Rule(moves::initial_in)),
+    st("while", false, false, Rule(check_bound::while_in_check)),
     st("end", false, true, Rule(end::end_stmt)),
     st("option", false, false, Resolved),
     st("if", false, true, Resolved),
@@ -139,6 +140,8 @@ pub(super) struct Draft {
     pub place_span: Option<(Arc<str>, Span)>,
     pub first_span: Option<(Arc<str>, Span)>,
     pub move_req_span: Option<(Arc<str>, Span)>,
+    /// `initial ... listed in castling field`, to report it with `castling`.
+    pub castling_field_span: Option<(Arc<str>, Span)>,
 }
 
 impl Draft {
@@ -167,6 +170,7 @@ impl Draft {
                 illegal_action: IllegalAction::Reject,
                 must_capture: false,
                 no_checks: false,
+                check_bound: CheckBound::default(),
             },
             end_checked: EndTiming::AfterAction,
             teams: Vec::new(),
@@ -182,6 +186,7 @@ impl Draft {
             place_span: None,
             first_span: None,
             move_req_span: None,
+            castling_field_span: None,
         }
     }
 }

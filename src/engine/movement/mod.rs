@@ -24,6 +24,9 @@ pub struct Ctx<B: Bits> {
     pub captures: bool,
     /// Lame moves leave en-passant targets in this variant.
     pub ep: bool,
+    /// Men whose initial moves are closed at this node (`initial ... not
+    /// in check`).
+    pub closed: B,
 }
 
 impl<B: Bits> Ctx<B> {
@@ -38,6 +41,7 @@ impl<B: Bits> Ctx<B> {
             empty: t.real & !s.occ,
             captures,
             ep: false,
+            closed: B::EMPTY,
         }
     }
 }
@@ -95,7 +99,7 @@ pub fn targets_with<B: Bits>(
         caps |= ride(t, d, from, c.occ);
     }
     if !plan.rest.is_empty() {
-        let unmoved = t.initial_open(s, from, s.at(from));
+        let unmoved = t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);
         for a in &plan.rest {
             if (a.initial && !unmoved) || (lame_ep && a.kind == AKind::Lame) {
                 continue;

@@ -17,6 +17,7 @@ use super::make::make;
 use crate::engine::compile::atoms::Pattern;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{attacked, ride_in_range, royals, targets_with, Ctx};
+use crate::engine::rules::check_bound;
 use crate::engine::rules::sink::{expand, OnlyCaptures};
 use crate::engine::rules::Promotion;
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
@@ -168,6 +169,28 @@ pub(crate) fn legal_board<B: Bits, S: Sink>(
     }
     let mut c = Ctx::new(b, s, me, r.captures.any());
     c.ep = r.en_passant.is_some();
+    // The guard of `while in check` and `initial ... not in check`.
+    if let Some(n) = r.check_bound.as_ref().and_then(|cb| cb.node(b, s, me)) {
+        check_bound::close(&mut c, &n);
+        if n.restricts() {
+            return board_paths(t, s, &c, split, &mut n.sink(out), scratch);
+        }
+    }
+    board_paths(t, s, &c, split, out, scratch)
+}
+
+/// [`legal_board`] after its guards: the path of the node.
+fn board_paths<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    c: &Ctx<B>,
+    split: bool,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let (b, r) = (&t.base, &t.rules);
+    let me = c.me;
+    let c = *c;
     let royals = royals(b, s, me);
     if royals.is_empty() && !r.constraints.beyond_royal() {
         gen_pseudo(t, s, &c, out);
@@ -214,7 +237,7 @@ fn gen_man<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
     if !lame_ep {
         return;
     }
-    let unmoved = b.initial_open(s, from, man);
+    let unmoved = b.initial_open(s, from, man) && !c.closed.contains(from);
     if plan.lame_initial_only && !unmoved {
         return;
     }

@@ -124,7 +124,8 @@ impl EnPassant {
                 }
                 for &pid in &self.pids {
                     for from in s.by_pattern[pid as usize] & s.by_player[me as usize] {
-                        let unmoved = t.initial_open(s, from, s.at(from));
+                        let unmoved =
+                            t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);
                         let reaches = t.atoms.patterns[pid as usize].moves.iter().any(|a| {
                             a.ep && a.mode.can_capture()
                                 && (!a.initial || unmoved)

@@ -21,6 +21,7 @@ use crate::engine::core::Bits;
 pub(crate) mod board_moves;
 pub(crate) mod captures;
 pub(crate) mod castling;
+pub(crate) mod check_bound;
 pub(crate) mod checks;
 pub(crate) mod connectivity;
 pub(crate) mod constraint;
@@ -48,6 +49,7 @@ use crate::ir::{EndRule, PlayerId};
 pub(crate) use board_moves::BoardMoves;
 pub(crate) use captures::CaptureRule;
 pub(crate) use castling::Castling;
+pub(crate) use check_bound::CheckBound;
 pub(crate) use checks::CheckCount;
 pub(crate) use constraint::{Constraints, Legality};
 pub(crate) use deck::DeckRule;
@@ -77,6 +79,8 @@ pub enum Consequence {
     Surround,
     /// The check counts.
     Checks,
+    /// Has-moved flags lost to an aiming man (`initial ... lost when aimed by`).
+    Aimed,
 }
 
 /// What the action itself did, for the consequences.
@@ -115,6 +119,8 @@ pub struct Rules<B: Bits> {
     pub checks: Option<CheckCount>,
     /// `must capture` (a filter on the legal list).
     pub must_capture: bool,
+    /// `while in check` and `initial ... not in check | lost when aimed by`.
+    pub check_bound: Option<CheckBound>,
     pub quiet: QuietResets,
     /// `dead material` patterns, for the ending `insufficient material`.
     pub dead_material: Option<material::DeadMaterial>,
@@ -161,6 +167,10 @@ impl<B: Bits> Rules<B> {
         if checks.is_some() {
             consequences.push(Consequence::Checks);
         }
+        let check_bound = CheckBound::new(v);
+        if check_bound.as_ref().is_some_and(|c| c.aims()) {
+            consequences.push(Consequence::Aimed);
+        }
         Ok(Rules {
             captures,
             promotion,
@@ -178,6 +188,7 @@ impl<B: Bits> Rules<B> {
             goals: Goals::new(base, checks.as_ref()),
             checks,
             must_capture: v.turn.must_capture,
+            check_bound,
             quiet: QuietResets::new(v),
             dead_material: material::DeadMaterial::new(base),
             end: v.end.clone(),
@@ -237,6 +248,11 @@ impl<B: Bits> Rules<B> {
                 Consequence::Checks => {
                     if let Some(c) = &self.checks {
                         c.after_action(t, s, me);
+                    }
+                }
+                Consequence::Aimed => {
+                    if let Some(c) = &self.check_bound {
+                        c.after_action(t, s, me, mv);
                     }
                 }
                 Consequence::Surround => {

@@ -382,6 +382,7 @@ fn parse_board<B: Bits>(
             let castle = t.rules.castle_kinds() & (1 << kind) != 0;
             let default_unmoved = tracked
                 && !castle
+                && t.fen.listed & (1 << kind) == 0
                 && t.fen.setup_men.get(at.index()).copied() == Some(Man::new(kind, owner, facing));
             raw.men.push(RawMan {
                 at,
@@ -433,6 +434,9 @@ fn parse_castling<B: Bits>(
     const F: FenField = FenField::Castling;
     if s == "-" {
         return Ok(());
+    }
+    if t.fen.listed != 0 {
+        return parse_listed(t, s, raw);
     }
     let Some(ci) = &t.rules.castling else {
         return fail(
@@ -536,6 +540,37 @@ fn parse_castling<B: Bits>(
         };
         for m in raw.men.iter_mut() {
             if m.at == r || m.at == p {
+                m.unmoved = true;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The castling field of `initial ... listed in castling field`: a file
+/// letter per unmoved man of a listed kind on its owner's back rank
+/// (uppercase for the first player); a letter on a square without such a
+/// man is ignored, as Fairy-Stockfish ignores it.
+fn parse_listed<B: Bits>(t: &Compiled<B>, s: &str, raw: &mut RawPosition) -> Result<(), FenError> {
+    let (ox, oy, w, h) = frame(t);
+    for c in s.chars() {
+        let up = c.to_ascii_uppercase();
+        if !up.is_ascii_uppercase() || (up as i32 - 'A' as i32) >= w {
+            return fail(
+                FenField::Castling,
+                format!("expected `-` or file letters of the men that have not moved, found `{c}`"),
+            );
+        }
+        let owner: PlayerId = if c.is_ascii_lowercase() { 1 } else { 0 };
+        let at = (
+            ox + (up as i32 - 'A' as i32),
+            if owner == 0 { oy } else { oy + h - 1 },
+        );
+        for m in raw.men.iter_mut() {
+            if m.owner == owner
+                && t.fen.listed & (1 << m.kind) != 0
+                && t.base.geo.coords(m.at) == at
+            {
                 m.unmoved = true;
             }
         }

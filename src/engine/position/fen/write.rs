@@ -101,6 +101,28 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
             }
         }
     }
+    // `initial ... listed in castling field`: the unmoved men on their
+    // back rank, the first player's first, each in file order.
+    let on_back_rank = |m: &crate::engine::position::raw::RawMan| {
+        let y = t.base.geo.coords(m.at).1;
+        y == if m.owner == 0 { oy } else { oy + h - 1 }
+    };
+    if t.fen.listed != 0 {
+        for p in 0..2 {
+            let mut files: Vec<i32> = raw
+                .men
+                .iter()
+                .filter(|m| m.owner == p && m.unmoved && t.fen.listed & (1 << m.kind) != 0)
+                .filter(|m| on_back_rank(m))
+                .map(|m| t.base.geo.coords(m.at).0 - ox)
+                .collect();
+            files.sort_unstable();
+            for f in files {
+                let c = (b'A' + f as u8) as char;
+                castle_field.push(if p == 1 { c.to_ascii_lowercase() } else { c });
+            }
+        }
+    }
     if castle_field.is_empty() {
         castle_field.push('-');
     }
@@ -143,7 +165,12 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
             }
             let tracked = t.base.layout.tracked_kinds & (1 << m.kind) != 0;
             let castle = t.rules.castle_kinds() & (1 << m.kind) != 0;
-            if tracked && !castle {
+            if t.fen.listed & (1 << m.kind) != 0 {
+                // Listed men on the back rank are in the castling field.
+                if m.unmoved && !on_back_rank(m) {
+                    flags.push('u');
+                }
+            } else if tracked && !castle {
                 let default = t.fen.setup_men.get(sq.index()).copied()
                     == Some(Man::new(m.kind, m.owner, m.facing));
                 if m.unmoved && !default {

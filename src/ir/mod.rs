@@ -212,6 +212,14 @@ pub struct Promotion {
     /// player with an empty list has no promotion for this kind.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub by_player: Vec<Vec<PieceId>>,
+    /// `to KIND*N`: the kind is a choice only while the promoting man's
+    /// owner has fewer than N men of it on the board (every player's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub limits: Vec<(PieceId, u32)>,
+    /// `optional`: in the zone a man may also stay as it is, except on a
+    /// square from which it would have no move on an empty board.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub optional: bool,
 }
 
 impl Promotion {

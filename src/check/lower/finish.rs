@@ -42,14 +42,19 @@ pub(super) fn finish(
         };
         let merged = match pb.piece.promotion.take() {
             Some(old) if !p.by_player.is_empty() => {
-                if old.zone != p.zone || old.from_pool != p.from_pool {
+                let limits = merged_limits(&old.limits, &p.limits);
+                if old.zone != p.zone
+                    || old.from_pool != p.from_pool
+                    || old.optional != p.optional
+                    || limits.is_none()
+                {
                     let mut d = Diagnostic::error(
                         "contradiction",
                         &f,
                         sp,
                         format!("`{}` promotes in two different ways", pb.piece.name),
                     )
-                    .hint("`for PLAYER` may change the choices, not the zone or `from pool`");
+                    .hint("`for PLAYER` may change the choices, not the zone, `optional`, `from pool` or a choice's limit");
                     if let Some((ff, fs)) = promote_at.get(&id) {
                         if *ff == f {
                             d = d.label(*fs, "the other promotion");
@@ -69,9 +74,15 @@ pub(super) fn finish(
                         by[q] = list.clone();
                     }
                 }
-                union_choices(p.zone, p.from_pool, by)
+                Promotion {
+                    limits: limits.unwrap_or_default(),
+                    ..union_choices(p.zone, p.from_pool, by, p.optional)
+                }
             }
-            _ if !p.by_player.is_empty() => union_choices(p.zone, p.from_pool, p.by_player),
+            _ if !p.by_player.is_empty() => Promotion {
+                limits: p.limits.clone(),
+                ..union_choices(p.zone, p.from_pool, p.by_player, p.optional)
+            },
             _ => p,
         };
         pb.piece.promotion = Some(merged);
@@ -397,7 +408,12 @@ pub(super) fn finish(
 }
 
 /// A per-player promotion whose `choices` are the union of the players'.
-fn union_choices(zone: Zone, from_pool: bool, by_player: Vec<Vec<PieceId>>) -> Promotion {
+fn union_choices(
+    zone: Zone,
+    from_pool: bool,
+    by_player: Vec<Vec<PieceId>>,
+    optional: bool,
+) -> Promotion {
     let mut choices: Vec<PieceId> = Vec::new();
     for &c in by_player.iter().flatten() {
         if !choices.contains(&c) {
@@ -409,5 +425,21 @@ fn union_choices(zone: Zone, from_pool: bool, by_player: Vec<Vec<PieceId>>) -> P
         choices,
         from_pool,
         by_player,
+        limits: Vec::new(),
+        optional,
     }
+}
+
+/// The limits of two statements of one piece together, or `None` when
+/// they give one kind two different limits.
+fn merged_limits(a: &[(PieceId, u32)], b: &[(PieceId, u32)]) -> Option<Vec<(PieceId, u32)>> {
+    let mut out = a.to_vec();
+    for &(k, n) in b {
+        match out.iter().find(|&&(x, _)| x == k) {
+            Some(&(_, m)) if m != n => return None,
+            Some(_) => {}
+            None => out.push((k, n)),
+        }
+    }
+    Some(out)
 }

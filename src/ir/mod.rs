@@ -342,6 +342,29 @@ pub struct Turn {
     /// attacked by the actor's side is illegal.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_checks: bool,
+    /// `must place`: while the player to act has a legal placement, only
+    /// placements are legal.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub must_place: bool,
+    /// `place keeps room for PIECE in REGION`: placements of other kinds
+    /// leave room for the player's men of `piece` on both square colours.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keep_room: Vec<(PieceId, RegionId)>,
+    /// `place PIECE, ... unmoved in REGION`: placed men of these kinds on
+    /// the region count as never moved (see [`PlacedUnmoved`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placed_unmoved: Option<PlacedUnmoved>,
+}
+
+/// `place PIECE, ... unmoved in REGION`: a man of one of `pieces` placed on
+/// a square of `region` (its owner's squares) counts as never moved; when
+/// it is of the castler's kind, so does every own man of a listed partner
+/// kind standing on a square of the region, and when it is of a partner
+/// kind, every own man of the castler's kind there (if listed).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlacedUnmoved {
+    pub pieces: Vec<PieceId>,
+    pub region: RegionId,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -96,7 +96,11 @@ pub(super) fn finish(
     let has_pools = setup.pools.iter().any(|h| h.iter().any(|(_, n)| *n > 0)) || failed("pools");
     // Where to point for a contradiction with the actions.
     let at_actions = actions_span.clone().unwrap_or((file.clone(), name_span));
-    if !turn.place && !turn.draw && !turn.placement.is_empty() {
+    let place_rules = !turn.placement.is_empty()
+        || !turn.keep_room.is_empty()
+        || turn.placed_unmoved.is_some()
+        || turn.must_place;
+    if !turn.place && !turn.draw && place_rules {
         let (f, s) = place_span.clone().unwrap_or((file.clone(), name_span));
         l.err(
             Diagnostic::error(

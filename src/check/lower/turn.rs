@@ -446,6 +446,9 @@ pub(super) fn place(
 ) -> Result<(), Diagnostic> {
     d.place_span
         .get_or_insert((it.file.clone(), it.stmt.head_span()));
+    if super::placing::place_extra(l, d, it, c)? {
+        return Ok(());
+    }
     d.turn.placement.push(place_stmt(l, c, &it.stmt, &it.file)?);
     Ok(())
 }

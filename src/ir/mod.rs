@@ -214,6 +214,14 @@ pub struct Promotion {
     /// player with an empty list has no promotion for this kind.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub by_player: Vec<Vec<PieceId>>,
+    /// `to KIND*N`: the kind is a choice only while the promoting man's
+    /// owner has fewer than N men of it on the board (every player's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub limits: Vec<(PieceId, u32)>,
+    /// `optional`: in the zone a man may also stay as it is, except on a
+    /// square from which it would have no move on an empty board.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub optional: bool,
 }
 
 impl Promotion {
@@ -339,6 +347,29 @@ pub struct Turn {
     /// `in check:` and the `initial` forms on check and has-moved flags.
     #[serde(default, skip_serializing_if = "CheckBound::is_empty")]
     pub check_bound: CheckBound,
+    /// `must place`: while the player to act has a legal placement, only
+    /// placements are legal.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub must_place: bool,
+    /// `place keeps room for PIECE in REGION`: placements of other kinds
+    /// leave room for the player's men of `piece` on both square colours.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keep_room: Vec<(PieceId, RegionId)>,
+    /// `place PIECE, ... unmoved in REGION`: placed men of these kinds on
+    /// the region count as never moved (see [`PlacedUnmoved`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placed_unmoved: Option<PlacedUnmoved>,
+}
+
+/// `place PIECE, ... unmoved in REGION`: a man of one of `pieces` placed on
+/// a square of `region` (its owner's squares) counts as never moved; when
+/// it is of the castler's kind, so does every own man of a listed partner
+/// kind standing on a square of the region, and when it is of a partner
+/// kind, every own man of the castler's kind there (if listed).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlacedUnmoved {
+    pub pieces: Vec<PieceId>,
+    pub region: RegionId,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -54,14 +54,19 @@ pub(super) fn finish(
         };
         let merged = match pb.piece.promotion.take() {
             Some(old) if !p.by_player.is_empty() => {
-                if old.zone != p.zone || old.from_pool != p.from_pool {
+                let limits = merged_limits(&old.limits, &p.limits);
+                if old.zone != p.zone
+                    || old.from_pool != p.from_pool
+                    || old.optional != p.optional
+                    || limits.is_none()
+                {
                     let mut d = Diagnostic::error(
                         "contradiction",
                         &f,
                         sp,
                         format!("`{}` promotes in two different ways", pb.piece.name),
                     )
-                    .hint("`for PLAYER` may change the choices, not the zone or `from pool`");
+                    .hint("`for PLAYER` may change the choices, not the zone, `optional`, `from pool` or a choice's limit");
                     if let Some((ff, fs)) = promote_at.get(&id) {
                         if *ff == f {
                             d = d.label(*fs, "the other promotion");
@@ -81,9 +86,15 @@ pub(super) fn finish(
                         by[q] = list.clone();
                     }
                 }
-                union_choices(p.zone, p.from_pool, by)
+                Promotion {
+                    limits: limits.unwrap_or_default(),
+                    ..union_choices(p.zone, p.from_pool, by, p.optional)
+                }
             }
-            _ if !p.by_player.is_empty() => union_choices(p.zone, p.from_pool, p.by_player),
+            _ if !p.by_player.is_empty() => Promotion {
+                limits: p.limits.clone(),
+                ..union_choices(p.zone, p.from_pool, p.by_player, p.optional)
+            },
             _ => p,
         };
         pb.piece.promotion = Some(merged);
@@ -97,7 +108,11 @@ pub(super) fn finish(
     let has_pools = setup.pools.iter().any(|h| h.iter().any(|(_, n)| *n > 0)) || failed("pools");
     // Where to point for a contradiction with the actions.
     let at_actions = actions_span.clone().unwrap_or((file.clone(), name_span));
-    if !turn.place && !turn.draw && !turn.placement.is_empty() {
+    let place_rules = !turn.placement.is_empty()
+        || !turn.keep_room.is_empty()
+        || turn.placed_unmoved.is_some()
+        || turn.must_place;
+    if !turn.place && !turn.draw && place_rules {
         let (f, s) = place_span.clone().unwrap_or((file.clone(), name_span));
         l.err(
             Diagnostic::error(
@@ -409,7 +424,12 @@ pub(super) fn finish(
 }
 
 /// A per-player promotion whose `choices` are the union of the players'.
-fn union_choices(zone: Zone, from_pool: bool, by_player: Vec<Vec<PieceId>>) -> Promotion {
+fn union_choices(
+    zone: Zone,
+    from_pool: bool,
+    by_player: Vec<Vec<PieceId>>,
+    optional: bool,
+) -> Promotion {
     let mut choices: Vec<PieceId> = Vec::new();
     for &c in by_player.iter().flatten() {
         if !choices.contains(&c) {
@@ -421,5 +441,21 @@ fn union_choices(zone: Zone, from_pool: bool, by_player: Vec<Vec<PieceId>>) -> P
         choices,
         from_pool,
         by_player,
+        limits: Vec::new(),
+        optional,
     }
+}
+
+/// The limits of two statements of one piece together, or `None` when
+/// they give one kind two different limits.
+fn merged_limits(a: &[(PieceId, u32)], b: &[(PieceId, u32)]) -> Option<Vec<(PieceId, u32)>> {
+    let mut out = a.to_vec();
+    for &(k, n) in b {
+        match out.iter().find(|&&(x, _)| x == k) {
+            Some(&(_, m)) if m != n => return None,
+            Some(_) => {}
+            None => out.push((k, n)),
+        }
+    }
+    Some(out)
 }

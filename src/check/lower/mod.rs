@@ -17,6 +17,7 @@ mod end;
 mod finish;
 mod moves;
 mod pieces;
+mod placing;
 mod regions;
 mod setup;
 mod statements;

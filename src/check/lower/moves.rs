@@ -220,17 +220,3 @@ pub(super) fn no_checks(
     d.turn.no_checks = true;
     Ok(())
 }
-
-/// `must capture`
-pub(super) fn must_capture(
-    _: &mut Lower,
-    d: &mut Draft,
-    _: &Item,
-    c: &mut Cur,
-) -> Result<(), Diagnostic> {
-    c.expect_keyword("capture")
-        .map_err(|d| d.hint("write `must capture`"))?;
-    c.finish()?;
-    d.turn.must_capture = true;
-    Ok(())
-}

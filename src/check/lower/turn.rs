@@ -237,7 +237,7 @@ pub(super) fn always_stmt(c: &mut Cur) -> Result<Invariant, Diagnostic> {
     })
 }
 
-/// `promote PIECES at far edge | in REGION to any | PIECES [from pool] [for PLAYERS]`
+/// `promote PIECES at far edge | in REGION to any | PIECE[*N], ... [optional] [from pool] [for PLAYERS]`
 pub(super) fn promote_stmt(
     l: &Lower,
     c: &mut Cur,
@@ -278,13 +278,14 @@ pub(super) fn promote_stmt(
     };
     c.expect_keyword("to")?;
     let mut choices = Vec::new();
+    let mut limits = Vec::new();
     if c.eat_word("any") {
         choices = (0..l.pieces.len() as PieceId)
             .filter(|i| !l.pieces[*i as usize].piece.royal && !pieces.contains(i))
             .collect();
     } else {
         while let Some(w) = c.peek_word() {
-            if w == "from" || w == "for" {
+            if w == "from" || w == "for" || w == "optional" {
                 break;
             }
             let sp = c.here();
@@ -299,12 +300,26 @@ pub(super) fn promote_stmt(
                 .hint("promote to non-royal pieces"));
             }
             choices.push(id);
+            if c.eat_op("*") {
+                let (n, nsp) = c.expect_int("a promotion limit", 1, 255)?;
+                if limits.iter().any(|&(k, m)| k == id && m != n as u32) {
+                    return Err(Diagnostic::error(
+                        "contradiction",
+                        c.file,
+                        nsp,
+                        "this piece is given two different promotion limits",
+                    )
+                    .hint("give each choice one limit"));
+                }
+                limits.push((id, n as u32));
+            }
             c.eat_op(",");
         }
     }
     if choices.is_empty() {
         return Err(c.expected("the pieces it may become"));
     }
+    let optional = c.eat_word("optional");
     let from_pool = if c.eat_word("from") {
         c.expect_keyword("pool")?;
         true
@@ -331,6 +346,8 @@ pub(super) fn promote_stmt(
             choices,
             from_pool,
             by_player,
+            limits,
+            optional,
         },
     ))
 }
@@ -429,6 +446,9 @@ pub(super) fn place(
 ) -> Result<(), Diagnostic> {
     d.place_span
         .get_or_insert((it.file.clone(), it.stmt.head_span()));
+    if super::placing::place_extra(l, d, it, c)? {
+        return Ok(());
+    }
     d.turn.placement.push(place_stmt(l, c, &it.stmt, &it.file)?);
     Ok(())
 }

@@ -80,7 +80,10 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
         Move::Drop { piece, to } => {
             drops::place(b, s, castle_kinds, me, piece, to, true);
             a.reset |= quiet.place;
-            a.stay = r.drops.as_ref().is_some_and(|d| d.extra_action(piece));
+            if let Some(d) = &r.drops {
+                a.stay = d.extra_action(piece);
+                a.castle_flags |= d.mark_unmoved(b, s, me, piece, to);
+            }
         }
         Move::PlaceAndMove { piece, at, to } => {
             drops::place(b, s, castle_kinds, me, piece, at, true);

@@ -108,6 +108,15 @@ fn filtered<B: Bits, S: Sink>(
             return;
         }
     }
+    // The filter of `must place`: with a legal placement, only placements.
+    if t.rules.drops.as_ref().is_some_and(|d| d.must_place) {
+        let mut any = Any::default();
+        placements(t, s, &mut any);
+        if any.0 {
+            placements(t, s, out);
+            return;
+        }
+    }
     // The filter: a player with no action passes (the sources' output is
     // counted only when it matters).
     if t.rules.passing.is_some_and(|p| p.when_stuck) {
@@ -151,6 +160,17 @@ fn sources<B: Bits, S: Sink>(
         if allows(ActionKind::Power) && !out.done() {
             sw.generate(b, s, &r.legality(split), out);
         }
+    }
+}
+
+/// The legal placements of the player to act (the `place` source alone).
+fn placements<B: Bits, S: Sink>(t: &Compiled<B>, s: &mut State<B>, out: &mut S) {
+    let (b, r) = (&t.base, &t.rules);
+    let fa = r.first_action;
+    if let (Some(d), true) = (&r.drops, FirstAction::allows(fa, s.ply, ActionKind::Place)) {
+        let split = !r.constraints.connected.is_empty() && !r.constraints.invariants_hold(b, s);
+        let only = FirstAction::only_piece(fa, s.ply);
+        d.generate(b, s, &r.legality(split), r.captures.any(), only, out);
     }
 }
 

@@ -36,6 +36,35 @@ pub struct Drops<B: Bits> {
     conditions: Vec<(u32, CPred<B>)>,
     /// Per kind: the follow-up.
     follow: Vec<Option<FollowUp<B>>>,
+    /// `place keeps room for PIECE in REGION`: per rule, the kind and its
+    /// region per player.
+    room: Vec<(PieceId, [B; 4])>,
+    /// `place ... unmoved in REGION`: the kinds (bit mask), the castler's
+    /// kind and the partner kinds listed (bit masks), the region per
+    /// player: a placed man of a listed kind on the region counts as never
+    /// moved, and so do the own men of the other castling role (partners
+    /// for a castler, castlers for a partner) on the region.
+    unmoved: Option<Unmoved<B>>,
+    /// `must place`.
+    pub must_place: bool,
+}
+
+/// The compiled `place ... unmoved in REGION`.
+#[derive(Clone, Debug)]
+struct Unmoved<B: Bits> {
+    kinds: u32,
+    castler: u32,
+    partners: u32,
+    region: [B; 4],
+}
+
+/// A region as each of up to four players sees it.
+fn per_player<B: Bits>(t: &Base<B>, r: crate::ir::RegionId) -> [B; 4] {
+    let mut out = [B::EMPTY; 4];
+    for (p, x) in out.iter_mut().enumerate().take(t.nplayers) {
+        *x = t.region(r, p as PlayerId);
+    }
+    out
 }
 
 impl<B: Bits> Drops<B> {
@@ -64,7 +93,104 @@ impl<B: Bits> Drops<B> {
                 *slot = Some(f);
             }
         }
-        Some(Drops { conditions, follow })
+        let room = v
+            .turn
+            .keep_room
+            .iter()
+            .map(|&(k, r)| (k, per_player(t, r)))
+            .collect();
+        let unmoved = v.turn.placed_unmoved.as_ref().map(|u| {
+            let kinds = u.pieces.iter().fold(0u32, |m, &k| m | 1 << k);
+            let (castler, partners) = match &v.turn.castling {
+                Some(c) => ((1u32 << c.royal) & kinds, c.partner_kinds() & kinds),
+                None => (0, 0),
+            };
+            Unmoved {
+                kinds,
+                castler,
+                partners,
+                region: per_player(t, u.region),
+            }
+        });
+        Some(Drops {
+            conditions,
+            follow,
+            room,
+            unmoved,
+            must_place: v.turn.must_place,
+        })
+    }
+
+    /// `place keeps room for K in REGION`: whether a placement of `kind`
+    /// on `sq` (not yet on the board) leaves, for each square colour, at
+    /// least half (rounded down) of `me`'s men of K (on the board and in
+    /// hand) room: men of K on that colour plus empty region squares of it.
+    #[inline]
+    fn leaves_room(
+        &self,
+        t: &Base<B>,
+        s: &State<B>,
+        kind: PieceId,
+        me: PlayerId,
+        sq: Square,
+    ) -> bool {
+        for &(k, region) in &self.room {
+            if k == kind {
+                continue;
+            }
+            let own = s.pids_bb(&t.atoms.kind_pids[k as usize]) & s.by_player[me as usize];
+            let total = own.count() + s.hands[me as usize][k as usize] as u32;
+            let need = total / 2;
+            if need == 0 {
+                continue;
+            }
+            let mut free = region[me as usize & 3] & t.real & !s.occ;
+            free.remove(sq);
+            for colour in [t.dark, t.real & !t.dark] {
+                if ((own | free) & colour).count() < need {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Make, after a placement from the hand of a man of `kind` on `at`:
+    /// `place ... unmoved in REGION`. Returns whether a flag of a castling
+    /// kind changed.
+    pub fn mark_unmoved(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        me: PlayerId,
+        kind: PieceId,
+        at: Square,
+    ) -> bool {
+        let Some(u) = &self.unmoved else {
+            return false;
+        };
+        let region = u.region[me as usize & 3];
+        if u.kinds & (1 << kind) == 0 || !region.contains(at) {
+            return false;
+        }
+        let l = &t.layout;
+        s.set_unmoved(l, at, true);
+        // The other role: partners for a castler, castlers for a partner.
+        let other = if u.castler & (1 << kind) != 0 {
+            u.partners
+        } else if u.partners & (1 << kind) != 0 {
+            u.castler
+        } else {
+            0
+        };
+        if other != 0 {
+            for sq in region & s.by_player[me as usize] {
+                if other & (1 << s.at(sq).kind()) != 0 {
+                    s.set_unmoved(l, sq, true);
+                }
+            }
+        }
+        true
     }
 
     /// The squares where a placement of `placed` meets the conditions, when
@@ -134,6 +260,9 @@ impl<B: Bits> Drops<B> {
                 None => (empty, false),
             };
             for sq in cands {
+                if !self.room.is_empty() && !self.leaves_room(t, s, kind, me, sq) {
+                    continue;
+                }
                 s.probe(l, sq, man);
                 if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
                     self.follow_ups(t, s, lg, captures, man, sq, out);

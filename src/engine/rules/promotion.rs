@@ -5,13 +5,20 @@
 
 use crate::engine::compile::{Base, CompileError};
 use crate::engine::core::{Bits, Man, Square, State};
-use crate::ir::{Dir, PieceId, PlayerId, Zone, MAX_PIECES};
+use crate::ir::{Dir, Mode, Path, PieceId, PlayerId, Timing, Zone, MAX_PIECES};
 
 #[derive(Clone, Debug)]
 struct Info {
     /// Per player: the kinds its men may become.
     choices: Vec<Vec<PieceId>>,
     from_pool: bool,
+    /// Per kind: a choice only while its owner has fewer men of it on the
+    /// board (0: no limit).
+    limits: [u8; MAX_PIECES],
+    /// Whether some choice has a limit.
+    limited: bool,
+    /// `optional`: the man may stay as it is, except on a dead square.
+    optional: bool,
 }
 
 /// The promotion rules of a variant.
@@ -22,6 +29,11 @@ pub struct Promotion<B: Bits> {
     kinds: u32,
     /// `(kind * 4 + owner) * 4 + facing`: the zone.
     zones: Vec<B>,
+    /// The same index: squares from which the man has no move on an empty
+    /// board (only for `optional` promotions).
+    dead: Vec<B>,
+    /// Per kind: its pattern ids (to count men of a kind).
+    kind_pids: Vec<Vec<u8>>,
 }
 
 impl<B: Bits> Promotion<B> {
@@ -30,6 +42,7 @@ impl<B: Bits> Promotion<B> {
         let nkinds = t.nkinds;
         let mut per_kind = vec![None; nkinds];
         let mut zones = vec![B::EMPTY; nkinds * 16];
+        let mut dead = vec![B::EMPTY; nkinds * 16];
         let mut kinds = 0u32;
         for (k, piece) in v.pieces.iter().enumerate() {
             let Some(pr) = &piece.promotion else { continue };
@@ -50,11 +63,24 @@ impl<B: Bits> Promotion<B> {
                     message: "promotion choices for more players than the variant has".into(),
                 });
             }
+            let mut limits = [0u8; MAX_PIECES];
+            for &(c, n) in &pr.limits {
+                if c as usize >= nkinds {
+                    return Err(CompileError::Piece {
+                        piece: piece.name.clone(),
+                        message: "a promotion limit is not for a piece".into(),
+                    });
+                }
+                limits[c as usize] = n.min(255) as u8;
+            }
             per_kind[k] = Some(Info {
                 choices: (0..t.nplayers)
                     .map(|p| pr.choices_of(p as PlayerId).to_vec())
                     .collect(),
                 from_pool: pr.from_pool,
+                limits,
+                limited: limits.iter().any(|&n| n > 0),
+                optional: pr.optional,
             });
             kinds |= 1 << k;
             for owner in 0..t.nplayers {
@@ -72,6 +98,9 @@ impl<B: Bits> Promotion<B> {
                         }
                     };
                     zones[(k * 4 + owner) * 4 + f.index()] = z;
+                    if pr.optional {
+                        dead[(k * 4 + owner) * 4 + f.index()] = dead_squares(t, k as PieceId, f);
+                    }
                 }
             }
         }
@@ -79,6 +108,8 @@ impl<B: Bits> Promotion<B> {
             per_kind,
             kinds,
             zones,
+            dead,
+            kind_pids: t.atoms.kind_pids.clone(),
         })
     }
 
@@ -111,14 +142,53 @@ impl<B: Bits> Promotion<B> {
         let Some(pr) = &self.per_kind[man.kind() as usize] else {
             return 0;
         };
+        let owner = man.owner() as usize;
         let mut n = 0;
-        for &c in &pr.choices[man.owner() as usize] {
-            if !pr.from_pool || s.pools[man.owner() as usize][c as usize] > 0 {
-                out[n] = c;
-                n += 1;
+        for &c in &pr.choices[owner] {
+            if pr.from_pool && s.pools[owner][c as usize] == 0 {
+                continue;
             }
+            if pr.limited {
+                let lim = pr.limits[c as usize] as u32;
+                if lim > 0
+                    && (s.pids_bb(&self.kind_pids[c as usize]) & s.by_player[owner]).count() >= lim
+                {
+                    continue;
+                }
+            }
+            out[n] = c;
+            n += 1;
         }
         n
+    }
+
+    /// Whether a move of `man` into its zone, to `to`, may leave it as it
+    /// is, when `n` choices are open: with `optional`, unless `to` is a dead
+    /// square for it; else only when no choice is open.
+    #[inline]
+    pub fn stays(&self, man: Man, to: Square, n: usize) -> bool {
+        match &self.per_kind[man.kind() as usize] {
+            Some(pr) if pr.optional => !self.dead_squares(man).contains(to),
+            _ => n == 0,
+        }
+    }
+
+    /// The squares of `man`'s zone where it may stay as it is, when `n`
+    /// choices are open (see [`Promotion::stays`]).
+    #[inline]
+    pub fn staying(&self, man: Man, zone: B, n: usize) -> B {
+        match &self.per_kind[man.kind() as usize] {
+            Some(pr) if pr.optional => zone & !self.dead_squares(man),
+            _ if n == 0 => zone,
+            _ => B::EMPTY,
+        }
+    }
+
+    /// The squares from which `man` has no move on an empty board (only
+    /// for kinds with an `optional` promotion; empty otherwise).
+    #[inline]
+    fn dead_squares(&self, man: Man) -> B {
+        self.dead[(man.kind() as usize * 4 + man.owner() as usize) * 4 + man.facing().index()]
     }
 
     /// Make: `man` becomes `to_kind`; a pool choice is used up.
@@ -150,6 +220,37 @@ fn far_edge<B: Bits>(t: &Base<B>, f: Dir) -> B {
                     Some(_) => {}
                 }
             }
+        })
+        .collect()
+}
+
+/// The squares from which a man of `kind` facing `f` has no move on an
+/// empty board: no atom but capture-only and initial ones reaches another
+/// real square from there (hops never do, with no man to jump).
+fn dead_squares<B: Bits>(t: &Base<B>, kind: PieceId, f: Dir) -> B {
+    let geo = &t.geo;
+    let Some(piece) = t.variant.pieces.get(kind as usize) else {
+        return B::EMPTY;
+    };
+    let mut vecs: Vec<(i32, i32)> = Vec::new();
+    for a in &piece.moves {
+        if a.mode == Mode::Capture || a.mode == Mode::EnPassant || a.timing == Timing::Initial {
+            continue;
+        }
+        if a.path == Path::Hop || a.path == Path::Grasshop {
+            continue;
+        }
+        for &(dx, dy) in &a.vectors {
+            vecs.push(f.rotate((dx as i32, dy as i32)));
+        }
+    }
+    geo.squares()
+        .filter(|&s| {
+            let (x, y) = geo.coords(s);
+            !vecs.iter().any(|&(dx, dy)| {
+                geo.grid_square(x + dx, y + dy)
+                    .is_some_and(|n| geo.is_real(n))
+            })
         })
         .collect()
 }

@@ -45,15 +45,33 @@ pub fn expand<B: Bits>(
         if pr.applies(man, to) {
             let mut ch = [0u8; MAX_PIECES];
             let n = pr.choices(s, man, &mut ch);
-            if n > 0 {
-                for &c in &ch[..n] {
-                    f(mv.with_promotion(c));
-                }
-                return;
+            for &c in &ch[..n] {
+                f(mv.with_promotion(c));
             }
+            if pr.stays(man, to, n) {
+                f(mv);
+            }
+            return;
         }
     }
     f(mv);
+}
+
+/// How many moves the plain moves of `man` to `targets` are, promotions
+/// expanded.
+#[inline]
+pub fn count_targets<B: Bits>(pr: &Promotion<B>, s: &State<B>, man: Man, targets: B) -> u64 {
+    if pr.promotes(man.kind()) {
+        let promo = targets & pr.zone(man);
+        if promo.any() {
+            let mut ch = [0u8; MAX_PIECES];
+            let n = pr.choices(s, man, &mut ch);
+            return (targets & !promo).count() as u64
+                + promo.count() as u64 * n as u64
+                + pr.staying(man, promo, n).count() as u64;
+        }
+    }
+    targets.count() as u64
 }
 
 impl Sink for MoveList {
@@ -103,16 +121,7 @@ impl Sink for Count {
         man: Man,
         targets: B,
     ) {
-        if pr.promotes(man.kind()) {
-            let promo = targets & pr.zone(man);
-            if promo.any() {
-                let mut ch = [0u8; MAX_PIECES];
-                let n = pr.choices(s, man, &mut ch).max(1) as u64;
-                self.0 += (targets & !promo).count() as u64 + promo.count() as u64 * n;
-                return;
-            }
-        }
-        self.0 += targets.count() as u64;
+        self.0 += count_targets(pr, s, man, targets);
     }
 
     #[inline]
@@ -120,7 +129,8 @@ impl Sink for Count {
         match mv.to() {
             Some(to) if pr.applies(man, to) => {
                 let mut ch = [0u8; MAX_PIECES];
-                self.0 += pr.choices(s, man, &mut ch).max(1) as u64;
+                let n = pr.choices(s, man, &mut ch);
+                self.0 += n as u64 + pr.stays(man, to, n) as u64;
             }
             _ => self.0 += 1,
         }
@@ -141,8 +151,19 @@ impl Sink for Any {
     const STOPS_EARLY: bool = true;
 
     #[inline]
-    fn targets<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, _: Square, _: Man, targets: B) {
-        self.0 |= targets.any();
+    fn targets<B: Bits>(
+        &mut self,
+        pr: &Promotion<B>,
+        s: &State<B>,
+        _: Square,
+        man: Man,
+        targets: B,
+    ) {
+        self.0 |= if pr.promotes(man.kind()) {
+            count_targets(pr, s, man, targets) > 0
+        } else {
+            targets.any()
+        };
     }
     #[inline]
     fn one<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, _: Move, _: Man) {
@@ -176,7 +197,7 @@ impl<S: Sink> Sink for Tally<'_, S> {
         man: Man,
         targets: B,
     ) {
-        self.n += targets.count() as u64;
+        self.n += count_targets(pr, s, man, targets);
         self.inner.targets(pr, s, from, man, targets);
     }
     #[inline]

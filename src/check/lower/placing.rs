@@ -1,0 +1,67 @@
+//! Lowering: the obligations and bookkeeping of placements: `must capture`
+//! and `must place`, `place keeps room for PIECE in REGION`, `place PIECE,
+//! ... unmoved in REGION`.
+
+use super::*;
+
+/// `must capture` | `must place` (both may be given, in two statements).
+pub(super) fn must(_: &mut Lower, d: &mut Draft, it: &Item, c: &mut Cur) -> Result<(), Diagnostic> {
+    let (w, _) = c.expect_choice("`capture` or `place`", &["capture", "place"])?;
+    c.finish()?;
+    if w == "capture" {
+        d.turn.must_capture = true;
+    } else {
+        d.turn.must_place = true;
+        d.place_span
+            .get_or_insert((it.file.clone(), it.stmt.head_span()));
+    }
+    Ok(())
+}
+
+/// The `place` statements that are not `place ... where`: `place keeps
+/// room for PIECE in REGION` and `place PIECE, ... unmoved in REGION`.
+/// Returns whether the statement was one of them (and is lowered).
+pub(super) fn place_extra(
+    l: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<bool, Diagnostic> {
+    let words: Vec<&str> = c.args[c.i..].iter().filter_map(|a| a.word()).collect();
+    let form = words
+        .iter()
+        .find(|w| matches!(**w, "where" | "keeps" | "unmoved"))
+        .copied();
+    match form {
+        Some("keeps") => {
+            c.expect_keyword("keeps")?;
+            c.expect_keyword("room")
+                .map_err(|d| d.hint("write `place keeps room for bishop in REGION`"))?;
+            c.expect_keyword("for")?;
+            let piece = l.piece_ref(c, "a piece")?;
+            c.expect_keyword("in")?;
+            let region = l.region_ref(c)?;
+            c.finish()?;
+            d.turn.keep_room.push((piece, region));
+            Ok(true)
+        }
+        Some("unmoved") => {
+            let mut pieces = Vec::new();
+            while c.peek_word() != Some("unmoved") {
+                pieces.push(l.piece_ref(c, "a piece")?);
+                c.eat_op(",");
+            }
+            if pieces.is_empty() {
+                return Err(c.expected("the pieces that stay unmoved when placed"));
+            }
+            c.expect_keyword("unmoved")?;
+            c.expect_keyword("in")?;
+            let region = l.region_ref(c)?;
+            c.finish()?;
+            // The last one wins (a child's replaces its parent's).
+            d.turn.placed_unmoved = Some(PlacedUnmoved { pieces, region });
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}

@@ -1,0 +1,104 @@
+//! `must place`, `place keeps room for PIECE in REGION` and `place PIECE,
+//! ... unmoved in REGION`, on the catalogue's Placement chess.
+
+#[path = "fixtures/common.rs"]
+mod common;
+
+use common::{builtin, fen, moves, play};
+use varia::engine::Game;
+
+#[test]
+fn while_a_man_can_be_placed_the_player_must_place() {
+    let t = builtin("placement");
+    let g = Game::new(fen(
+        &t,
+        "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+    ));
+    let m = moves(g.position());
+    assert!(!m.is_empty());
+    assert!(m.iter().all(|x| x.contains('@')), "only placements: {m:?}");
+}
+
+#[test]
+fn with_no_legal_placement_the_player_moves() {
+    // The first rank is full: the bishop in hand cannot be placed.
+    let t = builtin("placement");
+    let g = Game::new(fen(
+        &t,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[B] w KQkq - 0 1",
+    ));
+    assert_eq!(moves(g.position()).len(), 20);
+}
+
+#[test]
+fn other_men_leave_the_last_square_of_a_colour_to_a_bishop() {
+    // b1 and f1 are light, c1 dark; both bishops are in hand. The knight
+    // may not take c1, the last dark square.
+    let t = builtin("placement");
+    let g = Game::new(fen(
+        &t,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R2QK1NR[BBN] w KQkq - 0 1",
+    ));
+    let m = moves(g.position());
+    let knights: Vec<&String> = m.iter().filter(|x| x.starts_with("N@")).collect();
+    assert_eq!(knights, ["N@b1", "N@f1"], "{m:?}");
+    // A bishop may take either colour.
+    let bishops: Vec<&String> = m.iter().filter(|x| x.starts_with("B@")).collect();
+    assert_eq!(bishops.len(), 3, "{m:?}");
+}
+
+#[test]
+fn a_bishop_may_not_join_the_other_on_its_colour() {
+    let t = builtin("placement");
+    let g = Game::new(fen(
+        &t,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK1NR[B] w KQkq - 0 1",
+    ));
+    // f1 is light, c1's bishop is dark: f1 is allowed.
+    assert_eq!(moves(g.position()), ["B@f1"]);
+    let g = Game::new(fen(
+        &t,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBNR[B] w KQkq - 0 1",
+    ));
+    // c1 is dark, f1's bishop is light: c1 is allowed too.
+    assert_eq!(moves(g.position()), ["B@c1"]);
+}
+
+#[test]
+fn a_king_placed_on_e1_castles_with_the_rooks_in_the_corners() {
+    let t = builtin("placement");
+    let mut g = Game::new(fen(&t, "4k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[K] w - - 0 1"));
+    play(&mut g, &["K@e1", "e8d8"]);
+    let m = moves(g.position());
+    assert!(m.contains(&"e1g1".to_string()), "{m:?}");
+    assert!(m.contains(&"e1c1".to_string()), "{m:?}");
+    assert!(
+        g.position().fen().contains(" KQ "),
+        "{}",
+        g.position().fen()
+    );
+}
+
+#[test]
+fn a_king_placed_elsewhere_does_not_castle() {
+    let t = builtin("placement");
+    let mut g = Game::new(fen(&t, "4k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[K] w - - 0 1"));
+    play(&mut g, &["K@d1", "e8d8"]);
+    let m = moves(g.position());
+    assert!(!m.iter().any(|x| x == "d1b1" || x == "d1f1"), "{m:?}");
+}
+
+#[test]
+fn a_rook_placed_in_a_corner_castles_with_the_king_on_e1() {
+    let t = builtin("placement");
+    let mut g = Game::new(fen(&t, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[R] w - - 0 1"));
+    play(&mut g, &["R@h1", "e8d8"]);
+    assert!(moves(g.position()).contains(&"e1g1".to_string()));
+    // On b1 it does not.
+    let mut g = Game::new(fen(&t, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[R] w - - 0 1"));
+    play(&mut g, &["R@a1", "e8d8"]);
+    assert!(moves(g.position()).contains(&"e1c1".to_string()));
+    let mut g = Game::new(fen(&t, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[R] w - - 0 1"));
+    play(&mut g, &["R@b1", "e8d8"]);
+    assert!(!moves(g.position()).iter().any(|x| x == "e1c1"));
+}

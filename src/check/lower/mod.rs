@@ -16,6 +16,7 @@ mod end;
 mod finish;
 mod moves;
 mod pieces;
+mod regional;
 mod regions;
 mod setup;
 mod statements;

@@ -305,6 +305,8 @@ fn attacks_can_differ_from_moves() {
         glyphs: None,
         promotion: None,
         initial_region: None,
+        confined: None,
+        zone_moves: Vec::new(),
     };
     v.pieces.push(g);
     let t = Arc::new(Tables::new(&v).unwrap());

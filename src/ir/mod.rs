@@ -198,6 +198,24 @@ pub struct Piece {
     /// without it, they are open to a man that has never moved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initial_region: Option<RegionId>,
+    /// `confined PIECE to REGION`: a man moves, captures and attacks only
+    /// onto the region's squares (its owner's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confined: Option<RegionId>,
+    /// `moves PIECE in REGION: "BETZA"`: atoms a man has in addition to its
+    /// moves while it stands on the region's squares (its owner's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zone_moves: Vec<ZoneMoves>,
+}
+
+/// Moves a man has only while it stands on a region.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ZoneMoves {
+    pub region: RegionId,
+    /// The Betza text the atoms came from.
+    pub betza: String,
+    /// Relative to a forward direction of north; capturing atoms attack.
+    pub atoms: Vec<Atom>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -370,6 +388,11 @@ pub struct Turn {
 pub struct PlacedUnmoved {
     pub pieces: Vec<PieceId>,
     pub region: RegionId,
+    /// `facing PIECE: illegal`: an action may not leave a man of one of
+    /// these kinds of the actor facing an enemy man of the same kind (one
+    /// file or rank, only empty squares between).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facing_illegal: Vec<PieceId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

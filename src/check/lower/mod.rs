@@ -18,6 +18,7 @@ mod finish;
 mod moves;
 mod pieces;
 mod placing;
+mod regional;
 mod regions;
 mod setup;
 mod statements;

@@ -2,6 +2,18 @@
 
 use super::*;
 
+/// The atoms of a Betza string written at `sp` (quotes included), with a
+/// `bad-betza` diagnostic pointing into the string.
+pub(super) fn betza_atoms(f: &Arc<str>, text: &str, sp: Span) -> Result<Vec<Atom>, Diagnostic> {
+    betza::parse(text).map_err(|e| {
+        let s = sp.start + 1 + e.start;
+        let en = (sp.start + 1 + e.end)
+            .max(s + 1)
+            .min(sp.end.saturating_sub(1).max(s + 1));
+        Diagnostic::error("bad-betza", f, Span::new(s, en), e.message).hint(e.hint)
+    })
+}
+
 pub(super) fn use_stmt(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
     let st = &it.stmt;
     let f = &it.file;
@@ -142,6 +154,8 @@ pub(super) fn piece_stmt(
             glyphs: None,
             promotion: None,
             initial_region: None,
+            confined: None,
+            zone_moves: Vec::new(),
         };
         let mut resets_clock = false;
         partial = Some(PieceB {
@@ -161,13 +175,7 @@ pub(super) fn piece_stmt(
             match w {
                 "moves" | "attacks" => {
                     let (text, sp) = c.expect_string("Betza text in quotes")?;
-                    let atoms = betza::parse(text).map_err(|e| {
-                        let s = sp.start + 1 + e.start;
-                        let en = (sp.start + 1 + e.end)
-                            .max(s + 1)
-                            .min(sp.end.saturating_sub(1).max(s + 1));
-                        Diagnostic::error("bad-betza", f, Span::new(s, en), e.message).hint(e.hint)
-                    })?;
+                    let atoms = betza_atoms(f, text, sp)?;
                     if w == "moves" {
                         piece.moves = atoms;
                         piece.betza = text.to_string();

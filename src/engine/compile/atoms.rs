@@ -84,6 +84,9 @@ pub struct Pattern {
     pub lame_moves: bool,
     /// The move atoms arranged for generation.
     pub plan: Plan,
+    /// The capturing atoms of `moves PIECE in REGION`, each with the index
+    /// in `masks` of the squares it applies from (they attack too).
+    pub zone_attacks: Vec<(u32, CAtom)>,
 }
 
 /// A pattern's move atoms arranged for fast generation: every plain leap
@@ -107,6 +110,12 @@ pub struct Plan {
     pub lame: Vec<CAtom>,
     /// Every lame leap is for unmoved men only.
     pub lame_initial_only: bool,
+    /// `moves PIECE in REGION`: atoms open only from the squares of
+    /// `masks[i]` (they never leave en-passant targets).
+    pub zone: Vec<(u32, CAtom)>,
+    /// `confined PIECE to REGION`: index in `masks` of the only squares
+    /// the man may land on.
+    pub confine: Option<u32>,
 }
 
 /// The movement tables of a variant.
@@ -123,6 +132,9 @@ pub struct Atoms<B: Bits> {
     pub patterns: Vec<Pattern>,
     /// Man code → pattern id.
     pub pid_of_code: Vec<u8>,
+    /// Sets of squares of the zones and confinements of patterns (a
+    /// region as one player sees it).
+    pub masks: Vec<B>,
     pub kind_pids: Vec<Vec<u8>>,
 }
 
@@ -295,6 +307,48 @@ struct Pending {
     kind: PieceId,
     moves: Vec<Spec>,
     attacks: Vec<Spec>,
+    /// The owner whose regions the pattern's zones and confinement use.
+    owner: PlayerId,
+    zones: ZoneSpecs,
+}
+
+/// The specs of a kind's `moves PIECE in REGION` for one facing.
+type ZoneSpecs = Vec<(ir::RegionId, Vec<Spec>)>;
+
+fn zone_specs(piece: &ir::Piece, f: Dir) -> Result<ZoneSpecs, CompileError> {
+    let mut out = Vec::new();
+    for z in &piece.zone_moves {
+        let mut specs = Vec::new();
+        for a in &z.atoms {
+            specs.extend(specs_of(a, f, a.mode).map_err(|m| CompileError::Piece {
+                piece: piece.name.clone(),
+                message: m,
+            })?);
+        }
+        specs.sort();
+        out.push((z.region, specs));
+    }
+    Ok(out)
+}
+
+/// Whether a kind's movement depends on where its man stands or lands
+/// (its patterns are then per owner).
+fn regional(p: &ir::Piece) -> bool {
+    p.confined.is_some() || !p.zone_moves.is_empty()
+}
+
+/// The squares of region `r` as player `p` sees them.
+pub fn region_set<B: Bits>(v: &Variant, geo: &Geometry, r: ir::RegionId, p: PlayerId) -> B {
+    let Some(reg) = v.regions.get(r as usize) else {
+        return B::EMPTY;
+    };
+    reg.squares
+        .get(p as usize)
+        .or(reg.squares.first())
+        .into_iter()
+        .flatten()
+        .filter_map(|&c| geo.coord_square(c))
+        .collect()
 }
 
 impl<B: Bits> Atoms<B> {
@@ -313,28 +367,46 @@ impl<B: Bits> Atoms<B> {
                 m.sort();
                 (m, s.1.clone())
             };
-            let invariant = (1..4).all(|f| sorted(&specs[f]) == sorted(&specs[0]));
+            let zones: Vec<ZoneSpecs> = Dir::ALL
+                .iter()
+                .map(|&f| zone_specs(&v.pieces[k], f))
+                .collect::<Result<_, _>>()?;
+            let invariant = (1..4).all(|f| sorted(&specs[f]) == sorted(&specs[0]))
+                && (1..4).all(|f| zones[f] == zones[0]);
             let facings: &[Dir] = if invariant { &[Dir::North] } else { &Dir::ALL };
-            for &f in facings {
-                let pid = pending.len();
-                if pid >= 255 {
-                    return Err(CompileError::Other(
-                        "more than 254 (piece, facing) movement patterns".into(),
-                    ));
-                }
-                let (m, a) = &specs[f.index()];
-                pending.push(Pending {
-                    kind: k as PieceId,
-                    moves: m.clone(),
-                    attacks: a.clone(),
-                });
-                kind_pids[k].push(pid as u8);
-                for owner in 0..4 {
-                    for ff in Dir::ALL {
-                        if invariant || ff == f {
-                            let man = Man::new(k as PieceId, owner as PlayerId, ff);
-                            pid_of_code[man.code()] = pid as u8;
-                            pid_of_code[man.with_promoted(true).code()] = pid as u8;
+            // A regional kind has patterns per owner (its regions differ).
+            let owners: Vec<Option<PlayerId>> = if regional(&v.pieces[k]) {
+                (0..v.players.len() as PlayerId).map(Some).collect()
+            } else {
+                vec![None]
+            };
+            for &po in &owners {
+                for &f in facings {
+                    let pid = pending.len();
+                    if pid >= 255 {
+                        return Err(CompileError::Other(
+                            "more than 254 (piece, facing) movement patterns".into(),
+                        ));
+                    }
+                    let (m, a) = &specs[f.index()];
+                    pending.push(Pending {
+                        kind: k as PieceId,
+                        moves: m.clone(),
+                        attacks: a.clone(),
+                        owner: po.unwrap_or(0),
+                        zones: zones[f.index()].clone(),
+                    });
+                    kind_pids[k].push(pid as u8);
+                    for owner in 0..4 {
+                        if po.is_some_and(|o| o != owner as PlayerId) {
+                            continue;
+                        }
+                        for ff in Dir::ALL {
+                            if invariant || ff == f {
+                                let man = Man::new(k as PieceId, owner as PlayerId, ff);
+                                pid_of_code[man.code()] = pid as u8;
+                                pid_of_code[man.with_promoted(true).code()] = pid as u8;
+                            }
                         }
                     }
                 }
@@ -344,7 +416,8 @@ impl<B: Bits> Atoms<B> {
         // Register every direction (and its opposite).
         let mut d = Dirs::default();
         for p in &pending {
-            for s in p.moves.iter().chain(p.attacks.iter()) {
+            let zone = p.zones.iter().flat_map(|z| z.1.iter());
+            for s in p.moves.iter().chain(p.attacks.iter()).chain(zone) {
                 for &vv in &s.vecs {
                     let id = d.dir(vv);
                     if matches!(s.kind, AKind::Lame | AKind::LameRide) {
@@ -365,6 +438,7 @@ impl<B: Bits> Atoms<B> {
             plan_bb: Vec::new(),
             patterns: Vec::new(),
             pid_of_code,
+            masks: Vec::new(),
             kind_pids,
         };
         for p in &pending {
@@ -382,17 +456,45 @@ impl<B: Bits> Atoms<B> {
             let lame_moves = moves
                 .iter()
                 .any(|a| matches!(a.kind, AKind::Lame | AKind::LameRide));
-            let plan = t.plan(&moves, nsq);
+            let mut plan = t.plan(&moves, nsq);
+            let mut zone_attacks = Vec::new();
+            if regional(piece) {
+                for (r, specs) in &p.zones {
+                    let mask = t.mask(region_set(v, geo, *r, p.owner));
+                    for sp in specs {
+                        let ca = t.build_atom(&d, geo, sp, piece.passes_own, nsq);
+                        if ca.mode.can_capture() {
+                            zone_attacks.push((mask, ca.clone()));
+                        }
+                        plan.zone.push((mask, ca));
+                    }
+                }
+                if let Some(r) = piece.confined {
+                    plan.confine = Some(t.mask(region_set(v, geo, r, p.owner)));
+                }
+            }
             t.patterns.push(Pattern {
                 kind: p.kind,
                 moves,
                 attacks,
                 lame_moves,
                 plan,
+                zone_attacks,
             });
         }
         t.dirs = d.dirs;
         Ok(t)
+    }
+
+    /// The index of a set in `masks` (sets are shared).
+    fn mask(&mut self, set: B) -> u32 {
+        match self.masks.iter().position(|&m| m == set) {
+            Some(i) => i as u32,
+            None => {
+                self.masks.push(set);
+                (self.masks.len() - 1) as u32
+            }
+        }
     }
 
     /// Arrange a pattern's move atoms for generation (see [`Plan`]).

@@ -46,6 +46,11 @@ impl<B: Bits> Groups<B> {
         let mut g = Groups::default();
         let mut leap_sets: Vec<Vec<u16>> = Vec::new();
         for (pid, p) in a.patterns.iter().enumerate() {
+            // A pattern with zones or a confinement is tested forward only.
+            if !p.zone_attacks.is_empty() || p.plan.confine.is_some() {
+                g.complex_pids.push(pid as u8);
+                continue;
+            }
             let complex = p
                 .attacks
                 .iter()

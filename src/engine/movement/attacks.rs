@@ -97,7 +97,15 @@ pub fn attack_set<B: Bits>(t: &Base<B>, s: &State<B>, from: Square, man: Man, oc
         }
         out |= reach(t, a, from, occ, friends);
     }
-    out
+    for (m, a) in &p.zone_attacks {
+        if t.atoms.masks[*m as usize].contains(from) {
+            out |= reach(t, a, from, occ, friends);
+        }
+    }
+    match p.plan.confine {
+        Some(m) => out & t.atoms.masks[m as usize],
+        None => out,
+    }
 }
 
 /// Steps from `a` to `b` along a ride group's direction.

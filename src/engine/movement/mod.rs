@@ -113,6 +113,23 @@ pub fn targets_with<B: Bits>(
             }
         }
     }
+    for (m, a) in &plan.zone {
+        if !t.atoms.masks[*m as usize].contains(from) {
+            continue;
+        }
+        let r = reach(t, a, from, c.occ, c.friends);
+        if a.mode.can_move() {
+            quiet |= r;
+        }
+        if a.mode.can_capture() {
+            caps |= r;
+        }
+    }
+    if let Some(m) = plan.confine {
+        let m = t.atoms.masks[m as usize];
+        quiet &= m;
+        caps &= m;
+    }
     let caps = if c.captures { caps & c.enemy } else { B::EMPTY };
     (quiet & c.empty) | caps
 }

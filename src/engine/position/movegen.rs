@@ -273,7 +273,10 @@ fn gen_man<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
             }
             let fits = (a.mode.can_move() && c.empty.contains(to))
                 || (c.captures && a.mode.can_capture() && c.enemy.contains(to));
-            if fits && mask.contains(to) && (!CHECK || ok(to)) {
+            let confined = plan
+                .confine
+                .is_some_and(|m| !b.atoms.masks[m as usize].contains(to));
+            if fits && !confined && mask.contains(to) && (!CHECK || ok(to)) {
                 let mv = if st.npath > 0 {
                     Move::Lame {
                         from,

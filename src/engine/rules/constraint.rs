@@ -4,6 +4,7 @@
 //! invariants.
 
 use super::connectivity::{self, Connected};
+use super::facing::Facing;
 use super::limit_box;
 use super::surround::Surround;
 use crate::engine::compile::Base;
@@ -20,6 +21,8 @@ pub struct Constraints {
     /// `no checks`: an action may not leave a royal man of another side
     /// attacked by the actor's side.
     pub no_checks: bool,
+    /// `facing PIECE: illegal`.
+    pub facing: Option<Facing>,
 }
 
 impl Constraints {
@@ -28,13 +31,14 @@ impl Constraints {
             limit: matches!(v.board.shape, Shape::Unbounded { .. }),
             connected: connectivity::compile(v),
             no_checks: v.turn.no_checks,
+            facing: Facing::new(v),
         }
     }
 
     /// Whether some constraint beyond royal safety exists (the pin-based
     /// fast generation then does not apply).
     pub fn beyond_royal(&self) -> bool {
-        self.limit || !self.connected.is_empty() || self.no_checks
+        self.limit || !self.connected.is_empty() || self.no_checks || self.facing.is_some()
     }
 
     /// Whether the position `s`, reached by an action of `me`, is legal.
@@ -57,6 +61,11 @@ impl Constraints {
         }
         if self.no_checks && gives_check_in(t, s, me, occ) {
             return false;
+        }
+        if let Some(f) = &self.facing {
+            if f.faces(t, s, me, occ) {
+                return false;
+            }
         }
         if self.limit && !limit_box::fits_set(t, occ) {
             return false;

@@ -126,7 +126,15 @@ impl EnPassant {
                     for from in s.by_pattern[pid as usize] & s.by_player[me as usize] {
                         let unmoved =
                             t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);
-                        let reaches = t.atoms.patterns[pid as usize].moves.iter().any(|a| {
+                        let pat = &t.atoms.patterns[pid as usize];
+                        if pat
+                            .plan
+                            .confine
+                            .is_some_and(|m| !t.atoms.masks[m as usize].contains(tg))
+                        {
+                            continue;
+                        }
+                        let reaches = pat.moves.iter().any(|a| {
                             a.ep && a.mode.can_capture()
                                 && (!a.initial || unmoved)
                                 && reach(t, a, from, c.occ, c.friends).contains(tg)

@@ -30,6 +30,7 @@ pub(crate) mod drops;
 pub(crate) mod elimination;
 pub(crate) mod en_passant;
 pub(crate) mod endings;
+pub(crate) mod facing;
 pub(crate) mod first_action;
 pub(crate) mod goals;
 pub(crate) mod limit_box;

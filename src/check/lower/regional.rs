@@ -1,0 +1,97 @@
+//! Lowering: movement that depends on regions and lines: `confined`,
+//! `moves PIECE in REGION` and `facing`.
+
+use super::*;
+
+/// Piece names separated by `,`.
+fn piece_list(l: &Lower, c: &mut Cur, what: &str) -> Result<Vec<PieceId>, Diagnostic> {
+    let mut kinds = Vec::new();
+    loop {
+        kinds.push(l.piece_ref(c, what)?);
+        if !c.eat_op(",") {
+            break;
+        }
+    }
+    Ok(kinds)
+}
+
+/// `confined PIECE, ... to REGION`
+pub(super) fn confined(
+    l: &mut Lower,
+    _: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let kinds = piece_list(l, c, "a piece to confine")?;
+    c.expect_keyword("to")
+        .map_err(|d| d.hint("write `confined king to palace`"))?;
+    let region = l.region_ref(c)?;
+    c.finish()?;
+    for k in kinds {
+        l.pieces[k as usize].piece.confined = Some(region);
+    }
+    Ok(())
+}
+
+/// `moves PIECE, ... in REGION: "BETZA"`
+pub(super) fn zone_moves(
+    l: &mut Lower,
+    _: &mut Draft,
+    it: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let hint = "write `moves soldier in across_river: \"sW\"`";
+    let kinds = piece_list(l, c, "a piece")?;
+    c.expect_keyword("in").map_err(|d| d.hint(hint))?;
+    let region = l.region_ref(c)?;
+    c.expect_op(":").map_err(|d| d.hint(hint))?;
+    let (text, sp) = c.expect_string("Betza text in quotes")?;
+    c.finish()?;
+    let atoms = betza_atoms(&it.file, text, sp)?;
+    // Initial and en-passant atoms depend on a man's history, which a
+    // region's moves do not follow.
+    for (letter, bad) in [
+        ('i', atoms.iter().any(|a| a.initial())),
+        ('e', atoms.iter().any(|a| a.mode.en_passant())),
+    ] {
+        if bad {
+            let off = text.find(letter).unwrap_or(0);
+            let s = sp.start + 1 + off;
+            return Err(Diagnostic::error(
+                "bad-betza",
+                &it.file,
+                Span::new(s, s + 1),
+                format!("`{letter}` cannot be used in the moves of a region"),
+            )
+            .hint("moves open on a region may not be initial (`i`) or en passant (`e`) moves"));
+        }
+    }
+    for k in kinds {
+        l.pieces[k as usize].piece.zone_moves.push(ZoneMoves {
+            region,
+            betza: text.to_string(),
+            atoms: atoms.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// `facing PIECE, ...: illegal`
+pub(super) fn facing(
+    l: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let hint = "write `facing king: illegal`";
+    let kinds = piece_list(l, c, "a piece that may not face its like")?;
+    c.expect_op(":").map_err(|d| d.hint(hint))?;
+    c.expect_keyword("illegal").map_err(|d| d.hint(hint))?;
+    c.finish()?;
+    for k in kinds {
+        if !d.turn.facing_illegal.contains(&k) {
+            d.turn.facing_illegal.push(k);
+        }
+    }
+    Ok(())
+}

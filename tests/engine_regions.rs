@@ -1,0 +1,188 @@
+//! Movement that depends on regions and lines: `confined PIECE to REGION`,
+//! `moves PIECE in REGION` and `facing PIECE: illegal`, on the catalogue's
+//! Xiangqi and Pawn-back chess and on small variants written here.
+
+#[path = "fixtures/common.rs"]
+mod common;
+
+use common::{builtin, fen, moves};
+use std::sync::Arc;
+use varia::engine::Tables;
+
+/// Compile a variant written here (it must check without diagnostics).
+fn compile(text: &str) -> Arc<Tables> {
+    let c = varia::check::check_str("test.variant", text, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    Arc::new(Tables::new(&c.variants[0]).expect("compiles"))
+}
+
+/// The moves of the man on `from`, as sorted text.
+fn moves_from(t: &Arc<Tables>, f: &str, from: &str) -> Vec<String> {
+    moves(&fen(t, f))
+        .into_iter()
+        .filter(|m| m.starts_with(from))
+        .collect()
+}
+
+#[test]
+fn a_confined_general_and_advisor_stay_in_the_palace() {
+    let t = builtin("xiangqi");
+    // General on d2: c2 is outside the palace.
+    let f = "5k3/9/9/9/9/9/9/9/3K5/9 w - - 0 1";
+    assert_eq!(moves_from(&t, f, "d2"), ["d2d1", "d2d3", "d2e2"]);
+    // Advisor on e2: all four corners of the palace.
+    let f = "3k5/9/9/9/9/9/9/9/4A4/5K3 w - - 0 1";
+    assert_eq!(moves_from(&t, f, "e2"), ["e2d1", "e2d3", "e2f3"]);
+}
+
+#[test]
+fn a_man_outside_its_region_moves_only_into_it() {
+    // An advisor set on c4 by the FEN: d3 is its only palace square.
+    let t = builtin("xiangqi");
+    let f = "3k5/9/9/9/9/9/2A6/9/9/5K3 w - - 0 1";
+    assert_eq!(moves_from(&t, f, "c4"), ["c4d3"]);
+}
+
+#[test]
+fn a_confined_man_does_not_attack_outside_its_region() {
+    // A black fers confined to Black's palace attacks e9 (inside) from
+    // d8, but not e7 (outside).
+    let t = compile(
+        r#"variant t {
+  players white, black
+  board 9x10
+  piece general K moves "W" royal
+  piece fers F moves "F"
+  region palace: white squares d1 e1 f1 d2 e2 f2 d3 e3 f3,
+                 black squares d8 e8 f8 d9 e9 f9 d10 e10 f10
+  confined fers to palace
+  setup { white: K a1
+          black: K i10 }
+  end { checkmate -> lose }
+}"#,
+    );
+    // A white king on e7 next to a black fers on d8: not in check.
+    let p = fen(&t, "8k/9/9/3f5/4K4/9/9/9/9/9 w - - 0 1");
+    assert!(!p.in_check());
+    // The same king on e9 (inside Black's palace) is in check.
+    let p = fen(&t, "8k/4K4/3f5/9/9/9/9/9/9/9 w - - 0 1");
+    assert!(p.in_check());
+}
+
+#[test]
+fn a_confined_rider_passes_over_outside_squares_and_lands_inside() {
+    // A rook confined to files a and c crosses file b on its way.
+    let t = compile(
+        r#"variant t {
+  players white, black
+  board 4x4
+  piece king K moves "K" royal
+  piece rook R moves "R"
+  region ac: file a + file c
+  confined rook to ac
+  setup { white: K d1, R a2
+          black: K d4 }
+  end { checkmate -> lose }
+}"#,
+    );
+    assert_eq!(
+        moves_from(&t, "3k/4/R3/3K w - - 0 1", "a2"),
+        ["a2a1", "a2a3", "a2a4", "a2c2"]
+    );
+}
+
+#[test]
+fn an_elephant_stops_at_the_river_and_is_blocked_on_its_eye() {
+    let t = builtin("xiangqi");
+    // Elephant on c5: e7 and a7 are across the river; e3 is open, a3 is
+    // blocked by the soldier on b4.
+    let f = "4k4/9/9/9/9/2B6/1P7/9/9/4K4 w - - 0 1";
+    assert_eq!(moves_from(&t, f, "c5"), ["c5e3"]);
+}
+
+#[test]
+fn soldiers_step_sideways_only_across_the_river() {
+    let t = builtin("xiangqi");
+    let f = "4k4/9/9/9/2P6/9/6P2/9/9/3K5 w - - 0 1";
+    // At home (g4): forward only. Across (c6): forward and sideways.
+    assert_eq!(moves_from(&t, f, "g4"), ["g4g5"]);
+    assert_eq!(moves_from(&t, f, "c6"), ["c6b6", "c6c7", "c6d6"]);
+}
+
+#[test]
+fn a_region_move_attacks_only_from_the_region() {
+    let t = builtin("xiangqi");
+    // A white soldier on d6 (across) may take the black soldier on e6
+    // sideways; on d5 (at home) it may not take one on e5.
+    let f = "3k5/9/9/9/3Pp4/3p5/9/9/9/4K4 w - - 0 1";
+    assert_eq!(moves_from(&t, f, "d6"), ["d6c6", "d6d7", "d6e6"]);
+    let f = "3k5/9/9/9/9/3Pp4/9/9/9/4K4 w - - 0 1";
+    assert_eq!(moves_from(&t, f, "d5"), ["d5d6"]);
+}
+
+#[test]
+fn region_moves_give_check() {
+    // The black soldier on d2 (across for Black) checks the general on e2
+    // sideways.
+    let t = builtin("xiangqi");
+    let p = fen(&t, "3k5/9/9/9/9/9/9/9/3pK4/9 w - - 0 1");
+    assert!(p.in_check());
+    // At home, the same soldier beside a general does not check (a black
+    // soldier on d9 does not attack e9).
+    let p = fen(&t, "9/3pK4/9/9/9/9/9/9/9/3k5 w - - 0 1");
+    assert!(!p.in_check());
+}
+
+#[test]
+fn generals_may_not_face_on_an_open_file() {
+    let t = builtin("xiangqi");
+    // The white general on d1 may not step to e1 (facing e10); d2 is fine.
+    let f = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1";
+    assert_eq!(moves_from(&t, f, "d1"), ["d1d2"]);
+}
+
+#[test]
+fn the_last_man_between_the_generals_stays_on_their_file() {
+    let t = builtin("xiangqi");
+    // The cannon on e5 may move along the e-file only.
+    let f = "4k4/9/9/9/9/4C4/9/9/9/4K4 w - - 0 1";
+    let r = moves_from(&t, f, "e5");
+    assert!(r.iter().all(|m| m.as_bytes()[2] == b'e'), "{r:?}");
+    assert_eq!(r.len(), 7);
+    // With a second man on the file it moves freely.
+    let f = "4k4/9/9/9/9/4C4/9/4P4/9/4K4 w - - 0 1";
+    assert!(moves_from(&t, f, "e5").iter().any(|m| m == "e5a5"));
+}
+
+#[test]
+fn facing_holds_along_ranks_and_is_not_check() {
+    let t = compile(
+        r#"variant t {
+  players white, black
+  board 5x5
+  piece king K moves "K" royal
+  facing king: illegal
+  setup { white: K a1
+          black: K e5 }
+  end { checkmate -> lose }
+}"#,
+    );
+    // Kings on a1 and e3: none of a2, b1, b2 shares rank 3 or file e.
+    let p = fen(&t, "5/5/4k/5/K4 w - - 0 1");
+    assert!(!p.in_check());
+    assert_eq!(moves(&p), ["a1a2", "a1b1", "a1b2"]);
+    // Kings on a2 and e3: a3 would face e3 along rank 3.
+    let p = fen(&t, "5/5/4k/K4/5 w - - 0 1");
+    assert!(!moves(&p).contains(&"a2a3".to_string()));
+    assert!(moves(&p).contains(&"a2b2".to_string()));
+}
+
+#[test]
+fn pawnback_pawns_never_step_onto_their_first_rank() {
+    let t = builtin("pawnback");
+    // b2 cannot step back; b3 can (to b2), and a pawn back on b2 may
+    // double-step again.
+    let f = "4k3/8/8/8/8/1P6/6P1/4K3 w - - 0 1";
+    assert_eq!(moves_from(&t, f, "b3"), ["b3b2", "b3b4"]);
+    assert_eq!(moves_from(&t, f, "g2"), ["g2g3", "g2g4"]);
+}

@@ -377,6 +377,11 @@ pub struct Turn {
     /// the region count as never moved (see [`PlacedUnmoved`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placed_unmoved: Option<PlacedUnmoved>,
+    /// `facing PIECE: illegal`: an action may not leave a man of one of
+    /// these kinds of the actor facing an enemy man of the same kind (one
+    /// file or rank, only empty squares between).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facing_illegal: Vec<PieceId>,
 }
 
 /// `place PIECE, ... unmoved in REGION`: a man of one of `pieces` placed on
@@ -388,11 +393,6 @@ pub struct Turn {
 pub struct PlacedUnmoved {
     pub pieces: Vec<PieceId>,
     pub region: RegionId,
-    /// `facing PIECE: illegal`: an action may not leave a man of one of
-    /// these kinds of the actor facing an enemy man of the same kind (one
-    /// file or rank, only empty squares between).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub facing_illegal: Vec<PieceId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

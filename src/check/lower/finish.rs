@@ -30,8 +30,11 @@ pub(super) fn finish(
         place_span,
         first_span,
         move_req_span,
+        explode_span,
+        royalty_span,
         ..
     } = d;
+    royalty::finish_checks(&mut l, &turn, explode_span, royalty_span);
     // Promotions attach to pieces (last wins; with `for PLAYERS`, last
     // wins for those players).
     let mut promote_at: HashMap<PieceId, (Arc<str>, Span)> = HashMap::new();

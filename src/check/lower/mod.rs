@@ -17,6 +17,7 @@ mod finish;
 mod moves;
 mod pieces;
 mod regions;
+mod royalty;
 mod setup;
 mod statements;
 mod turn;

@@ -82,6 +82,10 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("must", true, false, Rule(moves::must_capture)),
     st("no", true, false, Rule(moves::no_checks)),
     st("initial", false, false, Rule(moves::initial_in)),
+    st("check", true, false, Rule(royalty::check_royals)),
+    st("explode", true, false, Rule(royalty::explode)),
+    st("mutually", true, false, Rule(royalty::mutually_immune)),
+    st("promotion", false, false, Rule(royalty::promotion_limit)),
     st("end", false, true, Rule(end::end_stmt)),
     st("option", false, false, Resolved),
     st("if", false, true, Resolved),
@@ -139,6 +143,8 @@ pub(super) struct Draft {
     pub place_span: Option<(Arc<str>, Span)>,
     pub first_span: Option<(Arc<str>, Span)>,
     pub move_req_span: Option<(Arc<str>, Span)>,
+    pub explode_span: Option<(Arc<str>, Span)>,
+    pub royalty_span: Option<(Arc<str>, Span)>,
 }
 
 impl Draft {
@@ -167,6 +173,10 @@ impl Draft {
                 illegal_action: IllegalAction::Reject,
                 must_capture: false,
                 no_checks: false,
+                check_all_royals: false,
+                explosion: None,
+                mutually_immune: Vec::new(),
+                promotion_limits: Vec::new(),
             },
             end_checked: EndTiming::AfterAction,
             teams: Vec::new(),
@@ -182,6 +192,8 @@ impl Draft {
             place_span: None,
             first_span: None,
             move_req_span: None,
+            explode_span: None,
+            royalty_span: None,
         }
     }
 }

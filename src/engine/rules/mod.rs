@@ -29,6 +29,7 @@ pub(crate) mod drops;
 pub(crate) mod elimination;
 pub(crate) mod en_passant;
 pub(crate) mod endings;
+pub(crate) mod explosion;
 pub(crate) mod first_action;
 pub(crate) mod goals;
 pub(crate) mod limit_box;
@@ -55,6 +56,7 @@ pub(crate) use drops::Drops;
 pub(crate) use elimination::Elimination;
 pub(crate) use en_passant::EnPassant;
 pub use endings::{Cause, Status};
+pub(crate) use explosion::Explosion;
 pub(crate) use first_action::FirstAction;
 pub(crate) use goals::Goals;
 pub(crate) use pass::Passing;
@@ -115,6 +117,11 @@ pub struct Rules<B: Bits> {
     pub checks: Option<CheckCount>,
     /// `must capture` (a filter on the legal list).
     pub must_capture: bool,
+    /// `explode on capture`.
+    pub explosion: Option<Explosion<B>>,
+    /// `mutually immune`: kinds whose men may not capture their own kind
+    /// (bit mask).
+    pub mutually_immune: u32,
     pub quiet: QuietResets,
     /// The end rules, in the order written.
     pub end: Vec<EndRule>,
@@ -176,10 +183,27 @@ impl<B: Bits> Rules<B> {
             goals: Goals::new(base, checks.as_ref()),
             checks,
             must_capture: v.turn.must_capture,
+            explosion: Explosion::new(v, base),
+            mutually_immune: v
+                .turn
+                .mutually_immune
+                .iter()
+                .filter(|&&k| (k as usize) < base.nkinds)
+                .fold(0, |m, &k| m | 1 << k),
             quiet: QuietResets::new(v),
             end: v.end.clone(),
             consequences,
         })
+    }
+
+    /// Whether board moves must each be tested one by one (made or probed):
+    /// explosions, captures barred between kinds, royals counted together
+    /// or made by promotion rule out checkers-and-pins generation.
+    pub fn needs_move_tests(&self, base: &Base<B>) -> bool {
+        self.explosion.is_some()
+            || self.mutually_immune != 0
+            || base.check_all
+            || self.promotion.makes_royal(base)
     }
 
     /// Kinds whose has-moved flags feed castling (bit mask).

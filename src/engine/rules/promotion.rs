@@ -14,6 +14,15 @@ struct Info {
     from_pool: bool,
 }
 
+/// `promotion limit PIECE N`: a choice open while its owner has fewer than
+/// `n` men of the kind (its patterns `pids`) on the board.
+#[derive(Clone, Debug)]
+struct Limit {
+    kind: PieceId,
+    n: u32,
+    pids: Vec<u8>,
+}
+
 /// The promotion rules of a variant.
 #[derive(Clone, Debug)]
 pub struct Promotion<B: Bits> {
@@ -22,6 +31,7 @@ pub struct Promotion<B: Bits> {
     kinds: u32,
     /// `(kind * 4 + owner) * 4 + facing`: the zone.
     zones: Vec<B>,
+    limits: Vec<Limit>,
 }
 
 impl<B: Bits> Promotion<B> {
@@ -75,10 +85,22 @@ impl<B: Bits> Promotion<B> {
                 }
             }
         }
+        let limits = v
+            .turn
+            .promotion_limits
+            .iter()
+            .filter(|&&(k, _)| (k as usize) < nkinds)
+            .map(|&(kind, n)| Limit {
+                kind,
+                n,
+                pids: t.atoms.kind_pids[kind as usize].clone(),
+            })
+            .collect();
         Ok(Promotion {
             per_kind,
             kinds,
             zones,
+            limits,
         })
     }
 
@@ -113,12 +135,30 @@ impl<B: Bits> Promotion<B> {
         };
         let mut n = 0;
         for &c in &pr.choices[man.owner() as usize] {
-            if !pr.from_pool || s.pools[man.owner() as usize][c as usize] > 0 {
+            if (!pr.from_pool || s.pools[man.owner() as usize][c as usize] > 0)
+                && (self.limits.is_empty() || self.below_limit(s, man.owner(), c))
+            {
                 out[n] = c;
                 n += 1;
             }
         }
         n
+    }
+
+    /// Whether `owner` may still promote to `kind` under `promotion limit`.
+    fn below_limit(&self, s: &State<B>, owner: PlayerId, kind: PieceId) -> bool {
+        self.limits.iter().all(|l| {
+            l.kind != kind || (s.pids_bb(&l.pids) & s.by_player[owner as usize]).count() < l.n
+        })
+    }
+
+    /// Whether some promotion choice is a royal kind.
+    pub fn makes_royal(&self, t: &Base<B>) -> bool {
+        self.per_kind
+            .iter()
+            .flatten()
+            .flat_map(|i| i.choices.iter().flatten())
+            .any(|&c| t.is_royal(c))
     }
 
     /// Make: `man` becomes `to_kind`; a pool choice is used up.

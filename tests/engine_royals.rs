@@ -239,3 +239,34 @@ fn a_hoplite_becomes_a_second_king_but_never_a_third() {
         assert!(has(&two, k), "{k}");
     }
 }
+
+#[test]
+fn start_positions_are_fairy_stockfishs() {
+    for (name, f) in [
+        (
+            "spartan",
+            "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+        ),
+        (
+            "atomic",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "atomar",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "nocheckatomic",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "coregal",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+    ] {
+        let t = builtin(name);
+        let p = Position::start(t.clone()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(p.fen(), f, "{name}");
+        assert_eq!(fen(&t, f).hash(), p.hash(), "{name}");
+    }
+}

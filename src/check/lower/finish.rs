@@ -34,7 +34,13 @@ pub(super) fn finish(
         royalty_span,
         ..
     } = d;
-    royalty::finish_checks(&mut l, &turn, explode_span, royalty_span);
+    royalty::finish_checks(
+        &mut l,
+        &turn,
+        !invariants.is_empty(),
+        explode_span,
+        royalty_span,
+    );
     // Promotions attach to pieces (last wins; with `for PLAYERS`, last
     // wins for those players).
     let mut promote_at: HashMap<PieceId, (Arc<str>, Span)> = HashMap::new();

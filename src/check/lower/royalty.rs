@@ -104,11 +104,13 @@ pub(super) fn promotion_limit(
 }
 
 /// What these statements need of the rest of the variant: explosions
-/// happen on board moves only, with captured men leaving the game;
+/// happen on board moves only, with captured men leaving the game, and
+/// not with connectivity invariants;
 /// `check all royals` needs a royal piece.
 pub(super) fn finish_checks(
     l: &mut Lower,
     turn: &Turn,
+    connected: bool,
     explode_at: Option<(Arc<str>, Span)>,
     royalty_at: Option<(Arc<str>, Span)>,
 ) {
@@ -117,6 +119,8 @@ pub(super) fn finish_checks(
             Some("explosions need captured men to leave the game (`captures all`)")
         } else if turn.place || turn.draw {
             Some("explosions happen on board moves only; this variant also places men")
+        } else if connected {
+            Some("explosions cannot be combined with `always connected`")
         } else {
             None
         };

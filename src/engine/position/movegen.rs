@@ -352,6 +352,7 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
         _ => B::EMPTY,
     };
     let ok = match r.explosion.as_ref().map(|x| x.verdict(b, s, me, blast)) {
+        _ if blast.is_empty() => r.legality(split).ok(b, s, me),
         Some(Verdict::OwnRoyalLost) => false,
         Some(Verdict::EnemyRoyalTaken) => r.constraints.hold_beyond_royal(b, s, me, split, blast),
         _ => r.constraints.hold(b, s, me, split, blast),

@@ -40,7 +40,9 @@ impl<B: Bits> Compiled<B> {
         let mut layout = base.layout.clone();
         let rules = Rules::new(&base, &mut layout)?;
         base.layout = layout;
-        let fast_legal = base.groups.complex_pids.is_empty() && !rules.constraints.beyond_royal();
+        let fast_legal = base.groups.complex_pids.is_empty()
+            && !rules.constraints.beyond_royal()
+            && !rules.needs_move_tests(&base);
         let fen = fen_info(&base);
         Ok(Compiled {
             base,

@@ -382,6 +382,18 @@ pub struct Turn {
     /// file or rank, only empty squares between).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub facing_illegal: Vec<PieceId>,
+    /// `check all royals`: a player is in check only when every royal man
+    /// of theirs is attacked (else when any one is).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub check_all_royals: bool,
+    /// `explode on capture`: a capture removes the capturer and its
+    /// neighbours too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explosion: Option<Explosion>,
+    /// `mutually immune PIECE, ...`: a man of these kinds may not capture a
+    /// man of its own kind.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mutually_immune: Vec<PieceId>,
 }
 
 /// `place PIECE, ... unmoved in REGION`: a man of one of `pieces` placed on
@@ -393,6 +405,19 @@ pub struct Turn {
 pub struct PlacedUnmoved {
     pub pieces: Vec<PieceId>,
     pub region: RegionId,
+}
+
+/// `explode on capture [except PIECE, ...] [immune PIECE, ...]`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Explosion {
+    /// Men of these kinds on the squares around the capture stay (the
+    /// capturer explodes whatever its kind).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spared: Vec<PieceId>,
+    /// Men of these kinds are never removed by an explosion, the capturer
+    /// included.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub immune: Vec<PieceId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -31,8 +31,17 @@ pub(super) fn finish(
         first_span,
         move_req_span,
         castling_field_span,
+        explode_span,
+        royalty_span,
         ..
     } = d;
+    royalty::finish_checks(
+        &mut l,
+        &turn,
+        !invariants.is_empty(),
+        explode_span,
+        royalty_span,
+    );
     if let (Some((f, sp)), Some(_)) = (&castling_field_span, &turn.castling) {
         l.diags.push(
             Diagnostic::error(

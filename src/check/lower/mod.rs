@@ -20,6 +20,7 @@ mod pieces;
 mod placing;
 mod regional;
 mod regions;
+mod royalty;
 mod setup;
 mod statements;
 mod turn;

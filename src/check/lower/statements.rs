@@ -86,6 +86,9 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("confined", false, false, Rule(regional::confined)),
     st("moves", false, false, Rule(regional::zone_moves)),
     st("facing", false, false, Rule(regional::facing)),
+    st("check", true, false, Rule(royalty::check_royals)),
+    st("explode", true, false, Rule(royalty::explode)),
+    st("mutually", true, false, Rule(royalty::mutually_immune)),
     st("end", false, true, Rule(end::end_stmt)),
     st("option", false, false, Resolved),
     st("if", false, true, Resolved),
@@ -145,6 +148,8 @@ pub(super) struct Draft {
     pub move_req_span: Option<(Arc<str>, Span)>,
     /// `initial ... listed in castling field`, to report it with `castling`.
     pub castling_field_span: Option<(Arc<str>, Span)>,
+    pub explode_span: Option<(Arc<str>, Span)>,
+    pub royalty_span: Option<(Arc<str>, Span)>,
 }
 
 impl Draft {
@@ -178,6 +183,9 @@ impl Draft {
                 keep_room: Vec::new(),
                 placed_unmoved: None,
                 facing_illegal: Vec::new(),
+                check_all_royals: false,
+                explosion: None,
+                mutually_immune: Vec::new(),
             },
             end_checked: EndTiming::AfterAction,
             teams: Vec::new(),
@@ -194,6 +202,8 @@ impl Draft {
             first_span: None,
             move_req_span: None,
             castling_field_span: None,
+            explode_span: None,
+            royalty_span: None,
         }
     }
 }

@@ -288,17 +288,7 @@ pub(super) fn promote_stmt(
             if w == "from" || w == "for" || w == "optional" {
                 break;
             }
-            let sp = c.here();
             let id = l.piece_ref(c, "a piece to promote to")?;
-            if l.pieces[id as usize].piece.royal {
-                return Err(Diagnostic::error(
-                    "contradiction",
-                    c.file,
-                    sp,
-                    "promotion to a royal piece is not supported",
-                )
-                .hint("promote to non-royal pieces"));
-            }
             choices.push(id);
             if c.eat_op("*") {
                 let (n, nsp) = c.expect_int("a promotion limit", 1, 255)?;

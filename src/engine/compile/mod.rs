@@ -46,6 +46,11 @@ pub struct Base<B: Bits> {
     pub forward: ByPlayer<Dir>,
     pub royal_kinds: u32,
     pub royal_pids: Vec<u8>,
+    /// `check all royals`: in check only when every royal is attacked.
+    pub check_all: bool,
+    /// Per square, its eight neighbours, when captures explode (a royal
+    /// next to an enemy royal cannot be taken); empty otherwise.
+    pub shield: Vec<B>,
     /// Per region, per player: the region's squares as that player sees them.
     pub regions: Vec<ByPlayer<B>>,
     /// Per kind: the region where its initial moves are open (`initial
@@ -97,6 +102,10 @@ impl<B: Bits> Base<B> {
                 initial_kinds |= 1 << p.kind;
             }
         }
+        let shield = match &v.turn.explosion {
+            Some(_) => neighbours(&geo),
+            None => Vec::new(),
+        };
         let initial_at: Vec<Option<RegionId>> = v.pieces.iter().map(|p| p.initial_region).collect();
         let regions = v
             .regions
@@ -177,6 +186,8 @@ impl<B: Bits> Base<B> {
             forward,
             royal_kinds,
             royal_pids,
+            check_all: v.turn.check_all_royals,
+            shield,
             regions,
             initial_at,
             graph,
@@ -225,6 +236,27 @@ impl<B: Bits> Base<B> {
     pub fn is_royal(&self, kind: PieceId) -> bool {
         self.royal_kinds & (1 << kind) != 0
     }
+}
+
+/// Per square, the real squares a king step away.
+pub(crate) fn neighbours<B: Bits>(geo: &Geometry) -> Vec<B> {
+    let w = geo.width() as i32;
+    (0..geo.len() as i32)
+        .map(|i| {
+            let (x, y) = (i % w, i / w);
+            let mut out = B::EMPTY;
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    if (dx, dy) != (0, 0) {
+                        if let Some(n) = geo.square(x + dx, y + dy) {
+                            out.insert(n);
+                        }
+                    }
+                }
+            }
+            out
+        })
+        .collect()
 }
 
 /// Teams: per player, the set of its team (itself included).

@@ -239,22 +239,53 @@ pub fn royals<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> B {
 }
 
 /// Whether some royal man of `p` among the men `occ` is attacked by an
-/// enemy man of `occ` (a position with some men taken away).
+/// enemy man of `occ` (a position with some men taken away): `p` is in
+/// check (with `check all royals`, every royal man of `p` is attacked).
 pub fn royal_attacked_in<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId, occ: B) -> bool {
     let royals = royals(t, s, p) & occ;
     if royals.is_empty() {
         return false;
     }
     let enemy = occ & !friends_bb(t, s, p);
-    royals.iter().any(|r| attacked(t, s, r, enemy, occ))
+    royals_checked(t, s, royals, enemy, occ)
 }
 
 /// Whether some royal man of `p` is attacked by an enemy.
 pub fn royal_attacked<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> bool {
-    let royals = royals(t, s, p);
-    if royals.is_empty() {
-        return false;
+    royal_attacked_in(t, s, p, s.occ)
+}
+
+/// Whether the royal men `royals` (one side's) are in check from the men
+/// `attackers` (a subset of `occ`): one of them attacked, or with `check
+/// all royals` every one of them. Where captures explode, a royal standing
+/// next to a royal of the attackers' is not attacked.
+#[inline]
+pub fn royals_checked<B: Bits>(t: &Base<B>, s: &State<B>, royals: B, attackers: B, occ: B) -> bool {
+    if t.check_all {
+        royals
+            .iter()
+            .all(|r| royal_square_attacked(t, s, r, attackers, occ))
+    } else {
+        royals
+            .iter()
+            .any(|r| royal_square_attacked(t, s, r, attackers, occ))
     }
-    let enemy = enemies(t, s, p);
-    royals.iter().any(|r| attacked(t, s, r, enemy, s.occ))
+}
+
+/// Whether a royal man on `sq` would be attacked by `attackers` (a subset
+/// of `occ`): where captures explode, not next to a royal of theirs.
+#[inline]
+pub fn royal_square_attacked<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    sq: Square,
+    attackers: B,
+    occ: B,
+) -> bool {
+    if let Some(near) = t.shield.get(sq.index()) {
+        if (*near & attackers & s.pids_bb(&t.royal_pids)).any() {
+            return false;
+        }
+    }
+    attacked(t, s, sq, attackers, occ)
 }

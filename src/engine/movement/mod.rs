@@ -5,7 +5,7 @@ mod attacks;
 
 pub use attacks::{
     attack_set, attacked, attackers_of, enemies, friends_bb, kind_bb, reach, ride_in_range,
-    royal_attacked, royal_attacked_in, royals,
+    royal_attacked, royal_attacked_in, royal_square_attacked, royals, royals_checked,
 };
 
 use crate::engine::compile::{atoms::Plan, AKind, Base};

@@ -47,6 +47,9 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             if let Move::Lame { dir, .. } = mv {
                 a.ep = Some(en_passant::record_of(b, from, to, dir));
             }
+            if !cap.is_empty() {
+                a.castle_flags |= explode(t, s, to);
+            }
         }
         Move::EnPassant {
             from,
@@ -64,6 +67,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
                 None => man,
             };
             s.put(l, to, placed);
+            a.castle_flags |= explode(t, s, to);
         }
         Move::Castle {
             from,
@@ -139,6 +143,21 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
     s.set_turn(l, next);
     r.after_action(b, s, me, mv, &a);
     mark
+}
+
+/// The blast of a capture that ended on `to` (`explode on capture`): its
+/// men leave the game. Returns whether a castling kind's flag changed.
+#[inline]
+fn explode<B: Bits>(t: &Compiled<B>, s: &mut State<B>, to: crate::engine::core::Square) -> bool {
+    let Some(x) = &t.rules.explosion else {
+        return false;
+    };
+    let mut castle = false;
+    for sq in x.blast(s, to, s.occ) {
+        castle |= clear_flag(t, s, Some(sq));
+        s.take(&t.base.layout, sq);
+    }
+    castle
 }
 
 /// The man a promotion makes, marked promoted where captured men are demoted.

@@ -18,6 +18,7 @@ use crate::engine::compile::atoms::Pattern;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{attacked, ride_in_range, royals, targets_with, Ctx};
 use crate::engine::rules::check_bound;
+use crate::engine::rules::explosion::{self, Verdict};
 use crate::engine::rules::sink::{expand, OnlyCaptures};
 use crate::engine::rules::Promotion;
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
@@ -212,7 +213,7 @@ fn board_paths<B: Bits, S: Sink>(
     let me = c.me;
     let c = *c;
     let royals = royals(b, s, me);
-    if royals.is_empty() && !r.constraints.beyond_royal() {
+    if royals.is_empty() && !r.constraints.beyond_royal() && r.mutually_immune == 0 {
         gen_pseudo(t, s, &c, out);
         gen_special(t, s, &c, None, out);
     } else if t.fast_legal && !royals.more_than_one() {
@@ -335,6 +336,9 @@ fn gen_generic<B: Bits, S: Sink>(
 /// removals its consequences would make; other actions are made, checked
 /// and unmade.
 fn legal_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bool) -> bool {
+    if t.rules.explosion.is_some() || t.rules.mutually_immune != 0 {
+        return capture_probe(t, s, mv, split);
+    }
     let (Move::Normal { from, to, promote }
     | Move::Lame {
         from, to, promote, ..
@@ -355,6 +359,54 @@ fn legal_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bool
     s.probe(l, from, man);
     if !cap.is_empty() {
         s.probe(l, to, cap);
+    }
+    ok
+}
+
+/// [`legal_probe`] where captures explode or are barred between kinds: a
+/// move (en passant included) is tried on the board, its blast's men are
+/// taken out of the occupancy, and the blast's verdict or the constraints
+/// decide.
+fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bool) -> bool {
+    let (from, to, victim, promote) = match mv {
+        Move::Normal { from, to, promote }
+        | Move::Lame {
+            from, to, promote, ..
+        } => (from, to, to, promote),
+        Move::EnPassant {
+            from,
+            to,
+            victim,
+            promote,
+        } => (from, to, victim, promote),
+        _ => return legal_after(t, s, mv, split),
+    };
+    let (b, l, r) = (&t.base, &t.base.layout, &t.rules);
+    let me = s.turn;
+    let cap = s.at(victim);
+    let man = s.at(from);
+    if !cap.is_empty() && explosion::immune_pair(r.mutually_immune, man, cap) {
+        return false;
+    }
+    if !cap.is_empty() {
+        s.unprobe(l, victim);
+    }
+    s.unprobe(l, from);
+    s.probe(l, to, promote.map_or(man, |k| man.with_kind(k)));
+    let blast = match (&r.explosion, cap.is_empty()) {
+        (Some(x), false) => x.blast(s, to, s.occ),
+        _ => B::EMPTY,
+    };
+    let ok = match r.explosion.as_ref().map(|x| x.verdict(b, s, me, blast)) {
+        _ if blast.is_empty() => r.legality(split).ok(b, s, me),
+        Some(Verdict::OwnRoyalLost) => false,
+        Some(Verdict::EnemyRoyalTaken) => r.constraints.hold_beyond_royal(b, s, me, split, blast),
+        _ => r.constraints.hold(b, s, me, split, blast),
+    };
+    s.unprobe(l, to);
+    s.probe(l, from, man);
+    if !cap.is_empty() {
+        s.probe(l, victim, cap);
     }
     ok
 }

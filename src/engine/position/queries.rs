@@ -116,6 +116,9 @@ impl Position {
             let b = &c.base;
             let enemy = enemies(b, s, s.turn);
             let mut out = enemy & !enemy;
+            if !royal_attacked(b, s, s.turn) {
+                return out.widen();
+            }
             for r in royals(b, s, s.turn) {
                 out |= attackers_of(b, s, r, enemy);
             }

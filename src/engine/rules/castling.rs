@@ -15,7 +15,7 @@
 use crate::engine::compile::{Base, CompileError};
 use crate::engine::core::Bits;
 use crate::engine::core::{Man, Move, Square, State};
-use crate::engine::movement::{attacked, kind_bb, Ctx};
+use crate::engine::movement::{kind_bb, royal_square_attacked, Ctx};
 use crate::ir::{PieceId, PlayerId, Variant};
 
 /// One way to castle, precomputed: the partner's square, the squares
@@ -208,13 +208,21 @@ impl<B: Bits> Castling<B> {
                     continue;
                 }
                 if self.guarded {
-                    let in_check =
-                        *checked.get_or_insert_with(|| attacked(t, s, r, c.enemy, c.occ));
+                    let in_check = *checked
+                        .get_or_insert_with(|| royal_square_attacked(t, s, r, c.enemy, c.occ));
+                    // Where captures explode, a castler shielded on its
+                    // origin by an enemy royal is not in check there, and
+                    // the squares it crosses are seen as it would stand on
+                    // them: with its origin empty.
+                    let mut occ = c.occ;
+                    if !t.shield.is_empty() {
+                        occ.remove(r);
+                    }
                     if in_check
                         || line
                             .path
                             .iter()
-                            .any(|sq| attacked(t, s, sq, c.enemy, c.occ))
+                            .any(|sq| royal_square_attacked(t, s, sq, c.enemy, occ))
                     {
                         continue;
                     }

@@ -8,7 +8,7 @@
 
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Layout, State, Var};
-use crate::engine::movement::{attacked, friends_bb, royals};
+use crate::engine::movement::{friends_bb, royals, royals_checked};
 use crate::ir::{Event, PlayerId, Variant};
 
 /// The check counts of a variant.
@@ -39,23 +39,17 @@ impl CheckCount {
     }
 
     /// The consequence of `me`'s action: one more check if it leaves a
-    /// royal man of another side attacked by `me`'s side.
+    /// side other than `me`'s in check from `me`'s side.
     pub fn after_action<B: Bits>(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId) {
         let side = friends_bb(t, s, me);
-        let targets = royals_of_others(t, s, side);
-        if targets.iter().any(|r| attacked(t, s, r, side, s.occ)) {
+        let check = s.alive.iter().filter(|&q| !t.is_friend(me, q)).any(|q| {
+            let r = royals(t, s, q);
+            r.any() && royals_checked(t, s, r, side, s.occ)
+        });
+        if check {
             let v = self.given.at(me as usize);
             let n = s.var(v).saturating_add(1);
             s.set_var(&t.layout, v, n);
         }
     }
-}
-
-/// Royal men not of `side`.
-fn royals_of_others<B: Bits>(t: &Base<B>, s: &State<B>, side: B) -> B {
-    let mut out = B::EMPTY;
-    for p in s.alive.iter() {
-        out |= royals(t, s, p);
-    }
-    out & !side
 }

@@ -9,7 +9,7 @@ use super::limit_box;
 use super::surround::Surround;
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, State};
-use crate::engine::movement::{attacked, friends_bb, royal_attacked_in, royals};
+use crate::engine::movement::{friends_bb, royal_attacked_in, royals, royals_checked};
 use crate::ir::{PlayerId, Shape, Variant};
 
 /// The constraints of a variant.
@@ -59,6 +59,21 @@ impl Constraints {
         if royal_attacked_in(t, s, me, occ) {
             return false;
         }
+        self.hold_beyond_royal(t, s, me, split, removed)
+    }
+
+    /// [`Constraints::hold`] but royal safety (an action that explodes an
+    /// enemy royal ends the game whatever it leaves attacked).
+    #[inline]
+    pub fn hold_beyond_royal<B: Bits>(
+        &self,
+        t: &Base<B>,
+        s: &State<B>,
+        me: PlayerId,
+        split: bool,
+        removed: B,
+    ) -> bool {
+        let occ = s.occ & !removed;
         if self.no_checks && gives_check_in(t, s, me, occ) {
             return false;
         }
@@ -123,15 +138,12 @@ impl Legality<'_> {
     }
 }
 
-/// Whether, among the men `occ`, a royal man of another side than `me`'s
-/// is attacked by `me`'s side.
+/// Whether, among the men `occ`, a side other than `me`'s is in check from
+/// `me`'s side (see [`royals_checked`]).
 fn gives_check_in<B: Bits>(t: &Base<B>, s: &State<B>, me: PlayerId, occ: B) -> bool {
     let side = friends_bb(t, s, me) & occ;
-    let mut targets = B::EMPTY;
-    for p in s.alive.iter() {
-        targets |= royals(t, s, p);
-    }
-    (targets & occ & !side)
-        .iter()
-        .any(|r| attacked(t, s, r, side, occ))
+    s.alive.iter().filter(|&q| !t.is_friend(me, q)).any(|q| {
+        let r = royals(t, s, q) & occ;
+        r.any() && royals_checked(t, s, r, side, occ)
+    })
 }

@@ -30,6 +30,7 @@ pub(crate) mod drops;
 pub(crate) mod elimination;
 pub(crate) mod en_passant;
 pub(crate) mod endings;
+pub(crate) mod explosion;
 pub(crate) mod facing;
 pub(crate) mod first_action;
 pub(crate) mod goals;
@@ -58,6 +59,7 @@ pub(crate) use drops::Drops;
 pub(crate) use elimination::Elimination;
 pub(crate) use en_passant::EnPassant;
 pub use endings::{Cause, Status};
+pub(crate) use explosion::Explosion;
 pub(crate) use first_action::FirstAction;
 pub(crate) use goals::Goals;
 pub(crate) use pass::Passing;
@@ -122,6 +124,11 @@ pub struct Rules<B: Bits> {
     pub must_capture: bool,
     /// `while in check` and `initial ... not in check | lost when aimed by`.
     pub check_bound: Option<CheckBound>,
+    /// `explode on capture`.
+    pub explosion: Option<Explosion<B>>,
+    /// `mutually immune`: kinds whose men may not capture their own kind
+    /// (bit mask).
+    pub mutually_immune: u32,
     pub quiet: QuietResets,
     /// `dead material` patterns, for the ending `insufficient material`.
     pub dead_material: Option<material::DeadMaterial>,
@@ -190,11 +197,28 @@ impl<B: Bits> Rules<B> {
             checks,
             must_capture: v.turn.must_capture,
             check_bound,
+            explosion: Explosion::new(v, base),
+            mutually_immune: v
+                .turn
+                .mutually_immune
+                .iter()
+                .filter(|&&k| (k as usize) < base.nkinds)
+                .fold(0, |m, &k| m | 1 << k),
             quiet: QuietResets::new(v),
             dead_material: material::DeadMaterial::new(base),
             end: v.end.clone(),
             consequences,
         })
+    }
+
+    /// Whether board moves must each be tested one by one (made or probed):
+    /// explosions, captures barred between kinds, royals counted together
+    /// or made by promotion rule out checkers-and-pins generation.
+    pub fn needs_move_tests(&self, base: &Base<B>) -> bool {
+        self.explosion.is_some()
+            || self.mutually_immune != 0
+            || base.check_all
+            || self.promotion.makes_royal(base)
     }
 
     /// Kinds whose has-moved flags feed castling (bit mask).

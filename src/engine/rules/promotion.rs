@@ -191,6 +191,15 @@ impl<B: Bits> Promotion<B> {
         self.dead[(man.kind() as usize * 4 + man.owner() as usize) * 4 + man.facing().index()]
     }
 
+    /// Whether some promotion choice is a royal kind.
+    pub fn makes_royal(&self, t: &Base<B>) -> bool {
+        self.per_kind
+            .iter()
+            .flatten()
+            .flat_map(|i| i.choices.iter().flatten())
+            .any(|&c| t.is_royal(c))
+    }
+
     /// Make: `man` becomes `to_kind`; a pool choice is used up.
     #[inline]
     pub fn apply(&self, t: &Base<B>, s: &mut State<B>, man: Man, to_kind: PieceId) -> Man {

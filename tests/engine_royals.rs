@@ -1,0 +1,272 @@
+//! Royals and explosions: several royal men (`royal` queens, `check all
+//! royals`), promotion to a royal kind and `promotion limit`, `explode on
+//! capture` (`except`, `immune`) and `mutually immune`, on the catalogue's
+//! Coregal, Atomic, Atomar, Atomic without checks and Spartan chess.
+
+#[path = "fixtures/common.rs"]
+mod common;
+
+use common::{builtin, fen, moves, play};
+use varia::engine::{Game, Position, Status};
+
+fn winners(g: &Game) -> Option<u8> {
+    match g.status() {
+        Status::Ended { winners, .. } => Some(winners),
+        _ => None,
+    }
+}
+
+const WHITE: u8 = 1;
+const BLACK: u8 = 2;
+
+fn has(pos: &Position, m: &str) -> bool {
+    moves(pos).iter().any(|x| x == m)
+}
+
+fn sorted(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+// --- Coregal: queens are royal ---
+
+#[test]
+fn an_attacked_royal_queen_is_check_and_must_be_saved() {
+    let t = builtin("coregal");
+    // The bishop on b4 attacks the queen on d2, and the king on e1 behind
+    // it: the queen may only take the bishop.
+    let p = fen(&t, "4k3/8/8/8/1b6/8/3Q4/4K3 w - - 0 1");
+    assert!(p.in_check(), "an attacked queen is check");
+    assert_eq!(moves(&p), ["d2b4"]);
+}
+
+#[test]
+fn a_royal_queen_is_pinned_and_may_not_stand_attacked() {
+    let t = builtin("coregal");
+    // The rook on d5 attacks the queen on d1: no king move leaves it safe;
+    // the queen may not stay on the d-file (but may take the rook) nor go
+    // where the c4 pawn takes.
+    let p = fen(&t, "4k3/8/8/3r4/2p5/8/8/3QK3 w - - 0 1");
+    assert_eq!(
+        moves(&p),
+        sorted(&["d1a1", "d1b1", "d1c1", "d1c2", "d1e2", "d1f3", "d1a4", "d1g4", "d1d5"])
+    );
+}
+
+#[test]
+fn a_promoted_queen_is_royal_at_once() {
+    let t = builtin("coregal");
+    // d8 is attacked by the rook on h8: a queen may not land there, a rook
+    // or a minor piece may.
+    let p = fen(&t, "k6r/3P4/8/8/8/8/8/K7 w - - 0 1");
+    assert!(!has(&p, "d7d8q"));
+    assert!(has(&p, "d7d8r") && has(&p, "d7d8b") && has(&p, "d7d8n"));
+}
+
+#[test]
+fn a_queen_attacked_with_no_way_out_is_mate() {
+    let t = builtin("coregal");
+    // Rd8 attacks the queen on a8 along the rank; Qxd8 is guarded by the
+    // other rook, the queen is boxed in, and no king move saves it.
+    let mut g = Game::new(fen(&t, "q7/pp6/8/7k/8/8/3R2PP/3R2K1 w - - 0 1"));
+    play(&mut g, &["d2d8"]);
+    assert!(g.legal_moves().is_empty());
+    assert_eq!(winners(&g), Some(WHITE));
+}
+
+// --- Atomic: explosions with a royal king ---
+
+#[test]
+fn a_capture_removes_the_capturer_and_its_neighbours_but_pawns() {
+    let t = builtin("atomic");
+    let mut g = Game::new(fen(&t, "4k3/8/8/2npb3/3r4/8/8/3RK3 w - - 0 1"));
+    play(&mut g, &["d1d4"]);
+    // The rook on d4 is taken, the white rook explodes, the knight c5 and
+    // the bishop e5 go, the pawn d5 stays.
+    assert_eq!(g.position().fen(), "4k3/8/8/3p4/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn a_blast_may_not_take_the_movers_own_king() {
+    let t = builtin("atomic");
+    let p = fen(&t, "4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1");
+    // Kxd2 and Qxd2 would both blow up the white king.
+    assert_eq!(moves(&p), ["e1e2", "e1f1", "e1f2"]);
+}
+
+#[test]
+fn kings_side_by_side_are_not_in_check() {
+    let t = builtin("atomic");
+    let p = fen(&t, "8/8/8/3k4/3K4/8/8/8 w - - 0 1");
+    assert!(!p.in_check());
+    // Every step is legal, those that stay beside the black king too.
+    assert_eq!(moves(&p).len(), 7);
+    assert!(has(&p, "d4c5") && has(&p, "d4e5"));
+}
+
+#[test]
+fn a_king_beside_the_enemy_king_is_shielded_from_other_attackers() {
+    let t = builtin("atomic");
+    // The rook on a4 attacks d4, but taking the king there would blow up
+    // Black's own king on d5: not check.
+    let p = fen(&t, "8/8/8/3k4/r2K4/8/8/8 w - - 0 1");
+    assert!(!p.in_check());
+    // With the rook on the third rank, the squares away from the black
+    // king that it attacks are closed; those beside the black king open.
+    let p = fen(&t, "8/8/8/3k4/3K4/r7/8/8 w - - 0 1");
+    assert_eq!(moves(&p), ["d4c4", "d4c5", "d4e4", "d4e5"]);
+}
+
+#[test]
+fn blowing_up_the_enemy_king_is_legal_from_check_and_wins() {
+    let t = builtin("atomic");
+    // White is in check from the rook on e8; Qxd7 does not parry it, but
+    // its blast takes the black king on c8.
+    let mut g = Game::new(fen(&t, "2k1r3/3p4/8/8/8/8/8/3QK3 w - - 0 1"));
+    assert!(g.position().in_check());
+    assert_eq!(
+        moves(g.position()),
+        ["d1d7", "d1e2", "e1d2", "e1f1", "e1f2"]
+    );
+    play(&mut g, &["d1d7"]);
+    assert_eq!(winners(&g), Some(WHITE));
+    assert!(g.legal_moves().is_empty());
+}
+
+#[test]
+fn en_passant_explodes_around_the_landing_square() {
+    let t = builtin("atomic");
+    let mut g = Game::new(fen(&t, "4k3/8/2n5/3pP3/8/8/8/4K3 w - d6 0 1"));
+    play(&mut g, &["e5d6"]);
+    // The pawn d5 is taken, the capturer explodes on d6, the knight c6
+    // (beside d6) goes too.
+    assert_eq!(g.position().fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn an_exploded_rook_loses_its_castling_right() {
+    let t = builtin("atomic");
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/8/6p1/R3K2R b KQ - 0 1"));
+    // gxh1=Q takes the rook on h1 and the pawn explodes: only queenside
+    // castling remains.
+    play(&mut g, &["g2h1q"]);
+    assert_eq!(g.position().fen(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 2");
+}
+
+#[test]
+fn castling_may_not_cross_a_square_attacked_through_the_kings_origin() {
+    let t = builtin("atomic");
+    // The black king on e8 stands beside the white king (d7): not in check
+    // from the rook on a8. Castling kingside crosses f8, which the rook
+    // attacks once the king has left e8: illegal.
+    let p = fen(&t, "R3k1r1/3K4/3p4/8/7R/7P/8/1r6 b g - 2 2");
+    assert!(!p.in_check());
+    assert!(!has(&p, "e8g8"));
+    assert!(has(&p, "e8d8"), "d8 is beside the white king");
+}
+
+#[test]
+fn castling_beside_the_enemy_king_passes_attacked_squares() {
+    let t = builtin("atomic");
+    // King g1 to c1, rook b1 to d1: the rook a1 attacks c1 once b1 is
+    // empty, but c1 and d1 are beside the black king on c2.
+    let p = fen(&t, "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1");
+    assert!(has(&p, "g1c1"));
+}
+
+// --- Atomic without checks and Atomar: kings that are not royal ---
+
+#[test]
+fn without_checks_a_king_may_blow_itself_up_and_loses() {
+    let t = builtin("nocheckatomic");
+    let p = fen(&t, "4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1");
+    assert!(has(&p, "e1d2") && has(&p, "d1d2"));
+    let mut g = Game::new(p);
+    play(&mut g, &["e1d2"]);
+    assert_eq!(winners(&g), Some(BLACK));
+}
+
+#[test]
+fn atomar_kings_survive_blasts_and_may_not_take_each_other() {
+    let t = builtin("atomar");
+    let mut g = Game::new(fen(&t, "8/8/8/8/8/3k4/3q4/3K4 w - - 0 1"));
+    // The king takes the queen and stays; the black king beside survives.
+    play(&mut g, &["d1d2"]);
+    assert_eq!(g.position().fen(), "8/8/8/8/8/3k4/3K4/8 b - - 0 1");
+    assert!(!has(g.position(), "d3d2"), "a king may not take a king");
+    assert_eq!(moves(g.position()).len(), 7);
+}
+
+// --- Spartan: two kings, check all royals, promotion limit ---
+
+#[test]
+fn one_of_two_kings_may_be_left_attacked() {
+    let t = builtin("spartan");
+    // The rook on a1 attacks the king on a8; the king on h8 is safe, so
+    // Black is not in check, and a8a7 (still attacked) is legal.
+    let p = fen(&t, "k6k/8/8/8/8/8/8/R3K3 b - - 0 1");
+    assert!(!p.in_check());
+    assert_eq!(moves(&p).len(), 6);
+    assert!(has(&p, "a8a7"));
+}
+
+#[test]
+fn both_kings_attacked_is_check() {
+    let t = builtin("spartan");
+    // Both kings attacked: each move must take one of them out of attack.
+    let p = fen(&t, "k6k/8/8/8/8/8/8/R3K2R b - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(moves(&p), ["a8b7", "a8b8", "h8g7", "h8g8"]);
+}
+
+#[test]
+fn a_lone_spartan_king_is_an_ordinary_royal() {
+    let t = builtin("spartan");
+    let p = fen(&t, "k7/8/8/8/8/8/8/R3K3 b - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(moves(&p), ["a8b7", "a8b8"]);
+}
+
+#[test]
+fn a_hoplite_becomes_a_second_king_but_never_a_third() {
+    let t = builtin("spartan");
+    let one = fen(&t, "4k3/8/8/8/8/8/h7/4K3 b - - 0 1");
+    assert!(has(&one, "a2b1k"));
+    let two = fen(&t, "k3k3/8/8/8/8/8/h7/4K3 b - - 0 1");
+    assert!(!has(&two, "a2b1k"));
+    for k in ["a2b1g", "a2b1w", "a2b1l", "a2b1c"] {
+        assert!(has(&two, k), "{k}");
+    }
+}
+
+#[test]
+fn start_positions_are_fairy_stockfishs() {
+    for (name, f) in [
+        (
+            "spartan",
+            "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+        ),
+        (
+            "atomic",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "atomar",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "nocheckatomic",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "coregal",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+    ] {
+        let t = builtin(name);
+        let p = Position::start(t.clone()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(p.fen(), f, "{name}");
+        assert_eq!(fen(&t, f).hash(), p.hash(), "{name}");
+    }
+}

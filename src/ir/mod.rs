@@ -394,6 +394,19 @@ pub struct Turn {
     /// man of its own kind.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mutually_immune: Vec<PieceId>,
+    /// `gating PIECE, ... in REGION` (see [`Gating`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gating: Option<Gating>,
+}
+
+/// `gating PIECE, ... in REGION`: when a man that has never moved leaves a
+/// square of `region` (its owner's squares) by a plain move or by castling
+/// (the castler's or the partner's square), its owner may put a man of one
+/// of `pieces` from the hand on the square left, in the same action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Gating {
+    pub pieces: Vec<PieceId>,
+    pub region: RegionId,
 }
 
 /// `place PIECE, ... unmoved in REGION`: a man of one of `pieces` placed on

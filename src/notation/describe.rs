@@ -45,9 +45,12 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
     let c = |sq: Option<Square>| sq.map(|s| pos.coord(s));
     let mover = mv.from().and_then(|f| pos.man_at(f));
     let kind = match mv {
-        Move::Normal { .. } | Move::Lame { .. } | Move::EnPassant { .. } | Move::Castle { .. } => {
-            ActionKind::Move
-        }
+        Move::Normal { .. }
+        | Move::Lame { .. }
+        | Move::EnPassant { .. }
+        | Move::Castle { .. }
+        | Move::Gate { .. }
+        | Move::CastleGate { .. } => ActionKind::Move,
         Move::Drop { .. }
         | Move::PlaceAndMove { .. }
         | Move::PlaceAndReturn { .. }
@@ -63,12 +66,28 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
     a.from = c(mv.from());
     a.to = c(mv.to());
     a.promotion = mv.promotion().map(|k| letter(pos, k));
+    if let Some((k, _)) = mv.gated() {
+        // A gated man is written like a promotion (Fairy-Stockfish's
+        // convention): `b1c3h`.
+        a.promotion = Some(letter(pos, k));
+    }
     match mv {
-        Move::Normal { to, .. } | Move::Lame { to, .. } => a.capture = pos.man_at(to).is_some(),
+        Move::Normal { to, .. } | Move::Lame { to, .. } | Move::Gate { to, .. } => {
+            a.capture = pos.man_at(to).is_some()
+        }
         Move::EnPassant { .. } => a.capture = true,
-        Move::Castle { from, partner, .. } => {
+        Move::Castle { from, partner, .. } | Move::CastleGate { from, partner, .. } => {
             let (f, p): (Coord, Coord) = (pos.coord(from), pos.coord(partner));
             a.castle = Some(if f.y == p.y { p.x < f.x } else { p.y < f.y });
+            if let Move::CastleGate {
+                on_partner: true, ..
+            } = mv
+            {
+                // Gating on the partner's square: written from the
+                // partner's square to the castler's (`h1e1h`).
+                a.from = Some(p);
+                a.to = Some(f);
+            }
         }
         Move::PlaceAndMove { to, .. } => a.then_to = Some(pos.coord(to)),
         Move::PlaceAndReturn { returned, .. } => a.returns = Some(pos.coord(returned)),

@@ -155,7 +155,7 @@ pub(super) fn finish(
             .hint("add `draw` to `actions`"),
         );
     }
-    if has_hands && !turn.place {
+    if has_hands && !turn.place && turn.gating.is_none() {
         l.err(
             Diagnostic::warning(
                 "unreachable",

@@ -1,6 +1,6 @@
 //! Lowering: the obligations and bookkeeping of placements: `must capture`
 //! and `must place`, `place keeps room for PIECE in REGION`, `place PIECE,
-//! ... unmoved in REGION`.
+//! ... unmoved in REGION`, and `gating PIECE, ... in REGION`.
 
 use super::*;
 
@@ -64,4 +64,38 @@ pub(super) fn place_extra(
         }
         _ => Ok(false),
     }
+}
+
+/// `gating PIECE, ... in REGION`
+pub(super) fn gating(
+    l: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let mut pieces = Vec::new();
+    while c.peek_word().is_some_and(|w| w != "in") {
+        let sp = c.here();
+        let id = l.piece_ref(c, "a piece")?;
+        if l.pieces[id as usize].piece.royal {
+            return Err(Diagnostic::error(
+                "contradiction",
+                c.file,
+                sp,
+                "a royal piece cannot be gated",
+            )
+            .hint("gate non-royal pieces"));
+        }
+        pieces.push(id);
+        c.eat_op(",");
+    }
+    if pieces.is_empty() {
+        return Err(c.expected("the pieces that may be gated"));
+    }
+    c.expect_keyword("in")
+        .map_err(|d| d.hint("write `gating hawk, elephant in back_rank`"))?;
+    let region = l.region_ref(c)?;
+    c.finish()?;
+    d.turn.gating = Some(Gating { pieces, region });
+    Ok(())
 }

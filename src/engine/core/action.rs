@@ -50,6 +50,24 @@ pub enum Move {
         partner: Square,
         partner_to: Square,
     },
+    /// A plain move `from` → `to` (as `Normal`, without promotion), and a
+    /// man of kind `piece` from the hand is put on `from` (gating).
+    Gate {
+        from: Square,
+        to: Square,
+        piece: PieceId,
+    },
+    /// Castling (as `Castle`) with gating: a man of kind `piece` from the
+    /// hand is put on the castler's square, or on the partner's when
+    /// `on_partner`.
+    CastleGate {
+        from: Square,
+        to: Square,
+        partner: Square,
+        partner_to: Square,
+        piece: PieceId,
+        on_partner: bool,
+    },
     /// A man of kind `piece` from the hand is placed on `to`.
     Drop { piece: PieceId, to: Square },
     /// A man is placed on `at`, then moves to `to` (one action).
@@ -106,6 +124,8 @@ pub enum MoveKind {
     Lame,
     EnPassant,
     Castle,
+    /// A move or castling with gating.
+    Gate,
     Drop,
     PlaceAndMove,
     PlaceAndReturn,
@@ -162,6 +182,7 @@ impl Move {
             Move::Lame { .. } => MoveKind::Lame,
             Move::EnPassant { .. } => MoveKind::EnPassant,
             Move::Castle { .. } => MoveKind::Castle,
+            Move::Gate { .. } | Move::CastleGate { .. } => MoveKind::Gate,
             Move::Drop { .. } => MoveKind::Drop,
             Move::PlaceAndMove { .. } => MoveKind::PlaceAndMove,
             Move::PlaceAndReturn { .. } => MoveKind::PlaceAndReturn,
@@ -180,7 +201,9 @@ impl Move {
             Move::Normal { from, .. }
             | Move::Lame { from, .. }
             | Move::EnPassant { from, .. }
-            | Move::Castle { from, .. } => Some(from),
+            | Move::Castle { from, .. }
+            | Move::Gate { from, .. }
+            | Move::CastleGate { from, .. } => Some(from),
             Move::Swap { a, .. } => Some(a),
             _ => None,
         }
@@ -195,6 +218,8 @@ impl Move {
             | Move::Lame { to, .. }
             | Move::EnPassant { to, .. }
             | Move::Castle { to, .. }
+            | Move::Gate { to, .. }
+            | Move::CastleGate { to, .. }
             | Move::Drop { to, .. }
             | Move::Draw { to, .. } => Some(to),
             Move::PlaceAndMove { at, .. }
@@ -236,10 +261,26 @@ impl Move {
     pub fn aux_square(self) -> Option<Square> {
         match self {
             Move::EnPassant { victim, .. } => Some(victim),
-            Move::Castle { partner, .. } => Some(partner),
+            Move::Castle { partner, .. } | Move::CastleGate { partner, .. } => Some(partner),
             Move::PlaceAndMove { to, .. } => Some(to),
             Move::PlaceAndReturn { returned, .. } => Some(returned),
             Move::PlaceAndRemove { removed, .. } => Some(removed),
+            _ => None,
+        }
+    }
+
+    /// The kind of man a gating puts down, and the square.
+    #[inline]
+    pub fn gated(self) -> Option<(PieceId, Square)> {
+        match self {
+            Move::Gate { from, piece, .. } => Some((piece, from)),
+            Move::CastleGate {
+                from,
+                partner,
+                piece,
+                on_partner,
+                ..
+            } => Some((piece, if on_partner { partner } else { from })),
             _ => None,
         }
     }
@@ -289,7 +330,12 @@ impl Move {
             self.kind(),
             [sq(self.from()), sq(self.to()), sq(self.aux_square())],
             [
-                self.placed().or(self.card()).unwrap_or(u8::MAX),
+                self.placed()
+                    .or(self.card())
+                    .or(self
+                        .gated()
+                        .map(|(k, sq)| k * 2 + (Some(sq) != self.from()) as u8))
+                    .unwrap_or(u8::MAX),
                 self.promotion().unwrap_or(u8::MAX),
             ],
         )

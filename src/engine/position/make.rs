@@ -6,7 +6,7 @@
 use super::{hash, movegen};
 use crate::engine::core::Bits;
 use crate::engine::core::{Man, Mark, Move, State};
-use crate::engine::rules::{captures, drops, en_passant, limit_box, Applied};
+use crate::engine::rules::{captures, drops, en_passant, gating, limit_box, Applied};
 use crate::engine::tables::Compiled;
 use crate::ir::PlayerId;
 
@@ -24,7 +24,13 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
         castle_flags: clear_flags(t, s, mv),
         ..Applied::default()
     };
-    let castle_kinds = r.castle_kinds();
+    // Kinds whose placed men count as moved: the castling kinds, and
+    // every kind where gating reads the flags.
+    let castle_kinds = if r.gating.is_some() {
+        u32::MAX
+    } else {
+        r.castle_kinds()
+    };
     let quiet = &r.quiet;
     match mv {
         Move::Normal { from, to, promote }
@@ -74,12 +80,34 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             to,
             partner,
             partner_to,
+        }
+        | Move::CastleGate {
+            from,
+            to,
+            partner,
+            partner_to,
+            ..
         } => {
             let royal = s.take(l, from);
             let rook = s.take(l, partner);
             a.reset |= quiet.kinds & (1 << royal.kind()) != 0;
             s.put(l, to, royal);
             s.put(l, partner_to, rook);
+            if let Some((piece, at)) = mv.gated() {
+                gating::gate(b, s, me, piece, at);
+            }
+        }
+        Move::Gate { from, to, piece } => {
+            let cap = s.at(to);
+            if !cap.is_empty() {
+                s.take(l, to);
+                a.reset |= quiet.capture;
+                captures::captured(&r.captures, b, s, me, cap);
+            }
+            let man = s.take(l, from);
+            a.reset |= quiet.kinds & (1 << man.kind()) != 0;
+            s.put(l, to, man);
+            gating::gate(b, s, me, piece, from);
         }
         Move::Drop { piece, to } => {
             drops::place(b, s, castle_kinds, me, piece, to, true);

@@ -20,8 +20,8 @@ use crate::engine::movement::{attacked, ride_in_range, royals, targets_with, Ctx
 use crate::engine::rules::check_bound;
 use crate::engine::rules::explosion::{self, Verdict};
 use crate::engine::rules::sink::{expand, OnlyCaptures};
-use crate::engine::rules::Promotion;
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
+use crate::engine::rules::{Gating, Promotion};
 use crate::engine::tables::Compiled;
 use crate::ir::{ActionKind, PieceId, MAX_PIECES};
 
@@ -150,6 +150,11 @@ fn sources<B: Bits, S: Sink>(
     }
     if allows(ActionKind::Move) && !out.done() {
         legal_board(t, s, split, out, scratch);
+        if let Some(g) = &r.gating {
+            if !out.done() {
+                gen_gated(t, s, g, split, out, scratch);
+            }
+        }
     }
     if let Some(d) = &r.drops {
         if allows(ActionKind::Place) && !out.done() {
@@ -160,6 +165,91 @@ fn sources<B: Bits, S: Sink>(
     if let Some(sw) = &r.swaps {
         if allows(ActionKind::Power) && !out.done() {
             sw.generate(b, s, &r.legality(split), out);
+        }
+    }
+}
+
+/// The legal gating moves of the player to act: the plain moves (no
+/// promotion, no double step, no en passant) and castlings of its men that
+/// may gate, each legal one with a man of each kind in hand put on the
+/// square left.
+fn gen_gated<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    g: &Gating<B>,
+    split: bool,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let (b, r) = (&t.base, &t.rules);
+    let me = s.turn;
+    if !g.has_any(s, me) || !r.board_moves.allowed(b, s, me) {
+        return;
+    }
+    let gates = g.gates(s, me);
+    if gates.is_empty() {
+        return;
+    }
+    let mut c = Ctx::new(b, s, me, r.captures.any());
+    c.ep = r.en_passant.is_some();
+    scratch.clear();
+    for from in gates {
+        let man = s.at(from);
+        let p = &b.atoms.patterns[b.layout.pid(man)];
+        gen_man::<B, MoveList, false, _>(t, s, &c, p, from, man, B::FULL, |_| true, scratch);
+    }
+    if let Some(cs) = &r.castling {
+        cs.candidates(b, s, &c, |_, mv| scratch.push(mv));
+    }
+    for i in 0..scratch.len() {
+        let base = scratch[i];
+        // A gating is legal exactly when the move without it is: the man
+        // put down never makes an illegal move legal.
+        if !matches!(
+            base,
+            Move::Normal { promote: None, .. } | Move::Castle { .. }
+        ) || !legal_probe(t, s, base, split)
+        {
+            continue;
+        }
+        for &k in &g.kinds {
+            if s.hands[me as usize][k as usize] == 0 {
+                continue;
+            }
+            match base {
+                Move::Normal {
+                    from,
+                    to,
+                    promote: None,
+                } => {
+                    out.raw(Move::Gate { from, to, piece: k });
+                }
+                Move::Castle {
+                    from,
+                    to,
+                    partner,
+                    partner_to,
+                } => {
+                    for on_partner in [false, true] {
+                        let at = if on_partner { partner } else { from };
+                        if !gates.contains(at) || at == to || at == partner_to {
+                            continue;
+                        }
+                        out.raw(Move::CastleGate {
+                            from,
+                            to,
+                            partner,
+                            partner_to,
+                            piece: k,
+                            on_partner,
+                        });
+                    }
+                }
+                _ => {}
+            }
+            if out.done() {
+                return;
+            }
         }
     }
 }

@@ -33,6 +33,7 @@ pub(crate) mod endings;
 pub(crate) mod explosion;
 pub(crate) mod facing;
 pub(crate) mod first_action;
+pub(crate) mod gating;
 pub(crate) mod goals;
 pub(crate) mod limit_box;
 pub(crate) mod material;
@@ -61,6 +62,7 @@ pub(crate) use en_passant::EnPassant;
 pub use endings::{Cause, Status};
 pub(crate) use explosion::Explosion;
 pub(crate) use first_action::FirstAction;
+pub(crate) use gating::Gating;
 pub(crate) use goals::Goals;
 pub(crate) use pass::Passing;
 pub(crate) use promotion::Promotion;
@@ -108,6 +110,9 @@ pub struct Rules<B: Bits> {
     pub castling: Option<Castling<B>>,
     pub board_moves: BoardMoves<B>,
     pub drops: Option<Drops<B>>,
+    /// `gating PIECE, ... in REGION` (a source of board moves with a man
+    /// put on the square left).
+    pub gating: Option<Gating<B>>,
     pub deck: Option<DeckRule<B>>,
     pub swaps: Option<Swaps>,
     pub passing: Option<Passing>,
@@ -154,6 +159,11 @@ impl<B: Bits> Rules<B> {
         }
         let board_moves = BoardMoves::new(v, base);
         let drops = Drops::new(v, base);
+        let gating = Gating::new(v, base);
+        if gating.is_some() {
+            // Every man's has-moved flag is kept: it is the right to gate.
+            layout.tracked_kinds = u32::MAX >> (32 - base.nkinds.clamp(1, 32));
+        }
         let deck = DeckRule::new(v, base, layout).map_err(CompileError::Setup)?;
         let swaps = Swaps::new(v, layout);
         let passing = Passing::new(v, layout);
@@ -186,6 +196,7 @@ impl<B: Bits> Rules<B> {
             castling,
             board_moves,
             drops,
+            gating,
             deck,
             swaps,
             passing,

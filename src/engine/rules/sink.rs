@@ -223,7 +223,7 @@ impl<S: Sink> Sink for Tally<'_, S> {
 pub fn captures(occ: &Bitset, mv: Move) -> bool {
     match mv {
         Move::EnPassant { .. } => true,
-        Move::Castle { .. } => false,
+        Move::Castle { .. } | Move::CastleGate { .. } => false,
         _ => mv.to().is_some_and(|to| occ.contains(to)),
     }
 }

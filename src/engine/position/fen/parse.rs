@@ -380,9 +380,16 @@ fn parse_board<B: Bits>(
             }
             let tracked = t.base.layout.tracked_kinds & (1 << kind) != 0;
             let castle = t.rules.castle_kinds() & (1 << kind) != 0;
+            // On a gating region the castling field gives the flag.
+            let gate = t
+                .rules
+                .gating
+                .as_ref()
+                .is_some_and(|g| g.region[owner as usize & 3].contains(at));
             let default_unmoved = tracked
                 && !castle
                 && t.fen.listed & (1 << kind) == 0
+                && !gate
                 && t.fen.setup_men.get(at.index()).copied() == Some(Man::new(kind, owner, facing));
             raw.men.push(RawMan {
                 at,
@@ -438,7 +445,8 @@ fn parse_castling<B: Bits>(
     if t.fen.listed != 0 {
         return parse_listed(t, s, raw);
     }
-    let Some(ci) = &t.rules.castling else {
+    let gating = t.rules.gating.as_ref();
+    if t.rules.castling.is_none() && gating.is_none() {
         return fail(
             F,
             format!(
@@ -446,7 +454,7 @@ fn parse_castling<B: Bits>(
                 t.base.variant.name
             ),
         );
-    };
+    }
     if let Some(c) = s.chars().find(|c| !c.is_ascii()) {
         return fail(F, format!("expected K, Q or file letters, found `{c}`"));
     }
@@ -477,6 +485,24 @@ fn parse_castling<B: Bits>(
                 };
                 (owner, c.to_ascii_uppercase())
             }
+        };
+        if let Some(g) = gating {
+            // With gating, a file letter gives the men of that file on
+            // the gating region their right (Fairy-Stockfish's gates).
+            if c != 'K' && c != 'Q' && c.is_ascii_uppercase() {
+                let fx = (c as u8 - b'A') as i32 + frame(t).0;
+                let region = g.region[owner as usize & 3];
+                for m in raw.men.iter_mut() {
+                    if m.owner == owner && region.contains(m.at) && t.base.geo.coords(m.at).0 == fx
+                    {
+                        m.unmoved = true;
+                    }
+                }
+                continue;
+            }
+        }
+        let Some(ci) = &t.rules.castling else {
+            return fail(F, format!("expected file letters, found `{c}`"));
         };
         let royals: Vec<Square> = raw
             .men

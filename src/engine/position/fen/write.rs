@@ -54,18 +54,26 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
     // ones are marked on the men.
     let mut castle_field = String::new();
     let mut marked_unmoved: Vec<Square> = Vec::new();
-    if let Some(ci) = &t.rules.castling {
+    let mut covered: Vec<Square> = Vec::new();
+    if t.rules.castling.is_some() || t.rules.gating.is_some() {
+        let (royal, partners) = t
+            .rules
+            .castling
+            .as_ref()
+            .map_or((u8::MAX, 0), |c| (c.royal, c.partners));
         for p in 0..t.base.nplayers as PlayerId {
             let mut entries: Vec<(u8, char)> = Vec::new();
             for r in raw
                 .men
                 .iter()
-                .filter(|m| m.kind == ci.royal && m.owner == p && m.unmoved)
+                .filter(|m| m.kind == royal && m.owner == p && m.unmoved)
             {
                 for (side, letter) in [(1, 'K'), (-1, 'Q')] {
                     let partners = side_partners(t, &raw, r.at, p, side);
                     for (i, &ps) in partners.iter().rev().enumerate() {
                         if man_at(ps).is_some_and(|m| m.unmoved) {
+                            covered.push(ps);
+                            covered.push(r.at);
                             let c = if i == 0 {
                                 letter
                             } else {
@@ -79,7 +87,7 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
                 for m in raw
                     .men
                     .iter()
-                    .filter(|m| ci.partners & 1 << m.kind != 0 && m.owner == p && m.unmoved)
+                    .filter(|m| partners & 1 << m.kind != 0 && m.owner == p && m.unmoved)
                 {
                     let (x, y) = t.base.geo.coords(m.at);
                     if x == rx && y != ry {
@@ -89,6 +97,7 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
                 }
             }
             entries.sort();
+            gate_letters(t, &raw, p, &covered, &mut entries);
             for (_, c) in entries {
                 match style(t) {
                     Style::Case if p == 1 => castle_field.push(c.to_ascii_lowercase()),
@@ -165,12 +174,17 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
             }
             let tracked = t.base.layout.tracked_kinds & (1 << m.kind) != 0;
             let castle = t.rules.castle_kinds() & (1 << m.kind) != 0;
+            let gate = t
+                .rules
+                .gating
+                .as_ref()
+                .is_some_and(|g| g.region[m.owner as usize & 3].contains(sq));
             if t.fen.listed & (1 << m.kind) != 0 {
                 // Listed men on the back rank are in the castling field.
                 if m.unmoved && !on_back_rank(m) {
                     flags.push('u');
                 }
-            } else if tracked && !castle {
+            } else if tracked && !castle && !gate {
                 let default = t.fen.setup_men.get(sq.index()).copied()
                     == Some(Man::new(m.kind, m.owner, m.facing));
                 if m.unmoved && !default {
@@ -257,4 +271,29 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
     let np = t.base.nplayers as u32;
     out.push_str(&format!(" {} {}", raw.quiet, raw.ply / np + 1));
     out
+}
+
+/// With gating: a file letter for each unmoved man of `p` on the gating
+/// region whose flag the castling letters do not already give, after them.
+fn gate_letters<B: Bits>(
+    t: &Compiled<B>,
+    raw: &RawPosition,
+    p: PlayerId,
+    covered: &[Square],
+    entries: &mut Vec<(u8, char)>,
+) {
+    let Some(g) = &t.rules.gating else {
+        return;
+    };
+    let ox = frame(t).0;
+    let region = g.region[p as usize & 3];
+    let mut files: Vec<char> = raw
+        .men
+        .iter()
+        .filter(|m| m.owner == p && m.unmoved && region.contains(m.at) && !covered.contains(&m.at))
+        .map(|m| (b'A' + (t.base.geo.coords(m.at).0 - ox) as u8) as char)
+        .collect();
+    files.sort();
+    files.dedup();
+    entries.extend(files.into_iter().map(|c| (2, c)));
 }

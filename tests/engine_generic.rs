@@ -305,6 +305,7 @@ fn attacks_can_differ_from_moves() {
         glyphs: None,
         promotion: None,
         initial_region: None,
+        promotes_to: None,
     };
     v.pieces.push(g);
     let t = Arc::new(Tables::new(&v).unwrap());

@@ -29,6 +29,8 @@ const ATOMS: &[&str] = &[
     "attacks",
     "attacked",
     "in_play",
+    "same_file",
+    "immobile",
     "surrounded",
     "self",
     "in",
@@ -188,6 +190,14 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
             c.next();
             Ok(Pred::InPlay(group_selector(c, n, "in_play")?))
         }
+        "same_file" => {
+            c.next();
+            Ok(Pred::SameFile(group_selector(c, n, "same_file")?))
+        }
+        "immobile" => {
+            c.next();
+            Ok(Pred::Immobile)
+        }
         "attacked" => {
             c.next();
             Ok(Pred::Attacked)
@@ -238,7 +248,7 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
                 if let Some(s) = diagnostic::suggest(w, cands) {
                     d = d.hint(s);
                 }
-                Err(d.hint("conditions: touching(..), beside(..), attacks(..), attacked, in REGION, in_play(..), surrounded, self, distinct colour, a piece name, own/enemy"))
+                Err(d.hint("conditions: touching(..), beside(..), attacks(..), attacked, in REGION, in_play(..), same_file(..), immobile, surrounded, self, distinct colour, a piece name, own/enemy"))
             }
         },
     }

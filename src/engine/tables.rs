@@ -19,6 +19,9 @@ pub(crate) struct FenInfo {
     pub letters: HashMap<char, PieceId>,
     /// Per player: the tag used in FEN for more than two players.
     pub tags: Vec<char>,
+    /// Per kind: the piece it is the promoted form of (written `+` and
+    /// that piece's letter).
+    pub bases: Vec<Option<PieceId>>,
 }
 
 /// A variant compiled with sets of squares of one width.
@@ -209,9 +212,16 @@ fn fen_info<B: Bits>(b: &Base<B>) -> FenInfo {
     } else {
         (0..b.nplayers).map(|i| (b'a' + i as u8) as char).collect()
     };
+    let mut bases = vec![None; v.pieces.len()];
+    for (k, p) in v.pieces.iter().enumerate() {
+        if let Some(b) = p.promotes_to.and_then(|f| bases.get_mut(f as usize)) {
+            *b = Some(k as PieceId);
+        }
+    }
     FenInfo {
         setup_men,
         letters,
         tags,
+        bases,
     }
 }

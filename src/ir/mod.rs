@@ -196,6 +196,12 @@ pub struct Piece {
     /// without it, they are open to a man that has never moved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initial_region: Option<RegionId>,
+    /// `promotes to PIECE`: the kind this piece becomes when it promotes
+    /// (its promoted form, written `+` and this piece's letter in FEN); a
+    /// captured man of the promoted form goes to a hand as this piece under
+    /// `captures to hand demoted`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotes_to: Option<PieceId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -212,6 +218,17 @@ pub struct Promotion {
     /// player with an empty list has no promotion for this kind.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub by_player: Vec<Vec<PieceId>>,
+    /// `leaving`: a move that starts in the zone promotes too (one that
+    /// enters, leaves or moves inside it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub leaving: bool,
+    /// `optional`: the mover may decline, except where the unpromoted man
+    /// would stand on a square from which it has no move on an empty board.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub optional: bool,
+    /// `capturing`: only moves that capture promote.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub capturing: bool,
 }
 
 impl Promotion {
@@ -533,6 +550,9 @@ pub struct EndRule {
 pub enum Event {
     /// A player has no legal action and a royal of theirs is attacked.
     Checkmate,
+    /// Checkmate, and the action that gave it placed a man of this kind
+    /// from the hand (a pawn drop mate). The subject is the mated player.
+    CheckmateByPlacing(PieceId),
     /// A player has no legal action and is not in check.
     Stalemate,
     /// A man of this kind has its 4 orthogonal neighbours blocked by men, the

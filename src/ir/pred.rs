@@ -53,6 +53,10 @@ pub enum Pred {
     DistinctColour,
     /// Some man of the selector is on the board (a guard on the acting player).
     InPlay(Selector),
+    /// Another man of the selector stands on the subject's file.
+    SameFile(Selector),
+    /// The man on the subject square has no move from it on an empty board.
+    Immobile,
 }
 
 impl Pred {

@@ -26,6 +26,11 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
     let mut quiet_resets = Vec::new();
     let (w, _) = c.expect_choice("an ending condition", END_CONDITIONS)?;
     let when = match w {
+        "checkmate" if c.eat_word("by") => {
+            c.expect_keyword("placing")
+                .map_err(|d| d.hint("write `checkmate by placing PIECE -> win`"))?;
+            Event::CheckmateByPlacing(l.piece_ref(&mut c, "the piece whose placement mates")?)
+        }
         "checkmate" => Event::Checkmate,
         "stalemate" => Event::Stalemate,
         "surrounded" => Event::Surrounded(l.piece_ref(&mut c, "the piece that may be surrounded")?),

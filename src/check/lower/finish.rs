@@ -42,7 +42,11 @@ pub(super) fn finish(
         };
         let merged = match pb.piece.promotion.take() {
             Some(old) if !p.by_player.is_empty() => {
-                if old.zone != p.zone || old.from_pool != p.from_pool {
+                if old.zone != p.zone
+                    || old.from_pool != p.from_pool
+                    || (old.leaving, old.optional, old.capturing)
+                        != (p.leaving, p.optional, p.capturing)
+                {
                     let mut d = Diagnostic::error(
                         "contradiction",
                         &f,
@@ -69,9 +73,9 @@ pub(super) fn finish(
                         by[q] = list.clone();
                     }
                 }
-                union_choices(p.zone, p.from_pool, by)
+                union_choices(&p, by)
             }
-            _ if !p.by_player.is_empty() => union_choices(p.zone, p.from_pool, p.by_player),
+            _ if !p.by_player.is_empty() => union_choices(&p, p.by_player.clone()),
             _ => p,
         };
         pb.piece.promotion = Some(merged);
@@ -219,7 +223,7 @@ pub(super) fn finish(
                 .hint("write `win`, `lose` or `draw`"),
             );
         }
-        if matches!(r.when, Event::Checkmate) && !royal_exists {
+        if matches!(r.when, Event::Checkmate | Event::CheckmateByPlacing(_)) && !royal_exists {
             l.diags.push(
                 Diagnostic::warning(
                     "unreachable",
@@ -397,7 +401,7 @@ pub(super) fn finish(
 }
 
 /// A per-player promotion whose `choices` are the union of the players'.
-fn union_choices(zone: Zone, from_pool: bool, by_player: Vec<Vec<PieceId>>) -> Promotion {
+fn union_choices(p: &Promotion, by_player: Vec<Vec<PieceId>>) -> Promotion {
     let mut choices: Vec<PieceId> = Vec::new();
     for &c in by_player.iter().flatten() {
         if !choices.contains(&c) {
@@ -405,9 +409,12 @@ fn union_choices(zone: Zone, from_pool: bool, by_player: Vec<Vec<PieceId>>) -> P
         }
     }
     Promotion {
-        zone,
+        zone: p.zone.clone(),
         choices,
-        from_pool,
+        from_pool: p.from_pool,
         by_player,
+        leaving: p.leaving,
+        optional: p.optional,
+        capturing: p.capturing,
     }
 }

@@ -2,6 +2,11 @@
 //! of its choices (one move per choice). With `from pool`, each choice is
 //! taken from the owner's pool and used up; a man that finds no choice
 //! left stays as it is.
+//!
+//! Shogi-style zones: with `leaving`, a move that starts in the zone
+//! promotes too; with `capturing`, only captures promote; with `optional`,
+//! each promoting move also exists unpromoted, except onto squares from
+//! which the unpromoted man would have no move on an empty board.
 
 use crate::engine::compile::{Base, CompileError};
 use crate::engine::core::{Bits, Man, Square, State};
@@ -12,6 +17,8 @@ struct Info {
     /// Per player: the kinds its men may become.
     choices: Vec<Vec<PieceId>>,
     from_pool: bool,
+    leaving: bool,
+    capturing: bool,
 }
 
 /// The promotion rules of a variant.
@@ -22,6 +29,12 @@ pub struct Promotion<B: Bits> {
     kinds: u32,
     /// `(kind * 4 + owner) * 4 + facing`: the zone.
     zones: Vec<B>,
+    /// `kind * 4 + facing`: where an unpromoted man may stay after a
+    /// promoting move (every square unless `optional`; with it, the
+    /// squares from which it has a move on an empty board).
+    keep: Vec<B>,
+    /// Some kind promotes on `leaving` or `capturing` terms.
+    shogi: bool,
 }
 
 impl<B: Bits> Promotion<B> {
@@ -31,6 +44,8 @@ impl<B: Bits> Promotion<B> {
         let mut per_kind = vec![None; nkinds];
         let mut zones = vec![B::EMPTY; nkinds * 16];
         let mut kinds = 0u32;
+        let mut keep = vec![B::EMPTY; nkinds * 4];
+        let mut shogi = false;
         for (k, piece) in v.pieces.iter().enumerate() {
             let Some(pr) = &piece.promotion else { continue };
             if pr
@@ -55,7 +70,17 @@ impl<B: Bits> Promotion<B> {
                     .map(|p| pr.choices_of(p as PlayerId).to_vec())
                     .collect(),
                 from_pool: pr.from_pool,
+                leaving: pr.leaving,
+                capturing: pr.capturing,
             });
+            shogi |= pr.leaving || pr.capturing;
+            for f in Dir::ALL {
+                keep[k * 4 + f.index()] = if pr.optional {
+                    t.real & !dead_squares(t, k as PieceId, f)
+                } else {
+                    B::EMPTY
+                };
+            }
             kinds |= 1 << k;
             for owner in 0..t.nplayers {
                 for f in Dir::ALL {
@@ -79,6 +104,8 @@ impl<B: Bits> Promotion<B> {
             per_kind,
             kinds,
             zones,
+            keep,
+            shogi,
         })
     }
 
@@ -94,10 +121,47 @@ impl<B: Bits> Promotion<B> {
         self.zones[(man.kind() as usize * 4 + man.owner() as usize) * 4 + man.facing().index()]
     }
 
-    /// Whether a move of `man` to `to` promotes (when a choice is left).
+    /// Of the `targets` of a move of `man` from `from`, the squares where
+    /// it promotes (or may, under `optional`).
     #[inline]
-    pub fn applies(&self, man: Man, to: Square) -> bool {
-        self.promotes(man.kind()) && self.zone(man).contains(to)
+    pub fn promo_squares(&self, s: &State<B>, from: Square, man: Man, targets: B) -> B {
+        if !self.promotes(man.kind()) {
+            return B::EMPTY;
+        }
+        let zone = self.zone(man);
+        if !self.shogi {
+            return targets & zone;
+        }
+        let Some(pr) = &self.per_kind[man.kind() as usize] else {
+            return B::EMPTY;
+        };
+        let mut b = if pr.leaving && zone.contains(from) {
+            targets
+        } else {
+            targets & zone
+        };
+        if pr.capturing {
+            b &= s.occ;
+        }
+        b
+    }
+
+    /// The squares where `man`, having reached a promotion square, may also
+    /// stay unpromoted.
+    #[inline]
+    pub fn keep(&self, man: Man) -> B {
+        self.keep[man.kind() as usize * 4 + man.facing().index()]
+    }
+
+    /// Whether a move of `man` from `from` to `to` promotes (when a choice
+    /// is left).
+    #[inline]
+    pub fn applies(&self, s: &State<B>, man: Man, from: Option<Square>, to: Square) -> bool {
+        let one = B::from_square(to);
+        match from {
+            Some(f) => self.promo_squares(s, f, man, one).any(),
+            None => self.promotes(man.kind()) && self.zone(man).contains(to),
+        }
     }
 
     /// Whether some kind promotes from a pool.
@@ -151,5 +215,32 @@ fn far_edge<B: Bits>(t: &Base<B>, f: Dir) -> B {
                 }
             }
         })
+        .collect()
+}
+
+/// The squares from which a man of `kind` facing `f` has no move on an
+/// empty board: none of its atoms that may move (not capture-only, not
+/// initial, not a hop) reaches a square of the board.
+pub fn dead_squares<B: Bits>(t: &Base<B>, kind: PieceId, f: Dir) -> B {
+    let geo = &t.geo;
+    let Some(p) = t.variant.pieces.get(kind as usize) else {
+        return B::EMPTY;
+    };
+    let steps: Vec<(i32, i32)> = p
+        .moves
+        .iter()
+        .filter(|a| {
+            a.mode.can_move()
+                && !a.initial()
+                && !matches!(a.path, crate::ir::Path::Hop | crate::ir::Path::Grasshop)
+        })
+        .flat_map(|a| {
+            a.vectors
+                .iter()
+                .map(move |&(dx, dy)| f.rotate((dx as i32, dy as i32)))
+        })
+        .collect();
+    geo.squares()
+        .filter(|&sq| steps.iter().all(|&v| geo.offset(sq, v).is_none()))
         .collect()
 }

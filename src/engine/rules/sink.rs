@@ -42,12 +42,15 @@ pub fn expand<B: Bits>(
     mut f: impl FnMut(Move),
 ) {
     if let Some(to) = mv.to() {
-        if pr.applies(man, to) {
+        if pr.applies(s, man, mv.from(), to) {
             let mut ch = [0u8; MAX_PIECES];
             let n = pr.choices(s, man, &mut ch);
             if n > 0 {
                 for &c in &ch[..n] {
                     f(mv.with_promotion(c));
+                }
+                if pr.keep(man).contains(to) {
+                    f(mv);
                 }
                 return;
             }
@@ -66,11 +69,7 @@ impl Sink for MoveList {
         man: Man,
         targets: B,
     ) {
-        let promo = if pr.promotes(man.kind()) {
-            targets & pr.zone(man)
-        } else {
-            B::EMPTY
-        };
+        let promo = pr.promo_squares(s, from, man, targets);
         for to in targets & !promo {
             self.push(Move::normal(from, to));
         }
@@ -99,16 +98,22 @@ impl Sink for Count {
         &mut self,
         pr: &Promotion<B>,
         s: &State<B>,
-        _from: Square,
+        from: Square,
         man: Man,
         targets: B,
     ) {
         if pr.promotes(man.kind()) {
-            let promo = targets & pr.zone(man);
+            let promo = pr.promo_squares(s, from, man, targets);
             if promo.any() {
                 let mut ch = [0u8; MAX_PIECES];
-                let n = pr.choices(s, man, &mut ch).max(1) as u64;
-                self.0 += (targets & !promo).count() as u64 + promo.count() as u64 * n;
+                let n = pr.choices(s, man, &mut ch) as u64;
+                if n == 0 {
+                    self.0 += targets.count() as u64;
+                    return;
+                }
+                self.0 += (targets & !promo).count() as u64
+                    + promo.count() as u64 * n
+                    + (promo & pr.keep(man)).count() as u64;
                 return;
             }
         }
@@ -118,9 +123,11 @@ impl Sink for Count {
     #[inline]
     fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man) {
         match mv.to() {
-            Some(to) if pr.applies(man, to) => {
+            Some(to) if pr.applies(s, man, mv.from(), to) => {
                 let mut ch = [0u8; MAX_PIECES];
-                self.0 += pr.choices(s, man, &mut ch).max(1) as u64;
+                let n = pr.choices(s, man, &mut ch) as u64;
+                let keep = n > 0 && pr.keep(man).contains(to);
+                self.0 += n.max(1) + keep as u64;
             }
             _ => self.0 += 1,
         }

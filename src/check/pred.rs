@@ -126,6 +126,31 @@ fn group_selector(c: &mut Cur, n: &Names, what: &str) -> Result<Selector, Diagno
     }
 }
 
+/// `same_file(SEL)` or `same_file(SEL, N)`, after the word.
+fn same_file(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
+    let Some(Arg {
+        kind: ArgKind::Group(g),
+        span,
+    }) = c.peek()
+    else {
+        return Err(c
+            .expected("`(own pawn)` or `(own pawn, 2)`")
+            .hint("write it as `same_file(own pawn)`: another own pawn on the file"));
+    };
+    c.next();
+    let mut inner = Cur::new(g, c.file, *span);
+    let men = selector(&mut inner, n)?.ok_or_else(|| {
+        inner.expected("whose men, and which kind: `own pawn`, `enemy king`, `any`")
+    })?;
+    let at_least = if inner.eat_op(",") {
+        inner.expect_int("how many other men", 1, 16)?.0 as u32
+    } else {
+        1
+    };
+    inner.finish()?;
+    Ok(Pred::SameFile { men, at_least })
+}
+
 /// `[own|friend|enemy|any] [piece]`, at least one of them.
 fn selector(c: &mut Cur, n: &Names) -> Result<Option<Selector>, Diagnostic> {
     let who = match c.peek_word() {
@@ -192,7 +217,7 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
         }
         "same_file" => {
             c.next();
-            Ok(Pred::SameFile(group_selector(c, n, "same_file")?))
+            same_file(c, n)
         }
         "immobile" => {
             c.next();

@@ -42,8 +42,9 @@ pub enum CPred<B: Bits> {
     Surrounded,
     DistinctColour,
     InPlay(Sel),
-    /// Per square: the squares of its file.
-    SameFile(Sel, Box<[B]>),
+    /// At least this many other men of the selector on the subject's file;
+    /// per square, the squares of its file.
+    SameFile(Sel, u32, Box<[B]>),
     /// Per `kind * 4 + facing`: the squares where such a man has no move
     /// on an empty board.
     Immobile(Box<[B]>),
@@ -72,7 +73,7 @@ impl<B: Bits> CPred<B> {
             Pred::Surrounded => CPred::Surrounded,
             Pred::DistinctColour => CPred::DistinctColour,
             Pred::InPlay(s) => CPred::InPlay(s.into()),
-            Pred::SameFile(s) => {
+            Pred::SameFile { men, at_least } => {
                 let geo = &t.geo;
                 let files = (0..geo.len())
                     .map(|i| {
@@ -80,7 +81,7 @@ impl<B: Bits> CPred<B> {
                         geo.squares().filter(|&q| geo.coords(q).0 == x).collect()
                     })
                     .collect();
-                CPred::SameFile(s.into(), files)
+                CPred::SameFile(men.into(), *at_least, files)
             }
             Pred::Immobile => CPred::Immobile(
                 (0..t.nkinds * 4)
@@ -189,10 +190,10 @@ fn eval_at<B: Bits>(
         CPred::Is(sel) => sel_bb(t, s, *sel, actor).contains(sq),
         CPred::IsSelf => Some(sq) == this,
         CPred::Surrounded => surround::is_surrounded(t, s, sq, limit_box::window(t, s.occ)),
-        CPred::SameFile(sel, files) => {
+        CPred::SameFile(sel, n, files) => {
             let mut b = files[sq.index()] & sel_bb(t, s, *sel, actor);
             b.remove(sq);
-            b.any()
+            b.count() >= *n
         }
         CPred::Immobile(dead) => {
             let man = s.at(sq);
@@ -329,11 +330,14 @@ pub fn eval_set<B: Bits>(
             }
             b
         }
-        CPred::SameFile(sel, files) => {
+        CPred::SameFile(sel, n, files) => {
             // The placed man is not on the board yet.
             let mut b = real & !real;
-            for x in sel_bb(t, s, *sel, actor) {
-                b |= files[x.index()];
+            let men = sel_bb(t, s, *sel, actor);
+            for x in men {
+                if (files[x.index()] & men).count() >= *n {
+                    b |= files[x.index()];
+                }
             }
             b
         }

@@ -121,3 +121,29 @@ fn a_third_swallow_may_not_be_dropped_on_a_file() {
     let p = fen(&t, "3k3/7/7/3S3/7/7/3K3[S] w - - 0 1");
     assert!(moves(&p).contains(&"S@d3".to_string()));
 }
+
+#[test]
+fn a_lion_on_the_far_rank_wins_only_unattacked() {
+    let t = builtin("dobutsu");
+    // The lion steps onto a4, attacked by the black giraffe on b4: no win.
+    let mut g = Game::new(fen(&t, "1gl/L2/3/3[] w - - 0 1"));
+    play(&mut g, &["a3a4"]);
+    assert_eq!(winners(&g), None);
+    assert!(!g.legal_moves().is_empty());
+    // Unattacked on its far rank: a win at once.
+    let mut g = Game::new(fen(&t, "2l/L2/3/3[] w - - 0 1"));
+    play(&mut g, &["a3a4"]);
+    assert_eq!(winners(&g), Some(WHITE));
+}
+
+#[test]
+fn a_captured_lion_loses_the_game() {
+    let t = builtin("dobutsu");
+    let mut g = Game::new(fen(&t, "2l/1G1/L2/3[] w - - 0 1"));
+    play(&mut g, &["b3c3"]);
+    assert_eq!(winners(&g), None);
+    let mut g = Game::new(fen(&t, "3/1Gl/L2/3[] w - - 0 1"));
+    play(&mut g, &["b3c3"]);
+    assert_eq!(winners(&g), Some(WHITE));
+    assert!(g.legal_moves().is_empty());
+}

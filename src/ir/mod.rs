@@ -588,6 +588,9 @@ pub enum Event {
         /// act, so the others get their actions to dislodge the man first.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         own_turn: bool,
+        /// `unattacked`: only a man that no enemy man attacks counts.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        unattacked: bool,
     },
     /// A player has at most `at_most` men of one of `kinds` (on the board
     /// and in hand), or at most `at_most` men in all when `kinds` is empty.

@@ -56,6 +56,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             c.expect_keyword("with")
                 .map_err(|d| d.hint("write `reach REGION with PIECE -> win`"))?;
             let piece = l.piece_ref(&mut c, "the piece that reaches the region")?;
+            let unattacked = c.eat_word("unattacked");
             let reply = c.eat_word("with");
             if reply {
                 c.expect_keyword("reply")
@@ -72,6 +73,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 piece,
                 reply,
                 own_turn,
+                unattacked,
             }
         }
         "checks" => Event::Checks(c.expect_int("a number of checks", 1, 1_000)?.0 as u32),

@@ -403,6 +403,7 @@ impl Session {
 pub fn event_name(e: &Event) -> String {
     match e {
         Event::Checkmate => "checkmate".into(),
+        Event::CheckmateByPlacing(_) => "checkmate by a placement".into(),
         Event::Stalemate => "stalemate".into(),
         Event::Surrounded(_) => "surrounded".into(),
         Event::HandEmpty => "all men placed".into(),

@@ -307,6 +307,7 @@ fn attacks_can_differ_from_moves() {
         initial_region: None,
         confined: None,
         zone_moves: Vec::new(),
+        promotes_to: None,
     };
     v.pieces.push(g);
     let t = Arc::new(Tables::new(&v).unwrap());

@@ -29,6 +29,8 @@ const ATOMS: &[&str] = &[
     "attacks",
     "attacked",
     "in_play",
+    "same_file",
+    "immobile",
     "surrounded",
     "self",
     "in",
@@ -124,6 +126,31 @@ fn group_selector(c: &mut Cur, n: &Names, what: &str) -> Result<Selector, Diagno
     }
 }
 
+/// `same_file(SEL)` or `same_file(SEL, N)`, after the word.
+fn same_file(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
+    let Some(Arg {
+        kind: ArgKind::Group(g),
+        span,
+    }) = c.peek()
+    else {
+        return Err(c
+            .expected("`(own pawn)` or `(own pawn, 2)`")
+            .hint("write it as `same_file(own pawn)`: another own pawn on the file"));
+    };
+    c.next();
+    let mut inner = Cur::new(g, c.file, *span);
+    let men = selector(&mut inner, n)?.ok_or_else(|| {
+        inner.expected("whose men, and which kind: `own pawn`, `enemy king`, `any`")
+    })?;
+    let at_least = if inner.eat_op(",") {
+        inner.expect_int("how many other men", 1, 16)?.0 as u32
+    } else {
+        1
+    };
+    inner.finish()?;
+    Ok(Pred::SameFile { men, at_least })
+}
+
 /// `[own|friend|enemy|any] [piece]`, at least one of them.
 fn selector(c: &mut Cur, n: &Names) -> Result<Option<Selector>, Diagnostic> {
     let who = match c.peek_word() {
@@ -188,6 +215,14 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
             c.next();
             Ok(Pred::InPlay(group_selector(c, n, "in_play")?))
         }
+        "same_file" => {
+            c.next();
+            same_file(c, n)
+        }
+        "immobile" => {
+            c.next();
+            Ok(Pred::Immobile)
+        }
         "attacked" => {
             c.next();
             Ok(Pred::Attacked)
@@ -238,7 +273,7 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
                 if let Some(s) = diagnostic::suggest(w, cands) {
                     d = d.hint(s);
                 }
-                Err(d.hint("conditions: touching(..), beside(..), attacks(..), attacked, in REGION, in_play(..), surrounded, self, distinct colour, a piece name, own/enemy"))
+                Err(d.hint("conditions: touching(..), beside(..), attacks(..), attacked, in REGION, in_play(..), same_file(..), immobile, surrounded, self, distinct colour, a piece name, own/enemy"))
             }
         },
     }

@@ -22,6 +22,9 @@ pub(crate) struct FenInfo {
     /// Kinds whose unmoved men on their owner's back rank are listed in the
     /// castling field (`initial ... listed in castling field`), bit mask.
     pub listed: u32,
+    /// Per kind: the piece it is the promoted form of (written `+` and
+    /// that piece's letter).
+    pub bases: Vec<Option<PieceId>>,
 }
 
 /// A variant compiled with sets of squares of one width.
@@ -226,10 +229,17 @@ fn fen_info<B: Bits>(b: &Base<B>) -> FenInfo {
     } else {
         0
     };
+    let mut bases = vec![None; v.pieces.len()];
+    for (k, p) in v.pieces.iter().enumerate() {
+        if let Some(b) = p.promotes_to.and_then(|f| bases.get_mut(f as usize)) {
+            *b = Some(k as PieceId);
+        }
+    }
     FenInfo {
         setup_men,
         letters,
         tags,
         listed,
+        bases,
     }
 }

@@ -206,6 +206,12 @@ pub struct Piece {
     /// moves while it stands on the region's squares (its owner's).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub zone_moves: Vec<ZoneMoves>,
+    /// `promotes to PIECE`: the kind this piece becomes when it promotes
+    /// (its promoted form, written `+` and this piece's letter in FEN); a
+    /// captured man of the promoted form goes to a hand as this piece under
+    /// `captures to hand demoted`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotes_to: Option<PieceId>,
 }
 
 /// Moves a man has only while it stands on a region.
@@ -236,10 +242,17 @@ pub struct Promotion {
     /// owner has fewer than N men of it on the board (every player's).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub limits: Vec<(PieceId, u32)>,
-    /// `optional`: in the zone a man may also stay as it is, except on a
-    /// square from which it would have no move on an empty board.
+    /// `leaving`: a move that starts in the zone promotes too (one that
+    /// enters, leaves or moves inside it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub leaving: bool,
+    /// `optional`: the mover may decline, except where the unpromoted man
+    /// would stand on a square from which it has no move on an empty board.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub optional: bool,
+    /// `capturing`: only moves that capture promote.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub capturing: bool,
 }
 
 impl Promotion {
@@ -630,6 +643,9 @@ pub struct EndRule {
 pub enum Event {
     /// A player has no legal action and a royal of theirs is attacked.
     Checkmate,
+    /// Checkmate, and the action that gave it placed a man of this kind
+    /// from the hand (a pawn drop mate). The subject is the mated player.
+    CheckmateByPlacing(PieceId),
     /// A player has no legal action and is not in check.
     Stalemate,
     /// A man of this kind has its 4 orthogonal neighbours blocked by men, the
@@ -665,6 +681,9 @@ pub enum Event {
         /// act, so the others get their actions to dislodge the man first.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         own_turn: bool,
+        /// `unattacked`: only a man that no enemy man attacks counts.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        unattacked: bool,
     },
     /// A player has at most `at_most` men of one of `kinds` (on the board
     /// and in hand), or at most `at_most` men in all when `kinds` is empty.

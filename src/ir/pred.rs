@@ -53,6 +53,14 @@ pub enum Pred {
     DistinctColour,
     /// Some man of the selector is on the board (a guard on the acting player).
     InPlay(Selector),
+    /// At least `at_least` other men of the selector stand on the
+    /// subject's file.
+    SameFile {
+        men: Selector,
+        at_least: u32,
+    },
+    /// The man on the subject square has no move from it on an empty board.
+    Immobile,
 }
 
 impl Pred {

@@ -65,7 +65,17 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
     a.pawn = piece_kind.is_some_and(|k| pawnlike(pos, k));
     a.from = c(mv.from());
     a.to = c(mv.to());
-    a.promotion = mv.promotion().map(|k| letter(pos, k));
+    // A promotion to the mover's promoted form is written `+`.
+    let form = mover.and_then(|m| {
+        pos.tables()
+            .variant()
+            .pieces
+            .get(m.kind() as usize)?
+            .promotes_to
+    });
+    a.promotion = mv
+        .promotion()
+        .map(|k| if Some(k) == form { '+' } else { letter(pos, k) });
     if let Some((k, _)) = mv.gated() {
         // A gated man is written like a promotion (Fairy-Stockfish's
         // convention): `b1c3h`.

@@ -198,7 +198,9 @@ pub fn san(actions: &[ActionInfo], i: usize) -> String {
                 }
                 s.push_str(&square(to));
                 if let Some(p) = a.promotion {
-                    s.push('=');
+                    if p != '+' {
+                        s.push('=');
+                    }
                     s.push(p);
                 }
                 s

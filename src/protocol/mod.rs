@@ -3,7 +3,7 @@
 //!
 //! **Move text** follows Fairy-Stockfish's conventions, so GUIs that speak
 //! to it can speak to varia: coordinates `e2e4`, promotion by the lower-case
-//! letter `e7e8q`, castling as the royal's own move `e1g1`, drops `P@e4`
+//! letter `e7e8q` (`+` for a promotion to the piece's promoted form: `a4a5+`), castling as the royal's own move `e1g1`, drops `P@e4`
 //! (upper-case letter), ranks past 9 written out (`a10`). varia's other
 //! actions have no standard form; they are written as:
 //!

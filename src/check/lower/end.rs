@@ -26,6 +26,11 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
     let mut quiet_resets = Vec::new();
     let (w, _) = c.expect_choice("an ending condition", END_CONDITIONS)?;
     let when = match w {
+        "checkmate" if c.eat_word("by") => {
+            c.expect_keyword("placing")
+                .map_err(|d| d.hint("write `checkmate by placing PIECE -> win`"))?;
+            Event::CheckmateByPlacing(l.piece_ref(&mut c, "the piece whose placement mates")?)
+        }
         "checkmate" => Event::Checkmate,
         "stalemate" => Event::Stalemate,
         "surrounded" => Event::Surrounded(l.piece_ref(&mut c, "the piece that may be surrounded")?),
@@ -51,6 +56,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             c.expect_keyword("with")
                 .map_err(|d| d.hint("write `reach REGION with PIECE -> win`"))?;
             let piece = l.piece_ref(&mut c, "the piece that reaches the region")?;
+            let unattacked = c.eat_word("unattacked");
             let reply = c.eat_word("with");
             if reply {
                 c.expect_keyword("reply")
@@ -67,6 +73,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 piece,
                 reply,
                 own_turn,
+                unattacked,
             }
         }
         "checks" => Event::Checks(c.expect_int("a number of checks", 1, 1_000)?.0 as u32),

@@ -66,7 +66,8 @@ pub(super) fn finish(
                 let limits = merged_limits(&old.limits, &p.limits);
                 if old.zone != p.zone
                     || old.from_pool != p.from_pool
-                    || old.optional != p.optional
+                    || (old.leaving, old.optional, old.capturing)
+                        != (p.leaving, p.optional, p.capturing)
                     || limits.is_none()
                 {
                     let mut d = Diagnostic::error(
@@ -97,13 +98,10 @@ pub(super) fn finish(
                 }
                 Promotion {
                     limits: limits.unwrap_or_default(),
-                    ..union_choices(p.zone, p.from_pool, by, p.optional)
+                    ..union_choices(&p, by)
                 }
             }
-            _ if !p.by_player.is_empty() => Promotion {
-                limits: p.limits.clone(),
-                ..union_choices(p.zone, p.from_pool, p.by_player, p.optional)
-            },
+            _ if !p.by_player.is_empty() => union_choices(&p, p.by_player.clone()),
             _ => p,
         };
         pb.piece.promotion = Some(merged);
@@ -255,7 +253,7 @@ pub(super) fn finish(
                 .hint("write `win`, `lose` or `draw`"),
             );
         }
-        if matches!(r.when, Event::Checkmate) && !royal_exists {
+        if matches!(r.when, Event::Checkmate | Event::CheckmateByPlacing(_)) && !royal_exists {
             l.diags.push(
                 Diagnostic::warning(
                     "unreachable",
@@ -433,12 +431,7 @@ pub(super) fn finish(
 }
 
 /// A per-player promotion whose `choices` are the union of the players'.
-fn union_choices(
-    zone: Zone,
-    from_pool: bool,
-    by_player: Vec<Vec<PieceId>>,
-    optional: bool,
-) -> Promotion {
+fn union_choices(p: &Promotion, by_player: Vec<Vec<PieceId>>) -> Promotion {
     let mut choices: Vec<PieceId> = Vec::new();
     for &c in by_player.iter().flatten() {
         if !choices.contains(&c) {
@@ -446,12 +439,14 @@ fn union_choices(
         }
     }
     Promotion {
-        zone,
+        zone: p.zone.clone(),
         choices,
-        from_pool,
+        from_pool: p.from_pool,
         by_player,
-        limits: Vec::new(),
-        optional,
+        limits: p.limits.clone(),
+        leaving: p.leaving,
+        optional: p.optional,
+        capturing: p.capturing,
     }
 }
 

@@ -32,7 +32,7 @@ pub(crate) use statements::is_keyword;
 use statements::{Draft, Lowering};
 
 const PIECE_ATTRS: &[&str] = &[
-    "moves", "attacks", "royal", "passes", "resets", "value", "glyphs", "like",
+    "moves", "attacks", "royal", "passes", "resets", "value", "glyphs", "like", "promotes",
 ];
 
 struct PieceB {
@@ -46,6 +46,8 @@ struct PieceB {
     broken: bool,
     /// `resets clock`: its moves reset every quiet-move counter.
     resets_clock: bool,
+    /// `promotes to NAME`, resolved once every piece is known.
+    promotes_to: Option<(String, Span)>,
 }
 
 /// Where a region was defined: file, name span, `extends` level.
@@ -327,6 +329,7 @@ fn pieces_present(l: &mut Lower, name: &str, file: &Arc<str>, name_span: Span) {
         ));
     }
     check_letters(l);
+    resolve_forms(l);
 }
 
 /// An `end` line as written: an ending, or a consequence written among

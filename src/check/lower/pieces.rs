@@ -156,8 +156,10 @@ pub(super) fn piece_stmt(
             initial_region: None,
             confined: None,
             zone_moves: Vec::new(),
+            promotes_to: None,
         };
         let mut resets_clock = false;
+        let mut promotes_to = None;
         partial = Some(PieceB {
             piece: piece.clone(),
             file: f.clone(),
@@ -166,11 +168,12 @@ pub(super) fn piece_stmt(
             level,
             broken: true,
             resets_clock: false,
+            promotes_to: None,
         });
         while let Some(a) = c.next() {
             let Some(w) = a.word() else {
                 return Err(Diagnostic::error("bad-argument", f, a.span, format!("expected a piece attribute, found {}", a.describe()))
-                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE"));
+                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE"));
             };
             match w {
                 "moves" | "attacks" => {
@@ -184,6 +187,12 @@ pub(super) fn piece_stmt(
                     }
                 }
                 "royal" => piece.royal = true,
+                "promotes" => {
+                    c.expect_keyword("to")
+                        .map_err(|d| d.hint("the attribute is `promotes to PIECE`"))?;
+                    let (n, sp) = c.expect_word("the piece it promotes to")?;
+                    promotes_to = Some((n.to_string(), sp));
+                }
                 "passes" => {
                     c.expect_keyword("own")
                         .map_err(|d| d.hint("the attribute is `passes own`"))?;
@@ -220,7 +229,10 @@ pub(super) fn piece_stmt(
                         l.pieces
                             .iter()
                             .find(|p| p.piece.name == other)
-                            .map(|p| (p.piece.clone(), p.resets_clock))
+                            .map(|p| {
+                                promotes_to = p.promotes_to.clone();
+                                (p.piece.clone(), p.resets_clock)
+                            })
                             .or_else(|| {
                                 let (lf, ls) = library.iter().rev().find(|(_, s)| {
                                     s.args.get(1).and_then(Arg::word) == Some(other)
@@ -260,7 +272,7 @@ pub(super) fn piece_stmt(
                     if let Some(s) = diagnostic::suggest(w, PIECE_ATTRS.iter().copied()) {
                         d = d.hint(s);
                     }
-                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE"));
+                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE"));
                 }
             }
         }
@@ -283,6 +295,7 @@ pub(super) fn piece_stmt(
             level,
             broken: false,
             resets_clock,
+            promotes_to,
         })
     })();
     match r {
@@ -350,4 +363,50 @@ pub(super) fn check_letters(l: &mut Lower) {
 /// The `piece` statement as registered in `statements::STATEMENTS`.
 pub(super) fn piece(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
     piece_stmt(l, &it.file, it.level, &it.stmt, library);
+}
+
+/// Resolve `promotes to NAME`: the form must be another piece of the
+/// variant, not royal, with no promoted form of its own, and the promoted
+/// form of one piece only.
+pub(super) fn resolve_forms(l: &mut Lower) {
+    let mut errs = Vec::new();
+    let mut base_of: HashMap<PieceId, usize> = HashMap::new();
+    for i in 0..l.pieces.len() {
+        let Some((n, sp)) = l.pieces[i].promotes_to.clone() else {
+            continue;
+        };
+        let f = l.pieces[i].file.clone();
+        let Some(j) = l.pieces.iter().position(|p| p.piece.name == n) else {
+            errs.push(l.unknown_piece(&f, sp, &n));
+            continue;
+        };
+        let bad = |m: String, h: &str| {
+            Diagnostic::error("bad-promoted-form", &f, sp, m).hint(h.to_string())
+        };
+        if j == i {
+            errs.push(bad(
+                format!("`{n}` cannot be its own promoted form"),
+                "name another piece: `piece pawn P moves \"fW\" promotes to tokin`",
+            ));
+        } else if l.pieces[j].piece.royal {
+            errs.push(bad(
+                format!("the promoted form `{n}` is royal"),
+                "a promoted form is not royal",
+            ));
+        } else if l.pieces[j].promotes_to.is_some() {
+            errs.push(bad(
+                format!("`{n}` is a promoted form and promotes itself"),
+                "a promoted form has no promoted form of its own",
+            ));
+        } else if let Some(&other) = base_of.get(&(j as PieceId)) {
+            errs.push(bad(
+                format!("`{n}` is the promoted form of both `{}` and `{}`", l.pieces[other].piece.name, l.pieces[i].piece.name),
+                "give each piece its own promoted form (they may move alike: `piece promoted_silver Z like gold`)",
+            ));
+        } else {
+            base_of.insert(j as PieceId, i);
+            l.pieces[i].piece.promotes_to = Some(j as PieceId);
+        }
+    }
+    l.diags.extend(errs);
 }

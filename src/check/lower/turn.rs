@@ -237,19 +237,24 @@ pub(super) fn always_stmt(c: &mut Cur) -> Result<Invariant, Diagnostic> {
     })
 }
 
-/// `promote PIECES at far edge | in REGION to any | PIECE[*N], ... [optional] [from pool] [for PLAYERS]`
+/// Words that may end a `promote` statement.
+const PROMOTE_FLAGS: &[&str] = &["leaving", "optional", "capturing"];
+
+/// `promote PIECES at far edge | in REGION [to any | PIECE[*N], ...] [optional] [from pool] [for PLAYERS] [leaving] [optional] [capturing]`
 pub(super) fn promote_stmt(
     l: &Lower,
     c: &mut Cur,
-) -> Result<(Vec<PieceId>, Promotion), Diagnostic> {
-    let mut pieces = Vec::new();
+) -> Result<(Vec<(PieceId, Span)>, Promotion), Diagnostic> {
+    let mut listed = Vec::new();
     while let Some(w) = c.peek_word() {
         if w == "at" || w == "in" {
             break;
         }
-        pieces.push(l.piece_ref(c, "a piece")?);
+        let sp = c.here();
+        listed.push((l.piece_ref(c, "a piece")?, sp));
         c.eat_op(",");
     }
+    let pieces: Vec<PieceId> = listed.iter().map(|p| p.0).collect();
     if pieces.is_empty() {
         return Err(c.expected("the piece that promotes"));
     }
@@ -276,16 +281,19 @@ pub(super) fn promote_stmt(
             })?;
         Zone::Region(id as RegionId)
     };
-    c.expect_keyword("to")?;
+    // Without `to`, each man becomes its piece's promoted form
+    // (`promotes to`): the choices are filled in per piece by `promote`.
     let mut choices = Vec::new();
     let mut limits = Vec::new();
-    if c.eat_word("any") {
+    let to_forms = !c.eat_word("to");
+    if to_forms {
+    } else if c.eat_word("any") {
         choices = (0..l.pieces.len() as PieceId)
             .filter(|i| !l.pieces[*i as usize].piece.royal && !pieces.contains(i))
             .collect();
     } else {
         while let Some(w) = c.peek_word() {
-            if w == "from" || w == "for" || w == "optional" {
+            if PROMOTE_FLAGS.contains(&w) || w == "from" || w == "for" {
                 break;
             }
             let id = l.piece_ref(c, "a piece to promote to")?;
@@ -306,10 +314,10 @@ pub(super) fn promote_stmt(
             c.eat_op(",");
         }
     }
-    if choices.is_empty() {
+    if choices.is_empty() && !to_forms {
         return Err(c.expected("the pieces it may become"));
     }
-    let optional = c.eat_word("optional");
+    let mut optional = c.eat_word("optional");
     let from_pool = if c.eat_word("from") {
         c.expect_keyword("pool")?;
         true
@@ -328,16 +336,30 @@ pub(super) fn promote_stmt(
             }
         }
     }
-    c.finish()?;
+    let (mut leaving, mut capturing) = (false, false);
+    while let Some(w) = c.peek_word() {
+        let flag = match w {
+            "leaving" => &mut leaving,
+            "optional" => &mut optional,
+            "capturing" => &mut capturing,
+            _ => break,
+        };
+        *flag = true;
+        c.next();
+    }
+    c.finish()
+        .map_err(|d| d.hint("after the choices: `from pool`, `for PLAYER, ...`, then any of `leaving`, `optional`, `capturing`"))?;
     Ok((
-        pieces,
+        listed,
         Promotion {
             zone,
             choices,
             from_pool,
             by_player,
             limits,
+            leaving,
             optional,
+            capturing,
         },
     ))
 }
@@ -480,9 +502,36 @@ pub(super) fn promote(
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
     let (ps, p) = promote_stmt(l, c)?;
-    for id in ps {
-        d.promotions
-            .push((id, p.clone(), it.file.clone(), it.stmt.span));
+    for (id, sp) in ps {
+        let mut p = p.clone();
+        if p.choices.is_empty() {
+            let pb = &l.pieces[id as usize];
+            let Some(form) = pb.piece.promotes_to else {
+                if pb.broken || pb.promotes_to.is_some() {
+                    continue; // already reported
+                }
+                return Err(Diagnostic::error(
+                    "missing-argument",
+                    c.file,
+                    sp,
+                    format!("`{}` has no promoted form to promote to", pb.piece.name),
+                )
+                .hint(format!(
+                    "give the piece one (`piece {} {} ... promotes to PIECE`) or write `to PIECE`",
+                    pb.piece.name, pb.piece.letter
+                )));
+            };
+            p.choices = vec![form];
+            if !p.by_player.is_empty() {
+                for list in &mut p.by_player {
+                    if list.is_empty() {
+                        continue;
+                    }
+                    *list = vec![form];
+                }
+            }
+        }
+        d.promotions.push((id, p, it.file.clone(), it.stmt.span));
     }
     Ok(())
 }

@@ -110,6 +110,9 @@ impl Facts for GameFacts<'_> {
     fn in_check(&mut self) -> bool {
         self.game.pos.in_check()
     }
+    fn last_action(&mut self) -> Option<Move> {
+        self.game.played.last().map(|(m, _)| *m)
+    }
 }
 
 impl Game {

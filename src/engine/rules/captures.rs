@@ -17,6 +17,9 @@ pub struct CaptureRule {
     /// Under demotion, per kind: the kind a promoted man of it goes back
     /// to (the one kind that promotes to it); empty otherwise.
     demote: Vec<PieceId>,
+    /// Under demotion, per kind: the piece it is the promoted form of
+    /// (`promotes to`), which a captured one always goes back to.
+    base: Vec<Option<PieceId>>,
 }
 
 impl CaptureRule {
@@ -44,11 +47,23 @@ impl CaptureRule {
 pub fn compile(v: &Variant) -> Result<CaptureRule, CompileError> {
     let rule = v.turn.captures;
     let mut demote = Vec::new();
+    let mut base = Vec::new();
     if rule == Captures::ToHandDemoted {
-        demote = (0..v.pieces.len()).map(|k| k as PieceId).collect();
+        base = vec![None; v.pieces.len()];
+        for (k, p) in v.pieces.iter().enumerate() {
+            if let Some(f) = p.promotes_to.and_then(|f| base.get_mut(f as usize)) {
+                *f = Some(k as PieceId);
+            }
+        }
         let mut origin: Vec<Option<PieceId>> = vec![None; v.pieces.len()];
+        let mut marked = false;
         for (k, p) in v.pieces.iter().enumerate() {
             for &to in p.promotion.iter().flat_map(|pr| pr.choices.iter()) {
+                // Promoted forms are told apart by their kind, not marked.
+                if base.get(to as usize).copied().flatten().is_some() {
+                    continue;
+                }
+                marked = true;
                 match origin.get(to as usize).copied().flatten() {
                     Some(other) if other as usize != k => {
                         return Err(CompileError::Other(format!(
@@ -64,13 +79,16 @@ pub fn compile(v: &Variant) -> Result<CaptureRule, CompileError> {
                 }
             }
         }
-        for (k, o) in origin.into_iter().enumerate() {
-            if let Some(o) = o {
-                demote[k] = o;
+        if marked {
+            demote = (0..v.pieces.len()).map(|k| k as PieceId).collect();
+            for (k, o) in origin.into_iter().enumerate() {
+                if let Some(o) = o {
+                    demote[k] = o;
+                }
             }
         }
     }
-    Ok(CaptureRule { rule, demote })
+    Ok(CaptureRule { rule, demote, base })
 }
 
 /// Make: `me` captured `man` (already taken off the board).
@@ -83,7 +101,9 @@ pub fn captured<B: Bits>(
     man: Man,
 ) {
     if rule.to_hand() {
-        let kind = if man.promoted() {
+        let kind = if let Some(b) = rule.base.get(man.kind() as usize).copied().flatten() {
+            b
+        } else if man.promoted() {
             rule.demote
                 .get(man.kind() as usize)
                 .copied()

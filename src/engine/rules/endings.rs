@@ -56,6 +56,10 @@ pub trait Facts {
     fn occurrences(&mut self) -> u32;
     /// Whether a royal man of the player to act is attacked.
     fn in_check(&mut self) -> bool;
+    /// The action that led to the position, when known.
+    fn last_action(&mut self) -> Option<crate::engine::core::Move> {
+        None
+    }
 }
 
 /// The rules endings read.
@@ -258,6 +262,11 @@ fn fires<B: Bits>(
 ) -> bool {
     match ev {
         Event::Checkmate => !facts.has_legal() && facts.in_check(),
+        Event::CheckmateByPlacing(k) => {
+            matches!(facts.last_action(), Some(crate::engine::core::Move::Drop { piece, .. }) if piece == *k)
+                && !facts.has_legal()
+                && facts.in_check()
+        }
         Event::Stalemate => !facts.has_legal() && !facts.in_check(),
         Event::Repetition(n) => facts.occurrences() >= *n,
         // With eliminations, the count is in rounds of the players still

@@ -13,6 +13,7 @@
 
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, PlayerSet, State, Var};
+use crate::engine::movement::{attacked, friends_bb};
 use crate::engine::rules::CheckCount;
 use crate::ir::{Event, PieceId, MAX_PIECES, MAX_PLAYERS};
 
@@ -27,6 +28,8 @@ enum Test<B: Bits> {
         reply: bool,
         /// Holds only for the player to act.
         own_turn: bool,
+        /// Only a man no enemy man attacks counts.
+        unattacked: bool,
     },
     /// At most `at_most` men of one of `kinds` (a bit mask), or in all when
     /// the mask is 0; with `reply`, only while the others have more.
@@ -66,6 +69,7 @@ impl<B: Bits> Goals<B> {
                         piece,
                         reply,
                         own_turn,
+                        unattacked,
                     } => {
                         let mut squares = [B::EMPTY; MAX_PLAYERS];
                         for (p, sq) in squares.iter_mut().enumerate().take(b.nplayers) {
@@ -76,6 +80,7 @@ impl<B: Bits> Goals<B> {
                             squares,
                             reply: *reply,
                             own_turn: *own_turn,
+                            unattacked: *unattacked,
                         }
                     }
                     Event::Count {
@@ -108,12 +113,19 @@ impl<B: Bits> Goals<B> {
                     piece,
                     squares,
                     own_turn,
+                    unattacked,
                     ..
                 } => {
                     (!own_turn || p == s.turn)
                         && (s.by_player[p as usize] & squares[p as usize])
                             .iter()
-                            .any(|sq| s.at(sq).kind() == *piece)
+                            .any(|sq| {
+                                s.at(sq).kind() == *piece
+                                    && (!unattacked || {
+                                        let enemy = s.occ & !friends_bb(b, s, p);
+                                        !attacked(b, s, sq, enemy, s.occ)
+                                    })
+                            })
                 }
                 Test::Count {
                     kinds,

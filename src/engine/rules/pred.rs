@@ -42,6 +42,12 @@ pub enum CPred<B: Bits> {
     Surrounded,
     DistinctColour,
     InPlay(Sel),
+    /// At least this many other men of the selector on the subject's file;
+    /// per square, the squares of its file.
+    SameFile(Sel, u32, Box<[B]>),
+    /// Per `kind * 4 + facing`: the squares where such a man has no move
+    /// on an empty board.
+    Immobile(Box<[B]>),
 }
 
 impl<B: Bits> CPred<B> {
@@ -67,6 +73,27 @@ impl<B: Bits> CPred<B> {
             Pred::Surrounded => CPred::Surrounded,
             Pred::DistinctColour => CPred::DistinctColour,
             Pred::InPlay(s) => CPred::InPlay(s.into()),
+            Pred::SameFile { men, at_least } => {
+                let geo = &t.geo;
+                let files = (0..geo.len())
+                    .map(|i| {
+                        let x = geo.coords(Square::new(i)).0;
+                        geo.squares().filter(|&q| geo.coords(q).0 == x).collect()
+                    })
+                    .collect();
+                CPred::SameFile(men.into(), *at_least, files)
+            }
+            Pred::Immobile => CPred::Immobile(
+                (0..t.nkinds * 4)
+                    .map(|i| {
+                        super::promotion::dead_squares(
+                            t,
+                            (i / 4) as PieceId,
+                            crate::ir::Dir::from_index(i % 4),
+                        )
+                    })
+                    .collect(),
+            ),
         }
     }
 
@@ -163,6 +190,15 @@ fn eval_at<B: Bits>(
         CPred::Is(sel) => sel_bb(t, s, *sel, actor).contains(sq),
         CPred::IsSelf => Some(sq) == this,
         CPred::Surrounded => surround::is_surrounded(t, s, sq, limit_box::window(t, s.occ)),
+        CPred::SameFile(sel, n, files) => {
+            let mut b = files[sq.index()] & sel_bb(t, s, *sel, actor);
+            b.remove(sq);
+            b.count() >= *n
+        }
+        CPred::Immobile(dead) => {
+            let man = s.at(sq);
+            !man.is_empty() && dead[man.kind() as usize * 4 + man.facing().index()].contains(sq)
+        }
         CPred::DistinctColour => {
             let man = s.at(sq);
             if man.is_empty() {
@@ -294,6 +330,18 @@ pub fn eval_set<B: Bits>(
             }
             b
         }
+        CPred::SameFile(sel, n, files) => {
+            // The placed man is not on the board yet.
+            let mut b = real & !real;
+            let men = sel_bb(t, s, *sel, actor);
+            for x in men {
+                if (files[x.index()] & men).count() >= *n {
+                    b |= files[x.index()];
+                }
+            }
+            b
+        }
+        CPred::Immobile(dead) => dead[placed.kind() as usize * 4 + placed.facing().index()],
         CPred::Surrounded => return None,
     })
 }

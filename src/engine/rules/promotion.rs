@@ -2,10 +2,15 @@
 //! of its choices (one move per choice). With `from pool`, each choice is
 //! taken from the owner's pool and used up; a man that finds no choice
 //! left stays as it is.
+//!
+//! Shogi-style zones: with `leaving`, a move that starts in the zone
+//! promotes too; with `capturing`, only captures promote; with `optional`,
+//! each promoting move also exists unpromoted, except onto squares from
+//! which the unpromoted man would have no move on an empty board.
 
 use crate::engine::compile::{Base, CompileError};
 use crate::engine::core::{Bits, Man, Square, State};
-use crate::ir::{Dir, Mode, Path, PieceId, PlayerId, Timing, Zone, MAX_PIECES};
+use crate::ir::{Dir, PieceId, PlayerId, Zone, MAX_PIECES};
 
 #[derive(Clone, Debug)]
 struct Info {
@@ -19,6 +24,8 @@ struct Info {
     limited: bool,
     /// `optional`: the man may stay as it is, except on a dead square.
     optional: bool,
+    leaving: bool,
+    capturing: bool,
 }
 
 /// The promotion rules of a variant.
@@ -34,6 +41,8 @@ pub struct Promotion<B: Bits> {
     dead: Vec<B>,
     /// Per kind: its pattern ids (to count men of a kind).
     kind_pids: Vec<Vec<u8>>,
+    /// Some kind promotes on `leaving` or `capturing` terms.
+    shogi: bool,
 }
 
 impl<B: Bits> Promotion<B> {
@@ -44,6 +53,7 @@ impl<B: Bits> Promotion<B> {
         let mut zones = vec![B::EMPTY; nkinds * 16];
         let mut dead = vec![B::EMPTY; nkinds * 16];
         let mut kinds = 0u32;
+        let mut shogi = false;
         for (k, piece) in v.pieces.iter().enumerate() {
             let Some(pr) = &piece.promotion else { continue };
             if pr
@@ -81,7 +91,10 @@ impl<B: Bits> Promotion<B> {
                 limits,
                 limited: limits.iter().any(|&n| n > 0),
                 optional: pr.optional,
+                leaving: pr.leaving,
+                capturing: pr.capturing,
             });
+            shogi |= pr.leaving || pr.capturing;
             kinds |= 1 << k;
             for owner in 0..t.nplayers {
                 for f in Dir::ALL {
@@ -110,6 +123,7 @@ impl<B: Bits> Promotion<B> {
             zones,
             dead,
             kind_pids: t.atoms.kind_pids.clone(),
+            shogi,
         })
     }
 
@@ -125,10 +139,40 @@ impl<B: Bits> Promotion<B> {
         self.zones[(man.kind() as usize * 4 + man.owner() as usize) * 4 + man.facing().index()]
     }
 
-    /// Whether a move of `man` to `to` promotes (when a choice is left).
+    /// Of the `targets` of a move of `man` from `from`, the squares where
+    /// it promotes (or may, under `optional`).
     #[inline]
-    pub fn applies(&self, man: Man, to: Square) -> bool {
-        self.promotes(man.kind()) && self.zone(man).contains(to)
+    pub fn promo_squares(&self, s: &State<B>, from: Square, man: Man, targets: B) -> B {
+        if !self.promotes(man.kind()) {
+            return B::EMPTY;
+        }
+        let zone = self.zone(man);
+        if !self.shogi {
+            return targets & zone;
+        }
+        let Some(pr) = &self.per_kind[man.kind() as usize] else {
+            return B::EMPTY;
+        };
+        let mut b = if pr.leaving && zone.contains(from) {
+            targets
+        } else {
+            targets & zone
+        };
+        if pr.capturing {
+            b &= s.occ;
+        }
+        b
+    }
+
+    /// Whether a move of `man` from `from` to `to` promotes (when a choice
+    /// is left).
+    #[inline]
+    pub fn applies(&self, s: &State<B>, man: Man, from: Option<Square>, to: Square) -> bool {
+        let one = B::from_square(to);
+        match from {
+            Some(f) => self.promo_squares(s, f, man, one).any(),
+            None => self.promotes(man.kind()) && self.zone(man).contains(to),
+        }
     }
 
     /// Whether some kind promotes from a pool.
@@ -234,32 +278,28 @@ fn far_edge<B: Bits>(t: &Base<B>, f: Dir) -> B {
 }
 
 /// The squares from which a man of `kind` facing `f` has no move on an
-/// empty board: no atom but capture-only and initial ones reaches another
-/// real square from there (hops never do, with no man to jump).
-fn dead_squares<B: Bits>(t: &Base<B>, kind: PieceId, f: Dir) -> B {
+/// empty board: none of its atoms that may move (not capture-only, not
+/// initial, not a hop) reaches a square of the board.
+pub fn dead_squares<B: Bits>(t: &Base<B>, kind: PieceId, f: Dir) -> B {
     let geo = &t.geo;
-    let Some(piece) = t.variant.pieces.get(kind as usize) else {
+    let Some(p) = t.variant.pieces.get(kind as usize) else {
         return B::EMPTY;
     };
-    let mut vecs: Vec<(i32, i32)> = Vec::new();
-    for a in &piece.moves {
-        if a.mode == Mode::Capture || a.mode == Mode::EnPassant || a.timing == Timing::Initial {
-            continue;
-        }
-        if a.path == Path::Hop || a.path == Path::Grasshop {
-            continue;
-        }
-        for &(dx, dy) in &a.vectors {
-            vecs.push(f.rotate((dx as i32, dy as i32)));
-        }
-    }
-    geo.squares()
-        .filter(|&s| {
-            let (x, y) = geo.coords(s);
-            !vecs.iter().any(|&(dx, dy)| {
-                geo.grid_square(x + dx, y + dy)
-                    .is_some_and(|n| geo.is_real(n))
-            })
+    let steps: Vec<(i32, i32)> = p
+        .moves
+        .iter()
+        .filter(|a| {
+            a.mode.can_move()
+                && !a.initial()
+                && !matches!(a.path, crate::ir::Path::Hop | crate::ir::Path::Grasshop)
         })
+        .flat_map(|a| {
+            a.vectors
+                .iter()
+                .map(move |&(dx, dy)| f.rotate((dx as i32, dy as i32)))
+        })
+        .collect();
+    geo.squares()
+        .filter(|&sq| steps.iter().all(|&v| geo.offset(sq, v).is_none()))
         .collect()
 }

@@ -42,7 +42,7 @@ pub fn expand<B: Bits>(
     mut f: impl FnMut(Move),
 ) {
     if let Some(to) = mv.to() {
-        if pr.applies(man, to) {
+        if pr.applies(s, man, mv.from(), to) {
             let mut ch = [0u8; MAX_PIECES];
             let n = pr.choices(s, man, &mut ch);
             for &c in &ch[..n] {
@@ -60,9 +60,15 @@ pub fn expand<B: Bits>(
 /// How many moves the plain moves of `man` to `targets` are, promotions
 /// expanded.
 #[inline]
-pub fn count_targets<B: Bits>(pr: &Promotion<B>, s: &State<B>, man: Man, targets: B) -> u64 {
+pub fn count_targets<B: Bits>(
+    pr: &Promotion<B>,
+    s: &State<B>,
+    from: Square,
+    man: Man,
+    targets: B,
+) -> u64 {
     if pr.promotes(man.kind()) {
-        let promo = targets & pr.zone(man);
+        let promo = pr.promo_squares(s, from, man, targets);
         if promo.any() {
             let mut ch = [0u8; MAX_PIECES];
             let n = pr.choices(s, man, &mut ch);
@@ -84,11 +90,7 @@ impl Sink for MoveList {
         man: Man,
         targets: B,
     ) {
-        let promo = if pr.promotes(man.kind()) {
-            targets & pr.zone(man)
-        } else {
-            B::EMPTY
-        };
+        let promo = pr.promo_squares(s, from, man, targets);
         for to in targets & !promo {
             self.push(Move::normal(from, to));
         }
@@ -117,17 +119,17 @@ impl Sink for Count {
         &mut self,
         pr: &Promotion<B>,
         s: &State<B>,
-        _from: Square,
+        from: Square,
         man: Man,
         targets: B,
     ) {
-        self.0 += count_targets(pr, s, man, targets);
+        self.0 += count_targets(pr, s, from, man, targets);
     }
 
     #[inline]
     fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man) {
         match mv.to() {
-            Some(to) if pr.applies(man, to) => {
+            Some(to) if pr.applies(s, man, mv.from(), to) => {
                 let mut ch = [0u8; MAX_PIECES];
                 let n = pr.choices(s, man, &mut ch);
                 self.0 += n as u64 + pr.stays(man, to, n) as u64;
@@ -155,12 +157,12 @@ impl Sink for Any {
         &mut self,
         pr: &Promotion<B>,
         s: &State<B>,
-        _: Square,
+        from: Square,
         man: Man,
         targets: B,
     ) {
         self.0 |= if pr.promotes(man.kind()) {
-            count_targets(pr, s, man, targets) > 0
+            count_targets(pr, s, from, man, targets) > 0
         } else {
             targets.any()
         };
@@ -197,7 +199,7 @@ impl<S: Sink> Sink for Tally<'_, S> {
         man: Man,
         targets: B,
     ) {
-        self.n += count_targets(pr, s, man, targets);
+        self.n += count_targets(pr, s, from, man, targets);
         self.inner.targets(pr, s, from, man, targets);
     }
     #[inline]

@@ -121,6 +121,12 @@ pub(super) fn write_man<B: Bits>(
     kind: PieceId,
     owner: PlayerId,
 ) {
+    let mut kind = kind;
+    if let Some(b) = t.fen.bases.get(kind as usize).copied().flatten() {
+        // A promoted form: `+` and its piece's letter.
+        out.push('+');
+        kind = b;
+    }
     let l = piece_letter(t, kind);
     match style(t) {
         Style::Case if owner == 1 => out.push(l.to_ascii_lowercase()),
@@ -139,6 +145,23 @@ pub(super) fn read_man<B: Bits>(
     s: &[u8],
     field: FenField,
 ) -> Result<(PieceId, PlayerId, usize), FenError> {
+    if s.first() == Some(&b'+') {
+        // `+X`: the promoted form of the piece X.
+        if s.len() < 2 {
+            return fail(field, "expected a piece letter after `+`");
+        }
+        let (k, p, used) = read_man(t, &s[1..], field)?;
+        let Some(form) = t.base.variant.pieces[k as usize].promotes_to else {
+            return fail(
+                field,
+                format!(
+                    "`+` marks a promoted man, but `{}` has no promoted form",
+                    t.base.variant.pieces[k as usize].name
+                ),
+            );
+        };
+        return Ok((form, p, used + 1));
+    }
     // The character as written (a byte above ASCII starts a longer one).
     let c = if s[0].is_ascii() {
         s[0] as char

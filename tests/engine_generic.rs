@@ -307,6 +307,8 @@ fn attacks_can_differ_from_moves() {
         initial_region: None,
         confined: None,
         zone_moves: Vec::new(),
+        hop_not_over: 0,
+        never_captures: 0,
     };
     v.pieces.push(g);
     let t = Arc::new(Tables::new(&v).unwrap());

@@ -156,6 +156,8 @@ pub(super) fn piece_stmt(
             initial_region: None,
             confined: None,
             zone_moves: Vec::new(),
+            hop_not_over: 0,
+            never_captures: 0,
         };
         let mut resets_clock = false;
         partial = Some(PieceB {

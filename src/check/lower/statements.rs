@@ -85,6 +85,8 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("confined", false, false, Rule(regional::confined)),
     st("moves", false, false, Rule(regional::zone_moves)),
     st("facing", false, false, Rule(regional::facing)),
+    st("hop", false, false, Rule(regional::hop)),
+    st("immune", false, false, Rule(regional::immune)),
     st("end", false, true, Rule(end::end_stmt)),
     st("option", false, false, Resolved),
     st("if", false, true, Resolved),

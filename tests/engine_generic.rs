@@ -308,6 +308,8 @@ fn attacks_can_differ_from_moves() {
         confined: None,
         zone_moves: Vec::new(),
         promotes_to: None,
+        hop_not_over: 0,
+        never_captures: 0,
     };
     v.pieces.push(g);
     let t = Arc::new(Tables::new(&v).unwrap());

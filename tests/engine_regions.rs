@@ -186,3 +186,78 @@ fn pawnback_pawns_never_step_onto_their_first_rank() {
     assert_eq!(moves_from(&t, f, "b3"), ["b3b2", "b3b4"]);
     assert_eq!(moves_from(&t, f, "g2"), ["g2g3", "g2g4"]);
 }
+
+/// The janggi-like test variant of `tests/fixtures/janggi-nopass.variant`.
+fn janggi_nopass() -> Arc<Tables> {
+    let path = format!(
+        "{}/tests/fixtures/janggi-nopass.variant",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    compile(&std::fs::read_to_string(path).expect("fixture"))
+}
+
+#[test]
+fn palace_lines_hops_and_immunity_match_fairy_stockfish() {
+    // Counted with Fairy-Stockfish's janggi with `pass = false` and
+    // `bikjangRule = false` (see the fixture's header).
+    let t = janggi_nopass();
+    let rows: &[(&str, u32, u64)] = &[
+        ("start", 3, 30353),
+        (
+            "1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1",
+            3,
+            2498,
+        ),
+        (
+            "1Pbcka3/3nNn1c1/N2CaC3/1pB6/9/9/5P3/9/4K4/9 w - - 0 23",
+            3,
+            7631,
+        ),
+        ("3k5/4a4/3C5/9/9/9/9/3c5/4R4/3K5 w - - 0 1", 3, 3422),
+        ("4k4/9/4C4/9/4c4/4C4/9/4p4/9/3K5 w - - 0 1", 3, 79),
+    ];
+    for &(f, d, n) in rows {
+        let mut p = if f == "start" {
+            varia::engine::Position::start(t.clone()).expect("start")
+        } else {
+            fen(&t, f)
+        };
+        assert_eq!(varia::engine::perft(&mut p, d), n, "{f}");
+    }
+}
+
+#[test]
+fn inside_moves_follow_the_palace_lines() {
+    let t = janggi_nopass();
+    // A rook on d1 rides the diagonal to e2 and f3 but not to g4; a rook
+    // on d2 (not on the lines) has no diagonal move.
+    let f = "4k4/9/9/9/9/9/9/9/9/R2R1K3 w - - 0 1";
+    let d1: Vec<String> = moves_from(&t, f, "d1")
+        .into_iter()
+        .filter(|m| m != "d1d2" && !m.ends_with('1') && !m[2..].starts_with('d'))
+        .collect();
+    assert_eq!(d1, ["d1e2", "d1f3"]);
+    let f = "4k4/9/9/9/9/9/9/9/3R5/5K3 w - - 0 1";
+    assert!(moves_from(&t, f, "d2")
+        .iter()
+        .all(|m| m[2..].starts_with('d') || m.ends_with('2')));
+}
+
+#[test]
+fn a_cannon_neither_jumps_nor_takes_a_cannon() {
+    let t = janggi_nopass();
+    // The cannon on a1: screen a3 (a soldier), then a4, a5, and the black
+    // cannon on a6 is immune; the black rook behind it is out of reach.
+    let f = "r2k5/9/9/9/c8/9/9/P8/9/C3K4 w - - 0 1";
+    let on_file = |v: Vec<String>| -> Vec<String> {
+        v.into_iter().filter(|m| m[2..].starts_with('a')).collect()
+    };
+    assert_eq!(on_file(moves_from(&t, f, "a1")), ["a1a4", "a1a5"]);
+    // With a cannon as the screen the line gives nothing.
+    let f = "r2k5/9/9/9/9/9/9/C8/9/C3K4 w - - 0 1";
+    assert!(on_file(moves_from(&t, f, "a1")).is_empty());
+    // A cannon does not check over a cannon screen.
+    let f = "3k5/9/9/9/9/9/3C5/9/9/3cK4 b - - 0 1";
+    let p = fen(&t, f);
+    assert!(!p.in_check());
+}

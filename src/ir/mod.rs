@@ -212,6 +212,18 @@ pub struct Piece {
     /// `captures to hand demoted`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub promotes_to: Option<PieceId>,
+    /// `hop PIECE: not over KIND`: bit k set: its hops (Betza `p`) may not
+    /// jump a man of kind k.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hop_not_over: u32,
+    /// `immune KIND: from PIECE`: bit k set: it never captures (nor
+    /// attacks) a man of kind k.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub never_captures: u32,
+}
+
+fn is_zero(x: &u32) -> bool {
+    *x == 0
 }
 
 /// Moves a man has only while it stands on a region.
@@ -222,6 +234,9 @@ pub struct ZoneMoves {
     pub betza: String,
     /// Relative to a forward direction of north; capturing atoms attack.
     pub atoms: Vec<Atom>,
+    /// `inside`: the atoms land only on the region's squares too.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub inside: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

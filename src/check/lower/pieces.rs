@@ -157,6 +157,8 @@ pub(super) fn piece_stmt(
             confined: None,
             zone_moves: Vec::new(),
             promotes_to: None,
+            hop_not_over: 0,
+            never_captures: 0,
         };
         let mut resets_clock = false;
         let mut promotes_to = None;

@@ -1,5 +1,6 @@
-//! Lowering: movement that depends on regions and lines: `confined`,
-//! `moves PIECE in REGION` and `facing`.
+//! Lowering: movement that depends on regions, lines and other men:
+//! `confined`, `moves PIECE in REGION`, `facing`, `hop ... not over` and
+//! `immune`.
 
 use super::*;
 
@@ -33,7 +34,7 @@ pub(super) fn confined(
     Ok(())
 }
 
-/// `moves PIECE, ... in REGION: "BETZA"`
+/// `moves PIECE, ... in REGION: "BETZA" [inside]`
 pub(super) fn zone_moves(
     l: &mut Lower,
     _: &mut Draft,
@@ -46,6 +47,7 @@ pub(super) fn zone_moves(
     let region = l.region_ref(c)?;
     c.expect_op(":").map_err(|d| d.hint(hint))?;
     let (text, sp) = c.expect_string("Betza text in quotes")?;
+    let inside = c.eat_word("inside");
     c.finish()?;
     let atoms = betza_atoms(&it.file, text, sp)?;
     // Initial and en-passant atoms depend on a man's history, which a
@@ -71,6 +73,7 @@ pub(super) fn zone_moves(
             region,
             betza: text.to_string(),
             atoms: atoms.clone(),
+            inside,
         });
     }
     Ok(())
@@ -92,6 +95,42 @@ pub(super) fn facing(
         if !d.turn.facing_illegal.contains(&k) {
             d.turn.facing_illegal.push(k);
         }
+    }
+    Ok(())
+}
+
+/// `hop PIECE, ...: not over KIND, ...`
+pub(super) fn hop(l: &mut Lower, _: &mut Draft, _: &Item, c: &mut Cur) -> Result<(), Diagnostic> {
+    let hint = "write `hop cannon: not over cannon`";
+    let kinds = piece_list(l, c, "a piece that hops")?;
+    c.expect_op(":").map_err(|d| d.hint(hint))?;
+    c.expect_keyword("not").map_err(|d| d.hint(hint))?;
+    c.expect_keyword("over").map_err(|d| d.hint(hint))?;
+    let over = piece_list(l, c, "a piece that may not be jumped")?;
+    c.finish()?;
+    let mask = over.iter().fold(0u32, |m, &k| m | 1 << k);
+    for k in kinds {
+        l.pieces[k as usize].piece.hop_not_over |= mask;
+    }
+    Ok(())
+}
+
+/// `immune KIND, ...: from PIECE, ...`
+pub(super) fn immune(
+    l: &mut Lower,
+    _: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let hint = "write `immune cannon: from cannon`";
+    let kinds = piece_list(l, c, "a piece that cannot be captured")?;
+    c.expect_op(":").map_err(|d| d.hint(hint))?;
+    c.expect_keyword("from").map_err(|d| d.hint(hint))?;
+    let by = piece_list(l, c, "a piece that cannot capture it")?;
+    c.finish()?;
+    let mask = kinds.iter().fold(0u32, |m, &k| m | 1 << k);
+    for k in by {
+        l.pieces[k as usize].piece.never_captures |= mask;
     }
     Ok(())
 }

@@ -90,6 +90,8 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("check", true, false, Rule(royalty::check_royals)),
     st("explode", true, false, Rule(royalty::explode)),
     st("mutually", true, false, Rule(royalty::mutually_immune)),
+    st("hop", false, false, Rule(regional::hop)),
+    st("immune", false, false, Rule(regional::immune)),
     st("end", false, true, Rule(end::end_stmt)),
     st("option", false, false, Resolved),
     st("if", false, true, Resolved),

@@ -86,7 +86,7 @@ pub struct Pattern {
     pub plan: Plan,
     /// The capturing atoms of `moves PIECE in REGION`, each with the index
     /// in `masks` of the squares it applies from (they attack too).
-    pub zone_attacks: Vec<(u32, CAtom)>,
+    pub zone_attacks: Vec<ZoneAtom>,
 }
 
 /// A pattern's move atoms arranged for fast generation: every plain leap
@@ -112,10 +112,28 @@ pub struct Plan {
     pub lame_initial_only: bool,
     /// `moves PIECE in REGION`: atoms open only from the squares of
     /// `masks[i]` (they never leave en-passant targets).
-    pub zone: Vec<(u32, CAtom)>,
+    pub zone: Vec<ZoneAtom>,
     /// `confined PIECE to REGION`: index in `masks` of the only squares
     /// the man may land on.
     pub confine: Option<u32>,
+    /// `hop PIECE: not over KIND`: the patterns of the kinds its hops may
+    /// not jump.
+    pub no_hurdle: Vec<u8>,
+    /// `immune KIND: from PIECE`: the patterns of the kinds it never
+    /// captures nor attacks.
+    pub immune: Vec<u8>,
+    /// Some of `zone`, `confine`, `no_hurdle`, `immune` is given.
+    pub extra: bool,
+}
+
+/// An atom of `moves PIECE in REGION`.
+#[derive(Clone, Debug)]
+pub struct ZoneAtom {
+    /// Index in `masks` of the region's squares (the owner's).
+    pub mask: u32,
+    /// `inside`: the landing square must be in the region too.
+    pub inside: bool,
+    pub atom: CAtom,
 }
 
 /// The movement tables of a variant.
@@ -313,7 +331,7 @@ struct Pending {
 }
 
 /// The specs of a kind's `moves PIECE in REGION` for one facing.
-type ZoneSpecs = Vec<(ir::RegionId, Vec<Spec>)>;
+type ZoneSpecs = Vec<(ir::RegionId, bool, Vec<Spec>)>;
 
 fn zone_specs(piece: &ir::Piece, f: Dir) -> Result<ZoneSpecs, CompileError> {
     let mut out = Vec::new();
@@ -326,7 +344,7 @@ fn zone_specs(piece: &ir::Piece, f: Dir) -> Result<ZoneSpecs, CompileError> {
             })?);
         }
         specs.sort();
-        out.push((z.region, specs));
+        out.push((z.region, z.inside, specs));
     }
     Ok(out)
 }
@@ -335,6 +353,16 @@ fn zone_specs(piece: &ir::Piece, f: Dir) -> Result<ZoneSpecs, CompileError> {
 /// (its patterns are then per owner).
 fn regional(p: &ir::Piece) -> bool {
     p.confined.is_some() || !p.zone_moves.is_empty()
+}
+
+/// The patterns of the kinds in a kind mask.
+fn pids_of(kind_pids: &[Vec<u8>], mask: u32) -> Vec<u8> {
+    kind_pids
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| mask & (1 << k) != 0)
+        .flat_map(|(_, p)| p.iter().copied())
+        .collect()
 }
 
 /// The squares of region `r` as player `p` sees them.
@@ -416,7 +444,7 @@ impl<B: Bits> Atoms<B> {
         // Register every direction (and its opposite).
         let mut d = Dirs::default();
         for p in &pending {
-            let zone = p.zones.iter().flat_map(|z| z.1.iter());
+            let zone = p.zones.iter().flat_map(|z| z.2.iter());
             for s in p.moves.iter().chain(p.attacks.iter()).chain(zone) {
                 for &vv in &s.vecs {
                     let id = d.dir(vv);
@@ -458,21 +486,32 @@ impl<B: Bits> Atoms<B> {
                 .any(|a| matches!(a.kind, AKind::Lame | AKind::LameRide));
             let mut plan = t.plan(&moves, nsq);
             let mut zone_attacks = Vec::new();
+            plan.no_hurdle = pids_of(&t.kind_pids, piece.hop_not_over);
+            plan.immune = pids_of(&t.kind_pids, piece.never_captures);
             if regional(piece) {
-                for (r, specs) in &p.zones {
+                for (r, inside, specs) in &p.zones {
                     let mask = t.mask(region_set(v, geo, *r, p.owner));
                     for sp in specs {
                         let ca = t.build_atom(&d, geo, sp, piece.passes_own, nsq);
-                        if ca.mode.can_capture() {
-                            zone_attacks.push((mask, ca.clone()));
+                        let za = ZoneAtom {
+                            mask,
+                            inside: *inside,
+                            atom: ca,
+                        };
+                        if za.atom.mode.can_capture() {
+                            zone_attacks.push(za.clone());
                         }
-                        plan.zone.push((mask, ca));
+                        plan.zone.push(za);
                     }
                 }
                 if let Some(r) = piece.confined {
                     plan.confine = Some(t.mask(region_set(v, geo, r, p.owner)));
                 }
             }
+            plan.extra = !plan.zone.is_empty()
+                || plan.confine.is_some()
+                || !plan.no_hurdle.is_empty()
+                || !plan.immune.is_empty();
             t.patterns.push(Pattern {
                 kind: p.kind,
                 moves,

@@ -47,7 +47,11 @@ impl<B: Bits> Groups<B> {
         let mut leap_sets: Vec<Vec<u16>> = Vec::new();
         for (pid, p) in a.patterns.iter().enumerate() {
             // A pattern with zones or a confinement is tested forward only.
-            if !p.zone_attacks.is_empty() || p.plan.confine.is_some() {
+            if !p.zone_attacks.is_empty()
+                || p.plan.confine.is_some()
+                || !p.plan.no_hurdle.is_empty()
+                || !p.plan.immune.is_empty()
+            {
                 g.complex_pids.push(pid as u8);
                 continue;
             }

@@ -85,22 +85,53 @@ pub fn reach<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B, friends: B) 
     }
 }
 
+/// [`reach`], where a hop (`AKind::Hop`) may not jump a man of `no_hurdle`.
+#[inline]
+pub fn reach_over<B: Bits>(
+    t: &Base<B>,
+    a: &CAtom,
+    from: Square,
+    occ: B,
+    friends: B,
+    no_hurdle: B,
+) -> B {
+    if a.kind == AKind::Hop && no_hurdle.any() {
+        let lowest = t.atoms.dirs[a.dir as usize].lowest;
+        if let Some(screen) = (t.ray(a.dir, from) & occ).nearest(lowest) {
+            if no_hurdle.contains(screen) {
+                return B::EMPTY;
+            }
+        }
+    }
+    reach(t, a, from, occ, friends)
+}
+
 /// The squares the man `man` on `from` attacks, with occupancy `occ`.
 pub fn attack_set<B: Bits>(t: &Base<B>, s: &State<B>, from: Square, man: Man, occ: B) -> B {
     let p = &t.atoms.patterns[t.layout.pid(man)];
     let friends = friends_bb(t, s, man.owner()) & occ;
     let unmoved = t.initial_open(s, from, man);
+    let no_hurdle = if p.plan.no_hurdle.is_empty() {
+        B::EMPTY
+    } else {
+        s.pids_bb(&p.plan.no_hurdle) & occ
+    };
     let mut out = B::EMPTY;
     for a in &p.attacks {
         if a.initial && !unmoved {
             continue;
         }
-        out |= reach(t, a, from, occ, friends);
+        out |= reach_over(t, a, from, occ, friends, no_hurdle);
     }
-    for (m, a) in &p.zone_attacks {
-        if t.atoms.masks[*m as usize].contains(from) {
-            out |= reach(t, a, from, occ, friends);
+    for z in &p.zone_attacks {
+        let m = t.atoms.masks[z.mask as usize];
+        if m.contains(from) {
+            let r = reach_over(t, &z.atom, from, occ, friends, no_hurdle);
+            out |= if z.inside { r & m } else { r };
         }
+    }
+    if !p.plan.immune.is_empty() {
+        out &= !s.pids_bb(&p.plan.immune);
     }
     match p.plan.confine {
         Some(m) => out & t.atoms.masks[m as usize],

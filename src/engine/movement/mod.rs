@@ -4,8 +4,9 @@
 mod attacks;
 
 pub use attacks::{
-    attack_set, attacked, attackers_of, enemies, friends_bb, kind_bb, reach, ride_in_range,
-    royal_attacked, royal_attacked_in, royal_square_attacked, royals, royals_checked,
+    attack_set, attacked, attackers_of, enemies, friends_bb, kind_bb, reach, reach_over,
+    ride_in_range, royal_attacked, royal_attacked_in, royal_square_attacked, royals,
+    royals_checked,
 };
 
 use crate::engine::compile::{atoms::Plan, AKind, Base};
@@ -100,11 +101,20 @@ pub fn targets_with<B: Bits>(
     }
     if !plan.rest.is_empty() {
         let unmoved = t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);
+        let no_hurdle = if plan.extra {
+            s.pids_bb(&plan.no_hurdle)
+        } else {
+            B::EMPTY
+        };
         for a in &plan.rest {
             if (a.initial && !unmoved) || (lame_ep && a.kind == AKind::Lame) {
                 continue;
             }
-            let r = reach(t, a, from, c.occ, c.friends);
+            let r = if plan.extra {
+                reach_over(t, a, from, c.occ, c.friends, no_hurdle)
+            } else {
+                reach(t, a, from, c.occ, c.friends)
+            };
             if a.mode.can_move() {
                 quiet |= r;
             }
@@ -113,25 +123,48 @@ pub fn targets_with<B: Bits>(
             }
         }
     }
-    for (m, a) in &plan.zone {
-        if !t.atoms.masks[*m as usize].contains(from) {
+    if plan.extra {
+        extras(t, s, c, plan, from, &mut quiet, &mut caps);
+    }
+    let caps = if c.captures { caps & c.enemy } else { B::EMPTY };
+    (quiet & c.empty) | caps
+}
+
+/// The region atoms, confinement and immunity of a plan (`Plan::extra`).
+#[inline(never)]
+fn extras<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    plan: &Plan,
+    from: Square,
+    quiet: &mut B,
+    caps: &mut B,
+) {
+    let no_hurdle = s.pids_bb(&plan.no_hurdle);
+    for z in &plan.zone {
+        let m = t.atoms.masks[z.mask as usize];
+        if !m.contains(from) {
             continue;
         }
-        let r = reach(t, a, from, c.occ, c.friends);
+        let a = &z.atom;
+        let r = reach_over(t, a, from, c.occ, c.friends, no_hurdle);
+        let r = if z.inside { r & m } else { r };
         if a.mode.can_move() {
-            quiet |= r;
+            *quiet |= r;
         }
         if a.mode.can_capture() {
-            caps |= r;
+            *caps |= r;
         }
     }
     if let Some(m) = plan.confine {
         let m = t.atoms.masks[m as usize];
-        quiet &= m;
-        caps &= m;
+        *quiet &= m;
+        *caps &= m;
     }
-    let caps = if c.captures { caps & c.enemy } else { B::EMPTY };
-    (quiet & c.empty) | caps
+    if !plan.immune.is_empty() {
+        *caps &= !s.pids_bb(&plan.immune);
+    }
 }
 
 /// The squares an unlimited rider reaches along `dir` from `from`: up to

@@ -366,7 +366,8 @@ fn gen_man<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
                 || (c.captures && a.mode.can_capture() && c.enemy.contains(to));
             let confined = plan
                 .confine
-                .is_some_and(|m| !b.atoms.masks[m as usize].contains(to));
+                .is_some_and(|m| !b.atoms.masks[m as usize].contains(to))
+                || (!plan.immune.is_empty() && s.pids_bb(&plan.immune).contains(to));
             if fits && !confined && mask.contains(to) && (!CHECK || ok(to)) {
                 let mv = if st.npath > 0 {
                     Move::Lame {

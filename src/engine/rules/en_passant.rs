@@ -134,6 +134,11 @@ impl EnPassant {
                         {
                             continue;
                         }
+                        if !pat.plan.immune.is_empty()
+                            && s.pids_bb(&pat.plan.immune).contains(rec.victim)
+                        {
+                            continue;
+                        }
                         let reaches = pat.moves.iter().any(|a| {
                             a.ep && a.mode.can_capture()
                                 && (!a.initial || unmoved)

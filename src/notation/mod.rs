@@ -202,6 +202,13 @@ pub fn san(actions: &[ActionInfo], i: usize) -> String {
                         s.push('=');
                     }
                     s.push(p);
+                } else if actions
+                    .iter()
+                    .any(|b| b.promotion == Some('+') && b.from == a.from && b.to == a.to)
+                {
+                    // Promotion to the promoted form declined: `=`, as shogi
+                    // players write it, so that it never reads like `exb5+`.
+                    s.push('=');
                 }
                 s
             }
@@ -342,6 +349,19 @@ pub fn parse(input: &str, actions: &[ActionInfo]) -> Result<usize, ParseError> {
                     .iter()
                     .any(|s| norm_signed(s) == signed)
             })
+            .collect();
+        if exact.len() == 1 {
+            return Ok(exact[0]);
+        }
+    }
+    if hits.len() > 1 {
+        // The exact SAN decides where decorations alone differ: `exb5+`
+        // (promoted to its form) against `exb5=` (declined).
+        let typed = input.trim();
+        let exact: Vec<usize> = hits
+            .iter()
+            .copied()
+            .filter(|&i| san(actions, i) == typed)
             .collect();
         if exact.len() == 1 {
             return Ok(exact[0]);

@@ -8,7 +8,6 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use varia::ai::{self, Player};
 use varia::game::{Game as _, Outcome};
-use varia::session::Prepared;
 use varia::simulate;
 
 #[cfg(test)]
@@ -123,37 +122,18 @@ pub fn run(a: &MatchArgs) -> i32 {
             return code;
         }
     };
-    let prepared = match Prepared::new(&variant) {
+    let prepared = match super::prepare(&variant, a.seed) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
         }
     };
-    if let Err(e) = prepared.session(None, a.seed) {
-        eprintln!("error: {e}");
-        return 1;
-    }
-    let book = match &a.book {
-        None => None,
-        Some(f) => {
-            let text =
-                match varia::load::read_text(std::path::Path::new(f), varia::load::MAX_RECORD_FILE)
-                {
-                    Ok(t) => t,
-                    Err(e) => {
-                        eprintln!("error: cannot read {f}: {e}");
-                        return 1;
-                    }
-                };
-            let order = a.book_order.parse().unwrap_or_default();
-            match varia::opening::Book::parse(f, &text, &variant, a.seed, order) {
-                Ok(b) => Some(b),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return 1;
-                }
-            }
+    let book = match super::load_book(a.book.as_deref(), &a.book_order, &variant, a.seed) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
         }
     };
     let pairs = a.games.div_ceil(2);

@@ -148,6 +148,32 @@ impl Fail {
 }
 
 /// Parse `--option`s and load the variant, with the messages every command uses.
+/// Compile a variant once for a run of games and check that it starts.
+pub fn prepare(
+    variant: &varia::ir::Variant,
+    seed: u64,
+) -> Result<varia::session::Prepared, String> {
+    let prepared = varia::session::Prepared::new(variant).map_err(|e| e.to_string())?;
+    prepared.session(None, seed).map_err(|e| e.to_string())?;
+    Ok(prepared)
+}
+
+/// Read an opening book (`--openings` / `--book`), if one is given.
+pub fn load_book(
+    file: Option<&str>,
+    order: &str,
+    variant: &varia::ir::Variant,
+    seed: u64,
+) -> Result<Option<varia::opening::Book>, String> {
+    let Some(f) = file else { return Ok(None) };
+    let text = varia::load::read_text(std::path::Path::new(f), varia::load::MAX_RECORD_FILE)
+        .map_err(|e| format!("cannot read {f}: {e}"))?;
+    let order = order.parse().unwrap_or_default();
+    varia::opening::Book::parse(f, &text, variant, seed, order)
+        .map(Some)
+        .map_err(|e| e.to_string())
+}
+
 pub fn load_variant(
     spec: &str,
     options: &[String],

@@ -221,17 +221,13 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
     }
     // The variant is compiled once for the whole run (every game, every
     // thread, every record written).
-    let prepared = match Prepared::new(&variant) {
+    let prepared = match super::prepare(&variant, a.seed) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
         }
     };
-    if let Err(e) = prepared.session(None, a.seed) {
-        eprintln!("error: {e}");
-        return 1;
-    }
     let mut out = match a.out.as_deref().map(create).transpose() {
         Ok(f) => f,
         Err(e) => {
@@ -246,26 +242,11 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             return 1;
         }
     };
-    let book = match &a.openings {
-        None => None,
-        Some(f) => {
-            let text =
-                match varia::load::read_text(std::path::Path::new(f), varia::load::MAX_RECORD_FILE)
-                {
-                    Ok(t) => t,
-                    Err(e) => {
-                        eprintln!("error: cannot read {f}: {e}");
-                        return 1;
-                    }
-                };
-            let order = a.openings_order.parse().unwrap_or_default();
-            match varia::opening::Book::parse(f, &text, &variant, a.seed, order) {
-                Ok(b) => Some(b),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return 1;
-                }
-            }
+    let book = match super::load_book(a.openings.as_deref(), &a.openings_order, &variant, a.seed) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
         }
     };
     let cfg = Config {

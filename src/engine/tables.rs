@@ -35,6 +35,10 @@ pub(crate) struct Compiled<B: Bits> {
     pub fen: FenInfo,
     /// Pins and checks computed once per node are exact for this variant.
     pub fast_legal: bool,
+    /// Some pattern has extras (`Plan::extra`) or some men's initial moves
+    /// may be closed (`initial ... not in check`): move generation tests
+    /// them. Without, it is compiled without those tests.
+    pub extras: bool,
 }
 
 impl<B: Bits> Compiled<B> {
@@ -47,11 +51,14 @@ impl<B: Bits> Compiled<B> {
             && !rules.constraints.beyond_royal()
             && !rules.needs_move_tests(&base);
         let fen = fen_info(&base);
+        let extras =
+            base.atoms.patterns.iter().any(|p| p.plan.extra) || rules.check_bound.is_some();
         Ok(Compiled {
             base,
             rules,
             fen,
             fast_legal,
+            extras,
         })
     }
 }

@@ -79,6 +79,32 @@ pub fn targets_with<B: Bits>(
     from: Square,
     lame_ep: bool,
 ) -> B {
+    targets_x::<B, true>(t, s, c, plan, from, lame_ep)
+}
+
+/// [`targets_with`], compiled without the tests of extras and closed
+/// initial moves when `X` is false (a variant without them: see
+/// `Compiled::extras`).
+#[inline(always)]
+pub fn targets_x<B: Bits, const X: bool>(
+    t: &Base<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    plan: &Plan,
+    from: Square,
+    lame_ep: bool,
+) -> B {
+    if X && plan.extra {
+        return targets_extra(t, s, c, plan, from, lame_ep);
+    }
+    let (quiet, caps) = leaps_and_rides(t, c, plan, from);
+    plain_rest::<B, X>(t, s, c, plan, from, lame_ep, quiet, caps)
+}
+
+/// The leaps and unlimited rides of a plan: (quiet, captures) before the
+/// occupancy masks.
+#[inline(always)]
+fn leaps_and_rides<B: Bits>(t: &Base<B>, c: &Ctx<B>, plan: &Plan, from: Square) -> (B, B) {
     let at = from.index();
     let mut quiet = match plan.leap_quiet {
         Some(i) => t.atoms.plan_bb[i as usize][at],
@@ -99,22 +125,29 @@ pub fn targets_with<B: Bits>(
     for &d in &plan.rides_cap {
         caps |= ride(t, d, from, c.occ);
     }
+    (quiet, caps)
+}
+
+/// The other atoms of a plan without extras, and the occupancy masks.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn plain_rest<B: Bits, const X: bool>(
+    t: &Base<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    plan: &Plan,
+    from: Square,
+    lame_ep: bool,
+    mut quiet: B,
+    mut caps: B,
+) -> B {
     if !plan.rest.is_empty() {
-        let unmoved = t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);
-        let no_hurdle = if plan.extra {
-            s.pids_bb(&plan.no_hurdle)
-        } else {
-            B::EMPTY
-        };
+        let unmoved = t.initial_open(s, from, s.at(from)) && !(X && c.closed.contains(from));
         for a in &plan.rest {
             if (a.initial && !unmoved) || (lame_ep && a.kind == AKind::Lame) {
                 continue;
             }
-            let r = if plan.extra {
-                reach_over(t, a, from, c.occ, c.friends, no_hurdle)
-            } else {
-                reach(t, a, from, c.occ, c.friends)
-            };
+            let r = reach(t, a, from, c.occ, c.friends);
             if a.mode.can_move() {
                 quiet |= r;
             }
@@ -123,15 +156,45 @@ pub fn targets_with<B: Bits>(
             }
         }
     }
-    if plan.extra {
-        extras(t, s, c, plan, from, &mut quiet, &mut caps);
+    let caps = if c.captures { caps & c.enemy } else { B::EMPTY };
+    (quiet & c.empty) | caps
+}
+
+/// [`targets_with`] for a plan with extras (`Plan::extra`): hurdles that
+/// may not be jumped, region atoms, confinement and immunity.
+#[inline(never)]
+fn targets_extra<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    plan: &Plan,
+    from: Square,
+    lame_ep: bool,
+) -> B {
+    let (mut quiet, mut caps) = leaps_and_rides(t, c, plan, from);
+    let no_hurdle = s.pids_bb(&plan.no_hurdle);
+    if !plan.rest.is_empty() {
+        let unmoved = t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);
+        for a in &plan.rest {
+            if (a.initial && !unmoved) || (lame_ep && a.kind == AKind::Lame) {
+                continue;
+            }
+            let r = reach_over(t, a, from, c.occ, c.friends, no_hurdle);
+            if a.mode.can_move() {
+                quiet |= r;
+            }
+            if a.mode.can_capture() {
+                caps |= r;
+            }
+        }
     }
+    extras(t, s, c, plan, from, &mut quiet, &mut caps);
     let caps = if c.captures { caps & c.enemy } else { B::EMPTY };
     (quiet & c.empty) | caps
 }
 
 /// The region atoms, confinement and immunity of a plan (`Plan::extra`).
-#[inline(never)]
+#[inline(always)]
 fn extras<B: Bits>(
     t: &Base<B>,
     s: &State<B>,

@@ -16,7 +16,7 @@
 use super::make::make;
 use crate::engine::compile::atoms::Pattern;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
-use crate::engine::movement::{attacked, ride_in_range, royals, targets_with, Ctx};
+use crate::engine::movement::{attacked, ride_in_range, royals, targets_x, Ctx};
 use crate::engine::rules::check_bound;
 use crate::engine::rules::explosion::{self, Verdict};
 use crate::engine::rules::sink::{expand, OnlyCaptures};
@@ -196,7 +196,7 @@ fn gen_gated<B: Bits, S: Sink>(
     for from in gates {
         let man = s.at(from);
         let p = &b.atoms.patterns[b.layout.pid(man)];
-        gen_man::<B, MoveList, false, _>(t, s, &c, p, from, man, B::FULL, |_| true, scratch);
+        gen_man::<B, MoveList, false, true, _>(t, s, &c, p, from, man, B::FULL, |_| true, scratch);
     }
     if let Some(cs) = &r.castling {
         cs.candidates(b, s, &c, |_, mv| scratch.push(mv));
@@ -308,7 +308,11 @@ fn board_paths<B: Bits, S: Sink>(
         gen_special(t, s, &c, None, out);
     } else if t.fast_legal && !royals.more_than_one() {
         if let Some(k) = royals.first() {
-            gen_fast(t, s, &c, k, out, scratch);
+            if t.extras {
+                gen_fast::<B, S, true>(t, s, &c, k, out, scratch);
+            } else {
+                gen_fast::<B, S, false>(t, s, &c, k, out, scratch);
+            }
         }
     } else {
         gen_generic(t, s, &c, split, out, scratch);
@@ -320,7 +324,7 @@ fn board_paths<B: Bits, S: Sink>(
 /// are generated elsewhere.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn gen_man<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
+fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(Square) -> bool>(
     t: &Compiled<B>,
     s: &State<B>,
     c: &Ctx<B>,
@@ -335,7 +339,7 @@ fn gen_man<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
     let pr = &t.rules.promotion;
     let plan = &p.plan;
     let lame_ep = c.ep && p.lame_moves;
-    let simple = targets_with(b, s, c, plan, from, lame_ep);
+    let simple = targets_x::<B, X>(b, s, c, plan, from, lame_ep);
     let mut tg = simple & mask;
     if CHECK {
         for to in tg {
@@ -348,7 +352,7 @@ fn gen_man<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
     if !lame_ep {
         return;
     }
-    let unmoved = b.initial_open(s, from, man) && !c.closed.contains(from);
+    let unmoved = b.initial_open(s, from, man) && !(X && c.closed.contains(from));
     if plan.lame_initial_only && !unmoved {
         return;
     }
@@ -364,10 +368,12 @@ fn gen_man<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
             }
             let fits = (a.mode.can_move() && c.empty.contains(to))
                 || (c.captures && a.mode.can_capture() && c.enemy.contains(to));
-            let confined = plan
-                .confine
-                .is_some_and(|m| !b.atoms.masks[m as usize].contains(to))
-                || (!plan.immune.is_empty() && s.pids_bb(&plan.immune).contains(to));
+            let confined = X
+                && plan.extra
+                && (plan
+                    .confine
+                    .is_some_and(|m| !b.atoms.masks[m as usize].contains(to))
+                    || (!plan.immune.is_empty() && s.pids_bb(&plan.immune).contains(to)));
             if fits && !confined && mask.contains(to) && (!CHECK || ok(to)) {
                 let mv = if st.npath > 0 {
                     Move::Lame {
@@ -391,7 +397,7 @@ fn gen_pseudo<B: Bits, S: Sink>(t: &Compiled<B>, s: &State<B>, c: &Ctx<B>, out: 
     let own = s.by_player[c.me as usize];
     for (pid, p) in t.base.atoms.patterns.iter().enumerate() {
         for from in s.by_pattern[pid] & own {
-            gen_man::<B, S, false, _>(t, s, c, p, from, s.at(from), B::FULL, |_| true, out);
+            gen_man::<B, S, false, true, _>(t, s, c, p, from, s.at(from), B::FULL, |_| true, out);
         }
         if out.done() {
             return;
@@ -553,7 +559,7 @@ fn gen_special<B: Bits, S: Sink>(
 
 /// The moves of the royal on `k` to squares `attackers` do not attack once
 /// it has left.
-fn gen_royal<B: Bits, S: Sink>(
+fn gen_royal<B: Bits, S: Sink, const X: bool>(
     t: &Compiled<B>,
     s: &State<B>,
     c: &Ctx<B>,
@@ -565,7 +571,7 @@ fn gen_royal<B: Bits, S: Sink>(
     let mut occ_wo = c.occ;
     occ_wo.remove(k);
     let king = s.at(k);
-    gen_man::<B, S, true, _>(
+    gen_man::<B, S, true, X, _>(
         t,
         s,
         c,
@@ -591,7 +597,7 @@ struct Pin {
 const MAX_PINS: usize = 16;
 
 /// The fast path (see the module docs) for the mover's only royal on `k`.
-fn gen_fast<B: Bits, S: Sink>(
+fn gen_fast<B: Bits, S: Sink, const X: bool>(
     t: &Compiled<B>,
     s: &mut State<B>,
     c: &Ctx<B>,
@@ -617,7 +623,7 @@ fn gen_fast<B: Bits, S: Sink>(
         if free.any() {
             for (pid, pat) in b.atoms.patterns.iter().enumerate() {
                 for from in s.by_pattern[pid] & free {
-                    gen_man::<B, S, false, _>(
+                    gen_man::<B, S, false, X, _>(
                         t,
                         s,
                         c,
@@ -700,7 +706,7 @@ fn gen_fast<B: Bits, S: Sink>(
     // left its square. A sink that only asks whether any move exists gets
     // the other men first (cheaper), a list gets the royal's moves first.
     if !S::STOPS_EARLY {
-        gen_royal(t, s, c, k, attackers, out);
+        gen_royal::<B, S, X>(t, s, c, k, attackers, out);
         if out.done() {
             return;
         }
@@ -727,7 +733,17 @@ fn gen_fast<B: Bits, S: Sink>(
                 if m.is_empty() {
                     continue;
                 }
-                gen_man::<B, S, false, _>(t, s_ref, c, pat, from, s_ref.at(from), m, |_| true, out);
+                gen_man::<B, S, false, X, _>(
+                    t,
+                    s_ref,
+                    c,
+                    pat,
+                    from,
+                    s_ref.at(from),
+                    m,
+                    |_| true,
+                    out,
+                );
             }
             if out.done() {
                 return;
@@ -735,7 +751,7 @@ fn gen_fast<B: Bits, S: Sink>(
         }
     }
     if S::STOPS_EARLY {
-        gen_royal(t, s, c, k, attackers, out);
+        gen_royal::<B, S, X>(t, s, c, k, attackers, out);
         if out.done() {
             return;
         }

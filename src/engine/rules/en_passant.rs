@@ -127,15 +127,13 @@ impl EnPassant {
                         let unmoved =
                             t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);
                         let pat = &t.atoms.patterns[pid as usize];
-                        if pat
-                            .plan
-                            .confine
-                            .is_some_and(|m| !t.atoms.masks[m as usize].contains(tg))
-                        {
-                            continue;
-                        }
-                        if !pat.plan.immune.is_empty()
-                            && s.pids_bb(&pat.plan.immune).contains(rec.victim)
+                        if pat.plan.extra
+                            && (pat
+                                .plan
+                                .confine
+                                .is_some_and(|m| !t.atoms.masks[m as usize].contains(tg))
+                                || (!pat.plan.immune.is_empty()
+                                    && s.pids_bb(&pat.plan.immune).contains(rec.victim)))
                         {
                             continue;
                         }

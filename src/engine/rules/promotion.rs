@@ -141,7 +141,7 @@ impl<B: Bits> Promotion<B> {
 
     /// Of the `targets` of a move of `man` from `from`, the squares where
     /// it promotes (or may, under `optional`).
-    #[inline]
+    #[inline(always)]
     pub fn promo_squares(&self, s: &State<B>, from: Square, man: Man, targets: B) -> B {
         if !self.promotes(man.kind()) {
             return B::EMPTY;
@@ -150,6 +150,13 @@ impl<B: Bits> Promotion<B> {
         if !self.shogi {
             return targets & zone;
         }
+        self.shogi_squares(s, from, man, targets, zone)
+    }
+
+    /// [`Promotion::promo_squares`] where some kind promotes shogi-style
+    /// (on leaving or only when capturing).
+    #[inline(never)]
+    fn shogi_squares(&self, s: &State<B>, from: Square, man: Man, targets: B, zone: B) -> B {
         let Some(pr) = &self.per_kind[man.kind() as usize] else {
             return B::EMPTY;
         };
@@ -168,10 +175,15 @@ impl<B: Bits> Promotion<B> {
     /// is left).
     #[inline]
     pub fn applies(&self, s: &State<B>, man: Man, from: Option<Square>, to: Square) -> bool {
-        let one = B::from_square(to);
+        if !self.promotes(man.kind()) {
+            return false;
+        }
+        let zone = self.zone(man);
         match from {
-            Some(f) => self.promo_squares(s, f, man, one).any(),
-            None => self.promotes(man.kind()) && self.zone(man).contains(to),
+            Some(f) if self.shogi => self
+                .shogi_squares(s, f, man, B::from_square(to), zone)
+                .any(),
+            _ => zone.contains(to),
         }
     }
 

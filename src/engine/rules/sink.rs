@@ -59,7 +59,7 @@ pub fn expand<B: Bits>(
 
 /// How many moves the plain moves of `man` to `targets` are, promotions
 /// expanded.
-#[inline]
+#[inline(always)]
 pub fn count_targets<B: Bits>(
     pr: &Promotion<B>,
     s: &State<B>,
@@ -70,14 +70,34 @@ pub fn count_targets<B: Bits>(
     if pr.promotes(man.kind()) {
         let promo = pr.promo_squares(s, from, man, targets);
         if promo.any() {
-            let mut ch = [0u8; MAX_PIECES];
-            let n = pr.choices(s, man, &mut ch);
-            return (targets & !promo).count() as u64
-                + promo.count() as u64 * n as u64
-                + pr.staying(man, promo, n).count() as u64;
+            return count_promoting(pr, s, man, targets, promo);
         }
     }
     targets.count() as u64
+}
+
+/// How many moves one promoting move of `man` to `to` is.
+#[inline(never)]
+fn count_promotions<B: Bits>(pr: &Promotion<B>, s: &State<B>, man: Man, to: Square) -> u64 {
+    let mut ch = [0u8; MAX_PIECES];
+    let n = pr.choices(s, man, &mut ch);
+    n as u64 + pr.stays(man, to, n) as u64
+}
+
+/// [`count_targets`] for a man of a kind that promotes.
+#[inline(never)]
+fn count_promoting<B: Bits>(
+    pr: &Promotion<B>,
+    s: &State<B>,
+    man: Man,
+    targets: B,
+    promo: B,
+) -> u64 {
+    let mut ch = [0u8; MAX_PIECES];
+    let n = pr.choices(s, man, &mut ch);
+    (targets & !promo).count() as u64
+        + promo.count() as u64 * n as u64
+        + pr.staying(man, promo, n).count() as u64
 }
 
 impl Sink for MoveList {
@@ -126,13 +146,11 @@ impl Sink for Count {
         self.0 += count_targets(pr, s, from, man, targets);
     }
 
-    #[inline]
+    #[inline(always)]
     fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man) {
         match mv.to() {
             Some(to) if pr.applies(s, man, mv.from(), to) => {
-                let mut ch = [0u8; MAX_PIECES];
-                let n = pr.choices(s, man, &mut ch);
-                self.0 += n as u64 + pr.stays(man, to, n) as u64;
+                self.0 += count_promotions(pr, s, man, to);
             }
             _ => self.0 += 1,
         }

@@ -405,6 +405,10 @@ pub struct Turn {
     /// the region count as never moved (see [`PlacedUnmoved`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placed_unmoved: Option<PlacedUnmoved>,
+    /// `place PIECE, ... promoted too`: a man of these kinds in hand may
+    /// also be placed as its piece's promoted form (`promotes to`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub place_promoted: Vec<PieceId>,
     /// `facing PIECE: illegal`: an action may not leave a man of one of
     /// these kinds of the actor facing an enemy man of the same kind (one
     /// file or rank, only empty squares between).

@@ -4,7 +4,7 @@
 
 use super::{ActionInfo, ActionKind};
 use crate::engine::{Move, Position, Square};
-use crate::ir::Coord;
+use crate::ir::{Coord, PieceId};
 
 /// Notation for a position's actions.
 pub trait Describe {
@@ -73,9 +73,24 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
             .get(m.kind() as usize)?
             .promotes_to
     });
-    a.promotion = mv
-        .promotion()
-        .map(|k| if Some(k) == form { '+' } else { letter(pos, k) });
+    // One that turns a promoted form back into its piece (`demote`), `-`.
+    let pieces = &pos.tables().variant().pieces;
+    let base = mover.and_then(|m| {
+        pieces
+            .iter()
+            .position(|p| p.promotes_to == Some(m.kind()))
+            .map(|b| b as PieceId)
+    });
+    a.promotion = mv.promotion().map(|k| {
+        if Some(k) == form {
+            '+'
+        } else if Some(k) == base {
+            '-'
+        } else {
+            letter(pos, k)
+        }
+    });
+    a.placed_promoted = mv.placed_promoted();
     if let Some((k, _)) = mv.gated() {
         // A gated man is written like a promotion (Fairy-Stockfish's
         // convention): `b1c3h`.

@@ -43,8 +43,11 @@ pub struct ActionInfo {
     pub from: Option<Coord>,
     pub to: Option<Coord>,
     pub capture: bool,
-    /// Letter the man becomes.
+    /// Letter the man becomes (`+`: its promoted form; `-`: back to the
+    /// piece it is the promoted form of).
     pub promotion: Option<char>,
+    /// A placement puts the man down as its promoted form (`+P@c3`).
+    pub placed_promoted: bool,
     /// Castling: the side, `true` for the long side.
     pub castle: Option<bool>,
     /// A compound placement: the placed man then moves here.
@@ -67,6 +70,7 @@ impl ActionInfo {
             to: None,
             capture: false,
             promotion: None,
+            placed_promoted: false,
             castle: None,
             then_to: None,
             returns: None,
@@ -108,7 +112,8 @@ pub fn coordinate(a: &ActionInfo) -> String {
             s
         }
         ActionKind::Place | ActionKind::Draw => {
-            let mut s = format!("{}@{}", a.piece, sq(a.to));
+            let plus = if a.placed_promoted { "+" } else { "" };
+            let mut s = format!("{plus}{}@{}", a.piece, sq(a.to));
             if let Some(t) = a.then_to {
                 s.push_str(&square(t));
             }
@@ -198,7 +203,7 @@ pub fn san(actions: &[ActionInfo], i: usize) -> String {
                 }
                 s.push_str(&square(to));
                 if let Some(p) = a.promotion {
-                    if p != '+' {
+                    if p != '+' && p != '-' {
                         s.push('=');
                     }
                     s.push(p);

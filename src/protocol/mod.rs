@@ -3,8 +3,8 @@
 //!
 //! **Move text** follows Fairy-Stockfish's conventions, so GUIs that speak
 //! to it can speak to varia: coordinates `e2e4`, promotion by the lower-case
-//! letter `e7e8q` (`+` for a promotion to the piece's promoted form: `a4a5+`), castling as the royal's own move `e1g1`, drops `P@e4`
-//! (upper-case letter), ranks past 9 written out (`a10`). varia's other
+//! letter `e7e8q` (`+` for a promotion to the piece's promoted form: `a4a5+`; `-` for a promoted form turning back: `b2b3-`), castling as the royal's own move `e1g1`, drops `P@e4`
+//! (upper-case letter; `+P@e4` places the man as its promoted form), ranks past 9 written out (`a10`). varia's other
 //! actions have no standard form; they are written as:
 //!
 //! | action | text |

@@ -118,6 +118,7 @@ pub(super) fn finish(
     let place_rules = !turn.placement.is_empty()
         || !turn.keep_room.is_empty()
         || turn.placed_unmoved.is_some()
+        || !turn.place_promoted.is_empty()
         || turn.must_place;
     if !turn.place && !turn.draw && place_rules {
         let (f, s) = place_span.clone().unwrap_or((file.clone(), name_span));

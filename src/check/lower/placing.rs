@@ -1,6 +1,7 @@
 //! Lowering: the obligations and bookkeeping of placements: `must capture`
 //! and `must place`, `place keeps room for PIECE in REGION`, `place PIECE,
-//! ... unmoved in REGION`, and `gating PIECE, ... in REGION`.
+//! ... unmoved in REGION`, `place PIECE, ... promoted too` and `gating
+//! PIECE, ... in REGION`.
 
 use super::*;
 
@@ -30,7 +31,7 @@ pub(super) fn place_extra(
     let words: Vec<&str> = c.args[c.i..].iter().filter_map(|a| a.word()).collect();
     let form = words
         .iter()
-        .find(|w| matches!(**w, "where" | "keeps" | "unmoved"))
+        .find(|w| matches!(**w, "where" | "keeps" | "unmoved" | "promoted"))
         .copied();
     match form {
         Some("keeps") => {
@@ -60,6 +61,51 @@ pub(super) fn place_extra(
             c.finish()?;
             // The last one wins (a child's replaces its parent's).
             d.turn.placed_unmoved = Some(PlacedUnmoved { pieces, region });
+            Ok(true)
+        }
+        Some("promoted") => {
+            let mut listed = Vec::new();
+            while c.peek_word() != Some("promoted") {
+                let sp = c.here();
+                listed.push((l.piece_ref(c, "a piece")?, sp));
+                c.eat_op(",");
+            }
+            c.expect_keyword("promoted")?;
+            c.expect_keyword("too")
+                .map_err(|d| d.hint("write `place PIECE, ... promoted too`"))?;
+            c.finish()?;
+            if listed.is_empty() {
+                // Every piece that has a promoted form.
+                for (k, pb) in l.pieces.iter().enumerate() {
+                    if pb.piece.promotes_to.is_some()
+                        && !d.turn.place_promoted.contains(&(k as PieceId))
+                    {
+                        d.turn.place_promoted.push(k as PieceId);
+                    }
+                }
+                return Ok(true);
+            }
+            for (k, sp) in listed {
+                let pb = &l.pieces[k as usize];
+                if pb.piece.promotes_to.is_none() {
+                    if pb.broken || pb.promotes_to.is_some() {
+                        continue; // already reported
+                    }
+                    return Err(Diagnostic::error(
+                        "missing-argument",
+                        c.file,
+                        sp,
+                        format!("`{}` has no promoted form to be placed as", pb.piece.name),
+                    )
+                    .hint(format!(
+                        "give the piece one (`piece {} {} ... promotes to PIECE`)",
+                        pb.piece.name, pb.piece.letter
+                    )));
+                }
+                if !d.turn.place_promoted.contains(&k) {
+                    d.turn.place_promoted.push(k);
+                }
+            }
             Ok(true)
         }
         _ => Ok(false),

@@ -237,6 +237,31 @@ pub(super) fn always_stmt(c: &mut Cur) -> Result<Invariant, Diagnostic> {
     })
 }
 
+/// `at far edge | in REGION`: the zone of a `promote` or `demote`.
+fn zone_ref(l: &Lower, c: &mut Cur, hint: &str) -> Result<Zone, Diagnostic> {
+    if c.eat_word("at") {
+        c.expect_keyword("far")?;
+        c.expect_keyword("edge")?;
+        return Ok(Zone::FarEdge);
+    }
+    c.expect_keyword("in")
+        .map_err(|d| d.hint(hint.to_string()))?;
+    let (r, rsp) = c.expect_word("a region")?;
+    let id = l
+        .regions
+        .iter()
+        .position(|(x, _)| x.name == r)
+        .ok_or_else(|| {
+            pred::unknown_region(
+                c.file,
+                rsp,
+                r,
+                l.regions.iter().map(|(x, _)| x.name.as_str()),
+            )
+        })?;
+    Ok(Zone::Region(id as RegionId))
+}
+
 /// Words that may end a `promote` statement.
 const PROMOTE_FLAGS: &[&str] = &["leaving", "optional", "capturing"];
 
@@ -258,29 +283,11 @@ pub(super) fn promote_stmt(
     if pieces.is_empty() {
         return Err(c.expected("the piece that promotes"));
     }
-    let zone = if c.eat_word("at") {
-        c.expect_keyword("far")?;
-        c.expect_keyword("edge")?;
-        Zone::FarEdge
-    } else {
-        c.expect_keyword("in").map_err(|d| {
-            d.hint("write `promote pawn at far edge to queen` or `promote pawn in REGION to queen`")
-        })?;
-        let (r, rsp) = c.expect_word("a region")?;
-        let id = l
-            .regions
-            .iter()
-            .position(|(x, _)| x.name == r)
-            .ok_or_else(|| {
-                pred::unknown_region(
-                    c.file,
-                    rsp,
-                    r,
-                    l.regions.iter().map(|(x, _)| x.name.as_str()),
-                )
-            })?;
-        Zone::Region(id as RegionId)
-    };
+    let zone = zone_ref(
+        l,
+        c,
+        "write `promote pawn at far edge to queen` or `promote pawn in REGION to queen`",
+    )?;
     // Without `to`, each man becomes its piece's promoted form
     // (`promotes to`): the choices are filled in per piece by `promote`.
     let mut choices = Vec::new();
@@ -553,5 +560,84 @@ pub(super) fn dead_material(
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
     d.dead.push(dead_stmt(l, c)?);
+    Ok(())
+}
+
+/// `demote PIECES at far edge | in REGION [leaving] [optional] [capturing]`:
+/// a man of a promoted form turns back into the piece it is the form of,
+/// as a promotion of the form (the same zone rules and words as `promote`).
+pub(super) fn demote(
+    l: &mut Lower,
+    d: &mut Draft,
+    it: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let mut listed = Vec::new();
+    while let Some(w) = c.peek_word() {
+        if w == "at" || w == "in" {
+            break;
+        }
+        let sp = c.here();
+        listed.push((l.piece_ref(c, "a piece")?, sp));
+        c.eat_op(",");
+    }
+    if listed.is_empty() {
+        return Err(c.expected("the promoted form that turns back"));
+    }
+    let zone = zone_ref(
+        l,
+        c,
+        "write `demote dragon at far edge` or `demote dragon in REGION`",
+    )?;
+    let (mut leaving, mut optional, mut capturing) = (false, false, false);
+    while let Some(w) = c.peek_word() {
+        let flag = match w {
+            "leaving" => &mut leaving,
+            "optional" => &mut optional,
+            "capturing" => &mut capturing,
+            _ => break,
+        };
+        *flag = true;
+        c.next();
+    }
+    c.finish()
+        .map_err(|d| d.hint("after the zone: any of `leaving`, `optional`, `capturing`"))?;
+    for (id, sp) in listed {
+        let base = l
+            .pieces
+            .iter()
+            .position(|pb| pb.piece.promotes_to == Some(id));
+        let Some(base) = base else {
+            let pb = &l.pieces[id as usize];
+            if pb.broken
+                || l.pieces
+                    .iter()
+                    .any(|x| x.promotes_to.is_some() && x.piece.promotes_to.is_none())
+            {
+                continue; // a broken `promotes to` is already reported
+            }
+            return Err(Diagnostic::error(
+                "bad-promoted-form",
+                c.file,
+                sp,
+                format!(
+                    "`{}` is not the promoted form of any piece, so it has nothing to turn back into",
+                    pb.piece.name
+                ),
+            )
+            .hint("name a promoted form: `piece pawn P moves \"fW\" promotes to tokin`, then `demote tokin ...`"));
+        };
+        let p = Promotion {
+            zone: zone.clone(),
+            choices: vec![base as PieceId],
+            from_pool: false,
+            by_player: Vec::new(),
+            limits: Vec::new(),
+            leaving,
+            optional,
+            capturing,
+        };
+        d.promotions.push((id, p, it.file.clone(), it.stmt.span));
+    }
     Ok(())
 }

@@ -68,8 +68,14 @@ pub enum Move {
         piece: PieceId,
         on_partner: bool,
     },
-    /// A man of kind `piece` from the hand is placed on `to`.
-    Drop { piece: PieceId, to: Square },
+    /// A man of kind `piece` from the hand is placed on `to`; with
+    /// `promoted`, it is placed as its piece's promoted form (`place ...
+    /// promoted too`).
+    Drop {
+        piece: PieceId,
+        to: Square,
+        promoted: bool,
+    },
     /// A man is placed on `at`, then moves to `to` (one action).
     PlaceAndMove {
         piece: PieceId,
@@ -152,7 +158,26 @@ impl Move {
 
     /// Place a man of `kind` from the hand on `to`.
     pub fn drop(piece: PieceId, to: Square) -> Move {
-        Move::Drop { piece, to }
+        Move::Drop {
+            piece,
+            to,
+            promoted: false,
+        }
+    }
+
+    /// Place a man of `kind` from the hand on `to`, as its promoted form.
+    pub fn drop_promoted(piece: PieceId, to: Square) -> Move {
+        Move::Drop {
+            piece,
+            to,
+            promoted: true,
+        }
+    }
+
+    /// Whether a placement puts its man down as its promoted form.
+    #[inline]
+    pub fn placed_promoted(self) -> bool {
+        matches!(self, Move::Drop { promoted: true, .. })
     }
 
     /// Place `piece` on `at`, then move the placed man to `to`.
@@ -242,7 +267,8 @@ impl Move {
         }
     }
 
-    /// The kind of man a placement puts down.
+    /// The kind of man a placement takes from the hand (the man put down
+    /// is its promoted form when [`Move::placed_promoted`]).
     #[inline]
     pub fn placed(self) -> Option<PieceId> {
         match self {
@@ -336,7 +362,8 @@ impl Move {
                         .gated()
                         .map(|(k, sq)| k * 2 + (Some(sq) != self.from()) as u8))
                     .unwrap_or(u8::MAX),
-                self.promotion().unwrap_or(u8::MAX),
+                self.promotion()
+                    .unwrap_or(if self.placed_promoted() { 254 } else { u8::MAX }),
             ],
         )
     }

@@ -109,16 +109,24 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             s.put(l, to, man);
             gating::gate(b, s, me, piece, from);
         }
-        Move::Drop { piece, to } => {
-            drops::place(b, s, castle_kinds, me, piece, to, true);
+        Move::Drop {
+            piece,
+            to,
+            promoted,
+        } => {
+            let face = match (promoted, &r.drops) {
+                (true, Some(d)) => d.promoted_form(piece).unwrap_or(piece),
+                _ => piece,
+            };
+            drops::place(b, s, castle_kinds, me, piece, face, to, true);
             a.reset |= quiet.place;
-            if let Some(d) = &r.drops {
+            if let (Some(d), false) = (&r.drops, promoted) {
                 a.stay = d.extra_action(piece);
                 a.castle_flags |= d.mark_unmoved(b, s, me, piece, to);
             }
         }
         Move::PlaceAndMove { piece, at, to } => {
-            drops::place(b, s, castle_kinds, me, piece, at, true);
+            drops::place(b, s, castle_kinds, me, piece, piece, at, true);
             a.reset |= quiet.place;
             s.set_unmoved(l, at, false);
             if !s.at(to).is_empty() {
@@ -132,13 +140,13 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             at,
             returned,
         } => {
-            drops::place(b, s, castle_kinds, me, piece, at, true);
+            drops::place(b, s, castle_kinds, me, piece, piece, at, true);
             a.reset |= quiet.place;
             let back: Man = s.take(l, returned);
             s.add_hand(l, back.owner(), back.kind(), 1);
         }
         Move::PlaceAndRemove { piece, at, removed } => {
-            drops::place(b, s, castle_kinds, me, piece, at, true);
+            drops::place(b, s, castle_kinds, me, piece, piece, at, true);
             a.reset |= quiet.place;
             s.take(l, removed);
         }

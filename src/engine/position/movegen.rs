@@ -72,6 +72,10 @@ pub(crate) fn legal<B: Bits, S: Sink>(
                     & s.pids_bb(&t.base.atoms.kind_pids[piece as usize]))
                 .into_iter()
                 .collect(),
+                // The kind placed as `piece` by a placement `promoted too`.
+                placed_as: t.rules.drops.as_ref().and_then(|d| {
+                    (0..t.base.nkinds as PieceId).find(|&k| d.promoted_form(k) == Some(piece))
+                }),
                 found: false,
             };
             filtered(t, s, &mut probe, scratch);
@@ -766,6 +770,8 @@ struct ReachProbe {
     squares: Bitset,
     /// The squares of the actor's men of `piece` before the action.
     from: Bitset,
+    /// The kind in hand a placement `promoted too` puts down as `piece`.
+    placed_as: Option<PieceId>,
     found: bool,
 }
 
@@ -794,7 +800,14 @@ impl Sink for ReachProbe {
     #[inline]
     fn raw(&mut self, mv: Move) {
         let moved = match mv {
-            Move::Drop { piece, to } => piece == self.piece && self.squares.contains(to),
+            Move::Drop {
+                piece,
+                to,
+                promoted: false,
+            } => piece == self.piece && self.squares.contains(to),
+            Move::Drop { piece, to, .. } => {
+                self.placed_as == Some(piece) && self.squares.contains(to)
+            }
             _ => {
                 mv.from().is_some_and(|f| self.from.contains(f))
                     && mv.to().is_some_and(|to| self.squares.contains(to))

@@ -110,6 +110,18 @@ fn reference<B: Bits>(t: &Compiled<B>, s: &State<B>) -> Vec<Move> {
                         );
                     }
                 }
+                if let Some(form) = drops.promoted_form(k) {
+                    let man = Man::new(form, me, b.forward[me]);
+                    for sq in empty {
+                        s.probe(l, sq, man);
+                        let fits = drops.fits(b, &s, k, me, sq);
+                        s.unprobe(l, sq);
+                        let mv = Move::drop_promoted(k, sq);
+                        if fits && legal_after(t, &mut s, mv, split) {
+                            cands.push(mv);
+                        }
+                    }
+                }
             }
         }
         if let (Some(sw), true) = (&r.swaps, allows(ActionKind::Power)) {

@@ -59,8 +59,11 @@ pub fn compile(v: &Variant) -> Result<CaptureRule, CompileError> {
         let mut marked = false;
         for (k, p) in v.pieces.iter().enumerate() {
             for &to in p.promotion.iter().flat_map(|pr| pr.choices.iter()) {
-                // Promoted forms are told apart by their kind, not marked.
-                if base.get(to as usize).copied().flatten().is_some() {
+                // Promoted forms are told apart by their kind, not marked;
+                // a promoted form turning back (`demote`) is not promoted.
+                if base.get(to as usize).copied().flatten().is_some()
+                    || base.get(k).copied().flatten() == Some(to)
+                {
                     continue;
                 }
                 marked = true;

@@ -401,7 +401,7 @@ impl<B: Bits> DeckRule<B> {
         match mv {
             Move::Draw { card, piece, to } => {
                 self.draw_top(s, me, card);
-                drops::place(t, s, castle_kinds, me, piece, to, false);
+                drops::place(t, s, castle_kinds, me, piece, piece, to, false);
                 (false, None)
             }
             Move::DrawJoker { card, target } => {

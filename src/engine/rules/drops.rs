@@ -47,6 +47,9 @@ pub struct Drops<B: Bits> {
     unmoved: Option<Unmoved<B>>,
     /// `must place`.
     pub must_place: bool,
+    /// `place PIECE, ... promoted too`: per kind, the promoted form a man of
+    /// it in hand may also be placed as.
+    promoted: Vec<Option<PieceId>>,
 }
 
 /// The compiled `place ... unmoved in REGION`.
@@ -112,7 +115,16 @@ impl<B: Bits> Drops<B> {
                 region: per_player(t, u.region),
             }
         });
+        let mut promoted = vec![None; v.pieces.len()];
+        for &k in &v.turn.place_promoted {
+            if let Some(slot) = promoted.get_mut(k as usize) {
+                *slot = v.pieces[k as usize]
+                    .promotes_to
+                    .filter(|&f| (f as usize) < v.pieces.len());
+            }
+        }
         Some(Drops {
+            promoted,
             conditions,
             follow,
             room,
@@ -195,14 +207,15 @@ impl<B: Bits> Drops<B> {
 
     /// The squares where a placement of `placed` meets the conditions, when
     /// every condition can be evaluated as a set (see [`eval_set`]).
+    /// The rules of `kind` (the kind taken from the hand) apply.
     fn fitting_squares(
         &self,
         t: &Base<B>,
         s: &State<B>,
+        kind: PieceId,
         placed: Man,
         cache: &mut SetCache<B>,
     ) -> Option<B> {
-        let kind = placed.kind();
         let mut b = t.real;
         for (mask, p) in &self.conditions {
             if *mask != 0 && mask & (1 << kind) == 0 {
@@ -255,7 +268,7 @@ impl<B: Bits> Drops<B> {
             }
             let man = Man::new(kind, me, t.forward[me]);
             // Conditions evaluated as sets need no test square by square.
-            let (cands, checked) = match self.fitting_squares(t, s, man, &mut cache) {
+            let (cands, checked) = match self.fitting_squares(t, s, kind, man, &mut cache) {
                 Some(b) => (empty & b, true),
                 None => (empty, false),
             };
@@ -272,7 +285,34 @@ impl<B: Bits> Drops<B> {
                     return;
                 }
             }
+            if let Some(form) = self.promoted[k] {
+                // The same man placed as its promoted form: a plain placement.
+                let man = Man::new(form, me, t.forward[me]);
+                let (cands, checked) = match self.fitting_squares(t, s, kind, man, &mut cache) {
+                    Some(b) => (empty & b, true),
+                    None => (empty, false),
+                };
+                for sq in cands {
+                    if !self.room.is_empty() && !self.leaves_room(t, s, kind, me, sq) {
+                        continue;
+                    }
+                    s.probe(l, sq, man);
+                    if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
+                        out.raw(Move::drop_promoted(kind, sq));
+                    }
+                    s.unprobe(l, sq);
+                    if out.done() {
+                        return;
+                    }
+                }
+            }
         }
+    }
+
+    /// The promoted form a man of `kind` in hand may also be placed as.
+    #[inline]
+    pub fn promoted_form(&self, kind: PieceId) -> Option<PieceId> {
+        self.promoted.get(kind as usize).copied().flatten()
     }
 
     /// The actions of a legal placement of `man` on `sq` (probed on the
@@ -351,12 +391,17 @@ impl<B: Bits> Drops<B> {
 /// Make: a man of `kind` from `me`'s hand (or a drawn card when
 /// `from_hand` is false) is put on `at`. A placed man has never moved
 /// (castling kinds excepted: they never castle after being placed).
+///
+/// `face`: the kind of the man put down (`kind` itself, or its promoted
+/// form for a placement `promoted too`).
+#[allow(clippy::too_many_arguments)]
 pub fn place<B: Bits>(
     t: &Base<B>,
     s: &mut State<B>,
     castle_kinds: u32,
     me: PlayerId,
     kind: PieceId,
+    face: PieceId,
     at: Square,
     from_hand: bool,
 ) {
@@ -364,6 +409,7 @@ pub fn place<B: Bits>(
     if from_hand {
         s.add_hand(l, me, kind, -1);
     }
+    let kind = face;
     s.put(l, at, Man::new(kind, me, t.forward[me]));
     if l.tracked_kinds & !castle_kinds & (1 << kind) != 0 {
         s.set_unmoved(l, at, true);

@@ -263,7 +263,7 @@ fn fires<B: Bits>(
     match ev {
         Event::Checkmate => !facts.has_legal() && facts.in_check(),
         Event::CheckmateByPlacing(k) => {
-            matches!(facts.last_action(), Some(crate::engine::core::Move::Drop { piece, .. }) if piece == *k)
+            matches!(facts.last_action(), Some(crate::engine::core::Move::Drop { piece, promoted: false, .. }) if piece == *k)
                 && !facts.has_legal()
                 && facts.in_check()
         }

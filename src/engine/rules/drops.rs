@@ -47,6 +47,8 @@ pub struct Drops<B: Bits> {
     unmoved: Option<Unmoved<B>>,
     /// `must place`.
     pub must_place: bool,
+    /// `place unlimited`: every kind may be placed, the hands never run out.
+    pub unlimited: bool,
 }
 
 /// The compiled `place ... unmoved in REGION`.
@@ -118,6 +120,7 @@ impl<B: Bits> Drops<B> {
             room,
             unmoved,
             must_place: v.turn.must_place,
+            unlimited: v.turn.unlimited_hands,
         })
     }
 
@@ -250,7 +253,8 @@ impl<B: Bits> Drops<B> {
         let mut cache = SetCache::default();
         for k in 0..t.nkinds {
             let kind = k as PieceId;
-            if s.hands[me as usize][k] == 0 || only.is_some_and(|o| o != kind) {
+            if (s.hands[me as usize][k] == 0 && !self.unlimited) || only.is_some_and(|o| o != kind)
+            {
                 continue;
             }
             let man = Man::new(kind, me, t.forward[me]);
@@ -350,7 +354,8 @@ impl<B: Bits> Drops<B> {
 
 /// Make: a man of `kind` from `me`'s hand (or a drawn card when
 /// `from_hand` is false) is put on `at`. A placed man has never moved
-/// (castling kinds excepted: they never castle after being placed).
+/// (castling kinds excepted: they never castle after being placed). With
+/// `place unlimited` the hand keeps its count.
 pub fn place<B: Bits>(
     t: &Base<B>,
     s: &mut State<B>,
@@ -361,7 +366,7 @@ pub fn place<B: Bits>(
     from_hand: bool,
 ) {
     let l = &t.layout;
-    if from_hand {
+    if from_hand && !t.variant.turn.unlimited_hands {
         s.add_hand(l, me, kind, -1);
     }
     s.put(l, at, Man::new(kind, me, t.forward[me]));

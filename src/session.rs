@@ -417,5 +417,6 @@ pub fn event_name(e: &Event) -> String {
         Event::Count { kinds, .. } if kinds.is_empty() => "men lost".into(),
         Event::Count { .. } => "extinction".into(),
         Event::Checks(n) => format!("{n} checks"),
+        Event::BoardFull => "board full".into(),
     }
 }

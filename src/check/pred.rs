@@ -6,6 +6,7 @@
 //! unary := "not" unary | atom
 //! atom  := "(" pred ")" | touching(SEL) | beside(SEL) | attacks(SEL) | in_play(SEL)
 //!        | attacked | surrounded | self | in REGION | distinct colour | SEL
+//!        | encloses(SEL) | filled REGION
 //! SEL   := [own | friend | enemy | any] [PIECE] | man | men
 //! ```
 
@@ -34,6 +35,8 @@ const ATOMS: &[&str] = &[
     "surrounded",
     "self",
     "in",
+    "encloses",
+    "filled",
     "distinct",
     "not",
     "own",
@@ -211,6 +214,10 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
             c.next();
             Ok(Pred::Attacks(group_selector(c, n, "attacks")?))
         }
+        "encloses" => {
+            c.next();
+            Ok(Pred::Encloses(group_selector(c, n, "encloses")?))
+        }
         "in_play" => {
             c.next();
             Ok(Pred::InPlay(group_selector(c, n, "in_play")?))
@@ -244,11 +251,12 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
             }
             Ok(Pred::DistinctColour)
         }
-        "in" => {
+        "in" | "filled" => {
             c.next();
             let (r, rs) = c.expect_word("a region name")?;
             match n.regions.iter().find(|(name, _)| name == r) {
-                Some((_, id)) => Ok(Pred::In(*id)),
+                Some((_, id)) if w == "in" => Ok(Pred::In(*id)),
+                Some((_, id)) => Ok(Pred::Filled(*id)),
                 None => Err(unknown_region(
                     c.file,
                     rs,
@@ -273,7 +281,7 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
                 if let Some(s) = diagnostic::suggest(w, cands) {
                     d = d.hint(s);
                 }
-                Err(d.hint("conditions: touching(..), beside(..), attacks(..), attacked, in REGION, in_play(..), same_file(..), immobile, surrounded, self, distinct colour, a piece name, own/enemy"))
+                Err(d.hint("conditions: touching(..), beside(..), attacks(..), attacked, in REGION, filled REGION, encloses(..), in_play(..), same_file(..), immobile, surrounded, self, distinct colour, a piece name, own/enemy"))
             }
         },
     }

@@ -429,6 +429,34 @@ pub struct Turn {
     /// `gating PIECE, ... in REGION` (see [`Gating`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gating: Option<Gating>,
+    /// `flip enclosed SEL` / `flip touching SEL`: men that change owner
+    /// after every placement and board move (see [`Flip`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flips: Vec<Flip>,
+    /// `place unlimited`: every hand holds any number of men of every kind.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unlimited_hands: bool,
+}
+
+/// `flip enclosed SEL` / `flip touching SEL`: after a placement or a board
+/// move of the acting player that ends on a square, men of `men` (relative
+/// to the acting player) change owner to the acting player.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Flip {
+    pub how: FlipHow,
+    pub men: Selector,
+}
+
+/// Which men a flip turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlipHow {
+    /// Each unbroken line of men of the selector, in one of the 8
+    /// directions from the landing square, that ends at a man of the acting
+    /// player.
+    Enclosed,
+    /// The men of the selector on the 8 neighbours of the landing square.
+    Touching,
 }
 
 /// `gating PIECE, ... in REGION`: when a man that has never moved leaves a
@@ -715,11 +743,16 @@ pub enum Event {
         at_most: u32,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         reply: bool,
+        /// `on board`: men in hand do not count.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        on_board: bool,
     },
     /// A player has given check this many times: after that many of their
     /// actions, a royal man of another side stood attacked by their side.
     /// The subject is that player.
     Checks(u32),
+    /// Every square of the board holds a man. The subject is the game.
+    BoardFull,
 }
 
 impl Event {
@@ -729,7 +762,7 @@ impl Event {
     pub fn is_immediate(&self) -> bool {
         matches!(
             self,
-            Event::Reach { .. } | Event::Count { .. } | Event::Checks(_)
+            Event::Reach { .. } | Event::Count { .. } | Event::Checks(_) | Event::BoardFull
         )
     }
 }
@@ -756,6 +789,9 @@ pub enum Outcome {
     ClaimDraw,
     /// The subject player is eliminated; the game goes on while several remain.
     Eliminated,
+    /// The player with the most men on the board wins (several sharing
+    /// the most: a draw), whoever the subject.
+    MostMen,
 }
 
 /// A consequence of every action written among the end rules: surrounded

@@ -61,6 +61,12 @@ pub enum Pred {
     },
     /// The man on the subject square has no move from it on an empty board.
     Immobile,
+    /// In one of the 8 directions from the subject, one or more men of the
+    /// selector in an unbroken line, followed at once by a man of the
+    /// acting player.
+    Encloses(Selector),
+    /// Every square of the region (as seen by the acting player) holds a man.
+    Filled(RegionId),
 }
 
 impl Pred {

@@ -18,6 +18,7 @@ pub(crate) const END_CONDITIONS: &[&str] = &[
     "count",
     "extinct",
     "checks",
+    "board",
 ];
 
 /// `CONDITION -> OUTCOME`
@@ -76,6 +77,11 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 unattacked,
             }
         }
+        "board" => {
+            c.expect_keyword("full")
+                .map_err(|d| d.hint("write `board full -> most men`"))?;
+            Event::BoardFull
+        }
         "checks" => Event::Checks(c.expect_int("a number of checks", 1, 1_000)?.0 as u32),
         "count" | "extinct" => {
             let mut kinds = Vec::new();
@@ -95,6 +101,11 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             } else {
                 0
             };
+            let on_board = c.eat_word("on");
+            if on_board {
+                c.expect_keyword("board")
+                    .map_err(|d| d.hint("write `extinct men on board -> lose`"))?;
+            }
             let reply = c.eat_word("with");
             if reply {
                 c.expect_keyword("reply")
@@ -104,6 +115,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 kinds,
                 at_most,
                 reply,
+                on_board,
             }
         }
         _ => {
@@ -146,6 +158,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             "eliminated",
             "remove",
             "return",
+            "most",
         ],
     )?;
     let then = match o {
@@ -159,6 +172,11 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
         "pass" => Then::Pass,
         "eliminated" => Then::Outcome(Outcome::Eliminated),
         "remove" => Then::Remove,
+        "most" => {
+            c.expect_keyword("men")
+                .map_err(|d| d.hint("write `board full -> most men`"))?;
+            Then::Outcome(Outcome::MostMen)
+        }
         _ => {
             c.expect_keyword("card")?;
             Then::ReturnCard

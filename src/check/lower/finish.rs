@@ -119,7 +119,8 @@ pub(super) fn finish(
         || !turn.keep_room.is_empty()
         || turn.placed_unmoved.is_some()
         || !turn.place_promoted.is_empty()
-        || turn.must_place;
+        || turn.must_place
+        || turn.unlimited_hands;
     if !turn.place && !turn.draw && place_rules {
         let (f, s) = place_span.clone().unwrap_or((file.clone(), name_span));
         l.err(
@@ -134,6 +135,18 @@ pub(super) fn finish(
             } else {
                 "add `actions place, move` (or `draw`)"
             }),
+        );
+    }
+    if turn.unlimited_hands && has_hands {
+        let (f, s) = place_span.clone().unwrap_or((file.clone(), name_span));
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                &f,
+                s,
+                "`place unlimited` hands are never counted, but the setup fills hands",
+            )
+            .hint("remove `hands:` from the setup, or `place unlimited`"),
         );
     }
     if turn.draw && !has_decks {

@@ -161,6 +161,7 @@ pub(super) fn piece_stmt(
             never_captures: 0,
         };
         let mut resets_clock = false;
+        let mut no_moves = false;
         let mut promotes_to = None;
         partial = Some(PieceB {
             piece: piece.clone(),
@@ -178,6 +179,13 @@ pub(super) fn piece_stmt(
                     .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE"));
             };
             match w {
+                "moves" if c.eat_word("none") => {
+                    no_moves = true;
+                    // A man that never moves on the board (placed and
+                    // turned over only).
+                    piece.moves = Vec::new();
+                    piece.betza = String::new();
+                }
                 "moves" | "attacks" => {
                     let (text, sp) = c.expect_string("Betza text in quotes")?;
                     let atoms = betza_atoms(f, text, sp)?;
@@ -278,7 +286,7 @@ pub(super) fn piece_stmt(
                 }
             }
         }
-        if piece.moves.is_empty() {
+        if piece.moves.is_empty() && !no_moves {
             return Err(Diagnostic::error(
                 "missing-argument",
                 f,

@@ -1,7 +1,8 @@
 //! Lowering: the obligations and bookkeeping of placements: `must capture`
 //! and `must place`, `place keeps room for PIECE in REGION`, `place PIECE,
-//! ... unmoved in REGION`, `place PIECE, ... promoted too` and `gating
-//! PIECE, ... in REGION`.
+//! ... unmoved in REGION`, `place PIECE, ... promoted too`, `place
+//! unlimited`, `gating PIECE, ... in REGION`, and `flip enclosed |
+//! touching SEL`.
 
 use super::*;
 
@@ -31,9 +32,16 @@ pub(super) fn place_extra(
     let words: Vec<&str> = c.args[c.i..].iter().filter_map(|a| a.word()).collect();
     let form = words
         .iter()
-        .find(|w| matches!(**w, "where" | "keeps" | "unmoved" | "promoted"))
+        .find(|w| matches!(**w, "where" | "keeps" | "unmoved" | "promoted" | "unlimited"))
         .copied();
     match form {
+        Some("unlimited") => {
+            c.expect_keyword("unlimited")
+                .map_err(|d| d.hint("write `place unlimited` alone"))?;
+            c.finish()?;
+            d.turn.unlimited_hands = true;
+            Ok(true)
+        }
         Some("keeps") => {
             c.expect_keyword("keeps")?;
             c.expect_keyword("room")
@@ -143,5 +151,39 @@ pub(super) fn gating(
     let region = l.region_ref(c)?;
     c.finish()?;
     d.turn.gating = Some(Gating { pieces, region });
+    Ok(())
+}
+
+/// `flip enclosed SEL` | `flip touching SEL`
+pub(super) fn flip(l: &mut Lower, d: &mut Draft, it: &Item, c: &mut Cur) -> Result<(), Diagnostic> {
+    let (w, _) = c
+        .expect_choice("`enclosed` or `touching`", &["enclosed", "touching"])
+        .map_err(|d| d.hint("write `flip enclosed enemy` or `flip touching enemy`"))?;
+    let how = if w == "enclosed" {
+        FlipHow::Enclosed
+    } else {
+        FlipHow::Touching
+    };
+    let rest = &c.args[c.i..];
+    let at = c.here();
+    if rest.is_empty() {
+        return Err(c
+            .expected("whose men flip: `enemy`, `enemy pawn`, `any`")
+            .hint("write `flip enclosed enemy`"));
+    }
+    let men = match l.parse_pred(rest, &it.file, it.stmt.span)? {
+        Pred::Is(sel) => sel,
+        _ => {
+            return Err(Diagnostic::error(
+                "bad-argument",
+                &it.file,
+                at,
+                "a flip turns men of a selector: `enemy`, `enemy pawn`, `any`",
+            )
+            .hint("write `flip enclosed enemy`"))
+        }
+    };
+    c.i = c.args.len();
+    d.turn.flips.push(Flip { how, men });
     Ok(())
 }

@@ -50,6 +50,8 @@ pub struct Drops<B: Bits> {
     /// `place PIECE, ... promoted too`: per kind, the promoted form a man of
     /// it in hand may also be placed as.
     promoted: Vec<Option<PieceId>>,
+    /// `place unlimited`: every kind may be placed, the hands never run out.
+    pub unlimited: bool,
 }
 
 /// The compiled `place ... unmoved in REGION`.
@@ -130,6 +132,7 @@ impl<B: Bits> Drops<B> {
             room,
             unmoved,
             must_place: v.turn.must_place,
+            unlimited: v.turn.unlimited_hands,
         })
     }
 
@@ -263,7 +266,8 @@ impl<B: Bits> Drops<B> {
         let mut cache = SetCache::default();
         for k in 0..t.nkinds {
             let kind = k as PieceId;
-            if s.hands[me as usize][k] == 0 || only.is_some_and(|o| o != kind) {
+            if (s.hands[me as usize][k] == 0 && !self.unlimited) || only.is_some_and(|o| o != kind)
+            {
                 continue;
             }
             let man = Man::new(kind, me, t.forward[me]);
@@ -390,7 +394,8 @@ impl<B: Bits> Drops<B> {
 
 /// Make: a man of `kind` from `me`'s hand (or a drawn card when
 /// `from_hand` is false) is put on `at`. A placed man has never moved
-/// (castling kinds excepted: they never castle after being placed).
+/// (castling kinds excepted: they never castle after being placed). With
+/// `place unlimited` the hand keeps its count.
 ///
 /// `face`: the kind of the man put down (`kind` itself, or its promoted
 /// form for a placement `promoted too`).
@@ -406,7 +411,7 @@ pub fn place<B: Bits>(
     from_hand: bool,
 ) {
     let l = &t.layout;
-    if from_hand {
+    if from_hand && !t.variant.turn.unlimited_hands {
         s.add_hand(l, me, kind, -1);
     }
     let kind = face;

@@ -237,6 +237,7 @@ fn for_subjects<B: Bits>(
     }
     team = team & alive;
     let winners = match rule.then {
+        Outcome::MostMen => most_men(s),
         Outcome::Draw => PlayerSet::EMPTY,
         Outcome::Win if team == alive => PlayerSet::EMPTY,
         Outcome::Win => team,
@@ -289,6 +290,28 @@ fn fires<B: Bits>(
         | Event::Reach { .. }
         | Event::Count { .. }
         | Event::Checks(_) => false,
+        Event::BoardFull => (t.real & !s.occ).is_empty(),
+    }
+}
+
+/// `most men`: the player (still in the game) with the most men on the
+/// board; nobody (a draw) when several share the most.
+fn most_men<B: Bits>(s: &State<B>) -> PlayerSet {
+    let mut best = PlayerSet::EMPTY;
+    let mut most = 0;
+    for p in s.alive.iter() {
+        let n = s.by_player[p as usize].count();
+        if best.is_empty() || n > most {
+            best = PlayerSet::one(p);
+            most = n;
+        } else if n == most {
+            best.insert(p);
+        }
+    }
+    if best.len() == 1 {
+        best
+    } else {
+        PlayerSet::EMPTY
     }
 }
 
@@ -313,6 +336,10 @@ fn outcome<B: Bits>(
     let mut mates = team;
     mates.remove(subject);
     match then {
+        Outcome::MostMen => Status::Ended {
+            winners: most_men(s).bits(),
+            cause,
+        },
         Outcome::Draw => Status::Ended { winners: 0, cause },
         Outcome::Win => Status::Ended {
             winners: team.bits(),

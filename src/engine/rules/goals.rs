@@ -5,7 +5,8 @@
 //! (and `extinct KINDS`, at most 0) holds for a player with at most N men of
 //! one of the kinds, or N men in all for `men`, counting men on the board
 //! and in hand; `checks N` holds for a player who has given check N times
-//! (counted by `checks`).
+//! (counted by `checks`); `board full` and `passes N` (with an outcome
+//! that ends the game) hold for every player.
 //!
 //! Hooks: a **guard** (while a goal holds, the game is over and the player
 //! to act has no action, so perft and search stop there) and the first
@@ -14,8 +15,8 @@
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, PlayerSet, State, Var};
 use crate::engine::movement::{attacked, friends_bb};
-use crate::engine::rules::CheckCount;
-use crate::ir::{Event, PieceId, MAX_PIECES, MAX_PLAYERS};
+use crate::engine::rules::{CheckCount, Passing};
+use crate::ir::{Event, Outcome, PieceId, MAX_PIECES, MAX_PLAYERS};
 
 /// What one goal tests.
 #[derive(Clone, Debug)]
@@ -37,9 +38,16 @@ enum Test<B: Bits> {
         kinds: u32,
         at_most: u32,
         reply: bool,
+        /// Men in hand do not count (`on board`).
+        on_board: bool,
     },
     /// At least `at_least` checks given (the counts of `checks`).
     Checks { at_least: u32, given: Var },
+    /// Every square holds a man (`board full`): holds for every player.
+    BoardFull,
+    /// At least `n` passes in a row (`passes N` with an outcome that ends
+    /// the game): holds for every player.
+    Passes { n: u32, count: Var },
 }
 
 /// One goal with the index of its rule in `Variant::end`.
@@ -56,7 +64,11 @@ pub struct Goals<B: Bits> {
 }
 
 impl<B: Bits> Goals<B> {
-    pub fn new(b: &Base<B>, checks: Option<&CheckCount>) -> Option<Goals<B>> {
+    pub fn new(
+        b: &Base<B>,
+        checks: Option<&CheckCount>,
+        passing: Option<&Passing>,
+    ) -> Option<Goals<B>> {
         let goals: Vec<Goal<B>> = b
             .variant
             .end
@@ -87,15 +99,29 @@ impl<B: Bits> Goals<B> {
                         kinds,
                         at_most,
                         reply,
+                        on_board,
                     } => Test::Count {
                         kinds: kinds.iter().fold(0, |m, &k| m | 1 << k),
                         at_most: *at_most,
                         reply: *reply,
+                        on_board: *on_board,
                     },
                     Event::Checks(n) => Test::Checks {
                         at_least: *n,
                         given: checks?.given,
                     },
+                    Event::BoardFull => Test::BoardFull,
+                    Event::Passes(n)
+                        if matches!(
+                            r.then,
+                            Outcome::Win | Outcome::Lose | Outcome::Draw | Outcome::MostMen
+                        ) =>
+                    {
+                        Test::Passes {
+                            n: *n,
+                            count: passing?.count,
+                        }
+                    }
                     _ => return None,
                 };
                 Some(Goal { rule, test })
@@ -131,15 +157,18 @@ impl<B: Bits> Goals<B> {
                     kinds,
                     at_most,
                     reply,
+                    on_board,
                 } => {
-                    count(b, s, p, *kinds) <= *at_most
+                    count(b, s, p, *kinds, *on_board) <= *at_most
                         && (!reply
                             || s.alive.iter().filter(|&q| q != p).all(|q| {
                                 let more = at_most + 1 + u32::from(p == s.turn);
-                                count(b, s, q, 0) >= more
+                                count(b, s, q, 0, *on_board) >= more
                             }))
                 }
                 Test::Checks { at_least, given } => s.var(given.at(p as usize)) >= *at_least,
+                Test::BoardFull => (b.real & !s.occ).is_empty(),
+                Test::Passes { n, count } => s.var(*count) >= *n,
             };
             if holds {
                 set.insert(p);
@@ -190,11 +219,17 @@ impl<B: Bits> Goals<B> {
     }
 }
 
-/// `p`'s men on the board and in hand: of the fewest of the kinds in the
-/// mask, or in all when the mask is 0.
-fn count<B: Bits>(b: &Base<B>, s: &State<B>, p: u8, kinds: u32) -> u32 {
+/// `p`'s men on the board and in hand (on the board only, with
+/// `on_board`): of the fewest of the kinds in the mask, or in all when the
+/// mask is 0.
+fn count<B: Bits>(b: &Base<B>, s: &State<B>, p: u8, kinds: u32, on_board: bool) -> u32 {
     let mine = s.by_player[p as usize];
-    let hand = &s.hands[p as usize][..b.nkinds];
+    let none = [0u8; MAX_PIECES];
+    let hand = if on_board {
+        &none[..b.nkinds]
+    } else {
+        &s.hands[p as usize][..b.nkinds]
+    };
     if kinds == 0 {
         return mine.count() + hand.iter().map(|&n| n as u32).sum::<u32>();
     }

@@ -33,6 +33,7 @@ pub(crate) mod endings;
 pub(crate) mod explosion;
 pub(crate) mod facing;
 pub(crate) mod first_action;
+pub(crate) mod flip;
 pub(crate) mod gating;
 pub(crate) mod goals;
 pub(crate) mod limit_box;
@@ -74,6 +75,8 @@ pub(crate) use swap::Swaps;
 /// A consequence applied after every action, in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Consequence {
+    /// `flip enclosed | touching SEL`: men turned over to the mover.
+    Flip,
     /// En-passant records age and new ones are made.
     EnPassant,
     /// The castling part of the hash follows the has-moved flags.
@@ -115,6 +118,8 @@ pub struct Rules<B: Bits> {
     pub gating: Option<Gating<B>>,
     pub deck: Option<DeckRule<B>>,
     pub swaps: Option<Swaps>,
+    /// `flip enclosed | touching SEL`.
+    pub flips: Option<flip::Flips>,
     pub passing: Option<Passing>,
     pub first_action: Option<FirstAction>,
     pub constraints: Constraints,
@@ -170,6 +175,10 @@ impl<B: Bits> Rules<B> {
         let surround = Surround::new(v, layout);
         let checks = CheckCount::new(v, layout);
         let mut consequences = Vec::new();
+        let flips = flip::Flips::new(v);
+        if flips.is_some() {
+            consequences.push(Consequence::Flip);
+        }
         if en_passant.is_some() {
             consequences.push(Consequence::EnPassant);
         }
@@ -199,12 +208,13 @@ impl<B: Bits> Rules<B> {
             gating,
             deck,
             swaps,
+            flips,
             passing,
             first_action: FirstAction::new(v),
             constraints: Constraints::new(v),
             surround,
             elimination: Elimination::new(v, base.nplayers),
-            goals: Goals::new(base, checks.as_ref()),
+            goals: Goals::new(base, checks.as_ref(), passing.as_ref()),
             checks,
             must_capture: v.turn.must_capture,
             check_bound,
@@ -266,6 +276,11 @@ impl<B: Bits> Rules<B> {
     pub fn after_action(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: &Applied) {
         for c in &self.consequences {
             match c {
+                Consequence::Flip => {
+                    if let Some(f) = &self.flips {
+                        f.after_action(t, s, me, mv);
+                    }
+                }
                 Consequence::EnPassant => {
                     if let Some(ep) = &self.en_passant {
                         ep.after_action(t, s, me, a.ep);

@@ -48,6 +48,10 @@ pub enum CPred<B: Bits> {
     /// Per `kind * 4 + facing`: the squares where such a man has no move
     /// on an empty board.
     Immobile(Box<[B]>),
+    /// `encloses(SEL)`.
+    Encloses(Sel),
+    /// `filled REGION`: the region's squares as each player sees them.
+    Filled(ByPlayer<B>),
 }
 
 impl<B: Bits> CPred<B> {
@@ -83,6 +87,13 @@ impl<B: Bits> CPred<B> {
                     .collect();
                 CPred::SameFile(men.into(), *at_least, files)
             }
+            Pred::Encloses(s) => CPred::Encloses(s.into()),
+            Pred::Filled(r) => CPred::Filled(
+                t.regions
+                    .get(*r as usize)
+                    .copied()
+                    .unwrap_or(ByPlayer::splat(B::EMPTY)),
+            ),
             Pred::Immobile => CPred::Immobile(
                 (0..t.nkinds * 4)
                     .map(|i| {
@@ -162,6 +173,7 @@ pub fn eval<B: Bits>(
         CPred::And(qs) => qs.iter().all(|q| eval(t, s, q, actor, subject, this)),
         CPred::Or(qs) => qs.iter().any(|q| eval(t, s, q, actor, subject, this)),
         CPred::InPlay(sel) => sel_bb(t, s, *sel, actor).any(),
+        CPred::Filled(per) => (per[actor] & t.real & !s.occ).is_empty(),
         atom => subject.is_some_and(|sq| eval_at(t, s, atom, actor, sq, this)),
     }
 }
@@ -213,10 +225,18 @@ fn eval_at<B: Bits>(
                 (same & !dark).is_empty()
             }
         }
-        // Composite predicates are evaluated by `eval`.
-        CPred::True | CPred::Not(_) | CPred::And(_) | CPred::Or(_) | CPred::InPlay(_) => {
-            eval(t, s, p, actor, Some(sq), this)
+        CPred::Encloses(sel) => {
+            let own = s.by_player[actor as usize];
+            let run = sel_bb(t, s, *sel, actor) & !own;
+            super::flip::enclosed(t, sq, run, own, true).any()
         }
+        // Composite predicates are evaluated by `eval`.
+        CPred::True
+        | CPred::Not(_)
+        | CPred::And(_)
+        | CPred::Or(_)
+        | CPred::InPlay(_)
+        | CPred::Filled(_) => eval(t, s, p, actor, Some(sq), this),
     }
 }
 
@@ -342,6 +362,7 @@ pub fn eval_set<B: Bits>(
             b
         }
         CPred::Immobile(dead) => dead[placed.kind() as usize * 4 + placed.facing().index()],
-        CPred::Surrounded => return None,
+        // The placed man may fill the region or close a line.
+        CPred::Surrounded | CPred::Encloses(_) | CPred::Filled(_) => return None,
     })
 }

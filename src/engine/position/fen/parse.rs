@@ -21,6 +21,14 @@ pub fn parse(t: &Tables, text: &str) -> Result<RawPosition, FenError> {
 fn parse_in<B: Bits>(t: &Compiled<B>, text: &str) -> Result<RawPosition, FenError> {
     let mut fields: Vec<&str> = text.split_whitespace().collect();
     let checks = take_checks(t, &mut fields)?;
+    // The short form `w 0 1` (Fairy-Stockfish): a number right after the
+    // side to move means no castling and no en-passant fields.
+    if fields
+        .get(2)
+        .is_some_and(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+    {
+        fields.splice(2..2, ["-", "-"]);
+    }
     if fields.is_empty() {
         return fail(
             FenField::Placement,

@@ -12,6 +12,10 @@ use crate::ir::{Dir, PlayerId};
 
 /// Whether a variant writes the hands field.
 fn has_hands<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> bool {
+    if t.base.variant.turn.unlimited_hands {
+        // Unlimited hands are not counted (as Fairy-Stockfish's free drops).
+        return false;
+    }
     t.base.variant.turn.place
         || t.base.variant.setup.hands.iter().any(|h| !h.is_empty())
         || raw.hands.iter().flatten().any(|&n| n > 0)

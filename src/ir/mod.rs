@@ -425,6 +425,18 @@ pub struct Turn {
     /// `gating PIECE, ... in REGION` (see [`Gating`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gating: Option<Gating>,
+    /// `then place wall [reached]` (see [`Walls`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub walls: Option<Walls>,
+}
+
+/// `then place wall [reached]`: every board move is followed, in the same
+/// action, by a wall put on an empty square (one the moved man could move
+/// to from its landing square when `reached`). Walls block every man and
+/// are never captured or moved.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Walls {
+    pub reached: bool,
 }
 
 /// `gating PIECE, ... in REGION`: when a man that has never moved leaves a

@@ -81,6 +81,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("illegal", true, false, Rule(moves::illegal_actions)),
     st("must", false, false, Rule(placing::must)),
     st("gating", true, false, Rule(placing::gating)),
+    st("then", true, false, Rule(walls::then_place_wall)),
     st("no", true, false, Rule(moves::no_checks)),
     st("initial", false, false, Rule(moves::initial_in)),
     st("while", false, false, Rule(check_bound::while_in_check)),
@@ -152,6 +153,8 @@ pub(super) struct Draft {
     /// `initial ... listed in castling field`, to report it with `castling`.
     pub castling_field_span: Option<(Arc<str>, Span)>,
     pub explode_span: Option<(Arc<str>, Span)>,
+    /// `then place wall`, for its cross-statement checks.
+    pub walls_span: Option<(Arc<str>, Span)>,
     pub royalty_span: Option<(Arc<str>, Span)>,
 }
 
@@ -190,6 +193,7 @@ impl Draft {
                 explosion: None,
                 mutually_immune: Vec::new(),
                 gating: None,
+                walls: None,
             },
             end_checked: EndTiming::AfterAction,
             teams: Vec::new(),
@@ -207,6 +211,7 @@ impl Draft {
             move_req_span: None,
             castling_field_span: None,
             explode_span: None,
+            walls_span: None,
             royalty_span: None,
         }
     }

@@ -6,7 +6,7 @@
 use super::{hash, movegen};
 use crate::engine::core::Bits;
 use crate::engine::core::{Man, Mark, Move, State};
-use crate::engine::rules::{captures, drops, en_passant, gating, limit_box, Applied};
+use crate::engine::rules::{captures, drops, en_passant, gating, limit_box, walls, Applied};
 use crate::engine::tables::Compiled;
 use crate::ir::PlayerId;
 
@@ -108,6 +108,18 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             a.reset |= quiet.kinds & (1 << man.kind()) != 0;
             s.put(l, to, man);
             gating::gate(b, s, me, piece, from);
+        }
+        Move::Walled { from, to, wall } => {
+            let cap = s.at(to);
+            if !cap.is_empty() {
+                s.take(l, to);
+                a.reset |= quiet.capture;
+                captures::captured(&r.captures, b, s, me, cap);
+            }
+            let man = s.take(l, from);
+            a.reset |= quiet.kinds & (1 << man.kind()) != 0;
+            s.put(l, to, man);
+            walls::place(b, s, wall);
         }
         Move::Drop { piece, to } => {
             drops::place(b, s, castle_kinds, me, piece, to, true);

@@ -13,7 +13,11 @@ pub(super) fn then_place_wall(
     let hint = "write `then place wall` or `then place wall reached`";
     c.expect_keyword("place").map_err(|e| e.hint(hint))?;
     c.expect_keyword("wall").map_err(|e| e.hint(hint))?;
-    let reached = c.eat_word("reached");
+    let reached = !c.done() && {
+        c.expect_choice("where the wall may go", &["reached"])
+            .map_err(|e| e.hint(hint))?;
+        true
+    };
     c.finish().map_err(|e| e.hint(hint))?;
     d.turn.walls = Some(Walls { reached });
     d.walls_span = Some((it.file.clone(), it.stmt.head_span()));

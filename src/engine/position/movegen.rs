@@ -153,14 +153,7 @@ fn sources<B: Bits, S: Sink>(
     }
     if allows(ActionKind::Move) && !out.done() {
         if let Some(w) = &r.walls {
-            // The source of `then place wall`: the legal board moves, each
-            // with every square its wall may take.
-            let mut base = WALL_BASE.with(|l| std::mem::take(&mut *l.borrow_mut()));
-            base.clear();
-            legal_board(t, s, split, &mut base, scratch);
-            w.expand(b, s, &base, out);
-            WALL_BASE.with(|l| *l.borrow_mut() = base);
-            return;
+            return walled(t, s, w, split, out, scratch);
         }
         legal_board(t, s, split, out, scratch);
         if let Some(g) = &r.gating {
@@ -180,6 +173,24 @@ fn sources<B: Bits, S: Sink>(
             sw.generate(b, s, &r.legality(split), out);
         }
     }
+}
+
+/// The source of `then place wall`: the legal board moves, each with every
+/// square its wall may take (out of line: other variants do not pay).
+#[inline(never)]
+fn walled<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    w: &crate::engine::rules::Walls,
+    split: bool,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let mut base = WALL_BASE.with(|l| std::mem::take(&mut *l.borrow_mut()));
+    base.clear();
+    legal_board(t, s, split, &mut base, scratch);
+    w.expand(&t.base, s, &base, out);
+    WALL_BASE.with(|l| *l.borrow_mut() = base);
 }
 
 /// The legal gating moves of the player to act: the plain moves (no

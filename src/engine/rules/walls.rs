@@ -49,8 +49,14 @@ impl Walls {
         }
         let man = s.unprobe(l, from);
         s.probe(l, to, man);
+        // The man has moved: its initial moves are closed.
+        let flagged = s.unmoved.contains(to);
+        s.unmoved.remove(to);
         let c = Ctx::new(b, s, man.owner(), false);
         let reach = targets_of(b, s, &c, to, man, false) & empty;
+        if flagged {
+            s.unmoved.insert(to);
+        }
         s.unprobe(l, to);
         s.probe(l, from, man);
         if !victim.is_empty() {

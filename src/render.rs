@@ -26,6 +26,8 @@ pub enum Cell {
     Man(ManView),
     /// Not part of the board.
     Hole,
+    /// A wall (`then place wall`): a square no man may enter.
+    Wall,
     /// Outside the current area but the area may still grow here.
     Growable,
     /// An empty square next to men where the player to act may place
@@ -157,6 +159,7 @@ pub fn draw(v: &BoardView, style: Style) -> String {
                         format!("{:<w$}", "#", w = cell_w)
                     }
                 }
+                Cell::Wall => format!("{:<w$}", "@", w = cell_w),
                 Cell::Growable => {
                     if style.color {
                         format!("{:<w$}", "·", w = cell_w)
@@ -188,6 +191,7 @@ pub fn draw(v: &BoardView, style: Style) -> String {
             if style.color {
                 let bg = match c {
                     Cell::Hole => "40",
+                    Cell::Wall => "41",
                     Cell::Growable | Cell::Barred => "100",
                     _ if is_last => {
                         if light {

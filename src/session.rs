@@ -263,9 +263,11 @@ impl Session {
         }
         let (x0, y0, w, h) = window;
         let mut cells = Vec::with_capacity((w * h) as usize);
+        let walls = pos.walls();
         for y in y0..y0 + h {
             for x in x0..x0 + w {
                 let cell = match geo.grid_square(x, y) {
+                    Some(sq) if engine::Bits::contains(&walls, sq) => Cell::Wall,
                     Some(sq) if geo.is_real(sq) => match pos.man_at(sq) {
                         Some(m) => {
                             let p = &v.pieces[m.kind() as usize];

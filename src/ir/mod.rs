@@ -436,6 +436,9 @@ pub struct Turn {
     /// `place unlimited`: every hand holds any number of men of every kind.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unlimited_hands: bool,
+    /// `then place wall [reached]` (see [`Walls`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub walls: Option<Walls>,
 }
 
 /// `flip enclosed SEL` / `flip touching SEL`: after a placement or a board
@@ -457,6 +460,15 @@ pub enum FlipHow {
     Enclosed,
     /// The men of the selector on the 8 neighbours of the landing square.
     Touching,
+}
+
+/// `then place wall [reached]`: every board move is followed, in the same
+/// action, by a wall put on an empty square (one the moved man could move
+/// to from its landing square when `reached`). Walls block every man and
+/// are never captured or moved.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Walls {
+    pub reached: bool,
 }
 
 /// `gating PIECE, ... in REGION`: when a man that has never moved leaves a

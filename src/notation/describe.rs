@@ -50,6 +50,7 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
         | Move::EnPassant { .. }
         | Move::Castle { .. }
         | Move::Gate { .. }
+        | Move::Walled { .. }
         | Move::CastleGate { .. } => ActionKind::Move,
         Move::Drop { .. }
         | Move::PlaceAndMove { .. }
@@ -99,6 +100,10 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
     match mv {
         Move::Normal { to, .. } | Move::Lame { to, .. } | Move::Gate { to, .. } => {
             a.capture = pos.man_at(to).is_some()
+        }
+        Move::Walled { to, wall, .. } => {
+            a.capture = pos.man_at(to).is_some();
+            a.wall = Some(pos.coord(wall));
         }
         Move::EnPassant { .. } => a.capture = true,
         Move::Castle { from, partner, .. } | Move::CastleGate { from, partner, .. } => {

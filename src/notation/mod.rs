@@ -55,6 +55,8 @@ pub struct ActionInfo {
     /// A compound placement: the man on this square goes back to its hand
     /// (or is removed).
     pub returns: Option<Coord>,
+    /// A compound move (`then place wall`): the wall is put on this square.
+    pub wall: Option<Coord>,
     /// Gives check / mate (filled by the engine when known).
     pub check: bool,
     pub mate: bool,
@@ -74,6 +76,7 @@ impl ActionInfo {
             castle: None,
             then_to: None,
             returns: None,
+            wall: None,
             check: false,
             mate: false,
         }
@@ -108,6 +111,13 @@ pub fn coordinate(a: &ActionInfo) -> String {
             let mut s = format!("{}{}", sq(a.from), sq(a.to));
             if let Some(p) = a.promotion {
                 s.push(p.to_ascii_lowercase());
+            }
+            if let Some(w) = a.wall {
+                // Fairy-Stockfish's UCI text of a wall: `,` then the
+                // landing square and the wall's (`d1d7,d7g7`).
+                s.push(',');
+                s.push_str(&sq(a.to));
+                s.push_str(&square(w));
             }
             s
         }
@@ -220,6 +230,11 @@ pub fn san(actions: &[ActionInfo], i: usize) -> String {
         }
         _ => coordinate(a),
     };
+    if let (ActionKind::Move, Some(w)) = (a.kind, a.wall) {
+        // The wall's square after a comma (`Qd7,g7`).
+        s.push(',');
+        s.push_str(&square(w));
+    }
     if a.mate {
         s.push('#');
     } else if a.check {

@@ -28,6 +28,8 @@ pub const LIGHT: &str = "#f0d9b5";
 pub const DARK: &str = "#b58863";
 /// Squares a floating area may still reach.
 pub const GROWABLE: &str = "#dddddd";
+/// A wall's square (`then place wall`).
+pub const WALL: &str = "#3a3a3a";
 
 /// Disc colours: two players, and more.
 const TWO: [&str; 2] = ["#ffffff", "#222222"];
@@ -170,6 +172,7 @@ pub fn body(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> 
             let light = (v.x0 + x + v.y0 + y).rem_euclid(2) == 1;
             let fill = match c {
                 Cell::Hole => continue,
+                Cell::Wall => WALL,
                 Cell::Growable => {
                     growable = true;
                     GROWABLE

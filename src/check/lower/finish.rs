@@ -33,6 +33,7 @@ pub(super) fn finish(
         castling_field_span,
         explode_span,
         royalty_span,
+        walls_span,
         ..
     } = d;
     royalty::finish_checks(
@@ -426,6 +427,9 @@ pub(super) fn finish(
         elimination,
         options,
     };
+    if let Some((f, sp)) = &walls_span {
+        walls::finish_checks(&mut l, &v, f, *sp);
+    }
     if !v.can_end() {
         l.diags.push(
             Diagnostic::warning(

@@ -24,6 +24,7 @@ mod royalty;
 mod setup;
 mod statements;
 mod turn;
+mod walls;
 
 pub(crate) use end::END_CONDITIONS;
 use pieces::*;

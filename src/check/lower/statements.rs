@@ -83,6 +83,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("illegal", true, false, Rule(moves::illegal_actions)),
     st("must", false, false, Rule(placing::must)),
     st("gating", true, false, Rule(placing::gating)),
+    st("then", true, false, Rule(walls::then_place_wall)),
     st("no", true, false, Rule(moves::no_checks)),
     st("initial", false, false, Rule(moves::initial_in)),
     st("while", false, false, Rule(check_bound::while_in_check)),
@@ -154,6 +155,8 @@ pub(super) struct Draft {
     /// `initial ... listed in castling field`, to report it with `castling`.
     pub castling_field_span: Option<(Arc<str>, Span)>,
     pub explode_span: Option<(Arc<str>, Span)>,
+    /// `then place wall`, for its cross-statement checks.
+    pub walls_span: Option<(Arc<str>, Span)>,
     pub royalty_span: Option<(Arc<str>, Span)>,
 }
 
@@ -195,6 +198,7 @@ impl Draft {
                 gating: None,
                 flips: Vec::new(),
                 unlimited_hands: false,
+                walls: None,
             },
             end_checked: EndTiming::AfterAction,
             teams: Vec::new(),
@@ -212,6 +216,7 @@ impl Draft {
             move_req_span: None,
             castling_field_span: None,
             explode_span: None,
+            walls_span: None,
             royalty_span: None,
         }
     }

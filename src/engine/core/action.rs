@@ -68,6 +68,13 @@ pub enum Move {
         piece: PieceId,
         on_partner: bool,
     },
+    /// A plain move `from` → `to` (as `Normal`, without promotion), then a
+    /// wall is put on `wall` (`then place wall`).
+    Walled {
+        from: Square,
+        to: Square,
+        wall: Square,
+    },
     /// A man of kind `piece` from the hand is placed on `to`; with
     /// `promoted`, it is placed as its piece's promoted form (`place ...
     /// promoted too`).
@@ -203,7 +210,7 @@ impl Move {
     #[inline]
     pub fn kind(self) -> MoveKind {
         match self {
-            Move::Normal { .. } => MoveKind::Normal,
+            Move::Normal { .. } | Move::Walled { .. } => MoveKind::Normal,
             Move::Lame { .. } => MoveKind::Lame,
             Move::EnPassant { .. } => MoveKind::EnPassant,
             Move::Castle { .. } => MoveKind::Castle,
@@ -228,6 +235,7 @@ impl Move {
             | Move::EnPassant { from, .. }
             | Move::Castle { from, .. }
             | Move::Gate { from, .. }
+            | Move::Walled { from, .. }
             | Move::CastleGate { from, .. } => Some(from),
             Move::Swap { a, .. } => Some(a),
             _ => None,
@@ -244,6 +252,7 @@ impl Move {
             | Move::EnPassant { to, .. }
             | Move::Castle { to, .. }
             | Move::Gate { to, .. }
+            | Move::Walled { to, .. }
             | Move::CastleGate { to, .. }
             | Move::Drop { to, .. }
             | Move::Draw { to, .. } => Some(to),
@@ -311,6 +320,15 @@ impl Move {
         }
     }
 
+    /// The square a wall is put on after the move (`then place wall`).
+    #[inline]
+    pub fn wall(self) -> Option<Square> {
+        match self {
+            Move::Walled { wall, .. } => Some(wall),
+            _ => None,
+        }
+    }
+
     /// The card type a draw action concerns.
     #[inline]
     pub fn card(self) -> Option<CardId> {
@@ -354,7 +372,11 @@ impl Move {
         let sq = |s: Option<Square>| s.map_or(u16::MAX, |s| s.index() as u16);
         (
             self.kind(),
-            [sq(self.from()), sq(self.to()), sq(self.aux_square())],
+            [
+                sq(self.from()),
+                sq(self.to()),
+                sq(self.aux_square().or(self.wall())),
+            ],
             [
                 self.placed()
                     .or(self.card())

@@ -17,6 +17,8 @@ pub(crate) enum Change {
     Take(Square, Man),
     /// The has-moved flag of a square was flipped.
     Unmoved(Square),
+    /// A wall was put on or taken off a square.
+    Wall(Square),
     /// A player's en-passant record was replaced; the old one.
     Ep(PlayerId, Option<EpRecord>),
     Alive(u8),

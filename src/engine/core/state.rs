@@ -62,6 +62,9 @@ pub struct State<B: Bits> {
     pub by_pattern: Vec<B>,
     /// Men (of tracked kinds) that have never moved.
     pub unmoved: B,
+    /// Walls (`then place wall`): squares in `occ` with no man, blocking
+    /// every side, never captured. Empty in a variant without walls.
+    pub walls: B,
     pub turn: PlayerId,
     /// Players still in the game.
     pub alive: PlayerSet,
@@ -93,6 +96,7 @@ impl<B: Bits> State<B> {
             by_player: [B::EMPTY; MAX_PLAYERS],
             by_pattern: vec![B::EMPTY; l.npatterns],
             unmoved: B::EMPTY,
+            walls: B::EMPTY,
             turn: 0,
             alive: PlayerSet::EMPTY,
             ep: [None; MAX_PLAYERS],
@@ -140,6 +144,7 @@ impl<B: Bits> State<B> {
                 }
                 Change::Take(sq, man) => self.raw_put(l, sq, man),
                 Change::Unmoved(sq) => self.unmoved.toggle(sq),
+                Change::Wall(sq) => self.raw_toggle_wall(sq),
                 Change::Ep(p, r) => self.ep[p as usize] = r,
                 Change::Alive(a) => self.alive = PlayerSet::from_bits(a),
                 Change::Hand(p, k, n) => self.hands[p as usize][k as usize] = n,
@@ -171,6 +176,7 @@ impl<B: Bits> State<B> {
             by_player: self.by_player,
             by_pattern: self.by_pattern.clone(),
             unmoved: self.unmoved,
+            walls: self.walls,
             turn: self.turn,
             alive: self.alive,
             ep: self.ep,
@@ -242,6 +248,32 @@ impl<B: Bits> State<B> {
     #[inline]
     pub fn unprobe(&mut self, l: &Layout, sq: Square) -> Man {
         self.raw_take(l, sq)
+    }
+
+    #[inline]
+    fn raw_toggle_wall(&mut self, sq: Square) {
+        self.walls.toggle(sq);
+        self.occ.toggle(sq);
+    }
+
+    /// Put a wall on an empty square, or take one away (`on` false).
+    #[inline]
+    pub fn set_wall(&mut self, l: &Layout, sq: Square, on: bool) {
+        debug_assert!(self.board[sq.index()].is_empty());
+        if self.walls.contains(sq) == on {
+            return;
+        }
+        self.raw_toggle_wall(sq);
+        self.hash ^= l.zob.wall(sq);
+        self.journal.push(Change::Wall(sq));
+    }
+
+    /// Put a wall without recording it (building a position).
+    #[inline]
+    pub fn probe_wall(&mut self, sq: Square) {
+        if !self.walls.contains(sq) {
+            self.raw_toggle_wall(sq);
+        }
     }
 
     /// Set the has-moved flag of a square (hashed for kinds with initial

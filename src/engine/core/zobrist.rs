@@ -86,6 +86,12 @@ impl Zobrist {
         }
     }
 
+    /// Key of a wall on a square.
+    #[inline]
+    pub fn wall(&self, sq: Square) -> u64 {
+        splitmix(self.var_seed ^ (0x5741_4c4c << 32 | sq.index() as u64))
+    }
+
     /// Key of `count` men of `kind` in `player`'s promotion pool.
     #[inline]
     pub fn pool(&self, player: usize, kind: usize, count: u32) -> u64 {

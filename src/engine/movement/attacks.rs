@@ -251,7 +251,7 @@ pub fn friends_bb<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> B {
 /// Men that are enemies of `p` (not p's, not a team mate's).
 #[inline]
 pub fn enemies<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> B {
-    s.occ & !friends_bb(t, s, p)
+    s.occ & !(friends_bb(t, s, p) | s.walls)
 }
 
 /// Men of a kind.
@@ -277,7 +277,7 @@ pub fn royal_attacked_in<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId, occ: B
     if royals.is_empty() {
         return false;
     }
-    let enemy = occ & !friends_bb(t, s, p);
+    let enemy = occ & !(friends_bb(t, s, p) | s.walls);
     royals_checked(t, s, royals, enemy, occ)
 }
 

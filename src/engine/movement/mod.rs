@@ -38,7 +38,7 @@ impl<B: Bits> Ctx<B> {
             me,
             occ: s.occ,
             friends,
-            enemy: s.occ & !friends,
+            enemy: s.occ & !(friends | s.walls),
             empty: t.real & !s.occ,
             captures,
             ep: false,

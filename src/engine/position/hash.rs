@@ -13,7 +13,10 @@ pub(crate) fn compute<B: Bits>(t: &Compiled<B>, s: &State<B>) -> u64 {
     let b = &t.base;
     let l = &b.layout;
     let mut h = l.zob.turn[s.turn as usize];
-    for sq in s.occ {
+    for sq in s.walls {
+        h ^= l.zob.wall(sq);
+    }
+    for sq in s.occ & !s.walls {
         let man = s.at(sq);
         h ^= l.zob.man(sq, man);
         if s.unmoved.contains(sq) && l.initial_kinds & (1 << man.kind()) != 0 {

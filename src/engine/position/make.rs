@@ -6,7 +6,7 @@
 use super::{hash, movegen};
 use crate::engine::core::Bits;
 use crate::engine::core::{Man, Mark, Move, State};
-use crate::engine::rules::{captures, drops, en_passant, gating, limit_box, Applied};
+use crate::engine::rules::{captures, drops, en_passant, gating, limit_box, walls, Applied};
 use crate::engine::tables::Compiled;
 use crate::ir::PlayerId;
 
@@ -109,6 +109,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             s.put(l, to, man);
             gating::gate(b, s, me, piece, from);
         }
+        Move::Walled { from, to, wall } => a.reset |= walled(t, s, me, from, to, wall),
         Move::Drop {
             piece,
             to,
@@ -259,4 +260,33 @@ fn has_action<B: Bits>(t: &Compiled<B>, s: &mut State<B>, q: PlayerId) -> bool {
     let any = movegen::has_legal(t, s);
     s.turn = saved;
     any
+}
+
+/// Make of a walled move (`then place wall`): the plain move, then the
+/// wall; whether the quiet-move counter resets. Kept out of line so
+/// variants without walls keep `make` as it was.
+#[inline(never)]
+fn walled<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    me: PlayerId,
+    from: crate::engine::core::Square,
+    to: crate::engine::core::Square,
+    wall: crate::engine::core::Square,
+) -> bool {
+    let (b, r) = (&t.base, &t.rules);
+    let l = &b.layout;
+    let quiet = &r.quiet;
+    let mut reset = false;
+    let cap = s.at(to);
+    if !cap.is_empty() {
+        s.take(l, to);
+        reset |= quiet.capture;
+        captures::captured(&r.captures, b, s, me, cap);
+    }
+    let man = s.take(l, from);
+    reset |= quiet.kinds & (1 << man.kind()) != 0;
+    s.put(l, to, man);
+    walls::place(b, s, wall);
+    reset
 }

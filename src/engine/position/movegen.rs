@@ -34,6 +34,9 @@ pub(crate) fn gen_legal<B: Bits>(t: &Compiled<B>, s: &mut State<B>, out: &mut Mo
 thread_local! {
     /// The generic path's list for [`has_legal`], reused between calls.
     static SCRATCH: std::cell::RefCell<MoveList> = std::cell::RefCell::new(MoveList::new());
+    /// The board moves that `then place wall` expands, reused between
+    /// nodes (taken out while in use, so a nested call gets its own).
+    static WALL_BASE: std::cell::RefCell<MoveList> = std::cell::RefCell::new(MoveList::new());
 }
 
 /// Whether the player to act has a legal action (generation stops at the
@@ -153,6 +156,9 @@ fn sources<B: Bits, S: Sink>(
         }
     }
     if allows(ActionKind::Move) && !out.done() {
+        if let Some(w) = &r.walls {
+            return walled(t, s, w, split, out, scratch);
+        }
         legal_board(t, s, split, out, scratch);
         if let Some(g) = &r.gating {
             if !out.done() {
@@ -171,6 +177,24 @@ fn sources<B: Bits, S: Sink>(
             sw.generate(b, s, &r.legality(split), out);
         }
     }
+}
+
+/// The source of `then place wall`: the legal board moves, each with every
+/// square its wall may take (out of line: other variants do not pay).
+#[inline(never)]
+fn walled<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    w: &crate::engine::rules::Walls,
+    split: bool,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let mut base = WALL_BASE.with(|l| std::mem::take(&mut *l.borrow_mut()));
+    base.clear();
+    legal_board(t, s, split, &mut base, scratch);
+    w.expand(&t.base, s, &base, out);
+    WALL_BASE.with(|l| *l.borrow_mut() = base);
 }
 
 /// The legal gating moves of the player to act: the plain moves (no

@@ -56,7 +56,12 @@ impl Position {
 
     /// Occupied squares.
     pub fn occupied(&self) -> Bitset {
-        with_pos!(&self.inner, _c, s => s.occ.widen())
+        with_pos!(&self.inner, _c, s => (s.occ & !s.walls).widen())
+    }
+
+    /// The walls on the board (`then place wall`).
+    pub fn walls(&self) -> Bitset {
+        with_pos!(&self.inner, _c, s => s.walls.widen())
     }
 
     /// Men of a player.
@@ -129,7 +134,7 @@ impl Position {
     /// Whether `sq` is attacked by a man of a player who is not `p`'s friend.
     pub fn attacked_by_enemy_of(&self, sq: Square, p: PlayerId) -> bool {
         with_pos!(&self.inner, c, s => {
-            let enemy = s.occ & !friends_bb(&c.base, s, p);
+            let enemy = s.occ & !(friends_bb(&c.base, s, p) | s.walls);
             attacked(&c.base, s, sq, enemy, s.occ)
         })
     }

@@ -59,6 +59,9 @@ pub struct Extra {
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct RawPosition {
     pub men: Vec<RawMan>,
+    /// Walls (`then place wall`): squares with no man that block every
+    /// man (`*` on a square in FEN).
+    pub walls: Vec<Square>,
     pub turn: PlayerId,
     /// Per player, per kind: men in hand.
     pub hands: Vec<Vec<u32>>,
@@ -202,6 +205,27 @@ impl RawPosition {
             if m.unmoved && l.tracked_kinds & (1 << m.kind) != 0 {
                 s.unmoved.insert(m.at);
             }
+        }
+        for &w in &raw.walls {
+            if r.walls.is_none() {
+                return err(format!(
+                    "a wall stands on {}, but the variant has no walls",
+                    b.geo.name(w)
+                ));
+            }
+            if w.index() >= b.nsq || !b.geo.is_real(w) {
+                return err(format!(
+                    "a wall stands on {}, which is not a square",
+                    b.geo.name(w)
+                ));
+            }
+            if !s.at(w).is_empty() || s.walls.contains(w) {
+                return err(format!(
+                    "a wall and a man, or two walls, on {}",
+                    b.geo.name(w)
+                ));
+            }
+            s.probe_wall(w);
         }
         for (name, src, dst) in [
             ("hand", &raw.hands, &mut s.hands),
@@ -395,8 +419,7 @@ fn read_extra<B: Bits>(t: &Compiled<B>, s: &mut State<B>, x: &Extra) -> Result<(
 pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
     let b = &t.base;
     let r = &t.rules;
-    let men = s
-        .occ
+    let men = (s.occ & !s.walls)
         .iter()
         .map(|sq| {
             let m = s.at(sq);
@@ -451,6 +474,7 @@ pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
     };
     RawPosition {
         men,
+        walls: s.walls.iter().collect(),
         turn: s.turn,
         hands: counts(&s.hands),
         pools: counts(&s.pools),

@@ -63,7 +63,7 @@ fn reference<B: Bits>(t: &Compiled<B>, s: &State<B>) -> Vec<Move> {
                             Some(FollowUp::Return(which)) | Some(FollowUp::Remove(which)) => {
                                 let remove =
                                     matches!(drops.follow_up(k), Some(FollowUp::Remove(_)));
-                                for o in s.occ {
+                                for o in s.occ & !s.walls {
                                     if eval(b, &s, which, me, Some(o), Some(sq)) {
                                         choices.push(if remove {
                                             Move::PlaceAndRemove {

@@ -258,7 +258,7 @@ impl<B: Bits> DeckRule<B> {
     ) -> bool {
         let l = &t.layout;
         let mut any = false;
-        for sq in s.occ {
+        for sq in s.occ & !s.walls {
             if !eval(t, s, which, me, Some(sq), None) {
                 continue;
             }

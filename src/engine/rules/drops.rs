@@ -365,7 +365,7 @@ impl<B: Bits> Drops<B> {
             Some(FollowUp::Return(which)) | Some(FollowUp::Remove(which)) => {
                 let remove = matches!(self.follow[kind as usize], Some(FollowUp::Remove(_)));
                 let mut any = false;
-                for o in s.occ {
+                for o in s.occ & !s.walls {
                     if !eval(t, s, which, me, Some(o), Some(sq)) {
                         continue;
                     }

@@ -148,7 +148,7 @@ impl<B: Bits> Goals<B> {
                             .any(|sq| {
                                 s.at(sq).kind() == *piece
                                     && (!unattacked || {
-                                        let enemy = s.occ & !friends_bb(b, s, p);
+                                        let enemy = s.occ & !(friends_bb(b, s, p) | s.walls);
                                         !attacked(b, s, sq, enemy, s.occ)
                                     })
                             })

@@ -96,7 +96,7 @@ impl DeadMaterial {
             return false;
         }
         let mut counts = [[0u32; MAX_PIECES]; 2];
-        for sq in s.occ {
+        for sq in s.occ & !s.walls {
             let m = s.at(sq);
             counts[m.owner() as usize][m.kind() as usize] += 1;
         }
@@ -120,7 +120,7 @@ impl DeadMaterial {
                 return true;
             };
             let mut colours = (false, false);
-            for sq in s.occ {
+            for sq in s.occ & !s.walls {
                 if kinds & (1 << s.at(sq).kind()) != 0 {
                     if t.dark.contains(sq) {
                         colours.0 = true;

@@ -45,6 +45,7 @@ pub(crate) mod quiet;
 pub(crate) mod sink;
 pub(crate) mod surround;
 pub(crate) mod swap;
+pub(crate) mod walls;
 
 use crate::engine::compile::{atoms::lame_path_len, AKind, Base, CompileError};
 use crate::engine::core::{EpRecord, Layout, Move, State};
@@ -71,6 +72,7 @@ pub(crate) use quiet::QuietResets;
 pub(crate) use sink::{Any, Count, Sink, Tally};
 pub(crate) use surround::Surround;
 pub(crate) use swap::Swaps;
+pub(crate) use walls::Walls;
 
 /// A consequence applied after every action, in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +118,8 @@ pub struct Rules<B: Bits> {
     /// `gating PIECE, ... in REGION` (a source of board moves with a man
     /// put on the square left).
     pub gating: Option<Gating<B>>,
+    /// `then place wall [reached]` (board moves followed by a wall).
+    pub walls: Option<Walls>,
     pub deck: Option<DeckRule<B>>,
     pub swaps: Option<Swaps>,
     /// `flip enclosed | touching SEL`.
@@ -206,6 +210,7 @@ impl<B: Bits> Rules<B> {
             board_moves,
             drops,
             gating,
+            walls: Walls::new(v),
             deck,
             swaps,
             flips,

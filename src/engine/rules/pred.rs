@@ -146,7 +146,7 @@ pub fn sel_bb<B: Bits>(t: &Base<B>, s: &State<B>, sel: Sel, actor: PlayerId) -> 
     let mut b = match sel.who {
         Who::Own => s.by_player[actor as usize],
         Who::Friend => friends_bb(t, s, actor),
-        Who::Enemy => s.occ & !friends_bb(t, s, actor),
+        Who::Enemy => s.occ & !(friends_bb(t, s, actor) | s.walls),
         Who::Any => s.occ,
     };
     if let Some(k) = sel.piece {
@@ -192,7 +192,7 @@ fn eval_at<B: Bits>(
         CPred::Touching(sel) => (t.graph.neighbours8(sq) & sel_bb(t, s, *sel, actor)).any(),
         CPred::Beside(sel) => (t.graph.neighbours4(sq) & sel_bb(t, s, *sel, actor)).any(),
         CPred::Attacked => {
-            let enemy = s.occ & !friends_bb(t, s, actor);
+            let enemy = s.occ & !(friends_bb(t, s, actor) | s.walls);
             attacked(t, s, sq, enemy, s.occ)
         }
         CPred::Attacks(sel) => {
@@ -305,7 +305,7 @@ pub fn eval_set<B: Bits>(
         }
         CPred::Attacked => *cache.attacked.get_or_insert_with(|| {
             let mut b = real & !real;
-            for e in s.occ & !friends_bb(t, s, actor) {
+            for e in s.occ & !(friends_bb(t, s, actor) | s.walls) {
                 b |= attack_set(t, s, e, s.at(e), s.occ);
             }
             b

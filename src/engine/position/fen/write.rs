@@ -147,7 +147,7 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
             let Some(sq) = t.base.geo.grid_square(x + ox, y + oy) else {
                 continue;
             };
-            if !t.base.geo.is_real(sq) {
+            if !t.base.geo.is_real(sq) || raw.walls.contains(&sq) {
                 if empty > 0 {
                     out.push_str(&empty.to_string());
                     empty = 0;

@@ -32,7 +32,12 @@ pub(super) fn place_extra(
     let words: Vec<&str> = c.args[c.i..].iter().filter_map(|a| a.word()).collect();
     let form = words
         .iter()
-        .find(|w| matches!(**w, "where" | "keeps" | "unmoved" | "promoted" | "unlimited"))
+        .find(|w| {
+            matches!(
+                **w,
+                "where" | "keeps" | "unmoved" | "promoted" | "unlimited"
+            )
+        })
         .copied();
     match form {
         Some("unlimited") => {

@@ -36,7 +36,7 @@ pub fn compile(v: &Variant) -> Vec<Connected> {
 }
 
 /// Whether `set` is one group under the neighbour table.
-#[inline]
+#[inline(always)]
 fn connected<B: Bits>(set: B, nb: &[B]) -> bool {
     let Some(f) = set.first() else { return true };
     let mut seen = B::from_square(f);
@@ -55,16 +55,21 @@ fn connected<B: Bits>(set: B, nb: &[B]) -> bool {
 
 /// Whether the invariants hold for the men of `occ` (the position's men,
 /// or those left after removals).
-#[inline]
+#[inline(always)]
 pub fn holds<B: Bits>(t: &Base<B>, s: &State<B>, list: &[Connected], occ: B) -> bool {
-    list.iter().all(|c| {
+    for c in list {
         let nb = t.graph.neighbours(c.neighbours);
         if c.per_player {
-            (0..t.nplayers).all(|p| connected(s.by_player[p] & occ, nb))
-        } else {
-            connected(occ, nb)
+            for p in 0..t.nplayers {
+                if !connected(s.by_player[p] & occ, nb) {
+                    return false;
+                }
+            }
+        } else if !connected(occ, nb) {
+            return false;
         }
-    })
+    }
+    true
 }
 
 /// Reference check with petgraph: whether the men (or each player's men,

@@ -9,7 +9,10 @@ pub use attacks::{
     royals_checked,
 };
 
-use crate::engine::compile::{atoms::Plan, AKind, Base};
+use crate::engine::compile::{
+    atoms::{CAtom, Plan},
+    AKind, Base,
+};
 use crate::engine::core::{Bits, Man, Square, State};
 use crate::ir::PlayerId;
 
@@ -141,21 +144,59 @@ fn plain_rest<B: Bits, const X: bool>(
     mut quiet: B,
     mut caps: B,
 ) -> B {
-    if !plan.rest.is_empty() {
-        let unmoved = t.initial_open(s, from, s.at(from)) && !(X && c.closed.contains(from));
-        for a in &plan.rest {
-            if (a.initial && !unmoved) || (lame_ep && a.kind == AKind::Lame) {
-                continue;
-            }
-            let r = reach(t, a, from, c.occ, c.friends);
-            if a.mode.can_move() {
-                quiet |= r;
-            }
-            if a.mode.can_capture() {
-                caps |= r;
-            }
+    add_rest(
+        t,
+        s,
+        c,
+        plan,
+        from,
+        lame_ep,
+        X,
+        &mut quiet,
+        &mut caps,
+        |a| reach(t, a, from, c.occ, c.friends),
+    );
+    masked(c, quiet, caps)
+}
+
+/// Add the `rest` atoms of a plan open to the man on `from` (`reach_of`
+/// gives an atom's squares); `closed`: test `Ctx::closed` for its initial
+/// moves.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn add_rest<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    plan: &Plan,
+    from: Square,
+    lame_ep: bool,
+    closed: bool,
+    quiet: &mut B,
+    caps: &mut B,
+    reach_of: impl Fn(&CAtom) -> B,
+) {
+    if plan.rest.is_empty() {
+        return;
+    }
+    let unmoved = t.initial_open(s, from, s.at(from)) && !(closed && c.closed.contains(from));
+    for a in &plan.rest {
+        if (a.initial && !unmoved) || (lame_ep && a.kind == AKind::Lame) {
+            continue;
+        }
+        let r = reach_of(a);
+        if a.mode.can_move() {
+            *quiet |= r;
+        }
+        if a.mode.can_capture() {
+            *caps |= r;
         }
     }
+}
+
+/// The targets: quiet squares that are empty, captures of enemy men.
+#[inline(always)]
+fn masked<B: Bits>(c: &Ctx<B>, quiet: B, caps: B) -> B {
     let caps = if c.captures { caps & c.enemy } else { B::EMPTY };
     (quiet & c.empty) | caps
 }
@@ -173,24 +214,20 @@ fn targets_extra<B: Bits>(
 ) -> B {
     let (mut quiet, mut caps) = leaps_and_rides(t, c, plan, from);
     let no_hurdle = s.pids_bb(&plan.no_hurdle);
-    if !plan.rest.is_empty() {
-        let unmoved = t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);
-        for a in &plan.rest {
-            if (a.initial && !unmoved) || (lame_ep && a.kind == AKind::Lame) {
-                continue;
-            }
-            let r = reach_over(t, a, from, c.occ, c.friends, no_hurdle);
-            if a.mode.can_move() {
-                quiet |= r;
-            }
-            if a.mode.can_capture() {
-                caps |= r;
-            }
-        }
-    }
+    add_rest(
+        t,
+        s,
+        c,
+        plan,
+        from,
+        lame_ep,
+        true,
+        &mut quiet,
+        &mut caps,
+        |a| reach_over(t, a, from, c.occ, c.friends, no_hurdle),
+    );
     extras(t, s, c, plan, from, &mut quiet, &mut caps);
-    let caps = if c.captures { caps & c.enemy } else { B::EMPTY };
-    (quiet & c.empty) | caps
+    masked(c, quiet, caps)
 }
 
 /// The region atoms, confinement and immunity of a plan (`Plan::extra`).

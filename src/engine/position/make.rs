@@ -32,6 +32,8 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
         r.castle_kinds()
     };
     let quiet = &r.quiet;
+    // A placement takes its man from the hand, unless hands are unlimited.
+    let from_hand = !r.drops.as_ref().is_some_and(|d| d.unlimited);
     match mv {
         Move::Normal { from, to, promote }
         | Move::Lame {
@@ -119,7 +121,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
                 (true, Some(d)) => d.promoted_form(piece).unwrap_or(piece),
                 _ => piece,
             };
-            drops::place(b, s, castle_kinds, me, piece, face, to, true);
+            drops::place(b, s, castle_kinds, me, piece, face, to, from_hand);
             a.reset |= quiet.place;
             if let (Some(d), false) = (&r.drops, promoted) {
                 a.stay = d.extra_action(piece);
@@ -127,7 +129,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             }
         }
         Move::PlaceAndMove { piece, at, to } => {
-            drops::place(b, s, castle_kinds, me, piece, piece, at, true);
+            drops::place(b, s, castle_kinds, me, piece, piece, at, from_hand);
             a.reset |= quiet.place;
             s.set_unmoved(l, at, false);
             if !s.at(to).is_empty() {
@@ -141,13 +143,13 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             at,
             returned,
         } => {
-            drops::place(b, s, castle_kinds, me, piece, piece, at, true);
+            drops::place(b, s, castle_kinds, me, piece, piece, at, from_hand);
             a.reset |= quiet.place;
             let back: Man = s.take(l, returned);
             s.add_hand(l, back.owner(), back.kind(), 1);
         }
         Move::PlaceAndRemove { piece, at, removed } => {
-            drops::place(b, s, castle_kinds, me, piece, piece, at, true);
+            drops::place(b, s, castle_kinds, me, piece, piece, at, from_hand);
             a.reset |= quiet.place;
             s.take(l, removed);
         }

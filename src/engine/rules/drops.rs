@@ -394,8 +394,8 @@ impl<B: Bits> Drops<B> {
 
 /// Make: a man of `kind` from `me`'s hand (or a drawn card when
 /// `from_hand` is false) is put on `at`. A placed man has never moved
-/// (castling kinds excepted: they never castle after being placed). With
-/// `place unlimited` the hand keeps its count.
+/// (castling kinds excepted: they never castle after being placed). The
+/// hand gives the man when `from_hand` (not with `place unlimited`).
 ///
 /// `face`: the kind of the man put down (`kind` itself, or its promoted
 /// form for a placement `promoted too`).
@@ -411,7 +411,7 @@ pub fn place<B: Bits>(
     from_hand: bool,
 ) {
     let l = &t.layout;
-    if from_hand && !t.variant.turn.unlimited_hands {
+    if from_hand {
         s.add_hand(l, me, kind, -1);
     }
     let kind = face;

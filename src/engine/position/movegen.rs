@@ -17,9 +17,9 @@ use super::make::make;
 use crate::engine::compile::atoms::Pattern;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{attacked, ride_in_range, royals, targets_x, Ctx};
-use crate::engine::rules::check_bound;
 use crate::engine::rules::explosion::{self, Verdict};
 use crate::engine::rules::sink::{expand, OnlyCaptures};
+use crate::engine::rules::{check_bound, limit_box};
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
 use crate::engine::rules::{Gating, Promotion};
 use crate::engine::tables::Compiled;
@@ -423,9 +423,19 @@ fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(Square) -> 
 /// pattern by pattern.
 fn gen_pseudo<B: Bits, S: Sink>(t: &Compiled<B>, s: &State<B>, c: &Ctx<B>, out: &mut S) {
     let own = s.by_player[c.me as usize];
+    // (Where captures explode, the blast may shrink the box: no mask.)
+    let limit = t.rules.constraints.limit && t.rules.explosion.is_none();
     for (pid, p) in t.base.atoms.patterns.iter().enumerate() {
         for from in s.by_pattern[pid] & own {
-            gen_man::<B, S, false, true, _>(t, s, c, p, from, s.at(from), B::FULL, |_| true, out);
+            // Under a limit box a move can only land where the other men
+            // and it still fit the box: exactly the limit constraint for a
+            // move that takes nothing but what stands on its destination.
+            let mask = if limit {
+                limit_box::window(&t.base, s.occ ^ B::from_square(from))
+            } else {
+                B::FULL
+            };
+            gen_man::<B, S, false, true, _>(t, s, c, p, from, s.at(from), mask, |_| true, out);
         }
         if out.done() {
             return;

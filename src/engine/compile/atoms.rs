@@ -110,6 +110,9 @@ pub struct Plan {
     pub lame: Vec<CAtom>,
     /// Every lame leap is for unmoved men only.
     pub lame_initial_only: bool,
+    /// Every atom of `rest` is a lame leap (none is left when the lame
+    /// leaps are generated apart).
+    pub rest_all_lame: bool,
     /// `moves PIECE in REGION`: atoms open only from the squares of
     /// `masks[i]` (they never leave en-passant targets).
     pub zone: Vec<ZoneAtom>,
@@ -574,6 +577,7 @@ impl<B: Bits> Atoms<B> {
             .cloned()
             .collect();
         plan.lame_initial_only = plan.lame.iter().all(|a| a.initial);
+        plan.rest_all_lame = plan.rest.iter().all(|a| a.kind == AKind::Lame);
         for (acc, slot) in [(quiet, &mut plan.leap_quiet), (cap, &mut plan.leap_cap)] {
             if let Some(table) = acc {
                 *slot = Some(self.plan_bb.len() as u32);

@@ -37,6 +37,11 @@ pub struct Groups<B: Bits> {
     pub ride: Vec<RideGroup>,
     /// Patterns whose attacks are tested forward.
     pub complex_pids: Vec<u8>,
+    /// Per square: every square a leap group attacks it from (the union of
+    /// `rev_leap`), and every square of a ride group's line from it, so
+    /// that a square no attacker stands near is passed over at once.
+    pub leap_near: Vec<B>,
+    pub ride_lines: Vec<B>,
 }
 
 impl<B: Bits> Groups<B> {
@@ -103,6 +108,17 @@ impl<B: Bits> Groups<B> {
                 }
             }
         }
+        g.leap_near = (0..256)
+            .map(|sq| g.rev_leap.iter().fold(B::EMPTY, |acc, t| acc | t[sq]))
+            .collect();
+        g.ride_lines = (0..256)
+            .map(|sq| {
+                let sq = Square::new(sq);
+                g.ride
+                    .iter()
+                    .fold(B::EMPTY, |acc, r| acc | a.rays[r.rdir as usize][sq.index()])
+            })
+            .collect();
         g
     }
 

@@ -172,34 +172,56 @@ pub fn ride_in_range<B: Bits>(
 /// occupancy `occ` (which may differ from the position's, e.g. without the
 /// royal that is about to move). `attackers` must be a subset of `occ`.
 pub fn attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, occ: B) -> bool {
-    for g in &t.groups.leap {
-        let rev = t.groups.rev_leap[g.base as usize][sq.index()] & attackers;
-        if rev.any() && (rev & s.pids_bb(&g.pids)).any() {
-            return true;
-        }
-    }
-    for g in &t.groups.ride {
-        let ray = t.ray(g.rdir, sq);
-        let cand = ray & attackers;
-        if cand.is_empty() {
-            continue;
-        }
-        let men = cand & s.pids_bb(&g.pids);
-        if men.is_empty() {
-            continue;
-        }
-        let lowest = t.atoms.dirs[g.rdir as usize].lowest;
-        if let Some(b) = (ray & occ).nearest(lowest) {
-            if men.contains(b) && ride_in_range(t, s, g, b, sq) {
+    let g = &t.groups;
+    let near = g.leap_near[sq.index()] & attackers;
+    if near.any() {
+        for lg in &g.leap {
+            let rev = g.rev_leap[lg.base as usize][sq.index()] & near;
+            if rev.any() && (rev & s.pids_bb(&lg.pids)).any() {
                 return true;
             }
         }
+    }
+    let lines = g.ride_lines[sq.index()] & attackers;
+    if lines.any() && ride_attacked(t, s, sq, lines, occ) {
+        return true;
     }
     if !t.groups.complex_pids.is_empty() {
         for &pid in &t.groups.complex_pids {
             for from in s.by_pattern[pid as usize] & attackers {
                 let man = s.board[from.index()];
                 if attack_set(t, s, from, man, occ).contains(sq) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Whether one of the men `attackers`, all on some ride line of `sq`,
+/// attacks it by a ride.
+#[inline]
+fn ride_attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, occ: B) -> bool {
+    for g in &t.groups.ride {
+        let ray = t.ray(g.rdir, sq);
+        if (ray & attackers).is_empty() {
+            continue;
+        }
+        // The nearest man on the line: an attacker whose pattern rides
+        // this way (far enough) attacks.
+        let lowest = t.atoms.dirs[g.rdir as usize].lowest;
+        let Some(b) = (ray & occ).nearest(lowest) else {
+            continue;
+        };
+        if !attackers.contains(b) {
+            continue;
+        }
+        match g.range.get(t.layout.pid(s.board[b.index()])) {
+            Some(0) | None => {}
+            Some(255) => return true,
+            Some(&r) => {
+                if steps(t, g, b, sq) <= r as i32 {
                     return true;
                 }
             }

@@ -176,7 +176,7 @@ fn add_rest<B: Bits>(
     caps: &mut B,
     reach_of: impl Fn(&CAtom) -> B,
 ) {
-    if plan.rest.is_empty() {
+    if plan.rest.is_empty() || (lame_ep && plan.rest_all_lame) {
         return;
     }
     let unmoved = t.initial_open(s, from, s.at(from)) && !(closed && c.closed.contains(from));

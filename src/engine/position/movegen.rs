@@ -652,11 +652,7 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
     // legal (it can neither be pinned nor uncover an attack), so those men
     // are tried before checkers and pins are worked out.
     if S::STOPS_EARLY && !attacked(b, s, k, attackers, c.occ) {
-        let mut lines = B::EMPTY;
-        for g in &b.groups.ride {
-            lines |= b.ray(g.rdir, k);
-        }
-        let mut free = own & !lines;
+        let mut free = own & !b.groups.ride_lines[k.index()];
         free.remove(k);
         if free.any() {
             for (pid, pat) in b.atoms.patterns.iter().enumerate() {
@@ -672,9 +668,9 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
                         |_| true,
                         out,
                     );
-                }
-                if out.done() {
-                    return;
+                    if out.done() {
+                        return;
+                    }
                 }
             }
         }
@@ -782,6 +778,9 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
                     |_| true,
                     out,
                 );
+                if S::STOPS_EARLY && out.done() {
+                    return;
+                }
             }
             if out.done() {
                 return;

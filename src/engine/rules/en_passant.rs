@@ -13,17 +13,22 @@ use crate::ir::{EnPassantWindow, PlayerId, RegionId, Variant};
 /// The en-passant rule of a variant (present when some man can capture en
 /// passant and captures exist).
 #[derive(Clone, Debug)]
-pub struct EnPassant {
+pub struct EnPassant<B: Bits> {
     pub window: EnPassantWindow,
     /// `en passant in REGION`: only passed squares in the region (of a
     /// player who may take) become targets.
     pub region: Option<RegionId>,
     /// Patterns with an en-passant capture atom.
     pub pids: Vec<u8>,
+    /// Per pattern of `pids`, per target square: the squares from which one
+    /// of its en-passant atoms could reach the target on an empty board (a
+    /// superset of the men that can take there, so that only those are
+    /// tried).
+    from_mask: Vec<Vec<B>>,
 }
 
-impl EnPassant {
-    pub fn new<B: Bits>(v: &Variant, t: &Base<B>, captures: bool) -> Option<EnPassant> {
+impl<B: Bits> EnPassant<B> {
+    pub fn new(v: &Variant, t: &Base<B>, captures: bool) -> Option<EnPassant<B>> {
         let pids: Vec<u8> = t
             .atoms
             .patterns
@@ -32,15 +37,42 @@ impl EnPassant {
             .filter(|(_, p)| p.moves.iter().any(|a| a.ep && a.mode.can_capture()))
             .map(|(pid, _)| pid as u8)
             .collect();
-        (captures && !pids.is_empty()).then_some(EnPassant {
+        if !captures || pids.is_empty() {
+            return None;
+        }
+        let from_mask = pids
+            .iter()
+            .map(|&pid| {
+                let mut m = vec![B::EMPTY; t.geo.len()];
+                for a in t.atoms.patterns[pid as usize].moves.iter() {
+                    if !(a.ep && a.mode.can_capture()) {
+                        continue;
+                    }
+                    for from in t.real.iter() {
+                        // Every kind but a hop reaches farthest on an empty
+                        // board; a hop may reach anything.
+                        let r = match a.kind {
+                            AKind::Hop | AKind::Grasshop => t.real,
+                            _ => reach(t, a, from, B::EMPTY, B::EMPTY),
+                        };
+                        for tg in r & t.real {
+                            m[tg.index()].insert(from);
+                        }
+                    }
+                }
+                m
+            })
+            .collect();
+        Some(EnPassant {
             window: v.turn.en_passant,
             region: v.turn.en_passant_region,
             pids,
+            from_mask,
         })
     }
 
     /// The players who may take en passant after `me`'s lame move.
-    pub fn eligible<B: Bits>(&self, t: &Base<B>, s: &State<B>, me: PlayerId) -> PlayerSet {
+    pub fn eligible(&self, t: &Base<B>, s: &State<B>, me: PlayerId) -> PlayerSet {
         let enemies = s.alive & !t.friends[me];
         match self.window {
             EnPassantWindow::EachOpponent => enemies,
@@ -52,13 +84,7 @@ impl EnPassant {
     /// had its turn for everybody else's, a record whose man is gone ends,
     /// and a lame move (`new`: the man's square and the passed squares)
     /// makes a record.
-    pub fn after_action<B: Bits>(
-        &self,
-        t: &Base<B>,
-        s: &mut State<B>,
-        me: PlayerId,
-        new: Option<EpRecord>,
-    ) {
+    pub fn after_action(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId, new: Option<EpRecord>) {
         let l = &t.layout;
         for q in 0..t.nplayers as PlayerId {
             let Some(mut r) = s.ep[q as usize] else {
@@ -101,7 +127,7 @@ impl EnPassant {
     /// Every en-passant capture open to the player of `c` (before
     /// promotions and before the test that the capture is legal), with the
     /// capturing man.
-    pub fn candidates<B: Bits>(
+    pub fn candidates(
         &self,
         t: &Base<B>,
         s: &mut State<B>,
@@ -122,8 +148,11 @@ impl EnPassant {
                 if !c.empty.contains(tg) {
                     continue;
                 }
-                for &pid in &self.pids {
-                    for from in s.by_pattern[pid as usize] & s.by_player[me as usize] {
+                for (&pid, near) in self.pids.iter().zip(&self.from_mask) {
+                    let Some(&near) = near.get(tg.index()) else {
+                        continue;
+                    };
+                    for from in s.by_pattern[pid as usize] & s.by_player[me as usize] & near {
                         let unmoved =
                             t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);
                         let pat = &t.atoms.patterns[pid as usize];

@@ -111,7 +111,7 @@ pub struct Applied {
 pub struct Rules<B: Bits> {
     pub captures: CaptureRule,
     pub promotion: Promotion<B>,
-    pub en_passant: Option<EnPassant>,
+    pub en_passant: Option<EnPassant<B>>,
     pub castling: Option<Castling<B>>,
     pub board_moves: BoardMoves<B>,
     pub drops: Option<Drops<B>>,

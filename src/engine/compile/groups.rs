@@ -42,6 +42,9 @@ pub struct Groups<B: Bits> {
     /// that a square no attacker stands near is passed over at once.
     pub leap_near: Vec<B>,
     pub ride_lines: Vec<B>,
+    /// Per pattern: the index in `rev_leap` of its leap group (`u32::MAX`:
+    /// none), so that a man found near a square is tested by its own table.
+    pub leap_of_pid: Vec<u32>,
 }
 
 impl<B: Bits> Groups<B> {
@@ -106,6 +109,12 @@ impl<B: Bits> Groups<B> {
                         pids: vec![pid as u8],
                     });
                 }
+            }
+        }
+        g.leap_of_pid = vec![u32::MAX; npat];
+        for lg in &g.leap {
+            for &pid in &lg.pids {
+                g.leap_of_pid[pid as usize] = lg.base;
             }
         }
         g.leap_near = (0..256)

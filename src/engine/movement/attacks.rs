@@ -174,13 +174,8 @@ pub fn ride_in_range<B: Bits>(
 pub fn attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, occ: B) -> bool {
     let g = &t.groups;
     let near = g.leap_near[sq.index()] & attackers;
-    if near.any() {
-        for lg in &g.leap {
-            let rev = g.rev_leap[lg.base as usize][sq.index()] & near;
-            if rev.any() && (rev & s.pids_bb(&lg.pids)).any() {
-                return true;
-            }
-        }
+    if near.any() && leap_attacked(t, s, sq, near) {
+        return true;
     }
     let lines = g.ride_lines[sq.index()] & attackers;
     if lines.any() && ride_attacked(t, s, sq, lines, occ) {
@@ -193,6 +188,22 @@ pub fn attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, oc
                 if attack_set(t, s, from, man, occ).contains(sq) {
                     return true;
                 }
+            }
+        }
+    }
+    false
+}
+
+/// Whether one of the men `near` (attackers standing where some leap group
+/// attacks `sq` from) attacks it with its own pattern's leaps.
+#[inline]
+fn leap_attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, near: B) -> bool {
+    let g = &t.groups;
+    for from in near {
+        let base = g.leap_of_pid[t.layout.pid(s.board[from.index()])];
+        if let Some(rev) = g.rev_leap.get(base as usize) {
+            if rev[sq.index()].contains(from) {
+                return true;
             }
         }
     }
@@ -214,20 +225,40 @@ fn ride_attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, o
         let Some(b) = (ray & occ).nearest(lowest) else {
             continue;
         };
-        if !attackers.contains(b) {
-            continue;
-        }
-        match g.range.get(t.layout.pid(s.board[b.index()])) {
-            Some(0) | None => {}
-            Some(255) => return true,
-            Some(&r) => {
-                if steps(t, g, b, sq) <= r as i32 {
-                    return true;
-                }
-            }
+        if attackers.contains(b) && rides_to(t, s, g, b, sq) {
+            return true;
         }
     }
     false
+}
+
+/// Whether the man on `b` rides with group `g` (its pattern is a member)
+/// far enough to reach `sq`.
+#[inline]
+pub fn rides_to<B: Bits>(t: &Base<B>, s: &State<B>, g: &RideGroup, b: Square, sq: Square) -> bool {
+    match g.range.get(t.layout.pid(s.board[b.index()])) {
+        Some(0) | None => false,
+        Some(255) => true,
+        Some(&r) => steps(t, g, b, sq) <= r as i32,
+    }
+}
+
+/// Whether one of the men `near` (see [`leap_attacked`]) or of the men
+/// `lines` (attackers on some ride line of `sq`) attacks `sq`, for the
+/// pin-based generation: its leapers by their own tables.
+#[inline]
+pub fn leap_checkers<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, near: B) -> B {
+    let g = &t.groups;
+    let mut out = B::EMPTY;
+    for from in near {
+        let base = g.leap_of_pid[t.layout.pid(s.board[from.index()])];
+        if let Some(rev) = g.rev_leap.get(base as usize) {
+            if rev[sq.index()].contains(from) {
+                out.insert(from);
+            }
+        }
+    }
+    out
 }
 
 /// The men of `attackers` that attack `sq` (with the position's occupancy).

@@ -4,8 +4,8 @@
 mod attacks;
 
 pub use attacks::{
-    attack_set, attacked, attackers_of, enemies, friends_bb, kind_bb, reach, reach_over,
-    ride_in_range, royal_attacked, royal_attacked_in, royal_square_attacked, royals,
+    attack_set, attacked, attackers_of, enemies, friends_bb, kind_bb, leap_checkers, reach,
+    reach_over, rides_to, royal_attacked, royal_attacked_in, royal_square_attacked, royals,
     royals_checked,
 };
 

@@ -16,7 +16,7 @@
 use super::make::make;
 use crate::engine::compile::atoms::Pattern;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
-use crate::engine::movement::{attacked, ride_in_range, royals, targets_x, Ctx};
+use crate::engine::movement::{attacked, leap_checkers, rides_to, royals, targets_x, Ctx};
 use crate::engine::rules::explosion::{self, Verdict};
 use crate::engine::rules::sink::{expand, OnlyCaptures};
 use crate::engine::rules::{check_bound, limit_box};
@@ -675,14 +675,14 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
             }
         }
     }
-    let mut checkers = B::EMPTY;
     let mut block = B::EMPTY;
-    for g in &b.groups.leap {
-        let rev = b.groups.rev_leap[g.base as usize][k.index()] & attackers;
-        if rev.any() {
-            checkers |= rev & s.pids_bb(&g.pids);
-        }
-    }
+    let near = b.groups.leap_near[k.index()] & attackers;
+    let mut checkers = if near.any() {
+        leap_checkers(b, s, k, near)
+    } else {
+        B::EMPTY
+    };
+    let lines = b.groups.ride_lines[k.index()] & attackers;
     let mut pins = [Pin {
         sq: Square::default(),
         rdir: 0,
@@ -691,13 +691,11 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
     let mut npins = 0usize;
     let mut pinned = B::EMPTY;
     for g in &b.groups.ride {
-        let ray = b.ray(g.rdir, k);
-        let cand = ray & attackers;
-        if cand.is_empty() {
-            continue;
+        if lines.is_empty() {
+            break;
         }
-        let men = cand & s.pids_bb(&g.pids);
-        if men.is_empty() {
+        let ray = b.ray(g.rdir, k);
+        if (ray & lines).is_empty() {
             continue;
         }
         let lowest = b.atoms.dirs[g.rdir as usize].lowest;
@@ -705,8 +703,8 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
         let Some(b1) = blockers.nearest(lowest) else {
             continue;
         };
-        if men.contains(b1) {
-            if ride_in_range(b, s, g, b1, k) {
+        if attackers.contains(b1) {
+            if rides_to(b, s, g, b1, k) {
                 checkers.insert(b1);
                 block |= ray & !b.ray(g.rdir, b1);
             }
@@ -720,7 +718,7 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
         let Some(b2) = rest.nearest(lowest) else {
             continue;
         };
-        if men.contains(b2) && ride_in_range(b, s, g, b2, k) {
+        if attackers.contains(b2) && rides_to(b, s, g, b2, k) {
             if npins == MAX_PINS {
                 // Absurdly many pins: use the generic path for this node.
                 gen_generic(t, s, c, false, out, scratch);

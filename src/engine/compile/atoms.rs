@@ -151,6 +151,8 @@ pub struct Atoms<B: Bits> {
     /// The merged leap tables of the plans.
     pub plan_bb: Vec<SqTable<B>>,
     pub patterns: Vec<Pattern>,
+    /// The pattern ids in the order a probe for any move tries them.
+    pub probe_order: Vec<u8>,
     /// Man code → pattern id.
     pub pid_of_code: Vec<u8>,
     /// Sets of squares of the zones and confinements of patterns (a
@@ -468,6 +470,7 @@ impl<B: Bits> Atoms<B> {
             ranged: Vec::new(),
             plan_bb: Vec::new(),
             patterns: Vec::new(),
+            probe_order: Vec::new(),
             pid_of_code,
             masks: Vec::new(),
             kind_pids,
@@ -525,6 +528,14 @@ impl<B: Bits> Atoms<B> {
             });
         }
         t.dirs = d.dirs;
+        // Leapers first: their moves are cheap to find and seldom all
+        // blocked, so a probe for any move usually stops at once.
+        let mut order: Vec<u8> = (0..t.patterns.len() as u8).collect();
+        order.sort_by_key(|&pid| {
+            let pl = &t.patterns[pid as usize].plan;
+            !(pl.rides_both.is_empty() && pl.rides_quiet.is_empty() && pl.rides_cap.is_empty())
+        });
+        t.probe_order = order;
         Ok(t)
     }
 

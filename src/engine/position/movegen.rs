@@ -655,13 +655,14 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
         let mut free = own & !b.groups.ride_lines[k.index()];
         free.remove(k);
         if free.any() {
-            for (pid, pat) in b.atoms.patterns.iter().enumerate() {
+            for &pid in &b.atoms.probe_order {
+                let pid = pid as usize;
                 for from in s.by_pattern[pid] & free {
                     gen_man::<B, S, false, X, _>(
                         t,
                         s,
                         c,
-                        pat,
+                        &b.atoms.patterns[pid],
                         from,
                         s.at(from),
                         B::FULL,

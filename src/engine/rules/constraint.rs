@@ -5,10 +5,10 @@
 
 use super::connectivity::{self, Connected};
 use super::facing::Facing;
-use super::limit_box;
+use super::limit_box::{self, BBox};
 use super::surround::Surround;
 use crate::engine::compile::Base;
-use crate::engine::core::{Bits, State};
+use crate::engine::core::{Bits, Square, State};
 use crate::engine::movement::{friends_bb, royal_attacked_in, royals, royals_checked};
 use crate::ir::{PlayerId, Shape, Variant};
 
@@ -89,8 +89,9 @@ impl Constraints {
     }
 
     /// [`Constraints::hold`] for a position probed before its end-of-action
-    /// removals have happened (a placement tried on the board).
-    #[inline]
+    /// removals have happened (a placement tried on the board), with what
+    /// the source knows of the action.
+    #[inline(always)]
     pub fn hold_before_removals<B: Bits>(
         &self,
         t: &Base<B>,
@@ -98,17 +99,39 @@ impl Constraints {
         me: PlayerId,
         split: bool,
         surround: Option<&Surround>,
+        known: Known,
     ) -> bool {
+        if self.limit && known.bbox.is_none() && !limit_box::fits_set(t, s.occ) {
+            return false;
+        }
         let removed = match surround {
             Some(sur) if !split && !self.connected.is_empty() && sur.removed.is_some() => {
-                if self.limit && !limit_box::fits_set(t, s.occ) {
-                    return false;
-                }
-                sur.removals(t, s)
+                sur.removals(t, s, known.bbox)
             }
             _ => B::EMPTY,
         };
-        self.hold(t, s, me, split, removed)
+        let occ = s.occ & !removed;
+        if royal_attacked_in(t, s, me, occ) {
+            return false;
+        }
+        if self.no_checks && gives_check_in(t, s, me, occ) {
+            return false;
+        }
+        if let Some(f) = &self.facing {
+            if f.faces(t, s, me, occ) {
+                return false;
+            }
+        }
+        if split || self.connected.is_empty() {
+            return true;
+        }
+        match known.moved {
+            Some((from, to)) if removed.is_empty() => {
+                let own = s.by_player[s.at(to).owner() as usize];
+                connectivity::holds_after_move(t, &self.connected, s.occ, own, from, to)
+            }
+            _ => connectivity::holds(t, s, &self.connected, occ),
+        }
     }
 
     /// Whether the invariants hold now (the fast check).
@@ -126,6 +149,19 @@ pub struct Legality<'a> {
     pub surround: Option<&'a Surround>,
     /// The invariants were already broken before the action.
     pub split: bool,
+    /// What the source knows of the action it probes.
+    pub known: Known,
+}
+
+/// What a source knows of an action it probes (nothing, by default).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Known {
+    /// The men's bounding box after the action, which fits the limit box
+    /// (a board move masked by [`limit_box::window`]).
+    pub bbox: Option<BBox>,
+    /// The action moved one man from the first square to the second, which
+    /// was empty, and changed nothing else on the board.
+    pub moved: Option<(Square, Square)>,
 }
 
 impl Legality<'_> {
@@ -134,7 +170,7 @@ impl Legality<'_> {
     #[inline]
     pub fn ok<B: Bits>(&self, t: &Base<B>, s: &State<B>, me: PlayerId) -> bool {
         self.constraints
-            .hold_before_removals(t, s, me, self.split, self.surround)
+            .hold_before_removals(t, s, me, self.split, self.surround, self.known)
     }
 }
 

@@ -27,21 +27,39 @@ pub fn fits_set<B: Bits>(t: &Base<B>, occ: B) -> bool {
     }
 }
 
-/// The bounding box of a set of squares, from the row and column masks.
+/// The bounding box of a set of squares: its rows from the lowest and
+/// highest square, its columns from the rows in between laid over each
+/// other (a grid row is at most 16 squares wide).
 #[inline]
-pub fn bbox<B: Bits>(t: &Base<B>, occ: B) -> Option<(i32, i32, i32, i32)> {
+pub fn bbox<B: Bits>(t: &Base<B>, occ: B) -> Option<BBox> {
     let y0 = t.geo.coords(occ.first()?).1;
     let y1 = t.geo.coords(occ.last()?).1;
-    let x0 = t.files.iter().position(|f| (*f & occ).any())? as i32;
-    let x1 = t.files.iter().rposition(|f| (*f & occ).any())? as i32;
+    let w = t.geo.width();
+    let row = (1u64 << w) - 1;
+    let mut cols = 0u64;
+    for y in y0..=y1 {
+        cols |= occ.bits_from(y as usize * w);
+    }
+    cols &= row;
+    let x0 = cols.trailing_zeros() as i32;
+    let x1 = 63 - cols.leading_zeros() as i32;
     Some((x0, y0, x1, y1))
 }
+
+/// A bounding box `(x0, y0, x1, y1)`.
+pub type BBox = (i32, i32, i32, i32);
 
 /// The squares a man may stand on without stretching the box of the men
 /// `occ` beyond the limit (every square on a board).
 #[inline]
 pub fn window<B: Bits>(t: &Base<B>, occ: B) -> B {
-    let (Some((w, h)), Some((x0, y0, x1, y1))) = (t.geo.limit(), bbox(t, occ)) else {
+    window_of(t, bbox(t, occ))
+}
+
+/// [`window`] of men whose bounding box is `bb` (`None`: no men).
+#[inline]
+pub fn window_of<B: Bits>(t: &Base<B>, bb: Option<BBox>) -> B {
+    let (Some((w, h)), Some((x0, y0, x1, y1))) = (t.geo.limit(), bb) else {
         return t.real;
     };
     let (w, h) = (w as i32, h as i32);
@@ -58,6 +76,15 @@ pub fn window<B: Bits>(t: &Base<B>, occ: B) -> B {
         return t.real & !t.real;
     }
     t.file_spans[xa as usize][xb as usize] & t.rank_spans[ya as usize][yb as usize] & t.real
+}
+
+/// The box `bb` stretched over the square at `(x, y)`.
+#[inline]
+pub fn grow(bb: Option<BBox>, (x, y): (i32, i32)) -> BBox {
+    match bb {
+        Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+        None => (x, y, x, y),
+    }
 }
 
 /// Keep the men's bounding box at the anchor. Returns whether the men

@@ -260,6 +260,7 @@ impl<B: Bits> Rules<B> {
             constraints: &self.constraints,
             surround: self.surround.as_ref(),
             split,
+            known: Default::default(),
         }
     }
 

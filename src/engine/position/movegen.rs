@@ -19,7 +19,7 @@ use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{attacked, ride_in_range, royals, targets_x, Ctx};
 use crate::engine::rules::check_bound;
 use crate::engine::rules::explosion::{self, Verdict};
-use crate::engine::rules::limit_box::{self, BBox};
+use crate::engine::rules::limit_box;
 use crate::engine::rules::sink::{expand, OnlyCaptures};
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
 use crate::engine::rules::{Gating, Promotion};
@@ -493,8 +493,16 @@ fn gen_boxed<B: Bits, S: Sink>(
             );
             for i in 0..scratch.len() {
                 let mv = scratch[i];
-                let bb = mv.to().map(|to| limit_box::grow(rest, b.geo.coords(to)));
-                if legal_probe(t, s, mv, split, bb) {
+                // The window after the move: the mask itself when the man
+                // lands inside the box of the others.
+                let window = mv.to().map(|to| {
+                    let (x, y) = b.geo.coords(to);
+                    match rest {
+                        Some((x0, y0, x1, y1)) if x0 <= x && x <= x1 && y0 <= y && y <= y1 => mask,
+                        _ => limit_box::window_of(b, Some(limit_box::grow(rest, (x, y)))),
+                    }
+                });
+                if legal_probe(t, s, mv, split, window) {
                     out.raw(mv);
                     if out.done() {
                         return;
@@ -519,14 +527,14 @@ fn gen_boxed<B: Bits, S: Sink>(
 /// Whether a move is legal: a plain move of a man is tried on the board
 /// (its men taken and put without the journal) and checked with the
 /// removals its consequences would make; other actions are made, checked
-/// and unmade. `bbox`: the men's box after a plain move, when the source
-/// knows it fits the limit box.
+/// and unmade. `window`: the men's [`limit_box::window`] after a plain
+/// move, when the source knows they fit the limit box.
 fn legal_probe<B: Bits>(
     t: &Compiled<B>,
     s: &mut State<B>,
     mv: Move,
     split: bool,
-    bbox: Option<BBox>,
+    window: Option<B>,
 ) -> bool {
     if t.rules.explosion.is_some() || t.rules.mutually_immune != 0 {
         return capture_probe(t, s, mv, split);
@@ -542,7 +550,7 @@ fn legal_probe<B: Bits>(
     let me = s.turn;
     let cap = s.at(to);
     let mut lg = t.rules.legality(split);
-    lg.known.bbox = bbox;
+    lg.known.window = window;
     if cap.is_empty() && promote.is_none() {
         // A plain step to an empty square: the man is moved and back.
         lg.known.moved = Some((from, to));

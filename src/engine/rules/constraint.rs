@@ -5,7 +5,7 @@
 
 use super::connectivity::{self, Connected};
 use super::facing::Facing;
-use super::limit_box::{self, BBox};
+use super::limit_box;
 use super::surround::Surround;
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Square, State};
@@ -99,19 +99,19 @@ impl Constraints {
         me: PlayerId,
         split: bool,
         surround: Option<&Surround>,
-        known: Known,
+        known: Known<B>,
     ) -> bool {
-        if self.limit && known.bbox.is_none() && !limit_box::fits_set(t, s.occ) {
+        if self.limit && known.window.is_none() && !limit_box::fits_set(t, s.occ) {
             return false;
         }
         let removed = match surround {
             Some(sur) if !split && !self.connected.is_empty() && sur.removed.is_some() => {
-                sur.removals(t, s, known.bbox)
+                sur.removals(t, s, known.window)
             }
             _ => B::EMPTY,
         };
         let occ = s.occ & !removed;
-        if royal_attacked_in(t, s, me, occ) {
+        if !t.royal_pids.is_empty() && royal_attacked_in(t, s, me, occ) {
             return false;
         }
         if self.no_checks && gives_check_in(t, s, me, occ) {
@@ -122,7 +122,7 @@ impl Constraints {
                 return false;
             }
         }
-        if split || self.connected.is_empty() {
+        if split || self.connected.is_empty() || (known.kept && removed.is_empty()) {
             return true;
         }
         match known.moved {
@@ -144,31 +144,43 @@ impl Constraints {
 /// constraints, the removals that follow an action, and whether the
 /// invariants were broken before it.
 #[derive(Clone, Copy)]
-pub struct Legality<'a> {
+pub struct Legality<'a, B: Bits> {
     pub constraints: &'a Constraints,
     pub surround: Option<&'a Surround>,
     /// The invariants were already broken before the action.
     pub split: bool,
     /// What the source knows of the action it probes.
-    pub known: Known,
+    pub known: Known<B>,
 }
 
 /// What a source knows of an action it probes (nothing, by default).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Known {
-    /// The men's bounding box after the action, which fits the limit box
-    /// (a board move masked by [`limit_box::window`]).
-    pub bbox: Option<BBox>,
+#[derive(Clone, Copy, Debug)]
+pub struct Known<B: Bits> {
+    /// The men fit the limit box after the action (a board move masked by
+    /// [`limit_box::window`]), and this is their [`limit_box::window`].
+    pub window: Option<B>,
     /// The action moved one man from the first square to the second, which
     /// was empty, and changed nothing else on the board.
     pub moved: Option<(Square, Square)>,
+    /// Every player's men stand on the squares they stood on (men of one
+    /// owner changed places): the groups are those before the action.
+    pub kept: bool,
 }
 
-impl Legality<'_> {
+impl<B: Bits> Known<B> {
+    /// Nothing known.
+    pub const NOTHING: Known<B> = Known {
+        window: None,
+        moved: None,
+        kept: false,
+    };
+}
+
+impl<B: Bits> Legality<'_, B> {
     /// Whether the probed position (the action done on the board, its
     /// end-of-action removals not yet) is legal for `me`.
     #[inline]
-    pub fn ok<B: Bits>(&self, t: &Base<B>, s: &State<B>, me: PlayerId) -> bool {
+    pub fn ok(&self, t: &Base<B>, s: &State<B>, me: PlayerId) -> bool {
         self.constraints
             .hold_before_removals(t, s, me, self.split, self.surround, self.known)
     }

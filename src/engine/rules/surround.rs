@@ -5,7 +5,7 @@
 //! applied after each action in the order the rules are written: a
 //! surround that decides the game is found before any removal.
 
-use super::limit_box::{self, BBox};
+use super::limit_box;
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Layout, PlayerSet, Square, State, Var};
 use crate::engine::movement::kind_bb;
@@ -101,12 +101,12 @@ impl Surround {
     }
 
     /// The men the steps would remove after an action leading to `s` (none
-    /// when a deciding step fires first). `bbox`: the men's bounding box,
-    /// when the caller knows it.
-    pub fn removals<B: Bits>(&self, t: &Base<B>, s: &State<B>, bbox: Option<BBox>) -> B {
+    /// when a deciding step fires first). `window`: the men's
+    /// [`limit_box::window`], when the caller knows it.
+    pub fn removals<B: Bits>(&self, t: &Base<B>, s: &State<B>, window: Option<B>) -> B {
         let mut out = B::EMPTY;
-        let free = match bbox {
-            Some(bb) => !s.occ & limit_box::window_of(t, Some(bb)),
+        let free = match window {
+            Some(w) => !s.occ & w,
             None => free_squares(t, s),
         };
         let open = t.beside(free);

@@ -475,9 +475,10 @@ fn gen_boxed<B: Bits, S: Sink>(
 ) {
     let b = &t.base;
     let own = s.by_player[c.me as usize];
+    let rows = limit_box::Rows::new(b, s.occ);
     for (pid, p) in b.atoms.patterns.iter().enumerate() {
         for from in s.by_pattern[pid] & own {
-            let rest = limit_box::bbox(b, s.occ ^ B::from_square(from));
+            let rest = rows.and_then(|r| r.bbox_without(b.geo.coords(from)));
             let mask = limit_box::window_of(b, rest);
             scratch.clear();
             gen_man::<B, MoveList, false, true, _>(

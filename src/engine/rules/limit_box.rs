@@ -8,6 +8,7 @@
 use crate::engine::compile::Base;
 use crate::engine::core::Bits;
 use crate::engine::core::State;
+use crate::ir::MAX_SIDE;
 
 /// Whether the men fit the limit box (always true on a board).
 #[inline]
@@ -37,8 +38,10 @@ pub fn bbox<B: Bits>(t: &Base<B>, occ: B) -> Option<BBox> {
     let w = t.geo.width();
     let row = (1u64 << w) - 1;
     let mut cols = 0u64;
-    for y in y0..=y1 {
+    let mut y = y0;
+    while y <= y1 {
         cols |= occ.bits_from(y as usize * w);
+        y += 1;
     }
     cols &= row;
     let x0 = cols.trailing_zeros() as i32;
@@ -48,6 +51,66 @@ pub fn bbox<B: Bits>(t: &Base<B>, occ: B) -> Option<BBox> {
 
 /// A bounding box `(x0, y0, x1, y1)`.
 pub type BBox = (i32, i32, i32, i32);
+
+/// The columns of the men in each row of their box, to find the box of the
+/// men but one without going over the whole set again.
+#[derive(Clone, Copy, Debug)]
+pub struct Rows {
+    /// Bit `x` of `cols[y]`: a man on `(x, y)`.
+    cols: [u16; MAX_SIDE as usize],
+    y0: i32,
+    y1: i32,
+}
+
+impl Rows {
+    /// The rows of the men `occ` (`None`: no men).
+    #[inline]
+    pub fn new<B: Bits>(t: &Base<B>, occ: B) -> Option<Rows> {
+        let y0 = t.geo.coords(occ.first()?).1;
+        let y1 = t.geo.coords(occ.last()?).1;
+        let w = t.geo.width();
+        let mut cols = [0u16; MAX_SIDE as usize];
+        let mut y = y0;
+        while y <= y1 {
+            cols[y as usize] = occ.bits_from(y as usize * w) as u16 & ((1u32 << w) - 1) as u16;
+            y += 1;
+        }
+        Some(Rows { cols, y0, y1 })
+    }
+
+    /// The bounding box of the men but the one on `(x, y)` (a man of the
+    /// set).
+    #[inline]
+    pub fn bbox_without(&self, (x, y): (i32, i32)) -> Option<BBox> {
+        let row = |r: i32| {
+            let c = self.cols[r as usize];
+            if r == y {
+                c & !(1u16 << x)
+            } else {
+                c
+            }
+        };
+        let (mut y0, mut y1) = (self.y0, self.y1);
+        while y0 <= y1 && row(y0) == 0 {
+            y0 += 1;
+        }
+        while y1 >= y0 && row(y1) == 0 {
+            y1 -= 1;
+        }
+        let mut cols = 0u16;
+        let mut r = y0;
+        while r <= y1 {
+            cols |= row(r);
+            r += 1;
+        }
+        if cols == 0 {
+            return None;
+        }
+        let x0 = cols.trailing_zeros() as i32;
+        let x1 = 15 - cols.leading_zeros() as i32;
+        Some((x0, y0, x1, y1))
+    }
+}
 
 /// The squares a man may stand on without stretching the box of the men
 /// `occ` beyond the limit (every square on a board).

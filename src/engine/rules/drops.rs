@@ -261,6 +261,10 @@ impl<B: Bits> Drops<B> {
         out: &mut S,
     ) {
         let me = s.turn;
+        if !self.unlimited && s.hands[me as usize].iter().all(|&n| n == 0) {
+            // Nothing in hand: nothing to place.
+            return;
+        }
         let l = &t.layout;
         let empty = t.real & !s.occ;
         let mut cache = SetCache::default();

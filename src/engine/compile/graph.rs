@@ -86,16 +86,6 @@ impl<B: Bits> BoardGraph<B> {
         self.n4[sq.index()]
     }
 
-    /// The neighbour table for 4- or 8-adjacency.
-    #[inline]
-    pub fn neighbours(&self, n: u8) -> &[B] {
-        if n == 4 {
-            &self.n4
-        } else {
-            &self.n8
-        }
-    }
-
     /// King steps from `a` to `b` around holes (`None`: not connected).
     #[inline]
     pub fn distance(&self, a: Square, b: Square) -> Option<u32> {

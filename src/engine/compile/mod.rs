@@ -61,6 +61,19 @@ pub struct Base<B: Bits> {
 }
 
 impl<B: Bits> Base<B> {
+    /// The grid squares next by side to a square of `set` (a step
+    /// sideways does not wrap round a row; squares beyond the grid are
+    /// dropped or left for the caller to mask).
+    #[inline]
+    pub fn beside(&self, set: B) -> B {
+        let n = self.files.len();
+        let w = n as u32;
+        (set.shift_up(1) & !self.files[0])
+            | (set.shift_down(1) & !self.files[n - 1])
+            | set.shift_up(w)
+            | set.shift_down(w)
+    }
+
     pub fn new(v: &Variant) -> Result<Base<B>, CompileError> {
         let nplayers = v.players.len();
         if nplayers == 0 || nplayers > MAX_PLAYERS {

@@ -53,6 +53,15 @@ pub trait Bits:
     fn pop_first(&mut self) -> Option<Square>;
     /// The same squares in the widest set.
     fn widen(self) -> Bitset;
+    /// The set moved `n` squares up (square `i` to `i + n`; squares moved
+    /// past the last are dropped).
+    fn shift_up(self, n: u32) -> Self;
+    /// The set moved `n` squares down (square `i` to `i - n`; squares moved
+    /// below 0 are dropped).
+    fn shift_down(self, n: u32) -> Self;
+    /// The 64 squares from `start` as bits (bit `j` is square `start + j`;
+    /// squares past the last read as absent).
+    fn bits_from(&self, start: usize) -> u64;
     /// The squares of a wide set that this width can hold.
     fn narrow(wide: Bitset) -> Self;
 
@@ -168,6 +177,18 @@ macro_rules! word_set {
                     *slot = (self.0 >> (64 * i)) as u64;
                 }
                 Bitset(w)
+            }
+            #[inline]
+            fn shift_up(self, n: u32) -> Self {
+                $name(self.0.checked_shl(n).unwrap_or(0))
+            }
+            #[inline]
+            fn shift_down(self, n: u32) -> Self {
+                $name(self.0.checked_shr(n).unwrap_or(0))
+            }
+            #[inline]
+            fn bits_from(&self, start: usize) -> u64 {
+                self.0.checked_shr(start as u32).unwrap_or(0) as u64
             }
             #[inline]
             fn narrow(wide: Bitset) -> Self {
@@ -367,6 +388,42 @@ impl Bits for Bitset {
     fn narrow(wide: Bitset) -> Bitset {
         wide
     }
+    #[inline]
+    fn shift_up(self, n: u32) -> Bitset {
+        let (q, r) = ((n / 64) as usize, n % 64);
+        let mut out = [0u64; 4];
+        for (i, o) in out.iter_mut().enumerate().skip(q) {
+            *o = self.0[i - q] << r;
+            if r > 0 && i > q {
+                *o |= self.0[i - q - 1] >> (64 - r);
+            }
+        }
+        Bitset(out)
+    }
+    #[inline]
+    fn shift_down(self, n: u32) -> Bitset {
+        let (q, r) = ((n / 64) as usize, n % 64);
+        let mut out = [0u64; 4];
+        for (i, o) in out.iter_mut().enumerate().take(4usize.saturating_sub(q)) {
+            *o = self.0[i + q] >> r;
+            if r > 0 && i + q + 1 < 4 {
+                *o |= self.0[i + q + 1] << (64 - r);
+            }
+        }
+        Bitset(out)
+    }
+    #[inline]
+    fn bits_from(&self, start: usize) -> u64 {
+        let (q, r) = (start / 64, start % 64);
+        if q >= 4 {
+            return 0;
+        }
+        let mut v = self.0[q] >> r;
+        if r > 0 && q + 1 < 4 {
+            v |= self.0[q + 1] << (64 - r);
+        }
+        v
+    }
 }
 
 impl Bitset {
@@ -470,5 +527,39 @@ mod tests {
         wide.insert(Square::new(200));
         assert_eq!(wide.last(), Some(Square::new(200)));
         assert_eq!(B128::narrow(wide), B128::EMPTY);
+    }
+
+    fn shifts<B: Bits>() {
+        let sqs = [0usize, 5, 63, B::SQUARES - 1];
+        let set: B = sqs.iter().map(|&i| Square::new(i)).collect();
+        for n in [0u32, 1, 7, 63, 64, 65, 100, 200] {
+            let up: Vec<usize> = sqs
+                .iter()
+                .map(|&i| i + n as usize)
+                .filter(|&i| i < B::SQUARES)
+                .collect();
+            let down: Vec<usize> = sqs
+                .iter()
+                .filter_map(|&i| i.checked_sub(n as usize))
+                .collect();
+            let want_up: B = up.iter().map(|&i| Square::new(i)).collect();
+            let want_down: B = down.iter().map(|&i| Square::new(i)).collect();
+            assert_eq!(set.shift_up(n), want_up, "up {n}");
+            assert_eq!(set.shift_down(n), want_down, "down {n}");
+        }
+        for start in [0usize, 3, 60, 64, 70, B::SQUARES - 2] {
+            let want = sqs
+                .iter()
+                .filter(|&&i| i >= start && i < start + 64)
+                .fold(0u64, |w, &i| w | 1 << (i - start));
+            assert_eq!(set.bits_from(start), want, "from {start}");
+        }
+    }
+
+    #[test]
+    fn shifts_and_windows_of_bits_match_square_arithmetic() {
+        shifts::<B64>();
+        shifts::<B128>();
+        shifts::<Bitset>();
     }
 }

@@ -244,6 +244,21 @@ impl<B: Bits> State<B> {
         self.raw_put(l, sq, man);
     }
 
+    /// Move the man on `from` to the empty square `to` without recording
+    /// it (see [`State::probe`]); the same call with the squares swapped
+    /// takes it back.
+    #[inline]
+    pub fn probe_move(&mut self, l: &Layout, from: Square, to: Square) {
+        let man = self.board[from.index()];
+        debug_assert!(!man.is_empty() && self.board[to.index()].is_empty());
+        self.board[from.index()] = Man::EMPTY;
+        self.board[to.index()] = man;
+        let both = B::from_square(from) | B::from_square(to);
+        self.occ ^= both;
+        self.by_player[man.owner() as usize] ^= both;
+        self.by_pattern[l.pid(man)] ^= both;
+    }
+
     /// Take a man without recording it (see [`State::probe`]).
     #[inline]
     pub fn unprobe(&mut self, l: &Layout, sq: Square) -> Man {

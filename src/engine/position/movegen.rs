@@ -17,9 +17,10 @@ use super::make::make;
 use crate::engine::compile::atoms::Pattern;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{attacked, leap_checkers, rides_to, royals, targets_x, Ctx};
+use crate::engine::rules::check_bound;
 use crate::engine::rules::explosion::{self, Verdict};
+use crate::engine::rules::limit_box;
 use crate::engine::rules::sink::{expand, OnlyCaptures};
-use crate::engine::rules::{check_bound, limit_box};
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
 use crate::engine::rules::{Gating, Promotion};
 use crate::engine::tables::Compiled;
@@ -236,7 +237,7 @@ fn gen_gated<B: Bits, S: Sink>(
         if !matches!(
             base,
             Move::Normal { promote: None, .. } | Move::Castle { .. }
-        ) || !legal_probe(t, s, base, split)
+        ) || !legal_probe(t, s, base, split, None)
         {
             continue;
         }
@@ -423,19 +424,9 @@ fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(Square) -> 
 /// pattern by pattern.
 fn gen_pseudo<B: Bits, S: Sink>(t: &Compiled<B>, s: &State<B>, c: &Ctx<B>, out: &mut S) {
     let own = s.by_player[c.me as usize];
-    // (Where captures explode, the blast may shrink the box: no mask.)
-    let limit = t.rules.constraints.limit && t.rules.explosion.is_none();
     for (pid, p) in t.base.atoms.patterns.iter().enumerate() {
         for from in s.by_pattern[pid] & own {
-            // Under a limit box a move can only land where the other men
-            // and it still fit the box: exactly the limit constraint for a
-            // move that takes nothing but what stands on its destination.
-            let mask = if limit {
-                limit_box::window(&t.base, s.occ ^ B::from_square(from))
-            } else {
-                B::FULL
-            };
-            gen_man::<B, S, false, true, _>(t, s, c, p, from, s.at(from), mask, |_| true, out);
+            gen_man::<B, S, false, true, _>(t, s, c, p, from, s.at(from), B::FULL, |_| true, out);
         }
         if out.done() {
             return;
@@ -452,12 +443,80 @@ fn gen_generic<B: Bits, S: Sink>(
     out: &mut S,
     scratch: &mut MoveList,
 ) {
+    // (Where captures explode, the blast may shrink the box: no mask.)
+    if t.rules.constraints.limit && t.rules.explosion.is_none() {
+        return gen_boxed(t, s, c, split, out, scratch);
+    }
     scratch.clear();
     gen_pseudo(t, s, c, scratch);
     gen_special(t, s, c, None, scratch);
     for i in 0..scratch.len() {
         let mv = scratch[i];
-        if legal_probe(t, s, mv, split) {
+        if legal_probe(t, s, mv, split, None) {
+            out.raw(mv);
+            if out.done() {
+                return;
+            }
+        }
+    }
+}
+
+/// The generic path under a limit box, man by man: a man's moves can only
+/// land where the other men and it still fit the box (exactly the limit
+/// constraint for a move that takes nothing but what stands on its
+/// destination), and each is probed knowing the box it makes.
+fn gen_boxed<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    c: &Ctx<B>,
+    split: bool,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let b = &t.base;
+    let own = s.by_player[c.me as usize];
+    let rows = limit_box::Rows::new(b, s.occ);
+    for (pid, p) in b.atoms.patterns.iter().enumerate() {
+        for from in s.by_pattern[pid] & own {
+            let rest = rows.and_then(|r| r.bbox_without(b.geo.coords(from)));
+            let mask = limit_box::window_of(b, rest);
+            scratch.clear();
+            gen_man::<B, MoveList, false, true, _>(
+                t,
+                s,
+                c,
+                p,
+                from,
+                s.at(from),
+                mask,
+                |_| true,
+                scratch,
+            );
+            for i in 0..scratch.len() {
+                let mv = scratch[i];
+                // The window after the move: the mask itself when the man
+                // lands inside the box of the others.
+                let window = mv.to().map(|to| {
+                    let (x, y) = b.geo.coords(to);
+                    match rest {
+                        Some((x0, y0, x1, y1)) if x0 <= x && x <= x1 && y0 <= y && y <= y1 => mask,
+                        _ => limit_box::window_of(b, Some(limit_box::grow(rest, (x, y)))),
+                    }
+                });
+                if legal_probe(t, s, mv, split, window) {
+                    out.raw(mv);
+                    if out.done() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+    scratch.clear();
+    gen_special(t, s, c, None, scratch);
+    for i in 0..scratch.len() {
+        let mv = scratch[i];
+        if legal_probe(t, s, mv, split, None) {
             out.raw(mv);
             if out.done() {
                 return;
@@ -469,8 +528,15 @@ fn gen_generic<B: Bits, S: Sink>(
 /// Whether a move is legal: a plain move of a man is tried on the board
 /// (its men taken and put without the journal) and checked with the
 /// removals its consequences would make; other actions are made, checked
-/// and unmade.
-fn legal_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bool) -> bool {
+/// and unmade. `window`: the men's [`limit_box::window`] after a plain
+/// move, when the source knows they fit the limit box.
+fn legal_probe<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    mv: Move,
+    split: bool,
+    window: Option<B>,
+) -> bool {
     if t.rules.explosion.is_some() || t.rules.mutually_immune != 0 {
         return capture_probe(t, s, mv, split);
     }
@@ -484,12 +550,23 @@ fn legal_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bool
     let (b, l) = (&t.base, &t.base.layout);
     let me = s.turn;
     let cap = s.at(to);
+    let mut lg = t.rules.legality(split);
+    lg.known.window = window;
+    if cap.is_empty() && promote.is_none() {
+        // A plain step to an empty square: the man is moved and back.
+        lg.known.moved = Some((from, to));
+        s.probe_move(l, from, to);
+        let ok = lg.ok(b, s, me);
+        s.probe_move(l, to, from);
+        return ok;
+    }
     if !cap.is_empty() {
         s.unprobe(l, to);
     }
     let man = s.unprobe(l, from);
     s.probe(l, to, promote.map_or(man, |k| man.with_kind(k)));
-    let ok = t.rules.legality(split).ok(b, s, me);
+    lg.known.moved = cap.is_empty().then_some((from, to));
+    let ok = lg.ok(b, s, me);
     s.unprobe(l, to);
     s.probe(l, from, man);
     if !cap.is_empty() {

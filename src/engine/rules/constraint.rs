@@ -8,7 +8,7 @@ use super::facing::Facing;
 use super::limit_box;
 use super::surround::Surround;
 use crate::engine::compile::Base;
-use crate::engine::core::{Bits, State};
+use crate::engine::core::{Bits, Square, State};
 use crate::engine::movement::{friends_bb, royal_attacked_in, royals, royals_checked};
 use crate::ir::{PlayerId, Shape, Variant};
 
@@ -89,8 +89,9 @@ impl Constraints {
     }
 
     /// [`Constraints::hold`] for a position probed before its end-of-action
-    /// removals have happened (a placement tried on the board).
-    #[inline]
+    /// removals have happened (a placement tried on the board), with what
+    /// the source knows of the action.
+    #[inline(always)]
     pub fn hold_before_removals<B: Bits>(
         &self,
         t: &Base<B>,
@@ -98,17 +99,39 @@ impl Constraints {
         me: PlayerId,
         split: bool,
         surround: Option<&Surround>,
+        known: Known<B>,
     ) -> bool {
+        if self.limit && known.window.is_none() && !limit_box::fits_set(t, s.occ) {
+            return false;
+        }
         let removed = match surround {
             Some(sur) if !split && !self.connected.is_empty() && sur.removed.is_some() => {
-                if self.limit && !limit_box::fits_set(t, s.occ) {
-                    return false;
-                }
-                sur.removals(t, s)
+                sur.removals(t, s, known.window)
             }
             _ => B::EMPTY,
         };
-        self.hold(t, s, me, split, removed)
+        let occ = s.occ & !removed;
+        if !t.royal_pids.is_empty() && royal_attacked_in(t, s, me, occ) {
+            return false;
+        }
+        if self.no_checks && gives_check_in(t, s, me, occ) {
+            return false;
+        }
+        if let Some(f) = &self.facing {
+            if f.faces(t, s, me, occ) {
+                return false;
+            }
+        }
+        if split || self.connected.is_empty() || (known.kept && removed.is_empty()) {
+            return true;
+        }
+        match known.moved {
+            Some((from, to)) if removed.is_empty() => {
+                let own = s.by_player[s.at(to).owner() as usize];
+                connectivity::holds_after_move(t, &self.connected, s.occ, own, from, to)
+            }
+            _ => connectivity::holds(t, s, &self.connected, occ),
+        }
     }
 
     /// Whether the invariants hold now (the fast check).
@@ -121,20 +144,45 @@ impl Constraints {
 /// constraints, the removals that follow an action, and whether the
 /// invariants were broken before it.
 #[derive(Clone, Copy)]
-pub struct Legality<'a> {
+pub struct Legality<'a, B: Bits> {
     pub constraints: &'a Constraints,
     pub surround: Option<&'a Surround>,
     /// The invariants were already broken before the action.
     pub split: bool,
+    /// What the source knows of the action it probes.
+    pub known: Known<B>,
 }
 
-impl Legality<'_> {
+/// What a source knows of an action it probes (nothing, by default).
+#[derive(Clone, Copy, Debug)]
+pub struct Known<B: Bits> {
+    /// The men fit the limit box after the action (a board move masked by
+    /// [`limit_box::window`]), and this is their [`limit_box::window`].
+    pub window: Option<B>,
+    /// The action moved one man from the first square to the second, which
+    /// was empty, and changed nothing else on the board.
+    pub moved: Option<(Square, Square)>,
+    /// Every player's men stand on the squares they stood on (men of one
+    /// owner changed places): the groups are those before the action.
+    pub kept: bool,
+}
+
+impl<B: Bits> Known<B> {
+    /// Nothing known.
+    pub const NOTHING: Known<B> = Known {
+        window: None,
+        moved: None,
+        kept: false,
+    };
+}
+
+impl<B: Bits> Legality<'_, B> {
     /// Whether the probed position (the action done on the board, its
     /// end-of-action removals not yet) is legal for `me`.
     #[inline]
-    pub fn ok<B: Bits>(&self, t: &Base<B>, s: &State<B>, me: PlayerId) -> bool {
+    pub fn ok(&self, t: &Base<B>, s: &State<B>, me: PlayerId) -> bool {
         self.constraints
-            .hold_before_removals(t, s, me, self.split, self.surround)
+            .hold_before_removals(t, s, me, self.split, self.surround, self.known)
     }
 }
 

@@ -255,12 +255,16 @@ impl<B: Bits> Drops<B> {
         &self,
         t: &Base<B>,
         s: &mut State<B>,
-        lg: &Legality,
+        lg: &Legality<B>,
         captures: bool,
         only: Option<PieceId>,
         out: &mut S,
     ) {
         let me = s.turn;
+        if !self.unlimited && s.hands[me as usize].iter().all(|&n| n == 0) {
+            // Nothing in hand: nothing to place.
+            return;
+        }
         let l = &t.layout;
         let empty = t.real & !s.occ;
         let mut cache = SetCache::default();
@@ -326,7 +330,7 @@ impl<B: Bits> Drops<B> {
         &self,
         t: &Base<B>,
         s: &mut State<B>,
-        lg: &Legality,
+        lg: &Legality<B>,
         captures: bool,
         man: Man,
         sq: Square,

@@ -255,11 +255,12 @@ impl<B: Bits> Rules<B> {
 
     /// What an action probed on the board is checked against.
     #[inline]
-    pub fn legality(&self, split: bool) -> Legality<'_> {
+    pub fn legality(&self, split: bool) -> Legality<'_, B> {
         Legality {
             constraints: &self.constraints,
             surround: self.surround.as_ref(),
             split,
+            known: constraint::Known::NOTHING,
         }
     }
 

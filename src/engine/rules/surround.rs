@@ -101,18 +101,23 @@ impl Surround {
     }
 
     /// The men the steps would remove after an action leading to `s` (none
-    /// when a deciding step fires first).
-    pub fn removals<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> B {
+    /// when a deciding step fires first). `window`: the men's
+    /// [`limit_box::window`], when the caller knows it.
+    pub fn removals<B: Bits>(&self, t: &Base<B>, s: &State<B>, window: Option<B>) -> B {
         let mut out = B::EMPTY;
-        let free = free_squares(t, s);
+        let free = match window {
+            Some(w) => !s.occ & w,
+            None => free_squares(t, s),
+        };
+        let open = t.beside(free);
         for step in &self.steps {
             match *step {
                 Step::Decide(k) => {
-                    if surrounded_in(t, s, k, free).any() {
+                    if (kind_bb(t, s, k) & !open).any() {
                         return B::EMPTY;
                     }
                 }
-                Step::Remove(k) => out |= surrounded_in(t, s, k, free),
+                Step::Remove(k) => out |= kind_bb(t, s, k) & !open,
             }
         }
         out
@@ -148,26 +153,14 @@ fn free_squares<B: Bits>(t: &Base<B>, s: &State<B>) -> B {
     !s.occ & limit_box::window(t, s.occ)
 }
 
-/// The surrounded men of `kind`, given [`free_squares`].
-#[inline]
-fn surrounded_in<B: Bits>(t: &Base<B>, s: &State<B>, kind: PieceId, free: B) -> B {
-    let men = kind_bb(t, s, kind);
-    let mut out = men & !men;
-    for sq in men {
-        if (t.graph.neighbours4(sq) & free).is_empty() {
-            out.insert(sq);
-        }
-    }
-    out
-}
-
-/// The surrounded men of `kind`.
+/// The surrounded men of `kind`: those with no free square beside them.
 #[inline]
 pub fn surrounded_men<B: Bits>(t: &Base<B>, s: &State<B>, kind: PieceId) -> B {
-    if kind_bb(t, s, kind).is_empty() {
+    let men = kind_bb(t, s, kind);
+    if men.is_empty() {
         return B::EMPTY;
     }
-    surrounded_in(t, s, kind, free_squares(t, s))
+    men & !t.beside(free_squares(t, s))
 }
 
 /// Owners of surrounded men of `kind`.

@@ -4,6 +4,7 @@
 //! player share one count).
 
 use super::constraint::Legality;
+use super::limit_box;
 use super::sink::Sink;
 use crate::engine::compile::Base;
 use crate::engine::core::Bits;
@@ -55,12 +56,19 @@ impl Swaps {
         &self,
         t: &Base<B>,
         s: &mut State<B>,
-        lg: &Legality,
+        lg: &Legality<B>,
         out: &mut S,
     ) {
         let me = s.turn;
         let l = &t.layout;
         let used = self.used_by(s, me);
+        // Two own men change places: the squares of every player's men,
+        // so their box and groups, stay as they are.
+        let mut lg = *lg;
+        if limit_box::fits_set(t, s.occ) {
+            lg.known.window = Some(limit_box::window(t, s.occ));
+        }
+        lg.known.kept = true;
         for &(a, b, uses) in &self.powers {
             if used >= uses {
                 continue;

@@ -37,6 +37,8 @@ mod perft;
 pub(crate) mod position;
 pub(crate) mod rules;
 mod tables;
+#[cfg(test)]
+mod testing;
 
 pub use self::core::{
     sorted_moves, splitmix, Bits, BitsIter, Bitset, BitsetIter, CardId, Geometry, Man, Move,

@@ -152,29 +152,13 @@ fn steps<B: Bits>(t: &Base<B>, g: &RideGroup, a: Square, b: Square) -> i32 {
     }
 }
 
-/// Whether the rider on `b` (a member of group `g`) reaches `sq`.
-#[inline]
-pub fn ride_in_range<B: Bits>(
-    t: &Base<B>,
-    s: &State<B>,
-    g: &RideGroup,
-    b: Square,
-    sq: Square,
-) -> bool {
-    if !g.limited {
-        return true;
-    }
-    let r = g.range[t.layout.pid(s.board[b.index()])];
-    r == 255 || steps(t, g, b, sq) <= r as i32
-}
-
 /// Whether `sq` is attacked by one of the men in `attackers`, with
 /// occupancy `occ` (which may differ from the position's, e.g. without the
 /// royal that is about to move). `attackers` must be a subset of `occ`.
 pub fn attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, occ: B) -> bool {
     let g = &t.groups;
     let near = g.leap_near[sq.index()] & attackers;
-    if near.any() && leap_attacked(t, s, sq, near) {
+    if near.any() && leap_attackers(t, s, sq, near).any() {
         return true;
     }
     let lines = g.ride_lines[sq.index()] & attackers;
@@ -194,42 +178,35 @@ pub fn attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, oc
     false
 }
 
-/// Whether one of the men `near` (attackers standing where some leap group
-/// attacks `sq` from) attacks it with its own pattern's leaps.
-#[inline]
-fn leap_attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, near: B) -> bool {
-    let g = &t.groups;
-    for from in near {
-        let base = g.leap_of_pid[t.layout.pid(s.board[from.index()])];
-        if let Some(rev) = g.rev_leap.get(base as usize) {
-            if rev[sq.index()].contains(from) {
-                return true;
-            }
-        }
-    }
-    false
-}
-
 /// Whether one of the men `attackers`, all on some ride line of `sq`,
 /// attacks it by a ride.
 #[inline]
 fn ride_attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, occ: B) -> bool {
     for g in &t.groups.ride {
-        let ray = t.ray(g.rdir, sq);
-        if (ray & attackers).is_empty() {
-            continue;
-        }
-        // The nearest man on the line: an attacker whose pattern rides
-        // this way (far enough) attacks.
-        let lowest = t.atoms.dirs[g.rdir as usize].lowest;
-        let Some(b) = (ray & occ).nearest(lowest) else {
-            continue;
-        };
-        if attackers.contains(b) && rides_to(t, s, g, b, sq) {
+        if ray_attacker(t, s, g, sq, attackers, occ).is_some() {
             return true;
         }
     }
     false
+}
+
+/// The nearest man on the line of ride group `g` from `sq`, when it is one
+/// of `attackers` whose pattern rides this way far enough to reach `sq`.
+#[inline(always)]
+fn ray_attacker<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    g: &RideGroup,
+    sq: Square,
+    attackers: B,
+    occ: B,
+) -> Option<Square> {
+    let ray = t.ray(g.rdir, sq);
+    if (ray & attackers).is_empty() {
+        return None;
+    }
+    let b = (ray & occ).nearest(t.atoms.dirs[g.rdir as usize].lowest)?;
+    (attackers.contains(b) && rides_to(t, s, g, b, sq)).then_some(b)
 }
 
 /// Whether the man on `b` rides with group `g` (its pattern is a member)
@@ -243,11 +220,11 @@ pub fn rides_to<B: Bits>(t: &Base<B>, s: &State<B>, g: &RideGroup, b: Square, sq
     }
 }
 
-/// Whether one of the men `near` (see [`leap_attacked`]) or of the men
-/// `lines` (attackers on some ride line of `sq`) attacks `sq`, for the
-/// pin-based generation: its leapers by their own tables.
-#[inline]
-pub fn leap_checkers<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, near: B) -> B {
+/// The men of `near` (attackers standing where some leap group attacks
+/// `sq` from, see `Groups::leap_near`) that attack `sq` with their own
+/// pattern's leaps.
+#[inline(always)]
+pub fn leap_attackers<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, near: B) -> B {
     let g = &t.groups;
     let mut out = B::EMPTY;
     for from in near {
@@ -264,20 +241,10 @@ pub fn leap_checkers<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, near: B) ->
 /// The men of `attackers` that attack `sq` (with the position's occupancy).
 pub fn attackers_of<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B) -> B {
     let occ = s.occ;
-    let mut out = B::EMPTY;
-    for g in &t.groups.leap {
-        out |= t.groups.rev_leap[g.base as usize][sq.index()] & attackers & s.pids_bb(&g.pids);
-    }
+    let mut out = leap_attackers(t, s, sq, t.groups.leap_near[sq.index()] & attackers);
     for g in &t.groups.ride {
-        let ray = t.ray(g.rdir, sq);
-        let men = ray & attackers & s.pids_bb(&g.pids);
-        if men.is_empty() {
-            continue;
-        }
-        if let Some(b) = (ray & occ).nearest(t.atoms.dirs[g.rdir as usize].lowest) {
-            if men.contains(b) && ride_in_range(t, s, g, b, sq) {
-                out.insert(b);
-            }
+        if let Some(b) = ray_attacker(t, s, g, sq, attackers, occ) {
+            out.insert(b);
         }
     }
     for &pid in &t.groups.complex_pids {

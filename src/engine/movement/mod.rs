@@ -4,7 +4,7 @@
 mod attacks;
 
 pub use attacks::{
-    attack_set, attacked, attackers_of, enemies, friends_bb, kind_bb, leap_checkers, reach,
+    attack_set, attacked, attackers_of, enemies, friends_bb, kind_bb, leap_attackers, reach,
     reach_over, rides_to, royal_attacked, royal_attacked_in, royal_square_attacked, royals,
     royals_checked,
 };

@@ -16,7 +16,7 @@
 use super::make::make;
 use crate::engine::compile::atoms::Pattern;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
-use crate::engine::movement::{attacked, leap_checkers, rides_to, royals, targets_x, Ctx};
+use crate::engine::movement::{attacked, leap_attackers, rides_to, royals, targets_x, Ctx};
 use crate::engine::rules::check_bound;
 use crate::engine::rules::explosion::{self, Verdict};
 use crate::engine::rules::limit_box;
@@ -450,15 +450,29 @@ fn gen_generic<B: Bits, S: Sink>(
     scratch.clear();
     gen_pseudo(t, s, c, scratch);
     gen_special(t, s, c, None, scratch);
-    for i in 0..scratch.len() {
-        let mv = scratch[i];
-        if legal_probe(t, s, mv, split, None) {
+    probe_each(t, s, scratch, split, out, |_| None);
+}
+
+/// The moves of `list` that [`legal_probe`] finds legal, into `out`
+/// (`window`: what the source knows of a move's limit-box window);
+/// whether `out` is done.
+fn probe_each<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    list: &MoveList,
+    split: bool,
+    out: &mut S,
+    window: impl Fn(Move) -> Option<B>,
+) -> bool {
+    for &mv in list.iter() {
+        if legal_probe(t, s, mv, split, window(mv)) {
             out.raw(mv);
             if out.done() {
-                return;
+                return true;
             }
         }
     }
+    false
 }
 
 /// The generic path under a limit box, man by man: a man's moves can only
@@ -492,37 +506,25 @@ fn gen_boxed<B: Bits, S: Sink>(
                 |_| true,
                 scratch,
             );
-            for i in 0..scratch.len() {
-                let mv = scratch[i];
-                // The window after the move: the mask itself when the man
-                // lands inside the box of the others.
-                let window = mv.to().map(|to| {
+            // The window after the move: the mask itself when the man
+            // lands inside the box of the others.
+            let window = |mv: Move| {
+                mv.to().map(|to| {
                     let (x, y) = b.geo.coords(to);
                     match rest {
                         Some((x0, y0, x1, y1)) if x0 <= x && x <= x1 && y0 <= y && y <= y1 => mask,
                         _ => limit_box::window_of(b, Some(limit_box::grow(rest, (x, y)))),
                     }
-                });
-                if legal_probe(t, s, mv, split, window) {
-                    out.raw(mv);
-                    if out.done() {
-                        return;
-                    }
-                }
+                })
+            };
+            if probe_each(t, s, scratch, split, out, window) {
+                return;
             }
         }
     }
     scratch.clear();
     gen_special(t, s, c, None, scratch);
-    for i in 0..scratch.len() {
-        let mv = scratch[i];
-        if legal_probe(t, s, mv, split, None) {
-            out.raw(mv);
-            if out.done() {
-                return;
-            }
-        }
-    }
+    probe_each(t, s, scratch, split, out, |_| None);
 }
 
 /// Whether a move is legal: a plain move of a man is tried on the board
@@ -756,7 +758,7 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
     let mut block = B::EMPTY;
     let near = b.groups.leap_near[k.index()] & attackers;
     let mut checkers = if near.any() {
-        leap_checkers(b, s, k, near)
+        leap_attackers(b, s, k, near)
     } else {
         B::EMPTY
     };

@@ -280,10 +280,7 @@ mod tests {
     use super::*;
     use crate::engine::core::B128;
 
-    fn base() -> Base<B128> {
-        let v = crate::load::builtin("echek", &[]).expect("loads");
-        Base::new(&v).expect("compiles")
-    }
+    use crate::engine::testing::{floating_base as base, XorShift};
 
     /// Whether the squares are one group, by coordinates (no bitset).
     fn one_group(t: &Base<B128>, set: B128, corners: bool) -> bool {
@@ -365,13 +362,8 @@ mod tests {
         let w = t.geo.width() as i32;
         let h = t.geo.height() as i32;
         // A small deterministic generator (no dependency).
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: u32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as i32
-        };
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: u32| rng.below(n as u64) as i32;
         let mut tried = [0u32; 2];
         for round in 0..40_000 {
             let corners = round % 2 == 0;

@@ -175,19 +175,14 @@ pub fn recentre<B: Bits>(t: &Base<B>, s: &mut State<B>) -> bool {
 mod tests {
     use super::*;
     use crate::engine::core::{Square, B128};
+    use crate::engine::testing::{floating_base, XorShift};
 
     #[test]
     fn the_box_of_the_men_but_one_from_rows_is_the_box_without_it() {
-        let v = crate::load::builtin("echek", &[]).expect("loads");
-        let t: Base<B128> = Base::new(&v).expect("compiles");
+        let t = floating_base();
         let n = t.geo.len();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |m: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % m as u64) as usize
-        };
+        let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+        let mut next = |m: usize| rng.below(m as u64) as usize;
         for _ in 0..20_000 {
             // A few men anywhere on the grid, some of them alone on a row
             // or a column of their box.

@@ -1,0 +1,42 @@
+//! Helpers for the engine's unit tests: a floating board built from rule
+//! text written here (no built-in variant is named), and a small
+//! deterministic generator.
+
+use crate::engine::compile::Base;
+use crate::engine::core::B128;
+
+/// Two kings on an unbounded board with a 4×4 limit box (an internal grid
+/// of 10×10 squares).
+pub(crate) fn floating_base() -> Base<B128> {
+    const TEXT: &str = "variant floating \"Floating\" {
+  players white, black
+  board unbounded limit 4x4
+  piece king K moves \"K\"
+  setup {
+    white: K (0,0)
+    black: K (0,1)
+  }
+}
+";
+    let checked = crate::load::load_str("floating.variant", TEXT, &[]);
+    let v = checked
+        .variants
+        .into_iter()
+        .next()
+        .expect("the text checks");
+    Base::new(&v).expect("compiles")
+}
+
+/// A xorshift generator: the same seed gives the same numbers.
+pub(crate) struct XorShift(pub u64);
+
+impl XorShift {
+    /// A number in `0..n`.
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        let s = &mut self.0;
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        *s % n
+    }
+}

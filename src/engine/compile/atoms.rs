@@ -8,6 +8,7 @@
 //! (a knight, a queen) has one pattern for all facings.
 
 use super::error::CompileError;
+use super::shape::{shape_of, Shape};
 use crate::engine::core::{Bits, Geometry, Man, Square};
 use crate::ir::{self, Atom, Dir, Mode, Path, PieceId, PlayerId, Variant};
 use std::collections::HashMap;
@@ -127,6 +128,8 @@ pub struct Plan {
     pub immune: Vec<u8>,
     /// Some of `zone`, `confine`, `no_hurdle`, `immune` is given.
     pub extra: bool,
+    /// The plan's fixed shape, when it has one.
+    pub shape: Shape,
 }
 
 /// An atom of `moves PIECE in REGION`.
@@ -518,6 +521,7 @@ impl<B: Bits> Atoms<B> {
                 || plan.confine.is_some()
                 || !plan.no_hurdle.is_empty()
                 || !plan.immune.is_empty();
+            plan.shape = shape_of(&plan, &t.plan_bb, &d.dirs);
             t.patterns.push(Pattern {
                 kind: p.kind,
                 moves,

@@ -10,6 +10,7 @@ pub(crate) mod atoms;
 pub(crate) mod error;
 pub(crate) mod graph;
 pub(crate) mod groups;
+pub(crate) mod shape;
 
 use crate::engine::core::{
     Bits, ByPlayer, Geometry, Layout, Man, PlayerSet, Square, State, Zobrist,

@@ -267,6 +267,32 @@ fn extras<B: Bits>(
     }
 }
 
+/// The squares a [`Shape::Plain`] man on `from` reaches (empty or not):
+/// its leap table and its rides, each `(direction, lowest)`.
+///
+/// [`Shape::Plain`]: crate::engine::compile::shape::Shape::Plain
+#[inline(always)]
+pub fn plain_reach<B: Bits>(
+    t: &Base<B>,
+    occ: B,
+    leap: Option<u32>,
+    rides: &[(u16, bool)],
+    from: Square,
+) -> B {
+    let mut r = match leap {
+        Some(i) => t.atoms.plan_bb[i as usize][from.index()],
+        None => B::EMPTY,
+    };
+    for &(d, lowest) in rides {
+        let ray = t.ray(d, from);
+        r |= match (ray & occ).nearest(lowest) {
+            Some(b) => ray & !t.ray(d, b),
+            None => ray,
+        };
+    }
+    r
+}
+
 /// The squares an unlimited rider reaches along `dir` from `from`: up to
 /// and including the first man.
 #[inline(always)]

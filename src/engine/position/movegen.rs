@@ -15,8 +15,11 @@
 
 use super::make::make;
 use crate::engine::compile::atoms::Pattern;
+use crate::engine::compile::shape::Shape;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
-use crate::engine::movement::{attacked, leap_attackers, rides_to, royals, targets_x, Ctx};
+use crate::engine::movement::{
+    attacked, leap_attackers, plain_reach, rides_to, royals, targets_x, Ctx,
+};
 use crate::engine::rules::check_bound;
 use crate::engine::rules::explosion::{self, Verdict};
 use crate::engine::rules::limit_box;
@@ -367,7 +370,78 @@ fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(Square) -> 
     let b = &t.base;
     let pr = &t.rules.promotion;
     let plan = &p.plan;
+    if let Shape::Plain {
+        leap,
+        rides,
+        nrides,
+    } = &plan.shape
+    {
+        let r = plain_reach(b, c.occ, *leap, &rides[..*nrides as usize], from);
+        let caps = if c.captures { r & c.enemy } else { B::EMPTY };
+        let mut tg = ((r & c.empty) | caps) & mask;
+        if CHECK {
+            for to in tg {
+                if !ok(to) {
+                    tg.remove(to);
+                }
+            }
+        }
+        out.targets(pr, s, from, man, tg);
+        return;
+    }
     let lame_ep = c.ep && p.lame_moves;
+    if let (
+        Shape::Steps {
+            quiet,
+            cap,
+            lame,
+            dir,
+            initial,
+            moves,
+            captures,
+        },
+        true,
+    ) = (&plan.shape, lame_ep)
+    {
+        let at = from.index();
+        let quiet = quiet.map_or(B::EMPTY, |i| b.atoms.plan_bb[i as usize][at]);
+        let cap = cap.map_or(B::EMPTY, |i| b.atoms.plan_bb[i as usize][at]);
+        let caps = if c.captures { cap & c.enemy } else { B::EMPTY };
+        let simple = (quiet & c.empty) | caps;
+        let mut tg = simple & mask;
+        if CHECK {
+            for to in tg {
+                if !ok(to) {
+                    tg.remove(to);
+                }
+            }
+        }
+        out.targets(pr, s, from, man, tg);
+        if *initial && !(b.initial_open(s, from, man) && !(X && c.closed.contains(from))) {
+            return;
+        }
+        let st = &b.atoms.lame[*lame as usize][at];
+        let Some(to) = st.to else { return };
+        if (st.path & c.occ).any() || simple.contains(to) {
+            return;
+        }
+        let fits =
+            (*moves && c.empty.contains(to)) || (c.captures && *captures && c.enemy.contains(to));
+        if fits && mask.contains(to) && (!CHECK || ok(to)) {
+            let mv = if st.npath > 0 {
+                Move::Lame {
+                    from,
+                    to,
+                    dir: *dir,
+                    promote: None,
+                }
+            } else {
+                Move::normal(from, to)
+            };
+            out.one(pr, s, mv, man);
+        }
+        return;
+    }
     let simple = targets_x::<B, X>(b, s, c, plan, from, lame_ep);
     let mut tg = simple & mask;
     if CHECK {

@@ -284,7 +284,7 @@ impl<B: Bits> Rules<B> {
             match c {
                 Consequence::Flip => {
                     if let Some(f) = &self.flips {
-                        f.after_action(t, s, me, mv);
+                        cold(|| f.after_action(t, s, me, mv));
                     }
                 }
                 Consequence::EnPassant => {
@@ -304,24 +304,32 @@ impl<B: Bits> Rules<B> {
                 }
                 Consequence::Checks => {
                     if let Some(c) = &self.checks {
-                        c.after_action(t, s, me);
+                        cold(|| c.after_action(t, s, me));
                     }
                 }
                 Consequence::Aimed => {
                     if let Some(c) = &self.check_bound {
-                        c.after_action(t, s, me, mv);
+                        cold(|| c.after_action(t, s, me, mv));
                     }
                 }
                 Consequence::Surround => {
                     // Past the limit the action is illegal (it is about to
                     // be taken back): the end rules do not apply.
                     if let (Some(sur), true) = (&self.surround, limit_box::fits(t, s)) {
-                        sur.after_action(t, s);
+                        cold(|| sur.after_action(t, s));
                     }
                 }
             }
         }
     }
+}
+
+/// Run `f` out of line: a consequence that few variants have stays out of
+/// the code every action runs (inlined, its set-up work was done for every
+/// action of every variant).
+#[inline(never)]
+fn cold(f: impl FnOnce()) {
+    f()
 }
 
 /// En-passant targets are kept for lame moves passing at most 3 squares.

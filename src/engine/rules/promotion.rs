@@ -9,6 +9,7 @@
 //! which the unpromoted man would have no move on an empty board.
 
 use crate::engine::compile::{Base, CompileError};
+use crate::engine::core::man::CODES_PER_KIND;
 use crate::engine::core::{Bits, Man, Square, State};
 use crate::ir::{Dir, PieceId, PlayerId, Zone, MAX_PIECES};
 
@@ -34,8 +35,12 @@ pub struct Promotion<B: Bits> {
     per_kind: Vec<Option<Info>>,
     /// Kinds that promote (bit mask).
     kinds: u32,
-    /// `(kind * 4 + owner) * 4 + facing`: the zone.
+    /// By man code (the promoted mark counted, so every code of a man
+    /// has the same zone): the zone.
     zones: Vec<B>,
+    /// Every zone's squares together: a move that lands outside them does
+    /// not promote, unless on shogi terms.
+    any_zone: B,
     /// The same index: squares from which the man has no move on an empty
     /// board (only for `optional` promotions).
     dead: Vec<B>,
@@ -50,7 +55,7 @@ impl<B: Bits> Promotion<B> {
         let v = &t.variant;
         let nkinds = t.nkinds;
         let mut per_kind = vec![None; nkinds];
-        let mut zones = vec![B::EMPTY; nkinds * 16];
+        let mut zones = vec![B::EMPTY; nkinds * CODES_PER_KIND];
         let mut dead = vec![B::EMPTY; nkinds * 16];
         let mut kinds = 0u32;
         let mut shogi = false;
@@ -110,17 +115,21 @@ impl<B: Bits> Promotion<B> {
                             t.region(r, owner as PlayerId)
                         }
                     };
-                    zones[(k * 4 + owner) * 4 + f.index()] = z;
+                    let man = Man::new(k as PieceId, owner as PlayerId, f);
+                    zones[man.code()] = z;
+                    zones[man.with_promoted(true).code()] = z;
                     if pr.optional {
                         dead[(k * 4 + owner) * 4 + f.index()] = dead_squares(t, k as PieceId, f);
                     }
                 }
             }
         }
+        let any_zone = zones.iter().fold(B::EMPTY, |acc, &z| acc | z);
         Ok(Promotion {
             per_kind,
             kinds,
             zones,
+            any_zone,
             dead,
             kind_pids: t.atoms.kind_pids.clone(),
             shogi,
@@ -133,17 +142,24 @@ impl<B: Bits> Promotion<B> {
         self.kinds & (1 << kind) != 0
     }
 
+    /// Whether `targets` surely miss every zone (tested on narrow sets
+    /// only, where the test is cheaper than the zone lookup it saves).
+    #[inline(always)]
+    fn outside(&self, targets: B) -> bool {
+        B::SQUARES <= 64 && !self.shogi && (targets & self.any_zone).is_empty()
+    }
+
     /// The promotion zone of a man.
     #[inline]
     pub fn zone(&self, man: Man) -> B {
-        self.zones[(man.kind() as usize * 4 + man.owner() as usize) * 4 + man.facing().index()]
+        self.zones.get(man.code()).copied().unwrap_or(B::EMPTY)
     }
 
     /// Of the `targets` of a move of `man` from `from`, the squares where
     /// it promotes (or may, under `optional`).
     #[inline(always)]
     pub fn promo_squares(&self, s: &State<B>, from: Square, man: Man, targets: B) -> B {
-        if !self.promotes(man.kind()) {
+        if !self.promotes(man.kind()) || self.outside(targets) {
             return B::EMPTY;
         }
         let zone = self.zone(man);

@@ -1,0 +1,186 @@
+//! The fixed shapes a pattern's plan may reduce to. Move generation
+//! takes a man of a shaped pattern by a short fixed path (one table
+//! lookup per leap set, one loop over at most eight ride directions, a
+//! pawn's step) instead of walking the plan's atom lists.
+
+use super::atoms::{AKind, DirInfo, Plan, SqTable};
+use crate::engine::core::Bits;
+
+/// Most directions a [`Shape::Plain`] rides along.
+pub const SHAPE_RIDES: usize = 8;
+
+/// A plan reduced to a fixed shape, generated without walking its atom
+/// lists.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum Shape {
+    /// Only plain leaps, which move as they capture (one table in
+    /// `plan_bb`), and unlimited rides that move as they capture, along
+    /// `rides[..nrides]` (each with its `lowest` flag): a knight, a king,
+    /// a rook, a queen.
+    Plain {
+        leap: Option<u32>,
+        rides: [(u16, bool); SHAPE_RIDES],
+        nrides: u8,
+    },
+    /// Plain leaps, moving (`quiet`) and capturing (`cap`) tables apart,
+    /// and one lame leap along one direction `dir` (table `lame` in
+    /// `Atoms::lame`), maybe for unmoved men only: a pawn. Used where
+    /// lame moves leave en-passant targets; elsewhere it is generated as
+    /// [`Shape::General`].
+    Steps {
+        quiet: Option<u32>,
+        cap: Option<u32>,
+        lame: u32,
+        dir: u16,
+        initial: bool,
+        moves: bool,
+        captures: bool,
+    },
+    /// Anything else.
+    #[default]
+    General,
+}
+
+/// The fixed shape of a plan (see [`Shape`]).
+pub(crate) fn shape_of<B: Bits>(plan: &Plan, plan_bb: &[SqTable<B>], dirs: &[DirInfo]) -> Shape {
+    let leaps_alike = match (plan.leap_quiet, plan.leap_cap) {
+        (None, None) => true,
+        (Some(q), Some(c)) => plan_bb[q as usize] == plan_bb[c as usize],
+        _ => false,
+    };
+    let no_rides =
+        plan.rides_both.is_empty() && plan.rides_quiet.is_empty() && plan.rides_cap.is_empty();
+    if let ([a], false, true) = (&plan.rest[..], plan.extra, no_rides) {
+        let base = dirs[a.dir as usize].lame_base;
+        if let (AKind::Lame, [_], Some(base)) = (a.kind, &a.dirs[..], base) {
+            return Shape::Steps {
+                quiet: plan.leap_quiet,
+                cap: plan.leap_cap,
+                lame: base,
+                dir: a.dir,
+                initial: a.initial,
+                moves: a.mode.can_move(),
+                captures: a.mode.can_capture(),
+            };
+        }
+    }
+    if plan.extra
+        || !plan.rest.is_empty()
+        || !plan.rides_quiet.is_empty()
+        || !plan.rides_cap.is_empty()
+        || plan.rides_both.len() > SHAPE_RIDES
+        || !leaps_alike
+    {
+        return Shape::General;
+    }
+    let mut rides = [(0u16, false); SHAPE_RIDES];
+    for (slot, &d) in rides.iter_mut().zip(&plan.rides_both) {
+        *slot = (d, dirs[d as usize].lowest);
+    }
+    Shape::Plain {
+        leap: plan.leap_quiet,
+        rides,
+        nrides: plan.rides_both.len() as u8,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::compile::Base;
+    use crate::engine::core::B64;
+
+    /// The shape of each piece of a small board, by piece letter.
+    fn shapes(pieces: &str) -> Vec<(char, Shape)> {
+        let text = format!(
+            "variant shapes \"Shapes\" {{
+  players white, black
+  board 8x8
+  piece king K moves \"K\"
+{pieces}
+  setup {{
+    white: K e1
+    black: K e8
+  }}
+}}
+"
+        );
+        let checked = crate::load::load_str("shapes.variant", &text, &[]);
+        let v = checked
+            .variants
+            .into_iter()
+            .next()
+            .expect("the text checks");
+        let b: Base<B64> = Base::new(&v).expect("compiles");
+        b.atoms
+            .patterns
+            .iter()
+            .map(|p| (v.pieces[p.kind as usize].letter, p.plan.shape))
+            .collect()
+    }
+
+    fn shape_of_letter(all: &[(char, Shape)], letter: char) -> Shape {
+        all.iter()
+            .find(|(l, _)| *l == letter)
+            .map(|&(_, s)| s)
+            .expect("the piece has a pattern")
+    }
+
+    #[test]
+    fn leapers_and_riders_are_plain() {
+        let all = shapes(
+            "  piece knight N moves \"N\"
+  piece rook R moves \"R\"
+  piece queen Q moves \"Q\"
+  piece archbishop A moves \"BN\"",
+        );
+        match shape_of_letter(&all, 'N') {
+            Shape::Plain { leap, nrides, .. } => assert!(leap.is_some() && nrides == 0),
+            s => panic!("a knight is plain, not {s:?}"),
+        }
+        match shape_of_letter(&all, 'R') {
+            Shape::Plain { leap, nrides, .. } => assert!(leap.is_none() && nrides == 4),
+            s => panic!("a rook is plain, not {s:?}"),
+        }
+        match shape_of_letter(&all, 'Q') {
+            Shape::Plain { nrides, .. } => assert_eq!(nrides, 8),
+            s => panic!("a queen is plain, not {s:?}"),
+        }
+        match shape_of_letter(&all, 'A') {
+            Shape::Plain { leap, nrides, .. } => assert!(leap.is_some() && nrides == 4),
+            s => panic!("a leaper-rider is plain, not {s:?}"),
+        }
+    }
+
+    #[test]
+    fn a_pawn_has_steps() {
+        let all = shapes("  piece pawn P moves \"fmW fcF ifmnD\"");
+        match shape_of_letter(&all, 'P') {
+            Shape::Steps {
+                quiet,
+                cap,
+                initial,
+                moves,
+                captures,
+                ..
+            } => assert!(quiet.is_some() && cap.is_some() && initial && moves && !captures),
+            s => panic!("a pawn has steps, not {s:?}"),
+        }
+    }
+
+    #[test]
+    fn other_plans_are_general() {
+        let all = shapes(
+            "  piece cannon C moves \"mRcpR\"
+  piece spy S moves \"mNcK\"
+  piece walker W moves \"R2\"
+  piece jumper J moves \"ifmnD fmnN\"",
+        );
+        for l in ['C', 'S', 'W', 'J'] {
+            assert!(
+                matches!(shape_of_letter(&all, l), Shape::General),
+                "{l} is general"
+            );
+        }
+    }
+}

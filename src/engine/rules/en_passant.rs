@@ -84,7 +84,17 @@ impl<B: Bits> EnPassant<B> {
     /// had its turn for everybody else's, a record whose man is gone ends,
     /// and a lame move (`new`: the man's square and the passed squares)
     /// makes a record.
+    #[inline(always)]
     pub fn after_action(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId, new: Option<EpRecord>) {
+        if new.is_none() && !any_record(s) {
+            return;
+        }
+        self.records_after(t, s, me, new);
+    }
+
+    /// [`EnPassant::after_action`] where some record is open or made.
+    #[inline(never)]
+    fn records_after(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId, new: Option<EpRecord>) {
         let l = &t.layout;
         for q in 0..t.nplayers as PlayerId {
             let Some(mut r) = s.ep[q as usize] else {
@@ -127,7 +137,22 @@ impl<B: Bits> EnPassant<B> {
     /// Every en-passant capture open to the player of `c` (before
     /// promotions and before the test that the capture is legal), with the
     /// capturing man.
+    #[inline(always)]
     pub fn candidates(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        c: &Ctx<B>,
+        f: impl FnMut(&mut State<B>, Move, Man),
+    ) {
+        if any_record(s) {
+            self.open_candidates(t, s, c, f);
+        }
+    }
+
+    /// [`EnPassant::candidates`] where some record is open.
+    #[inline(never)]
+    fn open_candidates(
         &self,
         t: &Base<B>,
         s: &mut State<B>,
@@ -186,6 +211,16 @@ impl<B: Bits> EnPassant<B> {
             }
         }
     }
+}
+
+/// Whether some player has an en-passant record open.
+#[inline(always)]
+fn any_record<B: Bits>(s: &State<B>) -> bool {
+    let mut any = false;
+    for r in &s.ep {
+        any |= r.is_some();
+    }
+    any
 }
 
 /// The record a lame move `from` → `to` along `dir` leaves (before its

@@ -329,21 +329,20 @@ fn board_paths<B: Bits, S: Sink>(
 ) {
     let (b, r) = (&t.base, &t.rules);
     let me = c.me;
-    let c = *c;
     let royals = royals(b, s, me);
     if royals.is_empty() && !r.constraints.beyond_royal() && r.mutually_immune == 0 {
-        gen_pseudo(t, s, &c, out);
-        gen_special(t, s, &c, None, out);
+        gen_pseudo(t, s, c, out);
+        gen_special(t, s, c, None, out);
     } else if t.fast_legal && !royals.more_than_one() {
         if let Some(k) = royals.first() {
             if t.extras {
-                gen_fast::<B, S, true>(t, s, &c, k, out, scratch);
+                gen_fast::<B, S, true>(t, s, c, k, out, scratch);
             } else {
-                gen_fast::<B, S, false>(t, s, &c, k, out, scratch);
+                gen_fast::<B, S, false>(t, s, c, k, out, scratch);
             }
         }
     } else {
-        gen_generic(t, s, &c, split, out, scratch);
+        gen_generic(t, s, c, split, out, scratch);
     }
 }
 

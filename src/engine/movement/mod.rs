@@ -104,6 +104,44 @@ pub fn targets_x<B: Bits, const X: bool>(
     plain_rest::<B, X>(t, s, c, plan, from, lame_ep, quiet, caps)
 }
 
+/// [`targets_with`] without en passant, where the unlimited rides that
+/// pass over the mover's side (`passes own`, kept among the other atoms)
+/// are ridden here instead of through [`reach`] (for the men of a
+/// boxed board, where such riders are most of the work).
+#[inline(always)]
+pub fn targets_passing<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    plan: &Plan,
+    from: Square,
+) -> B {
+    if plan.extra {
+        return targets_extra(t, s, c, plan, from, false);
+    }
+    let (mut quiet, mut caps) = leaps_and_rides(t, c, plan, from);
+    let others = c.occ & !c.friends;
+    add_rest(
+        t,
+        s,
+        c,
+        plan,
+        from,
+        false,
+        true,
+        &mut quiet,
+        &mut caps,
+        |a| {
+            if a.kind == AKind::Ride && a.range == 0 && a.passes_own {
+                ride(t, a.dir, from, others)
+            } else {
+                reach(t, a, from, c.occ, c.friends)
+            }
+        },
+    );
+    masked(c, quiet, caps)
+}
+
 /// The leaps and unlimited rides of a plan: (quiet, captures) before the
 /// occupancy masks.
 #[inline(always)]

@@ -22,7 +22,6 @@ use crate::engine::movement::{
 };
 use crate::engine::rules::check_bound;
 use crate::engine::rules::explosion::{self, Verdict};
-use crate::engine::rules::limit_box;
 use crate::engine::rules::sink::{expand, OnlyCaptures};
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
 use crate::engine::rules::{Gating, Promotion};
@@ -333,21 +332,20 @@ fn board_paths<B: Bits, S: Sink>(
 ) {
     let (b, r) = (&t.base, &t.rules);
     let me = c.me;
-    let c = *c;
     let royals = royals(b, s, me);
     if royals.is_empty() && !r.constraints.beyond_royal() && r.mutually_immune == 0 {
-        gen_pseudo(t, s, &c, out);
-        gen_special(t, s, &c, None, out);
+        gen_pseudo(t, s, c, out);
+        gen_special(t, s, c, None, out);
     } else if t.fast_legal && !royals.more_than_one() {
         if let Some(k) = royals.first() {
             if t.extras {
-                gen_fast::<B, S, true>(t, s, &c, k, out, scratch);
+                gen_fast::<B, S, true>(t, s, c, k, out, scratch);
             } else {
-                gen_fast::<B, S, false>(t, s, &c, k, out, scratch);
+                gen_fast::<B, S, false>(t, s, c, k, out, scratch);
             }
         }
     } else {
-        gen_generic(t, s, &c, split, out, scratch);
+        gen_generic(t, s, c, split, out, scratch);
     }
 }
 
@@ -356,7 +354,7 @@ fn board_paths<B: Bits, S: Sink>(
 /// are generated elsewhere.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(Square) -> bool>(
+pub(super) fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(Square) -> bool>(
     t: &Compiled<B>,
     s: &State<B>,
     c: &Ctx<B>,
@@ -519,7 +517,7 @@ fn gen_generic<B: Bits, S: Sink>(
 ) {
     // (Where captures explode, the blast may shrink the box: no mask.)
     if t.rules.constraints.limit && t.rules.explosion.is_none() {
-        return gen_boxed(t, s, c, split, out, scratch);
+        return super::boxed::gen_boxed(t, s, c, split, out, scratch);
     }
     scratch.clear();
     gen_pseudo(t, s, c, scratch);
@@ -530,7 +528,7 @@ fn gen_generic<B: Bits, S: Sink>(
 /// The moves of `list` that [`legal_probe`] finds legal, into `out`
 /// (`window`: what the source knows of a move's limit-box window);
 /// whether `out` is done.
-fn probe_each<B: Bits, S: Sink>(
+pub(super) fn probe_each<B: Bits, S: Sink>(
     t: &Compiled<B>,
     s: &mut State<B>,
     list: &MoveList,
@@ -549,64 +547,12 @@ fn probe_each<B: Bits, S: Sink>(
     false
 }
 
-/// The generic path under a limit box, man by man: a man's moves can only
-/// land where the other men and it still fit the box (exactly the limit
-/// constraint for a move that takes nothing but what stands on its
-/// destination), and each is probed knowing the box it makes.
-fn gen_boxed<B: Bits, S: Sink>(
-    t: &Compiled<B>,
-    s: &mut State<B>,
-    c: &Ctx<B>,
-    split: bool,
-    out: &mut S,
-    scratch: &mut MoveList,
-) {
-    let b = &t.base;
-    let own = s.by_player[c.me as usize];
-    let rows = limit_box::Rows::new(b, s.occ);
-    for (pid, p) in b.atoms.patterns.iter().enumerate() {
-        for from in s.by_pattern[pid] & own {
-            let rest = rows.and_then(|r| r.bbox_without(b.geo.coords(from)));
-            let mask = limit_box::window_of(b, rest);
-            scratch.clear();
-            gen_man::<B, MoveList, false, true, _>(
-                t,
-                s,
-                c,
-                p,
-                from,
-                s.at(from),
-                mask,
-                |_| true,
-                scratch,
-            );
-            // The window after the move: the mask itself when the man
-            // lands inside the box of the others.
-            let window = |mv: Move| {
-                mv.to().map(|to| {
-                    let (x, y) = b.geo.coords(to);
-                    match rest {
-                        Some((x0, y0, x1, y1)) if x0 <= x && x <= x1 && y0 <= y && y <= y1 => mask,
-                        _ => limit_box::window_of(b, Some(limit_box::grow(rest, (x, y)))),
-                    }
-                })
-            };
-            if probe_each(t, s, scratch, split, out, window) {
-                return;
-            }
-        }
-    }
-    scratch.clear();
-    gen_special(t, s, c, None, scratch);
-    probe_each(t, s, scratch, split, out, |_| None);
-}
-
 /// Whether a move is legal: a plain move of a man is tried on the board
 /// (its men taken and put without the journal) and checked with the
 /// removals its consequences would make; other actions are made, checked
 /// and unmade. `window`: the men's [`limit_box::window`] after a plain
 /// move, when the source knows they fit the limit box.
-fn legal_probe<B: Bits>(
+pub(super) fn legal_probe<B: Bits>(
     t: &Compiled<B>,
     s: &mut State<B>,
     mv: Move,
@@ -715,7 +661,7 @@ pub(crate) fn legal_after<B: Bits>(
 
 /// En passant and castling. With `verify` (whether the invariants were
 /// broken before the action), each is tested by make/unmake.
-fn gen_special<B: Bits, S: Sink>(
+pub(super) fn gen_special<B: Bits, S: Sink>(
     t: &Compiled<B>,
     s: &mut State<B>,
     c: &Ctx<B>,

@@ -8,7 +8,7 @@
 
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Square, State};
-use crate::ir::{Adjacency, Invariant, Scope, Variant};
+use crate::ir::{Adjacency, Invariant, Scope, Variant, MAX_PLAYERS};
 
 /// One invariant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,11 +92,24 @@ fn connected<B: Bits>(set: B, g: &Grow<B>) -> bool {
 /// or those left after removals).
 #[inline(always)]
 pub fn holds<B: Bits>(t: &Base<B>, s: &State<B>, list: &[Connected], occ: B) -> bool {
+    holds_in(t, &s.by_player, list, occ)
+}
+
+/// [`holds`] for the men `occ` of players whose men are `by_player`.
+// (A range loop, as `holds` always had: the same code for it.)
+#[allow(clippy::needless_range_loop)]
+#[inline(always)]
+pub fn holds_in<B: Bits>(
+    t: &Base<B>,
+    by_player: &[B; MAX_PLAYERS],
+    list: &[Connected],
+    occ: B,
+) -> bool {
     for c in list {
         let g = Grow::new(t, c.neighbours);
         if c.per_player {
             for p in 0..t.nplayers {
-                if !connected(s.by_player[p] & occ, &g) {
+                if !connected(by_player[p] & occ, &g) {
                     return false;
                 }
             }
@@ -236,6 +249,56 @@ pub fn holds_after_move<B: Bits>(
         }
     }
     true
+}
+
+/// Of the empty squares `cand`, those a man leaving `from` may land on
+/// with every invariant kept (they held before, and nothing else
+/// changes); `own`: the men of the mover's owner. Exactly
+/// [`holds_after_move`] for each square of `cand`, for all at once: the
+/// men left behind fall into groups (one when the men around `from` stay
+/// joined without it), and the man must land beside each of them.
+#[inline(always)]
+pub fn landings<B: Bits>(
+    t: &Base<B>,
+    list: &[Connected],
+    occ: B,
+    own: B,
+    from: Square,
+    cand: B,
+) -> B {
+    let mut ok = cand;
+    for c in list {
+        let mut rest = if c.per_player { own } else { occ };
+        rest.remove(from);
+        if rest.is_empty() {
+            continue;
+        }
+        let g = Grow::new(t, c.neighbours);
+        let table = if c.neighbours == 4 { &RING4 } else { &RING8 };
+        if ring(t, rest, from).is_some_and(|r| table[r]) {
+            // One group (it was one with `from`, and the men around
+            // `from` stay joined without it).
+            ok &= g.step(rest);
+            continue;
+        }
+        // Each group left behind, grown from its lowest man.
+        while let Some(f) = rest.first() {
+            let mut seen = B::from_square(f);
+            loop {
+                let next = g.step(seen) & rest;
+                if next == seen {
+                    break;
+                }
+                seen = next;
+            }
+            ok &= g.step(seen);
+            rest &= !seen;
+            if ok.is_empty() {
+                return ok;
+            }
+        }
+    }
+    ok
 }
 
 /// Reference check with petgraph: whether the men (or each player's men,
@@ -406,6 +469,13 @@ mod tests {
                 holds_after_move(&t, &[c], after, after, from, to),
                 want,
                 "{set:?} {from:?} -> {to:?} corners {corners}"
+            );
+            // The squares found at once for every landing agree.
+            let land = landings(&t, &[c], set, set, from, B128::from_square(to));
+            assert_eq!(
+                land.contains(to),
+                want,
+                "landings {set:?} {from:?} -> {to:?} corners {corners}"
             );
             if still_one(&t, &c, after, from, to) {
                 assert!(

@@ -134,6 +134,16 @@ impl Constraints {
         }
     }
 
+    /// Whether a plain step (one man to an empty square inside the limit
+    /// box, nothing else changed) is legal exactly when the invariants
+    /// hold after it and the removals that follow it: no royal to keep
+    /// safe, no `no checks`, no `facing` (see
+    /// [`Constraints::hold_before_removals`]).
+    #[inline]
+    pub fn steps_by_groups<B: Bits>(&self, t: &Base<B>) -> bool {
+        t.royal_pids.is_empty() && !self.no_checks && self.facing.is_none()
+    }
+
     /// Whether the invariants hold now (the fast check).
     pub fn invariants_hold<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> bool {
         connectivity::holds(t, s, &self.connected, s.occ)

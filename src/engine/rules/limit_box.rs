@@ -60,6 +60,9 @@ pub struct Rows {
     cols: [u16; MAX_SIDE as usize],
     y0: i32,
     y1: i32,
+    /// The columns of the men, and those with two men or more.
+    any: u16,
+    twice: u16,
 }
 
 impl Rows {
@@ -70,12 +73,41 @@ impl Rows {
         let y1 = t.geo.coords(occ.last()?).1;
         let w = t.geo.width();
         let mut cols = [0u16; MAX_SIDE as usize];
+        let (mut any, mut twice) = (0u16, 0u16);
         let mut y = y0;
         while y <= y1 {
-            cols[y as usize] = occ.bits_from(y as usize * w) as u16 & ((1u32 << w) - 1) as u16;
+            let row = occ.bits_from(y as usize * w) as u16 & ((1u32 << w) - 1) as u16;
+            cols[y as usize] = row;
+            twice |= any & row;
+            any |= row;
             y += 1;
         }
-        Some(Rows { cols, y0, y1 })
+        Some(Rows {
+            cols,
+            y0,
+            y1,
+            any,
+            twice,
+        })
+    }
+
+    /// The bounding box of the men.
+    #[inline]
+    pub fn bbox(&self) -> BBox {
+        let x0 = self.any.trailing_zeros() as i32;
+        let x1 = 15 - self.any.leading_zeros() as i32;
+        (x0, self.y0, x1, self.y1)
+    }
+
+    /// Whether the men but the one on `(x, y)` (a man of the set) have the
+    /// box of all the men: it is not alone on an edge row or column.
+    #[inline]
+    pub fn keeps_box(&self, (x, y): (i32, i32)) -> bool {
+        let bit = 1u16 << x;
+        let edge_col = self.any & !(bit - 1) == bit || self.any & (bit | (bit - 1)) == bit;
+        let alone_row = self.cols[y as usize] == bit && (y == self.y0 || y == self.y1);
+        let alone_col = edge_col && self.twice & bit == 0;
+        !(alone_row || alone_col)
     }
 
     /// The bounding box of the men but the one on `(x, y)` (a man of the
@@ -191,7 +223,13 @@ mod tests {
                 occ.insert(Square::new(next(n)));
             }
             let rows = Rows::new(&t, occ).expect("men");
+            assert_eq!(Some(rows.bbox()), bbox(&t, occ));
             for sq in occ {
+                assert_eq!(
+                    rows.keeps_box(t.geo.coords(sq)),
+                    bbox(&t, occ ^ B128::from_square(sq)) == Some(rows.bbox()),
+                    "{occ:?} without {sq:?}"
+                );
                 assert_eq!(
                     rows.bbox_without(t.geo.coords(sq)),
                     bbox(&t, occ ^ B128::from_square(sq)),

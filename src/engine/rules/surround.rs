@@ -123,6 +123,43 @@ impl Surround {
         out
     }
 
+    /// [`Surround::removals`] of the position after the man on `from`
+    /// steps to the empty square `to` (`s` before the step; `window`: the
+    /// men's [`limit_box::window`] after it), found man by man without
+    /// making the step.
+    #[inline(always)]
+    pub fn removals_after_step<B: Bits>(
+        &self,
+        t: &Base<B>,
+        s: &State<B>,
+        from: Square,
+        to: Square,
+        window: B,
+    ) -> B {
+        let moved = B::from_square(from) | B::from_square(to);
+        let free = !(s.occ ^ moved) & window;
+        let mut out = B::EMPTY;
+        for step in &self.steps {
+            let (Step::Decide(k) | Step::Remove(k)) = *step;
+            let mut men = kind_bb(t, s, k);
+            if men.contains(from) {
+                men ^= moved;
+            }
+            let mut shut = B::EMPTY;
+            for sq in men {
+                if (t.graph.neighbours4(sq) & free).is_empty() {
+                    shut.insert(sq);
+                }
+            }
+            match *step {
+                Step::Decide(_) if shut.any() => return B::EMPTY,
+                Step::Decide(_) => {}
+                Step::Remove(_) => out |= shut,
+            }
+        }
+        out
+    }
+
     /// Whether a deciding step fires now (checked between the steps of a
     /// compound action).
     pub fn decides_now<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> bool {

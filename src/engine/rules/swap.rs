@@ -65,8 +65,9 @@ impl Swaps {
         // Two own men change places: the squares of every player's men,
         // so their box and groups, stay as they are.
         let mut lg = *lg;
-        if limit_box::fits_set(t, s.occ) {
-            lg.known.window = Some(limit_box::window(t, s.occ));
+        let bb = limit_box::bbox(t, s.occ);
+        if t.geo.fits_limit(bb) {
+            lg.known.window = Some(limit_box::window_of(t, bb));
         }
         lg.known.kept = true;
         for &(a, b, uses) in &self.powers {

@@ -353,3 +353,26 @@ fn option_values(allowed: &str) -> Vec<String> {
         allowed.split('|').map(|s| s.trim().to_string()).collect()
     }
 }
+
+/// A piece reusing the letter of a piece inherited from another file: the
+/// error names that file instead of underlining a span of it in this one.
+#[test]
+fn duplicate_letter_of_an_inherited_piece_stays_in_its_file() {
+    let text = "variant v \"V\" extends chess {\n  piece mine Q moves \"K\"\n}\n";
+    let c = check_str("child.variant", text, None, &[]);
+    let d = c
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "duplicate-letter")
+        .expect("the letter Q is reported");
+    assert_eq!(&*d.file, "child.variant");
+    assert!(d.span.end <= text.len());
+    assert!(
+        d.labels.iter().all(|(s, _)| s.end <= text.len()),
+        "no label points outside the child's text: {d:?}"
+    );
+    assert!(
+        d.hints.iter().any(|h| h.contains("`queen` is defined in")),
+        "the hint names where the queen comes from: {d:?}"
+    );
+}

@@ -346,25 +346,32 @@ pub(super) fn piece_stmt(
 }
 
 pub(super) fn check_letters(l: &mut Lower) {
-    let mut seen: HashMap<char, (String, Span)> = HashMap::new();
+    let mut seen = HashMap::new();
     let mut errs = Vec::new();
     for p in &l.pieces {
-        if let Some((other, sp)) = seen.get(&p.piece.letter) {
-            errs.push(
-                Diagnostic::error(
-                    "duplicate-letter",
-                    &p.file,
-                    p.letter_span,
-                    format!(
-                        "`{}` and `{other}` both use the letter {}",
-                        p.piece.name, p.piece.letter
-                    ),
-                )
-                .label(*sp, "also used here")
-                .hint("each piece needs its own letter for FEN and notation"),
+        if let Some((other, file, sp)) = seen.get(&p.piece.letter) {
+            let d = Diagnostic::error(
+                "duplicate-letter",
+                &p.file,
+                p.letter_span,
+                format!(
+                    "`{}` and `{other}` both use the letter {}",
+                    p.piece.name, p.piece.letter
+                ),
             );
+            // A label points into this file only: a piece inherited from
+            // another file is named by that file instead.
+            let d = if *file == p.file {
+                d.label(*sp, "also used here")
+            } else {
+                d.hint(format!("`{other}` is defined in {file}"))
+            };
+            errs.push(d.hint("each piece needs its own letter for FEN and notation"));
         } else {
-            seen.insert(p.piece.letter, (p.piece.name.clone(), p.letter_span));
+            seen.insert(
+                p.piece.letter,
+                (p.piece.name.clone(), p.file.clone(), p.letter_span),
+            );
         }
     }
     l.diags.extend(errs);

@@ -322,11 +322,7 @@ pub fn plain_reach<B: Bits>(
         None => B::EMPTY,
     };
     for &(d, lowest) in rides {
-        let ray = t.ray(d, from);
-        r |= match (ray & occ).nearest(lowest) {
-            Some(b) => ray & !t.ray(d, b),
-            None => ray,
-        };
+        r |= ride_along(t, d, lowest, from, occ);
     }
     r
 }
@@ -335,8 +331,14 @@ pub fn plain_reach<B: Bits>(
 /// and including the first man.
 #[inline(always)]
 fn ride<B: Bits>(t: &Base<B>, dir: u16, from: Square, occ: B) -> B {
+    ride_along(t, dir, t.atoms.dirs[dir as usize].lowest, from, occ)
+}
+
+/// [`ride`] with the direction's `lowest` flag already at hand.
+#[inline(always)]
+fn ride_along<B: Bits>(t: &Base<B>, dir: u16, lowest: bool, from: Square, occ: B) -> B {
     let ray = t.ray(dir, from);
-    match (ray & occ).nearest(t.atoms.dirs[dir as usize].lowest) {
+    match (ray & occ).nearest(lowest) {
         Some(b) => ray & !t.ray(dir, b),
         None => ray,
     }

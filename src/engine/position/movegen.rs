@@ -16,6 +16,7 @@
 use super::make::make;
 use crate::engine::compile::atoms::Pattern;
 use crate::engine::compile::shape::Shape;
+use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{
     attacked, leap_attackers, plain_reach, rides_to, royals, targets_x, Ctx,
@@ -376,15 +377,7 @@ pub(super) fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(
     {
         let r = plain_reach(b, c.occ, *leap, &rides[..*nrides as usize], from);
         let caps = if c.captures { r & c.enemy } else { B::EMPTY };
-        let mut tg = ((r & c.empty) | caps) & mask;
-        if CHECK {
-            for to in tg {
-                if !ok(to) {
-                    tg.remove(to);
-                }
-            }
-        }
-        out.targets(pr, s, from, man, tg);
+        emit_targets::<B, S, CHECK, F>(pr, s, from, man, ((r & c.empty) | caps) & mask, &ok, out);
         return;
     }
     let lame_ep = c.ep && p.lame_moves;
@@ -406,16 +399,8 @@ pub(super) fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(
         let cap = cap.map_or(B::EMPTY, |i| b.atoms.plan_bb[i as usize][at]);
         let caps = if c.captures { cap & c.enemy } else { B::EMPTY };
         let simple = (quiet & c.empty) | caps;
-        let mut tg = simple & mask;
-        if CHECK {
-            for to in tg {
-                if !ok(to) {
-                    tg.remove(to);
-                }
-            }
-        }
-        out.targets(pr, s, from, man, tg);
-        if *initial && !(b.initial_open(s, from, man) && !(X && c.closed.contains(from))) {
+        emit_targets::<B, S, CHECK, F>(pr, s, from, man, simple & mask, &ok, out);
+        if *initial && !unmoved::<B, X>(b, s, c, from, man) {
             return;
         }
         let st = &b.atoms.lame[*lame as usize][at];
@@ -426,34 +411,16 @@ pub(super) fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(
         let fits =
             (*moves && c.empty.contains(to)) || (c.captures && *captures && c.enemy.contains(to));
         if fits && mask.contains(to) && (!CHECK || ok(to)) {
-            let mv = if st.npath > 0 {
-                Move::Lame {
-                    from,
-                    to,
-                    dir: *dir,
-                    promote: None,
-                }
-            } else {
-                Move::normal(from, to)
-            };
-            out.one(pr, s, mv, man);
+            out.one(pr, s, lame_move(from, to, *dir, st.npath), man);
         }
         return;
     }
     let simple = targets_x::<B, X>(b, s, c, plan, from, lame_ep);
-    let mut tg = simple & mask;
-    if CHECK {
-        for to in tg {
-            if !ok(to) {
-                tg.remove(to);
-            }
-        }
-    }
-    out.targets(pr, s, from, man, tg);
+    emit_targets::<B, S, CHECK, F>(pr, s, from, man, simple & mask, &ok, out);
     if !lame_ep {
         return;
     }
-    let unmoved = b.initial_open(s, from, man) && !(X && c.closed.contains(from));
+    let unmoved = unmoved::<B, X>(b, s, c, from, man);
     if plan.lame_initial_only && !unmoved {
         return;
     }
@@ -476,19 +443,58 @@ pub(super) fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(
                     .is_some_and(|m| !b.atoms.masks[m as usize].contains(to))
                     || (!plan.immune.is_empty() && s.pids_bb(&plan.immune).contains(to)));
             if fits && !confined && mask.contains(to) && (!CHECK || ok(to)) {
-                let mv = if st.npath > 0 {
-                    Move::Lame {
-                        from,
-                        to,
-                        dir: d,
-                        promote: None,
-                    }
-                } else {
-                    Move::normal(from, to)
-                };
-                out.one(pr, s, mv, man);
+                out.one(pr, s, lame_move(from, to, d, st.npath), man);
             }
         }
+    }
+}
+
+/// The plain moves of `man` from `from` to `targets` (those `ok` accepts,
+/// when `CHECK`), into `out`.
+#[inline(always)]
+fn emit_targets<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
+    pr: &Promotion<B>,
+    s: &State<B>,
+    from: Square,
+    man: Man,
+    mut targets: B,
+    ok: &F,
+    out: &mut S,
+) {
+    if CHECK {
+        for to in targets {
+            if !ok(to) {
+                targets.remove(to);
+            }
+        }
+    }
+    out.targets(pr, s, from, man, targets);
+}
+
+/// Whether the initial moves of `man` on `from` are open at this node.
+#[inline(always)]
+fn unmoved<B: Bits, const X: bool>(
+    b: &Base<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    from: Square,
+    man: Man,
+) -> bool {
+    b.initial_open(s, from, man) && !(X && c.closed.contains(from))
+}
+
+/// A lame leap's move: it leaves en-passant targets when it passes squares.
+#[inline(always)]
+fn lame_move(from: Square, to: Square, dir: u16, npath: u8) -> Move {
+    if npath > 0 {
+        Move::Lame {
+            from,
+            to,
+            dir,
+            promote: None,
+        }
+    } else {
+        Move::normal(from, to)
     }
 }
 

@@ -208,16 +208,20 @@ fn make_and_unmake_restore_every_built_in_variant() {
 fn every_set_width_plays_the_same_game() {
     // A variant compiled with wider sets than it needs gives the same
     // counts: the engine is generic over the width of its square sets.
+    // Quatrochess's 14x14 grid has 196 squares, 4 of them holes: in 192-bit
+    // sets its squares are numbered real squares first, in 256-bit sets row
+    // by row, and both play the same game.
     for (name, depth) in [
         ("chess", 3),
         ("capablanca", 3),
         ("echek", 3),
         ("crazyhouse", 3),
+        ("quatrochess", 3),
     ] {
         let v = varia::load::builtin(name, &[]).expect("loads");
         let natural = Tables::new(&v).expect("compiles");
         let mut counts = Vec::new();
-        for bits in [64, 128, 256] {
+        for bits in [64, 128, 192, 256] {
             let Ok(t) = Tables::with_width(&v, bits) else {
                 assert!(bits < natural.set_width(), "{name} fits {bits}");
                 continue;
@@ -236,5 +240,40 @@ fn every_set_width_plays_the_same_game() {
     let chess = varia::load::builtin("chess", &[]).unwrap();
     assert_eq!(Tables::new(&chess).unwrap().set_width(), 64);
     let quatro = varia::load::builtin("quatrochess", &[]).unwrap();
-    assert_eq!(Tables::new(&quatro).unwrap().set_width(), 256);
+    assert_eq!(Tables::new(&quatro).unwrap().set_width(), 192);
+}
+
+/// A 14x14 board with four holes and `rule`: the set width it compiles to.
+fn holed_width(rule: &str) -> usize {
+    let text = format!(
+        "variant holed \"Holed\" {{
+  players white, black
+  board 14x14 holes g7 h7 g8 h8
+  piece king K moves \"K\" royal
+  piece rook R moves \"R\"
+  setup {{
+    white: K a1, R b1
+    black: K n14, R m14
+  }}
+  {rule}
+  end {{
+    checkmate -> win
+  }}
+}}
+"
+    );
+    let c = varia::load::load_str("holed.variant", &text, &[]);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
+    Tables::new(&c.variants[0]).expect("compiles").set_width()
+}
+
+#[test]
+fn rules_that_shift_rows_keep_the_holes_in_their_sets() {
+    // Real squares first lets the 192 real squares of a 196-square grid use
+    // 192-bit sets; rules that grow sets by a row with shifts (`always
+    // connected`, `surrounded`) need the grid numbered row by row, and the
+    // variant then compiles to 256-bit sets.
+    assert_eq!(holed_width(""), 192);
+    assert_eq!(holed_width("always connected 8"), 256);
+    assert_eq!(holed_width("end { surrounded rook -> lose }"), 256);
 }

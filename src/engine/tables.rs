@@ -4,7 +4,7 @@
 //! (positions hold an `Arc<Tables>`).
 
 use super::compile::{graph, Base, CompileError};
-use super::core::{Bits, Bitset, Geometry, Man, Square, B128, B64};
+use super::core::{Bits, Bitset, Geometry, Man, Square, SquareOrder, B128, B192, B64};
 use super::rules::Rules;
 use crate::ir::{PieceId, PlayerId, Shape, Variant};
 use std::collections::HashMap;
@@ -42,8 +42,8 @@ pub(crate) struct Compiled<B: Bits> {
 }
 
 impl<B: Bits> Compiled<B> {
-    fn new(variant: &Variant) -> Result<Compiled<B>, CompileError> {
-        let mut base = Base::new(variant)?;
+    fn new(variant: &Variant, order: SquareOrder) -> Result<Compiled<B>, CompileError> {
+        let mut base = Base::new(variant, order)?;
         let mut layout = base.layout.clone();
         let rules = Rules::new(&base, &mut layout)?;
         base.layout = layout;
@@ -63,11 +63,15 @@ impl<B: Bits> Compiled<B> {
     }
 }
 
+/// The set widths, narrowest first.
+const WIDTHS: [usize; 4] = [64, 128, 192, 256];
+
 /// The compiled variant in the width its board needs.
 #[derive(Clone, Debug)]
 pub(crate) enum Width {
     W64(Arc<Compiled<B64>>),
     W128(Arc<Compiled<B128>>),
+    W192(Arc<Compiled<B192>>),
     W256(Arc<Compiled<Bitset>>),
 }
 
@@ -77,6 +81,7 @@ macro_rules! with_compiled {
         match $w {
             $crate::engine::tables::Width::W64($c) => $body,
             $crate::engine::tables::Width::W128($c) => $body,
+            $crate::engine::tables::Width::W192($c) => $body,
             $crate::engine::tables::Width::W256($c) => $body,
         }
     };
@@ -91,37 +96,45 @@ pub struct Tables {
 
 impl Tables {
     /// Compile a checked variant, with sets of squares as narrow as its
-    /// board allows (64, 128 or 256 squares).
+    /// board allows (64, 128, 192 or 256 squares; holes count when the
+    /// rules need the grid numbered row by row, see [`SquareOrder`]).
     pub fn new(variant: &Variant) -> Result<Tables, CompileError> {
-        let squares = Geometry::new(&variant.board)
-            .map_err(|e| CompileError::Board(e.0))?
-            .len();
-        let bits = if squares <= 64 {
-            64
-        } else if squares <= 128 {
-            128
-        } else {
-            256
-        };
-        Tables::with_width(variant, bits)
+        let geo = Geometry::new(&variant.board).map_err(|e| CompileError::Board(e.0))?;
+        for bits in WIDTHS {
+            if geo.real_count() <= bits {
+                match Tables::with_width(variant, bits) {
+                    Err(CompileError::RowMajor) => continue,
+                    other => return other,
+                }
+            }
+        }
+        Tables::with_width(variant, 256)
     }
 
-    /// Compile with sets of `bits` squares (64, 128 or 256); an error if the
-    /// board needs more. Every width plays the same game (tests compare
-    /// them).
+    /// Compile with sets of `bits` squares (64, 128, 192 or 256); an error
+    /// if the board needs more. When the grid is larger than the sets but
+    /// its real squares fit, the squares are numbered real squares first
+    /// ([`SquareOrder::RealFirst`]); rules that need the grid row by row
+    /// then refuse ([`CompileError::RowMajor`]). Every width plays the same
+    /// game (tests compare them).
     pub fn with_width(variant: &Variant, bits: usize) -> Result<Tables, CompileError> {
-        let squares = Geometry::new(&variant.board)
-            .map_err(|e| CompileError::Board(e.0))?
-            .len();
-        if squares > bits || ![64, 128, 256].contains(&bits) {
+        let geo = Geometry::new(&variant.board).map_err(|e| CompileError::Board(e.0))?;
+        let (grid, real) = (geo.len(), geo.real_count());
+        if real > bits || !WIDTHS.contains(&bits) {
             return Err(CompileError::Board(format!(
-                "a grid of {squares} squares does not fit sets of {bits} squares (64, 128 or 256)"
+                "a board of {real} squares does not fit sets of {bits} squares (64, 128, 192 or 256)"
             )));
         }
+        let order = if grid > bits {
+            SquareOrder::RealFirst
+        } else {
+            SquareOrder::RowMajor
+        };
         let width = match bits {
-            64 => Width::W64(Arc::new(Compiled::new(variant)?)),
-            128 => Width::W128(Arc::new(Compiled::new(variant)?)),
-            _ => Width::W256(Arc::new(Compiled::new(variant)?)),
+            64 => Width::W64(Arc::new(Compiled::new(variant, order)?)),
+            128 => Width::W128(Arc::new(Compiled::new(variant, order)?)),
+            192 => Width::W192(Arc::new(Compiled::new(variant, order)?)),
+            _ => Width::W256(Arc::new(Compiled::new(variant, order)?)),
         };
         Ok(Tables { width })
     }
@@ -131,6 +144,7 @@ impl Tables {
         match &self.width {
             Width::W64(_) => 64,
             Width::W128(_) => 128,
+            Width::W192(_) => 192,
             Width::W256(_) => 256,
         }
     }
@@ -189,6 +203,7 @@ impl Tables {
         let width = match self.width {
             Width::W64(c) => Width::W64(off(c)),
             Width::W128(c) => Width::W128(off(c)),
+            Width::W192(c) => Width::W192(off(c)),
             Width::W256(c) => Width::W256(off(c)),
         };
         Tables { width }

@@ -3,7 +3,7 @@
 //! deterministic generator.
 
 use crate::engine::compile::Base;
-use crate::engine::core::B128;
+use crate::engine::core::{SquareOrder, B128};
 
 /// Two kings on an unbounded board with a 4×4 limit box (an internal grid
 /// of 10×10 squares).
@@ -24,7 +24,7 @@ pub(crate) fn floating_base() -> Base<B128> {
         .into_iter()
         .next()
         .expect("the text checks");
-    Base::new(&v).expect("compiles")
+    Base::new(&v, SquareOrder::RowMajor).expect("compiles")
 }
 
 /// A xorshift generator: the same seed gives the same numbers.

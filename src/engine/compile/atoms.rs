@@ -521,7 +521,7 @@ impl<B: Bits> Atoms<B> {
                 || plan.confine.is_some()
                 || !plan.no_hurdle.is_empty()
                 || !plan.immune.is_empty();
-            plan.shape = shape_of(&plan, &t.plan_bb, &d.dirs);
+            plan.shape = shape_of(&plan, &t.plan_bb, &d.dirs, t.lame.len() as u32 - 1);
             t.patterns.push(Pattern {
                 kind: p.kind,
                 moves,
@@ -679,6 +679,12 @@ fn ray_table<B: Bits>(dirs: &[DirInfo], geo: &Geometry) -> Vec<SqTable<B>> {
 
 fn lame_table<B: Bits>(d: &mut Dirs, geo: &Geometry) -> Vec<[LameStep<B>; 256]> {
     let nsq = geo.len();
+    let blank = LameStep {
+        to: None,
+        path: B::EMPTY,
+        path_sqs: [Square::default(); 3],
+        npath: 0,
+    };
     let mut lame: Vec<[LameStep<B>; 256]> = Vec::new();
     for i in 0..d.dirs.len() {
         if !d.lame[i] {
@@ -687,12 +693,6 @@ fn lame_table<B: Bits>(d: &mut Dirs, geo: &Geometry) -> Vec<[LameStep<B>; 256]> 
         d.dirs[i].lame_base = Some(lame.len() as u32);
         let vv = d.dirs[i].v;
         let path = Atom::lame_path((vv.0 as i8, vv.1 as i8));
-        let blank = LameStep {
-            to: None,
-            path: B::EMPTY,
-            path_sqs: [Square::default(); 3],
-            npath: 0,
-        };
         let mut steps = [blank; 256];
         for (sq, step) in steps.iter_mut().enumerate().take(nsq) {
             let s = Square::new(sq);
@@ -717,5 +717,8 @@ fn lame_table<B: Bits>(d: &mut Dirs, geo: &Geometry) -> Vec<[LameStep<B>; 256]> 
         }
         lame.push(steps);
     }
+    // The last table leads nowhere: the lame leap of a Shape::Steps plan
+    // without one.
+    lame.push([blank; 256]);
     lame
 }

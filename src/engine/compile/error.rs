@@ -13,4 +13,10 @@ pub enum CompileError {
     Setup(String),
     #[error("{0}")]
     Other(String),
+    /// A rule needs the squares numbered row by row (it moves sets by a
+    /// row or a column with shifts), and they are numbered real squares
+    /// first; [`Tables::new`](crate::engine::Tables::new) then uses a wider
+    /// set instead.
+    #[error("board: a rule of this variant needs the whole grid in its sets of squares")]
+    RowMajor,
 }

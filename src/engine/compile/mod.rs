@@ -13,7 +13,7 @@ pub(crate) mod groups;
 pub(crate) mod shape;
 
 use crate::engine::core::{
-    Bits, ByPlayer, Geometry, Layout, Man, PlayerSet, Square, State, Zobrist,
+    Bits, ByPlayer, Geometry, Layout, Man, PlayerSet, Square, SquareOrder, State, Zobrist,
 };
 use crate::ir::{Dir, PieceId, PlayerId, RegionId, Variant, MAX_PIECES, MAX_PLAYERS};
 pub(crate) use atoms::{AKind, Atoms, CAtom, LameStep};
@@ -64,9 +64,12 @@ pub struct Base<B: Bits> {
 impl<B: Bits> Base<B> {
     /// The grid squares next by side to a square of `set` (a step
     /// sideways does not wrap round a row; squares beyond the grid are
-    /// dropped or left for the caller to mask).
+    /// dropped or left for the caller to mask). Only for squares numbered
+    /// row by row: a rule that uses it refuses the other order at compile
+    /// time ([`Base::needs_row_major`]).
     #[inline]
     pub fn beside(&self, set: B) -> B {
+        debug_assert!(self.geo.order() == SquareOrder::RowMajor);
         let n = self.files.len();
         let w = n as u32;
         (set.shift_up(1) & !self.files[0])
@@ -75,7 +78,19 @@ impl<B: Bits> Base<B> {
             | set.shift_down(w)
     }
 
-    pub fn new(v: &Variant) -> Result<Base<B>, CompileError> {
+    /// For a rule that moves sets of squares by a row or a column with
+    /// shifts: an error unless the squares are numbered row by row.
+    pub fn needs_row_major(&self) -> Result<(), CompileError> {
+        if self.geo.order() == SquareOrder::RowMajor {
+            Ok(())
+        } else {
+            Err(CompileError::RowMajor)
+        }
+    }
+
+    /// Compile the board and pieces of `v`, its squares numbered in
+    /// `order`.
+    pub fn new(v: &Variant, order: SquareOrder) -> Result<Base<B>, CompileError> {
         let nplayers = v.players.len();
         if nplayers == 0 || nplayers > MAX_PLAYERS {
             return Err(CompileError::Players(format!(
@@ -88,7 +103,7 @@ impl<B: Bits> Base<B> {
                 "{nkinds} piece kinds; at most {MAX_PIECES} are supported"
             )));
         }
-        let geo = Geometry::new(&v.board).map_err(|e| CompileError::Board(e.0))?;
+        let geo = Geometry::ordered(&v.board, order).map_err(|e| CompileError::Board(e.0))?;
         let nsq = geo.len();
         let friends = teams(v, nplayers)?;
         let mut forward = ByPlayer::splat(Dir::North);
@@ -149,19 +164,22 @@ impl<B: Bits> Base<B> {
             vars_hashed: Vec::new(),
         };
         let graph = graph::BoardGraph::new(&geo);
+        // Files and ranks hold their holes only when the squares are
+        // numbered row by row (the shifts of `beside` mask with them);
+        // numbered real squares first, a hole may lie beyond the sets.
+        let cell = |x: i32, y: i32| {
+            geo.grid_square(x, y)
+                .filter(|&q| geo.order() == SquareOrder::RowMajor || geo.is_real(q))
+        };
         let files: Vec<B> = (0..geo.width() as i32)
             .map(|x| {
                 (0..geo.height() as i32)
-                    .filter_map(|y| geo.grid_square(x, y))
+                    .filter_map(|y| cell(x, y))
                     .collect()
             })
             .collect();
         let ranks: Vec<B> = (0..geo.height() as i32)
-            .map(|y| {
-                (0..geo.width() as i32)
-                    .filter_map(|x| geo.grid_square(x, y))
-                    .collect()
-            })
+            .map(|y| (0..geo.width() as i32).filter_map(|x| cell(x, y)).collect())
             .collect();
         let spans = |lines: &[B]| -> Vec<Vec<B>> {
             (0..lines.len())
@@ -254,10 +272,9 @@ impl<B: Bits> Base<B> {
 
 /// Per square, the real squares a king step away.
 pub(crate) fn neighbours<B: Bits>(geo: &Geometry) -> Vec<B> {
-    let w = geo.width() as i32;
-    (0..geo.len() as i32)
+    (0..geo.len())
         .map(|i| {
-            let (x, y) = (i % w, i / w);
+            let (x, y) = geo.coords(Square::new(i));
             let mut out = B::EMPTY;
             for dx in -1..=1 {
                 for dy in -1..=1 {

@@ -24,9 +24,12 @@ pub enum Shape {
     },
     /// Plain leaps, moving (`quiet`) and capturing (`cap`) tables apart,
     /// and one lame leap along one direction `dir` (table `lame` in
-    /// `Atoms::lame`), maybe for unmoved men only: a pawn. Used where
-    /// lame moves leave en-passant targets; elsewhere it is generated as
-    /// [`Shape::General`].
+    /// `Atoms::lame`), maybe for unmoved men only: a pawn. Or the leaps
+    /// alone (a man that moves and captures differently, such as a
+    /// Breakthrough or Clobber man): then `lame` is `Atoms::lame`'s last
+    /// table, which leads nowhere, and the pattern has no lame moves. A plan
+    /// with a lame leap takes this shape only where lame moves leave
+    /// en-passant targets; elsewhere it is generated as [`Shape::General`].
     Steps {
         quiet: Option<u32>,
         cap: Option<u32>,
@@ -41,8 +44,14 @@ pub enum Shape {
     General,
 }
 
-/// The fixed shape of a plan (see [`Shape`]).
-pub(crate) fn shape_of<B: Bits>(plan: &Plan, plan_bb: &[SqTable<B>], dirs: &[DirInfo]) -> Shape {
+/// The fixed shape of a plan (see [`Shape`]); `nowhere` is the lame table
+/// that leads nowhere.
+pub(crate) fn shape_of<B: Bits>(
+    plan: &Plan,
+    plan_bb: &[SqTable<B>],
+    dirs: &[DirInfo],
+    nowhere: u32,
+) -> Shape {
     let leaps_alike = match (plan.leap_quiet, plan.leap_cap) {
         (None, None) => true,
         (Some(q), Some(c)) => plan_bb[q as usize] == plan_bb[c as usize],
@@ -63,6 +72,17 @@ pub(crate) fn shape_of<B: Bits>(plan: &Plan, plan_bb: &[SqTable<B>], dirs: &[Dir
                 captures: a.mode.can_capture(),
             };
         }
+    }
+    if let ([], false, true, false) = (&plan.rest[..], plan.extra, no_rides, leaps_alike) {
+        return Shape::Steps {
+            quiet: plan.leap_quiet,
+            cap: plan.leap_cap,
+            lame: nowhere,
+            dir: 0,
+            initial: false,
+            moves: false,
+            captures: false,
+        };
     }
     if plan.extra
         || !plan.rest.is_empty()
@@ -88,10 +108,16 @@ pub(crate) fn shape_of<B: Bits>(plan: &Plan, plan_bb: &[SqTable<B>], dirs: &[Dir
 mod tests {
     use super::*;
     use crate::engine::compile::Base;
-    use crate::engine::core::B64;
+    use crate::engine::core::{SquareOrder, B64};
 
     /// The shape of each piece of a small board, by piece letter.
     fn shapes(pieces: &str) -> Vec<(char, Shape)> {
+        shapes_and_nowhere(pieces).0
+    }
+
+    /// [`shapes`], and the index of the lame table that leads nowhere
+    /// (every landing `None`).
+    fn shapes_and_nowhere(pieces: &str) -> (Vec<(char, Shape)>, u32) {
         let text = format!(
             "variant shapes \"Shapes\" {{
   players white, black
@@ -111,12 +137,16 @@ mod tests {
             .into_iter()
             .next()
             .expect("the text checks");
-        let b: Base<B64> = Base::new(&v).expect("compiles");
-        b.atoms
+        let b: Base<B64> = Base::new(&v, SquareOrder::RowMajor).expect("compiles");
+        let nowhere = b.atoms.lame.len() - 1;
+        assert!(b.atoms.lame[nowhere].iter().all(|st| st.to.is_none()));
+        let all = b
+            .atoms
             .patterns
             .iter()
             .map(|p| (v.pieces[p.kind as usize].letter, p.plan.shape))
-            .collect()
+            .collect();
+        (all, nowhere as u32)
     }
 
     fn shape_of_letter(all: &[(char, Shape)], letter: char) -> Shape {
@@ -169,14 +199,33 @@ mod tests {
     }
 
     #[test]
+    fn leaps_that_move_and_capture_apart_are_steps_without_a_lame_leap() {
+        let (all, nowhere) = shapes_and_nowhere(
+            "  piece spy S moves \"mNcK\"
+  piece stone T moves \"cW\"",
+        );
+        match shape_of_letter(&all, 'S') {
+            Shape::Steps {
+                quiet, cap, lame, ..
+            } => assert!(quiet.is_some() && cap.is_some() && lame == nowhere),
+            s => panic!("moving and capturing apart are steps, not {s:?}"),
+        }
+        match shape_of_letter(&all, 'T') {
+            Shape::Steps {
+                quiet, cap, lame, ..
+            } => assert!(quiet.is_none() && cap.is_some() && lame == nowhere),
+            s => panic!("a capture-only leaper has steps, not {s:?}"),
+        }
+    }
+
+    #[test]
     fn other_plans_are_general() {
         let all = shapes(
             "  piece cannon C moves \"mRcpR\"
-  piece spy S moves \"mNcK\"
   piece walker W moves \"R2\"
   piece jumper J moves \"ifmnD fmnN\"",
         );
-        for l in ['C', 'S', 'W', 'J'] {
+        for l in ['C', 'W', 'J'] {
             assert!(
                 matches!(shape_of_letter(&all, l), Shape::General),
                 "{l} is general"

@@ -1,8 +1,9 @@
 //! Sets of squares as bits: [`Bits`] is what the engine needs of a set, and
-//! three widths implement it — [`B64`] for boards up to 64 squares (a plain
-//! `u64`: 8×8 chess), [`B128`] up to 128, and [`Bitset`] (4 × 64 bits) up
-//! to the largest grid, 16×16. The compile stage picks the smallest width a
-//! variant's grid fits and the engine is monomorphised for it.
+//! four widths implement it — [`B64`] for boards up to 64 squares (a plain
+//! `u64`: 8×8 chess), [`B128`] up to 128, [`B192`] (3 × 64 bits) up to 192
+//! and [`Bitset`] (4 × 64 bits) up to the largest grid, 16×16. The compile
+//! stage picks the smallest width a variant's squares fit and the engine is
+//! monomorphised for it.
 
 use super::square::Square;
 use std::fmt;
@@ -284,216 +285,228 @@ word_set!(
     128
 );
 
-/// A set of up to 256 squares as 4 × 64 bits: the widest set, and the one
-/// the public API speaks.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Bitset(pub(crate) [u64; 4]);
+macro_rules! words_set {
+    ($(#[$doc:meta])* $name:ident, $n:expr, [$($i:tt),*]) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub struct $name(pub(crate) [u64; $n]);
 
-impl Bits for Bitset {
-    const EMPTY: Bitset = Bitset([0; 4]);
-    const FULL: Bitset = Bitset([u64::MAX; 4]);
-    const SQUARES: usize = 256;
+        impl Bits for $name {
+            const EMPTY: $name = $name([0; $n]);
+            const FULL: $name = $name([u64::MAX; $n]);
+            const SQUARES: usize = 64 * $n;
 
-    #[inline]
-    fn from_square(sq: Square) -> Bitset {
-        let i = sq.index();
-        let mut w = [0u64; 4];
-        w[i >> 6] = 1u64 << (i & 63);
-        Bitset(w)
-    }
-    #[inline]
-    fn contains(&self, sq: Square) -> bool {
-        let i = sq.index();
-        i < 256 && (self.0[i >> 6] >> (i & 63)) & 1 != 0
-    }
-    #[inline]
-    fn insert(&mut self, sq: Square) {
-        let i = sq.index();
-        self.0[i >> 6] |= 1u64 << (i & 63);
-    }
-    #[inline]
-    fn remove(&mut self, sq: Square) {
-        let i = sq.index();
-        self.0[i >> 6] &= !(1u64 << (i & 63));
-    }
-    #[inline]
-    fn toggle(&mut self, sq: Square) {
-        let i = sq.index();
-        self.0[i >> 6] ^= 1u64 << (i & 63);
-    }
-    #[inline]
-    fn is_empty(&self) -> bool {
-        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
-    }
-    #[inline]
-    fn count(&self) -> u32 {
-        // Most sets of a move's targets lie in one or two words: skipping
-        // the empty ones saves the (software) population counts.
-        let mut n = 0;
-        for &w in &self.0 {
-            if w != 0 {
-                n += w.count_ones();
+            #[inline]
+            fn from_square(sq: Square) -> $name {
+                let i = sq.index();
+                let mut w = [0u64; $n];
+                w[i >> 6] = 1u64 << (i & 63);
+                $name(w)
             }
-        }
-        n
-    }
-    #[inline]
-    fn more_than_one(&self) -> bool {
-        let mut seen = false;
-        for &w in &self.0 {
-            if w != 0 {
-                if seen || w & (w - 1) != 0 {
-                    return true;
+            #[inline]
+            fn contains(&self, sq: Square) -> bool {
+                let i = sq.index();
+                i < 64 * $n && (self.0[i >> 6] >> (i & 63)) & 1 != 0
+            }
+            #[inline]
+            fn insert(&mut self, sq: Square) {
+                let i = sq.index();
+                self.0[i >> 6] |= 1u64 << (i & 63);
+            }
+            #[inline]
+            fn remove(&mut self, sq: Square) {
+                let i = sq.index();
+                self.0[i >> 6] &= !(1u64 << (i & 63));
+            }
+            #[inline]
+            fn toggle(&mut self, sq: Square) {
+                let i = sq.index();
+                self.0[i >> 6] ^= 1u64 << (i & 63);
+            }
+            #[inline]
+            fn is_empty(&self) -> bool {
+                ($(self.0[$i])|*) == 0
+            }
+            #[inline]
+            fn count(&self) -> u32 {
+                // Most sets of a move's targets lie in one or two words:
+                // skipping the empty ones saves the (software) population
+                // counts.
+                let mut n = 0;
+                for &w in &self.0 {
+                    if w != 0 {
+                        n += w.count_ones();
+                    }
                 }
-                seen = true;
+                n
             }
-        }
-        false
-    }
-    #[inline]
-    fn first(&self) -> Option<Square> {
-        for (i, &w) in self.0.iter().enumerate() {
-            if w != 0 {
-                return Some(Square::new(i * 64 + w.trailing_zeros() as usize));
-            }
-        }
-        None
-    }
-    #[inline]
-    fn last(&self) -> Option<Square> {
-        for i in (0..4).rev() {
-            let w = self.0[i];
-            if w != 0 {
-                return Some(Square::new(i * 64 + 63 - w.leading_zeros() as usize));
-            }
-        }
-        None
-    }
-    #[inline]
-    fn pop_first(&mut self) -> Option<Square> {
-        for (i, w) in self.0.iter_mut().enumerate() {
-            if *w != 0 {
-                let tz = w.trailing_zeros() as usize;
-                *w &= *w - 1;
-                return Some(Square::new(i * 64 + tz));
-            }
-        }
-        None
-    }
-    #[inline]
-    fn widen(self) -> Bitset {
-        self
-    }
-    #[inline]
-    fn narrow(wide: Bitset) -> Bitset {
-        wide
-    }
-    #[inline]
-    fn shift_up(self, n: u32) -> Bitset {
-        let (q, r) = ((n / 64) as usize, n % 64);
-        let mut out = [0u64; 4];
-        for (i, o) in out.iter_mut().enumerate().skip(q) {
-            *o = self.0[i - q] << r;
-            if r > 0 && i > q {
-                *o |= self.0[i - q - 1] >> (64 - r);
-            }
-        }
-        Bitset(out)
-    }
-    #[inline]
-    fn shift_down(self, n: u32) -> Bitset {
-        let (q, r) = ((n / 64) as usize, n % 64);
-        let mut out = [0u64; 4];
-        for (i, o) in out.iter_mut().enumerate().take(4usize.saturating_sub(q)) {
-            *o = self.0[i + q] >> r;
-            if r > 0 && i + q + 1 < 4 {
-                *o |= self.0[i + q + 1] << (64 - r);
-            }
-        }
-        Bitset(out)
-    }
-    #[inline]
-    fn bits_from(&self, start: usize) -> u64 {
-        let (q, r) = (start / 64, start % 64);
-        if q >= 4 {
-            return 0;
-        }
-        let mut v = self.0[q] >> r;
-        if r > 0 && q + 1 < 4 {
-            v |= self.0[q + 1] << (64 - r);
-        }
-        v
-    }
-}
-
-impl Bitset {
-    pub const EMPTY: Bitset = Bitset([0; 4]);
-    pub const FULL: Bitset = Bitset([u64::MAX; 4]);
-}
-
-impl IntoIterator for Bitset {
-    type Item = Square;
-    type IntoIter = BitsIter<Bitset>;
-    #[inline]
-    fn into_iter(self) -> BitsIter<Bitset> {
-        BitsIter(self)
-    }
-}
-
-impl FromIterator<Square> for Bitset {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitset {
-        let mut b = Bitset([0; 4]);
-        for sq in iter {
-            b.insert(sq);
-        }
-        b
-    }
-}
-
-macro_rules! wide_binop {
-    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
-        impl $tr for Bitset {
-            type Output = Bitset;
             #[inline]
-            fn $f(self, o: Bitset) -> Bitset {
-                Bitset([
-                    self.0[0] $op o.0[0],
-                    self.0[1] $op o.0[1],
-                    self.0[2] $op o.0[2],
-                    self.0[3] $op o.0[3],
-                ])
+            fn more_than_one(&self) -> bool {
+                let mut seen = false;
+                for &w in &self.0 {
+                    if w != 0 {
+                        if seen || w & (w - 1) != 0 {
+                            return true;
+                        }
+                        seen = true;
+                    }
+                }
+                false
+            }
+            #[inline]
+            fn first(&self) -> Option<Square> {
+                for (i, &w) in self.0.iter().enumerate() {
+                    if w != 0 {
+                        return Some(Square::new(i * 64 + w.trailing_zeros() as usize));
+                    }
+                }
+                None
+            }
+            #[inline]
+            fn last(&self) -> Option<Square> {
+                for i in (0..$n).rev() {
+                    let w = self.0[i];
+                    if w != 0 {
+                        return Some(Square::new(i * 64 + 63 - w.leading_zeros() as usize));
+                    }
+                }
+                None
+            }
+            #[inline]
+            fn pop_first(&mut self) -> Option<Square> {
+                for (i, w) in self.0.iter_mut().enumerate() {
+                    if *w != 0 {
+                        let tz = w.trailing_zeros() as usize;
+                        *w &= *w - 1;
+                        return Some(Square::new(i * 64 + tz));
+                    }
+                }
+                None
+            }
+            #[inline]
+            fn widen(self) -> Bitset {
+                let mut w = [0u64; 4];
+                w[..$n].copy_from_slice(&self.0);
+                Bitset(w)
+            }
+            #[inline]
+            fn narrow(wide: Bitset) -> $name {
+                let mut w = [0u64; $n];
+                w.copy_from_slice(&wide.0[..$n]);
+                $name(w)
+            }
+            #[inline]
+            fn shift_up(self, n: u32) -> $name {
+                let (q, r) = ((n / 64) as usize, n % 64);
+                let mut out = [0u64; $n];
+                for (i, o) in out.iter_mut().enumerate().skip(q) {
+                    *o = self.0[i - q] << r;
+                    if r > 0 && i > q {
+                        *o |= self.0[i - q - 1] >> (64 - r);
+                    }
+                }
+                $name(out)
+            }
+            #[inline]
+            fn shift_down(self, n: u32) -> $name {
+                let (q, r) = ((n / 64) as usize, n % 64);
+                let mut out = [0u64; $n];
+                for (i, o) in out.iter_mut().enumerate().take(($n as usize).saturating_sub(q)) {
+                    *o = self.0[i + q] >> r;
+                    if r > 0 && i + q + 1 < $n {
+                        *o |= self.0[i + q + 1] << (64 - r);
+                    }
+                }
+                $name(out)
+            }
+            #[inline]
+            fn bits_from(&self, start: usize) -> u64 {
+                let (q, r) = (start / 64, start % 64);
+                if q >= $n {
+                    return 0;
+                }
+                let mut v = self.0[q] >> r;
+                if r > 0 && q + 1 < $n {
+                    v |= self.0[q + 1] << (64 - r);
+                }
+                v
             }
         }
-        impl $tra for Bitset {
+
+        impl IntoIterator for $name {
+            type Item = Square;
+            type IntoIter = BitsIter<$name>;
             #[inline]
-            fn $fa(&mut self, o: Bitset) {
-                self.0[0] = self.0[0] $op o.0[0];
-                self.0[1] = self.0[1] $op o.0[1];
-                self.0[2] = self.0[2] $op o.0[2];
-                self.0[3] = self.0[3] $op o.0[3];
+            fn into_iter(self) -> BitsIter<$name> {
+                BitsIter(self)
+            }
+        }
+
+        impl FromIterator<Square> for $name {
+            fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> $name {
+                let mut b = $name([0; $n]);
+                for sq in iter {
+                    b.insert(sq);
+                }
+                b
+            }
+        }
+
+        words_set!(@binop $name, BitAnd, bitand, BitAndAssign, bitand_assign, &, [$($i),*]);
+        words_set!(@binop $name, BitOr, bitor, BitOrAssign, bitor_assign, |, [$($i),*]);
+        words_set!(@binop $name, BitXor, bitxor, BitXorAssign, bitxor_assign, ^, [$($i),*]);
+
+        impl Not for $name {
+            type Output = $name;
+            #[inline]
+            fn not(self) -> $name {
+                $name([$(!self.0[$i]),*])
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_set()
+                    .entries(self.iter().map(|s| s.index()))
+                    .finish()
+            }
+        }
+    };
+    (@binop $name:ident, $tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt, [$($i:tt),*]) => {
+        impl $tr for $name {
+            type Output = $name;
+            #[inline]
+            fn $f(self, o: $name) -> $name {
+                $name([$(self.0[$i] $op o.0[$i]),*])
+            }
+        }
+        impl $tra for $name {
+            #[inline]
+            fn $fa(&mut self, o: $name) {
+                $(self.0[$i] = self.0[$i] $op o.0[$i];)*
             }
         }
     };
 }
 
-wide_binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-wide_binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-wide_binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+words_set!(
+    /// A set of up to 192 squares as 3 × 64 bits (for example a 14×14
+    /// board with four holes, its squares numbered real squares first).
+    B192,
+    3,
+    [0, 1, 2]
+);
+words_set!(
+    /// A set of up to 256 squares as 4 × 64 bits: the widest set, and the
+    /// one the public API speaks.
+    Bitset,
+    4,
+    [0, 1, 2, 3]
+);
 
-impl Not for Bitset {
-    type Output = Bitset;
-    #[inline]
-    fn not(self) -> Bitset {
-        Bitset([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
-    }
-}
-
-impl fmt::Debug for Bitset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set()
-            .entries(self.iter().map(|s| s.index()))
-            .finish()
-    }
+impl Bitset {
+    pub const EMPTY: Bitset = Bitset([0; 4]);
+    pub const FULL: Bitset = Bitset([u64::MAX; 4]);
 }
 
 #[cfg(test)]
@@ -522,6 +535,7 @@ mod tests {
     fn every_width_is_a_set_of_squares() {
         check::<B64>();
         check::<B128>();
+        check::<B192>();
         check::<Bitset>();
         let mut wide = Bitset::EMPTY;
         wide.insert(Square::new(200));

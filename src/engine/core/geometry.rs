@@ -12,7 +12,10 @@ pub struct GeometryError(pub String);
 /// The grid the engine works on.
 ///
 /// A rectangular board is its own grid; holes are grid squares that are not
-/// *real*. An unbounded board (no board, a floating `W×H` limit box) is an
+/// *real*. Squares are numbered row by row (`y * width + x`), or, in the
+/// [`SquareOrder::RealFirst`] order, the real squares row by row and the
+/// holes after them (so a board whose holes make it larger than a set width
+/// can still use that width). An unbounded board (no board, a floating `W×H` limit box) is an
 /// internal grid of `(3W-2)×(3H-2)` squares: after every action the men are
 /// translated so that their bounding box's minimum corner sits at
 /// `(W-1, H-1)`, so every man of a legal position lies in the centre `W×H`
@@ -24,11 +27,46 @@ pub struct Geometry {
     limit: Option<(i32, i32)>,
     real: Bitset,
     dark: Bitset,
+    /// Per square, its coordinates.
     xy: Vec<(i8, i8)>,
+    /// Per grid cell `y * width + x`, its square.
+    cell: Vec<u16>,
+    order: SquareOrder,
+    /// Per square, the real square one step away in each of
+    /// [`KING_STEPS`].
+    next: Vec<[Option<Square>; 8]>,
+}
+
+/// The 8 directions of a king step, counter-clockwise from east.
+pub const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// How the squares of a grid are numbered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareOrder {
+    /// Row by row from the lowest: square `y * width + x`. Rules that move
+    /// whole sets by a row or a column with shifts need this order.
+    RowMajor,
+    /// The real squares row by row, then the holes.
+    RealFirst,
 }
 
 impl Geometry {
+    /// The grid of `board`, numbered row by row.
     pub fn new(board: &ir::Board) -> Result<Geometry, GeometryError> {
+        Geometry::ordered(board, SquareOrder::RowMajor)
+    }
+
+    /// The grid of `board`, its squares numbered in `order`.
+    pub fn ordered(board: &ir::Board, order: SquareOrder) -> Result<Geometry, GeometryError> {
         let (width, height, limit, holes): (i32, i32, _, &[Coord]) = match &board.shape {
             Shape::Rect {
                 width,
@@ -59,19 +97,8 @@ impl Geometry {
                 "the board {width}x{height} is larger than {MAX_SIDE}x{MAX_SIDE}"
             )));
         }
-        let mut real = Bitset::EMPTY;
-        let mut dark = Bitset::EMPTY;
-        let mut xy = Vec::with_capacity((width * height) as usize);
-        for y in 0..height {
-            for x in 0..width {
-                let sq = Square::new((y * width + x) as usize);
-                real.insert(sq);
-                if ((x + y) % 2 == 0) == board.a1_dark {
-                    dark.insert(sq);
-                }
-                xy.push((x as i8, y as i8));
-            }
-        }
+        let n = (width * height) as usize;
+        let mut hole = vec![false; n];
         for h in holes {
             if h.x < 0 || h.y < 0 || h.x >= width || h.y >= height {
                 return Err(GeometryError(format!(
@@ -79,19 +106,64 @@ impl Geometry {
                     h.x, h.y
                 )));
             }
-            real.remove(Square::new((h.y * width + h.x) as usize));
+            hole[(h.y * width + h.x) as usize] = true;
         }
-        if real.is_empty() {
+        if hole.iter().all(|&h| h) {
             return Err(GeometryError("every square is a hole".into()));
         }
-        Ok(Geometry {
+        // The cells in numbering order.
+        let mut cells: Vec<usize> = (0..n).collect();
+        if order == SquareOrder::RealFirst {
+            cells.sort_by_key(|&c| hole[c]);
+        }
+        let mut real = Bitset::EMPTY;
+        let mut dark = Bitset::EMPTY;
+        let mut xy = Vec::with_capacity(n);
+        let mut cell = vec![0u16; n];
+        for (i, &c) in cells.iter().enumerate() {
+            let (x, y) = (c as i32 % width, c as i32 / width);
+            let sq = Square::new(i);
+            if !hole[c] {
+                real.insert(sq);
+            }
+            if ((x + y) % 2 == 0) == board.a1_dark {
+                dark.insert(sq);
+            }
+            xy.push((x as i8, y as i8));
+            cell[c] = i as u16;
+        }
+        let mut g = Geometry {
             width,
             height,
             limit,
             real,
             dark,
             xy,
-        })
+            cell,
+            order,
+            next: Vec::new(),
+        };
+        g.next = (0..n)
+            .map(|i| KING_STEPS.map(|d| g.offset(Square::new(i), d)))
+            .collect();
+        Ok(g)
+    }
+
+    /// The real square one king step from `sq` in direction `KING_STEPS[k]`.
+    #[inline]
+    pub fn step(&self, sq: Square, k: usize) -> Option<Square> {
+        self.next[sq.index()][k]
+    }
+
+    /// How the squares are numbered.
+    #[inline]
+    pub fn order(&self) -> SquareOrder {
+        self.order
+    }
+
+    /// Number of real squares.
+    pub fn real_count(&self) -> usize {
+        self.real.count() as usize
     }
 
     /// Width of the internal grid.
@@ -151,7 +223,9 @@ impl Geometry {
         if x < 0 || y < 0 || x >= self.width || y >= self.height {
             None
         } else {
-            Some(Square::new((y * self.width + x) as usize))
+            Some(Square::new(
+                self.cell[(y * self.width + x) as usize] as usize,
+            ))
         }
     }
 

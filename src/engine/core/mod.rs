@@ -22,8 +22,8 @@ mod state;
 mod zobrist;
 
 pub use action::{sorted_moves, CardId, Move, MoveKind, MoveList};
-pub use bitset::{Bits, BitsIter, Bitset, BitsetIter, B128, B64};
-pub use geometry::Geometry;
+pub use bitset::{Bits, BitsIter, Bitset, BitsetIter, B128, B192, B64};
+pub use geometry::{Geometry, SquareOrder, KING_STEPS};
 pub use journal::Mark;
 pub use layout::{Layout, Var};
 pub use man::Man;

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-/// A square of the internal grid, `y * width + x`.
+/// A square of the internal grid: `y * width + x`, or with the real squares
+/// numbered first (see [`SquareOrder`](super::SquareOrder)).
 ///
 /// Boards go up to 16×16, so every index fits a `u8`: a table of 256
 /// entries indexed by a square needs no bounds check. Only

@@ -7,7 +7,7 @@
 use super::fen::FenError;
 use super::raw::{self, PositionError, RawPosition};
 use super::{make, movegen};
-use crate::engine::core::{Bits, Bitset, Mark, Move, MoveList, State, B128, B64};
+use crate::engine::core::{Bits, Bitset, Mark, Move, MoveList, State, B128, B192, B64};
 use crate::engine::tables::{Compiled, Tables, Width};
 use std::fmt;
 use std::sync::Arc;
@@ -21,6 +21,7 @@ pub struct Undo(Mark);
 pub(crate) enum Inner {
     W64(Arc<Compiled<B64>>, State<B64>),
     W128(Arc<Compiled<B128>>, State<B128>),
+    W192(Arc<Compiled<B192>>, State<B192>),
     W256(Arc<Compiled<Bitset>>, State<Bitset>),
 }
 
@@ -31,6 +32,7 @@ macro_rules! with_pos {
         match $inner {
             $crate::engine::position::checked::Inner::W64($c, $s) => $body,
             $crate::engine::position::checked::Inner::W128($c, $s) => $body,
+            $crate::engine::position::checked::Inner::W192($c, $s) => $body,
             $crate::engine::position::checked::Inner::W256($c, $s) => $body,
         }
     };
@@ -92,6 +94,7 @@ impl Position {
         let inner = match &tables.width {
             Width::W64(c) => Inner::W64(c.clone(), build(c, raw)?),
             Width::W128(c) => Inner::W128(c.clone(), build(c, raw)?),
+            Width::W192(c) => Inner::W192(c.clone(), build(c, raw)?),
             Width::W256(c) => Inner::W256(c.clone(), build(c, raw)?),
         };
         Ok(Position { tables, inner })
@@ -118,6 +121,7 @@ impl Position {
         let inner = match &self.inner {
             Inner::W64(c, s) => Inner::W64(c.clone(), s.scratch()),
             Inner::W128(c, s) => Inner::W128(c.clone(), s.scratch()),
+            Inner::W192(c, s) => Inner::W192(c.clone(), s.scratch()),
             Inner::W256(c, s) => Inner::W256(c.clone(), s.scratch()),
         };
         Position {

@@ -392,7 +392,7 @@ pub(super) fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(
             captures,
         },
         true,
-    ) = (&plan.shape, lame_ep)
+    ) = (&plan.shape, lame_ep || !p.lame_moves)
     {
         let at = from.index();
         let quiet = quiet.map_or(B::EMPTY, |i| b.atoms.plan_bb[i as usize][at]);
@@ -415,8 +415,30 @@ pub(super) fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(
         }
         return;
     }
+    gen_general::<B, S, CHECK, X, F>(t, s, c, p, from, man, mask, &ok, out, lame_ep);
+}
+
+/// [`gen_man`] for a plan of no fixed shape: walks its atom lists. Out of
+/// line, so that the shaped paths stay small.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn gen_general<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(Square) -> bool>(
+    t: &Compiled<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    p: &Pattern,
+    from: Square,
+    man: Man,
+    mask: B,
+    ok: &F,
+    out: &mut S,
+    lame_ep: bool,
+) {
+    let b = &t.base;
+    let pr = &t.rules.promotion;
+    let plan = &p.plan;
     let simple = targets_x::<B, X>(b, s, c, plan, from, lame_ep);
-    emit_targets::<B, S, CHECK, F>(pr, s, from, man, simple & mask, &ok, out);
+    emit_targets::<B, S, CHECK, F>(pr, s, from, man, simple & mask, ok, out);
     if !lame_ep {
         return;
     }

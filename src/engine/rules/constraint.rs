@@ -189,7 +189,7 @@ impl<B: Bits> Known<B> {
 impl<B: Bits> Legality<'_, B> {
     /// Whether the probed position (the action done on the board, its
     /// end-of-action removals not yet) is legal for `me`.
-    #[inline]
+    #[inline(always)]
     pub fn ok(&self, t: &Base<B>, s: &State<B>, me: PlayerId) -> bool {
         self.constraints
             .hold_before_removals(t, s, me, self.split, self.surround, self.known)

@@ -5,32 +5,22 @@
 
 use super::pred::{sel_bb, Sel};
 use crate::engine::compile::Base;
-use crate::engine::core::{Bits, Move, Square, State};
+use crate::engine::core::{Bits, Move, Square, State, KING_STEPS};
 use crate::ir::{FlipHow, PlayerId, Variant};
-
-/// The 8 directions of a line.
-const DIRS: [(i32, i32); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
 
 /// The men of `run` enclosed from `sq`: in each of the 8 directions, an
 /// unbroken line of one or more men of `run` that ends at once at a man of
 /// `closer` (an empty square, a hole, the edge or any other man first:
 /// nothing in that direction). With `first`, stops at the first line found.
-#[inline]
+/// Inlined: the placement predicate calls it with `first` set, once per
+/// candidate square.
+#[inline(always)]
 pub fn enclosed<B: Bits>(t: &Base<B>, sq: Square, run: B, closer: B, first: bool) -> B {
     let mut out = t.real & !t.real;
-    for d in DIRS {
+    for k in 0..KING_STEPS.len() {
         let mut line = t.real & !t.real;
         let mut at = sq;
-        while let Some(next) = t.geo.offset(at, d) {
+        while let Some(next) = t.geo.step(at, k) {
             if run.contains(next) {
                 line.insert(next);
                 at = next;

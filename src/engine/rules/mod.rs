@@ -177,6 +177,11 @@ impl<B: Bits> Rules<B> {
         let swaps = Swaps::new(v, layout);
         let passing = Passing::new(v, layout);
         let surround = Surround::new(v, layout);
+        let constraints = Constraints::new(v);
+        if surround.is_some() || !constraints.connected.is_empty() {
+            // Both grow sets of men by a row or a column with shifts.
+            base.needs_row_major()?;
+        }
         let checks = CheckCount::new(v, layout);
         let mut consequences = Vec::new();
         let flips = flip::Flips::new(v);
@@ -216,7 +221,7 @@ impl<B: Bits> Rules<B> {
             flips,
             passing,
             first_action: FirstAction::new(v),
-            constraints: Constraints::new(v),
+            constraints,
             surround,
             elimination: Elimination::new(v, base.nplayers),
             goals: Goals::new(base, checks.as_ref(), passing.as_ref()),

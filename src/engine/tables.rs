@@ -39,6 +39,8 @@ pub(crate) struct Compiled<B: Bits> {
     /// may be closed (`initial ... not in check`): move generation tests
     /// them. Without, it is compiled without those tests.
     pub extras: bool,
+    /// The legal actions are the legal board moves ([`Rules::board_only`]).
+    pub board_only: bool,
 }
 
 impl<B: Bits> Compiled<B> {
@@ -53,12 +55,14 @@ impl<B: Bits> Compiled<B> {
         let fen = fen_info(&base);
         let extras =
             base.atoms.patterns.iter().any(|p| p.plan.extra) || rules.check_bound.is_some();
+        let board_only = rules.board_only();
         Ok(Compiled {
             base,
             rules,
             fen,
             fast_legal,
             extras,
+            board_only,
         })
     }
 }

@@ -311,3 +311,48 @@ impl Geometry {
         self.square(c.x, c.y)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 4×3 board with holes at b1 and c2.
+    fn holed() -> ir::Board {
+        ir::Board {
+            shape: Shape::Rect {
+                width: 4,
+                height: 3,
+                holes: vec![Coord { x: 1, y: 0 }, Coord { x: 2, y: 1 }],
+            },
+            a1_dark: true,
+        }
+    }
+
+    #[test]
+    fn real_first_numbers_the_holes_last_and_keeps_every_coordinate() {
+        let rows = Geometry::ordered(&holed(), SquareOrder::RowMajor).unwrap();
+        let real = Geometry::ordered(&holed(), SquareOrder::RealFirst).unwrap();
+        // Row by row, b1 is square 1; real first, the 10 real squares are
+        // 0..10 in the same row-by-row order and the holes 10 and 11.
+        assert_eq!(rows.grid_square(1, 0), Some(Square::new(1)));
+        assert_eq!(real.grid_square(1, 0), Some(Square::new(10)));
+        assert_eq!(real.grid_square(2, 1), Some(Square::new(11)));
+        let names = |g: &Geometry| g.squares().map(|s| g.name(s)).collect::<Vec<_>>();
+        assert_eq!(names(&rows), names(&real));
+        assert_eq!(real.squares().last(), Some(Square::new(9)));
+        assert_eq!(real.real_count(), 10);
+        for g in [&rows, &real] {
+            for i in 0..g.len() {
+                let sq = Square::new(i);
+                let (x, y) = g.coords(sq);
+                assert_eq!(g.grid_square(x, y), Some(sq));
+                assert_eq!(g.dark().contains(sq), ((x + y) % 2 == 0));
+                for (k, &d) in KING_STEPS.iter().enumerate() {
+                    assert_eq!(g.step(sq, k), g.offset(sq, d));
+                }
+            }
+            assert_eq!(g.parse("b1"), None, "a hole has no name");
+            assert_eq!(g.square(0, 1).map(|s| g.name(s)), Some("a2".into()));
+        }
+    }
+}

@@ -47,7 +47,15 @@ thread_local! {
 /// first one).
 pub(crate) fn has_legal<B: Bits>(t: &Compiled<B>, s: &mut State<B>) -> bool {
     let mut any = Any::default();
-    SCRATCH.with(|l| legal(t, s, &mut any, &mut l.borrow_mut()));
+    SCRATCH.with(|l| {
+        let scratch = &mut l.borrow_mut();
+        if t.board_only {
+            // Every guard and filter of `legal` and `sources` would pass.
+            legal_board(t, s, false, &mut any, scratch);
+        } else {
+            legal(t, s, &mut any, scratch);
+        }
+    });
     any.0
 }
 

@@ -242,6 +242,24 @@ impl<B: Bits> Rules<B> {
         })
     }
 
+    /// Whether the legal actions are the legal board moves and nothing else:
+    /// no other source (placements, cards, swaps, walls, gating), no
+    /// filter of the list (`must capture`, passing when stuck, a goal
+    /// reached, a first action), no connectivity split. Then "has the
+    /// player a legal action" goes straight to the board moves.
+    pub fn board_only(&self) -> bool {
+        self.deck.is_none()
+            && self.goals.is_none()
+            && !self.must_capture
+            && self.drops.is_none()
+            && self.passing.is_none()
+            && self.walls.is_none()
+            && self.gating.is_none()
+            && self.swaps.is_none()
+            && self.first_action.is_none()
+            && self.constraints.connected.is_empty()
+    }
+
     /// Whether board moves must each be tested one by one (made or probed):
     /// explosions, captures barred between kinds, royals counted together
     /// or made by promotion rule out checkers-and-pins generation.

@@ -67,6 +67,19 @@ impl<B: Bits> Compiled<B> {
     }
 }
 
+/// The squares of a variant's grid, and how many of them are real.
+fn squares(variant: &Variant) -> Result<(usize, usize), CompileError> {
+    let geo = Geometry::new(&variant.board).map_err(|e| CompileError::Board(e.0))?;
+    Ok((geo.len(), geo.real_count()))
+}
+
+/// The error for a board whose `real` squares do not fit sets of `bits`.
+fn too_many(real: usize, bits: usize) -> CompileError {
+    CompileError::Board(format!(
+        "a board of {real} squares does not fit sets of {bits} squares (64, 128, 192 or 256)"
+    ))
+}
+
 /// The set widths, narrowest first.
 const WIDTHS: [usize; 4] = [64, 128, 192, 256];
 
@@ -103,16 +116,14 @@ impl Tables {
     /// board allows (64, 128, 192 or 256 squares; holes count when the
     /// rules need the grid numbered row by row, see [`SquareOrder`]).
     pub fn new(variant: &Variant) -> Result<Tables, CompileError> {
-        let geo = Geometry::new(&variant.board).map_err(|e| CompileError::Board(e.0))?;
-        for bits in WIDTHS {
-            if geo.real_count() <= bits {
-                match Tables::with_width(variant, bits) {
-                    Err(CompileError::RowMajor) => continue,
-                    other => return other,
-                }
+        let (grid, real) = squares(variant)?;
+        for bits in WIDTHS.into_iter().filter(|&bits| real <= bits) {
+            match Tables::compile(variant, grid, bits) {
+                Err(CompileError::RowMajor) => continue,
+                other => return other,
             }
         }
-        Tables::with_width(variant, 256)
+        Err(too_many(real, 256))
     }
 
     /// Compile with sets of `bits` squares (64, 128, 192 or 256); an error
@@ -122,13 +133,15 @@ impl Tables {
     /// then refuse ([`CompileError::RowMajor`]). Every width plays the same
     /// game (tests compare them).
     pub fn with_width(variant: &Variant, bits: usize) -> Result<Tables, CompileError> {
-        let geo = Geometry::new(&variant.board).map_err(|e| CompileError::Board(e.0))?;
-        let (grid, real) = (geo.len(), geo.real_count());
+        let (grid, real) = squares(variant)?;
         if real > bits || !WIDTHS.contains(&bits) {
-            return Err(CompileError::Board(format!(
-                "a board of {real} squares does not fit sets of {bits} squares (64, 128, 192 or 256)"
-            )));
+            return Err(too_many(real, bits));
         }
+        Tables::compile(variant, grid, bits)
+    }
+
+    /// [`Tables::with_width`] once the real squares are known to fit.
+    fn compile(variant: &Variant, grid: usize, bits: usize) -> Result<Tables, CompileError> {
         let order = if grid > bits {
             SquareOrder::RealFirst
         } else {

@@ -247,6 +247,14 @@ macro_rules! word_set {
                 $name(!self.0)
             }
         }
+        set_iter_debug!($name);
+    };
+}
+
+/// Iteration, collection and `Debug` of a set type (the same for every
+/// width).
+macro_rules! set_iter_debug {
+    ($name:ident) => {
         impl IntoIterator for $name {
             type Item = Square;
             type IntoIter = BitsIter<$name>;
@@ -257,7 +265,7 @@ macro_rules! word_set {
         }
         impl FromIterator<Square> for $name {
             fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> $name {
-                let mut b = $name::EMPTY;
+                let mut b = <$name as Bits>::EMPTY;
                 for sq in iter {
                     b.insert(sq);
                 }
@@ -266,7 +274,9 @@ macro_rules! word_set {
         }
         impl fmt::Debug for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_set().entries(self.iter().map(|s| s.index())).finish()
+                f.debug_set()
+                    .entries(self.iter().map(|s| s.index()))
+                    .finish()
             }
         }
     };
@@ -433,25 +443,6 @@ macro_rules! words_set {
             }
         }
 
-        impl IntoIterator for $name {
-            type Item = Square;
-            type IntoIter = BitsIter<$name>;
-            #[inline]
-            fn into_iter(self) -> BitsIter<$name> {
-                BitsIter(self)
-            }
-        }
-
-        impl FromIterator<Square> for $name {
-            fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> $name {
-                let mut b = $name([0; $n]);
-                for sq in iter {
-                    b.insert(sq);
-                }
-                b
-            }
-        }
-
         words_set!(@binop $name, BitAnd, bitand, BitAndAssign, bitand_assign, &, [$($i),*]);
         words_set!(@binop $name, BitOr, bitor, BitOrAssign, bitor_assign, |, [$($i),*]);
         words_set!(@binop $name, BitXor, bitxor, BitXorAssign, bitxor_assign, ^, [$($i),*]);
@@ -464,13 +455,7 @@ macro_rules! words_set {
             }
         }
 
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_set()
-                    .entries(self.iter().map(|s| s.index()))
-                    .finish()
-            }
-        }
+        set_iter_debug!($name);
     };
     (@binop $name:ident, $tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt, [$($i:tt),*]) => {
         impl $tr for $name {

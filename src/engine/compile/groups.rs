@@ -23,6 +23,11 @@ pub struct RideGroup {
     pub dir: u16,
     /// The opposite direction (looked along from the attacked square).
     pub rdir: u16,
+    /// Whether the man nearest along `rdir` is the lowest square of a
+    /// ray's set (the direction's [`DirInfo::lowest`], kept here).
+    ///
+    /// [`DirInfo::lowest`]: super::atoms::DirInfo::lowest
+    pub lowest: bool,
     pub pids: Vec<u8>,
     /// Per pattern id: 0 = does not ride, 255 = unlimited, else the range.
     pub range: Vec<u8>,
@@ -147,6 +152,7 @@ impl<B: Bits> Groups<B> {
                 self.ride.push(RideGroup {
                     dir,
                     rdir: a.dirs[dir as usize].neg,
+                    lowest: a.dirs[a.dirs[dir as usize].neg as usize].lowest,
                     pids: vec![pid as u8],
                     range: ranges,
                     limited: r != 255,

@@ -15,6 +15,8 @@ pub(crate) enum Change {
     Put(Square),
     /// A man was taken off a square.
     Take(Square, Man),
+    /// The man on the first square moved to the second, empty, square.
+    Shift(Square, Square),
     /// The has-moved flag of a square was flipped.
     Unmoved(Square),
     /// A wall was put on or taken off a square.

@@ -143,6 +143,7 @@ impl<B: Bits> State<B> {
                     self.raw_take(l, sq);
                 }
                 Change::Take(sq, man) => self.raw_put(l, sq, man),
+                Change::Shift(from, to) => self.probe_move(l, to, from),
                 Change::Unmoved(sq) => self.unmoved.toggle(sq),
                 Change::Wall(sq) => self.raw_toggle_wall(sq),
                 Change::Ep(p, r) => self.ep[p as usize] = r,
@@ -234,6 +235,17 @@ impl<B: Bits> State<B> {
         let man = self.raw_take(l, sq);
         self.hash ^= l.zob.man(sq, man);
         self.journal.push(Change::Take(sq, man));
+        man
+    }
+
+    /// Move the man on `from` to the empty square `to` (one journal entry
+    /// instead of a take and a put).
+    #[inline]
+    pub fn shift(&mut self, l: &Layout, from: Square, to: Square) -> Man {
+        let man = self.board[from.index()];
+        self.probe_move(l, from, to);
+        self.hash ^= l.zob.man(from, man) ^ l.zob.man(to, man);
+        self.journal.push(Change::Shift(from, to));
         man
     }
 

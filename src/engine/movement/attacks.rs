@@ -205,7 +205,7 @@ fn ray_attacker<B: Bits>(
     if (ray & attackers).is_empty() {
         return None;
     }
-    let b = (ray & occ).nearest(t.atoms.dirs[g.rdir as usize].lowest)?;
+    let b = (ray & occ).nearest(g.lowest)?;
     (attackers.contains(b) && rides_to(t, s, g, b, sq)).then_some(b)
 }
 

@@ -45,13 +45,16 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
                 a.reset |= quiet.capture;
                 captures::captured(&r.captures, b, s, me, cap);
             }
-            let man = s.take(l, from);
-            a.reset |= quiet.kinds & (1 << man.kind()) != 0;
-            let placed = match promote {
-                Some(k) => promoted(t, s, man, k),
-                None => man,
+            let man = match promote {
+                Some(k) => {
+                    let man = s.take(l, from);
+                    let placed = promoted(t, s, man, k);
+                    s.put(l, to, placed);
+                    man
+                }
+                None => s.shift(l, from, to),
             };
-            s.put(l, to, placed);
+            a.reset |= quiet.kinds & (1 << man.kind()) != 0;
             if let Move::Lame { dir, .. } = mv {
                 a.ep = Some(en_passant::record_of(b, from, to, dir));
             }

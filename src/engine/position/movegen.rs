@@ -67,6 +67,11 @@ pub(crate) fn legal<B: Bits, S: Sink>(
     out: &mut S,
     scratch: &mut MoveList,
 ) {
+    if t.board_only {
+        // Every guard and filter below, and every other source, would
+        // pass: straight to the board moves.
+        return legal_board(t, s, false, out, scratch);
+    }
     if let Some(d) = &t.rules.deck {
         // A player who revealed an unplaceable card has lost.
         if !d.losers(s).is_empty() {
@@ -426,6 +431,79 @@ pub(super) fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(
     gen_general::<B, S, CHECK, X, F>(t, s, c, p, from, man, mask, &ok, out, lame_ep);
 }
 
+/// [`gen_man`] for every man of `men` (of pattern `p`) with one `mask`:
+/// a plain shape is matched once for all of them.
+#[inline(always)]
+fn gen_men<B: Bits, S: Sink, const X: bool>(
+    t: &Compiled<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    p: &Pattern,
+    men: B,
+    mask: B,
+    out: &mut S,
+) {
+    if let Shape::Plain {
+        leap,
+        rides,
+        nrides,
+    } = &p.plan.shape
+    {
+        let (b, pr) = (&t.base, &t.rules.promotion);
+        let rides = &rides[..*nrides as usize];
+        let to = (c.empty | if c.captures { c.enemy } else { B::EMPTY }) & mask;
+        for from in men {
+            let r = plain_reach(b, c.occ, *leap, rides, from);
+            out.targets(pr, s, from, s.at(from), r & to);
+        }
+        return;
+    }
+    if let (
+        Shape::Steps {
+            quiet,
+            cap,
+            lame,
+            dir,
+            initial,
+            moves,
+            captures,
+        },
+        true,
+    ) = (&p.plan.shape, c.ep || !p.lame_moves)
+    {
+        let (b, pr) = (&t.base, &t.rules.promotion);
+        let quiet = quiet.map(|i| &b.atoms.plan_bb[i as usize]);
+        let cap = cap.map(|i| &b.atoms.plan_bb[i as usize]);
+        let enemy = if c.captures { c.enemy } else { B::EMPTY };
+        let lame = &b.atoms.lame[*lame as usize];
+        // Where the lame leap may land.
+        let land = ((if *moves { c.empty } else { B::EMPTY })
+            | (if *captures { enemy } else { B::EMPTY }))
+            & mask;
+        for from in men {
+            let at = from.index();
+            let man = s.at(from);
+            let quiet = quiet.map_or(B::EMPTY, |q| q[at]);
+            let cap = cap.map_or(B::EMPTY, |q| q[at]);
+            let simple = (quiet & c.empty) | (cap & enemy);
+            out.targets(pr, s, from, man, simple & mask);
+            if *initial && !unmoved::<B, X>(b, s, c, from, man) {
+                continue;
+            }
+            let st = &lame[at];
+            let Some(to) = st.to else { continue };
+            if (st.path & c.occ).any() || simple.contains(to) || !land.contains(to) {
+                continue;
+            }
+            out.one(pr, s, lame_move(from, to, *dir, st.npath), man);
+        }
+        return;
+    }
+    for from in men {
+        gen_man::<B, S, false, X, _>(t, s, c, p, from, s.at(from), mask, |_| true, out);
+    }
+}
+
 /// [`gen_man`] for a plan of no fixed shape: walks its atom lists. Out of
 /// line, so that the shaped paths stay small.
 #[inline(never)]
@@ -533,9 +611,7 @@ fn lame_move(from: Square, to: Square, dir: u16, npath: u8) -> Move {
 fn gen_pseudo<B: Bits, S: Sink>(t: &Compiled<B>, s: &State<B>, c: &Ctx<B>, out: &mut S) {
     let own = s.by_player[c.me as usize];
     for (pid, p) in t.base.atoms.patterns.iter().enumerate() {
-        for from in s.by_pattern[pid] & own {
-            gen_man::<B, S, false, true, _>(t, s, c, p, from, s.at(from), B::FULL, |_| true, out);
-        }
+        gen_men::<B, S, true>(t, s, c, p, s.by_pattern[pid] & own, B::FULL, out);
         if out.done() {
             return;
         }
@@ -834,7 +910,7 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
         if (ray & lines).is_empty() {
             continue;
         }
-        let lowest = b.atoms.dirs[g.rdir as usize].lowest;
+        let lowest = g.lowest;
         let blockers = ray & c.occ;
         let Some(b1) = blockers.nearest(lowest) else {
             continue;
@@ -889,7 +965,17 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
         let mut others = own;
         others.remove(k);
         for (pid, pat) in b.atoms.patterns.iter().enumerate() {
-            for from in s_ref.by_pattern[pid] & others {
+            let men = s_ref.by_pattern[pid] & others;
+            if !S::STOPS_EARLY {
+                // The men that are not pinned, all at once; the pinned
+                // ones below, each with its line.
+                gen_men::<B, S, X>(t, s_ref, c, pat, men & !pinned, mask, out);
+                if (men & pinned).is_empty() {
+                    continue;
+                }
+            }
+            let men = if S::STOPS_EARLY { men } else { men & pinned };
+            for from in men {
                 let mut m = mask;
                 if pinned.contains(from) {
                     for p in &pins[..npins] {

@@ -43,8 +43,11 @@ pub struct Castling<B: Bits> {
     partner_pids: Vec<u8>,
     /// The castler is royal: attacks on its path forbid castling.
     guarded: bool,
-    /// Per royal square: every partner square it could castle with.
+    /// Per royal square: every partner square it could castle with, in
+    /// square order.
     lines: Vec<Vec<Line<B>>>,
+    /// Per royal square: the partner squares of its lines.
+    reach: Vec<B>,
 }
 
 impl<B: Bits> Castling<B> {
@@ -131,7 +134,12 @@ impl<B: Bits> Castling<B> {
                 });
             }
         }
+        let reach = lines
+            .iter()
+            .map(|ls| ls.iter().map(|l| l.partner).collect())
+            .collect();
         Ok(Some(Castling {
+            reach,
             royal: c.royal,
             partners: c.partner_kinds(),
             partner_pids: (0..t.nkinds)
@@ -203,8 +211,18 @@ impl<B: Bits> Castling<B> {
         }
         for r in royals {
             let mut checked = None;
+            // The partners on this royal's lines, crossed off as their
+            // lines come (in square order): the loop stops at the last.
+            let mut near = partners & self.reach[r.index()];
             for line in &self.lines[r.index()] {
-                if !partners.contains(line.partner) || (line.between & c.occ).any() {
+                if near.is_empty() {
+                    break;
+                }
+                if !near.contains(line.partner) {
+                    continue;
+                }
+                near.remove(line.partner);
+                if (line.between & c.occ).any() {
                     continue;
                 }
                 if self.guarded {

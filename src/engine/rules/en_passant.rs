@@ -25,6 +25,10 @@ pub struct EnPassant<B: Bits> {
     /// superset of the men that can take there, so that only those are
     /// tried).
     from_mask: Vec<Vec<B>>,
+    /// Per pattern of `pids`: its mask is exact (every en-passant atom a
+    /// leap open at every move, and no confinement or immunity), so a man
+    /// in it takes without a further test.
+    exact: Vec<bool>,
 }
 
 impl<B: Bits> EnPassant<B> {
@@ -63,11 +67,23 @@ impl<B: Bits> EnPassant<B> {
                 m
             })
             .collect();
+        let exact = pids
+            .iter()
+            .map(|&pid| {
+                let p = &t.atoms.patterns[pid as usize];
+                !p.plan.extra
+                    && p.moves
+                        .iter()
+                        .filter(|a| a.ep && a.mode.can_capture())
+                        .all(|a| a.kind == AKind::Leap && !a.initial)
+            })
+            .collect();
         Some(EnPassant {
             window: v.turn.en_passant,
             region: v.turn.en_passant_region,
             pids,
             from_mask,
+            exact,
         })
     }
 
@@ -173,11 +189,23 @@ impl<B: Bits> EnPassant<B> {
                 if !c.empty.contains(tg) {
                     continue;
                 }
-                for (&pid, near) in self.pids.iter().zip(&self.from_mask) {
+                for ((&pid, near), &exact) in self.pids.iter().zip(&self.from_mask).zip(&self.exact)
+                {
                     let Some(&near) = near.get(tg.index()) else {
                         continue;
                     };
                     for from in s.by_pattern[pid as usize] & s.by_player[me as usize] & near {
+                        if exact {
+                            let mv = Move::EnPassant {
+                                from,
+                                to: tg,
+                                victim: rec.victim,
+                                promote: None,
+                            };
+                            let man = s.at(from);
+                            f(s, mv, man);
+                            continue;
+                        }
                         let unmoved =
                             t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);
                         let pat = &t.atoms.patterns[pid as usize];

@@ -185,10 +185,17 @@ pub fn grow(bb: Option<BBox>, (x, y): (i32, i32)) -> BBox {
 /// Keep the men's bounding box at the anchor. Returns whether the men
 /// moved (the caller then recomputes the hash). Nothing moves when the box
 /// exceeds the limit: such an action is illegal and will be taken back.
+#[inline(always)]
 pub fn recentre<B: Bits>(t: &Base<B>, s: &mut State<B>) -> bool {
-    let Some(anchor) = t.geo.anchor() else {
-        return false;
-    };
+    match t.geo.anchor() {
+        Some(anchor) => recentre_at(t, s, anchor),
+        None => false,
+    }
+}
+
+/// [`recentre`] on an unbounded board, whose box is kept at `anchor`.
+#[inline(never)]
+fn recentre_at<B: Bits>(t: &Base<B>, s: &mut State<B>, anchor: (i32, i32)) -> bool {
     let Some((minx, miny, x1, y1)) = bbox(t, s.occ) else {
         return false;
     };

@@ -30,6 +30,11 @@ pub struct Base<B: Bits> {
     /// variant's width.
     pub real: B,
     pub dark: B,
+    /// Per square, the set of that square alone. Read from this table: a
+    /// set of several words built from a square goes through memory a word
+    /// at a time and is read back whole, which stalls (failed store
+    /// forwarding).
+    pub single: Box<atoms::SqTable<B>>,
     /// The grid's squares per column (file) and per row (rank).
     pub files: Vec<B>,
     pub ranks: Vec<B>,
@@ -204,6 +209,13 @@ impl<B: Bits> Base<B> {
             layout,
             real: B::narrow(geo.real()),
             dark: B::narrow(geo.dark()),
+            single: Box::new(std::array::from_fn(|i| {
+                if i < B::SQUARES {
+                    B::from_square(Square::new(i))
+                } else {
+                    B::EMPTY
+                }
+            })),
             files,
             ranks,
             file_spans,
@@ -224,6 +236,12 @@ impl<B: Bits> Base<B> {
             initial_at,
             graph,
         })
+    }
+
+    /// The set of `sq` alone (see [`Base::single`]).
+    #[inline]
+    pub fn bit(&self, sq: Square) -> B {
+        self.single[sq.index()]
     }
 
     /// The ray from `sq` along direction `dir`.

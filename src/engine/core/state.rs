@@ -265,10 +265,24 @@ impl<B: Bits> State<B> {
         debug_assert!(!man.is_empty() && self.board[to.index()].is_empty());
         self.board[from.index()] = Man::EMPTY;
         self.board[to.index()] = man;
-        let both = B::from_square(from) | B::from_square(to);
-        self.occ ^= both;
-        self.by_player[man.owner() as usize] ^= both;
-        self.by_pattern[l.pid(man)] ^= both;
+        if B::SQUARES <= 128 {
+            let both = B::from_square(from) | B::from_square(to);
+            self.occ ^= both;
+            self.by_player[man.owner() as usize] ^= both;
+            self.by_pattern[l.pid(man)] ^= both;
+        } else {
+            // A set of several words built from a square goes through
+            // memory a word at a time and is read back whole, which stalls
+            // (failed store forwarding): flip the two bits in place.
+            self.occ.toggle(from);
+            self.occ.toggle(to);
+            let p = &mut self.by_player[man.owner() as usize];
+            p.toggle(from);
+            p.toggle(to);
+            let q = &mut self.by_pattern[l.pid(man)];
+            q.toggle(from);
+            q.toggle(to);
+        }
     }
 
     /// Take a man without recording it (see [`State::probe`]).

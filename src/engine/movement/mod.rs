@@ -339,7 +339,8 @@ fn ride<B: Bits>(t: &Base<B>, dir: u16, from: Square, occ: B) -> B {
 fn ride_along<B: Bits>(t: &Base<B>, dir: u16, lowest: bool, from: Square, occ: B) -> B {
     let ray = t.ray(dir, from);
     match (ray & occ).nearest(lowest) {
-        Some(b) => ray & !t.ray(dir, b),
+        // The ray beyond `b` is the end of the ray from `from`.
+        Some(b) => ray ^ t.ray(dir, b),
         None => ray,
     }
 }

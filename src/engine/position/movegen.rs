@@ -817,8 +817,7 @@ fn gen_royal<B: Bits, S: Sink, const X: bool>(
     out: &mut S,
 ) {
     let b = &t.base;
-    let mut occ_wo = c.occ;
-    occ_wo.remove(k);
+    let occ_wo = c.occ ^ b.bit(k);
     let king = s.at(k);
     gen_man::<B, S, true, X, _>(
         t,
@@ -863,12 +862,17 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
     // legal (it can neither be pinned nor uncover an attack), so those men
     // are tried before checkers and pins are worked out.
     if S::STOPS_EARLY && !attacked(b, s, k, attackers, c.occ) {
-        let mut free = own & !b.groups.ride_lines[k.index()];
-        free.remove(k);
-        if free.any() {
+        // (The royal is skipped in the loop rather than taken out of the
+        // set: a set of several words changed at one square goes through
+        // memory and stalls when read back whole.)
+        let free = own & !b.groups.ride_lines[k.index()];
+        if free.more_than_one() {
             for &pid in &b.atoms.probe_order {
                 let pid = pid as usize;
                 for from in s.by_pattern[pid] & free {
+                    if from == k {
+                        continue;
+                    }
                     gen_man::<B, S, false, X, _>(
                         t,
                         s,
@@ -918,7 +922,7 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
         if attackers.contains(b1) {
             if rides_to(b, s, g, b1, k) {
                 checkers.insert(b1);
-                block |= ray & !b.ray(g.rdir, b1);
+                block |= ray ^ b.ray(g.rdir, b1);
             }
             continue;
         }
@@ -962,8 +966,7 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
             B::FULL
         };
         let s_ref: &State<B> = s;
-        let mut others = own;
-        others.remove(k);
+        let others = own ^ b.bit(k);
         for (pid, pat) in b.atoms.patterns.iter().enumerate() {
             let men = s_ref.by_pattern[pid] & others;
             if !S::STOPS_EARLY {
@@ -980,7 +983,7 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
                 if pinned.contains(from) {
                     for p in &pins[..npins] {
                         if p.sq == from {
-                            m &= b.ray(p.rdir, k) & !b.ray(p.rdir, p.by);
+                            m &= b.ray(p.rdir, k) ^ b.ray(p.rdir, p.by);
                         }
                     }
                 }

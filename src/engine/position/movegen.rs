@@ -443,6 +443,10 @@ fn gen_men<B: Bits, S: Sink, const X: bool>(
     mask: B,
     out: &mut S,
 ) {
+    // (Most patterns of a variant with many kinds have no man on the board.)
+    if men.is_empty() {
+        return;
+    }
     if let Shape::Plain {
         leap,
         rides,
@@ -969,6 +973,9 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
         let others = own ^ b.bit(k);
         for (pid, pat) in b.atoms.patterns.iter().enumerate() {
             let men = s_ref.by_pattern[pid] & others;
+            if men.is_empty() {
+                continue;
+            }
             if !S::STOPS_EARLY {
                 // The men that are not pinned, all at once; the pinned
                 // ones below, each with its line.

@@ -7,6 +7,7 @@ pub mod fen;
 mod game;
 pub(crate) mod hash;
 pub(crate) mod make;
+mod men;
 pub(crate) mod movegen;
 mod queries;
 mod raw;

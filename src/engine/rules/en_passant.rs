@@ -195,49 +195,54 @@ impl<B: Bits> EnPassant<B> {
                         continue;
                     };
                     for from in s.by_pattern[pid as usize] & s.by_player[me as usize] & near {
-                        if exact {
-                            let mv = Move::EnPassant {
-                                from,
-                                to: tg,
-                                victim: rec.victim,
-                                promote: None,
-                            };
-                            let man = s.at(from);
-                            f(s, mv, man);
+                        if !exact && !self.takes(t, s, c, pid, from, tg, rec.victim) {
                             continue;
                         }
-                        let unmoved =
-                            t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);
-                        let pat = &t.atoms.patterns[pid as usize];
-                        if pat.plan.extra
-                            && (pat
-                                .plan
-                                .confine
-                                .is_some_and(|m| !t.atoms.masks[m as usize].contains(tg))
-                                || (!pat.plan.immune.is_empty()
-                                    && s.pids_bb(&pat.plan.immune).contains(rec.victim)))
-                        {
-                            continue;
-                        }
-                        let reaches = pat.moves.iter().any(|a| {
-                            a.ep && a.mode.can_capture()
-                                && (!a.initial || unmoved)
-                                && reach(t, a, from, c.occ, c.friends).contains(tg)
-                        });
-                        if reaches {
-                            let mv = Move::EnPassant {
-                                from,
-                                to: tg,
-                                victim: rec.victim,
-                                promote: None,
-                            };
-                            let man = s.at(from);
-                            f(s, mv, man);
-                        }
+                        let mv = Move::EnPassant {
+                            from,
+                            to: tg,
+                            victim: rec.victim,
+                            promote: None,
+                        };
+                        let man = s.at(from);
+                        f(s, mv, man);
                     }
                 }
             }
         }
+    }
+
+    /// Whether the man of pattern `pid` on `from` (in its pattern's mask
+    /// for `tg`) takes `victim` en passant on `tg`: its confinement and
+    /// immunities allow it, and one of its en-passant atoms, open at this
+    /// node, reaches `tg` with this occupancy.
+    #[allow(clippy::too_many_arguments)]
+    fn takes(
+        &self,
+        t: &Base<B>,
+        s: &State<B>,
+        c: &Ctx<B>,
+        pid: u8,
+        from: Square,
+        tg: Square,
+        victim: Square,
+    ) -> bool {
+        let pat = &t.atoms.patterns[pid as usize];
+        if pat.plan.extra
+            && (pat
+                .plan
+                .confine
+                .is_some_and(|m| !t.atoms.masks[m as usize].contains(tg))
+                || (!pat.plan.immune.is_empty() && s.pids_bb(&pat.plan.immune).contains(victim)))
+        {
+            return false;
+        }
+        let unmoved = t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);
+        pat.moves.iter().any(|a| {
+            a.ep && a.mode.can_capture()
+                && (!a.initial || unmoved)
+                && reach(t, a, from, c.occ, c.friends).contains(tg)
+        })
     }
 }
 

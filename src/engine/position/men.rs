@@ -1,0 +1,276 @@
+//! Generating the moves of men: one man ([`gen_man`]), or every man of a
+//! pattern with one mask ([`gen_men`]), by the shape of its plan; special
+//! moves (en passant, castling) are generated elsewhere.
+
+use crate::engine::compile::atoms::{LameStep, Pattern, SqTable};
+use crate::engine::compile::shape::Shape;
+use crate::engine::compile::Base;
+use crate::engine::core::{Bits, Man, Move, Square, State};
+use crate::engine::movement::{plain_reach, targets_x, Ctx};
+use crate::engine::rules::{Promotion, Sink};
+use crate::engine::tables::Compiled;
+
+/// Generate the moves of the man `man` of pattern `p` on `from` whose
+/// destination is in `mask` and (when `CHECK`) passes `ok`. Special moves
+/// are generated elsewhere.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(Square) -> bool>(
+    t: &Compiled<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    p: &Pattern,
+    from: Square,
+    man: Man,
+    mask: B,
+    ok: F,
+    out: &mut S,
+) {
+    let b = &t.base;
+    let pr = &t.rules.promotion;
+    let plan = &p.plan;
+    if let Shape::Plain {
+        leap,
+        rides,
+        nrides,
+    } = &plan.shape
+    {
+        let r = plain_reach(b, c.occ, *leap, &rides[..*nrides as usize], from);
+        let caps = if c.captures { r & c.enemy } else { B::EMPTY };
+        emit_targets::<B, S, CHECK, F>(pr, s, from, man, ((r & c.empty) | caps) & mask, &ok, out);
+        return;
+    }
+    let lame_ep = c.ep && p.lame_moves;
+    if let Some(st) = StepTables::new(t, c, p, mask) {
+        st.man::<S, CHECK, X, F>(t, s, c, from, man, mask, &ok, out);
+        return;
+    }
+    gen_general::<B, S, CHECK, X, F>(t, s, c, p, from, man, mask, &ok, out, lame_ep);
+}
+
+/// [`gen_man`] for every man of `men` (of pattern `p`) with one `mask`:
+/// a shape is matched, and its tables looked up, once for all of them.
+#[inline(always)]
+pub(super) fn gen_men<B: Bits, S: Sink, const X: bool>(
+    t: &Compiled<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    p: &Pattern,
+    men: B,
+    mask: B,
+    out: &mut S,
+) {
+    // (Most patterns of a variant with many kinds have no man on the board.)
+    if men.is_empty() {
+        return;
+    }
+    if let Shape::Plain {
+        leap,
+        rides,
+        nrides,
+    } = &p.plan.shape
+    {
+        let (b, pr) = (&t.base, &t.rules.promotion);
+        let rides = &rides[..*nrides as usize];
+        let to = (c.empty | if c.captures { c.enemy } else { B::EMPTY }) & mask;
+        for from in men {
+            let r = plain_reach(b, c.occ, *leap, rides, from);
+            out.targets(pr, s, from, s.at(from), r & to);
+        }
+        return;
+    }
+    if let Some(st) = StepTables::new(t, c, p, mask) {
+        for from in men {
+            st.man::<S, false, X, _>(t, s, c, from, s.at(from), mask, &|_| true, out);
+        }
+        return;
+    }
+    for from in men {
+        gen_man::<B, S, false, X, _>(t, s, c, p, from, s.at(from), mask, |_| true, out);
+    }
+}
+
+/// [`gen_man`] for a plan of no fixed shape: walks its atom lists. Out of
+/// line, so that the shaped paths stay small.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn gen_general<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(Square) -> bool>(
+    t: &Compiled<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    p: &Pattern,
+    from: Square,
+    man: Man,
+    mask: B,
+    ok: &F,
+    out: &mut S,
+    lame_ep: bool,
+) {
+    let b = &t.base;
+    let pr = &t.rules.promotion;
+    let plan = &p.plan;
+    let simple = targets_x::<B, X>(b, s, c, plan, from, lame_ep);
+    emit_targets::<B, S, CHECK, F>(pr, s, from, man, simple & mask, ok, out);
+    if !lame_ep {
+        return;
+    }
+    let unmoved = unmoved::<B, X>(b, s, c, from, man);
+    if plan.lame_initial_only && !unmoved {
+        return;
+    }
+    for a in &plan.lame {
+        if a.initial && !unmoved {
+            continue;
+        }
+        for &d in &a.dirs {
+            let st = b.lame_step(d, from);
+            let Some(to) = st.to else { continue };
+            if (st.path & c.occ).any() || simple.contains(to) {
+                continue;
+            }
+            let fits = (a.mode.can_move() && c.empty.contains(to))
+                || (c.captures && a.mode.can_capture() && c.enemy.contains(to));
+            let confined = X
+                && plan.extra
+                && (plan
+                    .confine
+                    .is_some_and(|m| !b.atoms.masks[m as usize].contains(to))
+                    || (!plan.immune.is_empty() && s.pids_bb(&plan.immune).contains(to)));
+            if fits && !confined && mask.contains(to) && (!CHECK || ok(to)) {
+                out.one(pr, s, lame_move(from, to, d, st.npath), man);
+            }
+        }
+    }
+}
+
+/// The plain moves of `man` from `from` to `targets` (those `ok` accepts,
+/// when `CHECK`), into `out`.
+#[inline(always)]
+fn emit_targets<B: Bits, S: Sink, const CHECK: bool, F: Fn(Square) -> bool>(
+    pr: &Promotion<B>,
+    s: &State<B>,
+    from: Square,
+    man: Man,
+    mut targets: B,
+    ok: &F,
+    out: &mut S,
+) {
+    if CHECK {
+        for to in targets {
+            if !ok(to) {
+                targets.remove(to);
+            }
+        }
+    }
+    out.targets(pr, s, from, man, targets);
+}
+
+/// Whether the initial moves of `man` on `from` are open at this node.
+#[inline(always)]
+fn unmoved<B: Bits, const X: bool>(
+    b: &Base<B>,
+    s: &State<B>,
+    c: &Ctx<B>,
+    from: Square,
+    man: Man,
+) -> bool {
+    b.initial_open(s, from, man) && !(X && c.closed.contains(from))
+}
+
+/// A lame leap's move: it leaves en-passant targets when it passes squares.
+#[inline(always)]
+fn lame_move(from: Square, to: Square, dir: u16, npath: u8) -> Move {
+    if npath > 0 {
+        Move::Lame {
+            from,
+            to,
+            dir,
+            promote: None,
+        }
+    } else {
+        Move::normal(from, to)
+    }
+}
+
+/// A `Steps` plan's tables and landing squares at this node, looked up
+/// once for the men of its pattern.
+struct StepTables<'a, B: Bits> {
+    quiet: Option<&'a SqTable<B>>,
+    cap: Option<&'a SqTable<B>>,
+    lame: &'a [LameStep<B>; 256],
+    /// The men that may be taken (none where captures do not exist).
+    enemy: B,
+    /// Where the lame leap may land (its mode and the mask applied).
+    land: B,
+    dir: u16,
+    initial: bool,
+}
+
+impl<'a, B: Bits> StepTables<'a, B> {
+    /// The tables of pattern `p` when its plan is `Steps` and its lame leap
+    /// leaves no en-passant target to record, or needs none.
+    #[inline(always)]
+    fn new(t: &'a Compiled<B>, c: &Ctx<B>, p: &Pattern, mask: B) -> Option<StepTables<'a, B>> {
+        let Shape::Steps {
+            quiet,
+            cap,
+            lame,
+            dir,
+            initial,
+            moves,
+            captures,
+        } = &p.plan.shape
+        else {
+            return None;
+        };
+        if p.lame_moves && !c.ep {
+            return None;
+        }
+        let b = &t.base;
+        let enemy = if c.captures { c.enemy } else { B::EMPTY };
+        Some(StepTables {
+            quiet: quiet.map(|i| &b.atoms.plan_bb[i as usize]),
+            cap: cap.map(|i| &b.atoms.plan_bb[i as usize]),
+            lame: &b.atoms.lame[*lame as usize],
+            enemy,
+            land: ((if *moves { c.empty } else { B::EMPTY })
+                | (if *captures { enemy } else { B::EMPTY }))
+                & mask,
+            dir: *dir,
+            initial: *initial,
+        })
+    }
+
+    /// The moves of the man `man` on `from` (see [`gen_man`]).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn man<S: Sink, const CHECK: bool, const X: bool, F: Fn(Square) -> bool>(
+        &self,
+        t: &Compiled<B>,
+        s: &State<B>,
+        c: &Ctx<B>,
+        from: Square,
+        man: Man,
+        mask: B,
+        ok: &F,
+        out: &mut S,
+    ) {
+        let (b, pr) = (&t.base, &t.rules.promotion);
+        let at = from.index();
+        let quiet = self.quiet.map_or(B::EMPTY, |q| q[at]);
+        let cap = self.cap.map_or(B::EMPTY, |q| q[at]);
+        let simple = (quiet & c.empty) | (cap & self.enemy);
+        emit_targets::<B, S, CHECK, F>(pr, s, from, man, simple & mask, ok, out);
+        if self.initial && !unmoved::<B, X>(b, s, c, from, man) {
+            return;
+        }
+        let st = &self.lame[at];
+        let Some(to) = st.to else { return };
+        if (st.path & c.occ).any() || simple.contains(to) || !self.land.contains(to) {
+            return;
+        }
+        if !CHECK || ok(to) {
+            out.one(pr, s, lame_move(from, to, self.dir, st.npath), man);
+        }
+    }
+}

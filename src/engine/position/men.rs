@@ -41,7 +41,7 @@ pub(crate) fn gen_man<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(
         return;
     }
     let lame_ep = c.ep && p.lame_moves;
-    if let Some(st) = StepTables::new(t, c, p, mask) {
+    if let Some(st) = StepTables::new(t, c, p) {
         st.man::<S, CHECK, X, F>(t, s, c, from, man, mask, &ok, out);
         return;
     }
@@ -79,7 +79,7 @@ pub(super) fn gen_men<B: Bits, S: Sink, const X: bool>(
         }
         return;
     }
-    if let Some(st) = StepTables::new(t, c, p, mask) {
+    if let Some(st) = StepTables::new(t, c, p) {
         for from in men {
             st.man::<S, false, X, _>(t, s, c, from, s.at(from), mask, &|_| true, out);
         }
@@ -192,7 +192,7 @@ fn lame_move(from: Square, to: Square, dir: u16, npath: u8) -> Move {
     }
 }
 
-/// A `Steps` plan's tables and landing squares at this node, looked up
+/// A `Steps` plan's tables at this node, looked up
 /// once for the men of its pattern.
 struct StepTables<'a, B: Bits> {
     quiet: Option<&'a SqTable<B>>,
@@ -200,8 +200,9 @@ struct StepTables<'a, B: Bits> {
     lame: &'a [LameStep<B>; 256],
     /// The men that may be taken (none where captures do not exist).
     enemy: B,
-    /// Where the lame leap may land (its mode and the mask applied).
-    land: B,
+    /// The lame leap moves, captures.
+    moves: bool,
+    captures: bool,
     dir: u16,
     initial: bool,
 }
@@ -210,7 +211,7 @@ impl<'a, B: Bits> StepTables<'a, B> {
     /// The tables of pattern `p` when its plan is `Steps` and its lame leap
     /// leaves no en-passant target to record, or needs none.
     #[inline(always)]
-    fn new(t: &'a Compiled<B>, c: &Ctx<B>, p: &Pattern, mask: B) -> Option<StepTables<'a, B>> {
+    fn new(t: &'a Compiled<B>, c: &Ctx<B>, p: &Pattern) -> Option<StepTables<'a, B>> {
         let Shape::Steps {
             quiet,
             cap,
@@ -233,9 +234,8 @@ impl<'a, B: Bits> StepTables<'a, B> {
             cap: cap.map(|i| &b.atoms.plan_bb[i as usize]),
             lame: &b.atoms.lame[*lame as usize],
             enemy,
-            land: ((if *moves { c.empty } else { B::EMPTY })
-                | (if *captures { enemy } else { B::EMPTY }))
-                & mask,
+            moves: *moves,
+            captures: *captures,
             dir: *dir,
             initial: *initial,
         })
@@ -266,10 +266,12 @@ impl<'a, B: Bits> StepTables<'a, B> {
         }
         let st = &self.lame[at];
         let Some(to) = st.to else { return };
-        if (st.path & c.occ).any() || simple.contains(to) || !self.land.contains(to) {
+        if (st.path & c.occ).any() || simple.contains(to) {
             return;
         }
-        if !CHECK || ok(to) {
+        let fits =
+            (self.moves && c.empty.contains(to)) || (self.captures && self.enemy.contains(to));
+        if fits && mask.contains(to) && (!CHECK || ok(to)) {
             out.one(pr, s, lame_move(from, to, self.dir, st.npath), man);
         }
     }

@@ -50,6 +50,9 @@ pub struct Groups<B: Bits> {
     /// Per pattern: the index in `rev_leap` of its leap group (`u32::MAX`:
     /// none), so that a man found near a square is tested by its own table.
     pub leap_of_pid: Vec<u32>,
+    /// The patterns of some ride group: only their men can attack along a
+    /// line, so the other men are left out of the line tests.
+    pub rider_pids: Vec<u8>,
 }
 
 impl<B: Bits> Groups<B> {
@@ -122,6 +125,9 @@ impl<B: Bits> Groups<B> {
                 g.leap_of_pid[pid as usize] = lg.base;
             }
         }
+        g.rider_pids = g.ride.iter().flat_map(|r| r.pids.iter().copied()).collect();
+        g.rider_pids.sort_unstable();
+        g.rider_pids.dedup();
         g.leap_near = (0..256)
             .map(|sq| g.rev_leap.iter().fold(B::EMPTY, |acc, t| acc | t[sq]))
             .collect();

@@ -37,6 +37,12 @@ pub trait Bits:
 
     /// The set holding only `sq`.
     fn from_square(sq: Square) -> Self;
+    /// [`Bits::from_square`], for changing a set that is read back whole
+    /// soon after: a set of several words comes from a table, so that
+    /// `set ^= B::single(sq)` writes the set whole. (Flipping one word in
+    /// place leaves a narrow store that a whole read cannot take over from
+    /// the store buffer: the read waits for it to reach the cache.)
+    fn single(sq: Square) -> Self;
     fn contains(&self, sq: Square) -> bool;
     fn insert(&mut self, sq: Square);
     fn remove(&mut self, sq: Square);
@@ -123,6 +129,10 @@ macro_rules! word_set {
 
             #[inline]
             fn from_square(sq: Square) -> Self {
+                $name(1 << sq.index())
+            }
+            #[inline(always)]
+            fn single(sq: Square) -> Self {
                 $name(1 << sq.index())
             }
             #[inline]
@@ -312,6 +322,22 @@ macro_rules! words_set {
                 let mut w = [0u64; $n];
                 w[i >> 6] = 1u64 << (i & 63);
                 $name(w)
+            }
+            #[inline(always)]
+            fn single(sq: Square) -> $name {
+                const fn table() -> [$name; 256] {
+                    let mut t = [$name([0; $n]); 256];
+                    let mut i = 0;
+                    while i < 256 {
+                        if i < 64 * $n {
+                            t[i].0[i >> 6] = 1u64 << (i & 63);
+                        }
+                        i += 1;
+                    }
+                    t
+                }
+                static SINGLE: [$name; 256] = table();
+                SINGLE[sq.index()]
             }
             #[inline]
             fn contains(&self, sq: Square) -> bool {
@@ -553,6 +579,21 @@ mod tests {
                 .fold(0u64, |w, &i| w | 1 << (i - start));
             assert_eq!(set.bits_from(start), want, "from {start}");
         }
+    }
+
+    fn singles<B: Bits>() {
+        for i in 0..B::SQUARES.min(256) {
+            let sq = Square::new(i);
+            assert_eq!(B::single(sq), B::from_square(sq), "square {i}");
+        }
+    }
+
+    #[test]
+    fn a_single_square_from_the_table_is_the_square_alone() {
+        singles::<B64>();
+        singles::<B128>();
+        singles::<B192>();
+        singles::<Bitset>();
     }
 
     #[test]

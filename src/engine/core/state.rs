@@ -205,9 +205,11 @@ impl<B: Bits> State<B> {
     fn raw_put(&mut self, l: &Layout, sq: Square, man: Man) {
         debug_assert!(self.board[sq.index()].is_empty());
         self.board[sq.index()] = man;
-        self.occ.insert(sq);
-        self.by_player[man.owner() as usize].insert(sq);
-        self.by_pattern[l.pid(man)].insert(sq);
+        // (The square is empty: flipping it puts the man.)
+        let one = B::single(sq);
+        self.occ ^= one;
+        self.by_player[man.owner() as usize] ^= one;
+        self.by_pattern[l.pid(man)] ^= one;
     }
 
     #[inline]
@@ -215,9 +217,10 @@ impl<B: Bits> State<B> {
         let man = self.board[sq.index()];
         debug_assert!(!man.is_empty());
         self.board[sq.index()] = Man::EMPTY;
-        self.occ.remove(sq);
-        self.by_player[man.owner() as usize].remove(sq);
-        self.by_pattern[l.pid(man)].remove(sq);
+        let one = B::single(sq);
+        self.occ ^= one;
+        self.by_player[man.owner() as usize] ^= one;
+        self.by_pattern[l.pid(man)] ^= one;
         man
     }
 
@@ -265,24 +268,10 @@ impl<B: Bits> State<B> {
         debug_assert!(!man.is_empty() && self.board[to.index()].is_empty());
         self.board[from.index()] = Man::EMPTY;
         self.board[to.index()] = man;
-        if B::SQUARES <= 128 {
-            let both = B::from_square(from) | B::from_square(to);
-            self.occ ^= both;
-            self.by_player[man.owner() as usize] ^= both;
-            self.by_pattern[l.pid(man)] ^= both;
-        } else {
-            // A set of several words built from a square goes through
-            // memory a word at a time and is read back whole, which stalls
-            // (failed store forwarding): flip the two bits in place.
-            self.occ.toggle(from);
-            self.occ.toggle(to);
-            let p = &mut self.by_player[man.owner() as usize];
-            p.toggle(from);
-            p.toggle(to);
-            let q = &mut self.by_pattern[l.pid(man)];
-            q.toggle(from);
-            q.toggle(to);
-        }
+        let both = B::single(from) ^ B::single(to);
+        self.occ ^= both;
+        self.by_player[man.owner() as usize] ^= both;
+        self.by_pattern[l.pid(man)] ^= both;
     }
 
     /// Take a man without recording it (see [`State::probe`]).

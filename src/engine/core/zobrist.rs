@@ -12,9 +12,11 @@ const SEED: u64 = 0x7661_7269_615f_7a6f; // "varia_zo"
 /// The Zobrist keys of a variant.
 #[derive(Clone, Debug)]
 pub struct Zobrist {
-    /// `square * codes + man code`.
+    /// `man code * squares + square`: the keys of one kind of man lie
+    /// together, so the few kinds of a game touch few cache lines (most
+    /// codes are never used).
     men: Vec<u64>,
-    codes: usize,
+    squares: usize,
     pub turn: [u64; 4],
     /// An unmoved man of a kind with `initial` moves, per square.
     pub unmoved: Vec<u64>,
@@ -40,7 +42,14 @@ impl Zobrist {
     pub fn new(squares: usize, kinds: usize) -> Zobrist {
         let mut rng = ChaCha8Rng::seed_from_u64(SEED);
         let codes = kinds.max(1) * super::man::CODES_PER_KIND;
-        let men = (0..squares * codes).map(|_| rng.next_u64()).collect();
+        // Drawn square by square (the keys of the square-major table this
+        // was), stored man code by man code.
+        let mut men = vec![0; squares * codes];
+        for sq in 0..squares {
+            for code in 0..codes {
+                men[code * squares + sq] = rng.next_u64();
+            }
+        }
         let mut turn = [0; 4];
         for t in &mut turn {
             *t = rng.next_u64();
@@ -50,7 +59,7 @@ impl Zobrist {
         let ep = (0..squares).map(|_| rng.next_u64()).collect();
         Zobrist {
             men,
-            codes,
+            squares,
             turn,
             unmoved,
             castle,
@@ -63,7 +72,7 @@ impl Zobrist {
 
     #[inline]
     pub fn man(&self, sq: Square, man: Man) -> u64 {
-        self.men[sq.index() * self.codes + man.code()]
+        self.men[man.code() * self.squares + sq.index()]
     }
 
     /// Key of `count` men of `kind` in `player`'s hand (0 for none).

@@ -156,12 +156,35 @@ fn steps<B: Bits>(t: &Base<B>, g: &RideGroup, a: Square, b: Square) -> i32 {
 /// occupancy `occ` (which may differ from the position's, e.g. without the
 /// royal that is about to move). `attackers` must be a subset of `occ`.
 pub fn attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, occ: B) -> bool {
+    attacked_by(t, s, sq, attackers, attackers, occ)
+}
+
+/// The men of `attackers` that may attack along a line: those of a pattern
+/// that rides (see [`Groups::rider_pids`]).
+///
+/// [`Groups::rider_pids`]: crate::engine::compile::Groups::rider_pids
+#[inline]
+pub fn riders<B: Bits>(t: &Base<B>, s: &State<B>, attackers: B) -> B {
+    attackers & s.pids_bb(&t.groups.rider_pids)
+}
+
+/// [`attacked`] where `riders` holds at least the men of `attackers` that
+/// ride ([`riders`]): only they are looked for along the lines.
+#[inline]
+pub fn attacked_by<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    sq: Square,
+    attackers: B,
+    riders: B,
+    occ: B,
+) -> bool {
     let g = &t.groups;
     let near = g.leap_near[sq.index()] & attackers;
     if near.any() && leap_attackers(t, s, sq, near).any() {
         return true;
     }
-    let lines = g.ride_lines[sq.index()] & attackers;
+    let lines = g.ride_lines[sq.index()] & riders;
     if lines.any() && ride_attacked(t, s, sq, lines, occ) {
         return true;
     }
@@ -339,4 +362,82 @@ pub fn royal_square_attacked<B: Bits>(
         }
     }
     attacked(t, s, sq, attackers, occ)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{attacked, attacked_by, riders};
+    use crate::engine::core::{Bits, Square};
+    use crate::engine::position::checked::{with_pos, Position};
+    use crate::engine::testing::XorShift;
+    use crate::engine::Tables;
+    use std::sync::Arc;
+
+    /// Leapers, unlimited and limited riders and a pawn on a small board
+    /// (the rule text is written here).
+    const TEXT: &str = "variant riders \"Riders\" {
+  players white, black
+  board 6x6
+  piece king K moves \"K\" royal
+  piece queen Q moves \"Q\"
+  piece rook R moves \"R\"
+  piece bishop B moves \"B\"
+  piece knight N moves \"N\"
+  piece short S moves \"R2F\"
+  piece pawn P moves \"fmW fcF\"
+  setup {
+    white: K c1, Q d1, R a1, B b1, N e1, S f1, P a2..f2
+    black: mirror white
+  }
+  end {
+    checkmate -> lose
+    stalemate -> draw
+  }
+}
+";
+
+    #[test]
+    fn attacks_looked_for_among_the_riders_are_the_attacks_of_every_man() {
+        let checked = crate::load::load_str("riders.variant", TEXT, &[]);
+        let v = checked
+            .variants
+            .into_iter()
+            .next()
+            .expect("the text checks");
+        let tables = Arc::new(Tables::new(&v).expect("compiles"));
+        let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+        let mut compared = 0usize;
+        let mut attacked_squares = 0usize;
+        for _ in 0..40 {
+            let mut p = Position::start(tables.clone()).expect("starts");
+            for _ in 0..60 {
+                with_pos!(&p.inner, c, s => {
+                    let b = &c.base;
+                    for me in 0..2u8 {
+                        let enemy = s.occ & !s.by_player[me as usize];
+                        let r = riders(b, s, enemy);
+                        assert!((r & !enemy).is_empty());
+                        for i in 0..b.nsq {
+                            let sq = Square::new(i);
+                            let want = attacked(b, s, sq, enemy, s.occ);
+                            let got = attacked_by(b, s, sq, enemy, r, s.occ);
+                            assert_eq!(got, want, "square {i}, player {me}: {}", p.fen());
+                            compared += 1;
+                            attacked_squares += usize::from(want);
+                        }
+                    }
+                });
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.make(moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        assert!(compared > 50_000, "{compared}");
+        assert!(
+            attacked_squares > compared / 4,
+            "{attacked_squares} of {compared}"
+        );
+    }
 }

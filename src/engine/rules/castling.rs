@@ -43,11 +43,14 @@ pub struct Castling<B: Bits> {
     partner_pids: Vec<u8>,
     /// The castler is royal: attacks on its path forbid castling.
     guarded: bool,
-    /// Per royal square: every partner square it could castle with, in
-    /// square order.
-    lines: Vec<Vec<Line<B>>>,
+    /// Every line, of every royal square.
+    lines: Vec<Line<B>>,
+    /// Per royal square and partner square (`royal * squares + partner`):
+    /// the index of their line in `lines` (`u32::MAX`: none).
+    line_of: Vec<u32>,
     /// Per royal square: the partner squares of its lines.
     reach: Vec<B>,
+    squares: usize,
 }
 
 impl<B: Bits> Castling<B> {
@@ -138,8 +141,24 @@ impl<B: Bits> Castling<B> {
             .iter()
             .map(|ls| ls.iter().map(|l| l.partner).collect())
             .collect();
+        let squares = t.nsq;
+        let mut line_of = vec![u32::MAX; squares * squares];
+        let mut flat = Vec::new();
+        for (r, ls) in lines.into_iter().enumerate() {
+            for l in ls {
+                // (One line per royal and partner square; the first, were
+                // there more.)
+                let at = &mut line_of[r * squares + l.partner.index()];
+                if *at == u32::MAX {
+                    *at = flat.len() as u32;
+                    flat.push(l);
+                }
+            }
+        }
         Ok(Some(Castling {
             reach,
+            line_of,
+            squares,
             royal: c.royal,
             partners: c.partner_kinds(),
             partner_pids: (0..t.nkinds)
@@ -147,7 +166,7 @@ impl<B: Bits> Castling<B> {
                 .flat_map(|k| t.atoms.kind_pids[k].iter().copied())
                 .collect(),
             guarded: v.pieces[c.royal as usize].royal,
-            lines,
+            lines: flat,
         }))
     }
 
@@ -211,17 +230,11 @@ impl<B: Bits> Castling<B> {
         }
         for r in royals {
             let mut checked = None;
-            // The partners on this royal's lines, crossed off as their
-            // lines come (in square order): the loop stops at the last.
-            let mut near = partners & self.reach[r.index()];
-            for line in &self.lines[r.index()] {
-                if near.is_empty() {
-                    break;
-                }
-                if !near.contains(line.partner) {
-                    continue;
-                }
-                near.remove(line.partner);
+            // Only the partners present on this royal's lines, in square
+            // order, each looked up.
+            let row = r.index() * self.squares;
+            for p in partners & self.reach[r.index()] {
+                let line = &self.lines[self.line_of[row + p.index()] as usize];
                 if (line.between & c.occ).any() {
                     continue;
                 }

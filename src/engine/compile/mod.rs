@@ -30,11 +30,6 @@ pub struct Base<B: Bits> {
     /// variant's width.
     pub real: B,
     pub dark: B,
-    /// Per square, the set of that square alone. Read from this table: a
-    /// set of several words built from a square goes through memory a word
-    /// at a time and is read back whole, which stalls (failed store
-    /// forwarding).
-    pub single: Box<atoms::SqTable<B>>,
     /// The grid's squares per column (file) and per row (rank).
     pub files: Vec<B>,
     pub ranks: Vec<B>,
@@ -209,13 +204,6 @@ impl<B: Bits> Base<B> {
             layout,
             real: B::narrow(geo.real()),
             dark: B::narrow(geo.dark()),
-            single: Box::new(std::array::from_fn(|i| {
-                if i < B::SQUARES {
-                    B::from_square(Square::new(i))
-                } else {
-                    B::EMPTY
-                }
-            })),
             files,
             ranks,
             file_spans,
@@ -236,12 +224,6 @@ impl<B: Bits> Base<B> {
             initial_at,
             graph,
         })
-    }
-
-    /// The set of `sq` alone (see [`Base::single`]).
-    #[inline]
-    pub fn bit(&self, sq: Square) -> B {
-        self.single[sq.index()]
     }
 
     /// The ray from `sq` along direction `dir`.
@@ -367,8 +349,8 @@ mod tests {
         let b: Base<B> = Base::new(&holed(), order).expect("compiles");
         for sq in b.geo.squares() {
             let i = sq.index();
-            assert_eq!(b.bit(sq), B::from_square(sq));
-            assert_eq!(b.bit(sq).count(), 1);
+            assert_eq!(B::single(sq), B::from_square(sq));
+            assert_eq!(B::single(sq).count(), 1);
             for dir in 0..b.atoms.dirs.len() as u16 {
                 let ray = b.ray(dir, sq);
                 for on in ray {

@@ -572,7 +572,7 @@ fn gen_royal<B: Bits, S: Sink, const X: bool>(
     out: &mut S,
 ) {
     let b = &t.base;
-    let occ_wo = c.occ ^ b.bit(k);
+    let occ_wo = c.occ ^ B::single(k);
     let king = s.at(k);
     gen_man::<B, S, true, X, _>(
         t,
@@ -730,7 +730,7 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
             B::FULL
         };
         let s_ref: &State<B> = s;
-        let others = own ^ b.bit(k);
+        let others = own ^ B::single(k);
         for (pid, pat) in b.atoms.patterns.iter().enumerate() {
             let men = s_ref.by_pattern[pid] & others;
             if men.is_empty() {

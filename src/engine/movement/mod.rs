@@ -305,6 +305,17 @@ fn extras<B: Bits>(
     }
 }
 
+/// Whether a man of `plan` may not end on `to` where the man on `taken` is
+/// taken (`taken` is `to`, or the victim of an en-passant capture): its
+/// confinement keeps it off `to`, or the taken man is of a kind it never
+/// captures. The one-square form of what [`add_rest`] does to sets.
+#[inline(always)]
+pub fn barred<B: Bits>(t: &Base<B>, s: &State<B>, plan: &Plan, to: Square, taken: Square) -> bool {
+    plan.confine
+        .is_some_and(|m| !t.atoms.masks[m as usize].contains(to))
+        || (!plan.immune.is_empty() && s.pids_bb(&plan.immune).contains(taken))
+}
+
 /// The squares a [`Shape::Plain`] man on `from` reaches (empty or not):
 /// its leap table and its rides, each `(direction, lowest)`.
 ///

@@ -6,7 +6,7 @@ use crate::engine::compile::atoms::{LameStep, Pattern, SqTable};
 use crate::engine::compile::shape::Shape;
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Man, Move, Square, State};
-use crate::engine::movement::{plain_reach, targets_x, Ctx};
+use crate::engine::movement::{barred, plain_reach, targets_x, Ctx};
 use crate::engine::rules::{Promotion, Sink};
 use crate::engine::tables::Compiled;
 
@@ -130,12 +130,7 @@ fn gen_general<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(Square)
             }
             let fits = (a.mode.can_move() && c.empty.contains(to))
                 || (c.captures && a.mode.can_capture() && c.enemy.contains(to));
-            let confined = X
-                && plan.extra
-                && (plan
-                    .confine
-                    .is_some_and(|m| !b.atoms.masks[m as usize].contains(to))
-                    || (!plan.immune.is_empty() && s.pids_bb(&plan.immune).contains(to)));
+            let confined = X && plan.extra && barred(b, s, plan, to, to);
             if fits && !confined && mask.contains(to) && (!CHECK || ok(to)) {
                 out.one(pr, s, lame_move(from, to, d, st.npath), man);
             }

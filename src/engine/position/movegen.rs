@@ -626,17 +626,11 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
     // legal (it can neither be pinned nor uncover an attack), so those men
     // are tried before checkers and pins are worked out.
     if S::STOPS_EARLY && !attacked_by(b, s, k, attackers, riders, c.occ) {
-        // (The royal is skipped in the loop rather than taken out of the
-        // set: a set of several words changed at one square goes through
-        // memory and stalls when read back whole.)
-        let free = own & !b.groups.ride_lines[k.index()];
-        if free.more_than_one() {
+        let free = (own ^ B::single(k)) & !b.groups.ride_lines[k.index()];
+        if free.any() {
             for &pid in &b.atoms.probe_order {
                 let pid = pid as usize;
                 for from in s.by_pattern[pid] & free {
-                    if from == k {
-                        continue;
-                    }
                     gen_man::<B, S, false, X, _>(
                         t,
                         s,

@@ -48,9 +48,9 @@ pub struct Castling<B: Bits> {
     /// Per royal square and partner square (`royal * squares + partner`):
     /// the index of their line in `lines` (`u32::MAX`: none).
     line_of: Vec<u32>,
-    /// Per royal square: the partner squares of its lines.
+    /// Per royal square: the partner squares of its lines (one entry per
+    /// square of the board).
     reach: Vec<B>,
-    squares: usize,
 }
 
 impl<B: Bits> Castling<B> {
@@ -158,7 +158,6 @@ impl<B: Bits> Castling<B> {
         Ok(Some(Castling {
             reach,
             line_of,
-            squares,
             royal: c.royal,
             partners: c.partner_kinds(),
             partner_pids: (0..t.nkinds)
@@ -232,7 +231,7 @@ impl<B: Bits> Castling<B> {
             let mut checked = None;
             // Only the partners present on this royal's lines, in square
             // order, each looked up.
-            let row = r.index() * self.squares;
+            let row = r.index() * self.reach.len();
             for p in partners & self.reach[r.index()] {
                 let line = &self.lines[self.line_of[row + p.index()] as usize];
                 if (line.between & c.occ).any() {

@@ -7,7 +7,7 @@
 use crate::engine::compile::{AKind, Base};
 use crate::engine::core::Bits;
 use crate::engine::core::{EpRecord, Man, Move, PlayerSet, Square, State};
-use crate::engine::movement::{reach, Ctx};
+use crate::engine::movement::{barred, reach, Ctx};
 use crate::ir::{EnPassantWindow, PlayerId, RegionId, Variant};
 
 /// The en-passant rule of a variant (present when some man can capture en
@@ -228,13 +228,7 @@ impl<B: Bits> EnPassant<B> {
         victim: Square,
     ) -> bool {
         let pat = &t.atoms.patterns[pid as usize];
-        if pat.plan.extra
-            && (pat
-                .plan
-                .confine
-                .is_some_and(|m| !t.atoms.masks[m as usize].contains(tg))
-                || (!pat.plan.immune.is_empty() && s.pids_bb(&pat.plan.immune).contains(victim)))
-        {
+        if pat.plan.extra && barred(t, s, &pat.plan, tg, victim) {
             return false;
         }
         let unmoved = t.initial_open(s, from, s.at(from)) && !c.closed.contains(from);

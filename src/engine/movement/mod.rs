@@ -349,9 +349,5 @@ fn ride<B: Bits>(t: &Base<B>, dir: u16, from: Square, occ: B) -> B {
 #[inline(always)]
 fn ride_along<B: Bits>(t: &Base<B>, dir: u16, lowest: bool, from: Square, occ: B) -> B {
     let ray = t.ray(dir, from);
-    match (ray & occ).nearest(lowest) {
-        // The ray beyond `b` is the end of the ray from `from`.
-        Some(b) => ray ^ t.ray(dir, b),
-        None => ray,
-    }
+    ray & (ray & occ).through_nearest(lowest)
 }

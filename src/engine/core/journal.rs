@@ -4,6 +4,7 @@
 //! and has no fixed capacity.
 
 use super::man::Man;
+use super::players::PlayerSet;
 use super::square::Square;
 use super::state::EpRecord;
 use crate::ir::{PieceId, PlayerId};
@@ -51,4 +52,5 @@ pub struct Mark {
     pub(crate) ply: u32,
     pub(crate) hash: u64,
     pub(crate) castle_key: u64,
+    pub(crate) safe: PlayerSet,
 }

@@ -84,6 +84,11 @@ pub struct State<B: Bits> {
     pub hash: u64,
     /// The castling part of `hash`.
     pub castle_key: u64,
+    /// Players whose royal no enemy man attacks here, as found after the
+    /// action that led here by the elimination pass (the only reader);
+    /// empty when nobody looked. Not part of the position: not hashed,
+    /// restored by rewind.
+    pub safe: PlayerSet,
     journal: Vec<Change>,
 }
 
@@ -109,6 +114,7 @@ impl<B: Bits> State<B> {
             origin: (0, 0),
             hash: 0,
             castle_key: 0,
+            safe: PlayerSet::EMPTY,
             journal: Vec::new(),
         }
     }
@@ -131,6 +137,7 @@ impl<B: Bits> State<B> {
             ply: self.ply,
             hash: self.hash,
             castle_key: self.castle_key,
+            safe: self.safe,
         }
     }
 
@@ -165,6 +172,7 @@ impl<B: Bits> State<B> {
         self.ply = mark.ply;
         self.hash = mark.hash;
         self.castle_key = mark.castle_key;
+        self.safe = mark.safe;
     }
 
     /// A copy to work on for a while (generate, probe, make and rewind its
@@ -190,6 +198,7 @@ impl<B: Bits> State<B> {
             origin: self.origin,
             hash: self.hash,
             castle_key: self.castle_key,
+            safe: self.safe,
             journal: Vec::new(),
         }
     }

@@ -324,6 +324,50 @@ pub fn royal_attacked_in<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId, occ: B
     royals_checked(t, s, royals, enemy, occ)
 }
 
+/// Whether the royal of `p` on `k`, which no enemy man attacked before a
+/// plain move of some man from `from` to `to` that changed nothing else on
+/// the board, is attacked after it. With plain leaps and rides only (no
+/// complex attacks: `Groups::complex_pids` empty) a move can attack `k` in
+/// two ways: by the man that moved, from its new square, or by a ride
+/// through the square it left; so only the leaps of the moved man and the
+/// lines of `k` through the two squares are looked at.
+pub fn royal_attacked_after<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    p: PlayerId,
+    k: Square,
+    from: Square,
+    to: Square,
+) -> bool {
+    let g = &t.groups;
+    let man = s.board[to.index()];
+    if g.leap_near[k.index()].contains(to)
+        && !t.is_friend(p, man.owner())
+        && leap_attackers(t, s, k, B::single(to)).any()
+    {
+        return true;
+    }
+    // A ride: only along a line through `from` (opened) or `to` (the man
+    // that came).
+    let lines = g.ride_lines[k.index()];
+    if !lines.contains(from) && !lines.contains(to) {
+        return false;
+    }
+    let enemy = enemies(t, s, p);
+    g.ride.iter().any(|gr| {
+        let ray = t.ray(gr.rdir, k);
+        (ray.contains(from) || ray.contains(to))
+            && ray_attacker(t, s, gr, k, enemy, s.occ).is_some()
+    })
+}
+
+/// Whether the lone royal of `p`, on `k`, is attacked (the test of
+/// [`royal_attacked`] where there are no blasts and `k` is known).
+pub fn lone_royal_attacked<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId, k: Square) -> bool {
+    let enemy = enemies(t, s, p);
+    attacked_by(t, s, k, enemy, enemy, s.occ)
+}
+
 /// Whether some royal man of `p` is attacked by an enemy.
 pub fn royal_attacked<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> bool {
     royal_attacked_in(t, s, p, s.occ)

@@ -5,8 +5,8 @@
 
 use super::{hash, movegen};
 use crate::engine::core::Bits;
-use crate::engine::core::{Man, Mark, Move, State};
-use crate::engine::rules::{captures, drops, en_passant, gating, limit_box, walls, Applied};
+use crate::engine::core::{Man, Mark, Move, PlayerSet, State};
+use crate::engine::rules::{captures, drops, en_passant, gating, limit_box, walls, Applied, Seen};
 use crate::engine::tables::Compiled;
 use crate::ir::PlayerId;
 
@@ -244,25 +244,52 @@ fn clear_flag<B: Bits>(
 /// that keeps positions comparable.
 pub(crate) fn make_action<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark {
     let mover = s.turn;
+    let before = s.safe;
     let mark = make(t, s, mv);
-    if limit_box::recentre(&t.base, s) {
+    let recentred = limit_box::recentre(&t.base, s);
+    if recentred {
         s.hash = hash::compute(t, s);
     }
-    // A resignation eliminates only the resigner: nobody delivered it, so
-    // nobody inherits from a player it leaves without an action.
-    if let (Some(e), false) = (&t.rules.elimination, mv == Move::Resign) {
-        e.after_action(&t.base, s, t.rules.castling.as_ref(), mover, |s, q| {
-            has_action(t, s, q)
-        });
+    if let Some(e) = &t.rules.elimination {
+        if mv == Move::Resign {
+            // A resignation eliminates only the resigner: nobody delivered
+            // it, so nobody inherits from a player it leaves without an
+            // action. (And nobody looked at the royals after it.)
+            s.safe = PlayerSet::EMPTY;
+            return mark;
+        }
+        // What the move tells the pass about the royals (see `Seen`).
+        let moved = match mv {
+            Move::Normal { from, to, .. } | Move::Lame { from, to, .. }
+                if !recentred && t.rules.plain_moves_local() =>
+            {
+                Some((from, to))
+            }
+            _ => None,
+        };
+        let seen = Seen {
+            look: t.fast_legal,
+            before,
+            moved,
+        };
+        e.after_action(
+            &t.base,
+            s,
+            t.rules.castling.as_ref(),
+            mover,
+            seen,
+            |s, q, safe| has_action(t, s, q, safe),
+        );
     }
     mark
 }
 
-/// Whether `q` has a legal action, as if it were `q`'s turn.
-fn has_action<B: Bits>(t: &Compiled<B>, s: &mut State<B>, q: PlayerId) -> bool {
+/// Whether `q` has a legal action, as if it were `q`'s turn (`safe`: its
+/// royal is known to be safe).
+fn has_action<B: Bits>(t: &Compiled<B>, s: &mut State<B>, q: PlayerId, safe: bool) -> bool {
     let saved = s.turn;
     s.turn = q;
-    let any = movegen::has_legal(t, s);
+    let any = movegen::has_legal_known(t, s, safe);
     s.turn = saved;
     any
 }

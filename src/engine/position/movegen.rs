@@ -43,7 +43,20 @@ thread_local! {
 /// Whether the player to act has a legal action (generation stops at the
 /// first one).
 pub(crate) fn has_legal<B: Bits>(t: &Compiled<B>, s: &mut State<B>) -> bool {
-    let mut any = Any::default();
+    has_legal_known(t, s, false)
+}
+
+/// [`has_legal`], told whether the caller knows that no enemy man attacks
+/// the royal of the player to act (`royal_safe`).
+pub(crate) fn has_legal_known<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    royal_safe: bool,
+) -> bool {
+    let mut any = Any {
+        found: false,
+        royal_safe,
+    };
     SCRATCH.with(|l| {
         let scratch = &mut l.borrow_mut();
         if t.board_only {
@@ -53,7 +66,7 @@ pub(crate) fn has_legal<B: Bits>(t: &Compiled<B>, s: &mut State<B>) -> bool {
             legal(t, s, &mut any, scratch);
         }
     });
-    any.0
+    any.found
 }
 
 /// All legal moves of the player to act, into `out`; `scratch` is a list
@@ -125,7 +138,7 @@ fn filtered<B: Bits, S: Sink>(
             },
             scratch,
         );
-        if any.0 {
+        if any.found {
             sources(t, s, &mut OnlyCaptures { inner: out, occ }, scratch);
             return;
         }
@@ -134,7 +147,7 @@ fn filtered<B: Bits, S: Sink>(
     if t.rules.drops.as_ref().is_some_and(|d| d.must_place) {
         let mut any = Any::default();
         placements(t, s, &mut any);
-        if any.0 {
+        if any.found {
             placements(t, s, out);
             return;
         }
@@ -622,10 +635,10 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
     };
     let own = s.by_player[me as usize];
     // A sink that only asks whether a move exists: when the royal is not
-    // attacked, any move of a man off every ride line through the royal is
+    // attacked (or the caller knows it is not), any move of a man off every ride line through the royal is
     // legal (it can neither be pinned nor uncover an attack), so those men
     // are tried before checkers and pins are worked out.
-    if S::STOPS_EARLY && !attacked_by(b, s, k, attackers, riders, c.occ) {
+    if S::STOPS_EARLY && (out.royal_safe() || !attacked_by(b, s, k, attackers, riders, c.occ)) {
         let free = (own ^ B::single(k)) & !b.groups.ride_lines[k.index()];
         if free.any() {
             for &pid in &b.atoms.probe_order {

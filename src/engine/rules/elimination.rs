@@ -17,8 +17,8 @@
 use super::castling::Castling;
 use crate::engine::compile::Base;
 use crate::engine::core::Bits;
-use crate::engine::core::{PlayerSet, State};
-use crate::engine::movement::{royal_attacked, royals};
+use crate::engine::core::{PlayerSet, Square, State};
+use crate::engine::movement::{lone_royal_attacked, royal_attacked, royal_attacked_after, royals};
 use crate::ir::{ArmyTo, EliminationCheck, Event, Outcome, PlayerId, Variant};
 
 /// The elimination rules of a variant (more than two players and a
@@ -45,16 +45,18 @@ impl Elimination {
     }
 
     /// Whether `q` is eliminated now; `has_action` says whether a player
-    /// has a legal action (as if it were their turn).
+    /// has a legal action (as if it were their turn), told whether the
+    /// player's royal is known to be safe (`safe`).
     fn out_now<B: Bits, F>(
         &self,
         t: &Base<B>,
         s: &mut State<B>,
         q: PlayerId,
+        safe: bool,
         has_action: &mut F,
     ) -> bool
     where
-        F: FnMut(&mut State<B>, PlayerId) -> bool,
+        F: FnMut(&mut State<B>, PlayerId, bool) -> bool,
     {
         // A player whose every royal was captured (possible with three or
         // more players: one opponent checks, another takes) is out as if
@@ -62,7 +64,7 @@ impl Elimination {
         if t.royal_kinds != 0 && royals(t, s, q).is_empty() {
             return self.mate;
         }
-        if has_action(s, q) {
+        if has_action(s, q, safe) {
             return false;
         }
         if royal_attacked(t, s, q) {
@@ -72,37 +74,49 @@ impl Elimination {
         }
     }
 
-    /// Apply the eliminations after `mover`'s action.
+    /// Apply the eliminations after `mover`'s action. `seen` is what the
+    /// action may tell about the royals' safety (see [`Seen`]); the players
+    /// found safe are left in `State::safe` for the next action.
     pub fn after_action<B: Bits, F>(
         &self,
         t: &Base<B>,
         s: &mut State<B>,
         castling: Option<&Castling<B>>,
         mover: PlayerId,
+        mut seen: Seen,
         mut has_action: F,
     ) where
-        F: FnMut(&mut State<B>, PlayerId) -> bool,
+        F: FnMut(&mut State<B>, PlayerId, bool) -> bool,
     {
         let l = &t.layout;
         let mut any = false;
+        let mut safe = PlayerSet::EMPTY;
         match self.checked {
             EliminationCheck::AfterEveryMove => loop {
                 let mut changed = false;
                 let mut q = mover;
+                // (Changes only when someone is eliminated.)
+                let mut over = one_team_left(t, s.alive);
                 for _ in 0..t.nplayers {
                     q = if q as usize + 1 == t.nplayers {
                         0
                     } else {
                         q + 1
                     };
-                    if q == mover || !s.alive.contains(q) || one_team_left(t, s.alive) {
+                    if over || q == mover || !s.alive.contains(q) {
                         continue;
                     }
-                    if self.out_now(t, s, q, &mut has_action) {
+                    let q_safe = seen.safe(t, s, q);
+                    if self.out_now(t, s, q, q_safe, &mut has_action) {
                         let to = self.receiver(t, s, q, mover);
                         self.eliminate(t, s, castling, q, to);
                         any = true;
                         changed = true;
+                        over = one_team_left(t, s.alive);
+                        // The board changed beyond the move: look again.
+                        seen.moved = None;
+                    } else if q_safe {
+                        safe.insert(q);
                     }
                 }
                 if !changed {
@@ -112,7 +126,7 @@ impl Elimination {
             EliminationCheck::AtOwnTurn => {
                 while !one_team_left(t, s.alive)
                     && s.turn != mover
-                    && self.out_now(t, s, s.turn, &mut has_action)
+                    && self.out_now(t, s, s.turn, false, &mut has_action)
                 {
                     let q = s.turn;
                     let to = self.receiver(t, s, q, mover);
@@ -127,6 +141,11 @@ impl Elimination {
             let next = s.next_player(l, s.turn);
             s.set_turn(l, next);
         }
+        if seen.mover_safe(t, s, mover) {
+            safe.insert(mover);
+        }
+        // After an elimination the safety found before it may be stale.
+        s.safe = if any { PlayerSet::EMPTY } else { safe };
     }
 
     /// Who inherits `q`'s army when `mover`'s action eliminates `q`.
@@ -214,6 +233,50 @@ impl Elimination {
     }
 }
 
+/// What an action tells the elimination pass about the royals' safety.
+#[derive(Clone, Copy, Debug)]
+pub struct Seen {
+    /// Whether to look at all: the fast legality test uses what is found
+    /// (plain leaps and rides only); elsewhere it would be wasted.
+    pub look: bool,
+    /// The players whose royal was safe before the action
+    /// (`State::safe` then).
+    pub before: PlayerSet,
+    /// The squares of a plain move that changed the board only there.
+    pub moved: Option<(Square, Square)>,
+}
+
+impl Seen {
+    /// Whether `q`'s lone royal is safe now (false when `q` has more or
+    /// fewer royals than one, or when not looking): from the move when it
+    /// was safe before, else by the full test.
+    fn safe<B: Bits>(&self, t: &Base<B>, s: &State<B>, q: PlayerId) -> bool {
+        if !self.look {
+            return false;
+        }
+        let ks = royals(t, s, q);
+        let Some(k) = ks.first() else {
+            return false;
+        };
+        if ks.more_than_one() {
+            return false;
+        }
+        match self.moved {
+            Some((from, to)) if self.before.contains(q) => {
+                !royal_attacked_after(t, s, q, k, from, to)
+            }
+            _ => !lone_royal_attacked(t, s, q, k),
+        }
+    }
+
+    /// Whether the mover's lone royal is safe after its plain move: the
+    /// fast legality test let no such move leave it attacked.
+    fn mover_safe<B: Bits>(&self, t: &Base<B>, s: &State<B>, mover: PlayerId) -> bool {
+        let ks = royals(t, s, mover);
+        self.look && self.moved.is_some() && ks.any() && !ks.more_than_one()
+    }
+}
+
 /// A partner of `q` still in the game, if any.
 fn partner<B: Bits>(t: &Base<B>, s: &State<B>, q: PlayerId) -> Option<PlayerId> {
     let mut mates = t.friends[q] & s.alive;
@@ -224,4 +287,91 @@ fn partner<B: Bits>(t: &Base<B>, s: &State<B>, q: PlayerId) -> Option<PlayerId> 
 /// Whether the players still in the game form a single team.
 pub fn one_team_left<B: Bits>(t: &Base<B>, alive: PlayerSet) -> bool {
     alive.iter().all(|p| t.friends[p] & alive == alive)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::core::Bits;
+    use crate::engine::movement::{lone_royal_attacked, royals};
+    use crate::engine::position::checked::{with_pos, Position};
+    use crate::engine::testing::XorShift;
+    use crate::engine::Tables;
+    use std::sync::Arc;
+
+    /// Four players on a small board, eliminated when mated or stalemated
+    /// (the rule text is written here).
+    const TEXT: &str = "variant four \"Four\" {
+  players white, red, black, green
+  board 8x8
+  piece king K moves \"K\" royal
+  piece queen Q moves \"Q\"
+  piece rook R moves \"R\"
+  piece bishop B moves \"B\"
+  piece knight N moves \"N\"
+  piece pawn P moves \"fmW fcF\"
+  setup {
+    white: K a1, R c1, B b2, N a3, Q d1, P a2 facing north, P b3 facing north, P c2 facing east
+    red:   rotate white 90
+    black: rotate white 180
+    green: rotate white 270
+  }
+  eliminated army to mover, checked after_every_move
+  end {
+    checkmate -> eliminated
+    stalemate -> eliminated
+  }
+}
+";
+
+    /// The safety the elimination pass leaves for the next action (found
+    /// from the move where it can be) is true wherever it is claimed, and
+    /// the game goes exactly as without it: the same players eliminated
+    /// and the same legal moves, against the tables that test every move
+    /// (which never claim anything).
+    #[test]
+    fn royals_claimed_safe_after_an_action_are_not_attacked() {
+        let checked = crate::load::load_str("four.variant", TEXT, &[]);
+        let v = checked
+            .variants
+            .into_iter()
+            .next()
+            .expect("the text checks");
+        let fast = Arc::new(Tables::new(&v).expect("compiles"));
+        assert!(fast.uses_fast_legality());
+        let slow = Arc::new(Tables::new(&v).expect("compiles").without_fast_legality());
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+        let (mut claims, mut eliminated) = (0usize, 0usize);
+        for _ in 0..60 {
+            let mut p = Position::start(fast.clone()).expect("starts");
+            let mut q = Position::start(slow.clone()).expect("starts");
+            for _ in 0..120 {
+                let moves = p.legal_moves();
+                let others = q.legal_moves();
+                // (The same moves; the two paths list them in other orders.)
+                assert_eq!(moves.len(), others.len(), "{}", p.fen());
+                assert!(moves.iter().all(|m| others.contains(m)), "{}", p.fen());
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len() as u64) as usize];
+                p.make(mv);
+                q.make(mv);
+                let alive = with_pos!(&p.inner, _c, s => s.alive);
+                assert_eq!(alive, with_pos!(&q.inner, _c, s => s.alive), "{}", p.fen());
+                eliminated += 4 - alive.len() as usize;
+                with_pos!(&q.inner, _c, s => assert!(s.safe.is_empty()));
+                with_pos!(&p.inner, c, s => {
+                    for who in s.safe.iter() {
+                        let ks = royals(&c.base, s, who);
+                        assert!(!ks.more_than_one(), "{}", p.fen());
+                        let k = ks.first().expect("a royal");
+                        assert!(!lone_royal_attacked(&c.base, s, who, k), "{}", p.fen());
+                        claims += 1;
+                    }
+                });
+            }
+        }
+        assert!(claims > 10_000, "{claims}");
+        assert!(eliminated > 0, "no game had an elimination");
+    }
 }

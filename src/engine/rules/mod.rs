@@ -59,7 +59,7 @@ pub(crate) use checks::CheckCount;
 pub(crate) use constraint::{Constraints, Legality};
 pub(crate) use deck::DeckRule;
 pub(crate) use drops::Drops;
-pub(crate) use elimination::Elimination;
+pub(crate) use elimination::{Elimination, Seen};
 pub(crate) use en_passant::EnPassant;
 pub use endings::{Cause, Status};
 pub(crate) use explosion::Explosion;
@@ -258,6 +258,16 @@ impl<B: Bits> Rules<B> {
             && self.swaps.is_none()
             && self.first_action.is_none()
             && self.constraints.connected.is_empty()
+    }
+
+    /// Whether a plain board move (a man from one square to another,
+    /// taking what stands there) changes the board on those two squares
+    /// only: no blast, no flips, no men taken by surrounding, no deck.
+    pub fn plain_moves_local(&self) -> bool {
+        self.explosion.is_none()
+            && self.flips.is_none()
+            && self.surround.is_none()
+            && self.deck.is_none()
     }
 
     /// Whether board moves must each be tested one by one (made or probed):

@@ -30,6 +30,12 @@ pub trait Sink {
     fn done(&self) -> bool {
         false
     }
+    /// Whether the caller knows that no enemy man attacks the royal of the
+    /// player to act (generation may skip that test).
+    #[inline]
+    fn royal_safe(&self) -> bool {
+        false
+    }
 }
 
 /// Expand a move into its promotions (or itself) and hand each to `f`.
@@ -165,7 +171,11 @@ impl Sink for Count {
 /// A sink that only records whether there is any move: generation stops
 /// at the first one.
 #[derive(Default)]
-pub struct Any(pub bool);
+pub struct Any {
+    pub found: bool,
+    /// See [`Sink::royal_safe`].
+    pub royal_safe: bool,
+}
 
 impl Sink for Any {
     const STOPS_EARLY: bool = true;
@@ -179,7 +189,7 @@ impl Sink for Any {
         man: Man,
         targets: B,
     ) {
-        self.0 |= if pr.promotes(man.kind()) {
+        self.found |= if pr.promotes(man.kind()) {
             count_targets(pr, s, from, man, targets) > 0
         } else {
             targets.any()
@@ -187,15 +197,19 @@ impl Sink for Any {
     }
     #[inline]
     fn one<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, _: Move, _: Man) {
-        self.0 = true;
+        self.found = true;
     }
     #[inline]
     fn raw(&mut self, _mv: Move) {
-        self.0 = true;
+        self.found = true;
     }
     #[inline]
     fn done(&self) -> bool {
-        self.0
+        self.found
+    }
+    #[inline]
+    fn royal_safe(&self) -> bool {
+        self.royal_safe
     }
 }
 
@@ -233,6 +247,10 @@ impl<S: Sink> Sink for Tally<'_, S> {
     #[inline]
     fn done(&self) -> bool {
         self.inner.done()
+    }
+    #[inline]
+    fn royal_safe(&self) -> bool {
+        self.inner.royal_safe()
     }
 }
 

@@ -6,7 +6,9 @@
 use super::{hash, movegen};
 use crate::engine::core::Bits;
 use crate::engine::core::{Man, Mark, Move, PlayerSet, State};
-use crate::engine::rules::{captures, drops, en_passant, gating, limit_box, walls, Applied, Seen};
+use crate::engine::rules::{
+    captures, drops, en_passant, gating, limit_box, walls, Applied, Elimination, Seen,
+};
 use crate::engine::tables::Compiled;
 use crate::ir::PlayerId;
 
@@ -251,37 +253,53 @@ pub(crate) fn make_action<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) 
         s.hash = hash::compute(t, s);
     }
     if let Some(e) = &t.rules.elimination {
-        if mv == Move::Resign {
-            // A resignation eliminates only the resigner: nobody delivered
-            // it, so nobody inherits from a player it leaves without an
-            // action. (And nobody looked at the royals after it.)
-            s.safe = PlayerSet::EMPTY;
-            return mark;
-        }
-        // What the move tells the pass about the royals (see `Seen`).
-        let moved = match mv {
-            Move::Normal { from, to, .. } | Move::Lame { from, to, .. }
-                if !recentred && t.rules.plain_moves_local() =>
-            {
-                Some((from, to))
-            }
-            _ => None,
-        };
-        let seen = Seen {
-            look: t.fast_legal,
-            before,
-            moved,
-        };
-        e.after_action(
-            &t.base,
-            s,
-            t.rules.castling.as_ref(),
-            mover,
-            seen,
-            |s, q, safe| has_action(t, s, q, safe),
-        );
+        eliminations(t, s, e, mv, mover, before, recentred);
     }
     mark
+}
+
+/// The eliminations after `mover`'s action `mv` (`before`: the players
+/// safe before it; `recentred`: the men were moved to recentre the box).
+/// Out of line: variants without eliminations keep `make_action` small.
+#[inline(never)]
+fn eliminations<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    e: &Elimination,
+    mv: Move,
+    mover: PlayerId,
+    before: PlayerSet,
+    recentred: bool,
+) {
+    if mv == Move::Resign {
+        // A resignation eliminates only the resigner: nobody delivered
+        // it, so nobody inherits from a player it leaves without an
+        // action. (And nobody looked at the royals after it.)
+        s.safe = PlayerSet::EMPTY;
+        return;
+    }
+    // What the move tells the pass about the royals (see `Seen`).
+    let moved = match mv {
+        Move::Normal { from, to, .. } | Move::Lame { from, to, .. }
+            if !recentred && t.rules.plain_moves_local() =>
+        {
+            Some((from, to))
+        }
+        _ => None,
+    };
+    let seen = Seen {
+        look: t.fast_legal,
+        before,
+        moved,
+    };
+    e.after_action(
+        &t.base,
+        s,
+        t.rules.castling.as_ref(),
+        mover,
+        seen,
+        |s, q, safe| has_action(t, s, q, safe),
+    );
 }
 
 /// Whether `q` has a legal action, as if it were `q`'s turn (`safe`: its

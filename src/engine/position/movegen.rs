@@ -635,9 +635,10 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
     };
     let own = s.by_player[me as usize];
     // A sink that only asks whether a move exists: when the royal is not
-    // attacked (or the caller knows it is not), any move of a man off every ride line through the royal is
-    // legal (it can neither be pinned nor uncover an attack), so those men
-    // are tried before checkers and pins are worked out.
+    // attacked (or the caller knows it is not), any move of a man off every
+    // ride line through the royal is legal (it can neither be pinned nor
+    // uncover an attack), so those men are tried before checkers and pins
+    // are worked out.
     if S::STOPS_EARLY && (out.royal_safe() || !attacked_by(b, s, k, attackers, riders, c.occ)) {
         let free = (own ^ B::single(k)) & !b.groups.ride_lines[k.index()];
         if free.any() {

@@ -44,14 +44,16 @@ impl Elimination {
         })
     }
 
-    /// Whether `q` is eliminated now; `has_action` says whether a player
-    /// has a legal action (as if it were their turn), told whether the
-    /// player's royal is known to be safe (`safe`).
+    /// Whether `q`, whose royal men are `ks`, is eliminated now;
+    /// `has_action` says whether a player has a legal action (as if it were
+    /// their turn), told whether the player's royal is known to be safe
+    /// (`safe`).
     fn out_now<B: Bits, F>(
         &self,
         t: &Base<B>,
         s: &mut State<B>,
         q: PlayerId,
+        ks: B,
         safe: bool,
         has_action: &mut F,
     ) -> bool
@@ -61,7 +63,7 @@ impl Elimination {
         // A player whose every royal was captured (possible with three or
         // more players: one opponent checks, another takes) is out as if
         // mated.
-        if t.royal_kinds != 0 && royals(t, s, q).is_empty() {
+        if t.royal_kinds != 0 && ks.is_empty() {
             return self.mate;
         }
         if has_action(s, q, safe) {
@@ -106,8 +108,9 @@ impl Elimination {
                     if over || q == mover || !s.alive.contains(q) {
                         continue;
                     }
-                    let q_safe = seen.safe(t, s, q);
-                    if self.out_now(t, s, q, q_safe, &mut has_action) {
+                    let ks = royals(t, s, q);
+                    let q_safe = seen.safe(t, s, q, ks);
+                    if self.out_now(t, s, q, ks, q_safe, &mut has_action) {
                         let to = self.receiver(t, s, q, mover);
                         self.eliminate(t, s, castling, q, to);
                         any = true;
@@ -126,7 +129,7 @@ impl Elimination {
             EliminationCheck::AtOwnTurn => {
                 while !one_team_left(t, s.alive)
                     && s.turn != mover
-                    && self.out_now(t, s, s.turn, false, &mut has_action)
+                    && self.out_now(t, s, s.turn, royals(t, s, s.turn), false, &mut has_action)
                 {
                     let q = s.turn;
                     let to = self.receiver(t, s, q, mover);
@@ -247,14 +250,13 @@ pub struct Seen {
 }
 
 impl Seen {
-    /// Whether `q`'s lone royal is safe now (false when `q` has more or
-    /// fewer royals than one, or when not looking): from the move when it
-    /// was safe before, else by the full test.
-    fn safe<B: Bits>(&self, t: &Base<B>, s: &State<B>, q: PlayerId) -> bool {
+    /// Whether `q`'s lone royal (`ks`: its royal men) is safe now (false
+    /// when `q` has more or fewer royals than one, or when not looking):
+    /// from the move when it was safe before, else by the full test.
+    fn safe<B: Bits>(&self, t: &Base<B>, s: &State<B>, q: PlayerId, ks: B) -> bool {
         if !self.look {
             return false;
         }
-        let ks = royals(t, s, q);
         let Some(k) = ks.first() else {
             return false;
         };

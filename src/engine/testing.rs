@@ -5,6 +5,16 @@
 use crate::engine::compile::Base;
 use crate::engine::core::{SquareOrder, B128};
 
+/// The variant of a rule text written in a test (it must check).
+pub(crate) fn variant_from_text(name: &str, text: &str) -> crate::ir::Variant {
+    let checked = crate::load::load_str(name, text, &[]);
+    checked
+        .variants
+        .into_iter()
+        .next()
+        .expect("the text checks")
+}
+
 /// Two kings on an unbounded board with a 4×4 limit box (an internal grid
 /// of 10×10 squares).
 pub(crate) fn floating_base() -> Base<B128> {
@@ -18,12 +28,7 @@ pub(crate) fn floating_base() -> Base<B128> {
   }
 }
 ";
-    let checked = crate::load::load_str("floating.variant", TEXT, &[]);
-    let v = checked
-        .variants
-        .into_iter()
-        .next()
-        .expect("the text checks");
+    let v = variant_from_text("floating.variant", TEXT);
     Base::new(&v, SquareOrder::RowMajor).expect("compiles")
 }
 

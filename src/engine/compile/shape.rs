@@ -131,12 +131,7 @@ mod tests {
 }}
 "
         );
-        let checked = crate::load::load_str("shapes.variant", &text, &[]);
-        let v = checked
-            .variants
-            .into_iter()
-            .next()
-            .expect("the text checks");
+        let v = crate::engine::testing::variant_from_text("shapes.variant", &text);
         let b: Base<B64> = Base::new(&v, SquareOrder::RowMajor).expect("compiles");
         let nowhere = b.atoms.lame.len() - 1;
         assert!(b.atoms.lame[nowhere].iter().all(|st| st.to.is_none()));

@@ -361,13 +361,6 @@ pub fn royal_attacked_after<B: Bits>(
     })
 }
 
-/// Whether the lone royal of `p`, on `k`, is attacked (the test of
-/// [`royal_attacked`] where there are no blasts and `k` is known).
-pub fn lone_royal_attacked<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId, k: Square) -> bool {
-    let enemy = enemies(t, s, p);
-    attacked_by(t, s, k, enemy, enemy, s.occ)
-}
-
 /// Whether some royal man of `p` is attacked by an enemy.
 pub fn royal_attacked<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> bool {
     royal_attacked_in(t, s, p, s.occ)
@@ -442,12 +435,7 @@ mod tests {
 
     #[test]
     fn attacks_looked_for_among_the_riders_are_the_attacks_of_every_man() {
-        let checked = crate::load::load_str("riders.variant", TEXT, &[]);
-        let v = checked
-            .variants
-            .into_iter()
-            .next()
-            .expect("the text checks");
+        let v = crate::engine::testing::variant_from_text("riders.variant", TEXT);
         let tables = Arc::new(Tables::new(&v).expect("compiles"));
         let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
         let mut compared = 0usize;

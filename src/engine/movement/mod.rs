@@ -5,8 +5,8 @@ mod attacks;
 
 pub use attacks::{
     attack_set, attacked, attacked_by, attackers_of, enemies, friends_bb, kind_bb, leap_attackers,
-    lone_royal_attacked, reach, reach_over, riders, rides_to, royal_attacked, royal_attacked_after,
-    royal_attacked_in, royal_square_attacked, royals, royals_checked,
+    reach, reach_over, riders, rides_to, royal_attacked, royal_attacked_after, royal_attacked_in,
+    royal_square_attacked, royals, royals_checked,
 };
 
 use crate::engine::compile::{

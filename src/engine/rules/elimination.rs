@@ -18,7 +18,9 @@ use super::castling::Castling;
 use crate::engine::compile::Base;
 use crate::engine::core::Bits;
 use crate::engine::core::{PlayerSet, Square, State};
-use crate::engine::movement::{lone_royal_attacked, royal_attacked, royal_attacked_after, royals};
+use crate::engine::movement::{
+    enemies, royal_attacked, royal_attacked_after, royal_square_attacked, royals,
+};
 use crate::ir::{ArmyTo, EliminationCheck, Event, Outcome, PlayerId, Variant};
 
 /// The elimination rules of a variant (more than two players and a
@@ -267,7 +269,7 @@ impl Seen {
             Some((from, to)) if self.before.contains(q) => {
                 !royal_attacked_after(t, s, q, k, from, to)
             }
-            _ => !lone_royal_attacked(t, s, q, k),
+            _ => !royal_square_attacked(t, s, k, enemies(t, s, q), s.occ),
         }
     }
 
@@ -294,7 +296,7 @@ pub fn one_team_left<B: Bits>(t: &Base<B>, alive: PlayerSet) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::engine::core::Bits;
-    use crate::engine::movement::{lone_royal_attacked, royals};
+    use crate::engine::movement::{enemies, royal_square_attacked, royals};
     use crate::engine::position::checked::{with_pos, Position};
     use crate::engine::testing::XorShift;
     use crate::engine::Tables;
@@ -332,12 +334,7 @@ mod tests {
     /// (which never claim anything).
     #[test]
     fn royals_claimed_safe_after_an_action_are_not_attacked() {
-        let checked = crate::load::load_str("four.variant", TEXT, &[]);
-        let v = checked
-            .variants
-            .into_iter()
-            .next()
-            .expect("the text checks");
+        let v = crate::engine::testing::variant_from_text("four.variant", TEXT);
         let fast = Arc::new(Tables::new(&v).expect("compiles"));
         assert!(fast.uses_fast_legality());
         let slow = Arc::new(Tables::new(&v).expect("compiles").without_fast_legality());
@@ -367,7 +364,12 @@ mod tests {
                         let ks = royals(&c.base, s, who);
                         assert!(!ks.more_than_one(), "{}", p.fen());
                         let k = ks.first().expect("a royal");
-                        assert!(!lone_royal_attacked(&c.base, s, who, k), "{}", p.fen());
+                        let enemy = enemies(&c.base, s, who);
+                        assert!(
+                            !royal_square_attacked(&c.base, s, k, enemy, s.occ),
+                            "{}",
+                            p.fen()
+                        );
                         claims += 1;
                     }
                 });

@@ -89,6 +89,12 @@ pub struct State<B: Bits> {
     /// empty when nobody looked. Not part of the position: not hashed,
     /// restored by rewind.
     pub safe: PlayerSet,
+    /// A hint for "has this player a legal action?": per player, the
+    /// square of a man that had a move the last time the question was
+    /// answered on the fast path. Not part of the position: not hashed,
+    /// not restored by rewind; every reader checks it again (a stale hint
+    /// costs time, never a wrong answer).
+    pub witness: [Square; MAX_PLAYERS],
     journal: Vec<Change>,
 }
 
@@ -115,6 +121,7 @@ impl<B: Bits> State<B> {
             hash: 0,
             castle_key: 0,
             safe: PlayerSet::EMPTY,
+            witness: [Square::default(); MAX_PLAYERS],
             journal: Vec::new(),
         }
     }
@@ -199,6 +206,7 @@ impl<B: Bits> State<B> {
             hash: self.hash,
             castle_key: self.castle_key,
             safe: self.safe,
+            witness: self.witness,
             journal: Vec::new(),
         }
     }

@@ -5,7 +5,7 @@
 
 use super::{hash, movegen};
 use crate::engine::core::Bits;
-use crate::engine::core::{Man, Mark, Move, PlayerSet, State};
+use crate::engine::core::{Man, Mark, Move, PlayerSet, Square, State};
 use crate::engine::rules::{
     captures, drops, en_passant, gating, limit_box, walls, Applied, Elimination, Seen,
 };
@@ -192,7 +192,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
 /// The blast of a capture that ended on `to` (`explode on capture`): its
 /// men leave the game. Returns whether a castling kind's flag changed.
 #[inline]
-fn explode<B: Bits>(t: &Compiled<B>, s: &mut State<B>, to: crate::engine::core::Square) -> bool {
+fn explode<B: Bits>(t: &Compiled<B>, s: &mut State<B>, to: Square) -> bool {
     let Some(x) = &t.rules.explosion else {
         return false;
     };
@@ -226,11 +226,7 @@ fn clear_flags<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> bool {
 }
 
 #[inline]
-fn clear_flag<B: Bits>(
-    t: &Compiled<B>,
-    s: &mut State<B>,
-    sq: Option<crate::engine::core::Square>,
-) -> bool {
+fn clear_flag<B: Bits>(t: &Compiled<B>, s: &mut State<B>, sq: Option<Square>) -> bool {
     match sq {
         Some(sq) if s.unmoved.contains(sq) => {
             let man = s.at(sq);
@@ -298,16 +294,21 @@ fn eliminations<B: Bits>(
         t.rules.castling.as_ref(),
         mover,
         seen,
-        |s, q, safe| has_action(t, s, q, safe),
+        |s, q, safe_royal| has_action(t, s, q, safe_royal),
     );
 }
 
-/// Whether `q` has a legal action, as if it were `q`'s turn (`safe`: its
-/// royal is known to be safe).
-fn has_action<B: Bits>(t: &Compiled<B>, s: &mut State<B>, q: PlayerId, safe: bool) -> bool {
+/// Whether `q` has a legal action, as if it were `q`'s turn (`safe_royal`:
+/// the square of its only royal, known to be safe).
+fn has_action<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    q: PlayerId,
+    safe_royal: Option<Square>,
+) -> bool {
     let saved = s.turn;
     s.turn = q;
-    let any = movegen::has_legal_known(t, s, safe);
+    let any = movegen::has_legal_known(t, s, safe_royal);
     s.turn = saved;
     any
 }
@@ -320,9 +321,9 @@ fn walled<B: Bits>(
     t: &Compiled<B>,
     s: &mut State<B>,
     me: PlayerId,
-    from: crate::engine::core::Square,
-    to: crate::engine::core::Square,
-    wall: crate::engine::core::Square,
+    from: Square,
+    to: Square,
+    wall: Square,
 ) -> bool {
     let (b, r) = (&t.base, &t.rules);
     let l = &b.layout;

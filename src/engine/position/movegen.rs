@@ -43,19 +43,24 @@ thread_local! {
 /// Whether the player to act has a legal action (generation stops at the
 /// first one).
 pub(crate) fn has_legal<B: Bits>(t: &Compiled<B>, s: &mut State<B>) -> bool {
-    has_legal_known(t, s, false)
+    has_legal_known(t, s, None)
 }
 
-/// [`has_legal`], told whether the caller knows that no enemy man attacks
-/// the royal of the player to act (`royal_safe`).
+/// [`has_legal`], told by the caller that the player's only royal stands on
+/// `safe_royal` and no enemy man attacks it.
 pub(crate) fn has_legal_known<B: Bits>(
     t: &Compiled<B>,
     s: &mut State<B>,
-    royal_safe: bool,
+    safe_royal: Option<Square>,
 ) -> bool {
+    if let Some(k) = safe_royal {
+        if t.board_only && witness_moves(t, s, k) {
+            return true;
+        }
+    }
     let mut any = Any {
         found: false,
-        royal_safe,
+        royal_safe: safe_royal.is_some(),
     };
     SCRATCH.with(|l| {
         let scratch = &mut l.borrow_mut();
@@ -66,6 +71,42 @@ pub(crate) fn has_legal_known<B: Bits>(
             legal(t, s, &mut any, scratch);
         }
     });
+    any.found
+}
+
+/// Whether the man on the player's witness square ([`State::witness`]) has
+/// a move that is surely legal: where the fast path would run
+/// ([`gen_fast`]) with nothing to close or restrict, and the player's only
+/// royal, on `k`, is not attacked, a man off every ride line through the
+/// royal can neither be pinned nor uncover an attack, so any move of it is
+/// legal. `false` says nothing: the full probe decides.
+pub(crate) fn witness_moves<B: Bits>(t: &Compiled<B>, s: &State<B>, k: Square) -> bool {
+    let (b, r) = (&t.base, &t.rules);
+    let me = s.turn;
+    let w = s.witness[me as usize];
+    let own = s.by_player[me as usize];
+    if !t.fast_legal
+        || w == k
+        || !own.contains(w)
+        || b.groups.ride_lines[k.index()].contains(w)
+        || r.check_bound.is_some()
+        || !r.board_moves.allowed(b, s, me)
+    {
+        return false;
+    }
+    let mut c = Ctx::new(b, s, me, r.captures.any());
+    c.ep = r.en_passant.is_some();
+    let mut any = Any {
+        found: false,
+        royal_safe: true,
+    };
+    let man = s.at(w);
+    let p = &b.atoms.patterns[b.layout.pid(man)];
+    if t.extras {
+        gen_man::<B, Any, false, true, _>(t, s, &c, p, w, man, B::FULL, |_| true, &mut any);
+    } else {
+        gen_man::<B, Any, false, false, _>(t, s, &c, p, w, man, B::FULL, |_| true, &mut any);
+    }
     any.found
 }
 
@@ -657,6 +698,7 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
                         out,
                     );
                     if out.done() {
+                        s.witness[me as usize] = from;
                         return;
                     }
                 }

@@ -8,7 +8,7 @@ mod common;
 
 use common::{builtin, fen, moves, play};
 use std::sync::Arc;
-use varia::engine::{Game, Position, Status, Tables};
+use varia::engine::{perft, Game, Position, Status, Tables};
 
 fn inline(text: &str) -> Arc<Tables> {
     let c = varia::check::check_str("inline.variant", text, None, &[]);
@@ -171,4 +171,41 @@ fn karouk_the_first_check_wins() {
     play(&mut g, &["a1a8"]);
     assert!(matches!(g.status(), Status::Ended { winners: 1, .. }));
     assert!(g.legal_moves().is_empty());
+}
+
+/// A pawn whose double step is closed in check: the move list and the
+/// count (which takes all the pawns' steps at once) both leave out the
+/// double step that would block the check, and both give it back once the
+/// check is gone.
+#[test]
+fn a_pawn_double_step_closed_in_check_is_not_counted_either() {
+    let t = inline(
+        "variant closed \"Closed\" {
+  players white, black
+  board 8x8
+  piece king K moves \"K\" royal
+  piece rook R moves \"R\"
+  piece pawn P moves \"fmW fceF ifmnD\"
+  initial pawn not in check
+  setup {
+    white: K h4, P d2 facing north, P g2 facing north
+    black: K a8, R a4
+  }
+  end {
+    checkmate -> lose
+  }
+}
+",
+    );
+    let mut pos = Position::start(t.clone()).unwrap();
+    assert!(
+        !has(&pos, "d2d4") && !has(&pos, "g2g4"),
+        "{:?}",
+        moves(&pos)
+    );
+    assert_eq!(perft(&mut pos, 1), moves(&pos).len() as u64);
+    // The same men without the check: the double steps are open.
+    let mut pos = fen(&t, "k7/8/8/r7/7K/8/3P2P1/8 w - - 0 1");
+    assert!(has(&pos, "d2d4") && has(&pos, "g2g4"), "{:?}", moves(&pos));
+    assert_eq!(perft(&mut pos, 1), moves(&pos).len() as u64);
 }

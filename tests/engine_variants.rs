@@ -46,6 +46,54 @@ fn perft_of_shipped_variants() {
     run(LIMIT);
 }
 
+/// The variants of the perft data files, by name.
+fn perft_variants() -> Vec<String> {
+    let dir = format!("{}/tests/perft", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "perft"))
+        .map(|p| p.file_stem().unwrap().to_str().unwrap().to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Counting the moves (perft's last ply, which takes the steps of many
+/// men at once where it can) and asking whether any exists give what the
+/// move list gives, at every position of a random game of every variant
+/// with a perft file (the list of promotions, double steps and captures
+/// of many kinds of pawns).
+#[test]
+fn counting_and_listing_agree_in_every_shipped_variant() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut positions = 0;
+    for name in perft_variants() {
+        let t = tables(&name);
+        for _ in 0..3 {
+            let mut pos = Position::start(t.clone()).unwrap();
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                let fen = pos.fen();
+                assert_eq!(perft(&mut pos, 1), moves.len() as u64, "{name}: {fen}");
+                assert_eq!(pos.has_legal_move(), !moves.is_empty(), "{name}: {fen}");
+                positions += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[next(moves.len())]);
+            }
+        }
+    }
+    assert!(positions > 10_000, "{positions}");
+}
+
 /// `cargo test --release --test engine_variants -- --ignored`
 #[test]
 #[ignore]

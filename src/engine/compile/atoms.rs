@@ -7,6 +7,7 @@
 //! attack atoms. A kind whose atoms are the same under all four rotations
 //! (a knight, a queen) has one pattern for all facings.
 
+use super::bulk::BulkSteps;
 use super::error::CompileError;
 use super::shape::{shape_of, Shape};
 use crate::engine::core::{Bits, Geometry, Man, Square};
@@ -85,6 +86,10 @@ pub struct Pattern {
     pub lame_moves: bool,
     /// The move atoms arranged for generation.
     pub plan: Plan,
+    /// A `Steps` plan whose tables split into offsets: the index of its
+    /// [`BulkSteps`] in `Atoms::bulk` (the men's moves counted all at
+    /// once).
+    pub bulk: Option<u32>,
     /// The capturing atoms of `moves PIECE in REGION`, each with the index
     /// in `masks` of the squares it applies from (they attack too).
     pub zone_attacks: Vec<ZoneAtom>,
@@ -154,6 +159,9 @@ pub struct Atoms<B: Bits> {
     /// The merged leap tables of the plans.
     pub plan_bb: Vec<SqTable<B>>,
     pub patterns: Vec<Pattern>,
+    /// The step tables of `Steps` patterns as offsets (see
+    /// [`Pattern::bulk`]).
+    pub bulk: Vec<BulkSteps<B>>,
     /// The pattern ids in the order a probe for any move tries them.
     pub probe_order: Vec<u8>,
     /// Man code → pattern id.
@@ -473,6 +481,7 @@ impl<B: Bits> Atoms<B> {
             ranged: Vec::new(),
             plan_bb: Vec::new(),
             patterns: Vec::new(),
+            bulk: Vec::new(),
             probe_order: Vec::new(),
             pid_of_code,
             masks: Vec::new(),
@@ -522,12 +531,28 @@ impl<B: Bits> Atoms<B> {
                 || !plan.no_hurdle.is_empty()
                 || !plan.immune.is_empty();
             plan.shape = shape_of(&plan, &t.plan_bb, &d.dirs, t.lame.len() as u32 - 1);
+            let bulk = match plan.shape {
+                Shape::Steps {
+                    quiet, cap, lame, ..
+                } => BulkSteps::of(
+                    t.patterns.len(),
+                    quiet.map(|i| &t.plan_bb[i as usize]),
+                    cap.map(|i| &t.plan_bb[i as usize]),
+                    &t.lame[lame as usize],
+                ),
+                _ => None,
+            }
+            .map(|b| {
+                t.bulk.push(b);
+                t.bulk.len() as u32 - 1
+            });
             t.patterns.push(Pattern {
                 kind: p.kind,
                 moves,
                 attacks,
                 lame_moves,
                 plan,
+                bulk,
                 zone_attacks,
             });
         }

@@ -7,6 +7,7 @@
 //! the IR, parses text or allocates per move.
 
 pub(crate) mod atoms;
+pub(crate) mod bulk;
 pub(crate) mod error;
 pub(crate) mod graph;
 pub(crate) mod groups;
@@ -251,9 +252,17 @@ impl<B: Bits> Base<B> {
     /// never moved.
     #[inline(always)]
     pub fn initial_open(&self, s: &State<B>, from: Square, man: Man) -> bool {
-        match self.initial_at.get(man.kind() as usize).copied().flatten() {
-            None => s.unmoved.contains(from),
-            Some(r) => self.region(r, man.owner()).contains(from),
+        self.initial_squares(s, man.kind(), man.owner())
+            .contains(from)
+    }
+
+    /// The squares where the initial moves of `owner`'s men of `kind` are
+    /// open (see [`Base::initial_open`]).
+    #[inline(always)]
+    pub fn initial_squares(&self, s: &State<B>, kind: PieceId, owner: PlayerId) -> B {
+        match self.initial_at.get(kind as usize).copied().flatten() {
+            None => s.unmoved,
+            Some(r) => self.region(r, owner),
         }
     }
 

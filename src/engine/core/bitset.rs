@@ -474,10 +474,19 @@ macro_rules! words_set {
                 w.copy_from_slice(&wide.0[..$n]);
                 $name(w)
             }
-            #[inline]
+            #[inline(always)]
             fn shift_up(self, n: u32) -> $name {
                 let (q, r) = ((n / 64) as usize, n % 64);
                 let mut out = [0u64; $n];
+                if q == 0 {
+                    // (Within a word, branch-free: `(w >> 1) >> (63 - r)`
+                    // is `w >> (64 - r)`, and 0 when `r` is 0.)
+                    out[0] = self.0[0] << r;
+                    for i in 1..$n {
+                        out[i] = (self.0[i] << r) | ((self.0[i - 1] >> 1) >> (63 - r));
+                    }
+                    return $name(out);
+                }
                 for (i, o) in out.iter_mut().enumerate().skip(q) {
                     *o = self.0[i - q] << r;
                     if r > 0 && i > q {
@@ -486,10 +495,17 @@ macro_rules! words_set {
                 }
                 $name(out)
             }
-            #[inline]
+            #[inline(always)]
             fn shift_down(self, n: u32) -> $name {
                 let (q, r) = ((n / 64) as usize, n % 64);
                 let mut out = [0u64; $n];
+                if q == 0 {
+                    for i in 0..$n - 1 {
+                        out[i] = (self.0[i] >> r) | ((self.0[i + 1] << 1) << (63 - r));
+                    }
+                    out[$n - 1] = self.0[$n - 1] >> r;
+                    return $name(out);
+                }
                 for (i, o) in out.iter_mut().enumerate().take(($n as usize).saturating_sub(q)) {
                     *o = self.0[i + q] >> r;
                     if r > 0 && i + q + 1 < $n {

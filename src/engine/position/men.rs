@@ -3,12 +3,14 @@
 //! moves (en passant, castling) are generated elsewhere.
 
 use crate::engine::compile::atoms::{LameStep, Pattern, SqTable};
+use crate::engine::compile::bulk::{shift, BulkSteps};
 use crate::engine::compile::shape::Shape;
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Man, Move, Square, State};
 use crate::engine::movement::{barred, plain_reach, targets_x, Ctx};
 use crate::engine::rules::{Promotion, Sink};
 use crate::engine::tables::Compiled;
+use crate::ir::PieceId;
 
 /// Generate the moves of the man `man` of pattern `p` on `from` whose
 /// destination is in `mask` and (when `CHECK`) passes `ok`. Special moves
@@ -80,6 +82,19 @@ pub(super) fn gen_men<B: Bits, S: Sink, const X: bool>(
         return;
     }
     if let Some(st) = StepTables::new(t, c, p) {
+        if let (true, Some(i)) = (S::BULK, p.bulk) {
+            st.bulk::<S, X>(
+                t,
+                s,
+                c,
+                &t.base.atoms.bulk[i as usize],
+                p.kind,
+                men,
+                mask,
+                out,
+            );
+            return;
+        }
         for from in men {
             st.man::<S, false, X, _>(t, s, c, from, s.at(from), mask, &|_| true, out);
         }
@@ -234,6 +249,61 @@ impl<'a, B: Bits> StepTables<'a, B> {
             dir: *dir,
             initial: *initial,
         })
+    }
+
+    /// The moves of every man of `men` (the mover's, of a pattern of kind
+    /// `kind` whose tables split into the offsets `bulk`) to `mask`, a
+    /// shift per offset: the same moves as [`StepTables::man`] for each.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn bulk<S: Sink, const X: bool>(
+        &self,
+        t: &Compiled<B>,
+        s: &State<B>,
+        c: &Ctx<B>,
+        bulk: &BulkSteps<B>,
+        kind: PieceId,
+        men: B,
+        mask: B,
+        out: &mut S,
+    ) {
+        let pr = &t.rules.promotion;
+        let promo = pr.may_promote_on(bulk.pid as usize, c.me);
+        let to = c.empty & mask;
+        for sh in bulk.quiet.iter() {
+            let targets = sh.apply(men) & to;
+            if targets.any() {
+                out.shifted(pr, s, targets, promo, sh.delta, None);
+            }
+        }
+        let to = self.enemy & mask;
+        for sh in bulk.cap.iter() {
+            let targets = sh.apply(men) & to;
+            if targets.any() {
+                out.shifted(pr, s, targets, promo, sh.delta, None);
+            }
+        }
+        let l = &bulk.lame;
+        let mut from = men & l.from;
+        if from.is_empty() {
+            return;
+        }
+        if self.initial {
+            from &= t.base.initial_squares(s, kind, c.me);
+            if X {
+                from &= !c.closed;
+            }
+        }
+        // Its path squares empty.
+        for &p in l.path() {
+            from &= !shift(c.occ, -p);
+        }
+        let fits = if self.moves { c.empty } else { B::EMPTY }
+            | if self.captures { self.enemy } else { B::EMPTY };
+        let targets = shift(from, l.delta) & fits & mask;
+        if targets.any() {
+            out.shifted(pr, s, targets, promo, l.delta, Some((self.dir, l.npath)));
+        }
     }
 
     /// The moves of the man `man` on `from` (see [`gen_man`]).

@@ -11,7 +11,7 @@
 use crate::engine::compile::{Base, CompileError};
 use crate::engine::core::man::CODES_PER_KIND;
 use crate::engine::core::{Bits, Man, Square, State};
-use crate::ir::{Dir, PieceId, PlayerId, Zone, MAX_PIECES};
+use crate::ir::{Dir, PieceId, PlayerId, Zone, MAX_PIECES, MAX_PLAYERS};
 
 #[derive(Clone, Debug)]
 struct Info {
@@ -41,6 +41,9 @@ pub struct Promotion<B: Bits> {
     /// Every zone's squares together: a move that lands outside them does
     /// not promote, unless on shogi terms.
     any_zone: B,
+    /// By pattern id and owner (`pid * MAX_PLAYERS + owner`): the squares
+    /// a move of such a man may promote on (a superset).
+    by_pattern: Vec<B>,
     /// The same index: squares from which the man has no move on an empty
     /// board (only for `optional` promotions).
     dead: Vec<B>,
@@ -59,6 +62,7 @@ impl<B: Bits> Promotion<B> {
         let mut dead = vec![B::EMPTY; nkinds * 16];
         let mut kinds = 0u32;
         let mut shogi = false;
+        let mut by_pattern = vec![B::EMPTY; t.atoms.patterns.len() * MAX_PLAYERS];
         for (k, piece) in v.pieces.iter().enumerate() {
             let Some(pr) = &piece.promotion else { continue };
             if pr
@@ -116,6 +120,10 @@ impl<B: Bits> Promotion<B> {
                         }
                     };
                     let man = Man::new(k as PieceId, owner as PlayerId, f);
+                    // (On shogi terms a man leaving its zone promotes
+                    // wherever it goes.)
+                    by_pattern[t.layout.pid(man) * MAX_PLAYERS + owner] |=
+                        if pr.leaving { B::FULL } else { z };
                     zones[man.code()] = z;
                     zones[man.with_promoted(true).code()] = z;
                     if pr.optional {
@@ -130,6 +138,7 @@ impl<B: Bits> Promotion<B> {
             kinds,
             zones,
             any_zone,
+            by_pattern,
             dead,
             kind_pids: t.atoms.kind_pids.clone(),
             shogi,
@@ -140,6 +149,18 @@ impl<B: Bits> Promotion<B> {
     #[inline]
     pub fn promotes(&self, kind: PieceId) -> bool {
         self.kinds & (1 << kind) != 0
+    }
+
+    /// The squares a move of a man of pattern `pid` owned by `owner` may
+    /// promote on: none when its kind does not promote, else its zone, or
+    /// every square where leaving the zone counts (a superset: the moves
+    /// to these squares are looked at one by one).
+    #[inline]
+    pub fn may_promote_on(&self, pid: usize, owner: PlayerId) -> B {
+        self.by_pattern
+            .get(pid * MAX_PLAYERS + owner as usize)
+            .copied()
+            .unwrap_or(B::EMPTY)
     }
 
     /// Whether `targets` surely miss every zone (tested on narrow sets

@@ -36,6 +36,61 @@ pub trait Sink {
     fn royal_safe(&self) -> bool {
         false
     }
+    /// The sink takes the steps of many men at once ([`Sink::shifted`])
+    /// for less than one call per man; otherwise generation hands it the
+    /// men one by one (and the order of its moves stays man by man).
+    const BULK: bool = false;
+    /// Steps of several men of one pattern and owner at once: a move to
+    /// each square `to` of `targets` from the square `delta` below it;
+    /// `lame`: the steps are a lame leap along `dir` over `npath` squares
+    /// (else plain leaps). `promo`: the targets where a man may promote
+    /// (a superset; the others surely do not). By default, one man at a
+    /// time, as that man's generation would hand them.
+    #[inline]
+    fn shifted<B: Bits>(
+        &mut self,
+        pr: &Promotion<B>,
+        s: &State<B>,
+        targets: B,
+        promo: B,
+        delta: i32,
+        lame: Option<(u16, u8)>,
+    ) {
+        let _ = promo;
+        each_shifted(self, pr, s, targets, delta, lame);
+    }
+}
+
+/// [`Sink::shifted`] one man at a time.
+#[inline]
+pub fn each_shifted<B: Bits, S: Sink + ?Sized>(
+    out: &mut S,
+    pr: &Promotion<B>,
+    s: &State<B>,
+    targets: B,
+    delta: i32,
+    lame: Option<(u16, u8)>,
+) {
+    for to in targets {
+        let from = Square::new((to.index() as i32 - delta) as usize);
+        let man = s.at(from);
+        match lame {
+            None => out.targets(pr, s, from, man, B::single(to)),
+            Some((dir, npath)) => {
+                let mv = if npath > 0 {
+                    Move::Lame {
+                        from,
+                        to,
+                        dir,
+                        promote: None,
+                    }
+                } else {
+                    Move::normal(from, to)
+                };
+                out.one(pr, s, mv, man);
+            }
+        }
+    }
 }
 
 /// Expand a move into its promotions (or itself) and hand each to `f`.
@@ -166,6 +221,25 @@ impl Sink for Count {
     fn raw(&mut self, _mv: Move) {
         self.0 += 1;
     }
+
+    const BULK: bool = true;
+
+    #[inline(always)]
+    fn shifted<B: Bits>(
+        &mut self,
+        pr: &Promotion<B>,
+        s: &State<B>,
+        targets: B,
+        promo: B,
+        delta: i32,
+        lame: Option<(u16, u8)>,
+    ) {
+        self.0 += (targets & !promo).count() as u64;
+        let promo = targets & promo;
+        if promo.any() {
+            each_shifted(self, pr, s, promo, delta, lame);
+        }
+    }
 }
 
 /// A sink that only records whether there is any move: generation stops
@@ -210,6 +284,25 @@ impl Sink for Any {
     #[inline]
     fn royal_safe(&self) -> bool {
         self.royal_safe
+    }
+
+    const BULK: bool = true;
+
+    #[inline(always)]
+    fn shifted<B: Bits>(
+        &mut self,
+        pr: &Promotion<B>,
+        s: &State<B>,
+        targets: B,
+        promo: B,
+        delta: i32,
+        lame: Option<(u16, u8)>,
+    ) {
+        self.found |= (targets & !promo).any();
+        let promo = targets & promo;
+        if !self.found && promo.any() {
+            each_shifted(self, pr, s, promo, delta, lame);
+        }
     }
 }
 

@@ -1,0 +1,224 @@
+//! Steps taken by every man of a pattern at once. A [`Shape::Steps`]
+//! pattern (a pawn) reaches, from each square, the squares of its tables:
+//! where each table is a few fixed index offsets (`to = from + delta`, the
+//! squares each offset applies from kept as a set), the moves of all its
+//! men are a shift of their set per offset, counted without visiting the
+//! men one by one.
+//!
+//! Nothing is assumed of the board: the offsets are read off the tables
+//! themselves, so a table that does not split into at most
+//! [`MAX_SHIFTS`] offsets (an irregular numbering, a wide leaper) keeps the
+//! man-by-man path.
+//!
+//! [`Shape::Steps`]: super::shape::Shape::Steps
+
+use super::atoms::{LameStep, SqTable};
+use crate::engine::core::{Bits, Square};
+
+/// Most offsets one table may split into.
+pub const MAX_SHIFTS: usize = 4;
+
+/// One offset of a table: a man on a square of `from` reaches the square
+/// `delta` indices away.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shift<B: Bits> {
+    pub delta: i32,
+    pub from: B,
+}
+
+impl<B: Bits> Shift<B> {
+    /// The squares the men of `men` reach by this offset.
+    #[inline(always)]
+    pub fn apply(&self, men: B) -> B {
+        shift(men & self.from, self.delta)
+    }
+}
+
+/// `set` moved `delta` squares (square `i` to `i + delta`); squares moved
+/// off either end are dropped.
+#[inline(always)]
+pub fn shift<B: Bits>(set: B, delta: i32) -> B {
+    if delta >= 0 {
+        set.shift_up(delta as u32)
+    } else {
+        set.shift_down(delta.unsigned_abs())
+    }
+}
+
+/// A table's offsets, `n` of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shifts<B: Bits> {
+    pub all: [Shift<B>; MAX_SHIFTS],
+    pub n: u8,
+}
+
+impl<B: Bits> Shifts<B> {
+    #[inline(always)]
+    pub fn iter(&self) -> impl Iterator<Item = &Shift<B>> {
+        self.all[..self.n as usize].iter()
+    }
+
+    /// The offsets of a table, or `None` when it has more than
+    /// [`MAX_SHIFTS`].
+    fn of(table: &SqTable<B>) -> Option<Shifts<B>> {
+        let mut out = Shifts::<B>::default();
+        for (i, targets) in table.iter().enumerate().take(B::SQUARES) {
+            for to in *targets {
+                let delta = to.index() as i32 - i as i32;
+                let n = out.n as usize;
+                let k = match out.all[..n].iter().position(|s| s.delta == delta) {
+                    Some(k) => k,
+                    None if n == MAX_SHIFTS => return None,
+                    None => {
+                        out.all[n].delta = delta;
+                        out.n += 1;
+                        n
+                    }
+                };
+                out.all[k].from.insert(Square::new(i));
+            }
+        }
+        Some(out)
+    }
+
+    fn has(&self, delta: i32) -> bool {
+        self.iter().any(|s| s.delta == delta)
+    }
+}
+
+/// A lame leap as one offset: from the squares of `from` it lands `delta`
+/// away, over the squares `path[..npath]` away (which must be empty).
+/// `from` is empty when the leap leads nowhere.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LameShift<B: Bits> {
+    pub from: B,
+    pub delta: i32,
+    pub path: [i32; 3],
+    pub npath: u8,
+}
+
+impl<B: Bits> LameShift<B> {
+    /// The lame table as one offset, or `None` when its landings or paths
+    /// differ from square to square.
+    fn of(table: &[LameStep<B>; 256]) -> Option<LameShift<B>> {
+        let mut out: Option<LameShift<B>> = None;
+        for (i, st) in table.iter().enumerate().take(B::SQUARES) {
+            let Some(to) = st.to else { continue };
+            let n = st.npath as usize;
+            let mut path = [0i32; 3];
+            for (p, sq) in path.iter_mut().zip(&st.path_sqs[..n]) {
+                *p = sq.index() as i32 - i as i32;
+            }
+            if st.path_sqs[..n].iter().copied().collect::<B>() != st.path {
+                return None;
+            }
+            let delta = to.index() as i32 - i as i32;
+            let l = out.get_or_insert(LameShift {
+                from: B::EMPTY,
+                delta,
+                path,
+                npath: st.npath,
+            });
+            if (l.delta, l.path, l.npath) != (delta, path, st.npath) {
+                return None;
+            }
+            l.from.insert(Square::new(i));
+        }
+        Some(out.unwrap_or_default())
+    }
+
+    /// The path offsets.
+    #[inline(always)]
+    pub fn path(&self) -> &[i32] {
+        &self.path[..self.npath as usize]
+    }
+}
+
+/// A [`Shape::Steps`](super::shape::Shape::Steps) pattern's tables as
+/// offsets: its moves to empty squares, its captures, its lame leap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BulkSteps<B: Bits> {
+    /// The pattern's id.
+    pub pid: u32,
+    pub quiet: Shifts<B>,
+    pub cap: Shifts<B>,
+    pub lame: LameShift<B>,
+}
+
+impl<B: Bits> BulkSteps<B> {
+    /// The offsets of a pattern's step tables (`None`: a table without
+    /// one), or `None` when some table does not split, or when the lame
+    /// leap lands where a plain step of the same man does (the man-by-man
+    /// path leaves that landing to the step).
+    pub fn of(
+        pid: usize,
+        quiet: Option<&SqTable<B>>,
+        cap: Option<&SqTable<B>>,
+        lame: &[LameStep<B>; 256],
+    ) -> Option<BulkSteps<B>> {
+        let quiet = quiet.map_or(Some(Shifts::default()), Shifts::of)?;
+        let cap = cap.map_or(Some(Shifts::default()), Shifts::of)?;
+        let lame = LameShift::of(lame)?;
+        if lame.from.any() && (quiet.has(lame.delta) || cap.has(lame.delta)) {
+            return None;
+        }
+        Some(BulkSteps {
+            pid: pid as u32,
+            quiet,
+            cap,
+            lame,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::core::{B192, B64};
+
+    /// Per square, the squares a shift of the whole set gives: the same as
+    /// moving each square by itself.
+    #[test]
+    fn a_table_splits_into_offsets_that_rebuild_it() {
+        // A pawn's captures on an 8×8 board: up-left and up-right, none off
+        // the edges.
+        let mut table = [B64::EMPTY; 256];
+        for (i, targets) in table.iter_mut().enumerate().take(56) {
+            let (x, y) = (i % 8, i / 8);
+            for dx in [-1i32, 1] {
+                let nx = x as i32 + dx;
+                if (0..8).contains(&nx) {
+                    targets.insert(Square::new((y + 1) * 8 + nx as usize));
+                }
+            }
+        }
+        let sh = Shifts::of(&table).expect("two offsets");
+        assert_eq!(sh.n, 2);
+        for (i, targets) in table.iter().enumerate().take(64) {
+            let sq = Square::new(i);
+            let rebuilt = sh
+                .iter()
+                .fold(B64::EMPTY, |acc, s| acc | s.apply(B64::from_square(sq)));
+            assert_eq!(rebuilt, *targets, "square {i}");
+        }
+        // Five offsets are too many.
+        let mut wide = [B64::EMPTY; 256];
+        for (k, d) in [1usize, 2, 3, 4, 5].iter().enumerate() {
+            wide[k].insert(Square::new(k + d));
+        }
+        assert!(Shifts::of(&wide).is_none());
+    }
+
+    #[test]
+    fn shifts_cross_words_and_drop_what_falls_off() {
+        let set: B192 = [Square::new(0), Square::new(63), Square::new(191)]
+            .into_iter()
+            .collect();
+        let up: B192 = [Square::new(70), Square::new(133)].into_iter().collect();
+        assert_eq!(shift(set, 70), up);
+        let down: B192 = [Square::new(0), Square::new(128)].into_iter().collect();
+        assert_eq!(shift(set, -63), down);
+        assert_eq!(shift(set, 0), set);
+        assert_eq!(shift(set, 192), B192::EMPTY);
+    }
+}

@@ -230,7 +230,7 @@ impl<B: Bits> Base<B> {
     /// The ray from `sq` along direction `dir`.
     #[inline]
     pub fn ray(&self, dir: u16, sq: Square) -> B {
-        self.atoms.rays[dir as usize][sq.index()]
+        self.atoms.ray(dir, sq)
     }
 
     /// The lame step along `dir` from `sq`.

@@ -16,8 +16,11 @@
 use super::make::make;
 pub(super) use super::men::gen_man;
 use super::men::gen_men;
+use crate::engine::compile::shape::Shape;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
-use crate::engine::movement::{attacked_by, leap_attackers, riders, rides_to, royals, Ctx};
+use crate::engine::movement::{
+    attacked_by, friends_bb, leap_attackers, riders, rides_to, royals, Ctx,
+};
 use crate::engine::rules::check_bound;
 use crate::engine::rules::explosion::{self, Verdict};
 use crate::engine::rules::sink::{expand, OnlyCaptures};
@@ -94,14 +97,32 @@ pub(crate) fn witness_moves<B: Bits>(t: &Compiled<B>, s: &State<B>, k: Square) -
     {
         return false;
     }
+    let man = s.at(w);
+    let p = &b.atoms.patterns[b.layout.pid(man)];
+    if let Shape::Plain {
+        leap: Some(i),
+        nrides: 0,
+        ..
+    } = p.plan.shape
+    {
+        if !r.promotion.promotes(man.kind()) {
+            // A leaper that does not promote (a knight): what `gen_man`
+            // finds, a leap to any square but its side's men and walls
+            // (or, without captures, to an empty one).
+            let open = if r.captures.any() {
+                !(friends_bb(b, s, me) | s.walls)
+            } else {
+                b.real & !s.occ
+            };
+            return (b.atoms.plan_bb[i as usize][w.index()] & open).any();
+        }
+    }
     let mut c = Ctx::new(b, s, me, r.captures.any());
     c.ep = r.en_passant.is_some();
     let mut any = Any {
         found: false,
         royal_safe: true,
     };
-    let man = s.at(w);
-    let p = &b.atoms.patterns[b.layout.pid(man)];
     if t.extras {
         gen_man::<B, Any, false, true, _>(t, s, &c, p, w, man, B::FULL, |_| true, &mut any);
     } else {

@@ -101,6 +101,8 @@ impl Elimination {
                 let mut q = mover;
                 // (Changes only when someone is eliminated.)
                 let mut over = one_team_left(t, s.alive);
+                // Every player's royal men (found again after a change).
+                let mut royal_men = s.pids_bb(&t.royal_pids);
                 for _ in 0..t.nplayers {
                     q = if q as usize + 1 == t.nplayers {
                         0
@@ -110,7 +112,7 @@ impl Elimination {
                     if over || q == mover || !s.alive.contains(q) {
                         continue;
                     }
-                    let ks = royals(t, s, q);
+                    let ks = royal_men & s.by_player[q as usize];
                     let q_safe = seen.safe(t, s, q, ks);
                     if self.out_now(t, s, q, ks, q_safe, &mut has_action) {
                         let to = self.receiver(t, s, q, mover);
@@ -118,6 +120,7 @@ impl Elimination {
                         any = true;
                         changed = true;
                         over = one_team_left(t, s.alive);
+                        royal_men = s.pids_bb(&t.royal_pids);
                         // The board changed beyond the move: look again.
                         seen.moved = None;
                     } else if q_safe {

@@ -151,12 +151,8 @@ pub struct ZoneAtom {
 #[derive(Clone, Debug)]
 pub struct Atoms<B: Bits> {
     pub dirs: Vec<DirInfo>,
-    /// The squares `sq+v, sq+2v, …` up to the edge or a hole, for every
-    /// direction `dir` and square `sq`, at `(sq << ray_shift) | dir`: the
-    /// rays of one square side by side (a man's rides read a few
-    /// neighbouring cache lines, not one line per direction table).
-    pub rays: Vec<B>,
-    pub ray_shift: u32,
+    /// `[dir][sq]`: the squares `sq+v, sq+2v, …` up to the edge or a hole.
+    pub rays: Vec<SqTable<B>>,
     pub lame: Vec<[LameStep<B>; 256]>,
     pub leap_bb: Vec<SqTable<B>>,
     pub ranged: Vec<SqTable<B>>,
@@ -174,14 +170,6 @@ pub struct Atoms<B: Bits> {
     /// region as one player sees it).
     pub masks: Vec<B>,
     pub kind_pids: Vec<Vec<u8>>,
-}
-
-impl<B: Bits> Atoms<B> {
-    /// The ray from `sq` along direction `dir` (see [`Atoms::rays`]).
-    #[inline(always)]
-    pub fn ray(&self, dir: u16, sq: Square) -> B {
-        self.rays[(sq.index() << self.ray_shift) | dir as usize]
-    }
 }
 
 /// One set of squares per square of the grid, indexed by a square (a
@@ -482,13 +470,12 @@ impl<B: Bits> Atoms<B> {
                 }
             }
         }
-        let (rays, ray_shift) = ray_table(&d.dirs, geo);
+        let rays = ray_table(&d.dirs, geo);
         let lame = lame_table(&mut d, geo);
 
         let mut t = Atoms {
             dirs: Vec::new(),
             rays,
-            ray_shift,
             lame,
             leap_bb: Vec::new(),
             ranged: Vec::new(),
@@ -700,14 +687,11 @@ impl<B: Bits> Atoms<B> {
     }
 }
 
-/// The rays of every direction from every square, square by square (see
-/// [`Atoms::rays`]), and the shift of a square's index into it.
-fn ray_table<B: Bits>(dirs: &[DirInfo], geo: &Geometry) -> (Vec<B>, u32) {
-    let shift = dirs.len().max(1).next_power_of_two().trailing_zeros();
-    let mut rays = vec![B::EMPTY; 256 << shift];
+fn ray_table<B: Bits>(dirs: &[DirInfo], geo: &Geometry) -> Vec<SqTable<B>> {
+    let nsq = geo.len();
+    let mut rays = vec![[B::EMPTY; 256]; dirs.len()];
     for (d, info) in dirs.iter().enumerate() {
-        for sq in 0..geo.len().min(256) {
-            let r = &mut rays[(sq << shift) | d];
+        for (sq, r) in rays[d].iter_mut().enumerate().take(nsq) {
             let mut cur = Square::new(sq);
             while let Some(n) = geo.offset(cur, info.v) {
                 r.insert(n);
@@ -715,7 +699,7 @@ fn ray_table<B: Bits>(dirs: &[DirInfo], geo: &Geometry) -> (Vec<B>, u32) {
             }
         }
     }
-    (rays, shift)
+    rays
 }
 
 fn lame_table<B: Bits>(d: &mut Dirs, geo: &Geometry) -> Vec<[LameStep<B>; 256]> {

@@ -136,7 +136,7 @@ impl<B: Bits> Groups<B> {
                 let sq = Square::new(sq);
                 g.ride
                     .iter()
-                    .fold(B::EMPTY, |acc, r| acc | a.ray(r.rdir, sq))
+                    .fold(B::EMPTY, |acc, r| acc | a.rays[r.rdir as usize][sq.index()])
             })
             .collect();
         g

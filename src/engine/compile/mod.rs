@@ -230,7 +230,7 @@ impl<B: Bits> Base<B> {
     /// The ray from `sq` along direction `dir`.
     #[inline]
     pub fn ray(&self, dir: u16, sq: Square) -> B {
-        self.atoms.ray(dir, sq)
+        self.atoms.rays[dir as usize][sq.index()]
     }
 
     /// The lame step along `dir` from `sq`.

@@ -1,7 +1,7 @@
 //! Attacks: where a man's atoms reach, and "is this square attacked?".
 
 use crate::engine::compile::{AKind, Base, CAtom, RideGroup};
-use crate::engine::core::{Bits, Man, PlayerSet, Square, State};
+use crate::engine::core::{Bits, Man, Square, State};
 use crate::ir::PlayerId;
 
 /// The squares an atom of a man on `from` reaches with the given occupancy:
@@ -280,24 +280,15 @@ pub fn attackers_of<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B
     out
 }
 
-/// Men friendly to `p` (p's and p's team mates'). Always inlined: called
-/// out of line, a set of several words came back through memory and was
-/// read whole before its word-by-word stores had landed (a stall where the
-/// elimination probe asks for it, 30% of that probe's time).
-#[inline(always)]
+/// Men friendly to `p` (p's and p's team mates').
+#[inline]
 pub fn friends_bb<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> B {
     let set = t.friends[p];
     if set.len() == 1 {
         s.by_player[p as usize]
     } else {
-        team_bb(s, set)
+        s.players_bb(set)
     }
-}
-
-/// The men of a team of players (out of line: only team games pay).
-#[inline(never)]
-fn team_bb<B: Bits>(s: &State<B>, set: PlayerSet) -> B {
-    s.players_bb(set)
 }
 
 /// Men that are enemies of `p` (not p's, not a team mate's).

@@ -109,8 +109,17 @@ pub(crate) fn witness_moves<B: Bits>(t: &Compiled<B>, s: &State<B>, k: Square) -
             // A leaper that does not promote (a knight): what `gen_man`
             // finds, a leap to any square but its side's men and walls
             // (or, without captures, to an empty one).
+            // (The one-player team written out: `friends_bb` called out
+            // of line hands back its 3-word set through memory, read whole
+            // before its word-by-word stores have landed, a stall that
+            // took 30% of this probe's time.)
+            let friends = if b.friends[me].len() == 1 {
+                s.by_player[me as usize]
+            } else {
+                friends_bb(b, s, me)
+            };
             let open = if r.captures.any() {
-                !(friends_bb(b, s, me) | s.walls)
+                !(friends | s.walls)
             } else {
                 b.real & !s.occ
             };

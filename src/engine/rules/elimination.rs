@@ -95,13 +95,15 @@ impl Elimination {
         let l = &t.layout;
         let mut any = false;
         let mut safe = PlayerSet::EMPTY;
+        // Every player's royal men, when the pass found them (found again
+        // after a change).
+        let mut royals_now = None;
         match self.checked {
             EliminationCheck::AfterEveryMove => loop {
                 let mut changed = false;
                 let mut q = mover;
                 // (Changes only when someone is eliminated.)
                 let mut over = one_team_left(t, s.alive);
-                // Every player's royal men (found again after a change).
                 let mut royal_men = s.pids_bb(&t.royal_pids);
                 for _ in 0..t.nplayers {
                     q = if q as usize + 1 == t.nplayers {
@@ -127,6 +129,7 @@ impl Elimination {
                         safe.insert(q);
                     }
                 }
+                royals_now = Some(royal_men);
                 if !changed {
                     break;
                 }
@@ -149,7 +152,7 @@ impl Elimination {
             let next = s.next_player(l, s.turn);
             s.set_turn(l, next);
         }
-        if seen.mover_safe(t, s, mover) {
+        if seen.mover_safe(t, s, mover, royals_now) {
             safe.insert(mover);
         }
         // After an elimination the safety found before it may be stale.
@@ -278,9 +281,22 @@ impl Seen {
 
     /// Whether the mover's lone royal is safe after its plain move: the
     /// fast legality test let no such move leave it attacked.
-    fn mover_safe<B: Bits>(&self, t: &Base<B>, s: &State<B>, mover: PlayerId) -> bool {
-        let ks = royals(t, s, mover);
-        self.look && self.moved.is_some() && ks.any() && !ks.more_than_one()
+    /// `royal_men`: every player's royal men, when the caller has them.
+    fn mover_safe<B: Bits>(
+        &self,
+        t: &Base<B>,
+        s: &State<B>,
+        mover: PlayerId,
+        royal_men: Option<B>,
+    ) -> bool {
+        if !self.look || self.moved.is_none() {
+            return false;
+        }
+        let ks = match royal_men {
+            Some(r) => r & s.by_player[mover as usize],
+            None => royals(t, s, mover),
+        };
+        ks.any() && !ks.more_than_one()
     }
 }
 

@@ -32,6 +32,17 @@ impl<B: Bits> Shift<B> {
     pub fn apply(&self, men: B) -> B {
         shift(men & self.from, self.delta)
     }
+
+    /// [`Shift::apply`], or `None` when no man of `men` stands where the
+    /// offset applies, on sets of several words (where a shift costs more
+    /// than the test; on one word, always `Some`).
+    #[inline(always)]
+    pub fn reach(&self, men: B) -> Option<B> {
+        if B::SQUARES > 64 && (men & self.from).is_empty() {
+            return None;
+        }
+        Some(self.apply(men))
+    }
 }
 
 /// `set` moved `delta` squares (square `i` to `i + delta`); squares moved
@@ -86,9 +97,8 @@ impl<B: Bits> Shifts<B> {
     }
 }
 
-/// A lame leap as one offset: from the squares of `from` it lands `delta`
+/// A lame leap by one offset: from the squares of `from` it lands `delta`
 /// away, over the squares `path[..npath]` away (which must be empty).
-/// `from` is empty when the leap leads nowhere.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LameShift<B: Bits> {
     pub from: B,
@@ -98,10 +108,32 @@ pub struct LameShift<B: Bits> {
 }
 
 impl<B: Bits> LameShift<B> {
-    /// The lame table as one offset, or `None` when its landings or paths
-    /// differ from square to square.
-    fn of(table: &[LameStep<B>; 256]) -> Option<LameShift<B>> {
-        let mut out: Option<LameShift<B>> = None;
+    /// The path offsets.
+    #[inline(always)]
+    pub fn path(&self) -> &[i32] {
+        &self.path[..self.npath as usize]
+    }
+}
+
+/// A lame table's offsets, `n` of them (a row of a numbering without the
+/// board's holes may have its own).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LameShifts<B: Bits> {
+    pub all: [LameShift<B>; MAX_SHIFTS],
+    pub n: u8,
+}
+
+impl<B: Bits> LameShifts<B> {
+    #[inline(always)]
+    pub fn iter(&self) -> impl Iterator<Item = &LameShift<B>> {
+        self.all[..self.n as usize].iter()
+    }
+
+    /// The lame table as offsets (a landing and the path with it), or
+    /// `None` when there are more than [`MAX_SHIFTS`], or when a path is
+    /// not the squares it lists.
+    fn of(table: &[LameStep<B>; 256]) -> Option<LameShifts<B>> {
+        let mut out = LameShifts::<B>::default();
         for (i, st) in table.iter().enumerate().take(B::SQUARES) {
             let Some(to) = st.to else { continue };
             let n = st.npath as usize;
@@ -113,24 +145,28 @@ impl<B: Bits> LameShift<B> {
                 return None;
             }
             let delta = to.index() as i32 - i as i32;
-            let l = out.get_or_insert(LameShift {
-                from: B::EMPTY,
-                delta,
-                path,
-                npath: st.npath,
-            });
-            if (l.delta, l.path, l.npath) != (delta, path, st.npath) {
-                return None;
-            }
-            l.from.insert(Square::new(i));
+            let len = out.n as usize;
+            let k = match out.all[..len]
+                .iter()
+                .position(|l| (l.delta, l.path, l.npath) == (delta, path, st.npath))
+            {
+                Some(k) => k,
+                // (One offset on one word: a regular numbering.)
+                None if len == MAX_SHIFTS || (len == 1 && B::SQUARES <= 64) => return None,
+                None => {
+                    out.all[len] = LameShift {
+                        from: B::EMPTY,
+                        delta,
+                        path,
+                        npath: st.npath,
+                    };
+                    out.n += 1;
+                    len
+                }
+            };
+            out.all[k].from.insert(Square::new(i));
         }
-        Some(out.unwrap_or_default())
-    }
-
-    /// The path offsets.
-    #[inline(always)]
-    pub fn path(&self) -> &[i32] {
-        &self.path[..self.npath as usize]
+        Some(out)
     }
 }
 
@@ -142,7 +178,9 @@ pub struct BulkSteps<B: Bits> {
     pub pid: u32,
     pub quiet: Shifts<B>,
     pub cap: Shifts<B>,
-    pub lame: LameShift<B>,
+    pub lame: LameShifts<B>,
+    /// The squares any lame offset applies from.
+    pub lame_from: B,
 }
 
 impl<B: Bits> BulkSteps<B> {
@@ -158,14 +196,15 @@ impl<B: Bits> BulkSteps<B> {
     ) -> Option<BulkSteps<B>> {
         let quiet = quiet.map_or(Some(Shifts::default()), Shifts::of)?;
         let cap = cap.map_or(Some(Shifts::default()), Shifts::of)?;
-        let lame = LameShift::of(lame)?;
-        if lame.from.any() && (quiet.has(lame.delta) || cap.has(lame.delta)) {
+        let lame = LameShifts::of(lame)?;
+        if lame.iter().any(|l| quiet.has(l.delta) || cap.has(l.delta)) {
             return None;
         }
         Some(BulkSteps {
             pid: pid as u32,
             quiet,
             cap,
+            lame_from: lame.iter().fold(B::EMPTY, |acc, l| acc | l.from),
             lame,
         })
     }
@@ -207,6 +246,82 @@ mod tests {
             wide[k].insert(Square::new(k + d));
         }
         assert!(Shifts::of(&wide).is_none());
+    }
+
+    /// A two-square step north on a 14-wide board whose rows 6 and 7
+    /// have two squares fewer (numbered without them): four offsets (a
+    /// landing and a path), each square's leap rebuilt by its own. On
+    /// one word, a second offset is refused (one is what a regular
+    /// numbering gives).
+    #[test]
+    fn a_lame_table_splits_into_an_offset_per_row_kind() {
+        let width = |row: usize| if row == 6 || row == 7 { 12 } else { 14 };
+        let start = |row: usize| (0..row).map(width).sum::<usize>();
+        // The index of column `x` of `row` (columns 6 and 7 missing in the
+        // narrow rows).
+        let at = |row: usize, x: usize| -> Option<usize> {
+            if width(row) == 12 && (x == 6 || x == 7) {
+                return None;
+            }
+            let skip = if width(row) == 12 && x > 7 { 2 } else { 0 };
+            Some(start(row) + x - skip)
+        };
+        let mut table = [LameStep::<B192> {
+            to: None,
+            path: B192::EMPTY,
+            path_sqs: [Square::new(0); 3],
+            npath: 0,
+        }; 256];
+        for row in 0..12 {
+            for x in 0..14 {
+                let (Some(from), Some(mid), Some(to)) =
+                    (at(row, x), at(row + 1, x), at(row + 2, x))
+                else {
+                    continue;
+                };
+                table[from] = LameStep {
+                    to: Some(Square::new(to)),
+                    path: B192::from_square(Square::new(mid)),
+                    path_sqs: [Square::new(mid), Square::new(0), Square::new(0)],
+                    npath: 1,
+                };
+            }
+        }
+        let l = LameShifts::of(&table).expect("at most four offsets");
+        let mut offsets: Vec<(i32, &[i32])> = l.iter().map(|o| (o.delta, o.path())).collect();
+        offsets.sort();
+        let expect: [(i32, &[i32]); 4] = [(24, &[12]), (26, &[12]), (26, &[14]), (28, &[14])];
+        assert_eq!(offsets, expect);
+        for (i, st) in table.iter().enumerate().take(192) {
+            let sq = Square::new(i);
+            let mine: Vec<_> = l.iter().filter(|o| o.from.contains(sq)).collect();
+            match st.to {
+                None => assert!(mine.is_empty(), "square {i}"),
+                Some(to) => {
+                    assert_eq!(mine.len(), 1, "square {i}");
+                    let o = mine[0];
+                    assert_eq!(shift(B192::from_square(sq), o.delta), B192::from_square(to));
+                    let path: B192 = o
+                        .path()
+                        .iter()
+                        .map(|&p| Square::new((i as i32 + p) as usize))
+                        .collect();
+                    assert_eq!(path, st.path, "square {i}");
+                }
+            }
+        }
+        // Two offsets on one word are refused.
+        let mut narrow = [LameStep::<B64> {
+            to: None,
+            path: B64::EMPTY,
+            path_sqs: [Square::new(0); 3],
+            npath: 0,
+        }; 256];
+        narrow[0].to = Some(Square::new(16));
+        narrow[1].to = Some(Square::new(18));
+        assert!(LameShifts::of(&narrow).is_none());
+        narrow[1].to = Some(Square::new(17));
+        assert_eq!(LameShifts::of(&narrow).expect("one offset").n, 1);
     }
 
     #[test]

@@ -163,6 +163,23 @@ impl Move {
         }
     }
 
+    /// A lame leap along `dir` over `npath` squares: a [`Move::Lame`]
+    /// (which leaves en-passant targets) when it passes squares, else a
+    /// plain move.
+    #[inline(always)]
+    pub fn lame_leap(from: Square, to: Square, dir: u16, npath: u8) -> Move {
+        if npath > 0 {
+            Move::Lame {
+                from,
+                to,
+                dir,
+                promote: None,
+            }
+        } else {
+            Move::normal(from, to)
+        }
+    }
+
     /// Place a man of `kind` from the hand on `to`.
     pub fn drop(piece: PieceId, to: Square) -> Move {
         Move::Drop {

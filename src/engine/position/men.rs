@@ -3,7 +3,7 @@
 //! moves (en passant, castling) are generated elsewhere.
 
 use crate::engine::compile::atoms::{LameStep, Pattern, SqTable};
-use crate::engine::compile::bulk::{shift, BulkSteps};
+use crate::engine::compile::bulk::{shift, BulkSteps, LameShift};
 use crate::engine::compile::shape::Shape;
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Man, Move, Square, State};
@@ -75,9 +75,15 @@ pub(super) fn gen_men<B: Bits, S: Sink, const X: bool>(
         let (b, pr) = (&t.base, &t.rules.promotion);
         let rides = &rides[..*nrides as usize];
         let to = (c.empty | if c.captures { c.enemy } else { B::EMPTY }) & mask;
-        for from in men {
-            let r = plain_reach(b, c.occ, *leap, rides, from);
-            out.targets(pr, s, from, s.at(from), r & to);
+        if pr.promotes(p.kind) {
+            for from in men {
+                let r = plain_reach(b, c.occ, *leap, rides, from);
+                out.targets(pr, s, from, s.at(from), r & to);
+            }
+        } else {
+            for from in men {
+                out.plain(pr, s, from, plain_reach(b, c.occ, *leap, rides, from) & to);
+            }
         }
         return;
     }
@@ -147,7 +153,7 @@ fn gen_general<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(Square)
                 || (c.captures && a.mode.can_capture() && c.enemy.contains(to));
             let confined = X && plan.extra && barred(b, s, plan, to, to);
             if fits && !confined && mask.contains(to) && (!CHECK || ok(to)) {
-                out.one(pr, s, lame_move(from, to, d, st.npath), man);
+                out.one(pr, s, Move::lame_leap(from, to, d, st.npath), man);
             }
         }
     }
@@ -185,21 +191,6 @@ fn unmoved<B: Bits, const X: bool>(
     man: Man,
 ) -> bool {
     b.initial_open(s, from, man) && !(X && c.closed.contains(from))
-}
-
-/// A lame leap's move: it leaves en-passant targets when it passes squares.
-#[inline(always)]
-fn lame_move(from: Square, to: Square, dir: u16, npath: u8) -> Move {
-    if npath > 0 {
-        Move::Lame {
-            from,
-            to,
-            dir,
-            promote: None,
-        }
-    } else {
-        Move::normal(from, to)
-    }
 }
 
 /// A `Steps` plan's tables at this node, looked up
@@ -271,20 +262,25 @@ impl<'a, B: Bits> StepTables<'a, B> {
         let promo = pr.may_promote_on(bulk.pid as usize, c.me);
         let to = c.empty & mask;
         for sh in bulk.quiet.iter() {
-            let targets = sh.apply(men) & to;
+            let Some(targets) = sh.reach(men) else {
+                continue;
+            };
+            let targets = targets & to;
             if targets.any() {
                 out.shifted(pr, s, targets, promo, sh.delta, None);
             }
         }
         let to = self.enemy & mask;
         for sh in bulk.cap.iter() {
-            let targets = sh.apply(men) & to;
+            let Some(targets) = sh.reach(men) else {
+                continue;
+            };
+            let targets = targets & to;
             if targets.any() {
                 out.shifted(pr, s, targets, promo, sh.delta, None);
             }
         }
-        let l = &bulk.lame;
-        let mut from = men & l.from;
+        let mut from = men & bulk.lame_from;
         if from.is_empty() {
             return;
         }
@@ -294,6 +290,36 @@ impl<'a, B: Bits> StepTables<'a, B> {
                 from &= !c.closed;
             }
         }
+        if B::SQUARES > 64 {
+            // (A numbering without the board's holes: a row may have its
+            // own offset.)
+            for l in bulk.lame.iter() {
+                let from = from & l.from;
+                if from.any() {
+                    self.lame_offset(pr, s, c, l, from, mask, promo, out);
+                }
+            }
+        } else {
+            // (One offset on one word: see `LameShifts::of`.)
+            self.lame_offset(pr, s, c, &bulk.lame.all[0], from, mask, promo, out);
+        }
+    }
+
+    /// The lame leaps by offset `l` of the men of `from` (on squares where
+    /// it applies, their initial moves open) to `mask`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn lame_offset<S: Sink>(
+        &self,
+        pr: &Promotion<B>,
+        s: &State<B>,
+        c: &Ctx<B>,
+        l: &LameShift<B>,
+        mut from: B,
+        mask: B,
+        promo: B,
+        out: &mut S,
+    ) {
         // Its path squares empty.
         for &p in l.path() {
             from &= !shift(c.occ, -p);
@@ -337,7 +363,7 @@ impl<'a, B: Bits> StepTables<'a, B> {
         let fits =
             (self.moves && c.empty.contains(to)) || (self.captures && self.enemy.contains(to));
         if fits && mask.contains(to) && (!CHECK || ok(to)) {
-            out.one(pr, s, lame_move(from, to, self.dir, st.npath), man);
+            out.one(pr, s, Move::lame_leap(from, to, self.dir, st.npath), man);
         }
     }
 }

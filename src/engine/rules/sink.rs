@@ -21,6 +21,12 @@ pub trait Sink {
         man: Man,
         targets: B,
     );
+    /// [`Sink::targets`] for a man of a kind that never promotes (no
+    /// promotion to look for, so the man itself is not needed).
+    #[inline(always)]
+    fn plain<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, from: Square, targets: B) {
+        self.targets(pr, s, from, s.at(from), targets);
+    }
     /// One move of `man` (promotions expanded).
     fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man);
     /// One finished move.
@@ -76,19 +82,7 @@ pub fn each_shifted<B: Bits, S: Sink + ?Sized>(
         let man = s.at(from);
         match lame {
             None => out.targets(pr, s, from, man, B::single(to)),
-            Some((dir, npath)) => {
-                let mv = if npath > 0 {
-                    Move::Lame {
-                        from,
-                        to,
-                        dir,
-                        promote: None,
-                    }
-                } else {
-                    Move::normal(from, to)
-                };
-                out.one(pr, s, mv, man);
-            }
+            Some((dir, npath)) => out.one(pr, s, Move::lame_leap(from, to, dir, npath), man),
         }
     }
 }
@@ -180,6 +174,13 @@ impl Sink for MoveList {
         }
     }
 
+    #[inline(always)]
+    fn plain<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, from: Square, targets: B) {
+        for to in targets {
+            self.push(Move::normal(from, to));
+        }
+    }
+
     #[inline]
     fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man) {
         expand(pr, s, mv, man, |m| self.push(m));
@@ -205,6 +206,11 @@ impl Sink for Count {
         targets: B,
     ) {
         self.0 += count_targets(pr, s, from, man, targets);
+    }
+
+    #[inline(always)]
+    fn plain<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, _: Square, targets: B) {
+        self.0 += targets.count() as u64;
     }
 
     #[inline(always)]
@@ -268,6 +274,10 @@ impl Sink for Any {
         } else {
             targets.any()
         };
+    }
+    #[inline(always)]
+    fn plain<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, _: Square, targets: B) {
+        self.found |= targets.any();
     }
     #[inline]
     fn one<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, _: Move, _: Man) {

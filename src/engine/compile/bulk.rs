@@ -34,11 +34,11 @@ impl<B: Bits> Shift<B> {
     }
 
     /// [`Shift::apply`], or `None` when no man of `men` stands where the
-    /// offset applies, on sets of several words (where a shift costs more
-    /// than the test; on one word, always `Some`).
+    /// offset applies, on sets of three words or more (where a shift costs
+    /// more than the test; on one or two words, always `Some`).
     #[inline(always)]
     pub fn reach(&self, men: B) -> Option<B> {
-        if B::SQUARES > 64 && (men & self.from).is_empty() {
+        if B::SQUARES > 128 && (men & self.from).is_empty() {
             return None;
         }
         Some(self.apply(men))
@@ -151,8 +151,8 @@ impl<B: Bits> LameShifts<B> {
                 .position(|l| (l.delta, l.path, l.npath) == (delta, path, st.npath))
             {
                 Some(k) => k,
-                // (One offset on one word: a regular numbering.)
-                None if len == MAX_SHIFTS || (len == 1 && B::SQUARES <= 64) => return None,
+                // (One offset on one or two words: a regular numbering.)
+                None if len == MAX_SHIFTS || (len == 1 && B::SQUARES <= 128) => return None,
                 None => {
                     out.all[len] = LameShift {
                         from: B::EMPTY,
@@ -252,7 +252,7 @@ mod tests {
     /// have two squares fewer (numbered without them): four offsets (a
     /// landing and a path), each square's leap rebuilt by its own. On
     /// one word, a second offset is refused (one is what a regular
-    /// numbering gives).
+    /// numbering gives; so on two words).
     #[test]
     fn a_lame_table_splits_into_an_offset_per_row_kind() {
         let width = |row: usize| if row == 6 || row == 7 { 12 } else { 14 };

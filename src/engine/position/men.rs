@@ -290,7 +290,7 @@ impl<'a, B: Bits> StepTables<'a, B> {
                 from &= !c.closed;
             }
         }
-        if B::SQUARES > 64 {
+        if B::SQUARES > 128 {
             // (A numbering without the board's holes: a row may have its
             // own offset.)
             for l in bulk.lame.iter() {
@@ -300,7 +300,7 @@ impl<'a, B: Bits> StepTables<'a, B> {
                 }
             }
         } else {
-            // (One offset on one word: see `LameShifts::of`.)
+            // (One offset on one or two words: see `LameShifts::of`.)
             self.lame_offset(pr, s, c, &bulk.lame.all[0], from, mask, promo, out);
         }
     }

@@ -56,19 +56,39 @@ pub fn shift<B: Bits>(set: B, delta: i32) -> B {
     }
 }
 
-/// A table's offsets, `n` of them.
+/// At most [`MAX_SHIFTS`] offsets of a table, `n` of them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Shifts<B: Bits> {
-    pub all: [Shift<B>; MAX_SHIFTS],
+pub struct Few<T> {
+    pub all: [T; MAX_SHIFTS],
     pub n: u8,
 }
 
-impl<B: Bits> Shifts<B> {
+impl<T: Copy> Few<T> {
     #[inline(always)]
-    pub fn iter(&self) -> impl Iterator<Item = &Shift<B>> {
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
         self.all[..self.n as usize].iter()
     }
 
+    /// The index of the offset `same` picks, added as `new` when there is
+    /// none (`None`: no room, at most `most` of them).
+    fn slot(&mut self, most: usize, same: impl Fn(&T) -> bool, new: T) -> Option<usize> {
+        let n = self.n as usize;
+        if let Some(k) = self.all[..n].iter().position(same) {
+            return Some(k);
+        }
+        if n == most {
+            return None;
+        }
+        self.all[n] = new;
+        self.n += 1;
+        Some(n)
+    }
+}
+
+/// A table's offsets.
+pub type Shifts<B> = Few<Shift<B>>;
+
+impl<B: Bits> Shifts<B> {
     /// The offsets of a table, or `None` when it has more than
     /// [`MAX_SHIFTS`].
     fn of(table: &SqTable<B>) -> Option<Shifts<B>> {
@@ -76,16 +96,11 @@ impl<B: Bits> Shifts<B> {
         for (i, targets) in table.iter().enumerate().take(B::SQUARES) {
             for to in *targets {
                 let delta = to.index() as i32 - i as i32;
-                let n = out.n as usize;
-                let k = match out.all[..n].iter().position(|s| s.delta == delta) {
-                    Some(k) => k,
-                    None if n == MAX_SHIFTS => return None,
-                    None => {
-                        out.all[n].delta = delta;
-                        out.n += 1;
-                        n
-                    }
+                let new = Shift {
+                    delta,
+                    from: B::EMPTY,
                 };
+                let k = out.slot(MAX_SHIFTS, |s| s.delta == delta, new)?;
                 out.all[k].from.insert(Square::new(i));
             }
         }
@@ -115,20 +130,11 @@ impl<B: Bits> LameShift<B> {
     }
 }
 
-/// A lame table's offsets, `n` of them (a row of a numbering without the
-/// board's holes may have its own).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LameShifts<B: Bits> {
-    pub all: [LameShift<B>; MAX_SHIFTS],
-    pub n: u8,
-}
+/// A lame table's offsets (a row of a numbering without the board's holes
+/// may have its own).
+pub type LameShifts<B> = Few<LameShift<B>>;
 
 impl<B: Bits> LameShifts<B> {
-    #[inline(always)]
-    pub fn iter(&self) -> impl Iterator<Item = &LameShift<B>> {
-        self.all[..self.n as usize].iter()
-    }
-
     /// The lame table as offsets (a landing and the path with it), or
     /// `None` when there are more than [`MAX_SHIFTS`], or when a path is
     /// not the squares it lists.
@@ -145,25 +151,16 @@ impl<B: Bits> LameShifts<B> {
                 return None;
             }
             let delta = to.index() as i32 - i as i32;
-            let len = out.n as usize;
-            let k = match out.all[..len]
-                .iter()
-                .position(|l| (l.delta, l.path, l.npath) == (delta, path, st.npath))
-            {
-                Some(k) => k,
-                // (One offset on one or two words: a regular numbering.)
-                None if len == MAX_SHIFTS || (len == 1 && B::SQUARES <= 128) => return None,
-                None => {
-                    out.all[len] = LameShift {
-                        from: B::EMPTY,
-                        delta,
-                        path,
-                        npath: st.npath,
-                    };
-                    out.n += 1;
-                    len
-                }
+            let new = LameShift {
+                from: B::EMPTY,
+                delta,
+                path,
+                npath: st.npath,
             };
+            // (One offset on one or two words: a regular numbering.)
+            let most = if B::SQUARES <= 128 { 1 } else { MAX_SHIFTS };
+            let same = |l: &LameShift<B>| (l.delta, l.path, l.npath) == (delta, path, st.npath);
+            let k = out.slot(most, same, new)?;
             out.all[k].from.insert(Square::new(i));
         }
         Some(out)

@@ -1,6 +1,6 @@
 //! Attacks: where a man's atoms reach, and "is this square attacked?".
 
-use crate::engine::compile::{AKind, Base, CAtom, RideGroup};
+use crate::engine::compile::{AKind, Base, CAtom, RideGroup, RIDE_MANY, RIDE_NONE};
 use crate::engine::core::{Bits, Man, Square, State};
 use crate::ir::PlayerId;
 
@@ -179,6 +179,21 @@ pub fn attacked_by<B: Bits>(
     riders: B,
     occ: B,
 ) -> bool {
+    attacked_by_inlined(t, s, sq, attackers, riders, occ)
+}
+
+/// [`attacked_by`] always inlined, for the one caller that tests many
+/// squares in a row (a royal's destinations: the call itself was a
+/// quarter of the test).
+#[inline(always)]
+pub fn attacked_by_inlined<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    sq: Square,
+    attackers: B,
+    riders: B,
+    occ: B,
+) -> bool {
     let g = &t.groups;
     let near = g.leap_near[sq.index()] & attackers;
     if near.any() && leap_attackers(t, s, sq, near).any() {
@@ -205,7 +220,31 @@ pub fn attacked_by<B: Bits>(
 /// attacks it by a ride.
 #[inline]
 fn ride_attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, occ: B) -> bool {
-    for g in &t.groups.ride {
+    let gs = &t.groups;
+    if !gs.ride_from.is_empty() {
+        // Each man along its own line (a line of `sq` rarely holds more
+        // than one or two of them; there are 8 groups in chess).
+        let row = &gs.ride_from[sq.index() * gs.ride_nsq..][..gs.ride_nsq];
+        let mut many = false;
+        for x in attackers {
+            match row[x.index()] {
+                RIDE_NONE => {}
+                RIDE_MANY => many = true,
+                gi => {
+                    let g = &gs.ride[gi as usize];
+                    if (t.ray(g.rdir, sq) & occ).nearest(g.lowest) == Some(x)
+                        && rides_to(t, s, g, x, sq)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        if !many {
+            return false;
+        }
+    }
+    for g in &gs.ride {
         if ray_attacker(t, s, g, sq, attackers, occ).is_some() {
             return true;
         }
@@ -403,7 +442,8 @@ pub fn royal_square_attacked<B: Bits>(
 
 #[cfg(test)]
 mod tests {
-    use super::{attacked, attacked_by, riders};
+    use super::{attack_set, attacked, attacked_by, riders};
+    use crate::engine::compile::{RIDE_MANY, RIDE_NONE};
     use crate::engine::core::{Bits, Square};
     use crate::engine::position::checked::{with_pos, Position};
     use crate::engine::testing::XorShift;
@@ -471,5 +511,84 @@ mod tests {
             attacked_squares > compared / 4,
             "{attacked_squares} of {compared}"
         );
+    }
+
+    /// Riders whose lines overlap (a dabbaba rider runs along the rook's
+    /// lines), a limited rider, leapers and a pawn; `{board}` is set per
+    /// test.
+    const OVERLAP: &str = "variant overlap \"Overlap\" {
+  players white, black
+  board {board}
+  piece king K moves \"K\" royal
+  piece rook R moves \"R\"
+  piece bishop B moves \"B\"
+  piece knight N moves \"N\"
+  piece dabbabarider D moves \"DD\"
+  piece short S moves \"R2F\"
+  piece pawn P moves \"fmW fcF\"
+  setup {
+    white: K e1, R a1, B c1, N b1, D d1, S f1, R h1, P a2..h2
+    black: mirror white
+  }
+  end {
+    checkmate -> lose
+    stalemate -> draw
+  }
+}
+";
+
+    /// On a board small enough for the table of lines per pair of squares
+    /// (8x8, where a man on a rook line may also be on a dabbaba rider's:
+    /// looked along every line) and on one too large for it (9x9), a
+    /// square is attacked exactly when some enemy man's forward attack set
+    /// holds it.
+    #[test]
+    fn attacks_looked_for_along_each_mans_own_line_match_the_forward_attacks() {
+        for (board, table) in [("8x8", true), ("9x9", false)] {
+            let text = OVERLAP.replace("{board}", board);
+            let v = crate::engine::testing::variant_from_text("overlap.variant", &text);
+            let tables = Arc::new(Tables::new(&v).expect("compiles"));
+            let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+            let (mut compared, mut attacked_squares) = (0usize, 0usize);
+            for _ in 0..30 {
+                let mut p = Position::start(tables.clone()).expect("starts");
+                for _ in 0..80 {
+                    with_pos!(&p.inner, c, s => {
+                        let b = &c.base;
+                        let g = &b.groups;
+                        assert_eq!(!g.ride_from.is_empty(), table, "{board}");
+                        if table {
+                            assert!(g.ride_from.contains(&RIDE_MANY));
+                            assert!(g.ride_from.contains(&RIDE_NONE));
+                        }
+                        for me in 0..2u8 {
+                            let enemy = s.occ & !s.by_player[me as usize];
+                            let r = riders(b, s, enemy);
+                            let seen = enemy.iter().fold(s.occ & !s.occ, |acc, from| {
+                                acc | attack_set(b, s, from, s.board[from.index()], s.occ)
+                            });
+                            for i in 0..b.nsq {
+                                let sq = Square::new(i);
+                                let want = seen.contains(sq);
+                                let got = attacked_by(b, s, sq, enemy, r, s.occ);
+                                assert_eq!(got, want, "{board}, square {i}, player {me}: {}", p.fen());
+                                compared += 1;
+                                attacked_squares += usize::from(want);
+                            }
+                        }
+                    });
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.make(moves[rng.below(moves.len() as u64) as usize]);
+                }
+            }
+            assert!(compared > 100_000, "{board}: {compared}");
+            assert!(
+                attacked_squares > compared / 5,
+                "{board}: {attacked_squares} of {compared}"
+            );
+        }
     }
 }

@@ -88,6 +88,9 @@ pub struct Game {
     keys: Vec<u64>,
     /// How often each key occurs in `keys`.
     seen: KeyCounts,
+    /// The repetition key of the current position (found once per move:
+    /// the endings ask for it, and the next move records it).
+    key: u64,
     played: Vec<(Move, Undo)>,
 }
 
@@ -117,10 +120,12 @@ impl Facts for GameFacts<'_> {
 
 impl Game {
     pub fn new(pos: Position) -> Game {
+        let key = pos.repetition_key();
         Game {
             pos,
             keys: Vec::new(),
             seen: KeyCounts::default(),
+            key,
             played: Vec::new(),
         }
     }
@@ -144,11 +149,12 @@ impl Game {
 
     /// Play a move, which must be legal (see [`Game::try_play`]).
     pub fn play(&mut self, mv: Move) {
-        let key = self.pos.repetition_key();
+        let key = self.key;
         self.keys.push(key);
         *self.seen.entry(key).or_insert(0) += 1;
         let undo = self.pos.make(mv);
         self.played.push((mv, undo));
+        self.key = self.pos.repetition_key();
     }
 
     /// Whether the player to act may play [`Move::Resign`]: in a game with
@@ -179,6 +185,7 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let (mv, undo) = self.played.pop()?;
         self.pos.unmake(mv, undo);
+        self.key = self.pos.repetition_key();
         if let Some(key) = self.keys.pop() {
             if let Some(n) = self.seen.get_mut(&key) {
                 *n -= 1;
@@ -192,11 +199,7 @@ impl Game {
 
     /// How many times the current position has occurred (1 = first time).
     pub fn occurrences(&self) -> u32 {
-        1 + self
-            .seen
-            .get(&self.pos.repetition_key())
-            .copied()
-            .unwrap_or(0)
+        1 + self.seen.get(&self.key).copied().unwrap_or(0)
     }
 
     fn facts(&self, legal: Option<bool>) -> GameFacts<'_> {

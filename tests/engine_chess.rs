@@ -264,6 +264,17 @@ fn threefold_repetition_draws() {
     assert_eq!(ended(&g), (0, Event::Repetition(3)));
     g.undo();
     assert_eq!(g.status(), Status::Ongoing);
+    // Taking moves back counts from the restored position: after f3g1
+    // (second time), then the start (second time), then after f3g1 (first).
+    assert_eq!(g.occurrences(), 2);
+    for _ in 0..3 {
+        g.undo();
+    }
+    assert_eq!(g.occurrences(), 2);
+    g.undo();
+    assert_eq!(g.occurrences(), 1);
+    play(&mut g, &["f6g8"]);
+    assert_eq!(g.occurrences(), 2);
 }
 
 #[test]

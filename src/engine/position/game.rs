@@ -185,14 +185,18 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let (mv, undo) = self.played.pop()?;
         self.pos.unmake(mv, undo);
-        self.key = self.pos.repetition_key();
-        if let Some(key) = self.keys.pop() {
-            if let Some(n) = self.seen.get_mut(&key) {
-                *n -= 1;
-                if *n == 0 {
-                    self.seen.remove(&key);
+        // The key recorded before the move is the restored position's.
+        match self.keys.pop() {
+            Some(key) => {
+                self.key = key;
+                if let Some(n) = self.seen.get_mut(&key) {
+                    *n -= 1;
+                    if *n == 0 {
+                        self.seen.remove(&key);
+                    }
                 }
             }
+            None => self.key = self.pos.repetition_key(),
         }
         Some(mv)
     }

@@ -54,11 +54,12 @@ pub struct Groups<B: Bits> {
     /// line, so the other men are left out of the line tests.
     pub rider_pids: Vec<u8>,
     /// On boards of at most [`RIDE_FROM_MAX`] squares, per pair of squares
-    /// `(sq, x)` at `sq * nsq + x`: the one ride group whose line from `sq`
-    /// holds `x` ([`RIDE_NONE`]: none; [`RIDE_MANY`]: several). A man on a
-    /// line of `sq` is then tested along its own line instead of every
-    /// group's. Empty on larger boards (the table grows with the square of
-    /// the board).
+    /// `(sq, x)` at `sq * nsq + x`: the ride group whose line from `sq`
+    /// holds `x` ([`RIDE_NONE`]: none), so that only the lines holding a
+    /// man are looked along. Empty on larger boards (the table grows with
+    /// the square of the board) and where two groups' lines overlap (a
+    /// dabbaba rider runs along a rook's line): there every group's line
+    /// is looked along.
     pub ride_from: Vec<u8>,
     /// The number of squares `ride_from` is laid out for.
     pub ride_nsq: usize,
@@ -68,8 +69,6 @@ pub struct Groups<B: Bits> {
 pub const RIDE_FROM_MAX: usize = 64;
 /// No ride group's line from the square holds the other.
 pub const RIDE_NONE: u8 = u8::MAX;
-/// Several ride groups' lines hold it: look along each.
-pub const RIDE_MANY: u8 = u8::MAX - 1;
 
 impl<B: Bits> Groups<B> {
     pub fn new(a: &Atoms<B>, geo: &Geometry) -> Groups<B> {
@@ -155,20 +154,21 @@ impl<B: Bits> Groups<B> {
                     .fold(B::EMPTY, |acc, r| acc | a.rays[r.rdir as usize][sq.index()])
             })
             .collect();
-        if nsq <= RIDE_FROM_MAX && g.ride.len() < RIDE_MANY as usize {
-            g.ride_nsq = nsq;
-            g.ride_from = vec![RIDE_NONE; nsq * nsq];
+        if nsq <= RIDE_FROM_MAX && g.ride.len() < RIDE_NONE as usize {
+            let mut table = vec![RIDE_NONE; nsq * nsq];
+            let mut overlap = false;
             for (gi, r) in g.ride.iter().enumerate() {
                 for sq in 0..nsq {
                     for x in a.rays[r.rdir as usize][sq] {
-                        let at = &mut g.ride_from[sq * nsq + x.index()];
-                        *at = if *at == RIDE_NONE {
-                            gi as u8
-                        } else {
-                            RIDE_MANY
-                        };
+                        let at = &mut table[sq * nsq + x.index()];
+                        overlap |= *at != RIDE_NONE;
+                        *at = gi as u8;
                     }
                 }
+            }
+            if !overlap {
+                g.ride_nsq = nsq;
+                g.ride_from = table;
             }
         }
         g

@@ -19,7 +19,7 @@ use crate::engine::core::{
 use crate::ir::{Dir, PieceId, PlayerId, RegionId, Variant, MAX_PIECES, MAX_PLAYERS};
 pub(crate) use atoms::{AKind, Atoms, CAtom, LameStep};
 pub use error::CompileError;
-pub(crate) use groups::{Groups, RideGroup, RIDE_MANY, RIDE_NONE};
+pub(crate) use groups::{Groups, RideGroup, RIDE_NONE};
 
 /// The board, players and pieces of a variant, compiled.
 #[derive(Clone, Debug)]

@@ -1,6 +1,6 @@
 //! Attacks: where a man's atoms reach, and "is this square attacked?".
 
-use crate::engine::compile::{AKind, Base, CAtom, RideGroup, RIDE_MANY, RIDE_NONE};
+use crate::engine::compile::{AKind, Base, CAtom, RideGroup, RIDE_NONE};
 use crate::engine::core::{Bits, Man, Square, State};
 use crate::ir::PlayerId;
 
@@ -179,21 +179,6 @@ pub fn attacked_by<B: Bits>(
     riders: B,
     occ: B,
 ) -> bool {
-    attacked_by_inlined(t, s, sq, attackers, riders, occ)
-}
-
-/// [`attacked_by`] always inlined, for the one caller that tests many
-/// squares in a row (a royal's destinations: the call itself was a
-/// quarter of the test).
-#[inline(always)]
-pub fn attacked_by_inlined<B: Bits>(
-    t: &Base<B>,
-    s: &State<B>,
-    sq: Square,
-    attackers: B,
-    riders: B,
-    occ: B,
-) -> bool {
     let g = &t.groups;
     let near = g.leap_near[sq.index()] & attackers;
     if near.any() && leap_attackers(t, s, sq, near).any() {
@@ -221,28 +206,30 @@ pub fn attacked_by_inlined<B: Bits>(
 #[inline]
 fn ride_attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, occ: B) -> bool {
     let gs = &t.groups;
-    if !gs.ride_from.is_empty() {
-        // Each man along its own line (a line of `sq` rarely holds more
-        // than one or two of them; there are 8 groups in chess).
+    if !gs.ride_from.is_empty() && attackers.count() <= 2 {
+        // Only the lines that hold a man are looked along, each once (a
+        // square's lines rarely hold more than one or two of them; chess
+        // has 8 groups). With more men on them, looking along every line
+        // costs less.
         let row = &gs.ride_from[sq.index() * gs.ride_nsq..][..gs.ride_nsq];
-        let mut many = false;
-        for x in attackers {
-            match row[x.index()] {
-                RIDE_NONE => {}
-                RIDE_MANY => many = true,
-                gi => {
-                    let g = &gs.ride[gi as usize];
-                    if (t.ray(g.rdir, sq) & occ).nearest(g.lowest) == Some(x)
-                        && rides_to(t, s, g, x, sq)
-                    {
-                        return true;
-                    }
+        let mut left = attackers;
+        while let Some(x) = left.first() {
+            let gi = row[x.index()];
+            if gi == RIDE_NONE {
+                left.remove(x);
+                continue;
+            }
+            let g = &gs.ride[gi as usize];
+            let ray = t.ray(g.rdir, sq);
+            if let Some(b) = (ray & occ).nearest(g.lowest) {
+                if attackers.contains(b) && rides_to(t, s, g, b, sq) {
+                    return true;
                 }
             }
+            // Every other man on this line stands behind the nearest.
+            left &= !ray;
         }
-        if !many {
-            return false;
-        }
+        return false;
     }
     for g in &gs.ride {
         if ray_attacker(t, s, g, sq, attackers, occ).is_some() {
@@ -443,7 +430,6 @@ pub fn royal_square_attacked<B: Bits>(
 #[cfg(test)]
 mod tests {
     use super::{attack_set, attacked, attacked_by, riders};
-    use crate::engine::compile::{RIDE_MANY, RIDE_NONE};
     use crate::engine::core::{Bits, Square};
     use crate::engine::position::checked::{with_pos, Position};
     use crate::engine::testing::XorShift;
@@ -513,17 +499,18 @@ mod tests {
         );
     }
 
-    /// Riders whose lines overlap (a dabbaba rider runs along the rook's
-    /// lines), a limited rider, leapers and a pawn; `{board}` is set per
-    /// test.
-    const OVERLAP: &str = "variant overlap \"Overlap\" {
+    /// Riders, a limited rider, leapers and a pawn; `{board}` and
+    /// `{extra}` (a dabbaba rider, whose lines run along the rook's, or
+    /// nothing) are set per test.
+    const LINES: &str = "variant lines \"Lines\" {
   players white, black
   board {board}
   piece king K moves \"K\" royal
   piece rook R moves \"R\"
   piece bishop B moves \"B\"
   piece knight N moves \"N\"
-  piece dabbabarider D moves \"DD\"
+  piece queen Q moves \"Q\"
+  {extra}
   piece short S moves \"R2F\"
   piece pawn P moves \"fmW fcF\"
   setup {
@@ -537,16 +524,20 @@ mod tests {
 }
 ";
 
-    /// On a board small enough for the table of lines per pair of squares
-    /// (8x8, where a man on a rook line may also be on a dabbaba rider's:
-    /// looked along every line) and on one too large for it (9x9), a
-    /// square is attacked exactly when some enemy man's forward attack set
-    /// holds it.
+    /// With the table of lines per pair of squares (8x8, no overlapping
+    /// lines), without it where lines overlap (8x8 with a dabbaba rider)
+    /// and on a board too large for it (9x9): a square is attacked exactly
+    /// when some enemy man's forward attack set holds it.
     #[test]
-    fn attacks_looked_for_along_each_mans_own_line_match_the_forward_attacks() {
-        for (board, table) in [("8x8", true), ("9x9", false)] {
-            let text = OVERLAP.replace("{board}", board);
-            let v = crate::engine::testing::variant_from_text("overlap.variant", &text);
+    fn attacks_looked_for_along_the_lines_that_hold_a_man_match_the_forward_attacks() {
+        let cases = [
+            ("8x8", "piece dabbaba D moves \"R\"", true),
+            ("8x8", "piece dabbaba D moves \"DD\"", false),
+            ("9x9", "piece dabbaba D moves \"R\"", false),
+        ];
+        for (board, extra, table) in cases {
+            let text = LINES.replace("{board}", board).replace("{extra}", extra);
+            let v = crate::engine::testing::variant_from_text("lines.variant", &text);
             let tables = Arc::new(Tables::new(&v).expect("compiles"));
             let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
             let (mut compared, mut attacked_squares) = (0usize, 0usize);
@@ -555,12 +546,7 @@ mod tests {
                 for _ in 0..80 {
                     with_pos!(&p.inner, c, s => {
                         let b = &c.base;
-                        let g = &b.groups;
-                        assert_eq!(!g.ride_from.is_empty(), table, "{board}");
-                        if table {
-                            assert!(g.ride_from.contains(&RIDE_MANY));
-                            assert!(g.ride_from.contains(&RIDE_NONE));
-                        }
+                        assert_eq!(!b.groups.ride_from.is_empty(), table, "{board} {extra}");
                         for me in 0..2u8 {
                             let enemy = s.occ & !s.by_player[me as usize];
                             let r = riders(b, s, enemy);
@@ -571,7 +557,7 @@ mod tests {
                                 let sq = Square::new(i);
                                 let want = seen.contains(sq);
                                 let got = attacked_by(b, s, sq, enemy, r, s.occ);
-                                assert_eq!(got, want, "{board}, square {i}, player {me}: {}", p.fen());
+                                assert_eq!(got, want, "{board} {extra}, square {i}, player {me}: {}", p.fen());
                                 compared += 1;
                                 attacked_squares += usize::from(want);
                             }
@@ -584,10 +570,10 @@ mod tests {
                     p.make(moves[rng.below(moves.len() as u64) as usize]);
                 }
             }
-            assert!(compared > 100_000, "{board}: {compared}");
+            assert!(compared > 100_000, "{board} {extra}: {compared}");
             assert!(
                 attacked_squares > compared / 5,
-                "{board}: {attacked_squares} of {compared}"
+                "{board} {extra}: {attacked_squares} of {compared}"
             );
         }
     }

@@ -4,9 +4,9 @@
 mod attacks;
 
 pub use attacks::{
-    attack_set, attacked, attacked_by, attacked_by_inlined, attackers_of, enemies, friends_bb,
-    kind_bb, leap_attackers, reach, reach_over, riders, rides_to, royal_attacked,
-    royal_attacked_after, royal_attacked_in, royal_square_attacked, royals, royals_checked,
+    attack_set, attacked, attacked_by, attackers_of, enemies, friends_bb, kind_bb, leap_attackers,
+    reach, reach_over, riders, rides_to, royal_attacked, royal_attacked_after, royal_attacked_in,
+    royal_square_attacked, royals, royals_checked,
 };
 
 use crate::engine::compile::{

@@ -19,7 +19,7 @@ use super::men::gen_men;
 use crate::engine::compile::shape::Shape;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{
-    attacked_by, attacked_by_inlined, friends_bb, leap_attackers, riders, rides_to, royals, Ctx,
+    attacked_by, friends_bb, leap_attackers, riders, rides_to, royals, Ctx,
 };
 use crate::engine::rules::check_bound;
 use crate::engine::rules::explosion::{self, Verdict};
@@ -665,7 +665,7 @@ fn gen_royal<B: Bits, S: Sink, const X: bool>(
         k,
         king,
         B::FULL,
-        |to| !attacked_by_inlined(b, s, to, attackers, riders, occ_wo),
+        |to| !attacked_by(b, s, to, attackers, riders, occ_wo),
         out,
     );
 }

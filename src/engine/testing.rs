@@ -4,6 +4,9 @@
 
 use crate::engine::compile::Base;
 use crate::engine::core::{SquareOrder, B128};
+use crate::engine::position::checked::Position;
+use crate::engine::Tables;
+use std::sync::Arc;
 
 /// The variant of a rule text written in a test (it must check).
 pub(crate) fn variant_from_text(name: &str, text: &str) -> crate::ir::Variant {
@@ -43,5 +46,29 @@ impl XorShift {
         *s ^= *s >> 7;
         *s ^= *s << 17;
         *s % n
+    }
+}
+
+/// Random games from the start (each move drawn with `XorShift(seed)`):
+/// `f` sees every position before its move, up to `plies` a game; a game
+/// ends early where no move is left.
+pub(crate) fn each_random_position(
+    tables: &Arc<Tables>,
+    seed: u64,
+    games: usize,
+    plies: usize,
+    mut f: impl FnMut(&mut Position),
+) {
+    let mut rng = XorShift(seed);
+    for _ in 0..games {
+        let mut p = Position::start(tables.clone()).expect("starts");
+        for _ in 0..plies {
+            f(&mut p);
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.make(moves[rng.below(moves.len() as u64) as usize]);
+        }
     }
 }

@@ -76,6 +76,16 @@ pub struct LameStep<B: Bits> {
     pub npath: u8,
 }
 
+impl<B: Bits> LameStep<B> {
+    /// No step: the landing square or a path square is not real.
+    pub const NONE: LameStep<B> = LameStep {
+        to: None,
+        path: B::EMPTY,
+        path_sqs: [Square::new(0); 3],
+        npath: 0,
+    };
+}
+
 /// The compiled atoms of one (kind, facing).
 #[derive(Clone, Debug)]
 pub struct Pattern {
@@ -704,12 +714,7 @@ fn ray_table<B: Bits>(dirs: &[DirInfo], geo: &Geometry) -> Vec<SqTable<B>> {
 
 fn lame_table<B: Bits>(d: &mut Dirs, geo: &Geometry) -> Vec<[LameStep<B>; 256]> {
     let nsq = geo.len();
-    let blank = LameStep {
-        to: None,
-        path: B::EMPTY,
-        path_sqs: [Square::default(); 3],
-        npath: 0,
-    };
+    let blank = LameStep::<B>::NONE;
     let mut lame: Vec<[LameStep<B>; 256]> = Vec::new();
     for i in 0..d.dirs.len() {
         if !d.lame[i] {

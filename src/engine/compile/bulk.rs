@@ -263,12 +263,7 @@ mod tests {
             let skip = if width(row) == 12 && x > 7 { 2 } else { 0 };
             Some(start(row) + x - skip)
         };
-        let mut table = [LameStep::<B192> {
-            to: None,
-            path: B192::EMPTY,
-            path_sqs: [Square::new(0); 3],
-            npath: 0,
-        }; 256];
+        let mut table = [LameStep::<B192>::NONE; 256];
         for row in 0..12 {
             for x in 0..14 {
                 let (Some(from), Some(mid), Some(to)) =
@@ -308,12 +303,7 @@ mod tests {
             }
         }
         // Two offsets on one word are refused.
-        let mut narrow = [LameStep::<B64> {
-            to: None,
-            path: B64::EMPTY,
-            path_sqs: [Square::new(0); 3],
-            npath: 0,
-        }; 256];
+        let mut narrow = [LameStep::<B64>::NONE; 256];
         narrow[0].to = Some(Square::new(16));
         narrow[1].to = Some(Square::new(18));
         assert!(LameShifts::of(&narrow).is_none());

@@ -431,8 +431,8 @@ pub fn royal_square_attacked<B: Bits>(
 mod tests {
     use super::{attack_set, attacked, attacked_by, riders};
     use crate::engine::core::{Bits, Square};
-    use crate::engine::position::checked::{with_pos, Position};
-    use crate::engine::testing::XorShift;
+    use crate::engine::position::checked::with_pos;
+    use crate::engine::testing::each_random_position;
     use crate::engine::Tables;
     use std::sync::Arc;
 
@@ -463,35 +463,26 @@ mod tests {
     fn attacks_looked_for_among_the_riders_are_the_attacks_of_every_man() {
         let v = crate::engine::testing::variant_from_text("riders.variant", TEXT);
         let tables = Arc::new(Tables::new(&v).expect("compiles"));
-        let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
         let mut compared = 0usize;
         let mut attacked_squares = 0usize;
-        for _ in 0..40 {
-            let mut p = Position::start(tables.clone()).expect("starts");
-            for _ in 0..60 {
-                with_pos!(&p.inner, c, s => {
-                    let b = &c.base;
-                    for me in 0..2u8 {
-                        let enemy = s.occ & !s.by_player[me as usize];
-                        let r = riders(b, s, enemy);
-                        assert!((r & !enemy).is_empty());
-                        for i in 0..b.nsq {
-                            let sq = Square::new(i);
-                            let want = attacked(b, s, sq, enemy, s.occ);
-                            let got = attacked_by(b, s, sq, enemy, r, s.occ);
-                            assert_eq!(got, want, "square {i}, player {me}: {}", p.fen());
-                            compared += 1;
-                            attacked_squares += usize::from(want);
-                        }
+        each_random_position(&tables, 0x2545_f491_4f6c_dd1d, 40, 60, |p| {
+            with_pos!(&p.inner, c, s => {
+                let b = &c.base;
+                for me in 0..2u8 {
+                    let enemy = s.occ & !s.by_player[me as usize];
+                    let r = riders(b, s, enemy);
+                    assert!((r & !enemy).is_empty());
+                    for i in 0..b.nsq {
+                        let sq = Square::new(i);
+                        let want = attacked(b, s, sq, enemy, s.occ);
+                        let got = attacked_by(b, s, sq, enemy, r, s.occ);
+                        assert_eq!(got, want, "square {i}, player {me}: {}", p.fen());
+                        compared += 1;
+                        attacked_squares += usize::from(want);
                     }
-                });
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
                 }
-                p.make(moves[rng.below(moves.len() as u64) as usize]);
-            }
-        }
+            });
+        });
         assert!(compared > 50_000, "{compared}");
         assert!(
             attacked_squares > compared / 4,
@@ -539,37 +530,28 @@ mod tests {
             let text = LINES.replace("{board}", board).replace("{extra}", extra);
             let v = crate::engine::testing::variant_from_text("lines.variant", &text);
             let tables = Arc::new(Tables::new(&v).expect("compiles"));
-            let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
             let (mut compared, mut attacked_squares) = (0usize, 0usize);
-            for _ in 0..30 {
-                let mut p = Position::start(tables.clone()).expect("starts");
-                for _ in 0..80 {
-                    with_pos!(&p.inner, c, s => {
-                        let b = &c.base;
-                        assert_eq!(!b.groups.ride_from.is_empty(), table, "{board} {extra}");
-                        for me in 0..2u8 {
-                            let enemy = s.occ & !s.by_player[me as usize];
-                            let r = riders(b, s, enemy);
-                            let seen = enemy.iter().fold(s.occ & !s.occ, |acc, from| {
-                                acc | attack_set(b, s, from, s.board[from.index()], s.occ)
-                            });
-                            for i in 0..b.nsq {
-                                let sq = Square::new(i);
-                                let want = seen.contains(sq);
-                                let got = attacked_by(b, s, sq, enemy, r, s.occ);
-                                assert_eq!(got, want, "{board} {extra}, square {i}, player {me}: {}", p.fen());
-                                compared += 1;
-                                attacked_squares += usize::from(want);
-                            }
+            each_random_position(&tables, 0x9e37_79b9_7f4a_7c15, 30, 80, |p| {
+                with_pos!(&p.inner, c, s => {
+                    let b = &c.base;
+                    assert_eq!(!b.groups.ride_from.is_empty(), table, "{board} {extra}");
+                    for me in 0..2u8 {
+                        let enemy = s.occ & !s.by_player[me as usize];
+                        let r = riders(b, s, enemy);
+                        let seen = enemy.iter().fold(s.occ & !s.occ, |acc, from| {
+                            acc | attack_set(b, s, from, s.board[from.index()], s.occ)
+                        });
+                        for i in 0..b.nsq {
+                            let sq = Square::new(i);
+                            let want = seen.contains(sq);
+                            let got = attacked_by(b, s, sq, enemy, r, s.occ);
+                            assert_eq!(got, want, "{board} {extra}, square {i}, player {me}: {}", p.fen());
+                            compared += 1;
+                            attacked_squares += usize::from(want);
                         }
-                    });
-                    let moves = p.legal_moves();
-                    if moves.is_empty() {
-                        break;
                     }
-                    p.make(moves[rng.below(moves.len() as u64) as usize]);
-                }
-            }
+                });
+            });
             assert!(compared > 100_000, "{board} {extra}: {compared}");
             assert!(
                 attacked_squares > compared / 5,

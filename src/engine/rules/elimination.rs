@@ -319,7 +319,7 @@ mod tests {
     use crate::engine::position::checked::{with_pos, Position};
     use crate::engine::position::movegen;
     use crate::engine::tables::Compiled;
-    use crate::engine::testing::XorShift;
+    use crate::engine::testing::{each_random_position, XorShift};
     use crate::engine::Tables;
     use std::sync::Arc;
 
@@ -443,20 +443,11 @@ mod tests {
     fn a_witness_square_is_taken_only_when_its_man_can_move() {
         let v = crate::engine::testing::variant_from_text("four.variant", TEXT);
         let t = Arc::new(Tables::new(&v).expect("compiles"));
-        let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
         let (mut hits, mut positions) = (0usize, 0usize);
-        for _ in 0..12 {
-            let mut p = Position::start(t.clone()).expect("starts");
-            for _ in 0..100 {
-                hits += with_pos!(&mut p.inner, c, s => witnesses_agree(c, s));
-                positions += 1;
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p.make(moves[rng.below(moves.len() as u64) as usize]);
-            }
-        }
+        each_random_position(&t, 0x2545_f491_4f6c_dd1d, 12, 100, |p| {
+            hits += with_pos!(&mut p.inner, c, s => witnesses_agree(c, s));
+            positions += 1;
+        });
         assert!(positions > 500, "{positions}");
         assert!(hits > 5_000, "{hits}");
     }

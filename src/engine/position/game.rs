@@ -3,8 +3,9 @@
 
 use super::checked::{with_pos, Position, Undo};
 use super::movegen;
-use crate::engine::core::{Bits, Move, MoveList, State};
+use crate::engine::core::{Bits, EpRecord, Move, MoveList, State};
 use crate::engine::movement::Ctx;
+use crate::engine::rules::en_passant::{any_record, EnPassant};
 use crate::engine::rules::endings::{self, Facts};
 use crate::engine::rules::{Cause, Status};
 use crate::engine::tables::{Compiled, Tables};
@@ -32,6 +33,11 @@ impl Hasher for KeyHasher {
 
 type KeyCounts = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
 
+/// Plies a new game's history has room for before it grows (a typical
+/// game's length: growing the repetition map step by step from empty cost
+/// about 2% of a random playout).
+const RESERVED_PLIES: usize = 256;
+
 impl Position {
     /// The position's identity for repetition: the hash, with an
     /// en-passant record counted only if some player allowed to use it has
@@ -41,9 +47,20 @@ impl Position {
     }
 }
 
+#[inline]
 fn repetition_key<B: Bits>(t: &Compiled<B>, s: &State<B>) -> u64 {
+    if any_record(s) {
+        s.hash ^ ep_part(t, s)
+    } else {
+        s.hash
+    }
+}
+
+/// The part of the repetition key that the open en-passant records add.
+#[inline(never)]
+fn ep_part<B: Bits>(t: &Compiled<B>, s: &State<B>) -> u64 {
     let z = &t.base.layout.zob;
-    let mut h = s.hash;
+    let mut h = 0;
     for q in 0..t.base.nplayers {
         let Some(rec) = s.ep[q] else { continue };
         h ^= z.ep[rec.victim.index()];
@@ -60,6 +77,18 @@ fn ep_capture_exists<B: Bits>(t: &Compiled<B>, s: &State<B>, owner: usize) -> bo
     let (Some(ep), Some(rec)) = (&t.rules.en_passant, s.ep[owner]) else {
         return false;
     };
+    // Usually no man stands where it could take: no copy, no generation.
+    ep.may_take(s, &rec) && ep_capture_found(t, s, ep, rec)
+}
+
+/// [`ep_capture_exists`] by generation: the record's eligible players'
+/// en-passant captures of its victim, each tested for legality.
+fn ep_capture_found<B: Bits>(
+    t: &Compiled<B>,
+    s: &State<B>,
+    ep: &EnPassant<B>,
+    rec: EpRecord,
+) -> bool {
     let mut s = s.scratch();
     for q in rec.eligible.iter() {
         s.turn = q;
@@ -123,10 +152,10 @@ impl Game {
         let key = pos.repetition_key();
         Game {
             pos,
-            keys: Vec::new(),
-            seen: KeyCounts::default(),
+            keys: Vec::with_capacity(RESERVED_PLIES),
+            seen: KeyCounts::with_capacity_and_hasher(RESERVED_PLIES, Default::default()),
             key,
-            played: Vec::new(),
+            played: Vec::with_capacity(RESERVED_PLIES),
         }
     }
 
@@ -231,5 +260,70 @@ impl Game {
     pub fn claimable(&self) -> Vec<Cause> {
         let mut f = self.facts(None);
         with_pos!(&self.pos.inner, c, s => endings::claimable(&c.base, &c.rules.ending_parts(), s, &mut f))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ep_capture_found;
+    use crate::engine::position::checked::with_pos;
+    use crate::engine::testing::{each_random_position, variant_from_text};
+    use crate::engine::Tables;
+    use std::sync::Arc;
+
+    /// A small board where en-passant captures come often: a pawn with a
+    /// double step taken by a diagonal capture, and one that passes
+    /// diagonally and is taken by a straight step (the rule texts are
+    /// written here).
+    fn text(pawn: &str) -> String {
+        format!(
+            "variant passing \"Passing\" {{
+  players white, black
+  board 6x6
+  piece king K moves \"K\" royal
+  piece rook R moves \"R\"
+  piece pawn P moves \"{pawn}\"
+  promote pawn at far edge to rook
+  setup {{
+    white: K c1, R a1, P a2..f2
+    black: mirror white
+  }}
+  end {{
+    checkmate -> lose
+    stalemate -> draw
+  }}
+}}
+"
+        )
+    }
+
+    /// The test on the board's sets that spares the generation is never
+    /// false where the generation finds a legal capture.
+    #[test]
+    fn en_passant_captures_found_by_generation_pass_the_quick_test() {
+        for pawn in ["fmW fceF ifmnD", "mfF cfeW imfnA"] {
+            let v = variant_from_text("passing.variant", &text(pawn));
+            let tables = Arc::new(Tables::new(&v).expect("compiles"));
+            let (mut records, mut found, mut spared) = (0usize, 0usize, 0usize);
+            each_random_position(&tables, 0x2545_f491_4f6c_dd1d, 60, 50, |p| {
+                with_pos!(&p.inner, c, s => {
+                    let ep = c.rules.en_passant.as_ref().expect("en passant");
+                    for rec in s.ep.iter().flatten() {
+                        records += 1;
+                        let quick = ep.may_take(s, rec);
+                        if ep_capture_found(c, s, ep, *rec) {
+                            found += 1;
+                            assert!(quick, "{pawn}: a capture the quick test misses in {}", p.fen());
+                        } else if !quick {
+                            spared += 1;
+                        }
+                    }
+                })
+            });
+            assert!(
+                found > 20 && spared > 20,
+                "{pawn}: {records} records, {found} found, {spared} spared"
+            );
+        }
     }
 }

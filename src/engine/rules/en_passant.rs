@@ -166,6 +166,23 @@ impl<B: Bits> EnPassant<B> {
         }
     }
 
+    /// Whether a man of a player who may take `rec` stands where some
+    /// en-passant atom could reach one of its targets: a test on the
+    /// board's sets that every candidate passes (so `false` means there is
+    /// none), without copying the state.
+    pub fn may_take(&self, s: &State<B>, rec: &EpRecord) -> bool {
+        let men = rec
+            .eligible
+            .iter()
+            .fold(B::EMPTY, |m, q| m | s.by_player[q as usize]);
+        rec.targets().iter().any(|tg| {
+            self.pids.iter().zip(&self.from_mask).any(|(&pid, near)| {
+                near.get(tg.index())
+                    .is_some_and(|&near| (s.by_pattern[pid as usize] & men & near).any())
+            })
+        })
+    }
+
     /// [`EnPassant::candidates`] where some record is open.
     #[inline(never)]
     fn open_candidates(
@@ -242,7 +259,7 @@ impl<B: Bits> EnPassant<B> {
 
 /// Whether some player has an en-passant record open.
 #[inline(always)]
-fn any_record<B: Bits>(s: &State<B>) -> bool {
+pub(crate) fn any_record<B: Bits>(s: &State<B>) -> bool {
     let mut any = false;
     for r in &s.ep {
         any |= r.is_some();

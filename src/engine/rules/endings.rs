@@ -16,7 +16,7 @@ use super::surround::Surround;
 use crate::engine::compile::Base;
 use crate::engine::core::Bits;
 use crate::engine::core::{PlayerSet, State};
-use crate::ir::{EndRule, Event, Outcome, PlayerId};
+use crate::ir::{EndRule, Event, Outcome, PieceId, PlayerId};
 
 /// Which end rule fired.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,6 +66,7 @@ pub trait Facts {
 #[derive(Clone, Copy)]
 pub struct Parts<'a, B: Bits> {
     pub end: &'a [EndRule],
+    pub steps: &'a Steps,
     pub surround: Option<&'a Surround>,
     pub passing: Option<&'a Passing>,
     pub deck: Option<&'a DeckRule<B>>,
@@ -100,14 +101,13 @@ pub fn status<B: Bits>(
         }
     }
     let me = s.turn;
-    for (i, rule) in parts.end.iter().enumerate() {
-        if rule.then == Outcome::ClaimDraw {
-            continue;
-        }
-        if let Some(st) = by_subjects(t, parts, s, i, rule) {
-            return st;
-        }
-        if fires(t, parts, s, &rule.when, facts) {
+    for &Step { rule: i, test } in &parts.steps.walk {
+        if test == Test::Subjects {
+            if let Some(st) = by_subjects(t, parts, s, i, &parts.end[i]) {
+                return st;
+            }
+        } else if test.holds(t, parts, s, facts) {
+            let rule = &parts.end[i];
             return outcome(t, s, i, rule, me, rule.then);
         }
     }
@@ -122,13 +122,13 @@ pub fn claimable<B: Bits>(
     facts: &mut impl Facts,
 ) -> Vec<Cause> {
     parts
-        .end
+        .steps
+        .claims
         .iter()
-        .enumerate()
-        .filter(|(_, r)| r.then == Outcome::ClaimDraw && fires(t, parts, s, &r.when, facts))
-        .map(|(i, r)| Cause {
-            rule: i,
-            event: r.when.clone(),
+        .filter(|step| step.test.holds(t, parts, s, facts))
+        .map(|step| Cause {
+            rule: step.rule,
+            event: parts.end[step.rule].when.clone(),
         })
         .collect()
 }
@@ -253,44 +253,131 @@ fn for_subjects<B: Bits>(
     })
 }
 
-/// Whether a rule about the player to act or the whole game fires.
-fn fires<B: Bits>(
-    t: &Base<B>,
-    parts: &Parts<B>,
-    s: &State<B>,
-    ev: &Event,
-    facts: &mut impl Facts,
-) -> bool {
-    match ev {
-        Event::Checkmate => !facts.has_legal() && facts.in_check(),
-        Event::CheckmateByPlacing(k) => {
-            matches!(facts.last_action(), Some(crate::engine::core::Move::Drop { piece, promoted: false, .. }) if piece == *k)
-                && !facts.has_legal()
-                && facts.in_check()
+/// An end rule's event as the walk of [`status`] tests it, decided when
+/// the variant is compiled: one small value per rule instead of the
+/// event, and no step at all for the events decided elsewhere (by
+/// [`forced`], the goals, or a rule the variant does not have).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Test {
+    /// The player to act has no legal action, and a royal of theirs is
+    /// attacked (`checkmate`, `check: true`) or not (`stalemate`).
+    NoAction { check: bool },
+    /// `checkmate by placing KIND`: checkmate given by placing a man of
+    /// this kind from the hand.
+    MateByPlacing(PieceId),
+    /// The same position for the n-th time.
+    Repetition(u32),
+    /// `quiet N plies`; with eliminations, N counts in rounds of the
+    /// players still in (N moves by each survivor).
+    Quiet { plies: u32, per_survivor: bool },
+    /// The game has lasted this many plies.
+    PlyLimit(u32),
+    /// `insufficient material` (only with `dead material` patterns).
+    DeadMaterial,
+    /// No empty square is left.
+    BoardFull,
+    /// `surrounded`, `hand empty`, `passes N`: subjects found in the
+    /// position, by [`by_subjects`].
+    Subjects,
+}
+
+impl Test {
+    /// The test for `ev`; `None` for the events no walk step decides.
+    fn of(ev: &Event, dead_material: bool, elimination: bool) -> Option<Test> {
+        Some(match *ev {
+            Event::Checkmate => Test::NoAction { check: true },
+            Event::CheckmateByPlacing(k) => Test::MateByPlacing(k),
+            Event::Stalemate => Test::NoAction { check: false },
+            Event::Repetition(n) => Test::Repetition(n),
+            Event::Quiet { plies, .. } => Test::Quiet {
+                plies,
+                per_survivor: elimination,
+            },
+            Event::PlyLimit(n) => Test::PlyLimit(n),
+            Event::InsufficientMaterial if dead_material => Test::DeadMaterial,
+            Event::BoardFull => Test::BoardFull,
+            Event::Surrounded(_) | Event::HandEmpty | Event::Passes(_) => Test::Subjects,
+            // Decided by `forced` or the goals, or (insufficient material
+            // without patterns) never.
+            Event::InsufficientMaterial
+            | Event::UnplaceableCard
+            | Event::Reach { .. }
+            | Event::Count { .. }
+            | Event::Checks(_) => return None,
+        })
+    }
+
+    /// Whether the test holds for the player to act or the whole game
+    /// ([`Test::Subjects`] is decided by [`by_subjects`], not here).
+    #[inline(always)]
+    fn holds<B: Bits>(
+        self,
+        t: &Base<B>,
+        parts: &Parts<B>,
+        s: &State<B>,
+        facts: &mut impl Facts,
+    ) -> bool {
+        match self {
+            Test::NoAction { check } => !facts.has_legal() && facts.in_check() == check,
+            Test::MateByPlacing(k) => {
+                matches!(facts.last_action(), Some(crate::engine::core::Move::Drop { piece, promoted: false, .. }) if piece == k)
+                    && !facts.has_legal()
+                    && facts.in_check()
+            }
+            Test::Repetition(n) => facts.occurrences() >= n,
+            Test::Quiet {
+                plies,
+                per_survivor,
+            } => {
+                let need = if per_survivor {
+                    plies * s.alive.len() / t.nplayers as u32
+                } else {
+                    plies
+                };
+                s.quiet >= need
+            }
+            Test::PlyLimit(n) => s.ply >= n,
+            Test::DeadMaterial => parts.dead_material.is_some_and(|d| d.dead(t, s)),
+            Test::BoardFull => (t.real & !s.occ).is_empty(),
+            Test::Subjects => false,
         }
-        Event::Stalemate => !facts.has_legal() && !facts.in_check(),
-        Event::Repetition(n) => facts.occurrences() >= *n,
-        // With eliminations, the count is in rounds of the players still
-        // in (N moves by each survivor).
-        Event::Quiet { plies, .. } => {
-            let need = if parts.elimination.is_some() {
-                plies * s.alive.len() / t.nplayers as u32
-            } else {
-                *plies
+    }
+}
+
+/// One rule of the walk: its index in `Variant::end` and its test.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    rule: usize,
+    test: Test,
+}
+
+/// The end rules compiled for [`status`] (the rules that end the game, in
+/// the order written) and [`claimable`] (the `claim draw` rules).
+#[derive(Clone, Debug, Default)]
+pub struct Steps {
+    walk: Vec<Step>,
+    claims: Vec<Step>,
+}
+
+impl Steps {
+    /// `dead_material`: the variant has `dead material` patterns (and two
+    /// players); `elimination`: players are eliminated one by one.
+    pub fn new(end: &[EndRule], dead_material: bool, elimination: bool) -> Steps {
+        let mut steps = Steps::default();
+        for (rule, r) in end.iter().enumerate() {
+            let Some(test) = Test::of(&r.when, dead_material, elimination) else {
+                continue;
             };
-            s.quiet >= need
+            let step = Step { rule, test };
+            if r.then != Outcome::ClaimDraw {
+                steps.walk.push(step);
+            } else if test != Test::Subjects {
+                // A claim is only ever a test on the player to act or the
+                // whole game.
+                steps.claims.push(step);
+            }
         }
-        Event::PlyLimit(n) => s.ply >= *n,
-        Event::InsufficientMaterial => parts.dead_material.is_some_and(|d| d.dead(t, s)),
-        // Decided by `by_subjects`, `forced` or the goals.
-        Event::Surrounded(_)
-        | Event::HandEmpty
-        | Event::Passes(_)
-        | Event::UnplaceableCard
-        | Event::Reach { .. }
-        | Event::Count { .. }
-        | Event::Checks(_) => false,
-        Event::BoardFull => (t.real & !s.occ).is_empty(),
+        steps
     }
 }
 
@@ -363,5 +450,71 @@ fn outcome<B: Bits>(
             outcome: other,
             subject: Some(subject),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Steps, Test};
+    use crate::ir::{EndRule, Event, Outcome};
+
+    fn rule(when: Event, then: Outcome) -> EndRule {
+        EndRule { when, then }
+    }
+
+    /// The walk keeps the rules that end the game in the order written,
+    /// the claims keep the `claim draw` rules, and the events decided
+    /// elsewhere (or by a rule the variant lacks) get no step.
+    #[test]
+    fn end_rules_compile_to_steps_in_the_order_written() {
+        let end = [
+            rule(Event::Checkmate, Outcome::Lose),
+            rule(Event::Repetition(3), Outcome::ClaimDraw),
+            rule(Event::InsufficientMaterial, Outcome::Draw),
+            rule(Event::UnplaceableCard, Outcome::Lose),
+            rule(Event::Quiet { plies: 100 }, Outcome::Draw),
+            rule(Event::HandEmpty, Outcome::Win),
+            rule(Event::HandEmpty, Outcome::ClaimDraw),
+            rule(Event::Stalemate, Outcome::Draw),
+            rule(Event::Repetition(5), Outcome::Draw),
+        ];
+        let steps = |dead, elim| {
+            let s = Steps::new(&end, dead, elim);
+            let walk: Vec<(usize, Test)> = s.walk.iter().map(|x| (x.rule, x.test)).collect();
+            let claims: Vec<(usize, Test)> = s.claims.iter().map(|x| (x.rule, x.test)).collect();
+            (walk, claims)
+        };
+        let (walk, claims) = steps(false, false);
+        assert_eq!(
+            walk,
+            [
+                (0, Test::NoAction { check: true }),
+                (
+                    4,
+                    Test::Quiet {
+                        plies: 100,
+                        per_survivor: false
+                    }
+                ),
+                (5, Test::Subjects),
+                (7, Test::NoAction { check: false }),
+                (8, Test::Repetition(5)),
+            ]
+        );
+        assert_eq!(claims, [(1, Test::Repetition(3))]);
+        // With `dead material` patterns the material rule gets its step;
+        // with eliminations the quiet count is in rounds of survivors.
+        let (walk, _) = steps(true, true);
+        assert_eq!(walk[1], (2, Test::DeadMaterial));
+        assert_eq!(
+            walk[2],
+            (
+                4,
+                Test::Quiet {
+                    plies: 100,
+                    per_survivor: true
+                }
+            )
+        );
     }
 }

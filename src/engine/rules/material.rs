@@ -86,7 +86,12 @@ impl DeadMaterial {
     /// Whether the material matches one of the patterns (any man in a hand
     /// or a deck keeps the game alive).
     pub fn dead<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> bool {
-        if s.pids_bb(&self.live_pids).any() {
+        // Usually a man of a live kind is on the board: stop at the first.
+        if self
+            .live_pids
+            .iter()
+            .any(|&p| s.by_pattern[p as usize].any())
+        {
             return false;
         }
         if (0..2).any(|p| s.hands[p][..self.nkinds].iter().any(|&n| n > 0)) {

@@ -74,25 +74,6 @@ pub(crate) use surround::Surround;
 pub(crate) use swap::Swaps;
 pub(crate) use walls::Walls;
 
-/// A consequence applied after every action, in this order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Consequence {
-    /// `flip enclosed | touching SEL`: men turned over to the mover.
-    Flip,
-    /// En-passant records age and new ones are made.
-    EnPassant,
-    /// The castling part of the hash follows the has-moved flags.
-    CastlingRights,
-    /// The pass count.
-    Passes,
-    /// Surround: a deciding surround is recorded, surrounded men removed.
-    Surround,
-    /// The check counts.
-    Checks,
-    /// Has-moved flags lost to an aiming man (`initial ... lost when aimed by`).
-    Aimed,
-}
-
 /// What the action itself did, for the consequences.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Applied {
@@ -148,7 +129,11 @@ pub struct Rules<B: Bits> {
     pub dead_material: Option<material::DeadMaterial>,
     /// The end rules, in the order written.
     pub end: Vec<EndRule>,
-    pub consequences: Vec<Consequence>,
+    /// The end rules compiled for the endings' walk.
+    pub end_steps: endings::Steps,
+    /// Some rule has a consequence after every action (see
+    /// [`Rules::after_action`]).
+    any_consequence: bool,
 }
 
 impl<B: Bits> Rules<B> {
@@ -183,30 +168,17 @@ impl<B: Bits> Rules<B> {
             base.needs_row_major()?;
         }
         let checks = CheckCount::new(v, layout);
-        let mut consequences = Vec::new();
         let flips = flip::Flips::new(v);
-        if flips.is_some() {
-            consequences.push(Consequence::Flip);
-        }
-        if en_passant.is_some() {
-            consequences.push(Consequence::EnPassant);
-        }
-        if castling.is_some() {
-            consequences.push(Consequence::CastlingRights);
-        }
-        if passing.is_some() {
-            consequences.push(Consequence::Passes);
-        }
-        if surround.is_some() {
-            consequences.push(Consequence::Surround);
-        }
-        if checks.is_some() {
-            consequences.push(Consequence::Checks);
-        }
         let check_bound = CheckBound::new(v);
-        if check_bound.as_ref().is_some_and(|c| c.aims()) {
-            consequences.push(Consequence::Aimed);
-        }
+        let any_consequence = flips.is_some()
+            || en_passant.is_some()
+            || castling.is_some()
+            || passing.is_some()
+            || surround.is_some()
+            || checks.is_some()
+            || check_bound.as_ref().is_some_and(|c| c.aims());
+        let dead_material = material::DeadMaterial::new(base);
+        let elimination = Elimination::new(v, base.nplayers);
         Ok(Rules {
             captures,
             promotion,
@@ -223,7 +195,7 @@ impl<B: Bits> Rules<B> {
             first_action: FirstAction::new(v),
             constraints,
             surround,
-            elimination: Elimination::new(v, base.nplayers),
+            elimination,
             goals: Goals::new(base, checks.as_ref(), passing.as_ref()),
             checks,
             must_capture: v.turn.must_capture,
@@ -236,9 +208,10 @@ impl<B: Bits> Rules<B> {
                 .filter(|&&k| (k as usize) < base.nkinds)
                 .fold(0, |m, &k| m | 1 << k),
             quiet: QuietResets::new(v),
-            dead_material: material::DeadMaterial::new(base),
+            end_steps: endings::Steps::new(&v.end, dead_material.is_some(), elimination.is_some()),
+            dead_material,
             end: v.end.clone(),
-            consequences,
+            any_consequence,
         })
     }
 
@@ -301,6 +274,7 @@ impl<B: Bits> Rules<B> {
     pub fn ending_parts(&self) -> endings::Parts<'_, B> {
         endings::Parts {
             end: &self.end,
+            steps: &self.end_steps,
             surround: self.surround.as_ref(),
             passing: self.passing.as_ref(),
             deck: self.deck.as_ref(),
@@ -310,49 +284,40 @@ impl<B: Bits> Rules<B> {
         }
     }
 
-    /// The consequences of `me`'s action `mv`, in order.
+    /// The consequences of `me`'s action `mv`, in their fixed order: flips,
+    /// en passant, castling rights, passes, surround, check counts, aimed
+    /// castlers. Each is one test of whether the variant has the rule (no
+    /// loop over a list: the set-up work of a loop was done for every
+    /// action, whatever rules it held).
     #[inline]
     pub fn after_action(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: &Applied) {
-        for c in &self.consequences {
-            match c {
-                Consequence::Flip => {
-                    if let Some(f) = &self.flips {
-                        cold(|| f.after_action(t, s, me, mv));
-                    }
-                }
-                Consequence::EnPassant => {
-                    if let Some(ep) = &self.en_passant {
-                        ep.after_action(t, s, me, a.ep);
-                    }
-                }
-                Consequence::CastlingRights => {
-                    if let (Some(c), true) = (&self.castling, a.castle_flags) {
-                        c.refresh_key(t, s);
-                    }
-                }
-                Consequence::Passes => {
-                    if let Some(p) = &self.passing {
-                        p.after_action(&t.layout, s, mv);
-                    }
-                }
-                Consequence::Checks => {
-                    if let Some(c) = &self.checks {
-                        cold(|| c.after_action(t, s, me));
-                    }
-                }
-                Consequence::Aimed => {
-                    if let Some(c) = &self.check_bound {
-                        cold(|| c.after_action(t, s, me, mv));
-                    }
-                }
-                Consequence::Surround => {
-                    // Past the limit the action is illegal (it is about to
-                    // be taken back): the end rules do not apply.
-                    if let (Some(sur), true) = (&self.surround, limit_box::fits(t, s)) {
-                        cold(|| sur.after_action(t, s));
-                    }
-                }
+        if !self.any_consequence {
+            return;
+        }
+        if let Some(f) = &self.flips {
+            cold(|| f.after_action(t, s, me, mv));
+        }
+        if let Some(ep) = &self.en_passant {
+            ep.after_action(t, s, me, a.ep);
+        }
+        if let (Some(c), true) = (&self.castling, a.castle_flags) {
+            c.refresh_key(t, s);
+        }
+        if let Some(p) = &self.passing {
+            p.after_action(&t.layout, s, mv);
+        }
+        // Past the limit the action is illegal (it is about to be taken
+        // back): the end rules do not apply.
+        if let Some(sur) = &self.surround {
+            if limit_box::fits(t, s) {
+                cold(|| sur.after_action(t, s));
             }
+        }
+        if let Some(c) = &self.checks {
+            cold(|| c.after_action(t, s, me));
+        }
+        if let Some(c) = self.check_bound.as_ref().filter(|c| c.aims()) {
+            cold(|| c.after_action(t, s, me, mv));
         }
     }
 }

@@ -134,6 +134,19 @@ impl Constraints {
         }
     }
 
+    /// Whether [`Constraints::hold_before_removals`] holds whatever the
+    /// action: no limit box, no royal to keep safe, no `no checks`, no
+    /// `facing`, and no connectivity to keep (or the invariants were
+    /// already broken, `split`). Then an action needs no test on the board.
+    #[inline]
+    pub fn always_hold<B: Bits>(&self, t: &Base<B>, split: bool) -> bool {
+        t.royal_pids.is_empty()
+            && !self.limit
+            && !self.no_checks
+            && self.facing.is_none()
+            && (split || self.connected.is_empty())
+    }
+
     /// Whether a plain step (one man to an empty square inside the limit
     /// box, nothing else changed) is legal exactly when the invariants
     /// hold after it and the removals that follow it: no royal to keep
@@ -187,6 +200,13 @@ impl<B: Bits> Known<B> {
 }
 
 impl<B: Bits> Legality<'_, B> {
+    /// Whether [`Legality::ok`] holds for every action (see
+    /// [`Constraints::always_hold`]).
+    #[inline]
+    pub fn always(&self, t: &Base<B>) -> bool {
+        self.constraints.always_hold(t, self.split)
+    }
+
     /// Whether the probed position (the action done on the board, its
     /// end-of-action removals not yet) is legal for `me`.
     #[inline(always)]

@@ -268,6 +268,9 @@ impl<B: Bits> Drops<B> {
         let l = &t.layout;
         let empty = t.real & !s.occ;
         let mut cache = SetCache::default();
+        // Nothing to test square by square once the conditions are sets:
+        // no room to leave, and no constraint an action could break.
+        let untested = lg.always(t) && self.room.is_empty();
         for k in 0..t.nkinds {
             let kind = k as PieceId;
             if (s.hands[me as usize][k] == 0 && !self.unlimited) || only.is_some_and(|o| o != kind)
@@ -280,17 +283,25 @@ impl<B: Bits> Drops<B> {
                 Some(b) => (empty & b, true),
                 None => (empty, false),
             };
-            for sq in cands {
-                if !self.room.is_empty() && !self.leaves_room(t, s, kind, me, sq) {
-                    continue;
-                }
-                s.probe(l, sq, man);
-                if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
-                    self.follow_ups(t, s, lg, captures, man, sq, out);
-                }
-                s.unprobe(l, sq);
+            if untested && checked && matches!(self.follow[k], None | Some(FollowUp::ExtraAction)) {
+                // Every candidate is a legal placement, finished as it is.
+                out.placements(kind, cands);
                 if out.done() {
                     return;
+                }
+            } else {
+                for sq in cands {
+                    if !self.room.is_empty() && !self.leaves_room(t, s, kind, me, sq) {
+                        continue;
+                    }
+                    s.probe(l, sq, man);
+                    if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
+                        self.follow_ups(t, s, lg, captures, man, sq, out);
+                    }
+                    s.unprobe(l, sq);
+                    if out.done() {
+                        return;
+                    }
                 }
             }
             if let Some(form) = self.promoted[k] {

@@ -4,7 +4,7 @@
 
 use super::promotion::Promotion;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
-use crate::ir::MAX_PIECES;
+use crate::ir::{PieceId, MAX_PIECES};
 
 /// Where generated moves go.
 pub trait Sink {
@@ -31,6 +31,18 @@ pub trait Sink {
     fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man);
     /// One finished move.
     fn raw(&mut self, mv: Move);
+    /// Placements of a man of `kind` from the hand on each square of
+    /// `squares`, each a finished legal action (no promotion, no
+    /// follow-up).
+    #[inline]
+    fn placements<B: Bits>(&mut self, kind: PieceId, squares: B) {
+        for sq in squares {
+            self.raw(Move::drop(kind, sq));
+            if self.done() {
+                return;
+            }
+        }
+    }
     /// Whether the sink needs no more moves (generation may stop early).
     #[inline]
     fn done(&self) -> bool {
@@ -228,6 +240,11 @@ impl Sink for Count {
         self.0 += 1;
     }
 
+    #[inline]
+    fn placements<B: Bits>(&mut self, _: PieceId, squares: B) {
+        self.0 += squares.count() as u64;
+    }
+
     const BULK: bool = true;
 
     #[inline(always)]
@@ -286,6 +303,10 @@ impl Sink for Any {
     #[inline]
     fn raw(&mut self, _mv: Move) {
         self.found = true;
+    }
+    #[inline]
+    fn placements<B: Bits>(&mut self, _: PieceId, squares: B) {
+        self.found |= squares.any();
     }
     #[inline]
     fn done(&self) -> bool {

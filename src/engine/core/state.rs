@@ -542,4 +542,12 @@ impl<B: Bits> State<B> {
         }
         b
     }
+
+    /// Whether any man of the given patterns is on the board: the test of
+    /// [`State::pids_bb`] being non-empty, stopping at the first pattern
+    /// that has one.
+    #[inline]
+    pub fn any_of(&self, pids: &[u8]) -> bool {
+        pids.iter().any(|&p| self.by_pattern[p as usize].any())
+    }
 }

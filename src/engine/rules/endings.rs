@@ -102,8 +102,8 @@ pub fn status<B: Bits>(
     }
     let me = s.turn;
     for &Step { rule: i, test } in &parts.steps.walk {
-        if test == Test::Subjects {
-            if let Some(st) = by_subjects(t, parts, s, i, &parts.end[i]) {
+        if test.finds_subjects() {
+            if let Some(st) = for_subjects(t, s, i, &parts.end[i], subjects(t, parts, s, test)) {
                 return st;
             }
         } else if test.holds(t, parts, s, facts) {
@@ -183,18 +183,16 @@ fn forced<B: Bits>(
     None
 }
 
-/// Rules<B> whose subjects are found in the position (a surrounded man's
-/// owner, a player whose hand is empty, the game after N passes).
-fn by_subjects<B: Bits>(
-    t: &Base<B>,
-    parts: &Parts<B>,
-    s: &State<B>,
-    i: usize,
-    rule: &EndRule,
-) -> Option<Status> {
-    let subjects = match rule.when {
-        Event::Surrounded(k) => parts.surround?.subjects(t, s, k) & s.alive,
-        Event::HandEmpty => {
+/// The players a test that finds its subjects in the position
+/// ([`Test::finds_subjects`]) names: the owners of a surrounded man, the
+/// players whose hand is empty, the player to act after N passes. Empty:
+/// the rule does not fire.
+fn subjects<B: Bits>(t: &Base<B>, parts: &Parts<B>, s: &State<B>, test: Test) -> PlayerSet {
+    match test {
+        Test::Surrounded(k) => parts
+            .surround
+            .map_or(PlayerSet::EMPTY, |r| r.subjects(t, s, k) & s.alive),
+        Test::HandEmpty => {
             let mut set = PlayerSet::EMPTY;
             for p in s.alive.iter() {
                 let hand = s.hands[p as usize][..t.nkinds].iter().all(|&n| n == 0);
@@ -208,15 +206,9 @@ fn by_subjects<B: Bits>(
             }
             set
         }
-        Event::Passes(n) => {
-            if parts.passing.is_none_or(|p| p.count(s) < n) {
-                return None;
-            }
-            PlayerSet::one(s.turn)
-        }
-        _ => return None,
-    };
-    for_subjects(t, s, i, rule, subjects)
+        Test::Passes(n) if parts.passing.is_some_and(|p| p.count(s) >= n) => PlayerSet::one(s.turn),
+        _ => PlayerSet::EMPTY,
+    }
 }
 
 /// The status when rule `i` holds for `subjects` (none: it does not fire).
@@ -276,9 +268,12 @@ enum Test {
     DeadMaterial,
     /// No empty square is left.
     BoardFull,
-    /// `surrounded`, `hand empty`, `passes N`: subjects found in the
-    /// position, by [`by_subjects`].
-    Subjects,
+    /// `surrounded KIND`: the owners of a surrounded man of this kind.
+    Surrounded(PieceId),
+    /// `hand empty`: the players with nothing left to place.
+    HandEmpty,
+    /// `passes N`: the player to act, once N passes in a row were made.
+    Passes(u32),
 }
 
 impl Test {
@@ -296,7 +291,9 @@ impl Test {
             Event::PlyLimit(n) => Test::PlyLimit(n),
             Event::InsufficientMaterial if dead_material => Test::DeadMaterial,
             Event::BoardFull => Test::BoardFull,
-            Event::Surrounded(_) | Event::HandEmpty | Event::Passes(_) => Test::Subjects,
+            Event::Surrounded(k) => Test::Surrounded(k),
+            Event::HandEmpty => Test::HandEmpty,
+            Event::Passes(n) => Test::Passes(n),
             // Decided by `forced` or the goals, or (insufficient material
             // without patterns) never.
             Event::InsufficientMaterial
@@ -307,8 +304,18 @@ impl Test {
         })
     }
 
+    /// Whether the test names players found in the position ([`subjects`])
+    /// rather than holding for the player to act or the whole game.
+    fn finds_subjects(self) -> bool {
+        matches!(
+            self,
+            Test::Surrounded(_) | Test::HandEmpty | Test::Passes(_)
+        )
+    }
+
     /// Whether the test holds for the player to act or the whole game
-    /// ([`Test::Subjects`] is decided by [`by_subjects`], not here).
+    /// (a test that [`finds_subjects`](Test::finds_subjects) never does:
+    /// see [`subjects`]).
     #[inline(always)]
     fn holds<B: Bits>(
         self,
@@ -339,7 +346,7 @@ impl Test {
             Test::PlyLimit(n) => s.ply >= n,
             Test::DeadMaterial => parts.dead_material.is_some_and(|d| d.dead(t, s)),
             Test::BoardFull => (t.real & !s.occ).is_empty(),
-            Test::Subjects => false,
+            Test::Surrounded(_) | Test::HandEmpty | Test::Passes(_) => false,
         }
     }
 }
@@ -371,7 +378,7 @@ impl Steps {
             let step = Step { rule, test };
             if r.then != Outcome::ClaimDraw {
                 steps.walk.push(step);
-            } else if test != Test::Subjects {
+            } else if !test.finds_subjects() {
                 // A claim is only ever a test on the player to act or the
                 // whole game.
                 steps.claims.push(step);
@@ -463,7 +470,9 @@ mod tests {
     }
 
     /// The walk keeps the rules that end the game in the order written,
-    /// the claims keep the `claim draw` rules, and the events decided
+    /// each with its own test (the three that find their subjects in the
+    /// position included), the claims keep the `claim draw` rules (but
+    /// not those that find subjects), and the events decided
     /// elsewhere (or by a rule the variant lacks) get no step.
     #[test]
     fn end_rules_compile_to_steps_in_the_order_written() {
@@ -477,6 +486,8 @@ mod tests {
             rule(Event::HandEmpty, Outcome::ClaimDraw),
             rule(Event::Stalemate, Outcome::Draw),
             rule(Event::Repetition(5), Outcome::Draw),
+            rule(Event::Passes(2), Outcome::Draw),
+            rule(Event::Surrounded(1), Outcome::Lose),
         ];
         let steps = |dead, elim| {
             let s = Steps::new(&end, dead, elim);
@@ -496,9 +507,11 @@ mod tests {
                         per_survivor: false
                     }
                 ),
-                (5, Test::Subjects),
+                (5, Test::HandEmpty),
                 (7, Test::NoAction { check: false }),
                 (8, Test::Repetition(5)),
+                (9, Test::Passes(2)),
+                (10, Test::Surrounded(1)),
             ]
         );
         assert_eq!(claims, [(1, Test::Repetition(3))]);

@@ -87,11 +87,7 @@ impl DeadMaterial {
     /// or a deck keeps the game alive).
     pub fn dead<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> bool {
         // Usually a man of a live kind is on the board: stop at the first.
-        if self
-            .live_pids
-            .iter()
-            .any(|&p| s.by_pattern[p as usize].any())
-        {
+        if s.any_of(&self.live_pids) {
             return false;
         }
         if (0..2).any(|p| s.hands[p][..self.nkinds].iter().any(|&n| n > 0)) {

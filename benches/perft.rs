@@ -2,6 +2,11 @@
 //!
 //! `cargo bench --bench perft`. The chess variant comes from the IR fixture
 //! `tests/fixtures/chess.ir.json`.
+//!
+//! The group `set_width` plays the same perft on square sets of each width
+//! the engine has (64, 128, 192 and 256 squares): chess, and Quatrochess
+//! (192 real squares) on the two widths it fits. It shows what a wider set
+//! costs the same game, apart from the game's own rules.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::sync::Arc;
@@ -53,5 +58,42 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+fn set_width(c: &mut Criterion) {
+    let mut g = c.benchmark_group("set_width");
+    g.sample_size(10);
+    let chess = varia::load::builtin("chess", &[]).expect("chess loads");
+    let quatro = varia::load::builtin("quatrochess", &[]).expect("quatrochess loads");
+    let cases = [
+        (
+            "chess",
+            &chess,
+            4,
+            197_281u64,
+            [64, 128, 192, 256].as_slice(),
+        ),
+        ("quatrochess", &quatro, 3, 59_319, [192, 256].as_slice()),
+    ];
+    for (name, variant, depth, nodes, widths) in cases {
+        for &bits in widths {
+            let t = Tables::with_width(variant, bits).expect("fits the width");
+            let mut pos = Position::start(Arc::new(t)).expect("starts");
+            assert_eq!(
+                perft(&mut pos, depth),
+                nodes,
+                "{name} on {bits}-square sets"
+            );
+            g.throughput(Throughput::Elements(nodes));
+            g.bench_function(format!("{name}_d{depth}_{bits}"), |b| {
+                b.iter(|| {
+                    let n = perft(&mut pos, depth);
+                    assert_eq!(n, nodes);
+                    n
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, set_width);
 criterion_main!(benches);

@@ -8,7 +8,8 @@
 //! (192 real squares) on the two widths it fits. It shows what a wider set
 //! costs the same game, apart from the game's own rules.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use std::sync::Arc;
 use varia::engine::{perft, Position, Tables};
 
@@ -17,6 +18,26 @@ fn chess() -> Arc<Tables> {
     let text = std::fs::read_to_string(path).expect("chess fixture");
     let variant = serde_json::from_str(&text).expect("chess fixture parses");
     Arc::new(Tables::new(&variant).expect("chess compiles"))
+}
+
+/// Bench perft of `pos` to `depth` as `id`, asserting `nodes` before and
+/// on every run.
+fn perft_case(
+    g: &mut BenchmarkGroup<WallTime>,
+    id: String,
+    mut pos: Position,
+    depth: u32,
+    nodes: u64,
+) {
+    assert_eq!(perft(&mut pos, depth), nodes, "{id}");
+    g.throughput(Throughput::Elements(nodes));
+    g.bench_function(id, |b| {
+        b.iter(|| {
+            let n = perft(&mut pos, depth);
+            assert_eq!(n, nodes);
+            n
+        })
+    });
 }
 
 fn bench(c: &mut Criterion) {
@@ -44,16 +65,8 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("chess_perft");
     g.sample_size(10);
     for (name, fen, depth, nodes) in cases {
-        let mut pos = Position::from_fen(t.clone(), fen).expect("valid FEN");
-        assert_eq!(perft(&mut pos, depth), nodes, "{name}");
-        g.throughput(Throughput::Elements(nodes));
-        g.bench_function(format!("{name}_d{depth}"), |b| {
-            b.iter(|| {
-                let n = perft(&mut pos, depth);
-                assert_eq!(n, nodes);
-                n
-            })
-        });
+        let pos = Position::from_fen(t.clone(), fen).expect("valid FEN");
+        perft_case(&mut g, format!("{name}_d{depth}"), pos, depth, nodes);
     }
     g.finish();
 }
@@ -76,20 +89,8 @@ fn set_width(c: &mut Criterion) {
     for (name, variant, depth, nodes, widths) in cases {
         for &bits in widths {
             let t = Tables::with_width(variant, bits).expect("fits the width");
-            let mut pos = Position::start(Arc::new(t)).expect("starts");
-            assert_eq!(
-                perft(&mut pos, depth),
-                nodes,
-                "{name} on {bits}-square sets"
-            );
-            g.throughput(Throughput::Elements(nodes));
-            g.bench_function(format!("{name}_d{depth}_{bits}"), |b| {
-                b.iter(|| {
-                    let n = perft(&mut pos, depth);
-                    assert_eq!(n, nodes);
-                    n
-                })
-            });
+            let pos = Position::start(Arc::new(t)).expect("starts");
+            perft_case(&mut g, format!("{name}_d{depth}_{bits}"), pos, depth, nodes);
         }
     }
     g.finish();

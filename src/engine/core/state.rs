@@ -550,4 +550,11 @@ impl<B: Bits> State<B> {
     pub fn any_of(&self, pids: &[u8]) -> bool {
         pids.iter().any(|&p| self.by_pattern[p as usize].any())
     }
+
+    /// Whether player `p` holds no man in hand (the counts past the
+    /// variant's kinds are always 0).
+    #[inline]
+    pub fn hand_empty(&self, p: PlayerId) -> bool {
+        self.hands[p as usize].iter().all(|&n| n == 0)
+    }
 }

@@ -195,7 +195,7 @@ fn subjects<B: Bits>(t: &Base<B>, parts: &Parts<B>, s: &State<B>, test: Test) ->
         Test::HandEmpty => {
             let mut set = PlayerSet::EMPTY;
             for p in s.alive.iter() {
-                let hand = s.hands[p as usize][..t.nkinds].iter().all(|&n| n == 0);
+                let hand = s.hand_empty(p);
                 let deck = s
                     .decks
                     .get(p as usize)

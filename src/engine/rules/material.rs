@@ -90,7 +90,7 @@ impl DeadMaterial {
         if s.any_of(&self.live_pids) {
             return false;
         }
-        if (0..2).any(|p| s.hands[p][..self.nkinds].iter().any(|&n| n > 0)) {
+        if !(s.hand_empty(0) && s.hand_empty(1)) {
             return false;
         }
         if s.decks.iter().any(|d| !d.remaining().is_empty()) {

@@ -14,6 +14,7 @@ pub mod ai;
 pub mod check;
 pub mod diagnostic;
 pub mod engine;
+pub mod explain;
 pub mod game;
 pub mod ir;
 pub mod load;

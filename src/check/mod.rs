@@ -631,6 +631,7 @@ fn check_variant(
         &library,
         options,
         diags,
+        &r.sources,
     );
     if diags[start..].iter().any(Diagnostic::is_error) {
         // "No rule ends the game" is then mostly an echo of a broken `end`

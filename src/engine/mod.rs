@@ -48,8 +48,8 @@ pub use compile::CompileError;
 pub use perft::{divide, parse_perft_file, perft, PerftCase};
 pub use position::fen;
 pub use position::{
-    Extra, FenError, FenField, Game, Position, PositionError, RawEp, RawMan, RawPosition,
-    SetupError, Undo,
+    lone_reach, Broken, Extra, FenError, FenField, Game, Position, PositionError, RawEp, RawMan,
+    RawPosition, SetupError, Surroundings, Undo,
 };
 pub use rules::{Cause, Status};
 pub use tables::Tables;

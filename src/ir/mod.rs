@@ -346,6 +346,9 @@ pub struct Turn {
     pub moves: bool,
     /// Condition (on the acting player) for board moves to be allowed.
     pub move_requires: Pred,
+    /// The `move requires` statement as written (for explanations).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_requires_source: Option<Quote>,
     /// Whether men capture, and where a captured man goes.
     pub captures: Captures,
     /// Placing a man from the hand is allowed.
@@ -509,6 +512,21 @@ pub struct Explosion {
 pub struct PlacementRule {
     pub pieces: Vec<PieceId>,
     pub condition: Pred,
+    /// The statement as written, for explanations (`None` for IR that did
+    /// not come from a rule file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<Quote>,
+}
+
+/// A statement as the rule file wrote it, so that an explanation can quote
+/// the rule that forbids an action: the file, the line (from 1) and the
+/// statement's text on one line (at most 200 characters). Display data,
+/// like [`Piece::betza`]: the engine never reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Quote {
+    pub file: String,
+    pub line: u32,
+    pub text: String,
 }
 
 /// Whether men capture, and where a captured man goes.

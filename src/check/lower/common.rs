@@ -13,6 +13,38 @@ impl Lower<'_> {
         self.diags.push(d);
     }
 
+    /// The statement at `span` of `file` as the IR quotes it: its line and
+    /// its text on one line (comments dropped, spaces collapsed, at most
+    /// 200 characters).
+    pub(super) fn quote(&self, file: &Arc<str>, span: Span) -> Option<ir::Quote> {
+        let text = self.sources?.get(file)?;
+        let body = text.get(span.start..span.end.min(text.len()))?;
+        let mut words = Vec::new();
+        for line in body.lines() {
+            // A comment runs from a `#` outside a string to the line's end.
+            let mut quoted = false;
+            let end = line
+                .char_indices()
+                .find(|&(_, ch)| {
+                    quoted ^= ch == '"';
+                    ch == '#' && !quoted
+                })
+                .map_or(line.len(), |(i, _)| i);
+            words.extend(line[..end].split_whitespace());
+        }
+        let joined = words.join(" ");
+        let clipped: String = joined.chars().take(200).collect();
+        Some(ir::Quote {
+            file: file.to_string(),
+            line: diagnostic::line_col(text, span.start).0 as u32,
+            text: if clipped.len() < joined.len() {
+                format!("{clipped}…")
+            } else {
+                clipped
+            },
+        })
+    }
+
     pub(super) fn piece_names(&self) -> Vec<(String, PieceId)> {
         self.pieces
             .iter()

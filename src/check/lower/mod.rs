@@ -74,6 +74,9 @@ struct Lower<'a> {
     /// A `use` or `piece` statement had a mistake (reported): what the
     /// variant's pieces are is not fully known.
     pieces_failed: bool,
+    /// The texts of the files, for the statements the IR quotes
+    /// ([`ir::Quote`]).
+    sources: Option<&'a diagnostic::Sources>,
 }
 /// Check the library pieces of a file that defines no variant (the prelude).
 pub(crate) fn check_library(file: &Arc<str>, f: &File, diags: &mut Vec<Diagnostic>) {
@@ -89,6 +92,7 @@ pub(crate) fn check_library(file: &Arc<str>, f: &File, diags: &mut Vec<Diagnosti
         prelude: Vec::new(),
         cards_failed: Vec::new(),
         pieces_failed: false,
+        sources: None,
     };
     for st in &f.stmts {
         if st.keyword() == Some("piece") {
@@ -111,6 +115,7 @@ pub(crate) fn lower(
     library: &[(Arc<str>, Stmt)],
     options: Vec<OptionValue>,
     diags: &mut Vec<Diagnostic>,
+    sources: &diagnostic::Sources,
 ) -> Option<Variant> {
     let errors_before = diags.iter().filter(|d| d.is_error()).count();
     let mut l = Lower {
@@ -132,6 +137,7 @@ pub(crate) fn lower(
             .collect(),
         cards_failed: Vec::new(),
         pieces_failed: false,
+        sources: Some(sources),
     };
     // Each item with its statement; unknown keywords are reported here, once.
     let known: Vec<(&Item, &'static statements::Statement)> = items

@@ -48,6 +48,7 @@ pub(super) fn move_requires(
     let p = l.parse_pred(&st.args[2..], f, st.span)?;
     d.move_req_span = Some((f.clone(), st.head_span()));
     d.turn.move_requires = p;
+    d.turn.move_requires_source = l.quote(f, st.span);
     Ok(())
 }
 

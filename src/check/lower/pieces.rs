@@ -260,6 +260,7 @@ pub(super) fn piece_stmt(
                                     prelude: Vec::new(),
                                     cards_failed: Vec::new(),
                                     pieces_failed: false,
+                                    sources: None,
                                 };
                                 piece_stmt(&mut sub, lf, 0, ls, &[]);
                                 sub.pieces.pop().map(|p| (p.piece, p.resets_clock))

@@ -170,6 +170,7 @@ impl Draft {
             turn: Turn {
                 moves: true,
                 move_requires: Pred::True,
+                move_requires_source: None,
                 captures: Captures::Remove,
                 place: false,
                 draw: false,

@@ -98,6 +98,7 @@ pub(super) fn place_stmt(
     Ok(PlacementRule {
         pieces,
         condition: cond,
+        source: l.quote(f, st.span),
     })
 }
 

@@ -12,8 +12,10 @@ pub(crate) mod movegen;
 mod queries;
 mod raw;
 mod reference;
+mod trial;
 
 pub use checked::{Position, SetupError, Undo};
 pub use fen::{FenError, FenField};
 pub use game::Game;
 pub use raw::{Extra, PositionError, RawEp, RawMan, RawPosition};
+pub use trial::{lone_reach, Broken, Surroundings};

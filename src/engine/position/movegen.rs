@@ -445,7 +445,7 @@ fn board_paths<B: Bits, S: Sink>(
 
 /// Pseudo-legal moves of every man of the player to act (no specials),
 /// pattern by pattern.
-fn gen_pseudo<B: Bits, S: Sink>(t: &Compiled<B>, s: &State<B>, c: &Ctx<B>, out: &mut S) {
+pub(super) fn gen_pseudo<B: Bits, S: Sink>(t: &Compiled<B>, s: &State<B>, c: &Ctx<B>, out: &mut S) {
     let own = s.by_player[c.me as usize];
     for (pid, p) in t.base.atoms.patterns.iter().enumerate() {
         gen_men::<B, S, true>(t, s, c, p, s.by_pattern[pid] & own, B::FULL, out);

@@ -218,7 +218,7 @@ impl<B: Bits> Legality<'_, B> {
 
 /// Whether, among the men `occ`, a side other than `me`'s is in check from
 /// `me`'s side (see [`royals_checked`]).
-fn gives_check_in<B: Bits>(t: &Base<B>, s: &State<B>, me: PlayerId, occ: B) -> bool {
+pub(crate) fn gives_check_in<B: Bits>(t: &Base<B>, s: &State<B>, me: PlayerId, occ: B) -> bool {
     let side = friends_bb(t, s, me) & occ;
     s.alive.iter().filter(|&q| !t.is_friend(me, q)).any(|q| {
         let r = royals(t, s, q) & occ;

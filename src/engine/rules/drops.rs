@@ -141,7 +141,7 @@ impl<B: Bits> Drops<B> {
     /// least half (rounded down) of `me`'s men of K (on the board and in
     /// hand) room: men of K on that colour plus empty region squares of it.
     #[inline]
-    fn leaves_room(
+    pub(crate) fn leaves_room(
         &self,
         t: &Base<B>,
         s: &State<B>,

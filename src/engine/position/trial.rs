@@ -1,0 +1,243 @@
+//! Trying actions that may be illegal, for explanations
+//! ([`crate::explain`]) and move diagrams: the candidate board moves
+//! before constraints, guards and filters; what a candidate breaks; a
+//! placement condition evaluated on a square; where a lone man reaches.
+//!
+//! Off the hot path: nothing here is called by generation, make or perft;
+//! each function works on a copy of the state and may cost a full make.
+
+use super::checked::{with_pos, Position};
+use super::make::make;
+use super::movegen;
+use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
+use crate::engine::movement::{attackers_of, enemies, royal_attacked_in, royals, targets_of, Ctx};
+use crate::engine::rules::constraint::gives_check_in;
+use crate::engine::rules::pred::{eval, CPred};
+use crate::engine::rules::{connectivity, explosion, limit_box};
+use crate::engine::tables::Compiled;
+use crate::ir::{Dir, PieceId, PlayerId, Pred};
+use std::sync::Arc;
+
+/// A constraint that an action breaks (see [`Position::broken_by`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Broken {
+    /// A royal man of the actor stands attacked after the action: its
+    /// square then, and the squares of the men attacking it.
+    RoyalAttacked { royal: Square, by: Vec<Square> },
+    /// The capture's explosion takes a royal man of the actor with it.
+    RoyalExploded,
+    /// `mutually immune`: the man may not capture a man of its own kind.
+    MutuallyImmune,
+    /// `no checks`: a royal man of another side is left attacked (its
+    /// square).
+    GivesCheck { royal: Square },
+    /// `facing PIECE: illegal`: two such men would face each other.
+    Facing,
+    /// The men would no longer fit the limit box of an unbounded board.
+    LimitBox,
+    /// The men would no longer form one group (`always connected`).
+    Disconnected,
+}
+
+impl Position {
+    /// The board moves (en passant and castling included) that the men of
+    /// the player to act have by their atoms, before any constraint, guard
+    /// or filter: a superset of the legal board moves.
+    pub fn candidate_moves(&self) -> Vec<Move> {
+        with_pos!(&self.inner, c, s => {
+            let mut s = s.scratch();
+            let mut ctx = Ctx::new(&c.base, &s, s.turn, c.rules.captures.any());
+            ctx.ep = c.rules.en_passant.is_some();
+            let mut out = MoveList::new();
+            movegen::gen_pseudo(c, &s, &ctx, &mut out);
+            movegen::gen_special(c, &mut s, &ctx, None, &mut out);
+            out.iter().copied().collect()
+        })
+    }
+
+    /// The constraints a candidate action of the player to act breaks
+    /// (made on a copy, tested one by one; empty when it breaks none).
+    pub fn broken_by(&self, mv: Move) -> Vec<Broken> {
+        with_pos!(&self.inner, c, s => broken(c, &mut s.scratch(), mv))
+    }
+
+    /// Whether board moves are open to the player to act now (`actions
+    /// move` and `move requires`).
+    pub fn board_moves_allowed(&self) -> bool {
+        with_pos!(&self.inner, c, s => c.rules.board_moves.allowed(&c.base, s, s.turn))
+    }
+
+    /// Whether `pred`, a condition of the variant, holds for a man of
+    /// `kind` of the player to act put on the empty square `sq` (the
+    /// subject), as a placement condition is tested. `false` when `sq` is
+    /// not empty.
+    pub fn holds_for_placement(&self, pred: &Pred, kind: PieceId, sq: Square) -> bool {
+        with_pos!(&self.inner, c, s => {
+            let b = &c.base;
+            let mut s = s.scratch();
+            if sq.index() >= b.nsq || !s.at(sq).is_empty() || s.walls.contains(sq) {
+                return false;
+            }
+            let me = s.turn;
+            let cp = CPred::new(b, pred);
+            s.probe(&b.layout, sq, Man::new(kind, me, b.forward[me]));
+            eval(b, &s, &cp, me, Some(sq), Some(sq))
+        })
+    }
+
+    /// Whether a placement of `kind` on `sq` leaves the room `place keeps
+    /// room for PIECE in REGION` asks for.
+    pub fn placement_leaves_room(&self, kind: PieceId, sq: Square) -> bool {
+        with_pos!(&self.inner, c, s => c
+            .rules
+            .drops
+            .as_ref()
+            .is_none_or(|d| d.leaves_room(&c.base, s, kind, s.turn, sq)))
+    }
+
+    /// The men of players who are not `p`'s friends that attack `sq`.
+    pub fn enemy_attackers(&self, sq: Square, p: PlayerId) -> Bitset {
+        with_pos!(&self.inner, c, s => {
+            if sq.index() >= c.base.nsq {
+                return Bitset::EMPTY;
+            }
+            attackers_of(&c.base, s, sq, enemies(&c.base, s, p)).widen()
+        })
+    }
+}
+
+/// A lone man for [`lone_reach`]: what stands on the board besides it.
+#[derive(Clone, Debug, Default)]
+pub struct Surroundings {
+    /// Men of the mover's side (hurdles, blockers).
+    pub own: Vec<Square>,
+    /// An enemy man to capture, and its kind.
+    pub enemy: Option<(Square, PieceId)>,
+}
+
+/// The squares a man of `kind` of player `owner` (facing `facing`) on
+/// `from` moves or captures to, alone on the board but for `around`, as
+/// its atoms give them (no castling, en passant or constraint); with
+/// `unmoved`, as a man that has never moved. `None` when such a board is
+/// not a position of the variant (a man outside an unbounded board's
+/// limit, say).
+#[allow(clippy::too_many_arguments)]
+pub fn lone_reach(
+    tables: &Arc<crate::engine::Tables>,
+    kind: PieceId,
+    owner: PlayerId,
+    facing: Dir,
+    from: Square,
+    unmoved: bool,
+    around: &Surroundings,
+) -> Option<Bitset> {
+    let start = Position::start(tables.clone()).ok()?;
+    let mut raw = start.to_raw();
+    let nplayers = tables.players();
+    let man = |at, kind, owner, facing| super::RawMan {
+        at,
+        kind,
+        owner,
+        facing,
+        unmoved,
+        promoted: false,
+    };
+    raw.men = vec![man(from, kind, owner, facing)];
+    for &sq in &around.own {
+        raw.men.push(man(sq, kind, owner, facing));
+    }
+    if let Some((sq, k)) = around.enemy {
+        let enemy = (0..nplayers as PlayerId).find(|&q| !tables.is_friend(owner, q))?;
+        let dir = tables.variant().players[enemy as usize].forward;
+        raw.men.push(man(sq, k, enemy, dir));
+    }
+    raw.walls.clear();
+    raw.en_passant.clear();
+    raw.turn = owner;
+    raw.alive = ((1u16 << nplayers) - 1) as u8;
+    raw.ply = 1;
+    let pos = Position::from_raw(tables.clone(), raw).ok()?;
+    // (An unbounded board recentres the men: squares are mapped through
+    // their coordinates.)
+    let here = pos.square_at(start.coord(from))?;
+    let reach: Bitset = with_pos!(&pos.inner, c, s => {
+        let ctx = Ctx::new(&c.base, s, owner, c.rules.captures.any());
+        targets_of(&c.base, s, &ctx, here, s.at(here), false).widen()
+    });
+    Some(
+        reach
+            .into_iter()
+            .filter_map(|t| start.square_at(pos.coord(t)))
+            .collect(),
+    )
+}
+
+fn broken<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Vec<Broken> {
+    let (b, r) = (&t.base, &t.rules);
+    let me = s.turn;
+    let mut out = Vec::new();
+    let victim = match mv {
+        Move::EnPassant { victim, .. } => Some(victim),
+        Move::Normal { to, .. } | Move::Lame { to, .. } => Some(to),
+        _ => None,
+    };
+    if let (Some(from), Some(v)) = (mv.from(), victim) {
+        if !s.at(v).is_empty() && explosion::immune_pair(r.mutually_immune, s.at(from), s.at(v)) {
+            out.push(Broken::MutuallyImmune);
+        }
+    }
+    let split = !r.constraints.connected.is_empty() && !r.constraints.invariants_hold(b, s);
+    let own_before = royals(b, s, me).count();
+    let enemy_before: u32 = s
+        .alive
+        .iter()
+        .filter(|&q| !b.is_friend(me, q))
+        .map(|q| royals(b, s, q).count())
+        .sum();
+    let mark = make(t, s, mv);
+    let occ = s.occ;
+    let enemy_after: u32 = s
+        .alive
+        .iter()
+        .filter(|&q| !b.is_friend(me, q))
+        .map(|q| royals(b, s, q).count())
+        .sum();
+    if royals(b, s, me).count() < own_before {
+        out.push(Broken::RoyalExploded);
+    } else if enemy_after == enemy_before && royal_attacked_in(b, s, me, occ) {
+        let enemy = enemies(b, s, me);
+        for royal in royals(b, s, me) {
+            let by: Vec<Square> = attackers_of(b, s, royal, enemy).into_iter().collect();
+            if !by.is_empty() {
+                out.push(Broken::RoyalAttacked { royal, by });
+            }
+        }
+    }
+    if r.constraints.no_checks && gives_check_in(b, s, me, occ) {
+        let side = crate::engine::movement::friends_bb(b, s, me) & occ;
+        let royal = s
+            .alive
+            .iter()
+            .filter(|&q| !b.is_friend(me, q))
+            .flat_map(|q| royals(b, s, q))
+            .find(|&k| attackers_of(b, s, k, side).any());
+        if let Some(royal) = royal {
+            out.push(Broken::GivesCheck { royal });
+        }
+    }
+    if r.constraints
+        .facing
+        .as_ref()
+        .is_some_and(|f| f.faces(b, s, me, occ))
+    {
+        out.push(Broken::Facing);
+    }
+    if r.constraints.limit && !limit_box::fits_set(b, occ) {
+        out.push(Broken::LimitBox);
+    }
+    if !split && !connectivity::holds(b, s, &r.constraints.connected, occ) {
+        out.push(Broken::Disconnected);
+    }
+    s.rewind(&b.layout, mark);
+    out
+}

@@ -1,0 +1,406 @@
+//! Why an action is refused, in words, with the rule that forbids it.
+//!
+//! One entry for typed text ([`explain_text`]: SAN or coordinates, as a
+//! player types them in `play` or a GUI sends them over UCI) and one for
+//! an attempt given as squares ([`explain_attempt`]: a web page's drag from
+//! one square to another, or a piece dropped on a square). Both return an
+//! [`Explanation`]: a sentence, the [`Reason`] as data, the rule that
+//! forbids the action (quoted from the rule file with its line where the
+//! IR keeps it, [`crate::ir::Quote`]) and the squares involved.
+//!
+//! The reasons are found off the hot path, from the compiled tables and
+//! the IR, never from a game's name: candidate moves before the
+//! constraints ([`Position::candidate_moves`]), each candidate made on a
+//! copy and its broken constraints named ([`Position::broken_by`]), the
+//! atoms followed on the board ([`reach`]), placement conditions
+//! evaluated conjunct by conjunct. No explanation depends on hidden
+//! information: actions that draw a card are never looked at (what a
+//! player may draw is decided from the deck's public contents), and the
+//! hidden order of a deck is never read.
+
+// A refusal is the ordinary outcome of an analysis, not a rare failure:
+// it is returned by value, as the checker returns its diagnostics.
+#![allow(clippy::result_large_err)]
+
+mod board;
+mod castle;
+mod place;
+mod reach;
+mod read;
+mod reason;
+pub(crate) mod words;
+
+pub use reason::Reason;
+
+use crate::engine::{Move, MoveKind, Position, Square};
+use crate::ir::{Coord, PieceId, Shape, Variant};
+use crate::session::Session;
+use serde::{Deserialize, Serialize};
+
+/// Why an action is refused (or that it is legal), for people and pages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// Whether the action is legal.
+    pub legal: bool,
+    /// The reason in one or two sentences.
+    pub text: String,
+    /// The reason as data.
+    pub reason: Reason,
+    /// The rule that forbids the action, when one can be named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<RuleRef>,
+    /// The squares involved, for a picture.
+    pub squares: Vec<Marked>,
+    /// What the other men the text may mean would meet (a SAN move that
+    /// several men of the piece could make), one sentence each.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<String>,
+}
+
+/// A rule of the variant: the statement as written, and where, when the
+/// rule file is known; else the statement as the IR says it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RuleRef {
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+}
+
+impl RuleRef {
+    /// A rule told by its statement's text (no file, no line).
+    pub(crate) fn said(text: impl Into<String>) -> RuleRef {
+        RuleRef {
+            text: text.into(),
+            file: None,
+            line: None,
+        }
+    }
+
+    /// A rule quoted from its file.
+    pub(crate) fn quoted(q: &crate::ir::Quote) -> RuleRef {
+        RuleRef {
+            text: q.text.clone(),
+            file: Some(q.file.clone()),
+            line: Some(q.line),
+        }
+    }
+
+    /// `file:line: text`, or the text alone.
+    pub fn cite(&self) -> String {
+        match (&self.file, self.line) {
+            (Some(f), Some(l)) => format!("{f}:{l}: {}", self.text),
+            _ => self.text.clone(),
+        }
+    }
+}
+
+/// A square of the explanation and its part in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Marked {
+    pub square: String,
+    pub role: Role,
+}
+
+/// The part a square plays in an explanation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Where the man starts.
+    From,
+    /// Where the action goes.
+    To,
+    /// A man in the way.
+    Blocker,
+    /// A man attacking the royal man or a square.
+    Attacker,
+    /// The royal man in danger.
+    Royal,
+}
+
+/// An action given as squares, as a board on a page gives it: a man moved
+/// from one square to another, or (with `piece` and no `from`) a man of a
+/// piece put on a square. Squares are named as players name them (`e4`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attempt {
+    #[serde(default)]
+    pub from: Option<String>,
+    #[serde(default)]
+    pub to: Option<String>,
+    /// The letter of the piece placed (`N`), for a placement.
+    #[serde(default)]
+    pub piece: Option<char>,
+    /// The letter of the piece a promoting man becomes.
+    #[serde(default)]
+    pub promotion: Option<char>,
+    /// The seat that tries the action (its index in turn order), when
+    /// known: another seat's turn is then said so.
+    #[serde(default)]
+    pub player: Option<u8>,
+}
+
+/// What an analysis found.
+pub(crate) struct Found {
+    pub reason: Reason,
+    pub rule: Option<RuleRef>,
+    pub squares: Vec<Marked>,
+}
+
+impl Found {
+    pub(crate) fn new(reason: Reason) -> Found {
+        Found {
+            reason,
+            rule: None,
+            squares: Vec::new(),
+        }
+    }
+
+    pub(crate) fn rule(mut self, r: Option<RuleRef>) -> Found {
+        self.rule = r;
+        self
+    }
+
+    pub(crate) fn mark(mut self, pos: &Position, sq: Square, role: Role) -> Found {
+        let square = words::square(pos, sq);
+        if !self
+            .squares
+            .iter()
+            .any(|m| m.square == square && m.role == role)
+        {
+            self.squares.push(Marked { square, role });
+        }
+        self
+    }
+
+    fn explained(self) -> Explanation {
+        Explanation {
+            legal: matches!(self.reason, Reason::Legal { .. }),
+            text: self.reason.sentence(),
+            reason: self.reason,
+            rule: self.rule,
+            squares: self.squares,
+            also: Vec::new(),
+        }
+    }
+}
+
+/// What every analysis reads: the game, its position and variant, and the
+/// legal actions whose identity is public (drawing a card left out).
+pub(crate) struct Scene<'a> {
+    pub session: &'a Session,
+    pub pos: &'a Position,
+    pub v: &'a Variant,
+    pub legal: Vec<Move>,
+}
+
+impl<'a> Scene<'a> {
+    fn new(session: &'a Session) -> Scene<'a> {
+        Scene {
+            session,
+            pos: session.position(),
+            v: session.variant(),
+            legal: session
+                .legal()
+                .into_iter()
+                .filter(|m| m.kind() != MoveKind::DrawPlace)
+                .collect(),
+        }
+    }
+
+    /// The square at a coordinate, or why there is none.
+    pub(crate) fn square(&self, c: Coord) -> Result<Square, Found> {
+        if let Some(sq) = self.pos.square_at(c) {
+            return Ok(sq);
+        }
+        let name = crate::notation::square(c);
+        Err(Found::new(match &self.v.board.shape {
+            Shape::Rect {
+                holes,
+                width,
+                height,
+            } if holes.contains(&c)
+                && (0..*width as i32).contains(&c.x)
+                && (0..*height as i32).contains(&c.y) =>
+            {
+                Reason::Hole { square: name }
+            }
+            Shape::Rect { width, height, .. } => Reason::OffBoard {
+                square: name,
+                board: format!(
+                    "{width}×{height}: files a to {}, ranks 1 to {height}",
+                    crate::notation::square(Coord::new(*width as i32 - 1, 0)).trim_end_matches('1')
+                ),
+            },
+            Shape::Unbounded { width, height } => Reason::OffBoard {
+                square: name,
+                board: format!("the men may never spread beyond a {width}×{height} area"),
+            },
+        }))
+    }
+
+    /// The square named by a player (`e4`), or why there is none.
+    fn named(&self, name: &str) -> Result<Square, Found> {
+        let t = name.trim().to_ascii_lowercase();
+        match read::square(&t) {
+            Some(c) => self.square(c),
+            None => Err(Found::new(Reason::Unreadable {
+                text: crate::diagnostic::clip(&t, 40).into_owned(),
+            })),
+        }
+    }
+
+    /// The SAN of a legal action.
+    pub(crate) fn san(&self, m: Move) -> String {
+        self.session.san(m)
+    }
+
+    /// The piece with a letter.
+    pub(crate) fn piece(&self, letter: char) -> Option<PieceId> {
+        self.v.piece_by_letter(letter)
+    }
+}
+
+/// The game is over: why, and the end rule that decided it.
+fn over(sc: &Scene) -> Option<Found> {
+    let status = sc.session.game.status();
+    let out = sc.session.result_of(status.clone())?;
+    let result = match &out {
+        crate::game::Outcome::Win { winners, reason } => {
+            let names: Vec<String> = winners
+                .iter()
+                .map(|&w| words::player(sc.v, w as u8))
+                .collect();
+            format!("{} won by {reason}", words::list(&names, "and"))
+        }
+        crate::game::Outcome::Draw { reason } => format!("it was drawn by {reason}"),
+    };
+    let rule = match status {
+        crate::engine::Status::Ended { cause, .. } => {
+            sc.v.end
+                .iter()
+                .find(|r| r.when == cause.event)
+                .map(|r| RuleRef::said(words::end_rule(sc.v, &r.when, r.then)))
+        }
+        _ => None,
+    };
+    Some(Found::new(Reason::GameOver { result }).rule(rule))
+}
+
+/// Why the action typed as `text` is refused in the session's position
+/// (or that it is legal).
+pub fn explain_text(session: &Session, text: &str) -> Explanation {
+    let sc = Scene::new(session);
+    let text = text.trim();
+    if let Some(f) = over(&sc) {
+        return f.explained();
+    }
+    match session.parse_public(text) {
+        Ok(m) => return Found::new(Reason::Legal { action: sc.san(m) }).explained(),
+        Err(crate::notation::ParseError::Ambiguous { candidates }) => {
+            return Found::new(Reason::Ambiguous { candidates }).explained()
+        }
+        Err(_) => {}
+    }
+    let files = match sc.v.board.shape {
+        Shape::Rect { width, .. } | Shape::Unbounded { width, .. } => width as i32,
+    };
+    match read::read(text, files) {
+        read::Typed::Unreadable => Found::new(Reason::Unreadable {
+            text: crate::diagnostic::clip(text, 40).into_owned(),
+        })
+        .explained(),
+        read::Typed::Castle { long } => castle::typed(&sc, long).explained(),
+        read::Typed::Place { piece, to, then } => {
+            let to = match sc.square(to) {
+                Ok(s) => s,
+                Err(f) => return f.explained(),
+            };
+            if let Some(t) = then {
+                if let Err(f) = sc.square(t) {
+                    return f.explained();
+                }
+            }
+            place::placement(&sc, piece, to).explained()
+        }
+        read::Typed::Move {
+            piece,
+            from,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+        } => {
+            let from = match from.map(|c| sc.square(c)).transpose() {
+                Ok(f) => f,
+                Err(f) => return f.explained(),
+            };
+            let to = match sc.square(to) {
+                Ok(s) => s,
+                Err(f) => return f.explained(),
+            };
+            if let Some(from) = from {
+                return board::board_move(&sc, from, to, promotion).explained();
+            }
+            board::san_move(&sc, piece, from_file, from_rank, to, promotion)
+        }
+    }
+}
+
+/// Why an action given as squares is refused (or that it is legal).
+pub fn explain_attempt(session: &Session, attempt: &Attempt) -> Explanation {
+    let sc = Scene::new(session);
+    if let Some(f) = over(&sc) {
+        return f.explained();
+    }
+    if let Some(p) = attempt.player {
+        if p != sc.pos.turn() {
+            return Found::new(Reason::NotYourTurn {
+                to_move: words::player(sc.v, sc.pos.turn()),
+            })
+            .explained();
+        }
+    }
+    let Some(to) = attempt.to.as_deref() else {
+        return Found::new(Reason::Unreadable {
+            text: "an action without a target square".into(),
+        })
+        .explained();
+    };
+    let to = match sc.named(to) {
+        Ok(s) => s,
+        Err(f) => return f.explained(),
+    };
+    match (&attempt.from, attempt.piece) {
+        (Some(from), _) => match sc.named(from) {
+            Ok(from) => board::board_move(&sc, from, to, attempt.promotion).explained(),
+            Err(f) => f.explained(),
+        },
+        (None, Some(piece)) => place::placement(&sc, piece, to).explained(),
+        (None, None) => Found::new(Reason::Unreadable {
+            text: "a target square with neither a man to move nor a piece to place".into(),
+        })
+        .explained(),
+    }
+}
+
+/// Why the card just drawn, a man of `piece`, may not go on the square
+/// named `square`: the card is the player's to see once drawn, so its
+/// placement conditions may be told. `draws` are the legal draw actions
+/// of the card (their identity is the card's, which the caller knows).
+pub fn explain_drawn(
+    session: &Session,
+    piece: PieceId,
+    draws: &[Move],
+    square: &str,
+) -> Explanation {
+    let sc = Scene::new(session);
+    let to = match sc.named(square) {
+        Ok(s) => s,
+        Err(f) => return f.explained(),
+    };
+    place::drawn(&sc, piece, draws, to).explained()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,454 @@
+//! Why an action is refused, as data ([`Reason`]), and its sentence.
+//!
+//! Squares are named as players name them (`e4`); men are written as the
+//! player to act sees them (`your knight on g1`, `Black's bishop on b4`);
+//! patterns are the Betza text of the rule file.
+
+use serde::Serialize;
+
+/// Why an action is refused (or that it is legal). Serialized with its
+/// kind as `"kind"` (snake case) beside its fields.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reason {
+    /// The action is legal.
+    Legal { action: String },
+    /// Several legal actions match the text.
+    Ambiguous { candidates: Vec<String> },
+    /// Nothing in the text reads as an action.
+    Unreadable { text: String },
+    /// A square named is not on the board.
+    OffBoard { square: String, board: String },
+    /// A square named is a hole of the board.
+    Hole { square: String },
+    /// The game is already over.
+    GameOver { result: String },
+    /// Another player is to act.
+    NotYourTurn { to_move: String },
+    /// No man stands on the square.
+    NoMan { square: String },
+    /// The man there is another player's.
+    NotYours { man: String, to_move: String },
+    /// The player has no man of the piece the text names.
+    NoManOfKind { piece: String },
+    /// No piece of the variant has the letter.
+    NoSuchPiece { letter: String },
+    /// Men never move in this variant.
+    NoBoardMoves { actions: String },
+    /// Board moves are closed now by `move requires`.
+    MovesNotNow { condition: String },
+    /// `first action`: the first action must be another.
+    FirstAction { required: String },
+    /// Placements come from the deck: draw first.
+    DrawFirst,
+    /// Men are never placed from the hand in this variant.
+    NoPlacements,
+    /// The player owes a board move (a returned card).
+    OwesMove,
+    /// The piece's moves never lead from `from` to `to`.
+    CannotMove {
+        man: String,
+        piece: String,
+        from: String,
+        to: String,
+        betza: String,
+        reach: Vec<String>,
+    },
+    /// The move is an initial move, and the man may no longer make it.
+    InitialOnly {
+        man: String,
+        to: String,
+        betza: String,
+        region: Option<String>,
+    },
+    /// The move is open only on a region the man is not on.
+    RegionOnly {
+        man: String,
+        to: String,
+        betza: String,
+        region: String,
+    },
+    /// The man is confined to a region the target is outside of.
+    Confined {
+        man: String,
+        to: String,
+        region: String,
+    },
+    /// A man stands in the way.
+    PathBlocked {
+        man: String,
+        to: String,
+        at: String,
+        blocker: String,
+    },
+    /// A hopper has no man (or more than one) to jump on the way.
+    NeedsHurdle {
+        man: String,
+        to: String,
+        betza: String,
+        men_between: usize,
+    },
+    /// The only man on the way is of a kind it may not jump.
+    HurdleBarred { man: String, hurdle: String },
+    /// The target holds a man of the player's side.
+    OwnMan { to: String, there: String },
+    /// The piece goes there only to an empty square.
+    MovesOnlyToEmpty {
+        man: String,
+        to: String,
+        there: String,
+        betza: String,
+    },
+    /// The piece goes there only by capturing, and the square is empty.
+    CapturesOnly {
+        man: String,
+        to: String,
+        betza: String,
+    },
+    /// Men never capture in this variant.
+    NoCaptures { there: String },
+    /// `immune`: the piece never captures that kind.
+    NeverCaptures { man: String, there: String },
+    /// The man is pinned: moving it exposes a royal man.
+    Pinned {
+        man: String,
+        royal: String,
+        by: Vec<String>,
+    },
+    /// The player is in check and the action does not answer it.
+    InCheck { royal: String, by: Vec<String> },
+    /// The royal man would stand attacked.
+    IntoCheck {
+        royal: String,
+        at: String,
+        by: Vec<String>,
+    },
+    /// The capture's explosion would take the player's own royal man.
+    RoyalExploded,
+    /// `mutually immune`.
+    MutuallyImmune { man: String, there: String },
+    /// `no checks`: an enemy royal man would be left attacked.
+    GivesCheck { royal: String },
+    /// `facing PIECE: illegal`.
+    Facing,
+    /// The men would not fit the limit box.
+    LimitBox { width: u32, height: u32 },
+    /// The men would not form one group.
+    Disconnected,
+    /// Castling: the castler or the partner has moved, or no partner
+    /// stands there.
+    NoCastlingRight { why: String },
+    /// Castling: a square between castler and partner is taken.
+    CastlingBlocked { at: String, there: String },
+    /// Castling out of check.
+    CastlingInCheck { royal: String, by: Vec<String> },
+    /// Castling across an attacked square.
+    CastlingThroughAttack { square: String, by: Vec<String> },
+    /// The player holds no man of the piece in hand.
+    NotInHand { piece: String },
+    /// Men are placed on empty squares only.
+    Occupied { square: String, there: String },
+    /// A placement condition fails on the square.
+    PlacementCondition {
+        piece: String,
+        square: String,
+        condition: String,
+        failed: String,
+    },
+    /// `place keeps room for PIECE in REGION`.
+    KeepsRoom { piece: String, region: String },
+    /// The promotion typed is not a choice.
+    NotAChoice {
+        man: String,
+        typed: String,
+        choices: Vec<String>,
+    },
+    /// The move does not promote, but a promotion was typed.
+    NoPromotion { man: String, to: String },
+    /// The move must promote: to what?
+    PromotionNeeded { choices: Vec<String> },
+    /// With a capture at hand, only captures are legal.
+    MustCapture { example: String },
+    /// With a placement at hand, only placements are legal.
+    MustPlace { example: String },
+    /// A rule of the turn in check (`in check: ...`).
+    CheckRule { rule: String },
+    /// None of the player's men of the piece can make the move.
+    NoneCanGo { piece: String, to: String },
+    /// Refused for a reason this explanation cannot name.
+    Other { text: String },
+}
+
+impl Reason {
+    /// How far an attempt got before it was refused, to pick the most
+    /// telling of several (the men a SAN text may mean): an action refused
+    /// for its pattern got less far than one refused for a pin.
+    pub(crate) fn depth(&self) -> u8 {
+        use Reason::*;
+        match self {
+            Legal { .. } | Ambiguous { .. } => 10,
+            MustCapture { .. } | MustPlace { .. } | CheckRule { .. } => 8,
+            Pinned { .. }
+            | InCheck { .. }
+            | IntoCheck { .. }
+            | RoyalExploded
+            | MutuallyImmune { .. }
+            | GivesCheck { .. }
+            | Facing
+            | LimitBox { .. }
+            | Disconnected
+            | NotAChoice { .. }
+            | NoPromotion { .. }
+            | PromotionNeeded { .. } => 7,
+            NoCastlingRight { .. }
+            | CastlingBlocked { .. }
+            | CastlingInCheck { .. }
+            | CastlingThroughAttack { .. } => 6,
+            OwnMan { .. }
+            | MovesOnlyToEmpty { .. }
+            | CapturesOnly { .. }
+            | NoCaptures { .. }
+            | NeverCaptures { .. }
+            | Confined { .. } => 5,
+            PathBlocked { .. } | NeedsHurdle { .. } | HurdleBarred { .. } => 4,
+            InitialOnly { .. } | RegionOnly { .. } => 3,
+            CannotMove { .. } => 2,
+            Other { .. } => 1,
+            _ => 0,
+        }
+    }
+
+    /// The reason in one or two sentences.
+    pub fn sentence(&self) -> String {
+        use Reason::*;
+        let names = |v: &[String]| super::words::list(v, "and");
+        match self {
+            Legal { action } => format!("{action} is a legal action here."),
+            Ambiguous { candidates } => format!(
+                "That could be {}; say which.",
+                super::words::list(candidates, "or")
+            ),
+            Unreadable { text } => format!(
+                "`{text}` does not read as an action; type `moves` to list the legal ones."
+            ),
+            OffBoard { square, board } => {
+                format!("{square} is not a square of the board ({board}).")
+            }
+            Hole { square } => format!("{square} is a hole in the board: no man can stand there."),
+            GameOver { result } => format!("The game is over: {result}. No action is legal."),
+            NotYourTurn { to_move } => format!("It is not your turn: {to_move} is to act."),
+            NoMan { square } => format!("There is no man on {square}."),
+            NotYours { man, to_move } => {
+                format!("{} is not yours: {to_move} is to act.", super::words::capital(man))
+            }
+            NoManOfKind { piece } => format!("You have no {piece} on the board."),
+            NoSuchPiece { letter } => {
+                format!("No piece of this variant has the letter `{letter}`.")
+            }
+            NoBoardMoves { actions } => format!(
+                "Men never move on the board in this variant: its actions are {actions}."
+            ),
+            MovesNotNow { condition } => {
+                format!("You may not move a man now: moves require {condition}.")
+            }
+            FirstAction { required } => {
+                format!("The first action of the game must be {required}.")
+            }
+            DrawFirst => {
+                "Your men come from your deck: type `draw` to draw your card first.".into()
+            }
+            NoPlacements => "Men are never placed from the hand in this variant.".into(),
+            OwesMove => {
+                "You returned a card and owe a board move: move a man this turn.".into()
+            }
+            CannotMove {
+                man,
+                piece,
+                from,
+                to,
+                betza,
+                reach,
+            } => {
+                let mut s = format!(
+                    "{} cannot go to {to}: {} {piece} moves `{betza}`",
+                    super::words::capital(man),
+                    super::words::article(piece)
+                );
+                if reach.is_empty() {
+                    s.push_str(&format!(", and from {from} it has no move."));
+                } else {
+                    s.push_str(&format!(
+                        "; from {from} on an empty board it reaches {}.",
+                        super::words::list(reach, "and")
+                    ));
+                }
+                s
+            }
+            InitialOnly {
+                man,
+                to,
+                betza,
+                region,
+            } => match region {
+                Some(r) => format!(
+                    "{} cannot go to {to}: that move (`{betza}`) is open only on {r}.",
+                    super::words::capital(man)
+                ),
+                None => format!(
+                    "{} has already moved: the move to {to} (`{betza}`) is open only to a man that has never moved.",
+                    super::words::capital(man)
+                ),
+            },
+            RegionOnly {
+                man,
+                to,
+                betza,
+                region,
+            } => format!(
+                "{} cannot go to {to}: that move (`{betza}`) is open only while it stands on {region}.",
+                super::words::capital(man)
+            ),
+            Confined { man, to, region } => format!(
+                "{} is confined to {region}, and {to} is outside it.",
+                super::words::capital(man)
+            ),
+            PathBlocked {
+                man,
+                to,
+                at,
+                blocker,
+            } => format!(
+                "The way of {man} to {to} is blocked at {at} by {blocker}."
+            ),
+            NeedsHurdle {
+                man,
+                to,
+                betza,
+                men_between,
+            } => format!(
+                "{} cannot go to {to}: its move `{betza}` must jump exactly one man, and {} between.",
+                super::words::capital(man),
+                match men_between {
+                    0 => "none stands".to_string(),
+                    n => format!("{n} stand"),
+                }
+            ),
+            HurdleBarred { man, hurdle } => format!(
+                "{} may not jump {hurdle}.",
+                super::words::capital(man)
+            ),
+            OwnMan { to, there } => format!("{to} holds {there}: a man never captures its own side."),
+            MovesOnlyToEmpty {
+                man,
+                to,
+                there,
+                betza,
+            } => format!(
+                "{} goes to {to} only when it is empty (its move `{betza}` does not capture), and {to} holds {there}.",
+                super::words::capital(man)
+            ),
+            CapturesOnly { man, to, betza } => format!(
+                "{} goes to {to} only to capture (its move `{betza}`), and {to} is empty.",
+                super::words::capital(man)
+            ),
+            NoCaptures { there } => {
+                format!("Men never capture in this variant, and the square holds {there}.")
+            }
+            NeverCaptures { man, there } => format!(
+                "{} never captures {there}.",
+                super::words::capital(man)
+            ),
+            Pinned { man, royal, by } => format!(
+                "{} is pinned: moving it would leave {royal} attacked by {}.",
+                super::words::capital(man),
+                names(by)
+            ),
+            InCheck { royal, by: b } => format!(
+                "{} is in check from {}, and this does not answer the check.",
+                super::words::capital(royal),
+                names(b)
+            ),
+            IntoCheck { royal, at, by: b } => format!(
+                "{} would be attacked on {at} by {}.",
+                super::words::capital(royal),
+                names(b)
+            ),
+            RoyalExploded => "The explosion of that capture would take your royal man with it.".into(),
+            MutuallyImmune { man, there } => format!(
+                "{} may not capture {there}: men of that kind are mutually immune.",
+                super::words::capital(man)
+            ),
+            GivesCheck { royal } => format!(
+                "That would leave {royal} attacked, and checks are not allowed."
+            ),
+            Facing => "That would leave two men of a kind that may not face each other on an open line.".into(),
+            LimitBox { width, height } => format!(
+                "The men would no longer fit the {width}×{height} area the game is played in."
+            ),
+            Disconnected => "The men would no longer form one group.".into(),
+            NoCastlingRight { why } => format!("You cannot castle that way: {why}."),
+            CastlingBlocked { at, there } => format!(
+                "Castling needs the squares between the two men empty, and {at} holds {there}."
+            ),
+            CastlingInCheck { royal, by: b } => format!(
+                "You cannot castle out of check: {royal} is attacked by {}.",
+                names(b)
+            ),
+            CastlingThroughAttack { square, by: b } => format!(
+                "Castling would cross {square}, which {} attack{}.",
+                names(b),
+                if b.len() == 1 { "s" } else { "" }
+            ),
+            NotInHand { piece } => format!("You have no {piece} in hand."),
+            Occupied { square, there } => format!(
+                "{square} holds {there}: a man is placed on an empty square."
+            ),
+            PlacementCondition {
+                piece,
+                square,
+                condition,
+                failed,
+            } => {
+                let mut s = format!(
+                    "{} {piece} may be placed only where {condition}",
+                    super::words::capital(super::words::article(piece))
+                );
+                if failed != condition {
+                    s.push_str(&format!(", and on {square} `{failed}` does not hold."));
+                } else {
+                    s.push_str(&format!(", and {square} is not such a square."));
+                }
+                s
+            }
+            KeepsRoom { piece, region } => format!(
+                "That placement would leave too little room for your {piece}s on {region} (one on each square colour)."
+            ),
+            NotAChoice {
+                man,
+                typed,
+                choices,
+            } => format!(
+                "{} cannot become {typed} there; the choices are {}.",
+                super::words::capital(man),
+                super::words::list(choices, "or")
+            ),
+            NoPromotion { man, to } => format!(
+                "{} does not promote on {to}: write the move without a promotion.",
+                super::words::capital(man)
+            ),
+            PromotionNeeded { choices } => format!(
+                "Say what the man becomes: {}.",
+                super::words::list(choices, "or")
+            ),
+            MustCapture { example } => format!(
+                "A capture is possible ({example}), and captures are compulsory."
+            ),
+            MustPlace { example } => format!(
+                "A placement is possible ({example}), and placing comes first."
+            ),
+            CheckRule { rule } => format!("You are in check, and the rule `{rule}` forbids that."),
+            NoneCanGo { piece, to } => format!("None of your {piece}s can go to {to}."),
+            Other { text } => text.clone(),
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! Words for explanations and descriptions: men, pieces, squares, lists,
+//! conditions written back in the rule language, end rules and movement
+//! atoms in plain English.
+
+use crate::engine::{Position, Square};
+use crate::ir::{Event, Outcome, PieceId, Pred, Selector, Variant, Who};
+
+/// A square as players name it (`e4`).
+pub(crate) fn square(pos: &Position, sq: Square) -> String {
+    crate::notation::square(pos.coord(sq))
+}
+
+/// A piece's name (`knight`), or `piece K` for an unknown index.
+pub(crate) fn piece(v: &Variant, k: PieceId) -> String {
+    v.pieces
+        .get(k as usize)
+        .map_or_else(|| format!("piece {k}"), |p| p.name.clone())
+}
+
+/// A player's name, capitalised (`White`).
+pub(crate) fn player(v: &Variant, p: u8) -> String {
+    v.players
+        .get(p as usize)
+        .map_or_else(|| format!("Player {}", p + 1), |x| capital(&x.name))
+}
+
+/// The first letter in upper case.
+pub(crate) fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// `a` or `an` before a word.
+pub(crate) fn article(word: &str) -> &'static str {
+    match word.chars().next() {
+        Some(c) if "aeiouAEIOU".contains(c) => "an",
+        _ => "a",
+    }
+}
+
+/// The man on `sq` as the player to act sees it: `your knight on g1`,
+/// `Black's pawn on e5`, `a wall on d4`; `nothing on d4`.
+pub(crate) fn man_on(pos: &Position, sq: Square) -> String {
+    let v = pos.tables().variant();
+    let name = square(pos, sq);
+    match pos.man_at(sq) {
+        Some(m) if m.owner() == pos.turn() => format!("your {} on {name}", piece(v, m.kind())),
+        Some(m) => format!(
+            "{}'s {} on {name}",
+            player(v, m.owner()),
+            piece(v, m.kind())
+        ),
+        None if crate::engine::Bits::contains(&pos.walls(), sq) => format!("a wall on {name}"),
+        None => format!("nothing on {name}"),
+    }
+}
+
+/// The man on `sq` without its square: `your pawn`, `Black's king`, `a
+/// wall`, `nothing`.
+pub(crate) fn man_brief(pos: &Position, sq: Square) -> String {
+    let full = man_on(pos, sq);
+    let tail = format!(" on {}", square(pos, sq));
+    full.strip_suffix(&tail)
+        .map_or(full.clone(), str::to_string)
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub(crate) fn list(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., end] => format!("{} {last} {end}", init.join(", ")),
+    }
+}
+
+/// A selector as the rule language writes it: `own`, `enemy king`.
+fn selector(v: &Variant, s: &Selector) -> String {
+    let who = match s.who {
+        Who::Own => Some("own"),
+        Who::Friend => Some("friend"),
+        Who::Enemy => Some("enemy"),
+        Who::Any if s.piece.is_none() => Some("any"),
+        Who::Any => None,
+    };
+    let kind = s.piece.map(|k| piece(v, k));
+    [who.map(str::to_string), kind]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A condition written back in the rule language
+/// (`touching(own) and not beside(enemy king)`).
+pub(crate) fn pred(v: &Variant, p: &Pred) -> String {
+    pred_in(v, p, 0)
+}
+
+/// [`pred`] inside an operator of binding `level` (0: top, 1: `or`, 2:
+/// `and`, 3: `not`): parentheses where the operator binds less.
+fn pred_in(v: &Variant, p: &Pred, level: u8) -> String {
+    let region = |r: u16| {
+        v.regions
+            .get(r as usize)
+            .map_or_else(|| format!("region {r}"), |x| x.name.clone())
+    };
+    let wrap = |s: String, mine: u8| if mine < level { format!("({s})") } else { s };
+    match p {
+        Pred::True => "true".into(),
+        Pred::Not(q) => format!("not {}", pred_in(v, q, 3)),
+        Pred::And(qs) => wrap(
+            qs.iter()
+                .map(|q| pred_in(v, q, 2))
+                .collect::<Vec<_>>()
+                .join(" and "),
+            2,
+        ),
+        Pred::Or(qs) => wrap(
+            qs.iter()
+                .map(|q| pred_in(v, q, 1))
+                .collect::<Vec<_>>()
+                .join(" or "),
+            1,
+        ),
+        Pred::In(r) => format!("in {}", region(*r)),
+        Pred::Touching(s) => format!("touching({})", selector(v, s)),
+        Pred::Beside(s) => format!("beside({})", selector(v, s)),
+        Pred::Attacked => "attacked".into(),
+        Pred::Attacks(s) => format!("attacks({})", selector(v, s)),
+        Pred::Is(s) => selector(v, s),
+        Pred::IsSelf => "self".into(),
+        Pred::Surrounded => "surrounded".into(),
+        Pred::DistinctColour => "distinct colour".into(),
+        Pred::InPlay(s) => format!("in_play({})", selector(v, s)),
+        Pred::SameFile { men, at_least } if *at_least <= 1 => {
+            format!("same_file({})", selector(v, men))
+        }
+        Pred::SameFile { men, at_least } => {
+            format!("same_file({}, {at_least})", selector(v, men))
+        }
+        Pred::Immobile => "immobile".into(),
+        Pred::Encloses(s) => format!("encloses({})", selector(v, s)),
+        Pred::Filled(r) => format!("filled {}", region(*r)),
+    }
+}
+
+/// The event of an end rule as the rule language writes it.
+pub(crate) fn event(v: &Variant, e: &Event) -> String {
+    let region = |r: u16| {
+        v.regions
+            .get(r as usize)
+            .map_or_else(|| format!("region {r}"), |x| x.name.clone())
+    };
+    match e {
+        Event::Checkmate => "checkmate".into(),
+        Event::CheckmateByPlacing(k) => format!("checkmate by placing {}", piece(v, *k)),
+        Event::Stalemate => "stalemate".into(),
+        Event::Surrounded(k) => format!("surrounded {}", piece(v, *k)),
+        Event::HandEmpty => "hand empty".into(),
+        Event::Passes(n) => format!("passes {n}"),
+        Event::Repetition(n) => format!("repetition {n}"),
+        Event::Quiet { plies } => format!("quiet {plies} plies"),
+        Event::InsufficientMaterial => "insufficient material".into(),
+        Event::PlyLimit(n) => format!("ply limit {n}"),
+        Event::UnplaceableCard => "unplaceable card".into(),
+        Event::Reach {
+            region: r,
+            piece: k,
+            ..
+        } => {
+            format!("reach {} {}", piece(v, *k), region(*r))
+        }
+        Event::Count { kinds, at_most, .. } if kinds.is_empty() => {
+            format!("men at most {at_most}")
+        }
+        Event::Count { kinds, at_most, .. } => {
+            let names: Vec<String> = kinds.iter().map(|&k| piece(v, k)).collect();
+            if *at_most == 0 {
+                format!("extinct {}", names.join(", "))
+            } else {
+                format!("count {} at most {at_most}", names.join(", "))
+            }
+        }
+        Event::Checks(n) => format!("checks {n}"),
+        Event::BoardFull => "board full".into(),
+    }
+}
+
+/// An end rule as the rule language writes it (`checkmate -> lose`).
+pub(crate) fn end_rule(v: &Variant, when: &Event, then: Outcome) -> String {
+    let then = match then {
+        Outcome::Win => "win",
+        Outcome::Lose => "lose",
+        Outcome::Draw => "draw",
+        Outcome::ClaimDraw => "claim draw",
+        Outcome::Eliminated => "eliminated",
+        Outcome::MostMen => "most men wins",
+    };
+    format!("{} -> {then}", event(v, when))
+}

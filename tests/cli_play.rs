@@ -232,3 +232,75 @@ fn list_json_is_one_object_per_variant() {
     }
     assert!(text.lines().count() >= 7);
 }
+
+#[test]
+fn a_refused_move_says_why_with_its_rule() {
+    let out = varia()
+        .args([
+            "play",
+            "chess",
+            "--players",
+            "human,human",
+            "--ascii",
+            "--fen",
+            "4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1",
+        ])
+        .write_stdin("Ne4\nwhy Kf1\nwhy Ke3\ne1e9\nquit\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains(
+            "Your knight on c3 is pinned: moving it would leave your king on e1 attacked by \
+             Black's bishop on b4.\n  rule: the king is royal: it may never be left attacked"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Kf1 is a legal action here."), "{out}");
+    assert!(
+        out.contains("Your king on e1 cannot go to e3: a king moves `K`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("e9 is not a square of the board (8×8: files a to h, ranks 1 to 8)."),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_square_prompt_reads_its_own_words_first() {
+    // Raindropchess: after `draw`, `help`, `undo` and `quit` are commands,
+    // never squares; a refused square is explained with its rule.
+    let out = varia()
+        .args([
+            "play",
+            "raindropchess",
+            "--players",
+            "human,human",
+            "--ascii",
+            "--seed",
+            "3",
+        ])
+        .write_stdin("draw\nhelp\nundo\ne8\nquit\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("You drew a pawn."), "{out}");
+    assert!(
+        out.contains("Name the square for a pawn (legal: a2"),
+        "{out}"
+    );
+    assert!(out.contains("it cannot be put back"), "{out}");
+    assert!(
+        out.contains("rule (raindropchess.variant:36): place pawn where in pawn_ranks"),
+        "{out}"
+    );
+    assert!(out.contains("left unfinished"), "{out}");
+    assert!(!out.contains("`help` is not a legal square"), "{out}");
+}

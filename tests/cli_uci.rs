@@ -135,6 +135,21 @@ fn garbage_is_answered_or_ignored() {
 }
 
 #[test]
+fn an_illegal_move_in_position_gets_its_reason() {
+    // A GUI sends a move of a pinned knight: the engine says why it
+    // refuses it, as an `info string`, and keeps the position before it.
+    let out = uci("position fen 4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1 moves c3e4\nisready\nquit\n");
+    assert!(out.contains("illegal or unknown move `c3e4`"), "{out}");
+    assert!(
+        out.contains(
+            "info string Your knight on c3 is pinned: moving it would leave your king on e1 \
+             attacked by Black's bishop on b4."
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_node_budget_gives_the_same_move() {
     let script = "ucinewgame\nposition startpos moves d2d4 g8f6\ngo nodes 20000\n";
     let a = uci(script);

@@ -65,6 +65,8 @@ Type an action, or a command:
   draw                        draw your top card, then say where it goes
   swap e1 h1                  a power that swaps two of your men
   moves      list the legal actions        undo     take back your last action
+  why MOVE   why an action is refused      pieces   the pieces and their moves
+  info PIECE a piece's moves, drawn on a board, its value and rules
   board      show the board again          flip     turn the board around
   fen        print the position            claim    claim a draw when allowed
   save FILE  write the game (PGN)          load FILE  replay a saved game
@@ -377,6 +379,13 @@ impl Play {
             "" => {}
             "help" | "?" => outln!("{HELP}"),
             "board" => self.show(),
+            "why" if rest.is_empty() => {
+                outln!("Say which action: why MOVE (for example `why Nf3`)")
+            }
+            "why" => outln!(
+                "{}",
+                super::describe::explanation(&varia::explain::explain_text(&self.session, rest))
+            ),
             "flip" => {
                 self.style.flipped = !self.style.flipped;
                 self.show();
@@ -540,27 +549,63 @@ impl Play {
                         }
                     };
                     let sq = l.trim().to_ascii_lowercase();
+                    let names: Vec<String> = draws
+                        .iter()
+                        .filter_map(|m| m.to())
+                        .map(|t| self.session.square_name(t))
+                        .collect();
+                    // The prompt's own words come before squares.
+                    match sq.as_str() {
+                        "help" | "?" => {
+                            outln!(
+                                "Name the square for {card} (legal: {}). `board` shows the board, \
+                                 `why SQUARE` says why a square is refused, `quit` leaves the game. \
+                                 A drawn card cannot be put back.",
+                                names.join(" ")
+                            );
+                            continue;
+                        }
+                        "undo" => {
+                            outln!(
+                                "You have seen the card: it cannot be put back. Say where it goes \
+                                 (legal: {}).",
+                                names.join(" ")
+                            );
+                            continue;
+                        }
+                        "board" => {
+                            self.show();
+                            continue;
+                        }
+                        "quit" | "exit" => {
+                            outln!(
+                                "The game is left unfinished (*) after {}; the card drawn is not placed.",
+                                actions(self.sans.len())
+                            );
+                            self.left = Some(Left::Quit);
+                            return Flow::Stop(0);
+                        }
+                        _ => {}
+                    }
+                    let asked = sq.strip_prefix("why").map(str::trim);
+                    let sq = asked.unwrap_or(&sq);
                     let target = draws
                         .iter()
                         .copied()
                         .find(|m| m.to().is_some_and(|t| self.session.square_name(t) == sq));
-                    match target {
-                        Some(m) => {
+                    match (target, asked) {
+                        (Some(m), None) => {
                             self.apply(m, None);
                             self.show();
                             break;
                         }
-                        None => {
-                            let names: Vec<String> = draws
-                                .iter()
-                                .filter_map(|m| m.to())
-                                .map(|t| self.session.square_name(t))
-                                .collect();
-                            outln!(
-                                "`{}` is not a legal square for it; legal: {}",
-                                l.trim(),
-                                names.join(" ")
-                            );
+                        _ => {
+                            let kind = first.placed().unwrap_or(0);
+                            let e = varia::explain::explain_drawn(&self.session, kind, &draws, sq);
+                            outln!("{}", super::describe::explanation(&e));
+                            if !e.legal {
+                                outln!("Legal squares: {}", names.join(" "));
+                            }
                         }
                     }
                 }
@@ -589,10 +634,24 @@ impl Play {
                     self.apply(Move::Pass, None);
                     self.show();
                 }
+                Err(e @ notation::ParseError::NoMatch { .. }) => self.refused(line, &e),
                 Err(e) => outln!("{e}"),
             },
         }
         Flow::Continue
+    }
+
+    /// Say why a line names no legal action: the explanation of the
+    /// refusal, or (for text that reads as no action) the parser's
+    /// suggestions.
+    fn refused(&self, line: &str, e: &notation::ParseError) {
+        let why = varia::explain::explain_text(&self.session, line);
+        match why.reason {
+            varia::explain::Reason::Unreadable { .. } | varia::explain::Reason::Other { .. } => {
+                outln!("{e}")
+            }
+            _ => outln!("{}", super::describe::explanation(&why)),
+        }
     }
 
     /// Whether the player to act may draw a card now.

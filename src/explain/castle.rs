@@ -143,18 +143,9 @@ pub(crate) fn attempt(sc: &Scene, from: Square, man: Man, to: Square) -> Option<
         }
     };
     let said = rule(sc, c);
-    let Some(p) = partner else {
-        return Some(
-            Found::new(Reason::NoCastlingRight {
-                why: format!(
-                    "no {} of yours stands on that side of your {}",
-                    words::piece(v, c.partner),
-                    words::piece(v, c.royal)
-                ),
-            })
-            .rule(said),
-        );
-    };
+    // No partner on that line: not castling, an ordinary move of the
+    // castler (which its pattern explains).
+    let p = partner?;
     if !pos.is_unmoved(from) {
         return Some(
             Found::new(Reason::NoCastlingRight {

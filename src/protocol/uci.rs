@@ -273,6 +273,7 @@ impl Uci {
             for m in &rest[i + 1..] {
                 if let Err(e) = board.play_text(m) {
                     self.info(format!("{e}; the moves after it are ignored"));
+                    self.info(crate::explain::explain_text(&board.session, m).text);
                     break;
                 }
             }

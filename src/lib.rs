@@ -12,6 +12,7 @@
 
 pub mod ai;
 pub mod check;
+pub mod describe;
 pub mod diagnostic;
 pub mod engine;
 pub mod explain;

@@ -63,6 +63,43 @@ pub struct BoardView {
     pub out: Vec<bool>,
 }
 
+/// A mark on a square of a move diagram: where a man moves, captures, or
+/// moves only while it has never moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mark {
+    /// Moves there (only to an empty square).
+    Move,
+    /// Captures there (only onto an enemy man).
+    Capture,
+    /// Moves or captures there.
+    MoveOrCapture,
+    /// Moves there only while it has never moved.
+    Initial,
+}
+
+impl Mark {
+    /// The symbol a text diagram writes on the square.
+    pub fn symbol(self) -> char {
+        match self {
+            Mark::Move => 'o',
+            Mark::Capture => 'x',
+            Mark::MoveOrCapture => '*',
+            Mark::Initial => 'i',
+        }
+    }
+
+    /// What the symbol means, for a legend.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Mark::Move => "moves (to an empty square)",
+            Mark::Capture => "captures (an enemy man)",
+            Mark::MoveOrCapture => "moves or captures",
+            Mark::Initial => "moves only on its first move",
+        }
+    }
+}
+
 /// How to draw.
 #[derive(Debug, Clone, Copy)]
 pub struct Style {
@@ -103,6 +140,11 @@ fn letter_of(m: &ManView, players: usize, color: bool) -> String {
 }
 
 pub fn draw(v: &BoardView, style: Style) -> String {
+    draw_marked(v, style, &[])
+}
+
+/// [`draw`] with diagram marks on empty squares.
+pub fn draw_marked(v: &BoardView, style: Style, marks: &[(Coord, Mark)]) -> String {
     let mut out = String::new();
     let players = v.player_names.len();
     // Cells are wide enough for every file's name (`[-1]` on a floating
@@ -142,7 +184,20 @@ pub fn draw(v: &BoardView, style: Style) -> String {
             let c = &v.cells[(y * v.width + x) as usize];
             let light = (x + y) % 2 == 1;
             let is_last = v.last.contains(&Coord::new(v.x0 + x, v.y0 + y));
+            let mark = marks
+                .iter()
+                .find(|(at, _)| *at == Coord::new(v.x0 + x, v.y0 + y))
+                .map(|&(_, m)| m);
             let text = match c {
+                Cell::Empty if mark.is_some() => {
+                    let sym = mark.map_or(' ', Mark::symbol).to_string();
+                    let pad = " ".repeat(cell_w.saturating_sub(1));
+                    if style.color {
+                        format!("\x1b[1;30m{sym}{pad}")
+                    } else {
+                        format!("{sym}{pad}")
+                    }
+                }
                 Cell::Empty => {
                     if style.color {
                         " ".repeat(cell_w)

@@ -304,3 +304,96 @@ fn the_square_prompt_reads_its_own_words_first() {
     assert!(out.contains("left unfinished"), "{out}");
     assert!(!out.contains("`help` is not a legal square"), "{out}");
 }
+
+/// `varia ARGS` with colour off: its standard output (it must succeed).
+fn stdout_of(args: &[&str], input: &str) -> String {
+    let out = varia()
+        .args(args)
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn describe_draws_a_piece_with_its_moves() {
+    let out = stdout_of(&["describe", "chess", "knight"], "");
+    assert!(out.starts_with("knight (N) — value 3.20 (from the rule file)\n  moves `N`:\n    - leaps (1,2) in 8 directions\n"), "{out}");
+    assert!(
+        out.contains(
+            "From d4 on an empty board:\n  8 . : . : . : . : \n  7 : . : . : . : . \n  6 . : * : * : . : \n  5 : * : . : * : . \n  4 . : . N . : . : \n  3 : * : . : * : . \n  2 . : * : * : . : \n  1 : . : . : . : . \n    a b c d e f g h \n    * moves or captures\n"
+        ),
+        "{out}"
+    );
+    // The pawn: a step that does not capture, diagonal captures, and the
+    // double step of a man that has never moved.
+    let out = stdout_of(&["describe", "chess", "P"], "");
+    assert!(
+        out.contains("  6 . : . i . : . : \n  5 : . x o x . : . \n  4 . : . P . : . : "),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Promotes on the last rank in its direction to queen, rook, bishop or knight."
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn describe_shows_a_hopper_over_its_hurdles_and_a_confined_piece_at_home() {
+    let out = stdout_of(
+        &["describe", "variants/catalogue/xiangqi.variant", "cannon"],
+        "",
+    );
+    assert!(
+        out.contains("From e5 with men of its side in the way (O):"),
+        "{out}"
+    );
+    assert!(out.contains("  5 x x O o C o O x x "), "{out}");
+    let out = stdout_of(&["describe", "variants/catalogue/xiangqi.variant", "K"], "");
+    assert!(out.contains("Confined to palace."), "{out}");
+    assert!(out.contains("  2 . : . * K * . : . "), "{out}");
+}
+
+#[test]
+fn describe_a_whole_variant_as_text_json_and_svg() {
+    let out = stdout_of(&["describe", "echek"], "");
+    for part in [
+        "Echek (echek)",
+        "No board: the men stand on an open plane",
+        "Men never capture.",
+        "The owner of a king blocked on its four sides loses.",
+        "`place where touching(own) and not beside(enemy king)` (echek.variant:33)",
+    ] {
+        assert!(out.contains(part), "{part}:\n{out}");
+    }
+    let json = stdout_of(&["describe", "chess", "--format", "json"], "");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["board"], "An 8×8 board.");
+    assert_eq!(v["pieces"][4]["name"], "knight");
+    assert_eq!(v["pieces"][4]["diagrams"][0]["square"], "d4");
+    assert_eq!(v["pieces"][0]["royal"], true);
+    let svg = stdout_of(&["describe", "chess", "rook", "--svg", "-"], "");
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(svg.contains("rook (R) from d4 on an empty board"), "{svg}");
+    varia()
+        .args(["describe", "chess", "dragon"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("chess has no piece `dragon`"));
+}
+
+#[test]
+fn play_lists_the_pieces_and_tells_one() {
+    let out = stdout_of(
+        &["play", "chess", "--players", "human,human", "--ascii"],
+        "pieces\ninfo bishop\nquit\n",
+    );
+    assert!(out.contains("  N  knight        3.20    `N`"), "{out}");
+    assert!(out.contains("bishop (B) — value 3.30"), "{out}");
+    assert!(out.contains("  7 * . : . : . * . "), "{out}");
+}

@@ -91,6 +91,11 @@ pub enum Command {
     ///
     /// Exit status: 0 when every file is valid (warnings allowed), 1 otherwise.
     Validate(validate::ValidateArgs),
+    /// Describe a variant for players: the board, the players, the turn,
+    /// the end rules, and each piece with its move diagram.
+    ///
+    /// Example: varia describe chess knight --svg knight.svg
+    Describe(describe::DescribeArgs),
     /// Print a stage of the pipeline (the syntax tree or the checked IR).
     Dump(validate::DumpArgs),
     /// Count the move tree to a depth (engine authors' correctness test).
@@ -240,6 +245,7 @@ pub fn run() -> i32 {
         Command::Match(a) => duel::run(&a),
         Command::Validate(a) => validate::validate(&a),
         Command::Dump(a) => validate::dump(&a),
+        Command::Describe(a) => describe::describe(&a),
         Command::Perft(a) => perft::perft(&a),
         Command::Bench(a) => perft::bench(&a),
         Command::Uci => uci::uci(),

@@ -379,6 +379,32 @@ impl Play {
             "" => {}
             "help" | "?" => outln!("{HELP}"),
             "board" => self.show(),
+            "pieces" => outln!(
+                "{}",
+                super::describe::pieces_text(&varia::describe::describe_session(&self.session))
+            ),
+            "info" => match varia::describe::find_piece(self.session.variant(), rest) {
+                Some(k) => out!(
+                    "{}",
+                    super::describe::card_text(
+                        &varia::describe::piece_card(&self.session, k),
+                        &None
+                    )
+                ),
+                None => {
+                    let names: Vec<String> = self
+                        .session
+                        .variant()
+                        .pieces
+                        .iter()
+                        .map(|p| format!("{} ({})", p.name, p.letter))
+                        .collect();
+                    outln!(
+                        "Say which piece: info NAME or LETTER; the pieces: {}",
+                        names.join(", ")
+                    )
+                }
+            },
             "why" if rest.is_empty() => {
                 outln!("Say which action: why MOVE (for example `why Nf3`)")
             }

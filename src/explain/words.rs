@@ -3,7 +3,7 @@
 //! atoms in plain English.
 
 use crate::engine::{Position, Square};
-use crate::ir::{Event, Outcome, PieceId, Pred, Selector, Variant, Who};
+use crate::ir::{Atom, Event, Mode, Outcome, Path, PieceId, Pred, Selector, Timing, Variant, Who};
 
 /// A square as players name it (`e4`).
 pub(crate) fn square(pos: &Position, sq: Square) -> String {
@@ -200,4 +200,140 @@ pub(crate) fn end_rule(v: &Variant, when: &Event, then: Outcome) -> String {
         Outcome::MostMen => "most men wins",
     };
     format!("{} -> {then}", event(v, when))
+}
+/// An end rule in a plain sentence.
+pub(crate) fn end_sentence(v: &Variant, when: &Event, then: Outcome) -> String {
+    let region = |r: u16| {
+        v.regions
+            .get(r as usize)
+            .map_or_else(|| format!("region {r}"), |x| x.name.clone())
+    };
+    let subject = match when {
+        Event::Checkmate => "A player who is checkmated (in check, with no legal action)".into(),
+        Event::CheckmateByPlacing(k) => format!(
+            "A player checkmated by the placement of {} {}",
+            article(&piece(v, *k)),
+            piece(v, *k)
+        ),
+        Event::Stalemate => "A player with no legal action who is not in check".into(),
+        Event::Surrounded(k) => format!(
+            "The owner of {} {} blocked on its four sides",
+            article(&piece(v, *k)),
+            piece(v, *k)
+        ),
+        Event::HandEmpty => "A player who has placed every man of the hand".into(),
+        Event::Passes(n) => format!("After {n} passes in a row, the game"),
+        Event::Repetition(n) => format!("When the same position occurs {n} times, the game"),
+        Event::Quiet { plies } => {
+            format!("After {plies} plies without a capture or other reset, the game")
+        }
+        Event::InsufficientMaterial => "When no side has the material to mate, the game".into(),
+        Event::PlyLimit(n) => format!("After {n} plies, the game"),
+        Event::UnplaceableCard => "A player who draws a card with no legal square".into(),
+        Event::Reach {
+            region: r,
+            piece: k,
+            ..
+        } => format!("A player whose {} reaches {}", piece(v, *k), region(*r)),
+        Event::Count { kinds, at_most, .. } if kinds.is_empty() => {
+            format!("A player left with at most {at_most} men")
+        }
+        Event::Count { kinds, at_most, .. } => {
+            let names: Vec<String> = kinds.iter().map(|&k| piece(v, k)).collect();
+            if *at_most == 0 {
+                format!("A player who has lost every {}", list(&names, "or"))
+            } else {
+                format!(
+                    "A player left with at most {at_most} {}",
+                    list(&names, "or")
+                )
+            }
+        }
+        Event::Checks(n) => format!("A player who has given check {n} times"),
+        Event::BoardFull => "When every square holds a man, the game".into(),
+    };
+    let game = subject.ends_with("the game");
+    let verb = match (then, game) {
+        (Outcome::Win, false) => "wins",
+        (Outcome::Lose, false) => "loses",
+        (Outcome::Draw, _) => "is drawn",
+        (Outcome::ClaimDraw, _) => "may be claimed a draw",
+        (Outcome::Eliminated, false) => "is out of the game",
+        (Outcome::MostMen, _) => "is won by the player with the most men on the board",
+        (Outcome::Win | Outcome::Lose | Outcome::Eliminated, true) => "ends",
+    };
+    let verb = if matches!(then, Outcome::Draw | Outcome::ClaimDraw) && !game {
+        match then {
+            Outcome::Draw => "draws",
+            _ => "may claim a draw",
+        }
+    } else {
+        verb
+    };
+    format!("{subject} {verb}.")
+}
+
+/// The number of vectors an atom's compass covers, in words: `in 8
+/// directions`, `forward`.
+fn directions(vectors: &[(i8, i8)]) -> String {
+    if vectors.len() == 1 {
+        let (dx, dy) = vectors[0];
+        let name = match (dx.signum(), dy.signum()) {
+            (0, 1) => "forward",
+            (0, -1) => "backward",
+            (1, 0) => "to the right",
+            (-1, 0) => "to the left",
+            (1, 1) => "diagonally forward to the right",
+            (-1, 1) => "diagonally forward to the left",
+            (1, -1) => "diagonally backward to the right",
+            (-1, -1) => "diagonally backward to the left",
+            _ => "in one direction",
+        };
+        return name.into();
+    }
+    if vectors.iter().all(|&(_, dy)| dy > 0) {
+        return format!("forward ({} ways)", vectors.len());
+    }
+    if vectors.iter().all(|&(_, dy)| dy < 0) {
+        return format!("backward ({} ways)", vectors.len());
+    }
+    if vectors.iter().all(|&(_, dy)| dy == 0) {
+        return "sideways".into();
+    }
+    format!("in {} directions", vectors.len())
+}
+
+/// One movement atom in plain words: `leaps (1,2) in 8 directions`,
+/// `rides (0,1) forward, only to an empty square, only on its first move`.
+pub(crate) fn atom(a: &Atom) -> String {
+    let (dx, dy) = a
+        .vectors
+        .first()
+        .map_or((0, 0), |&(x, y)| (x.unsigned_abs(), y.unsigned_abs()));
+    let (lo, hi) = (dx.min(dy), dx.max(dy));
+    let (how, cond) = match (a.path, a.range) {
+        (Path::Hop, _) => (
+            format!("hops along ({lo},{hi}) lines"),
+            ", over exactly one man",
+        ),
+        (Path::Grasshop, _) => (
+            format!("hops along ({lo},{hi}) lines"),
+            ", landing right behind the first man",
+        ),
+        (Path::Lame, _) => (format!("steps ({lo},{hi})"), ", if the way is empty"),
+        (_, 1) => (format!("leaps ({lo},{hi})"), ""),
+        (_, 0) => (format!("rides ({lo},{hi}) any distance"), ""),
+        (_, n) => (format!("rides ({lo},{hi}) up to {n} times"), ""),
+    };
+    let mut s = format!("{how} {}{cond}", directions(&a.vectors));
+    match a.mode {
+        Mode::Move => s.push_str(", only to an empty square"),
+        Mode::Capture => s.push_str(", only to capture"),
+        Mode::EnPassant => s.push_str(", only to capture (en passant too)"),
+        Mode::Both => {}
+    }
+    if a.timing == Timing::Initial {
+        s.push_str(", only on its first move");
+    }
+    s
 }

@@ -146,6 +146,53 @@ pub fn draw(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> 
 /// The elements of a view's picture (for embedding in a page), after a
 /// size check.
 pub fn body(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> {
+    body_marked(v, arrows, &[])
+}
+
+/// [`body`] with the marks of a move diagram: a dot where the man moves,
+/// a ring where it captures, both where it does either, a hollow dot
+/// where it moves only on its first move.
+pub fn body_marked(
+    v: &BoardView,
+    arrows: &[(Coord, Coord)],
+    marks: &[(Coord, super::Mark)],
+) -> Result<String, String> {
+    let mut s = body_plain(v, arrows)?;
+    let at = |x: i32, y: i32| (LEFT + x * CELL, TOP + (v.height - 1 - y) * CELL);
+    for &(c, m) in marks {
+        let (x, y) = (c.x - v.x0, c.y - v.y0);
+        if !(0..v.width).contains(&x) || !(0..v.height).contains(&y) {
+            continue;
+        }
+        let (px, py) = at(x, y);
+        let (cx, cy) = (px + CELL / 2, py + CELL / 2);
+        let dot = CELL / 7;
+        let ring = CELL * 2 / 5;
+        use super::Mark;
+        if matches!(m, Mark::Move | Mark::MoveOrCapture) {
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{cx}" cy="{cy}" r="{dot}" fill="#15781b"/>"##
+            );
+        }
+        if matches!(m, Mark::Capture | Mark::MoveOrCapture) {
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{cx}" cy="{cy}" r="{ring}" fill="none" stroke="#b22222" stroke-width="4"/>"##
+            );
+        }
+        if m == Mark::Initial {
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{cx}" cy="{cy}" r="{dot}" fill="none" stroke="#15781b" stroke-width="3"/>"##
+            );
+        }
+    }
+    Ok(s)
+}
+
+/// The picture of a view without marks.
+fn body_plain(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> {
     let cells = i64::from(v.width) * i64::from(v.height);
     if v.width <= 0 || v.height <= 0 || cells > MAX_CELLS {
         return Err(format!(

@@ -1,0 +1,303 @@
+//! A piece's card: its letter and pattern, its moves in words, its value
+//! (the rule file's, or the evaluation's), its diagrams, its promotion
+//! and every special rule that names it.
+
+use super::diagram::{diagrams, Diagram};
+use crate::engine::Tables;
+use crate::explain::words;
+use crate::ir::{Event, FollowUp, InCheckMoves, Outcome, PieceId, Power, Variant, Zone};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// Everything a player needs to know about one piece.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PieceCard {
+    pub name: String,
+    pub letter: char,
+    /// Its moves in Betza notation, as the rule file writes them.
+    pub betza: String,
+    /// Each movement atom in words.
+    pub moves: Vec<String>,
+    /// Its value in hundredths of a pawn (none for a royal piece).
+    pub value: Option<i32>,
+    /// Whether the value is the rule file's (`value N`) rather than the
+    /// evaluation's estimate from its mobility.
+    pub value_given: bool,
+    pub royal: bool,
+    /// How it promotes, in a sentence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<String>,
+    /// The special rules that name it, one sentence each (placement
+    /// conditions quoted with their file and line).
+    pub rules: Vec<String>,
+    pub diagrams: Vec<Diagram>,
+}
+
+fn names(v: &Variant, kinds: &[PieceId]) -> String {
+    let n: Vec<String> = kinds.iter().map(|&k| words::piece(v, k)).collect();
+    words::list(&n, "or")
+}
+
+fn region(v: &Variant, r: u16) -> String {
+    v.regions
+        .get(r as usize)
+        .map_or_else(|| format!("region {r}"), |x| x.name.clone())
+}
+
+/// How a piece promotes, in a sentence.
+fn promotion(v: &Variant, k: PieceId) -> Option<String> {
+    let p = &v.pieces[k as usize];
+    let pr = p.promotion.as_ref()?;
+    let zone = match pr.zone {
+        Zone::FarEdge => "on the last rank in its direction".to_string(),
+        Zone::Region(r) => format!("on {}", region(v, r)),
+    };
+    let mut s = format!(
+        "Promotes {zone}{} to {}",
+        if pr.leaving {
+            " (also when it leaves it)"
+        } else {
+            ""
+        },
+        names(v, &pr.choices)
+    );
+    for (i, c) in pr.by_player.iter().enumerate() {
+        if let Some(pl) = v.players.get(i) {
+            s.push_str(&format!("; {}'s: {}", pl.name, names(v, c)));
+        }
+    }
+    if pr.from_pool {
+        s.push_str(", taken from its owner's pool");
+    }
+    for (kk, n) in &pr.limits {
+        s.push_str(&format!(
+            ", {} only while its owner has fewer than {n}",
+            words::piece(v, *kk)
+        ));
+    }
+    if pr.optional {
+        s.push_str(" (optional)");
+    }
+    if pr.capturing {
+        s.push_str(" (only by capturing)");
+    }
+    s.push('.');
+    Some(s)
+}
+
+/// The special rules that name piece `k`, one sentence each.
+fn rules(v: &Variant, k: PieceId) -> Vec<String> {
+    let p = &v.pieces[k as usize];
+    let name = &p.name;
+    let t = &v.turn;
+    let mut out = Vec::new();
+    if p.royal {
+        out.push(if t.check_all_royals {
+            "Royal: a player is in check only when every royal man is attacked.".to_string()
+        } else {
+            "Royal: it may never be left attacked (check).".to_string()
+        });
+    }
+    if let Some(f) = p.promotes_to {
+        out.push(format!("Its promoted form is the {}.", words::piece(v, f)));
+    }
+    for (o, q) in v.pieces.iter().enumerate() {
+        if q.promotion.as_ref().is_some_and(|pr| {
+            pr.choices.contains(&k) || pr.by_player.iter().any(|c| c.contains(&k))
+        }) {
+            out.push(format!("A {} may promote to it.", q.name));
+        }
+        if q.promotes_to == Some(k) && o != k as usize {
+            out.push(format!("It is the promoted form of the {}.", q.name));
+        }
+    }
+    if let Some(c) = &t.castling {
+        if c.royal == k {
+            let mut partners = vec![c.partner];
+            partners.extend(&c.more_partners);
+            out.push(format!("Castles with an unmoved {}.", names(v, &partners)));
+        }
+        if c.is_partner(k) {
+            out.push(format!(
+                "Castling partner of the {}.",
+                words::piece(v, c.royal)
+            ));
+        }
+    }
+    if let Some(r) = p.initial_region {
+        out.push(format!(
+            "Its first-move moves are open on {} (whether or not it has moved).",
+            region(v, r)
+        ));
+    }
+    if let Some(r) = p.confined {
+        out.push(format!("Confined to {}.", region(v, r)));
+    }
+    for z in &p.zone_moves {
+        out.push(format!(
+            "On {} it also moves `{}`{}.",
+            region(v, z.region),
+            z.betza,
+            if z.inside { ", landing inside it" } else { "" }
+        ));
+    }
+    if p.passes_own {
+        out.push("Its slides pass over men of its own side.".into());
+    }
+    if p.hop_not_over != 0 {
+        let kinds: Vec<PieceId> = (0..32).filter(|b| p.hop_not_over & (1 << b) != 0).collect();
+        out.push(format!("Its hops may not jump a {}.", names(v, &kinds)));
+    }
+    if p.never_captures != 0 {
+        let kinds: Vec<PieceId> = (0..32)
+            .filter(|b| p.never_captures & (1 << b) != 0)
+            .collect();
+        out.push(format!("It never captures a {}.", names(v, &kinds)));
+    }
+    for r in &t.placement {
+        if (r.pieces.is_empty() && t.place) || r.pieces.contains(&k) {
+            let text = match &r.source {
+                Some(q) => format!("`{}` ({}:{})", q.text, q.file, q.line),
+                None => format!("place where {}", words::pred(v, &r.condition)),
+            };
+            out.push(format!("Placed only where the rule says: {text}."));
+        }
+    }
+    for op in &t.on_place {
+        if op.piece != k {
+            continue;
+        }
+        out.push(match &op.effect {
+            FollowUp::ReturnToHand { which } => format!(
+                "When placed, one man where {} goes back to its owner's hand.",
+                words::pred(v, which)
+            ),
+            FollowUp::Remove { which } => format!(
+                "When placed, one man where {} leaves the game.",
+                words::pred(v, which)
+            ),
+            FollowUp::MayMovePlaced => "When placed, it may make one move at once.".into(),
+            FollowUp::ExtraAction => "When placed, its owner acts once more.".into(),
+        });
+    }
+    if let Some(f) = &t.first_action {
+        if f.piece == Some(k) {
+            out.push(format!("The game's first action places a {name}."));
+        }
+    }
+    for (kk, r) in &t.keep_room {
+        if *kk == k {
+            out.push(format!(
+                "Other placements keep room for it on {} (both square colours).",
+                region(v, *r)
+            ));
+        }
+    }
+    if t.place_promoted.contains(&k) {
+        out.push("It may be placed from the hand as its promoted form.".into());
+    }
+    if t.placed_unmoved
+        .as_ref()
+        .is_some_and(|u| u.pieces.contains(&k))
+    {
+        out.push("Placed on its home squares, it counts as never moved.".into());
+    }
+    if t.facing_illegal.contains(&k) {
+        out.push(format!(
+            "Two {name}s may never face each other on an open file or rank."
+        ));
+    }
+    if t.mutually_immune.contains(&k) {
+        out.push(format!("A {name} may not capture a {name}."));
+    }
+    if let Some(x) = &t.explosion {
+        if x.immune.contains(&k) {
+            out.push("Explosions never remove it.".into());
+        } else if x.spared.contains(&k) {
+            out.push("Explosions around a capture spare it (not as the capturer).".into());
+        }
+    }
+    if let Some(g) = &t.gating {
+        if g.pieces.contains(&k) {
+            out.push(format!(
+                "It may enter from the hand on the square a man leaves on {} for the first time.",
+                region(v, g.region)
+            ));
+        }
+    }
+    for pw in &t.powers {
+        let Power::Swap { a, b, uses } = pw;
+        if *a == k || *b == k {
+            out.push(format!(
+                "Power: swap an own {} and {} ({}).",
+                words::piece(v, *a),
+                words::piece(v, *b),
+                super::times(*uses)
+            ));
+        }
+    }
+    for (kk, how) in &t.check_bound.in_check {
+        if *kk == k {
+            out.push(match how {
+                InCheckMoves::None => "While its owner is in check, it may not move.".into(),
+                InCheckMoves::CaptureChecker => {
+                    "While its owner is in check, it may only capture the checker.".into()
+                }
+            });
+        }
+    }
+    if t.check_bound.initial_not_in_check.contains(&k) {
+        out.push("Its first-move moves are closed while its owner is in check.".into());
+    }
+    for (kk, by) in &t.check_bound.initial_lost_when_aimed {
+        if *kk == k {
+            out.push(format!(
+                "It loses its first-move moves once an enemy {} aims at it.",
+                names(v, by)
+            ));
+        }
+    }
+    if v.quiet_resets.contains(&crate::ir::Reset::Piece(k)) {
+        out.push("Its moves reset the move counter.".into());
+    }
+    for e in &v.end {
+        let names_it = match &e.when {
+            Event::Surrounded(x) | Event::CheckmateByPlacing(x) => *x == k,
+            Event::Reach { piece, .. } => *piece == k,
+            Event::Count { kinds, .. } => kinds.contains(&k),
+            _ => false,
+        };
+        if names_it && e.then != Outcome::ClaimDraw {
+            out.push(words::end_sentence(v, &e.when, e.then));
+        }
+    }
+    for r in &v.removals {
+        if r.piece == k {
+            out.push("Surrounded on its four sides, it leaves the game.".into());
+        }
+    }
+    out
+}
+
+/// The card of piece `k` of compiled variant `tables`, with the values
+/// the evaluation gives (`values[k]`, hundredths of a pawn).
+pub fn card(tables: &Arc<Tables>, values: &[i32], k: PieceId) -> PieceCard {
+    let v = tables.variant();
+    let p = &v.pieces[k as usize];
+    PieceCard {
+        name: p.name.clone(),
+        letter: p.letter,
+        betza: p.betza.clone(),
+        moves: p.moves.iter().map(words::atom).collect(),
+        value: if p.royal {
+            None
+        } else {
+            p.value.or_else(|| values.get(k as usize).copied())
+        },
+        value_given: p.value.is_some(),
+        royal: p.royal,
+        promotion: promotion(v, k),
+        rules: rules(v, k),
+        diagrams: diagrams(tables, k),
+    }
+}

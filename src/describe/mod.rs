@@ -1,0 +1,333 @@
+//! A variant described for players, as data: the board, the players, the
+//! turn, the end rules in plain sentences, and a card per piece with its
+//! move diagrams ([`PieceCard`], [`Diagram`]). `varia describe` and
+//! `play`'s `pieces` and `info PIECE` render it; a web page may serialize
+//! it. Everything is read from the IR and the compiled tables, never from
+//! a game's name.
+
+mod card;
+mod diagram;
+
+pub use card::{card, PieceCard};
+pub use diagram::{diagrams, Diagram, Spot};
+
+use crate::engine::Tables;
+use crate::explain::words;
+use crate::ir::{
+    Captures, EnPassantWindow, IllegalAction, Invariant, PieceId, Scope, Shape, Unplaceable,
+    Variant, WhenStuck,
+};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// A variant described.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Description {
+    pub name: String,
+    pub title: String,
+    /// The board in a sentence.
+    pub board: String,
+    pub players: Vec<PlayerLine>,
+    /// The turn: what a player may do, in sentences.
+    pub turn: Vec<String>,
+    /// The end rules, one sentence each, in the order they are checked.
+    pub end: Vec<String>,
+    /// The options and their values in force.
+    pub options: Vec<OptionLine>,
+    pub pieces: Vec<PieceCard>,
+}
+
+/// A player: name, the way its men face, its team mates.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerLine {
+    pub name: String,
+    pub forward: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub partners: Vec<String>,
+}
+
+/// An option and its value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OptionLine {
+    pub name: String,
+    pub value: String,
+    pub allowed: String,
+}
+
+/// `An` before a number read with a vowel (8, 11, 18), else `A`.
+fn a_n(n: u8) -> &'static str {
+    if n == 8 || n == 11 || n == 18 || (80..90).contains(&n) {
+        "An"
+    } else {
+        "A"
+    }
+}
+
+/// The board in a sentence.
+fn board(v: &Variant) -> String {
+    match &v.board.shape {
+        Shape::Rect {
+            width,
+            height,
+            holes,
+        } if holes.is_empty() => format!("{} {width}×{height} board.", a_n(*width)),
+        Shape::Rect {
+            width,
+            height,
+            holes,
+        } => {
+            let names: Vec<String> = holes.iter().map(|&c| crate::notation::square(c)).collect();
+            format!(
+                "{} {width}×{height} board without {} (holes no man enters).",
+                a_n(*width),
+                words::list(&names, "and")
+            )
+        }
+        Shape::Unbounded { width, height } => format!(
+            "No board: the men stand on an open plane and may never spread beyond a {width}×{height} area, which moves with them."
+        ),
+    }
+}
+
+/// The turn in sentences.
+fn turn(v: &Variant) -> Vec<String> {
+    let t = &v.turn;
+    let mut out = Vec::new();
+    let mut acts = Vec::new();
+    if t.moves {
+        acts.push("moves one of their men");
+    }
+    if t.place {
+        acts.push("places a man from their hand on an empty square");
+    }
+    if t.draw {
+        acts.push("draws the top card of their deck and places its man");
+    }
+    let acts: Vec<String> = acts.into_iter().map(str::to_string).collect();
+    out.push(format!(
+        "Players act in turn; on a turn a player {}.",
+        words::list(&acts, "or")
+    ));
+    if let Some(f) = &t.first_action {
+        let kind = match f.kind {
+            crate::ir::ActionKind::Move => "a board move",
+            crate::ir::ActionKind::Place => "a placement",
+            crate::ir::ActionKind::Draw => "a draw",
+            crate::ir::ActionKind::Power => "a power",
+        };
+        out.push(match f.piece {
+            Some(k) => format!(
+                "The game's first action is {kind} of a {}.",
+                words::piece(v, k)
+            ),
+            None => format!("The game's first action is {kind}."),
+        });
+    }
+    if t.move_requires != crate::ir::Pred::True {
+        out.push(format!(
+            "Men may move only when {}.",
+            words::pred(v, &t.move_requires)
+        ));
+    }
+    out.push(match t.captures {
+        Captures::None => "Men never capture.".into(),
+        Captures::Remove => "A captured man leaves the game.".into(),
+        Captures::ToHand => "A captured man goes to the capturer's hand, as its own.".into(),
+        Captures::ToHandDemoted => {
+            "A captured man goes to the capturer's hand, as its own (a promoted man as the piece it was)."
+                .into()
+        }
+    });
+    if t.must_capture {
+        out.push(
+            "Capturing is compulsory: with a capture at hand, only captures are legal.".into(),
+        );
+    }
+    if t.must_place {
+        out.push("With a placement at hand, only placements are legal.".into());
+    }
+    if t.no_checks {
+        out.push("No action may leave an enemy royal man attacked.".into());
+    }
+    if let Some(x) = &t.explosion {
+        let mut s =
+            "A capture explodes: the capturer and the men around it leave the game".to_string();
+        if !x.spared.is_empty() {
+            let n: Vec<PieceId> = x.spared.clone();
+            let names: Vec<String> = n.iter().map(|&k| words::piece(v, k)).collect();
+            s.push_str(&format!(" ({} around it stay)", words::list(&names, "and")));
+        }
+        s.push('.');
+        out.push(s);
+    }
+    if let Some(c) = &t.castling {
+        let mut partners = vec![words::piece(v, c.partner)];
+        partners.extend(c.more_partners.iter().map(|&k| words::piece(v, k)));
+        out.push(format!(
+            "Castling: an unmoved {} and an unmoved {} with only empty squares between{}.",
+            words::piece(v, c.royal),
+            words::list(&partners, "or"),
+            match c.files {
+                Some(_) => ", to fixed files of the rank",
+                None => ": the first moves two squares toward the second, which lands on the square crossed",
+            }
+        ));
+    }
+    let ep = v
+        .pieces
+        .iter()
+        .any(|p| p.moves.iter().any(|a| a.mode == crate::ir::Mode::EnPassant));
+    if ep {
+        out.push(match t.en_passant {
+            EnPassantWindow::EachOpponent => {
+                "En passant: a man that passed squares with a double step may be taken as if it had stopped on them, by each opponent on its next turn.".into()
+            }
+            EnPassantWindow::NextPlayer => {
+                "En passant: a man that passed squares with a double step may be taken as if it had stopped on them, by the next player only.".into()
+            }
+        });
+    }
+    for pw in &t.powers {
+        let crate::ir::Power::Swap { a, b, uses } = pw;
+        out.push(format!(
+            "Power: a player may swap an own {} and {} instead of acting, {}.",
+            words::piece(v, *a),
+            words::piece(v, *b),
+            times(*uses)
+        ));
+    }
+    if t.walls.is_some() {
+        out.push(
+            "After every move, a wall is put on an empty square; walls block every man.".into(),
+        );
+    }
+    for f in &t.flips {
+        out.push(format!(
+            "After a placement or a move, {} men change owner ({}).",
+            match f.how {
+                crate::ir::FlipHow::Enclosed => "enclosed",
+                crate::ir::FlipHow::Touching => "touching",
+            },
+            words::pred(v, &crate::ir::Pred::Is(f.men))
+        ));
+    }
+    if t.when_stuck == WhenStuck::Pass {
+        out.push("A player with no legal action passes.".into());
+    }
+    if t.unplaceable == Unplaceable::ReturnCard {
+        out.push(
+            "A drawn card with no legal square goes to the bottom of the deck, and a board move is owed instead."
+                .into(),
+        );
+    }
+    if t.illegal_action == IllegalAction::Forfeit {
+        out.push("Typing an illegal action costs the turn.".into());
+    }
+    for inv in &v.invariants {
+        let Invariant::Connected { scope, .. } = inv;
+        out.push(match scope {
+            Scope::All => "All the men must always form one group.".into(),
+            Scope::PerPlayer => "Each player's men must always form one group.".into(),
+        });
+    }
+    out
+}
+
+/// Describe a compiled variant; `values` are the evaluation's material
+/// values per kind (hundredths of a pawn).
+pub fn describe_tables(tables: &Arc<Tables>, values: &[i32]) -> Description {
+    let v = tables.variant();
+    let mut end: Vec<String> = v
+        .end
+        .iter()
+        .map(|r| words::end_sentence(v, &r.when, r.then))
+        .collect();
+    for r in &v.removals {
+        end.push(format!(
+            "A {} surrounded on its four sides leaves the game.",
+            words::piece(v, r.piece)
+        ));
+    }
+    Description {
+        name: v.name.clone(),
+        title: v.title.clone(),
+        board: board(v),
+        players: v
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PlayerLine {
+                name: p.name.clone(),
+                forward: p.forward.name().to_string(),
+                partners: v
+                    .teams
+                    .iter()
+                    .find(|t| t.contains(&(i as u8)))
+                    .map(|t| {
+                        t.iter()
+                            .filter(|&&q| q as usize != i)
+                            .map(|&q| v.players[q as usize].name.clone())
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            })
+            .collect(),
+        turn: turn(v),
+        end,
+        options: v
+            .options
+            .iter()
+            .map(|o| OptionLine {
+                name: o.name.clone(),
+                value: o.value.clone(),
+                allowed: o.allowed.clone(),
+            })
+            .collect(),
+        pieces: (0..v.pieces.len() as PieceId)
+            .map(|k| card(tables, values, k))
+            .collect(),
+    }
+}
+
+/// Describe a variant (compiles it).
+pub fn describe(v: &Variant) -> Result<Description, String> {
+    let tables = Arc::new(Tables::new(v).map_err(|e| format!("cannot compile the variant: {e}"))?);
+    let eval = crate::search::eval::Eval::new(&tables);
+    Ok(describe_tables(&tables, &eval.values))
+}
+
+/// The card of one piece of a game in progress.
+pub fn piece_card(session: &crate::session::Session, k: PieceId) -> PieceCard {
+    card(session.position().tables(), &session.eval.values, k)
+}
+
+/// The variant of a game in progress, described.
+pub fn describe_session(session: &crate::session::Session) -> Description {
+    describe_tables(session.position().tables(), &session.eval.values)
+}
+
+/// The piece a player names: by name (`knight`), by letter (`N`), case
+/// aside.
+pub fn find_piece(v: &Variant, name: &str) -> Option<PieceId> {
+    let n = name.trim();
+    v.pieces
+        .iter()
+        .position(|p| p.name.eq_ignore_ascii_case(n))
+        .map(|k| k as PieceId)
+        .or_else(|| {
+            let mut c = n.chars();
+            match (c.next(), c.next()) {
+                (Some(l), None) => v.piece_by_letter(l),
+                _ => None,
+            }
+        })
+}
+
+/// `once a game`, `N times a game`.
+pub(crate) fn times(n: u32) -> String {
+    if n == 1 {
+        "once a game".into()
+    } else {
+        format!("{n} times a game")
+    }
+}

@@ -8,6 +8,7 @@
 use crate::ir::Coord;
 use std::fmt::Write as _;
 
+pub mod palette;
 pub mod svg;
 
 /// One man as the renderer sees it.
@@ -110,8 +111,7 @@ pub struct Style {
     pub flipped: bool,
 }
 
-const OWNER_COLORS: [&str; 4] = ["97", "30", "91", "92"]; // bright white, black, red, green
-const OWNER_COLORS_4: [&str; 4] = ["97", "91", "30", "92"]; // white, red, black, green
+use palette::{Palette, Role};
 
 /// A file's name as moves write it: `a`..`z`, `[-1]` beyond.
 fn file_label(x: i32) -> String {
@@ -123,8 +123,8 @@ fn file_label(x: i32) -> String {
 }
 
 /// The letter of a man: upper case for the first player, lower case for the
-/// second; with more players, upper case plus the owner's number when there
-/// is no colour.
+/// second; with more players, upper case plus the owner's number when
+/// colours do not tell the owners apart.
 fn letter_of(m: &ManView, players: usize, color: bool) -> String {
     if players <= 2 {
         if m.owner == 0 {
@@ -145,15 +145,23 @@ pub fn draw(v: &BoardView, style: Style) -> String {
 
 /// [`draw`] with diagram marks on empty squares.
 pub fn draw_marked(v: &BoardView, style: Style, marks: &[(Coord, Mark)]) -> String {
+    draw_in(v, style, marks, &Palette::default())
+}
+
+/// [`draw_marked`] in a terminal's colours (see [`palette`]).
+pub fn draw_in(v: &BoardView, style: Style, marks: &[(Coord, Mark)], pal: &Palette) -> String {
     let mut out = String::new();
     let players = v.player_names.len();
+    // Where colours cannot tell more than two sides apart, men carry
+    // their owner's number, as without colour.
+    let colored_men = style.color && !pal.numbered(players);
     // Cells are wide enough for every file's name (`[-1]` on a floating
     // board), so the labels stand under their files.
     let widest = (0..v.width)
         .map(|x| file_label(v.x0 + x).chars().count())
         .max()
         .unwrap_or(1);
-    let cell_w = (if players > 2 && !style.color { 3 } else { 2 }).max(widest + 1);
+    let cell_w = (if players > 2 && !colored_men { 3 } else { 2 }).max(widest + 1);
     let ys: Vec<i32> = if style.flipped {
         (0..v.height).collect()
     } else {
@@ -163,13 +171,6 @@ pub fn draw_marked(v: &BoardView, style: Style, marks: &[(Coord, Mark)]) -> Stri
         (0..v.width).rev().collect()
     } else {
         (0..v.width).collect()
-    };
-    let paint = |code: &str, s: &str| {
-        if style.color {
-            format!("\x1b[{code}m{s}\x1b[0m")
-        } else {
-            s.to_string()
-        }
     };
     let footer = {
         let mut f = String::from("    ");
@@ -193,7 +194,11 @@ pub fn draw_marked(v: &BoardView, style: Style, marks: &[(Coord, Mark)]) -> Stri
                     let sym = mark.map_or(' ', Mark::symbol).to_string();
                     let pad = " ".repeat(cell_w.saturating_sub(1));
                     if style.color {
-                        format!("\x1b[1;30m{sym}{pad}")
+                        let fg = pal.fg(Role::Man {
+                            owner: 0,
+                            players: 2,
+                        });
+                        format!("\x1b[1;{fg}m{sym}{pad}")
                     } else {
                         format!("{sym}{pad}")
                     }
@@ -214,29 +219,30 @@ pub fn draw_marked(v: &BoardView, style: Style, marks: &[(Coord, Mark)]) -> Stri
                         format!("{:<w$}", "#", w = cell_w)
                     }
                 }
+                Cell::Wall if style.color => format!("\x1b[97m{:<w$}", "@", w = cell_w),
                 Cell::Wall => format!("{:<w$}", "@", w = cell_w),
                 Cell::Growable => {
                     if style.color {
-                        format!("{:<w$}", "·", w = cell_w)
+                        format!("\x1b[30m{:<w$}", "+", w = cell_w)
                     } else {
                         format!("{:<w$}", "+", w = cell_w)
                     }
                 }
+                Cell::Barred if style.color => format!("\x1b[30m{:<w$}", "x", w = cell_w),
                 Cell::Barred => format!("{:<w$}", "x", w = cell_w),
                 Cell::Man(m) => {
                     let glyph = match (&m.glyphs, style.ascii) {
                         (Some(g), false) if players <= 2 => g[m.owner.min(1)].clone(),
-                        (Some(g), false) if style.color => g[1].clone(),
-                        _ => letter_of(m, players, style.color),
+                        (Some(g), false) if colored_men => g[1].clone(),
+                        _ => letter_of(m, players, colored_men),
                     };
                     let pad = cell_w.saturating_sub(glyph.chars().count());
                     let text = format!("{glyph}{}", " ".repeat(pad));
                     if style.color {
-                        let fg = if players > 2 {
-                            OWNER_COLORS_4[m.owner % 4]
-                        } else {
-                            OWNER_COLORS[m.owner % 4]
-                        };
+                        let fg = pal.fg(Role::Man {
+                            owner: m.owner,
+                            players,
+                        });
                         format!("\x1b[1;{fg}m{text}")
                     } else {
                         text
@@ -245,18 +251,13 @@ pub fn draw_marked(v: &BoardView, style: Style, marks: &[(Coord, Mark)]) -> Stri
             };
             if style.color {
                 let bg = match c {
-                    Cell::Hole => "40",
-                    Cell::Wall => "41",
-                    Cell::Growable | Cell::Barred => "100",
-                    _ if is_last => {
-                        if light {
-                            "103"
-                        } else {
-                            "43"
-                        }
-                    }
-                    _ if light => "47",
-                    _ => "100",
+                    Cell::Hole => "49".to_string(),
+                    Cell::Wall => "41".to_string(),
+                    Cell::Growable | Cell::Barred => "47".to_string(),
+                    _ if is_last && light => pal.bg(Role::LastLight),
+                    _ if is_last => pal.bg(Role::LastDark),
+                    _ if light => pal.bg(Role::LightSquare),
+                    _ => pal.bg(Role::DarkSquare),
                 };
                 let _ = write!(out, "\x1b[{bg}m{text}\x1b[0m");
             } else {
@@ -278,7 +279,16 @@ pub fn draw_marked(v: &BoardView, style: Style, marks: &[(Coord, Mark)]) -> Stri
         } else {
             marker
         };
-        let mut line = format!("{marker} {name}");
+        // The seat's name in its men's colour on the dark square's: it
+        // reads on a light or a dark terminal.
+        let shown = if style.color {
+            let fg = pal.fg(Role::Man { owner: p, players });
+            let bg = pal.bg(Role::DarkSquare);
+            format!("\x1b[1;{fg};{bg}m {name} \x1b[0m")
+        } else {
+            name.clone()
+        };
+        let mut line = format!("{marker} {shown}");
         if v.out.get(p).copied().unwrap_or(false) {
             line.push_str(" (out)");
         }
@@ -317,15 +327,26 @@ pub fn draw_marked(v: &BoardView, style: Style, marks: &[(Coord, Mark)]) -> Stri
                 let _ = write!(line, " ({})", items.join(" "));
             }
         }
-        if players > 2 && style.color {
-            line = paint(&format!("1;{}", OWNER_COLORS_4[p % 4]), &line);
-        }
         out.push_str(&line);
         out.push('\n');
     }
     for n in &v.notes {
         out.push_str(n);
         out.push('\n');
+    }
+    // What the marks of a floating area and of placements mean.
+    let mut legend = Vec::new();
+    if v.cells.contains(&Cell::Growable) {
+        legend.push("+ the area may still grow here");
+    }
+    if v.cells.contains(&Cell::Barred) {
+        legend.push("x no man of your hand may be placed here now");
+    }
+    if v.cells.contains(&Cell::Wall) {
+        legend.push("@ a wall");
+    }
+    if !legend.is_empty() {
+        let _ = writeln!(out, "({})", legend.join("; "));
     }
     out
 }
@@ -401,5 +422,53 @@ mod tests {
             },
         );
         assert!(c.contains("\x1b["));
+    }
+
+    #[test]
+    fn colours_come_from_the_palette_and_seats_are_badges() {
+        let style = Style {
+            color: true,
+            ascii: true,
+            flipped: false,
+        };
+        let pal = palette::Palette {
+            depth: palette::Depth::TrueColor,
+            theme: palette::Theme::Dark,
+        };
+        let s = draw_in(&view(), style, &[], &pal);
+        // White's king in white, Black's in amber, on the theme's squares.
+        assert!(s.contains("\x1b[1;38;2;255;255;255mK"), "{s:?}");
+        assert!(s.contains("\x1b[1;38;2;255;200;87mk"), "{s:?}");
+        assert!(s.contains("48;2;34;42;51m"), "{s:?}");
+        // The seat's label: its men's colour on the dark square's colour.
+        assert!(
+            s.contains("\x1b[1;38;2;255;200;87;48;2;34;42;51m black \x1b[0m"),
+            "{s:?}"
+        );
+        // The old pair that hid White's men (bright white on light grey)
+        // is gone from the 16-colour default.
+        let d = draw(&view(), style);
+        assert!(!d.contains("\x1b[47m\x1b[1;97m"), "{d:?}");
+    }
+
+    #[test]
+    fn the_marks_of_a_floating_area_have_a_legend() {
+        let mut v = view();
+        v.cells[1] = Cell::Growable;
+        v.cells[2] = Cell::Barred;
+        let s = draw(
+            &v,
+            Style {
+                color: false,
+                ascii: true,
+                flipped: false,
+            },
+        );
+        assert!(
+            s.ends_with(
+                "(+ the area may still grow here; x no man of your hand may be placed here now)\n"
+            ),
+            "{s}"
+        );
     }
 }

@@ -13,6 +13,7 @@ use varia::engine::{Move, MoveKind};
 use varia::game::{Game as _, Outcome};
 use varia::notation;
 use varia::record::Record;
+use varia::render::palette::Palette;
 use varia::render::{self, Style};
 use varia::seat::Seats;
 use varia::session::Session;
@@ -43,6 +44,12 @@ pub struct PlayArgs {
     /// Show the board from the other side.
     #[arg(long)]
     pub flip: bool,
+    /// The board's colours: `dark` (dark squares, light men) or `light`
+    /// (light squares, dark men). Default: VARIA_THEME, else a light
+    /// terminal background announced by COLORFGBG, else dark. The colour
+    /// depth follows COLORTERM and TERM; NO_COLOR turns colour off.
+    #[arg(long, value_name = "dark|light", value_parser = ["dark", "light"])]
+    pub theme: Option<String>,
     /// Write the game record (PGN) here when the game ends.
     #[arg(long, value_name = "FILE")]
     pub save: Option<String>,
@@ -89,6 +96,7 @@ struct Play {
     sans: Vec<String>,
     last: Option<Move>,
     style: Style,
+    palette: Palette,
     rng: ChaCha8Rng,
     seats: Seats<Move>,
     variant_path: Vec<std::path::PathBuf>,
@@ -116,7 +124,10 @@ pub fn play(a: &PlayArgs) -> i32 {
             return code;
         }
     };
-    let color = super::use_color() && std::io::stdout().is_terminal() && !a.ascii;
+    let color = super::use_color()
+        && std::io::stdout().is_terminal()
+        && !a.ascii
+        && std::env::var("TERM").map_or(true, |t| t != "dumb");
     let players = match super::parse_players(
         &a.players,
         &variant,
@@ -157,6 +168,7 @@ pub fn play(a: &PlayArgs) -> i32 {
             ascii: a.ascii,
             flipped: a.flip,
         },
+        palette: terminal_palette(a.theme.as_deref()),
         rng: ChaCha8Rng::seed_from_u64(a.seed),
         seats,
         variant_path: a.variant_path.clone(),
@@ -185,7 +197,12 @@ impl Play {
     fn show(&self) {
         out!(
             "{}",
-            render::draw(&self.session.view(self.last), self.style)
+            render::draw_in(
+                &self.session.view(self.last),
+                self.style,
+                &[],
+                &self.palette
+            )
         );
     }
 
@@ -718,6 +735,19 @@ impl Play {
         self.fen = rec.fen;
         self.last = None;
         Ok(n)
+    }
+}
+
+/// The terminal's colours: the depth COLORTERM and TERM announce, the
+/// theme asked for (`--theme`, else VARIA_THEME) or the one COLORFGBG
+/// suggests.
+pub fn terminal_palette(theme: Option<&str>) -> Palette {
+    let env = |k: &str| std::env::var(k).ok();
+    let theme = theme.map(str::to_string).or_else(|| env("VARIA_THEME"));
+    Palette {
+        depth: Palette::detect(env("COLORTERM").as_deref(), env("TERM").as_deref())
+            .unwrap_or(render::palette::Depth::Ansi16),
+        theme: Palette::theme(theme.as_deref(), env("COLORFGBG").as_deref()),
     }
 }
 

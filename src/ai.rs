@@ -10,7 +10,7 @@
 //! of the one below (measured strength: README, "The AI").
 
 use crate::game::Game;
-use crate::search::{Limits as SearchLimits, Searcher};
+use crate::search::{Info, Limits as SearchLimits, Searcher};
 use rand::{Rng, RngCore};
 use std::time::Duration;
 
@@ -330,6 +330,17 @@ impl Limits {
 /// Choose an action for the seat to move with a level's budget (or at
 /// random). Returns `None` when there is none.
 pub fn choose<G: Game>(game: &G, who: &Player, rng: &mut dyn RngCore) -> Option<G::Action> {
+    choose_watched(game, who, rng, &mut |_| {})
+}
+
+/// [`choose`], telling `on_info` of each depth the search completes (the
+/// same choice: watching does not change the search).
+pub fn choose_watched<G: Game>(
+    game: &G,
+    who: &Player,
+    rng: &mut dyn RngCore,
+    on_info: &mut dyn FnMut(&Info<G::Action>),
+) -> Option<G::Action> {
     let level = match who {
         Player::Ai(level) => *level,
         Player::Timed(level, _) => level.unwrap_or(MAX_LEVEL),
@@ -350,7 +361,7 @@ pub fn choose<G: Game>(game: &G, who: &Player, rng: &mut dyn RngCore) -> Option<
         ..SearchLimits::default()
     };
     let mut searcher = Searcher::with_entries(l.table_entries());
-    choose_with(game, &mut searcher, &limits, rng)
+    choose_with_watched(game, &mut searcher, &limits, rng, on_info)
 }
 
 /// Choose an action with a given searcher and limits. Hidden information
@@ -363,6 +374,18 @@ pub fn choose_with<G: Game>(
     searcher: &mut Searcher<G::Action>,
     limits: &SearchLimits,
     rng: &mut dyn RngCore,
+) -> Option<G::Action> {
+    choose_with_watched(game, searcher, limits, rng, &mut |_| {})
+}
+
+/// [`choose_with`], telling `on_info` of each depth the search of the
+/// position completes.
+pub fn choose_with_watched<G: Game>(
+    game: &G,
+    searcher: &mut Searcher<G::Action>,
+    limits: &SearchLimits,
+    rng: &mut dyn RngCore,
+    on_info: &mut dyn FnMut(&Info<G::Action>),
 ) -> Option<G::Action> {
     let mut real = game.clone();
     let mut actions = Vec::new();
@@ -379,7 +402,7 @@ pub fn choose_with<G: Game>(
         let j = rng.gen_range(0..=i);
         sampled.swap(i, j);
     }
-    let found = searcher.search(&mut g, limits, Some(sampled), &mut |_| {});
+    let found = searcher.search(&mut g, limits, Some(sampled), on_info);
     let a = found.best?;
     if !g.hidden_choice(&a) && actions.contains(&a) {
         return Some(a);

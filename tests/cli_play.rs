@@ -397,3 +397,48 @@ fn play_lists_the_pieces_and_tells_one() {
     assert!(out.contains("bishop (B) — value 3.30"), "{out}");
     assert!(out.contains("  7 * . : . : . * . "), "{out}");
 }
+
+#[test]
+fn the_ai_shows_its_thinking_on_a_terminal_only_and_chooses_the_same() {
+    let args = ["play", "chess", "--players", "human,ai:3", "--ascii"];
+    let piped = stdout_of(&args, "e4\nquit\n");
+    assert!(!piped.contains("thinking"), "{piped}");
+    let played = |out: &str| {
+        out.lines()
+            .find_map(|l| l.split("black (ai:3) plays ").nth(1).map(str::to_string))
+            .unwrap_or_else(|| panic!("no move in {out}"))
+    };
+    // `script` gives the game a terminal (util-linux; skipped without it).
+    let Ok(script) = which("script") else {
+        eprintln!("skipped: no `script` command to give the game a terminal");
+        return;
+    };
+    let bin = assert_cmd::cargo::cargo_bin("varia");
+    let cmd = format!("{} {}", bin.display(), args.join(" "));
+    let out = Command::new(script)
+        .args(["-qec", &cmd, "/dev/null"])
+        .env("NO_COLOR", "1")
+        .write_stdin("e4\nquit\n")
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8_lossy(&out).replace('\r', "\n");
+    assert!(
+        out.contains("black (ai:3) is thinking… depth 1, best so far "),
+        "{out}"
+    );
+    assert_eq!(played(&out).trim(), played(&piped).trim());
+}
+
+/// The path of a program on PATH.
+fn which(name: &str) -> Result<std::path::PathBuf, ()> {
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+        .ok_or(())
+}

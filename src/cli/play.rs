@@ -103,6 +103,8 @@ struct Play {
     reveal: bool,
     /// How the game was left, when not by the rules.
     left: Option<Left>,
+    /// Show the AI's thinking (standard output is a terminal).
+    watch: bool,
 }
 
 /// A game left before the rules ended it.
@@ -174,6 +176,7 @@ pub fn play(a: &PlayArgs) -> i32 {
         variant_path: a.variant_path.clone(),
         reveal: a.reveal,
         left: None,
+        watch: std::io::stdout().is_terminal(),
     };
     let code = p.run();
     if let Some(f) = &a.save {
@@ -204,6 +207,40 @@ impl Play {
                 &self.palette
             )
         );
+    }
+
+    /// The AI's choice for `seat`, with a line that tells its search as it
+    /// goes (`thinking… depth 6, best so far Nf3 (+0.35)`), cleared when
+    /// it has chosen. The same choice as unwatched.
+    fn think(&mut self, seat: usize, who: &Player) -> Option<Move> {
+        let label = format!("{} ({who})", self.name(seat));
+        let mut shown = format!("{label} is thinking…");
+        out!("{shown}");
+        let _ = std::io::stdout().flush();
+        let session = &self.session;
+        let mut on_info = |i: &varia::search::Info<Move>| {
+            let best = match i.pv.first() {
+                // A draw's card is the sampled one: name the action only.
+                Some(m) if m.kind() == MoveKind::DrawPlace => "draw".to_string(),
+                Some(&m) => session.san(m),
+                None => return,
+            };
+            let score = match i.score {
+                varia::search::Score::Cp(v) => format!("{:+.2}", f64::from(v) / 100.0),
+                varia::search::Score::Mate(n) if n > 0 => format!("mate in {n}"),
+                varia::search::Score::Mate(n) => format!("mated in {}", -n),
+            };
+            let line = format!(
+                "{label} is thinking… depth {}, best so far {best} ({score})",
+                i.depth
+            );
+            out!("\r{line:<w$}", w = shown.chars().count());
+            let _ = std::io::stdout().flush();
+            shown = line;
+        };
+        let m = ai::choose_watched(session, who, &mut self.rng, &mut on_info);
+        out!("\r{:w$}\r", "", w = shown.chars().count());
+        m
     }
 
     /// The record as the game was left.
@@ -326,7 +363,13 @@ impl Play {
             let seat = self.session.to_move();
             let who = self.players.get(seat).cloned().unwrap_or(Player::Random);
             if who != Player::Human {
-                match self.seats.choose(&self.session, None, &mut self.rng) {
+                let chosen = match &who {
+                    // The built-in AI on a level: watched, to show its
+                    // thinking on a terminal.
+                    Player::Ai(_) if self.watch => Ok(self.think(seat, &who)),
+                    _ => self.seats.choose(&self.session, None, &mut self.rng),
+                };
+                match chosen {
                     Err(f) => {
                         outln!(
                             "{} ({who}) forfeits: {}. {}",

@@ -442,3 +442,103 @@ fn which(name: &str) -> Result<std::path::PathBuf, ()> {
         .find(|p| p.is_file())
         .ok_or(())
 }
+
+/// Start `varia ARGS` with its input a pipe held open; write `before`, wait,
+/// send `signal` (`INT`, `HUP`), and return its exit status and output.
+fn signalled(args: &[&str], before: &str, signal: &str) -> (Option<i32>, String) {
+    use std::io::{Read, Write};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("varia"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(before.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    let status = child.wait().unwrap();
+    drop(stdin);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status.code(), err)
+}
+
+#[test]
+fn a_signal_during_play_with_save_saves_the_game_so_far() {
+    for signal in ["INT", "HUP"] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("game.pgn");
+        let f = file.to_str().unwrap();
+        let (code, err) = signalled(
+            &["play", "chess", "--players", "human,human", "--save", f],
+            "e4\ne5\nNf3\n",
+            signal,
+        );
+        assert_eq!(code, Some(130), "{signal}: {err}");
+        assert!(
+            err.contains("the game so far is saved to"),
+            "{signal}: {err}"
+        );
+        let pgn = std::fs::read_to_string(&file).unwrap();
+        assert!(pgn.contains("1. e4 e5 2. Nf3"), "{signal}: {pgn}");
+        assert!(pgn.contains("[Result \"*\"]"), "{signal}: {pgn}");
+        // The record replays.
+        varia().args(["replay", f]).assert().success();
+    }
+}
+
+#[test]
+fn ctrl_c_at_a_terminal_asks_and_the_game_goes_on() {
+    use std::io::{Read, Write};
+    let Ok(script) = which("script") else {
+        eprintln!("skipped: no `script` command to give the game a terminal");
+        return;
+    };
+    let bin = assert_cmd::cargo::cargo_bin("varia");
+    let cmd = format!("{} play chess --players human,human --ascii", bin.display());
+    let mut child = std::process::Command::new(script)
+        .args(["-qec", &cmd, "/dev/null"])
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let pause = || std::thread::sleep(std::time::Duration::from_millis(700));
+    pause();
+    stdin.write_all(b"e4\n").unwrap();
+    pause();
+    // Ctrl-C as the terminal sends it.
+    stdin.write_all(b"\x03").unwrap();
+    pause();
+    stdin.write_all(b"continue\ne5\nquit\n").unwrap();
+    stdin.flush().unwrap();
+    pause();
+    drop(stdin);
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let _ = child.wait();
+    assert!(
+        out.contains("Ctrl-C: type `resign`, `save FILE`, `quit` or `continue`"),
+        "{out}"
+    );
+    assert!(out.contains("The game goes on."), "{out}");
+    assert!(out.contains("after 2 actions"), "{out}");
+}

@@ -35,6 +35,7 @@ pub fn output_failed(e: std::io::Error) -> ! {
 
 mod describe;
 mod duel;
+mod interrupt;
 mod perft;
 mod play;
 mod show;

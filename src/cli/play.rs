@@ -79,6 +79,9 @@ Type an action, or a command:
   save FILE  write the game (PGN)          load FILE  replay a saved game
   resign     give up (with more than two sides, you leave and the game goes on)
   quit       leave; the game stays unfinished (*) and is saved so with --save
+  continue   go on after a Ctrl-C
+Ctrl-C asks what to do (twice: leave at once); with --save, Ctrl-C or a
+hang-up saves the game so far and leaves.
   help       this text
 On a board without squares the area floats: after each action the board is
 drawn again around the men, `+` marking where the area may still grow.
@@ -105,6 +108,8 @@ struct Play {
     left: Option<Left>,
     /// Show the AI's thinking (standard output is a terminal).
     watch: bool,
+    /// Ctrl-C and hang-ups (see `super::interrupt`).
+    guard: Option<std::sync::Arc<super::interrupt::Guard>>,
 }
 
 /// A game left before the rules ended it.
@@ -177,7 +182,12 @@ pub fn play(a: &PlayArgs) -> i32 {
         reveal: a.reveal,
         left: None,
         watch: std::io::stdout().is_terminal(),
+        guard: None,
     };
+    // A person at the terminal is asked what to do on Ctrl-C; with --save
+    // a signal saves the game so far.
+    let ask = std::io::stdin().is_terminal() && p.players.contains(&Player::Human);
+    p.guard = super::interrupt::Guard::install(a.save.clone(), ask);
     let code = p.run();
     if let Some(f) = &a.save {
         if let Err(e) = std::fs::write(f, p.final_record().to_pgn()) {
@@ -356,6 +366,15 @@ impl Play {
             input: stdin.lock(),
         };
         loop {
+            if let Some(g) = self.guard.as_ref().filter(|g| g.keeps_record()) {
+                g.keep(
+                    Record {
+                        termination: Some("unterminated".into()),
+                        ..self.record(None)
+                    }
+                    .to_pgn(),
+                );
+            }
             if self.announce_end() {
                 self.show();
                 return 0;
@@ -417,6 +436,9 @@ impl Play {
                     return 0;
                 }
             };
+            if let Some(g) = &self.guard {
+                g.line_read();
+            }
             if !interactive {
                 outln!("{line}");
             }
@@ -439,6 +461,7 @@ impl Play {
             "" => {}
             "help" | "?" => outln!("{HELP}"),
             "board" => self.show(),
+            "continue" => outln!("The game goes on."),
             "pieces" => outln!(
                 "{}",
                 super::describe::pieces_text(&varia::describe::describe_session(&self.session))

@@ -102,15 +102,42 @@ pub fn load_path(path: &Path, overrides: &[(String, String)]) -> Result<Checked,
 }
 
 fn builtin_checked(name: &str, overrides: &[(String, String)]) -> Option<Checked> {
-    let file = format!("{name}.variant");
-    check::builtin_files()
-        .iter()
-        .find(|(n, _)| **n == file)
-        .map(|(n, t)| check::check_str(n, t, None, overrides))
+    builtin_file(name).map(|(n, t)| check::check_str(n, t, None, overrides))
 }
 
-/// Resolve `spec` (a path to a `.variant` file, or a built-in name) and check it.
+/// A variant spec split into the file (or built-in name) and the variant
+/// it selects: `FILE.variant:NAME` selects variant NAME of a file that
+/// defines several (`NAME` alone: the file's first). A spec that names an
+/// existing file as it is never splits.
+pub fn split_spec(spec: &str) -> (&str, Option<&str>) {
+    if Path::new(spec).exists() {
+        return (spec, None);
+    }
+    match spec.rsplit_once(':') {
+        Some((file, name))
+            if !file.is_empty()
+                && !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+                && (Path::new(file).exists() || builtin_file(file).is_some()) =>
+        {
+            (file, Some(name))
+        }
+        _ => (spec, None),
+    }
+}
+
+/// The embedded file of a built-in name.
+fn builtin_file(name: &str) -> Option<&'static (&'static str, &'static str)> {
+    let file = format!("{name}.variant");
+    check::builtin_files().iter().find(|(n, _)| **n == file)
+}
+
+/// Resolve `spec` (a path to a `.variant` file, or a built-in name, with
+/// `:NAME` after it to select one of its variants) and check the file.
 pub fn resolve(spec: &str, overrides: &[(String, String)]) -> Result<Checked, LoadError> {
+    let spec = split_spec(spec).0;
     let path = Path::new(spec);
     if path.exists() {
         return load_path(path, overrides)
@@ -135,7 +162,7 @@ pub fn variant(
     color: bool,
 ) -> Result<Variant, LoadError> {
     let c = resolve(spec, overrides)?;
-    first_variant(c, color)
+    pick_variant(c, split_spec(spec).1, color)
 }
 
 /// A built-in variant by name.
@@ -176,6 +203,23 @@ pub fn for_record(
     }
     if let Some(c) = builtin_checked(&lower, overrides) {
         return first_variant(c, color);
+    }
+    // `FILE.variant:NAME` or `BUILTIN:NAME`: the file, then the variant.
+    let (spec, selected) = match spec.rsplit_once(':') {
+        Some((file, name))
+            if !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-') =>
+        {
+            (file, Some(name))
+        }
+        _ => (spec, None),
+    };
+    if let Some(name) = selected {
+        if let Some(c) = builtin_checked(&spec.trim().to_ascii_lowercase(), overrides) {
+            return pick_variant(c, Some(name), color);
+        }
     }
     let shown: String = spec.chars().take(80).collect();
     let not_found = || {
@@ -218,7 +262,7 @@ pub fn for_record(
             }
             let checked = load_path(&real, overrides)
                 .map_err(|e| LoadError::sentence(format!("cannot read {}: {e}", real.display())))?;
-            return first_variant(checked, color);
+            return pick_variant(checked, selected, color);
         }
     }
     Err(not_found())
@@ -313,6 +357,12 @@ pub fn startable(c: &Checked) -> Vec<Diagnostic> {
 }
 
 fn first_variant(c: Checked, color: bool) -> Result<Variant, LoadError> {
+    pick_variant(c, None, color)
+}
+
+/// The variant called `name` of a checked file, or its first; the errors
+/// rendered.
+fn pick_variant(c: Checked, name: Option<&str>, color: bool) -> Result<Variant, LoadError> {
     if !c.has_errors() && c.variants.is_empty() {
         return Err(LoadError::sentence(
             "the file defines no variant, only library pieces (a prelude for the \
@@ -328,7 +378,23 @@ fn first_variant(c: Checked, color: bool) -> Result<Variant, LoadError> {
             .collect();
         return Err(LoadError(render(&errs, &c.sources, color), Shape::Rendered));
     }
-    Ok(c.variants.into_iter().next().expect("checked above"))
+    let Some(name) = name else {
+        return Ok(c.variants.into_iter().next().expect("checked above"));
+    };
+    let names: Vec<String> = c.variants.iter().map(|v| v.name.clone()).collect();
+    c.variants
+        .into_iter()
+        .find(|v| v.name == name)
+        .ok_or_else(|| {
+            let mut msg = format!(
+                "the file defines no variant `{name}`; it defines {}",
+                names.join(", ")
+            );
+            if let Some(s) = diagnostic::suggest(name, names.iter().map(String::as_str)) {
+                msg.push_str(&format!(" ({s})"));
+            }
+            LoadError::sentence(msg)
+        })
 }
 
 /// Render diagnostics (see [`diagnostic::render`]).
@@ -361,5 +427,35 @@ mod tests {
         let e = for_record("/etc/passwd", &[PathBuf::from("/")], &[], false).unwrap_err();
         assert!(e.0.contains("not a built-in variant"), "{}", e.0);
         assert!(!e.0.contains("root:"), "{}", e.0);
+    }
+
+    #[test]
+    fn a_file_and_a_name_select_one_of_its_variants() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("two.variant");
+        std::fs::write(
+            &file,
+            "variant first \"First\" extends chess {}\nvariant second \"Second\" extends chess {}\n",
+        )
+        .unwrap();
+        let f = file.to_str().unwrap();
+        assert_eq!(variant(f, &[], false).unwrap().name, "first");
+        let spec = format!("{f}:second");
+        assert_eq!(split_spec(&spec), (f, Some("second")));
+        assert_eq!(variant(&spec, &[], false).unwrap().name, "second");
+        let e = variant(&format!("{f}:secnd"), &[], false).unwrap_err();
+        assert!(e.0.contains("defines first, second"), "{}", e.0);
+        assert!(e.0.contains("did you mean `second`"), "{}", e.0);
+        // A record that names it loads it from an allowed directory.
+        let rec = for_record(
+            "two.variant:second",
+            &[dir.path().to_path_buf()],
+            &[],
+            false,
+        );
+        assert_eq!(rec.unwrap().name, "second");
+        // A built-in name with its own variant's name.
+        assert_eq!(variant("chess:chess", &[], false).unwrap().name, "chess");
+        assert_eq!(split_spec("no/such.variant:x"), ("no/such.variant:x", None));
     }
 }

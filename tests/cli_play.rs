@@ -542,3 +542,55 @@ fn ctrl_c_at_a_terminal_asks_and_the_game_goes_on() {
     assert!(out.contains("The game goes on."), "{out}");
     assert!(out.contains("after 2 actions"), "{out}");
 }
+
+#[test]
+fn a_players_list_cut_by_the_shell_gets_a_hint() {
+    // `--players ai;st=0.1,human` unquoted: the shell hands varia `ai`.
+    varia()
+        .args(["play", "chess", "--players", "ai"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("but --players names 1"))
+        .stderr(predicate::str::contains(
+            "the shell cut the line there; quote it: --players 'ai;st=0.1,human'",
+        ));
+    // `--players ai, human`: a space after the comma.
+    varia()
+        .args(["play", "chess", "--players", "ai,", "human"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "`human` after `--players ai,` is a word of its own",
+        ));
+    varia()
+        .args(["play", "chess", "--players", "ai,"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--players has an empty seat"));
+}
+
+#[test]
+fn a_file_with_several_variants_plays_the_one_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.variant");
+    std::fs::write(
+        &file,
+        "variant first \"First\" extends chess {}\nvariant second \"Second\" extends chess {}\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let out = stdout_of(
+        &["play", &format!("{f}:second"), "--players", "human,human"],
+        "quit\n",
+    );
+    assert!(out.starts_with("Second — type `help`"), "{out}");
+    let out = stdout_of(&["play", f, "--players", "human,human"], "quit\n");
+    assert!(out.starts_with("First — type `help`"), "{out}");
+    varia()
+        .args(["describe", &format!("{f}:third")])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "the file defines no variant `third`; it defines first, second",
+        ));
+}

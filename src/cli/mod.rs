@@ -203,6 +203,13 @@ pub fn parse_players(
     if list.is_empty() {
         return Ok((0..seats).map(default).collect());
     }
+    if list.iter().any(|p| p.trim().is_empty()) {
+        return Err(Fail::msg(
+            "--players has an empty seat: write the seats with commas and no spaces, \
+             such as --players human,ai:3 (quoted if a seat has a `;`)",
+            2,
+        ));
+    }
     let players = list
         .iter()
         .map(|p| p.parse::<Player>())
@@ -216,17 +223,44 @@ pub fn parse_players(
     }
     if players.len() != seats {
         let names: Vec<&str> = variant.players.iter().map(|p| p.name.as_str()).collect();
-        return Err(Fail::msg(
-            format!(
-                "{} has {seats} seats ({}), but --players names {}",
-                variant.name,
-                names.join(", "),
-                players.len()
-            ),
-            2,
-        ));
+        let mut msg = format!(
+            "{} has {seats} seats ({}), but --players names {}",
+            variant.name,
+            names.join(", "),
+            players.len()
+        );
+        // An unquoted `;` (`--players ai;st=0.1,human`) ends the command in
+        // the shell: varia sees the seats before it, and the shell runs the
+        // rest as another command.
+        let cut = players.len() < seats
+            && list
+                .last()
+                .is_some_and(|p| p.starts_with("ai") || p.contains(':'));
+        if cut {
+            msg.push_str(
+                "\nhint: if the list went on after a `;` (`ai;st=0.1`, `uci:PATH;option...`), \
+                 the shell cut the line there; quote it: --players 'ai;st=0.1,human'",
+            );
+        }
+        return Err(Fail::msg(msg, 2));
     }
     Ok(players)
+}
+
+/// A word after `--players LIST` that reads as a seat (`--players ai,
+/// human`, a list broken by a space): how to write it.
+fn stray_seat(args: &[String]) -> Option<String> {
+    let at = args.iter().position(|a| a == "--players")?;
+    let (list, next) = (args.get(at + 1)?, args.get(at + 2)?);
+    let seat = next.split(',').next().unwrap_or("");
+    if next.starts_with('-') || seat.parse::<varia::ai::Player>().is_err() {
+        return None;
+    }
+    Some(format!(
+        "hint: `{next}` after `--players {list}` is a word of its own: write the seats \
+         with commas and no spaces (--players {},{next}), and quote a list that has a `;`",
+        list.trim_end_matches(',')
+    ))
 }
 
 pub fn run() -> i32 {
@@ -234,6 +268,12 @@ pub fn run() -> i32 {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
+            if e.kind() == clap::error::ErrorKind::UnknownArgument {
+                let args: Vec<String> = std::env::args().collect();
+                if let Some(h) = stray_seat(&args) {
+                    eprintln!("{h}");
+                }
+            }
             return if e.use_stderr() { 2 } else { 0 };
         }
     };

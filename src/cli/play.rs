@@ -778,8 +778,9 @@ impl Play {
         let rec = Record::parse_pgn(&text)?;
         let mut allowed = vec![record_dir(path)];
         allowed.extend(self.variant_path.iter().cloned());
-        if std::path::Path::new(&self.spec).is_file() {
-            allowed.push(record_dir(std::path::Path::new(&self.spec)));
+        let file = std::path::Path::new(varia::load::split_spec(&self.spec).0);
+        if file.is_file() {
+            allowed.push(record_dir(file));
         }
         let variant = varia::load::for_record(&rec.variant, &allowed, &rec.options, false)
             .map_err(|e| e.0)?;

@@ -158,7 +158,26 @@ pub(super) fn region_stmt(l: &mut Lower, it: &Item) {
                 None => l.push_region(reg, at),
             }
         }
-        Err(d) => l.err(d),
+        Err(d) => {
+            // A region whose squares could not be read keeps its name (with
+            // no squares), so that the statements naming it are not
+            // reported again as naming an unknown region.
+            let name = st.args.get(1).and_then(|a| a.word());
+            if let (Some(name), false) = (name, d.code == "duplicate-region") {
+                if !l.region_index.contains_key(name) {
+                    let at = Some((f.clone(), st.args[1].span, it.level));
+                    let squares = vec![Vec::new(); l.players.len().max(1)];
+                    l.push_region(
+                        Region {
+                            name: name.to_string(),
+                            squares,
+                        },
+                        at,
+                    );
+                }
+            }
+            l.err(d)
+        }
     }
 }
 

@@ -277,6 +277,19 @@ pub(super) fn promote_stmt(
             break;
         }
         let sp = c.here();
+        if w == "to" && !listed.is_empty() {
+            // `promote pawn to queen`: the zone was left out, and `to` is
+            // not a piece.
+            return Err(Diagnostic::error(
+                "missing-argument",
+                c.file,
+                sp,
+                "the promotion zone is missing before `to`",
+            )
+            .hint(
+                "write `promote pawn at far edge to queen` or `promote pawn in REGION to queen`",
+            ));
+        }
         listed.push((l.piece_ref(c, "a piece")?, sp));
         c.eat_op(",");
     }
@@ -579,6 +592,19 @@ pub(super) fn demote(
             break;
         }
         let sp = c.here();
+        if w == "to" && !listed.is_empty() {
+            // `promote pawn to queen`: the zone was left out, and `to` is
+            // not a piece.
+            return Err(Diagnostic::error(
+                "missing-argument",
+                c.file,
+                sp,
+                "the promotion zone is missing before `to`",
+            )
+            .hint(
+                "write `promote pawn at far edge to queen` or `promote pawn in REGION to queen`",
+            ));
+        }
         listed.push((l.piece_ref(c, "a piece")?, sp));
         c.eat_op(",");
     }

@@ -12,7 +12,7 @@
 //! the IR, never from a game's name: candidate moves before the
 //! constraints ([`Position::candidate_moves`]), each candidate made on a
 //! copy and its broken constraints named ([`Position::broken_by`]), the
-//! atoms followed on the board ([`reach`]), placement conditions
+//! atoms followed on the board (`explain::reach`), placement conditions
 //! evaluated conjunct by conjunct. No explanation depends on hidden
 //! information: actions that draw a card are never looked at (what a
 //! player may draw is decided from the deck's public contents), and the

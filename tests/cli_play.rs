@@ -376,6 +376,13 @@ fn describe_a_whole_variant_as_text_json_and_svg() {
     assert_eq!(v["board"], "An 8×8 board.");
     assert_eq!(v["pieces"][4]["name"], "knight");
     assert_eq!(v["pieces"][4]["diagrams"][0]["square"], "d4");
+    // Spots are plain words: hole, empty, piece, hurdle, move, capture,
+    // move_or_capture, initial; a1 is the first.
+    let spots = v["pieces"][4]["diagrams"][0]["spots"].as_array().unwrap();
+    assert_eq!(spots.len(), 64);
+    assert_eq!(spots[8 * 3 + 3], "piece");
+    assert_eq!(spots[8 * 1 + 2], "move_or_capture");
+    assert_eq!(spots[0], "empty");
     assert_eq!(v["pieces"][0]["royal"], true);
     let svg = stdout_of(&["describe", "chess", "rook", "--svg", "-"], "");
     assert!(svg.starts_with("<svg"), "{svg}");

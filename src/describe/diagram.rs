@@ -26,8 +26,37 @@ pub enum Spot {
     Piece,
     /// A man of its side in the way (a hurdle).
     Hurdle,
-    /// A mark of the man's moves.
-    Mark(Mark),
+    /// It moves there (only to an empty square).
+    Move,
+    /// It captures there (only an enemy man).
+    Capture,
+    /// It moves or captures there.
+    MoveOrCapture,
+    /// It moves there only while it has never moved.
+    Initial,
+}
+
+impl Spot {
+    /// The spot for a mark of the man's moves.
+    fn of(m: Mark) -> Spot {
+        match m {
+            Mark::Move => Spot::Move,
+            Mark::Capture => Spot::Capture,
+            Mark::MoveOrCapture => Spot::MoveOrCapture,
+            Mark::Initial => Spot::Initial,
+        }
+    }
+
+    /// The mark of the man's moves on the spot, if any.
+    pub fn mark(self) -> Option<Mark> {
+        match self {
+            Spot::Move => Some(Mark::Move),
+            Spot::Capture => Some(Mark::Capture),
+            Spot::MoveOrCapture => Some(Mark::MoveOrCapture),
+            Spot::Initial => Some(Mark::Initial),
+            _ => None,
+        }
+    }
 }
 
 /// One move diagram.
@@ -77,8 +106,10 @@ impl Diagram {
                         glyphs: None,
                         owner: 0,
                     }),
-                    Spot::Mark(m) => {
-                        marks.push((c, *m));
+                    s => {
+                        if let Some(m) = s.mark() {
+                            marks.push((c, m));
+                        }
                         Cell::Empty
                     }
                 }
@@ -114,7 +145,7 @@ impl Diagram {
             Mark::Initial,
         ]
         .into_iter()
-        .filter(|m| self.spots.contains(&Spot::Mark(*m)))
+        .filter(|m| self.spots.contains(&Spot::of(*m)))
         .collect()
     }
 }
@@ -220,10 +251,10 @@ fn diagram(
             let first = !m && unmoved.contains(sq);
             let c = captures(sq, false) || (has_initial && captures(sq, true));
             spots.push(match (m, c, first) {
-                (true, true, _) => Spot::Mark(Mark::MoveOrCapture),
-                (true, false, _) => Spot::Mark(Mark::Move),
-                (false, true, _) => Spot::Mark(Mark::Capture),
-                (false, false, true) => Spot::Mark(Mark::Initial),
+                (true, true, _) => Spot::MoveOrCapture,
+                (true, false, _) => Spot::Move,
+                (false, true, _) => Spot::Capture,
+                (false, false, true) => Spot::Initial,
                 _ => Spot::Empty,
             });
         }

@@ -381,7 +381,7 @@ fn describe_a_whole_variant_as_text_json_and_svg() {
     let spots = v["pieces"][4]["diagrams"][0]["spots"].as_array().unwrap();
     assert_eq!(spots.len(), 64);
     assert_eq!(spots[8 * 3 + 3], "piece");
-    assert_eq!(spots[8 * 1 + 2], "move_or_capture");
+    assert_eq!(spots[8 + 2], "move_or_capture"); // c2
     assert_eq!(spots[0], "empty");
     assert_eq!(v["pieces"][0]["royal"], true);
     let svg = stdout_of(&["describe", "chess", "rook", "--svg", "-"], "");

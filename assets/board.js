@@ -241,7 +241,7 @@ function hands(p) {
       b.type = "button";
       b.textContent = `${h.letter} ×${h.count}`;
       b.title = `${h.name} in hand`;
-      b.dataset.step = `h:${h.kind}`;
+      if (mine) b.dataset.step = `h:${h.kind}`;
       b.disabled = !mine;
       b.addEventListener("click", () => click(b.dataset.step));
       div.append(b, " ");
@@ -510,7 +510,7 @@ function drawLines() {
     if (!l) continue;
     const div = document.createElement("div");
     div.className = "line";
-    div.textContent = `${scoreText(l.score)} d${l.depth}  ${l.pv.join(" ")}`;
+    div.textContent = `${scoreText(l.score)}  ${l.pv.join(" ")}`;
     box.append(div);
   }
   const best = lines[0];

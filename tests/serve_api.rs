@@ -301,3 +301,435 @@ fn hostile_requests_are_refused() {
     assert_eq!(s.get("/nowhere").status, 404);
     assert_eq!(s.get("/assets/../Cargo.toml").status, 404);
 }
+
+/// A game of a built-in variant (from `fen` if given), every seat human.
+fn game(s: &Server, variant: &str, fen: Option<&str>, seats: usize) -> Value {
+    s.ok(
+        "/api/game",
+        &json!({"name": format!("builtin:{variant}"), "fen": fen, "players": vec!["human"; seats]}),
+    )
+}
+
+/// Play the action whose SAN is `san` by its index.
+fn play(s: &Server, g: &Value, san: &str) -> Value {
+    let a = g["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["san"] == san)
+        .unwrap_or_else(|| panic!("no action {san} among {}", g["actions"]));
+    s.ok(
+        &format!("/api/game/{}/act", g["id"]),
+        &json!({"action": a["i"], "version": g["version"]}),
+    )
+}
+
+/// Play the first action of `kind`; returns it and the new position.
+fn play_kind(s: &Server, g: &Value, kind: &str) -> (Value, Value) {
+    let a = g["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == kind)
+        .unwrap_or_else(|| panic!("no {kind} among {}", g["actions"]))
+        .clone();
+    let next = s.ok(
+        &format!("/api/game/{}/act", g["id"]),
+        &json!({"action": a["i"], "version": g["version"]}),
+    );
+    (a, next)
+}
+
+fn typed(s: &Server, g: &Value, text: &str) -> Value {
+    s.ok(
+        &format!("/api/game/{}/act", g["id"]),
+        &json!({"text": text, "version": g["version"]}),
+    )
+}
+
+fn last_move(g: &Value) -> String {
+    g["moves"].as_array().unwrap().last().unwrap()["san"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn board_moves_captures_promotions_en_passant_castling() {
+    let s = Server::start(&[]);
+    let g = game(&s, "chess", None, 2);
+    assert!(g["svg"].as_str().unwrap().contains(r#"data-sq="e2""#));
+    let e4 = g["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["san"] == "e4")
+        .unwrap();
+    assert_eq!(e4["paths"], json!([["s:e2", "s:e4"]]));
+    let g = play(&s, &g, "e4");
+    let g = typed(&s, &g, "d5");
+    let (a, g) = play_kind(&s, &g, "move");
+    assert_eq!(g["moves"].as_array().unwrap().len(), 3, "{a}");
+    let g = s.ok(&format!("/api/game/{}/undo", g["id"]), &json!({}));
+    let g = play(&s, &g, "exd5");
+    assert_eq!(last_move(&g), "exd5");
+    // Promotion: four actions on the same two clicks, told apart by SAN.
+    let g = game(&s, "chess", Some("8/P6k/8/8/8/8/8/K7 w - - 0 1"), 2);
+    let promos: Vec<&Value> = g["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["paths"] == json!([["s:a7", "s:a8"]]))
+        .collect();
+    assert_eq!(promos.len(), 4);
+    let g = play(&s, &g, "a8=N");
+    assert_eq!(last_move(&g), "a8=N");
+    // En passant.
+    let g = game(&s, "chess", Some("k7/8/8/3pP3/8/8/8/K7 w - d6 0 2"), 2);
+    let (a, g) = play_kind(&s, &g, "en-passant");
+    assert_eq!(a["paths"], json!([["s:e5", "s:d6"]]));
+    assert_eq!(last_move(&g), "exd6");
+    // Castling: by the king's target or onto the rook.
+    let g = game(&s, "chess", Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), 2);
+    let (a, g) = play_kind(&s, &g, "castle");
+    assert_eq!(a["paths"].as_array().unwrap().len(), 2, "{a}");
+    assert!(last_move(&g).starts_with("O-O"));
+    // The record, downloaded.
+    let r = s.ok(
+        &format!("/api/game/{}/save", g["id"]),
+        &json!({"format": "pgn"}),
+    );
+    assert!(r["record"]
+        .as_str()
+        .unwrap()
+        .contains("[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]"));
+    let r = s.ok(
+        &format!("/api/game/{}/save", g["id"]),
+        &json!({"format": "jsonl"}),
+    );
+    assert!(r["record"].as_str().unwrap().starts_with('{'));
+}
+
+#[test]
+fn drops_placements_compound_placements_and_swaps() {
+    let s = Server::start(&[]);
+    // Crazyhouse: a captured man comes back from the hand.
+    let mut g = game(&s, "crazyhouse", None, 2);
+    for m in ["e4", "d5", "exd5", "Qxd5"] {
+        g = typed(&s, &g, m);
+    }
+    assert_eq!(g["seats"][0]["hand"][0]["letter"], "P");
+    let (a, g) = play_kind(&s, &g, "drop");
+    assert!(a["paths"][0][0].as_str().unwrap().starts_with("h:"), "{a}");
+    assert!(last_move(&g).starts_with("P@"));
+    // Echek: placements from the hand, a pawn's placement and move, a
+    // bishop's placement that returns a man, the rook-king swap.
+    let mut g = game(&s, "echek", None, 2);
+    let (a, next) = play_kind(&s, &g, "drop");
+    assert_eq!(a["paths"][0].as_array().unwrap().len(), 2);
+    g = next;
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        if g["over"] == true {
+            break;
+        }
+        let kinds: Vec<String> = g["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["kind"].as_str().unwrap().to_string())
+            .collect();
+        // The rarest kind first, so that each gets its turn.
+        let kind = ["swap", "place-and-return", "place-and-move", "drop", "move"]
+            .into_iter()
+            .find(|k| kinds.iter().any(|x| x == k) && !seen.contains(*k))
+            .or_else(|| {
+                ["drop", "move"]
+                    .into_iter()
+                    .find(|k| kinds.iter().any(|x| x == k))
+            })
+            .unwrap();
+        let (a, next) = play_kind(&s, &g, kind);
+        match kind {
+            "place-and-move" | "place-and-return" => {
+                assert_eq!(a["paths"][0].as_array().unwrap().len(), 3, "{a}");
+                let san = a["san"].as_str().unwrap();
+                assert!(
+                    san.contains('@') && (kind == "place-and-move" || san.contains('/')),
+                    "{san}"
+                );
+            }
+            "swap" => assert_eq!(a["paths"].as_array().unwrap().len(), 2, "{a}"),
+            _ => {}
+        }
+        seen.insert(kind.to_string());
+        g = next;
+        if ["swap", "place-and-return", "place-and-move"]
+            .iter()
+            .all(|k| seen.contains(*k))
+        {
+            break;
+        }
+    }
+    for k in ["swap", "place-and-return", "place-and-move"] {
+        assert!(seen.contains(k), "{k} never offered: {seen:?}");
+    }
+}
+
+#[test]
+fn cards_are_drawn_then_placed_and_never_shown_before() {
+    let s = Server::start(&[]);
+    let g = game(&s, "raindropchess", None, 2);
+    assert_eq!(g["may_draw"], true);
+    assert!(
+        g["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|a| a["kind"] != "draw"),
+        "no placement of the hidden card is listed before the draw"
+    );
+    // The public FEN and the deck count, never the order.
+    assert_eq!(g["seats"][0]["deck"], 16);
+    let fen = g["fen"].as_str().unwrap().to_string();
+    let a = s.post(
+        &format!("/api/game/{}/act", g["id"]),
+        &json!({"text": "K@e1"}),
+    );
+    assert_eq!(a.status, 422);
+    assert!(
+        a.json()["error"].as_str().unwrap().contains("draw"),
+        "{}",
+        a.text()
+    );
+    let refused = s.post(&format!("/api/game/{}/undo", g["id"]), &json!({}));
+    assert_eq!(refused.status, 422, "nothing to take back");
+    let g = s.ok(
+        &format!("/api/game/{}/draw", g["id"]),
+        &json!({"version": g["version"]}),
+    );
+    assert_eq!(g["pending_draw"], true);
+    assert_eq!(g["fen"], fen, "drawing shows the card, not the deck");
+    assert!(g["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| a["kind"] == "draw"));
+    // A drawn card is not put back.
+    let a = s.post(&format!("/api/game/{}/undo", g["id"]), &json!({}));
+    assert_eq!(a.status, 422);
+    let (_, g) = play_kind(&s, &g, "draw");
+    assert_eq!(g["seats"][0]["deck"], 15);
+    assert_eq!(g["pending_draw"], false);
+    // Drawing twice, or out of turn order, is refused.
+    let g = s.ok(&format!("/api/game/{}/draw", g["id"]), &json!({}));
+    let a = s.post(&format!("/api/game/{}/draw", g["id"]), &json!({}));
+    assert_eq!(a.status, 422);
+}
+
+#[test]
+fn walls_gating_and_passes() {
+    let s = Server::start(&[]);
+    // Amazons: a move, then its wall: three clicks.
+    let g = game(&s, "amazons", None, 2);
+    let a = &g["actions"][0];
+    assert_eq!(a["paths"][0].as_array().unwrap().len(), 3, "{a}");
+    let g = s.ok(
+        &format!("/api/game/{}/act", g["id"]),
+        &json!({"action": 0, "version": g["version"]}),
+    );
+    assert!(last_move(&g).contains(','), "{}", last_move(&g));
+    // Seirawan: a man from the hand gated onto the square a man left.
+    let mut g = game(&s, "seirawan", None, 2);
+    for m in ["Nf3", "Nf6"] {
+        g = typed(&s, &g, m);
+    }
+    let (a, g) = play_kind(&s, &g, "gate");
+    assert_eq!(a["paths"][0].as_array().unwrap().len(), 2);
+    // Written as the move and the gated man (`Nf3=H`).
+    assert_eq!(last_move(&g), a["san"].as_str().unwrap());
+    assert!(last_move(&g).contains('='), "{}", last_move(&g));
+    // Flipello: a player with no move passes, by a button (a game found
+    // by `varia simulate flipello --players random,random`).
+    let mut g = game(&s, "flipello", None, 2);
+    let placements = "c5 e6 f6 c4 d6 f7 e3 f5 b4 e2 g6 h7 f4 d7 d8 d3 g8 b5 d2 d1 h6 b3 b6 g7 \
+                      f8 g5 h8 c6 b2 e8 f2 a2 f1 h5 c2 a7 g4 c3 c8 c1 b1 e1 h4 a4 a6 a5 a3 e7 \
+                      a8 c7 b7 b8 f3 a1";
+    for sq in placements.split_whitespace() {
+        assert!(g["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|a| a["kind"] != "pass"));
+        g = typed(&s, &g, &format!("P@{sq}"));
+    }
+    let p = g["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == "pass")
+        .unwrap();
+    assert_eq!(p["paths"], json!([["b:pass"]]));
+    let (_, next) = play_kind(&s, &g, "pass");
+    assert_eq!(last_move(&next), "pass");
+}
+
+#[test]
+fn refusals() {
+    let dir = folder();
+    let s = Server::start(&[dir.path().join("chess.variant").to_str().unwrap()]);
+    let g = s.ok(
+        "/api/game",
+        &json!({"name": "chess.variant", "players": ["human", "human"]}),
+    );
+    let id = g["id"].as_u64().unwrap();
+    let act = |body: Value| s.post(&format!("/api/game/{id}/act"), &body);
+    // An action of a position the page no longer shows.
+    let a = act(json!({"action": 0, "version": 999}));
+    assert_eq!(a.status, 409);
+    // No such action, or not legal here, said in words.
+    assert_eq!(act(json!({"action": 9999})).status, 422);
+    let a = act(json!({"text": "e5"}));
+    assert_eq!(a.status, 422);
+    assert!(
+        a.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("not a legal action"),
+        "{}",
+        a.text()
+    );
+    let why = s.ok(
+        &format!("/api/game/{id}/why"),
+        &json!({"from": "e2", "to": "e5"}),
+    );
+    assert!(why["why"].as_str().unwrap().contains("e2"), "{why}");
+    assert_eq!(act(json!({})).status, 400);
+    assert_eq!(act(json!({"text": "x".repeat(500)})).status, 400);
+    for bad in ["undo", "redo", "claim"] {
+        assert_eq!(
+            s.post(&format!("/api/game/{id}/{bad}"), &json!({})).status,
+            422,
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        s.post(&format!("/api/game/{id}/draw"), &json!({})).status,
+        422
+    );
+    assert_eq!(
+        s.post(&format!("/api/game/{id}/nosuch"), &json!({})).status,
+        404
+    );
+    assert_eq!(
+        s.post("/api/game/424242/act", &json!({"action": 0})).status,
+        404
+    );
+    // External engines are never started from the page.
+    for p in [
+        "uci:/bin/sh",
+        "xboard:/usr/games/fairy-stockfish",
+        "ai;tc=40/60",
+    ] {
+        let a = s.post(
+            &format!("/api/game/{id}/seats"),
+            &json!({"players": ["human", p]}),
+        );
+        assert!(matches!(a.status, 400 | 403), "{p}: {}", a.text());
+    }
+    assert_eq!(
+        s.post(
+            "/api/game",
+            &json!({"name": "chess.variant", "players": ["human"]})
+        )
+        .status,
+        400
+    );
+    // A game that ended takes no action; resigning ends it.
+    let g = s.ok(&format!("/api/game/{id}/resign"), &json!({}));
+    assert_eq!(
+        (g["over"].clone(), g["result"].clone()),
+        (json!(true), json!("0-1"))
+    );
+    assert_eq!(act(json!({"text": "e4"})).status, 422);
+    // Records go beside a folder's files only: this server has one file.
+    let a = s.post(
+        &format!("/api/game/{id}/save"),
+        &json!({"format": "pgn", "name": "g.pgn"}),
+    );
+    assert_eq!(a.status, 403);
+    let a = s.post(
+        &format!("/api/game/{id}/save"),
+        &json!({"format": "pgn", "name": "../g.pgn"}),
+    );
+    assert!(matches!(a.status, 400 | 403));
+    // A variant with errors starts no game, and says why.
+    let a = s.post(
+        "/api/game",
+        &json!({"name": "chess.variant", "text": "variant x { board 8x }"}),
+    );
+    assert_eq!(a.status, 422);
+    assert!(!a.json()["report"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    let a = s.post(
+        "/api/game",
+        &json!({"name": "chess.variant", "fen": "not a fen"}),
+    );
+    assert_eq!(a.status, 422, "{}", a.text());
+    // An AI seat is the AI's to play.
+    let g = s.ok(
+        "/api/game",
+        &json!({"name": "chess.variant", "players": ["ai:8", "human"]}),
+    );
+    let a = s.post(
+        &format!("/api/game/{}/act", g["id"]),
+        &json!({"text": "e4"}),
+    );
+    assert_eq!(a.status, 409, "{}", a.text());
+}
+
+#[test]
+fn records_are_saved_in_the_folder() {
+    let dir = folder();
+    let s = Server::start(&[dir.path().to_str().unwrap()]);
+    let g = s.ok(
+        "/api/game",
+        &json!({"name": "chess.variant", "players": ["human", "human"]}),
+    );
+    let g = typed(&s, &g, "e4");
+    s.ok(
+        &format!("/api/game/{}/save", g["id"]),
+        &json!({"format": "pgn", "name": "one.pgn"}),
+    );
+    s.ok(
+        &format!("/api/game/{}/save", g["id"]),
+        &json!({"format": "jsonl", "name": "one.jsonl"}),
+    );
+    let pgn = std::fs::read_to_string(dir.path().join("one.pgn")).unwrap();
+    assert!(
+        pgn.contains("[Variant \"chess.variant\"]") && pgn.contains("1. e4 *"),
+        "{pgn}"
+    );
+    // `replay` reads both.
+    for f in ["one.pgn", "one.jsonl"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
+            .current_dir(dir.path())
+            .args(["replay", f])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{f}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    for bad in ["one.variant", "x.pgn.txt", "../one.pgn"] {
+        let a = s.post(
+            &format!("/api/game/{}/save", g["id"]),
+            &json!({"format": "pgn", "name": bad}),
+        );
+        assert!(matches!(a.status, 400 | 403), "{bad}");
+    }
+}

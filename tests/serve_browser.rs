@@ -340,3 +340,165 @@ fn chess_by_clicks_with_castling_and_a_promotion() {
     b.click("#redo");
     b.wait("redone", "return window.varia.board().moves.length === 15");
 }
+
+/// Open a file of the folder in the page and wait for its board.
+fn open_file(b: &Browser, name: &str, seats: usize) {
+    b.js(&format!(
+        "const s = document.getElementById('file'); s.value = '{name}'; s.dispatchEvent(new Event('change'));"
+    ));
+    b.wait(
+        name,
+        &format!("return window.varia.board() && window.varia.board().seats.length === {seats} && window.varia.state.name === '{name}'"),
+    );
+    wait_board(b);
+}
+
+/// Make every seat a person.
+fn all_human(b: &Browser) {
+    b.js(
+        "for (const s of document.querySelectorAll('#seats select')) s.value = 'human';\
+          document.querySelector('#seats select').dispatchEvent(new Event('change'));",
+    );
+    b.wait(
+        "people at every seat",
+        "return window.varia.board().seats.every(s => s.player === 'human')",
+    );
+}
+
+/// The click path of the first action whose path starts with `prefix`.
+fn path_from(b: &Browser, kind: &str, prefix: &str) -> Vec<String> {
+    let v = b.js(&format!(
+        "const a = window.varia.board().actions.find(a => a.kind === '{kind}' && a.paths[0][0].startsWith('{prefix}'));\
+         return a ? a.paths[0] : null;"
+    ));
+    v.as_array()
+        .unwrap_or_else(|| panic!("no {kind} from {prefix}"))
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Click a path's steps (hand buttons and squares).
+fn click_path(b: &Browser, path: &[String]) {
+    let steps: Vec<String> = path
+        .iter()
+        .map(|s| match s.split_once(':') {
+            Some(("h", k)) => format!("hand:{k}"),
+            Some(("s", sq)) => sq.to_string(),
+            _ => panic!("step {s}"),
+        })
+        .collect();
+    let refs: Vec<&str> = steps.iter().map(String::as_str).collect();
+    clicks(b, &refs);
+}
+
+#[test]
+fn echek_places_a_man_from_the_hand() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    open_file(&b, "echek.variant", 2);
+    all_human(&b);
+    // The queen (piece 1) from white's hand, to a square the page offers.
+    let path = path_from(&b, "drop", "h:1");
+    b.click("#hands button[data-step=\"h:1\"]");
+    let targets = b.wait(
+        "the targets of the queen in hand",
+        "return document.querySelectorAll('#board .mark-target').length",
+    );
+    assert!(targets.as_u64().unwrap() >= 2, "{targets}");
+    b.click(&format!("#board rect[data-sq=\"{}\"]", &path[1][2..]));
+    b.wait("placed", "return window.varia.board().moves.length === 1");
+    assert!(moves(&b)[0].starts_with("Q@"), "{:?}", moves(&b));
+    // Black answers with a pawn placed and moved on (a compound action),
+    // or placed alone, chosen in the picker.
+    let path = path_from(&b, "place-and-move", "h:5");
+    b.click("#hands button[data-step=\"h:5\"]");
+    b.click(&format!("#board rect[data-sq=\"{}\"]", &path[1][2..]));
+    b.wait(
+        "the follow-up",
+        "return document.querySelectorAll('#board .mark-target').length",
+    );
+    b.click(&format!("#board rect[data-sq=\"{}\"]", &path[2][2..]));
+    b.wait(
+        "placed and moved",
+        "return window.varia.board().moves.length === 2",
+    );
+    assert!(moves(&b)[1].starts_with("P@"), "{:?}", moves(&b));
+    let p = shot(&b, "echek");
+    let men = b.js("return [...document.querySelectorAll('#board rect[data-sq]')].length");
+    assert!(men.as_u64().unwrap() >= 4);
+    let _ = p;
+}
+
+#[test]
+fn quatrochess_one_turn_for_each_seat() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    open_file(&b, "quatrochess.variant", 4);
+    all_human(&b);
+    // The board follows the player to act.
+    b.js("const v = document.getElementById('view'); v.value = 'follow'; v.dispatchEvent(new Event('change'));");
+    let mut turns = Vec::new();
+    for seat in 0..4 {
+        b.wait(
+            "the seat's turn",
+            &format!("return window.varia.board().to_move === {seat} && window.varia.board().turn === window.varia.board().seats[{seat}].turn"),
+        );
+        turns.push(b.js("return window.varia.board().turn").as_u64().unwrap());
+        let path = b.js(
+            "const a = window.varia.board().actions.find(a => a.kind === 'move' && a.san.length === 2 || a.kind === 'move');\
+             return a.paths[0];",
+        );
+        let path: Vec<String> = path
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect();
+        if seat == 2 {
+            shot(&b, "quatrochess-seat3");
+        }
+        click_path(&b, &path);
+    }
+    assert_eq!(moves(&b).len(), 4);
+    turns.sort_unstable();
+    turns.dedup();
+    assert_eq!(
+        turns.len(),
+        4,
+        "each seat sees the board from its side: {turns:?}"
+    );
+}
+
+#[test]
+fn the_ai_answers() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    b.js("const s = document.querySelector('#seats select[data-seat=\"1\"]'); s.value = 'ai:1'; s.dispatchEvent(new Event('change'));");
+    b.wait(
+        "black is the AI",
+        "return window.varia.board().seats[1].player === 'ai:1'",
+    );
+    clicks(&b, &["e2", "e4"]);
+    b.wait(
+        "the AI's answer",
+        "return window.varia.board().moves.length === 2",
+    );
+    // And the analysis runs live.
+    b.click("#analyse");
+    b.wait(
+        "an analysis line",
+        "return document.querySelectorAll('#analysis .line').length > 0",
+    );
+    b.click("#analyse");
+    shot(&b, "ai-analysis");
+}

@@ -124,8 +124,8 @@ impl GameState {
     }
 }
 
-/// The seat each seat's own view is turned for: the side of the board
-/// where its men stand at the start (bottom 0, right 1, top 2, left 3).
+/// How each seat's own view is turned: the quarter turns that bring the
+/// side or corner where its men stand to the bottom (left).
 pub fn seat_turns(g: &GameSession) -> Vec<u8> {
     let s = g.session();
     let players = s.variant().players.len();
@@ -154,17 +154,18 @@ pub fn seat_turns(g: &GameSession) -> Vec<u8> {
                 // the second above.
                 return if p % 2 == 1 { 2 } else { 0 };
             }
-            if dy.abs() >= dx.abs() {
-                if dy <= 0.0 {
-                    0
-                } else {
-                    2
+            // The quarter turn that brings the seat's men lowest (then
+            // leftmost): a picture turned clockwise moves (x, y) to (y, -x).
+            let (mut best, mut best_key) = (0, f64::INFINITY);
+            let (mut x, mut y) = (dx / f64::from(n), dy / f64::from(n));
+            for t in 0..4u8 {
+                let key = y + 0.001 * x;
+                if key < best_key - 1e-9 {
+                    (best, best_key) = (t, key);
                 }
-            } else if dx > 0.0 {
-                1
-            } else {
-                3
+                (x, y) = (y, -x);
             }
+            best
         })
         .collect()
 }

@@ -733,3 +733,148 @@ fn records_are_saved_in_the_folder() {
         assert!(matches!(a.status, 400 | 403), "{bad}");
     }
 }
+
+#[test]
+fn ai_seats_play_and_the_analysis_streams() {
+    let s = Server::start(&[]);
+    let mut ev = http::Events::open(&s.addr);
+    let g = s.ok(
+        "/api/game",
+        &json!({"name": "builtin:chess", "players": ["human", "ai:1"]}),
+    );
+    let id = g["id"].as_u64().unwrap();
+    typed(&s, &g, "e4");
+    // The AI answers (the answer to the action may already show it).
+    let answered = |s: &Server| {
+        s.get(&format!("/api/game/{id}")).json()["moves"]
+            .as_array()
+            .unwrap()
+            .len()
+            == 2
+    };
+    let t0 = std::time::Instant::now();
+    while !answered(&s) {
+        ev.wait(std::time::Duration::from_secs(30), |e| {
+            e["type"] == "game" && e["id"] == id
+        });
+        assert!(t0.elapsed() < std::time::Duration::from_secs(30));
+    }
+    // An undo against the AI goes back to the person's turn.
+    let g = s.ok(&format!("/api/game/{id}/undo"), &json!({"to_human": true}));
+    assert_eq!(g["moves"].as_array().unwrap().len(), 0);
+    // The AI plays one action for a person's seat when asked.
+    s.ok(&format!("/api/game/{id}/ai"), &json!({"level": 1}));
+    ev.wait(std::time::Duration::from_secs(30), |e| {
+        e["type"] == "game" && e["id"] == id && e.get("thinking").is_none()
+    });
+    // The analysis: lines with a score and a principal variation in SAN.
+    let g = s.ok(
+        "/api/game",
+        &json!({"name": "builtin:chess", "players": ["human", "human"]}),
+    );
+    let gid = g["id"].as_u64().unwrap();
+    s.ok("/api/analysis/start", &json!({"game": gid, "lines": 2}));
+    let line = ev.wait(std::time::Duration::from_secs(30), |e| {
+        e["type"] == "analysis" && e["game"] == gid && e["line"] == 2
+    });
+    assert!(line["score"]["cp"].is_i64(), "{line}");
+    let pv = line["pv"].as_array().unwrap();
+    assert!(!pv.is_empty());
+    s.ok("/api/analysis/stop", &json!({}));
+    ev.wait(std::time::Duration::from_secs(30), |e| {
+        e["type"] == "analysis-done" && e["game"] == gid
+    });
+    // Hidden decks: the lines stop before a card is drawn.
+    let g = game(&s, "raindropchess", None, 2);
+    s.ok("/api/analysis/start", &json!({"game": g["id"], "lines": 1}));
+    let line = ev.wait(std::time::Duration::from_secs(30), |e| {
+        e["type"] == "analysis" && e["game"] == g["id"]
+    });
+    assert!(line["pv"].as_array().unwrap().is_empty(), "{line}");
+    s.ok("/api/analysis/stop", &json!({}));
+    assert_eq!(
+        s.post("/api/analysis/start", &json!({"game": 999})).status,
+        404
+    );
+}
+
+#[test]
+fn a_study_runs_bounded_and_its_games_replay() {
+    let s = Server::start(&[]);
+    let mut ev = http::Events::open(&s.addr);
+    for (body, status) in [
+        (json!({"name": "builtin:chess", "games": 100000}), 400),
+        (json!({"name": "builtin:chess", "max_plies": 1000000}), 400),
+        (
+            json!({"name": "builtin:chess", "players": ["human", "random"]}),
+            400,
+        ),
+        (
+            json!({"name": "builtin:chess", "players": ["uci:/bin/sh", "random"]}),
+            403,
+        ),
+        (
+            json!({"name": "builtin:chess", "openings": "not a move"}),
+            422,
+        ),
+    ] {
+        assert_eq!(s.post("/api/study", &body).status, status, "{body}");
+    }
+    let r = s.ok(
+        "/api/study",
+        &json!({"name": "builtin:chess", "players": ["random", "random"], "games": 20, "seed": 3, "max_plies": 150}),
+    );
+    let id = r["study"].as_u64().unwrap();
+    let done = ev.wait(std::time::Duration::from_secs(60), |e| {
+        e["type"] == "study" && e["id"] == id && e["finished"] == true
+    });
+    assert_eq!(
+        (done["done"].as_u64(), done["total"].as_u64()),
+        (Some(20), Some(20))
+    );
+    assert_eq!(done["summary"]["games"], 20);
+    let st = s.get(&format!("/api/study/{id}")).json();
+    let games = st["games"].as_array().unwrap();
+    assert_eq!(games.len(), 20);
+    // Decisive games first, shortest first; then draws; then the unfinished.
+    let class = |g: &Value| match g["result"].as_str().unwrap() {
+        "1-0" | "0-1" => 0,
+        "1/2-1/2" => 1,
+        _ => 2,
+    };
+    for w in games.windows(2) {
+        let (a, b) = (&w[0], &w[1]);
+        assert!(
+            (class(a), a["plies"].as_u64()) <= (class(b), b["plies"].as_u64()),
+            "{a} before {b}"
+        );
+    }
+    // The report is the HTML of `simulate --report`, under a policy with no
+    // script at all.
+    let rep = s.get(&format!("/api/study/{id}/report"));
+    assert_eq!(rep.status, 200);
+    assert!(rep
+        .header("content-security-policy")
+        .unwrap()
+        .starts_with("default-src 'none'"));
+    assert!(rep.text().contains("<svg") && rep.text().contains("Results"));
+    // The first game, replayed action by action.
+    let first = &games[0];
+    let g = s.ok(
+        &format!("/api/study/{id}/replay"),
+        &json!({"index": first["index"]}),
+    );
+    assert_eq!(g["moves"].as_array().unwrap().len(), 0);
+    let mut g = g;
+    let mut n = 0;
+    while g["can_redo"] == true {
+        g = s.ok(&format!("/api/game/{}/redo", g["id"]), &json!({}));
+        n += 1;
+    }
+    assert_eq!(n, first["plies"].as_u64().unwrap() as usize);
+    assert_eq!(
+        g["result"].as_str(),
+        first["result"].as_str().filter(|r| *r != "*")
+    );
+    assert_eq!(s.get("/api/study/999").status, 404);
+}

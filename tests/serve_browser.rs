@@ -502,3 +502,55 @@ fn the_ai_answers() {
     b.click("#analyse");
     shot(&b, "ai-analysis");
 }
+
+#[test]
+fn a_twenty_game_study_finishes_with_its_table() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    b.click("#tab-study");
+    b.wait(
+        "the study's seats",
+        "return document.querySelectorAll('#study-seats select').length === 2",
+    );
+    b.js("for (const s of document.querySelectorAll('#study-seats select')) s.value = 'random';");
+    b.js("document.getElementById('study-plies').value = '150';");
+    b.click("#study-start");
+    b.wait_for(
+        "the study to finish",
+        "return document.getElementById('study-status').dataset.finished === 'true'",
+        Duration::from_secs(60),
+    );
+    let status = b.js("return document.getElementById('study-status').textContent");
+    assert!(
+        status.as_str().unwrap().starts_with("20 of 20 games"),
+        "{status}"
+    );
+    assert_eq!(
+        b.js("return document.getElementById('study-progress').value"),
+        20
+    );
+    let rows = b.wait(
+        "the table of games",
+        "return document.querySelectorAll('#study-table tr').length",
+    );
+    assert_eq!(rows, 21, "a header and 20 games");
+    b.wait(
+        "the report",
+        "const f = document.getElementById('study-report'); return !f.hidden && f.contentDocument && f.contentDocument.querySelector('svg') !== null",
+    );
+    shot(&b, "study");
+    // The first game of the table, replayed on the board move by move.
+    b.click("#study-table button[data-game]");
+    b.wait(
+        "the replayed game",
+        "return document.getElementById('pane-play').hidden === false && window.varia.board().can_redo",
+    );
+    b.click("#redo");
+    b.wait(
+        "one move on",
+        "return window.varia.board().moves.length === 1",
+    );
+}

@@ -188,3 +188,58 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// The server's event stream, read line by line.
+pub struct Events {
+    r: BufReader<TcpStream>,
+}
+
+impl Events {
+    pub fn open(addr: &str) -> Events {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_millis(200)))
+            .unwrap();
+        write!(s, "GET /api/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+        let mut r = BufReader::new(s);
+        // The headers, then the stream's opening comment.
+        let t0 = std::time::Instant::now();
+        let mut line = String::new();
+        while t0.elapsed() < Duration::from_secs(10) {
+            line.clear();
+            if r.read_line(&mut line).is_ok() && line.contains(": open") {
+                return Events { r };
+            }
+        }
+        panic!("the event stream did not open");
+    }
+
+    /// The next event for which `want` holds, within `limit`.
+    pub fn wait(
+        &mut self,
+        limit: Duration,
+        want: impl Fn(&serde_json::Value) -> bool,
+    ) -> serde_json::Value {
+        let t0 = std::time::Instant::now();
+        let mut line = String::new();
+        while t0.elapsed() < limit {
+            // A read that times out keeps what it read: a line is taken
+            // only whole.
+            match self.r.read_line(&mut line) {
+                Ok(0) => panic!("the event stream ended"),
+                Ok(_) if line.ends_with('\n') => {
+                    // A chunk-size line or an empty line comes between events.
+                    if let Some(data) = line.trim().strip_prefix("data: ") {
+                        if let Ok(v) = serde_json::from_str(data) {
+                            if want(&v) {
+                                return v;
+                            }
+                        }
+                    }
+                    line.clear();
+                }
+                _ => {}
+            }
+        }
+        panic!("no such event within {limit:?}");
+    }
+}

@@ -319,14 +319,14 @@ fn chess_by_clicks_with_castling_and_a_promotion() {
         "click to new position: {click_ms:?} (in the page: {} ms)",
         b.js("return document.getElementById('board').dataset.actMs")
     );
-    // A refused click says why.
-    b.click("#board rect[data-sq=\"a2\"]");
-    b.click("#board rect[data-sq=\"a5\"]");
+    // A refused click says why: black's pawn cannot go three squares.
+    b.click("#board rect[data-sq=\"a7\"]");
+    b.click("#board rect[data-sq=\"a4\"]");
     let why = b.wait(
         "a refusal",
-        "return document.getElementById('message').textContent",
+        "const m = document.getElementById('message').textContent; return m.includes('a7') && m;",
     );
-    assert!(why.as_str().unwrap().contains("a2"), "{why}");
+    assert!(why.as_str().unwrap().contains("a4"), "{why}");
     let p = shot(&b, "chess-castled");
     check_board(
         &b,
@@ -400,6 +400,30 @@ fn echek_places_a_man_from_the_hand() {
     };
     wait_board(&b);
     open_file(&b, "echek.variant", 2);
+    b.wait(
+        "valid",
+        "return document.getElementById('status').className === 'ok'",
+    );
+    // Echek is the largest shipped rule file: one keystroke (a letter in a
+    // comment) to its diagnostics.
+    let before = b.js("return Number(document.getElementById('status').dataset.checked)");
+    b.js("const v = window.varia.view; const i = v.state.doc.toString().indexOf('# There is no board');\
+          v.dispatch({selection: {anchor: i + 1}}); v.focus();");
+    let t0 = Instant::now();
+    b.type_into(".cm-content", "x");
+    b.wait(
+        "the check of the edit",
+        &format!("return Number(document.getElementById('status').dataset.checked) > {before}"),
+    );
+    eprintln!(
+        "echek.variant: keystroke to diagnostics {:?} (in the page: {} ms, 250 of them the pause after typing)",
+        t0.elapsed(),
+        b.js("return document.getElementById('status').dataset.latency")
+    );
+    b.wait(
+        "valid",
+        "return document.getElementById('status').className === 'ok'",
+    );
     all_human(&b);
     // The queen (piece 1) from white's hand, to a square the page offers.
     let path = path_from(&b, "drop", "h:1");
@@ -501,6 +525,16 @@ fn the_ai_answers() {
     );
     b.click("#analyse");
     shot(&b, "ai-analysis");
+    // The pieces' cards.
+    b.click("#tab-pieces");
+    let cards = b.wait(
+        "the cards",
+        "return document.querySelectorAll('#pieces .card').length",
+    );
+    assert_eq!(cards, 6);
+    let text = b.js("return document.getElementById('pieces').textContent");
+    assert!(text.as_str().unwrap().contains("knight"), "{text}");
+    shot(&b, "pieces");
 }
 
 #[test]
@@ -553,4 +587,35 @@ fn a_twenty_game_study_finishes_with_its_table() {
         "one move on",
         "return window.varia.board().moves.length === 1",
     );
+}
+
+#[test]
+fn keys_and_typed_moves() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    all_human(&b);
+    // The arrow keys move a cursor from a1; Enter clicks: e2, then e4.
+    let (right, up, enter) = ("\u{E014}", "\u{E013}", "\u{E007}");
+    b.type_into(
+        "#board",
+        &format!("{}{up}{enter}{up}{up}{enter}", right.repeat(4)),
+    );
+    b.wait(
+        "e4 by keys",
+        "return window.varia.board().moves.length === 1",
+    );
+    // A move typed in the box.
+    b.type_into("#move-text", &format!("e5{enter}"));
+    b.wait("e5 typed", "return window.varia.board().moves.length === 2");
+    assert_eq!(moves(&b), ["e4", "e5"]);
+    // A typed mistake is refused in words.
+    b.type_into("#move-text", &format!("Ke3{enter}"));
+    let m = b.wait(
+        "the refusal",
+        "return document.getElementById('message').textContent",
+    );
+    assert!(m.as_str().unwrap().contains("not a legal action"), "{m}");
 }

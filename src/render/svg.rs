@@ -418,6 +418,70 @@ mod tests {
     }
 
     #[test]
+    fn turned_boards_and_named_squares() {
+        // A 3x2 board: a1 b1 c1 / a2 b2 c2, a man on a1.
+        let mut cells = vec![Cell::Empty; 6];
+        cells[0] = Cell::Man(super::super::ManView {
+            letter: 'K',
+            glyphs: None,
+            owner: 0,
+        });
+        let v = BoardView {
+            x0: 0,
+            y0: 0,
+            width: 3,
+            height: 2,
+            cells,
+            player_names: vec!["a".into(), "b".into()],
+            to_move: 0,
+            last: vec![],
+            hands: vec![],
+            decks: vec![],
+            deck_cards: vec![],
+            notes: vec![],
+            out: vec![],
+        };
+        let corner = |turn: u8| {
+            let s = draw_with(
+                &v,
+                &[],
+                Options {
+                    turn,
+                    squares: true,
+                },
+            )
+            .unwrap();
+            let i = s.find(r#"data-sq="a1""#).unwrap();
+            let rect = &s[s[..i].rfind("<rect").unwrap()..i];
+            let num = |k: &str| -> i32 {
+                let j = rect.find(k).unwrap() + k.len();
+                rect[j..].split('"').next().unwrap().parse().unwrap()
+            };
+            (num(r#"x=""#), num(r#"y=""#))
+        };
+        // a1 is bottom-left, then top-left (a quarter turn clockwise),
+        // top-right (half a turn), bottom-right.
+        assert_eq!(corner(0), (LEFT, TOP + CELL));
+        assert_eq!(corner(1), (LEFT, TOP));
+        assert_eq!(corner(2), (LEFT + 2 * CELL, TOP));
+        assert_eq!(corner(3), (LEFT + CELL, TOP + 2 * CELL));
+        // Turned a quarter, the picture is as tall as the board is wide.
+        assert_eq!(size_turned(&v, 1).1, size_turned(&v, 0).1 + CELL);
+        // Squares are named only when asked.
+        assert!(!draw(&v, &[]).unwrap().contains("data-sq"));
+        let named = draw_with(
+            &v,
+            &[],
+            Options {
+                turn: 0,
+                squares: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(named.matches("data-sq=").count(), 6);
+    }
+
+    #[test]
     fn a_huge_view_is_refused_not_drawn() {
         let v = BoardView {
             x0: 0,

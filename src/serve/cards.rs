@@ -15,8 +15,18 @@ pub fn cards(v: &Variant) -> Vec<serde_json::Value> {
             if p.royal {
                 lines.push("royal: it may not be left attacked".into());
             }
+            if let Some(pr) = &p.promotion {
+                let names: Vec<&str> = pr
+                    .choices
+                    .iter()
+                    .filter_map(|&k| v.pieces.get(k as usize).map(|x| x.name.as_str()))
+                    .collect();
+                if !names.is_empty() {
+                    lines.push(format!("promotes to: {}", names.join(", ")));
+                }
+            }
             if let Some(k) = p.promotes_to.and_then(|k| v.pieces.get(k as usize)) {
-                lines.push(format!("promotes to: {}", k.name));
+                lines.push(format!("promotes to its promoted form: {}", k.name));
             }
             serde_json::json!({
                 "letter": p.letter.to_string(),

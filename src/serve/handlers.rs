@@ -172,11 +172,13 @@ fn source(app: &App, name: &str) -> Result<(String, bool), ApiError> {
 
 async fn read_file(State(app): St, uri: Uri) -> ApiResult {
     let name = unescape(query(&uri, "name").unwrap_or(""))?;
-    let (text, readonly) = blocking(move || source(&app, &name).map(|t| (t, name)))
-        .await
-        .map(|((t, r), n)| ((t, n), r))?;
+    let (text, readonly, name) = blocking(move || {
+        let (text, readonly) = source(&app, &name)?;
+        Ok((text, readonly, name))
+    })
+    .await?;
     Ok(Json(
-        serde_json::json!({"name": text.1, "text": text.0, "readonly": readonly}),
+        serde_json::json!({"name": name, "text": text, "readonly": readonly}),
     ))
 }
 
@@ -713,7 +715,7 @@ async fn study_replay(State(app): St, Path(id): Path<u64>, b: Bytes) -> ApiResul
             s.kept.iter().find(|e| e.index == index).ok_or_else(|| {
                 ApiError::not_found(format!("game {index} of the study is not kept"))
             })?;
-        let players = Config::seated_of(&s.request.players, e.rotation);
+        let players = study::seated(&s.request.players, e.rotation);
         let mut g = GameSession::new(
             s.request.prepared.clone(),
             &s.request.spec,
@@ -737,17 +739,6 @@ async fn study_replay(State(app): St, Path(id): Path<u64>, b: Bytes) -> ApiResul
     })
     .await?;
     position_of(&app, gid, turn)
-}
-
-/// Seats of a rotation.
-struct Config;
-impl Config {
-    fn seated_of(players: &[crate::ai::Player], rotation: usize) -> Vec<crate::ai::Player> {
-        let n = players.len();
-        (0..n)
-            .map(|s| players[(s + rotation) % n].clone())
-            .collect()
-    }
 }
 
 async fn events(State(app): St) -> Response {

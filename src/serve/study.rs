@@ -241,12 +241,17 @@ pub fn games(s: &Study) -> Vec<serde_json::Value> {
             };
             serde_json::json!({
                 "index": e.index, "plies": e.plies, "result": result, "reason": reason,
-                "players": Config {
-                    games: 0, seed: 0, players: s.request.players.clone(), max_plies: 0,
-                    jobs: 1, random_plies: 0, shard: (0, 1), rotate: false,
-                }.seated(e.rotation).iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "players": seated(&s.request.players, e.rotation).iter().map(ToString::to_string).collect::<Vec<_>>(),
             })
         })
+        .collect()
+}
+
+/// Who played each seat under a rotation (as [`Config::seated`]).
+pub fn seated(players: &[Player], rotation: usize) -> Vec<Player> {
+    let n = players.len();
+    (0..n)
+        .map(|s| players[(s + rotation) % n].clone())
         .collect()
 }
 

@@ -73,7 +73,10 @@ function humansAndAi() {
 
 export async function start(extra) {
   const src = source();
-  const body = { ...src, ...extra, turn };
+  // A new seed for each game: a deck's shuffle (and the AI's choices)
+  // follow from it, so a fixed one would let players know the decks.
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+  const body = { seed, ...src, ...extra, turn };
   if (pos && pos.variant === src.variant && !extra.players) body.players = pos.seats.map((s) => s.player);
   stopAnalysis();
   try {

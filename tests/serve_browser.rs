@@ -348,7 +348,12 @@ fn open_file(b: &Browser, name: &str, seats: usize) {
     ));
     b.wait(
         name,
-        &format!("return window.varia.board() && window.varia.board().seats.length === {seats} && window.varia.state.name === '{name}'"),
+        &format!(
+            "return window.varia.board() && window.varia.board().seats.length === {seats} \
+             && window.varia.board().variant === '{}' && window.varia.state.name === '{name}' \
+             && document.getElementById('status').className === 'ok'",
+            name.trim_end_matches(".variant")
+        ),
     );
     wait_board(b);
 }
@@ -404,26 +409,6 @@ fn echek_places_a_man_from_the_hand() {
         "valid",
         "return document.getElementById('status').className === 'ok'",
     );
-    // Echek is the largest shipped rule file: one keystroke (a letter in a
-    // comment) to its diagnostics.
-    let before = b.js("return Number(document.getElementById('status').dataset.checked)");
-    b.js("const v = window.varia.view; const i = v.state.doc.toString().indexOf('# There is no board');\
-          v.dispatch({selection: {anchor: i + 1}}); v.focus();");
-    let t0 = Instant::now();
-    b.type_into(".cm-content", "x");
-    b.wait(
-        "the check of the edit",
-        &format!("return Number(document.getElementById('status').dataset.checked) > {before}"),
-    );
-    eprintln!(
-        "echek.variant: keystroke to diagnostics {:?} (in the page: {} ms, 250 of them the pause after typing)",
-        t0.elapsed(),
-        b.js("return document.getElementById('status').dataset.latency")
-    );
-    b.wait(
-        "valid",
-        "return document.getElementById('status').className === 'ok'",
-    );
     all_human(&b);
     // The queen (piece 1) from white's hand, to a square the page offers.
     let path = path_from(&b, "drop", "h:1");
@@ -455,6 +440,26 @@ fn echek_places_a_man_from_the_hand() {
     let men = b.js("return [...document.querySelectorAll('#board rect[data-sq]')].length");
     assert!(men.as_u64().unwrap() >= 4);
     let _ = p;
+    // Echek is the largest shipped rule file: one keystroke (a letter in a
+    // comment) to its diagnostics.
+    let before = b.js("return Number(document.getElementById('status').dataset.checked)");
+    b.js("const v = window.varia.view; const i = v.state.doc.toString().indexOf('# There is no board');\
+          v.dispatch({selection: {anchor: i + 1}}); v.focus();");
+    let t0 = Instant::now();
+    b.type_into(".cm-content", "x");
+    b.wait(
+        "the check of the edit",
+        &format!("return Number(document.getElementById('status').dataset.checked) > {before}"),
+    );
+    eprintln!(
+        "echek.variant: keystroke to diagnostics {:?} (in the page: {} ms, 250 of them the pause after typing)",
+        t0.elapsed(),
+        b.js("return document.getElementById('status').dataset.latency")
+    );
+    b.wait(
+        "valid",
+        "return document.getElementById('status').className === 'ok'",
+    );
 }
 
 #[test]

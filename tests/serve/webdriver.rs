@@ -176,10 +176,27 @@ impl Browser {
         }
     }
 
-    /// A real click on the element `css` selects.
+    /// A real click on the element `css` selects (found again if the page
+    /// redrew it meanwhile).
     pub fn click(&self, css: &str) {
-        let e = self.find(css);
-        self.cmd("POST", &format!("/element/{e}/click"), json!({}));
+        for _ in 0..20 {
+            let e = self.find(css);
+            let p = format!("/session/{}/element/{e}/click", self.session);
+            let a = request(
+                &self.addr,
+                "POST",
+                &p,
+                &[("Content-Type", "application/json")],
+                b"{}",
+            )
+            .unwrap();
+            if a.status == 200 {
+                return;
+            }
+            assert!(a.text().contains("stale element"), "click {css}: {}", a.text());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("{css} kept being redrawn");
     }
 
     /// Type text into the element `css` selects.

@@ -38,6 +38,7 @@ mod duel;
 mod interrupt;
 mod perft;
 mod play;
+mod serve;
 mod show;
 mod simulate;
 mod study;
@@ -64,6 +65,14 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// The designer's workbench in the browser: edit a rule file with live
+    /// diagnostics, see and play the board, analyse, study.
+    ///
+    /// Prints the page's URL (`varia serve: http://127.0.0.1:PORT/`). Only
+    /// the FILE or DIR given is read or written; nothing else.
+    ///
+    /// Example: varia serve variants/ --port 0 --open
+    Serve(serve::ServeArgs),
     /// Play a variant in the terminal, against people or the AI.
     ///
     /// Actions are read one per line from standard input, so a game can be
@@ -278,6 +287,7 @@ pub fn run() -> i32 {
         }
     };
     match cli.command {
+        Command::Serve(a) => serve::serve(&a),
         Command::Play(a) => play::play(&a),
         Command::Simulate(a) => simulate::simulate(&a),
         Command::Replay(a) => simulate::replay(&a),

@@ -117,28 +117,58 @@ pub fn parse_arrow(s: &str) -> Option<(Coord, Coord)> {
     Some((from, to))
 }
 
+/// How to draw a board for a page: turned by quarter turns (clockwise;
+/// `2` shows it from the top player's side, `1` from the right-hand
+/// side's, `3` from the left's), and with each square named by a
+/// `data-sq` attribute (`e4`, as moves name it) for clicks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    pub turn: u8,
+    pub squares: bool,
+}
+
+/// The grid's columns and rows as drawn (turned a quarter, they swap).
+fn drawn(v: &BoardView, turn: u8) -> (i32, i32) {
+    if turn % 2 == 1 {
+        (v.height, v.width)
+    } else {
+        (v.width, v.height)
+    }
+}
+
 /// The size in pixels of a view's picture: the board, or the widest
 /// player's line (about 8 pixels a character) if wider.
 pub fn size(v: &BoardView) -> (i32, i32) {
+    size_turned(v, 0)
+}
+
+/// [`size`] of a view turned by `turn` quarter turns.
+pub fn size_turned(v: &BoardView, turn: u8) -> (i32, i32) {
+    let (cols, rows) = drawn(v, turn);
     let widest = (0..v.player_names.len())
         .map(|p| player_line(v, p).chars().count())
         .max()
         .unwrap_or(0)
         .min(10_000) as i32;
-    let w = (LEFT + v.width * CELL + TOP).max(LEFT + 8 * widest + TOP);
-    let h = TOP + v.height * CELL + LABELS + PLAYER_LINE * v.player_names.len() as i32 + TOP;
+    let w = (LEFT + cols * CELL + TOP).max(LEFT + 8 * widest + TOP);
+    let h = TOP + rows * CELL + LABELS + PLAYER_LINE * v.player_names.len() as i32 + TOP;
     (w.max(240), h)
 }
 
 /// Draw a view as a whole SVG document.
 pub fn draw(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> {
+    draw_with(v, arrows, Options::default())
+}
+
+/// [`draw`], turned and with named squares as `opt` says.
+pub fn draw_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Result<String, String> {
     let mut s = String::new();
-    let (w, h) = size(v);
+    let (w, h) = size_turned(v, opt.turn);
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif">"#
     );
-    s.push_str(&body(v, arrows)?);
+    s.push_str(&body_with(v, arrows, opt)?);
     s.push_str("</svg>\n");
     Ok(s)
 }
@@ -146,7 +176,7 @@ pub fn draw(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> 
 /// The elements of a view's picture (for embedding in a page), after a
 /// size check.
 pub fn body(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> {
-    body_marked(v, arrows, &[])
+    body_with(v, arrows, Options::default())
 }
 
 /// [`body`] with the marks of a move diagram: a dot where the man moves,
@@ -157,7 +187,7 @@ pub fn body_marked(
     arrows: &[(Coord, Coord)],
     marks: &[(Coord, super::Mark)],
 ) -> Result<String, String> {
-    let mut s = body_plain(v, arrows)?;
+    let mut s = body(v, arrows)?;
     let at = |x: i32, y: i32| (LEFT + x * CELL, TOP + (v.height - 1 - y) * CELL);
     for &(c, m) in marks {
         let (x, y) = (c.x - v.x0, c.y - v.y0);
@@ -191,8 +221,8 @@ pub fn body_marked(
     Ok(s)
 }
 
-/// The picture of a view without marks.
-fn body_plain(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String> {
+/// [`body`], turned and with named squares as `opt` says.
+pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Result<String, String> {
     let cells = i64::from(v.width) * i64::from(v.height);
     if v.width <= 0 || v.height <= 0 || cells > MAX_CELLS {
         return Err(format!(
@@ -201,14 +231,25 @@ fn body_plain(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String
         ));
     }
     let mut s = String::new();
-    let (w, h) = size(v);
+    let turn = opt.turn % 4;
+    let (w, h) = size_turned(v, turn);
+    let (cols, rows) = drawn(v, turn);
     let _ = writeln!(
         s,
         r##"<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>"##
     );
     let players = v.player_names.len();
-    // Pixel corner of grid cell (x, y), rank 1 at the bottom.
-    let at = |x: i32, y: i32| (LEFT + x * CELL, TOP + (v.height - 1 - y) * CELL);
+    // Pixel corner of grid cell (x, y): rank 1 at the bottom, turned.
+    let (gw, gh) = (v.width, v.height);
+    let at = |x: i32, y: i32| {
+        let (c, r) = match turn {
+            0 => (x, gh - 1 - y),
+            1 => (y, x),
+            2 => (gw - 1 - x, y),
+            _ => (gh - 1 - y, gw - 1 - x),
+        };
+        (LEFT + c * CELL, TOP + r * CELL)
+    };
     let mut men = String::new();
     let mut area: Option<(i32, i32, i32, i32)> = None;
     let mut growable = false;
@@ -233,9 +274,17 @@ fn body_plain(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String
                     Some((a, b, c, d)) => (a.min(x), b.max(x), c.min(y), d.max(y)),
                 });
             }
+            let name = if opt.squares {
+                format!(
+                    r#" data-sq="{}""#,
+                    esc(&crate::notation::square(Coord::new(v.x0 + x, v.y0 + y)))
+                )
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 s,
-                r#"<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#
+                r#"<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{fill}"{name}/>"#
             );
             if v.last.contains(&Coord::new(v.x0 + x, v.y0 + y)) {
                 let _ = writeln!(
@@ -276,13 +325,14 @@ fn body_plain(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String
     }
     // The box of a floating area: the box of its men now.
     if let (true, Some((a, b, c, d))) = (growable, area) {
-        let (px, _) = at(a, 0);
-        let (_, py) = at(0, d);
+        let ((x0, y0), (x1, y1)) = (at(a, c), at(b, d));
         let _ = writeln!(
             s,
-            r##"<rect x="{px}" y="{py}" width="{}" height="{}" fill="none" stroke="#1f77b4" stroke-width="3" stroke-dasharray="8 5"/>"##,
-            (b - a + 1) * CELL,
-            (d - c + 1) * CELL
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#1f77b4" stroke-width="3" stroke-dasharray="8 5"/>"##,
+            x0.min(x1),
+            y0.min(y1),
+            (x1 - x0).abs() + CELL,
+            (y1 - y0).abs() + CELL
         );
     }
     s.push_str(&men);
@@ -308,31 +358,42 @@ fn body_plain(v: &BoardView, arrows: &[(Coord, Coord)]) -> Result<String, String
             );
         }
     }
-    // Labels.
+    // Labels: under each column and left of each row as drawn, the file
+    // or rank that runs there.
     let fs = 13;
-    for x in 0..v.width {
-        let (px, _) = at(x, 0);
+    let file = |x: i32| esc(&file_label(v.x0 + x));
+    let rank = |y: i32| (v.y0 + y + 1).to_string();
+    for c in 0..cols {
+        let label = match turn {
+            0 => file(c),
+            1 => rank(c),
+            2 => file(gw - 1 - c),
+            _ => rank(gh - 1 - c),
+        };
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="{}" text-anchor="middle" font-size="{fs}" fill="#333333">{}</text>"##,
-            px + CELL / 2,
-            TOP + v.height * CELL + 17,
-            esc(&file_label(v.x0 + x))
+            r##"<text x="{}" y="{}" text-anchor="middle" font-size="{fs}" fill="#333333">{label}</text>"##,
+            LEFT + c * CELL + CELL / 2,
+            TOP + rows * CELL + 17,
         );
     }
-    for y in 0..v.height {
-        let (_, py) = at(0, y);
+    for r in 0..rows {
+        let label = match turn {
+            0 => rank(gh - 1 - r),
+            1 => file(r),
+            2 => rank(r),
+            _ => file(gw - 1 - r),
+        };
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="{}" text-anchor="end" font-size="{fs}" fill="#333333">{}</text>"##,
+            r##"<text x="{}" y="{}" text-anchor="end" font-size="{fs}" fill="#333333">{label}</text>"##,
             LEFT - 6,
-            py + CELL / 2 + 5,
-            v.y0 + y + 1
+            TOP + r * CELL + CELL / 2 + 5,
         );
     }
     // One line per player: disc, name, hand, deck.
     for p in 0..v.player_names.len() {
-        let y = TOP + v.height * CELL + LABELS + PLAYER_LINE * p as i32;
+        let y = TOP + rows * CELL + LABELS + PLAYER_LINE * p as i32;
         let fill = owner_color(p, players);
         let line = esc(&player_line(v, p));
         let _ = writeln!(
@@ -396,6 +457,70 @@ mod tests {
             esc("<a & \"b\">\u{1}"),
             "&lt;a &amp; &quot;b&quot;&gt;\u{fffd}"
         );
+    }
+
+    #[test]
+    fn turned_boards_and_named_squares() {
+        // A 3x2 board: a1 b1 c1 / a2 b2 c2, a man on a1.
+        let mut cells = vec![Cell::Empty; 6];
+        cells[0] = Cell::Man(super::super::ManView {
+            letter: 'K',
+            glyphs: None,
+            owner: 0,
+        });
+        let v = BoardView {
+            x0: 0,
+            y0: 0,
+            width: 3,
+            height: 2,
+            cells,
+            player_names: vec!["a".into(), "b".into()],
+            to_move: 0,
+            last: vec![],
+            hands: vec![],
+            decks: vec![],
+            deck_cards: vec![],
+            notes: vec![],
+            out: vec![],
+        };
+        let corner = |turn: u8| {
+            let s = draw_with(
+                &v,
+                &[],
+                Options {
+                    turn,
+                    squares: true,
+                },
+            )
+            .unwrap();
+            let i = s.find(r#"data-sq="a1""#).unwrap();
+            let rect = &s[s[..i].rfind("<rect").unwrap()..i];
+            let num = |k: &str| -> i32 {
+                let j = rect.find(k).unwrap() + k.len();
+                rect[j..].split('"').next().unwrap().parse().unwrap()
+            };
+            (num(r#"x=""#), num(r#"y=""#))
+        };
+        // a1 is bottom-left, then top-left (a quarter turn clockwise),
+        // top-right (half a turn), bottom-right.
+        assert_eq!(corner(0), (LEFT, TOP + CELL));
+        assert_eq!(corner(1), (LEFT, TOP));
+        assert_eq!(corner(2), (LEFT + 2 * CELL, TOP));
+        assert_eq!(corner(3), (LEFT + CELL, TOP + 2 * CELL));
+        // Turned a quarter, the picture is as tall as the board is wide.
+        assert_eq!(size_turned(&v, 1).1, size_turned(&v, 0).1 + CELL);
+        // Squares are named only when asked.
+        assert!(!draw(&v, &[]).unwrap().contains("data-sq"));
+        let named = draw_with(
+            &v,
+            &[],
+            Options {
+                turn: 0,
+                squares: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(named.matches("data-sq=").count(), 6);
     }
 
     #[test]

@@ -1,0 +1,552 @@
+// The board: a game of the server drawn as SVG, chosen by clicks (or keys,
+// or typed moves), with the seats, the move list, the result and the
+// analysis. Each action comes with its click paths (see src/serve/board.rs):
+// `s:SQUARE`, `h:KIND` (a man in hand), `d` (the deck), `b:TEXT` (a button).
+import { api, source, download, message as banner } from "./app.js";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+
+let pos = null;        // the position as the server last sent it
+let clicks = [];       // the steps clicked so far
+let turn = 0;          // the board's quarter turns
+let cursor = null;     // the keyboard's square
+let analysing = false;
+let lines = [];
+
+function say(text, info) {
+  const m = $("message");
+  m.textContent = text || "";
+  m.className = info ? "info" : "";
+}
+
+export function current() { return pos; }
+
+export function init() {
+  const b = $("board");
+  b.addEventListener("click", (e) => {
+    const r = e.target.closest("[data-sq]");
+    if (r) { cursor = r.dataset.sq; click("s:" + r.dataset.sq); }
+  });
+  b.addEventListener("keydown", keys);
+  $("new-game").addEventListener("click", () => start({}));
+  $("from-fen").addEventListener("click", () => start({ fen: $("fen").value }));
+  $("flip").addEventListener("click", () => { turn = (turn + 2) % 4; $("view").value = "custom"; refresh(); });
+  $("rotate").addEventListener("click", () => { turn = (turn + 1) % 4; $("view").value = "custom"; refresh(); });
+  $("view").addEventListener("change", () => {
+    const v = $("view").value;
+    if (v === "follow") turn = seatTurn(pos && pos.to_move);
+    else if (v !== "custom") turn = seatTurn(Number(v));
+    refresh();
+  });
+  $("undo").addEventListener("click", () => op("undo", { to_human: humansAndAi() }));
+  $("redo").addEventListener("click", () => op("redo"));
+  $("resign").addEventListener("click", () => op("resign"));
+  $("claim").addEventListener("click", () => op("claim"));
+  $("ai-move").addEventListener("click", () => op("ai", { level: 3 }));
+  $("save-pgn").addEventListener("click", () => saveRecord("pgn"));
+  $("save-jsonl").addEventListener("click", () => saveRecord("jsonl"));
+  $("typed").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const t = $("move-text").value.trim();
+    if (t) act({ text: t }).then((ok) => { if (ok) $("move-text").value = ""; });
+  });
+  $("analyse").addEventListener("click", () => (analysing ? stopAnalysis() : startAnalysis()));
+  $("lines").addEventListener("change", () => { if (analysing) startAnalysis(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select, .cm-editor, #board")) return;
+    if (e.key === "u") $("undo").click();
+    if (e.key === "r") $("redo").click();
+  });
+}
+
+function seatTurn(seat) {
+  return pos && pos.seats[seat] ? pos.seats[seat].turn : 0;
+}
+
+// Undo in a game against the AI takes back to the last human turn.
+function humansAndAi() {
+  if (!pos) return false;
+  const kinds = pos.seats.map((s) => s.player === "human");
+  return kinds.includes(true) && kinds.includes(false);
+}
+
+export async function start(extra) {
+  const src = source();
+  // A new seed for each game: a deck's shuffle (and the AI's choices)
+  // follow from it, so a fixed one would let players know the decks.
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+  const body = { seed, ...src, ...extra, turn };
+  if (pos && pos.variant === src.variant && !extra.players) body.players = pos.seats.map((s) => s.player);
+  stopAnalysis();
+  try {
+    const p = await api("/api/game", body);
+    if (!pos || pos.variant !== p.variant) {
+      turn = p.seats[0] ? p.seats[0].turn : 0;
+      fillView(p);
+    }
+    show(p);
+    say("");
+  } catch (e) {
+    if (e.data && e.data.players === undefined && e.message.includes("seats")) {
+      delete body.players;
+      try { show(await api("/api/game", body)); return; } catch (e2) { say(e2.message); return; }
+    }
+    say(e.message);
+  }
+}
+
+export async function load(p) {
+  stopAnalysis();
+  turn = p.seats[0] ? p.seats[0].turn : 0;
+  fillView(p);
+  show(p);
+  document.getElementById("tab-play").click();
+}
+
+function fillView(p) {
+  const sel = $("view");
+  sel.textContent = "";
+  const add = (v, t) => { const o = document.createElement("option"); o.value = v; o.textContent = t; sel.append(o); };
+  p.seats.forEach((s, i) => add(String(i), s.name));
+  add("follow", "the player to act");
+  add("custom", "(turned)");
+  sel.value = "0";
+}
+
+export async function refresh() {
+  if (!pos) return;
+  try { show(await api(`/api/game/${pos.id}?turn=${turn}`)); } catch (e) { say(e.message); }
+}
+
+async function op(name, body) {
+  if (!pos) return null;
+  try {
+    const p = await api(`/api/game/${pos.id}/${name}`, { ...(body || {}), turn, version: pos.version });
+    show(p);
+    say(p.claimed ? `draw claimed (${p.claimed})` : "");
+    return p;
+  } catch (e) {
+    say(e.message);
+    if (e.status === 409) refresh();
+    return null;
+  }
+}
+
+async function act(body) {
+  const t0 = performance.now();
+  const p = await op("act", body);
+  if (p) $("board").dataset.actMs = String(Math.round(performance.now() - t0));
+  return !!p;
+}
+
+async function saveRecord(format) {
+  if (!pos) return;
+  const name = $("record-name").value.trim();
+  try {
+    if (name) {
+      const n = name.endsWith("." + format) ? name : name + "." + format;
+      await api(`/api/game/${pos.id}/save`, { format, name: n });
+      banner(`saved ${n}`);
+    } else {
+      const r = await api(`/api/game/${pos.id}/save`, { format });
+      download(`game.${format}`, r.record, "text/plain");
+    }
+  } catch (e) { say(e.message); }
+}
+
+export function event(ev) {
+  if (ev.type === "game") {
+    if (pos && ev.id === pos.id && ev.version !== pos.version) refresh();
+    else if (pos && ev.id === pos.id && ev.thinking) { $("result").textContent = "the AI is thinking…"; }
+  } else if (ev.type === "analysis" && pos && ev.game === pos.id && ev.version === pos.version) {
+    showLine(ev);
+  } else if (ev.type === "analysis-done" && pos && ev.game === pos.id) {
+    if (ev.version === pos.version) { analysing = false; $("analyse").textContent = "Analyse"; }
+  }
+}
+
+// ---- drawing ----
+
+function show(p) {
+  const changed = !pos || p.id !== pos.id || p.version !== pos.version;
+  pos = p;
+  if ($("view").value === "follow") {
+    const t = seatTurn(p.to_move);
+    if (t !== p.turn) { turn = t; refresh(); }
+  }
+  if (changed) clicks = [];
+  $("board").innerHTML = p.svg;
+  const svg = $("board").querySelector("svg");
+  if (svg) {
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `${p.title}: ${p.seats[p.to_move] ? p.seats[p.to_move].name : ""} to act`);
+  }
+  $("fen").value = p.fen;
+  seats(p);
+  hands(p);
+  moves(p);
+  result(p);
+  $("undo").disabled = !p.can_undo;
+  $("redo").disabled = !p.can_redo;
+  $("claim").disabled = !p.can_claim;
+  $("resign").disabled = p.over || !p.human;
+  $("ai-move").disabled = p.over || p.thinking;
+  marks();
+  if (changed && analysing) startAnalysis();
+  if (changed) { lines = []; drawLines(); }
+}
+
+function seats(p) {
+  const box = $("seats");
+  box.textContent = "";
+  const kinds = ["human", "random", "ai:1", "ai:2", "ai:3", "ai:4", "ai:5", "ai:6", "ai:7", "ai:8", "ai;st=1", "ai;st=5"];
+  p.seats.forEach((s, i) => {
+    const span = document.createElement("span");
+    span.className = "seat" + (i === p.to_move && !p.over ? " to-move" : "");
+    const sw = document.createElement("span");
+    sw.className = "swatch";
+    sw.style.background = s.color;
+    const sel = document.createElement("select");
+    sel.setAttribute("aria-label", `who plays ${s.name}`);
+    sel.dataset.seat = String(i);
+    for (const k of kinds) {
+      const o = document.createElement("option");
+      o.value = k;
+      o.textContent = k === "human" ? "person" : k.replace("ai;st=", "AI, seconds: ").replace("ai:", "AI level ");
+      sel.append(o);
+    }
+    if (!kinds.includes(s.player)) { const o = document.createElement("option"); o.value = s.player; o.textContent = s.player; sel.append(o); }
+    sel.value = s.player;
+    sel.addEventListener("change", () => {
+      const players = [...box.querySelectorAll("select")].map((x) => x.value);
+      op("seats", { players });
+    });
+    span.append(sw, `${s.name}${s.out ? " (out)" : ""} `, sel);
+    box.append(span);
+  });
+}
+
+function hands(p) {
+  const box = $("hands");
+  box.textContent = "";
+  p.seats.forEach((s, i) => {
+    if (!s.hand.length && s.deck == null) return;
+    const div = document.createElement("div");
+    div.className = "hand";
+    const sw = document.createElement("span");
+    sw.className = "swatch";
+    sw.style.background = s.color;
+    div.append(sw, `${s.name}: `);
+    const mine = i === p.to_move && p.human && !p.over;
+    for (const h of s.hand) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = `${h.letter} ×${h.count}`;
+      b.title = `${h.name} in hand`;
+      if (mine) b.dataset.step = `h:${h.kind}`;
+      b.disabled = !mine;
+      b.addEventListener("click", () => click(b.dataset.step));
+      div.append(b, " ");
+    }
+    if (s.deck != null) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = `deck: ${s.deck} card${s.deck === 1 ? "" : "s"}`;
+      b.disabled = !(mine && p.may_draw);
+      b.id = mine ? "deck" : "";
+      b.addEventListener("click", () => draw());
+      div.append(b);
+    }
+    box.append(div);
+  });
+}
+
+async function draw() {
+  const p = await op("draw");
+  if (p) say("You drew a card: click a highlighted square to place it.", true);
+}
+
+function moves(p) {
+  const ol = $("moves");
+  ol.textContent = "";
+  const n = Math.max(1, p.seats.length);
+  let li = null;
+  p.moves.forEach((m, i) => {
+    if (i % n === 0 || !li) { li = document.createElement("li"); ol.append(li); }
+    const span = document.createElement("span");
+    span.textContent = m.san + " ";
+    if (i === p.moves.length - 1) li.className = "last";
+    li.append(span);
+  });
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function result(p) {
+  const r = $("result");
+  r.className = p.over ? "over" : "";
+  if (p.over) r.textContent = `${p.result} — ${p.sentence || p.reason || ""}`;
+  else if (p.thinking) r.textContent = "the AI is thinking…";
+  else if (p.ai_error) r.textContent = p.ai_error;
+  else r.textContent = `${p.seats[p.to_move].name} to act${p.check ? " (check)" : ""}`;
+  r.dataset.over = String(p.over);
+}
+
+// ---- choosing an action by clicks ----
+
+function matches(steps) {
+  const out = [];
+  if (!pos) return out;
+  for (const a of pos.actions) {
+    for (const path of a.paths) {
+      if (steps.length <= path.length && steps.every((s, i) => path[i] === s)) out.push({ a, path });
+    }
+  }
+  return out;
+}
+
+function click(step) {
+  if (!pos || pos.over) return;
+  if (!pos.human || pos.thinking) { say("the AI plays this seat"); return; }
+  if (step === "d") { draw(); return; }
+  let next = [...clicks, step];
+  let cand = matches(next);
+  if (!cand.length) {
+    // A click that starts another action starts over from it.
+    const fresh = matches([step]);
+    if (fresh.length) { next = [step]; cand = fresh; } else { refuse(clicks, step); clicks = []; marks(); return; }
+  }
+  clicks = next;
+  const done = unique(cand.filter((c) => c.path.length === clicks.length).map((c) => c.a));
+  const more = cand.filter((c) => c.path.length > clicks.length);
+  hidePicker();
+  if (done.length === 1 && !more.length) { clicks = []; act({ action: done[0].i }); return; }
+  if (done.length) picker(done, more.length > 0);
+  marks();
+}
+
+function unique(actions) {
+  const seen = new Set();
+  return actions.filter((a) => (seen.has(a.i) ? false : (seen.add(a.i), true)));
+}
+
+async function refuse(before, step) {
+  const sq = (s) => (s && s.startsWith("s:") ? s.slice(2) : null);
+  const from = sq(before[before.length - 1]);
+  const to = sq(step);
+  if (!pos) return;
+  if (from && to) {
+    // The engine's reason, in words.
+    try {
+      const r = await api(`/api/game/${pos.id}/why`, { from, to, version: pos.version });
+      say(r.why);
+      return;
+    } catch (e) { say(e.message); return; }
+  }
+  if (to) {
+    try {
+      const r = await api(`/api/game/${pos.id}/why`, { from: to, version: pos.version });
+      say(r.why);
+    } catch (e) { say(e.message); }
+    return;
+  }
+  say("that is not a legal action here");
+}
+
+function picker(done, orMore) {
+  const box = $("picker");
+  box.textContent = orMore ? "Choose, or click a highlighted square: " : "Choose: ";
+  for (const a of done) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = a.san;
+    b.dataset.action = String(a.i);
+    b.dataset.san = a.san;
+    b.addEventListener("click", () => { clicks = []; hidePicker(); act({ action: a.i }); });
+    box.append(b);
+  }
+  const c = document.createElement("button");
+  c.type = "button";
+  c.textContent = "cancel";
+  c.addEventListener("click", () => { clicks = []; hidePicker(); marks(); });
+  box.append(c);
+  box.hidden = false;
+  box.querySelector("button").focus();
+}
+
+function hidePicker() { $("picker").hidden = true; }
+
+function rectOf(sq) {
+  return $("board").querySelector(`rect[data-sq="${CSS.escape(sq)}"]`);
+}
+
+function mark(cls, sq, shape) {
+  const r = rectOf(sq);
+  const g = $("board").querySelector("#marks");
+  if (!r || !g) return;
+  const x = +r.getAttribute("x"), y = +r.getAttribute("y"), w = +r.getAttribute("width");
+  let el;
+  if (shape === "dot") {
+    el = document.createElementNS(SVG, "circle");
+    el.setAttribute("cx", x + w / 2); el.setAttribute("cy", y + w / 2); el.setAttribute("r", w / 6);
+  } else if (shape === "ring") {
+    el = document.createElementNS(SVG, "circle");
+    el.setAttribute("cx", x + w / 2); el.setAttribute("cy", y + w / 2); el.setAttribute("r", w / 2 - 3);
+  } else {
+    el = document.createElementNS(SVG, "rect");
+    el.setAttribute("x", x + 2); el.setAttribute("y", y + 2);
+    el.setAttribute("width", w - 4); el.setAttribute("height", w - 4);
+  }
+  el.setAttribute("class", cls);
+  el.dataset.mark = sq;
+  g.append(el);
+}
+
+// Highlight the clicks made and where each can go next.
+function marks() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  let g = svg.querySelector("#marks");
+  if (g) g.remove();
+  g = document.createElementNS(SVG, "g");
+  g.id = "marks";
+  svg.append(g);
+  for (const c of clicks) if (c.startsWith("s:")) mark("mark-sel", c.slice(2));
+  const next = new Map();
+  const buttons = new Map();
+  if (clicks.length) {
+    for (const { a, path } of matches(clicks)) {
+      const s = path[clicks.length];
+      if (!s) continue;
+      if (s.startsWith("s:")) next.set(s.slice(2), next.get(s.slice(2)) || a.capture);
+      if (s.startsWith("b:")) buttons.set(s, a);
+    }
+  }
+  for (const [sq, cap] of next) mark(cap ? "mark-ring mark-target" : "mark-dot mark-target", sq, cap ? "ring" : "dot");
+  if (cursor) mark("mark-cursor", cursor);
+  for (const b of $("hands").querySelectorAll("button[data-step]")) {
+    b.classList.toggle("chosen", clicks.includes(b.dataset.step));
+  }
+  // Buttons: actions that start with one (a pass, a revealed card).
+  const box = $("buttons");
+  box.textContent = "";
+  if (!pos || pos.over || !pos.human) return;
+  for (const a of pos.actions) {
+    for (const path of a.paths) {
+      if (path.length === 1 && path[0].startsWith("b:")) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = path[0] === "b:pass" ? "Pass" : a.san;
+        b.addEventListener("click", () => act({ action: a.i }));
+        box.append(b);
+      }
+    }
+  }
+}
+
+// ---- keyboard ----
+
+function keys(e) {
+  const rects = [...$("board").querySelectorAll("rect[data-sq]")];
+  if (!rects.length) return;
+  const at = (sq) => rects.find((r) => r.dataset.sq === sq);
+  if (!cursor || !at(cursor)) cursor = rects[0].dataset.sq;
+  const cur = at(cursor);
+  const cx = +cur.getAttribute("x"), cy = +cur.getAttribute("y");
+  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (dirs[e.key]) {
+    e.preventDefault();
+    const [dx, dy] = dirs[e.key];
+    let best = null, bestD = Infinity;
+    for (const r of rects) {
+      const x = +r.getAttribute("x") - cx, y = +r.getAttribute("y") - cy;
+      const along = x * dx + y * dy;
+      if (along <= 0) continue;
+      const d = along + 3 * Math.abs(x * dy) + 3 * Math.abs(y * dx);
+      if (d < bestD) { bestD = d; best = r; }
+    }
+    if (best) cursor = best.dataset.sq;
+    marks();
+    say(`square ${cursor}`, true);
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    click("s:" + cursor);
+  } else if (e.key === "Escape") {
+    clicks = []; hidePicker(); marks();
+  }
+}
+
+// ---- analysis ----
+
+async function startAnalysis() {
+  if (!pos || pos.over) return;
+  try {
+    await api("/api/analysis/start", { game: pos.id, lines: Number($("lines").value) });
+    analysing = true;
+    $("analyse").textContent = "Stop";
+    lines = [];
+    drawLines();
+  } catch (e) { say(e.message); }
+}
+
+async function stopAnalysis() {
+  if (!analysing) return;
+  analysing = false;
+  $("analyse").textContent = "Analyse";
+  try { await api("/api/analysis/stop", {}); } catch { /* the server is gone */ }
+}
+
+function scoreText(s) {
+  if (s.mate !== undefined) return s.mate > 0 ? `#${s.mate}` : `#-${-s.mate}`;
+  return (s.cp >= 0 ? "+" : "") + (s.cp / 100).toFixed(2);
+}
+
+function showLine(ev) {
+  lines[ev.line - 1] = ev;
+  drawLines();
+}
+
+function drawLines() {
+  const box = $("analysis");
+  box.textContent = "";
+  for (const l of lines) {
+    if (!l) continue;
+    const div = document.createElement("div");
+    div.className = "line";
+    div.textContent = `${scoreText(l.score)}  ${l.pv.join(" ")}`;
+    box.append(div);
+  }
+  const best = lines[0];
+  let share = 0.5;
+  if (best) {
+    const s = best.score;
+    share = s.mate !== undefined ? (s.mate > 0 ? 1 : 0) : 1 / (1 + Math.exp(-s.cp / 250));
+    box.dataset.depth = String(best.depth);
+    const d = document.createElement("div");
+    d.textContent = `for ${best.for}; depth ${best.depth}, ${best.nodes} nodes, ${best.nps} nodes/s`;
+    box.prepend(d);
+  }
+  $("evalfill").style.width = `${(share * 100).toFixed(1)}%`;
+}
+
+// ---- pieces (cards) ----
+
+export async function pieces() {
+  const box = $("pieces");
+  box.textContent = "";
+  try {
+    const r = await api("/api/pieces", source());
+    for (const c of r.pieces) {
+      const div = document.createElement("div");
+      div.className = "card";
+      const h = document.createElement("h3");
+      h.textContent = `${c.letter} — ${c.name}`;
+      div.append(h);
+      if (c.svg) { const pic = document.createElement("div"); pic.innerHTML = c.svg; div.append(pic); }
+      for (const line of c.lines || []) { const p = document.createElement("p"); p.textContent = line; div.append(p); }
+      box.append(div);
+    }
+  } catch (e) {
+    box.textContent = e.message;
+  }
+}

@@ -1,0 +1,464 @@
+//! A game in progress as every front end holds it: the [`Session`] (the
+//! engine's game, notation, the board view), who plays each seat, the
+//! record's move list in the notation of records, undo and redo, how the
+//! game ended (by the rules, or left: a resignation, a claimed draw, a
+//! forfeit, players who quit), the position as FEN and the whole game as
+//! a [`Record`] (PGN) or a JSON line that `replay` reads.
+//!
+//! `varia serve` drives its games through this type; the terminal `play`
+//! loop and the UCI/XBoard modes can be moved onto it, so that a rule
+//! works the same everywhere.
+
+use crate::ai::Player;
+use crate::engine::{Move, MoveKind};
+use crate::game::{Game as _, Outcome};
+use crate::record::Record;
+use crate::session::{Prepared, Session, SessionError};
+
+/// A game left before the rules ended it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Left {
+    /// This seat resigned and the game ended (its team lost).
+    Resigned(usize),
+    /// This seat forfeited (an overstepped clock): its team lost.
+    Forfeit { seat: usize, reason: String },
+    /// A draw was claimed, for this reason.
+    Claimed(String),
+    /// The players stopped: the game is unfinished.
+    Quit,
+}
+
+/// Why an action was not played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("the game is over")]
+    Over,
+    #[error("that action is not legal here")]
+    Illegal,
+}
+
+/// One action of the game's record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    pub action: Move,
+    /// As the record writes it (SAN, `#` when it put players out).
+    pub san: String,
+    /// The seat that played it.
+    pub seat: usize,
+    /// The players it put out of the game, as a bit set.
+    pub out: u8,
+}
+
+/// A game in progress, with its seats and record.
+#[derive(Debug, Clone)]
+pub struct GameSession {
+    prepared: Prepared,
+    session: Session,
+    /// The variant as the record names it (a built-in name or a path).
+    spec: String,
+    options: Vec<(String, String)>,
+    seed: u64,
+    /// The starting position when it is not the variant's setup.
+    start_fen: Option<String>,
+    players: Vec<Player>,
+    played: Vec<Played>,
+    /// Actions taken back, the last taken back at the end.
+    redo: Vec<Move>,
+    left: Option<Left>,
+}
+
+impl GameSession {
+    /// A new game of a compiled variant, from its setup (seeded) or from
+    /// `fen`. `players` names who plays each seat (missing seats are
+    /// human).
+    pub fn new(
+        prepared: Prepared,
+        spec: &str,
+        options: &[(String, String)],
+        fen: Option<&str>,
+        seed: u64,
+        players: Vec<Player>,
+    ) -> Result<GameSession, SessionError> {
+        let session = prepared.session(fen, seed)?;
+        let seats = prepared.variant().players.len();
+        let mut players = players;
+        players.resize(seats, Player::Human);
+        players.truncate(seats);
+        Ok(GameSession {
+            prepared,
+            session,
+            spec: spec.to_string(),
+            options: options.to_vec(),
+            seed,
+            start_fen: fen.map(str::to_string),
+            players,
+            played: Vec::new(),
+            redo: Vec::new(),
+            left: None,
+        })
+    }
+
+    /// The game now.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The compiled variant.
+    pub fn prepared(&self) -> &Prepared {
+        &self.prepared
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The starting position given (none: the variant's setup).
+    pub fn start_fen(&self) -> Option<&str> {
+        self.start_fen.as_deref()
+    }
+
+    /// Who plays each seat.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Seat `seat` is now played by `who`.
+    pub fn set_player(&mut self, seat: usize, who: Player) {
+        if let Some(p) = self.players.get_mut(seat) {
+            *p = who;
+        }
+    }
+
+    /// The seat to act.
+    pub fn to_move(&self) -> usize {
+        self.session.to_move()
+    }
+
+    /// The actions played, in order.
+    pub fn history(&self) -> &[Played] {
+        &self.played
+    }
+
+    /// The record's move list.
+    pub fn sans(&self) -> Vec<String> {
+        self.played.iter().map(|p| p.san.clone()).collect()
+    }
+
+    /// The last action played.
+    pub fn last(&self) -> Option<Move> {
+        self.played.last().map(|p| p.action)
+    }
+
+    /// How the game was left, if it was.
+    pub fn left(&self) -> Option<&Left> {
+        self.left.as_ref()
+    }
+
+    /// Whether the game is over (by the rules, or left).
+    pub fn is_over(&self) -> bool {
+        self.left.is_some() || self.session.result().is_some()
+    }
+
+    /// The legal actions now (none once the game is over).
+    pub fn legal(&self) -> Vec<Move> {
+        if self.is_over() {
+            Vec::new()
+        } else {
+            self.session.legal()
+        }
+    }
+
+    /// Play a legal action. Taken-back actions are forgotten unless this is
+    /// the next of them (then the rest stay to be redone).
+    pub fn play(&mut self, m: Move) -> Result<&Played, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::Over);
+        }
+        let legal = m == Move::Resign && self.session.game.can_resign()
+            || self.session.position().is_legal(m);
+        if !legal {
+            return Err(PlayError::Illegal);
+        }
+        if self.redo.last() == Some(&m) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(self.push(m))
+    }
+
+    fn push(&mut self, m: Move) -> &Played {
+        let seat = self.to_move();
+        let (san, out) = self.session.play_noted(m);
+        self.played.push(Played {
+            action: m,
+            san,
+            seat,
+            out,
+        });
+        &self.played[self.played.len() - 1]
+    }
+
+    /// Take back the last action (a game left by resignation, a claim or a
+    /// forfeit is taken back to before it was left first).
+    pub fn undo(&mut self) -> bool {
+        if self.left.take().is_some() {
+            return true;
+        }
+        let Some(p) = self.played.pop() else {
+            return false;
+        };
+        self.session.undo();
+        self.redo.push(p.action);
+        true
+    }
+
+    /// Play again the last action taken back.
+    pub fn redo(&mut self) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        match self.redo.pop() {
+            Some(m) if self.session.position().is_legal(m) => {
+                self.push(m);
+                true
+            }
+            _ => {
+                self.redo.clear();
+                false
+            }
+        }
+    }
+
+    /// Whether there is an action to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty() && !self.is_over()
+    }
+
+    /// The seat to act resigns. In a game where a resignation puts only
+    /// the resigner out, that is an action of the game (`Move::Resign`);
+    /// otherwise the game ends and the resigner's team loses.
+    pub fn resign(&mut self) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::Over);
+        }
+        if self.session.game.can_resign() {
+            return self.play(Move::Resign).map(|_| ());
+        }
+        self.left = Some(Left::Resigned(self.to_move()));
+        Ok(())
+    }
+
+    /// Claim a draw the rules allow now; the reasons available otherwise.
+    pub fn claim_draw(&mut self) -> Result<String, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::Over);
+        }
+        let cause = self
+            .session
+            .game
+            .claimable()
+            .into_iter()
+            .next()
+            .ok_or(PlayError::Illegal)?;
+        let reason = crate::session::event_name(&cause.event);
+        self.left = Some(Left::Claimed(reason.clone()));
+        Ok(reason)
+    }
+
+    /// Whether a draw may be claimed now.
+    pub fn can_claim(&self) -> bool {
+        !self.is_over() && !self.session.game.claimable().is_empty()
+    }
+
+    /// A seat forfeits (its clock ran out, say): its team loses.
+    pub fn forfeit(&mut self, seat: usize, reason: &str) {
+        if !self.is_over() {
+            self.left = Some(Left::Forfeit {
+                seat,
+                reason: reason.to_string(),
+            });
+        }
+    }
+
+    /// The players stop: the game stays unfinished.
+    pub fn quit(&mut self) {
+        if !self.is_over() {
+            self.left = Some(Left::Quit);
+        }
+    }
+
+    /// The outcome, if the game is over (`None` for a game that was quit).
+    pub fn result(&self) -> Option<Outcome> {
+        let seats = self.session.variant().players.len();
+        let others = |seat: usize| {
+            let team = self.session.team_of(seat);
+            (0..seats).filter(|s| !team.contains(s)).collect()
+        };
+        match &self.left {
+            Some(Left::Resigned(seat)) => Some(Outcome::Win {
+                winners: others(*seat),
+                reason: "resignation".into(),
+            }),
+            Some(Left::Forfeit { seat, reason }) => Some(Outcome::Win {
+                winners: others(*seat),
+                reason: reason.clone(),
+            }),
+            Some(Left::Claimed(reason)) => Some(Outcome::Draw {
+                reason: format!("{reason} (claimed)"),
+            }),
+            Some(Left::Quit) => None,
+            None => self.session.result(),
+        }
+    }
+
+    /// The result as a record writes it (`1-0`, `1/2-1/2`, `0-1-0-0`, `*`)
+    /// and the reason.
+    pub fn result_text(&self) -> (String, Option<String>) {
+        let seats = self.session.variant().players.len();
+        match self.result() {
+            Some(Outcome::Win { winners, reason }) => {
+                (Record::result_for(seats, Some(&winners)), Some(reason))
+            }
+            Some(Outcome::Draw { reason }) => (Record::result_for(seats, Some(&[])), Some(reason)),
+            None if self.left == Some(Left::Quit) => ("*".into(), Some("unterminated".into())),
+            None => ("*".into(), None),
+        }
+    }
+
+    /// The position as FEN, decks in their public order (what a player may
+    /// see).
+    pub fn public_fen(&self) -> String {
+        self.session.position().public_fen()
+    }
+
+    /// The position as FEN with the decks' hidden order (for referees).
+    pub fn fen(&self) -> String {
+        self.session.position().fen()
+    }
+
+    /// Whether the variant has a hidden deck order.
+    pub fn has_hidden(&self) -> bool {
+        self.session
+            .variant()
+            .setup
+            .decks
+            .iter()
+            .any(|d| !d.is_empty())
+    }
+
+    /// The whole game as a record (PGN with [`Record::to_pgn`]).
+    pub fn record(&self) -> Record {
+        let (result, termination) = self.result_text();
+        let v = self.session.variant();
+        Record {
+            variant: self.spec.clone(),
+            options: self.options.clone(),
+            seed: self.seed,
+            fen: self.start_fen.clone(),
+            seats: v.players.iter().map(|p| p.name.clone()).collect(),
+            players: self.players.iter().map(|p| p.to_string()).collect(),
+            moves: self.sans(),
+            result,
+            termination,
+            date: crate::record::today(),
+            ..Record::default()
+        }
+    }
+
+    /// The game as one JSON line, in the form `simulate --out` writes and
+    /// `replay` reads.
+    pub fn json_line(&self) -> String {
+        let r = self.record();
+        let v = self.session.variant();
+        let (outcome, winners) = match self.result() {
+            Some(Outcome::Win { winners, .. }) => ("win", winners),
+            Some(Outcome::Draw { .. }) => ("draw", vec![]),
+            None => ("unfinished", vec![]),
+        };
+        let mut line = serde_json::json!({
+            "seed": r.seed, "variant": r.variant,
+            "options": r.options.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
+            "seats": r.seats, "players": r.players,
+            "actions": r.moves, "result": r.result, "outcome": outcome,
+            "winners": winners.iter().filter_map(|&w| v.players.get(w).map(|p| &p.name)).collect::<Vec<_>>(),
+            "reason": r.termination, "plies": self.played.len(),
+        });
+        if let (Some(f), Some(m)) = (&self.start_fen, line.as_object_mut()) {
+            m.insert("fen".into(), f.clone().into());
+        }
+        line.to_string()
+    }
+
+    /// Whether the last action drew a card (its man's kind is now public).
+    pub fn last_was_draw(&self) -> bool {
+        self.last().is_some_and(|m| m.kind() == MoveKind::DrawPlace)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess() -> GameSession {
+        let v = crate::load::builtin("chess", &[]).unwrap();
+        let p = Prepared::new(&v).unwrap();
+        GameSession::new(p, "chess", &[], None, 1, vec![]).unwrap()
+    }
+
+    fn play(g: &mut GameSession, text: &str) {
+        let m = g.session().parse(text).unwrap();
+        g.play(m).unwrap();
+    }
+
+    #[test]
+    fn moves_undo_redo_and_the_record() {
+        let mut g = chess();
+        assert_eq!(g.players().len(), 2);
+        for m in ["f3", "e5", "g4", "Qh4"] {
+            play(&mut g, m);
+        }
+        assert_eq!(g.sans(), ["f3", "e5", "g4", "Qh4#"]);
+        assert_eq!(g.result_text(), ("0-1".into(), Some("checkmate".into())));
+        assert!(g.legal().is_empty());
+        assert!(g.undo() && g.undo());
+        assert_eq!(g.sans(), ["f3", "e5"]);
+        assert!(g.can_redo());
+        assert!(g.redo());
+        assert_eq!(g.sans(), ["f3", "e5", "g4"]);
+        // Playing the action to redo keeps the rest; another forgets it.
+        play(&mut g, "Qh4");
+        assert!(g.is_over());
+        assert!(g.undo());
+        play(&mut g, "Nc6");
+        assert!(!g.can_redo());
+        let pgn = g.record().to_pgn();
+        assert!(pgn.contains("1. f3 e5 2. g4 Nc6 *"), "{pgn}");
+        let line = g.json_line();
+        let back = Record::from_json(&line).unwrap();
+        assert_eq!(back.moves, g.sans());
+    }
+
+    #[test]
+    fn resignation_claims_and_refusals() {
+        let mut g = chess();
+        let illegal = Move::normal(
+            crate::engine::Square::new(0),
+            crate::engine::Square::new(63),
+        );
+        assert_eq!(g.play(illegal).unwrap_err(), PlayError::Illegal);
+        assert!(!g.can_claim());
+        assert_eq!(g.claim_draw().unwrap_err(), PlayError::Illegal);
+        g.resign().unwrap();
+        assert_eq!(g.result_text(), ("0-1".into(), Some("resignation".into())));
+        assert_eq!(g.play(illegal).unwrap_err(), PlayError::Over);
+        // Undo takes back the resignation.
+        assert!(g.undo());
+        assert!(!g.is_over());
+        g.forfeit(1, "time forfeit");
+        assert_eq!(g.result_text(), ("1-0".into(), Some("time forfeit".into())));
+        assert!(g.undo());
+        g.quit();
+        assert_eq!(g.result_text(), ("*".into(), Some("unterminated".into())));
+    }
+}

@@ -1,0 +1,384 @@
+//! A game as the page sees it: the board drawn as SVG with named squares,
+//! and the legal actions, each with the clicks that choose it.
+//!
+//! A click path is a list of steps: `s:e4` (a square, named as moves name
+//! it), `h:K` (the man of piece index `K` in the hand of the player to
+//! act), `d` (the deck: draw the top card) and `b:TEXT` (a button). The
+//! page keeps the actions whose path starts with the clicks made so far:
+//! it highlights their next steps, plays the one action left, and offers a
+//! picker (by SAN) when several actions share every click (promotions,
+//! gating, a placement with or without its follow-up move).
+//!
+//! Drawing a card is one step of its own: until the player draws, the
+//! actions list a single `draw` (its card is hidden: neither its man nor
+//! where it may go is shown); once drawn, the card is public and its
+//! placements are listed.
+
+use super::ApiError;
+use crate::ai::Player;
+use crate::engine::{Move, MoveKind};
+use crate::game::Outcome;
+use crate::game_session::GameSession;
+use crate::render::svg;
+
+/// One game kept by the server.
+pub struct GameState {
+    pub g: GameSession,
+    /// Bumped at every change; an action is played only against the
+    /// version the page saw.
+    pub version: u64,
+    /// The player to act has drawn a card and must now place it.
+    pub pending_draw: bool,
+    /// The AI is choosing for the seat to act.
+    pub thinking: bool,
+    /// Why the AI could not play, if it could not.
+    pub ai_error: Option<String>,
+    /// The game's name in the page (the variant's title).
+    pub title: String,
+    /// Seed for the AI's choices.
+    pub ai_seed: u64,
+}
+
+impl GameState {
+    pub fn new(g: GameSession) -> GameState {
+        let title = g.session().variant().title.clone();
+        let ai_seed = g.seed();
+        GameState {
+            g,
+            version: 1,
+            pending_draw: false,
+            thinking: false,
+            ai_error: None,
+            title,
+            ai_seed,
+        }
+    }
+
+    /// A change was made.
+    pub fn bump(&mut self) {
+        self.version += 1;
+        self.ai_error = None;
+    }
+
+    /// The actions the page may choose among now, in a fixed order.
+    pub fn actions(&self) -> Vec<Move> {
+        let legal = self.g.legal();
+        if self.pending_draw {
+            legal
+                .into_iter()
+                .filter(|m| m.kind() == MoveKind::DrawPlace)
+                .collect()
+        } else {
+            legal
+                .into_iter()
+                .filter(|m| m.kind() != MoveKind::DrawPlace)
+                .collect()
+        }
+    }
+
+    /// Whether the player to act may draw a card.
+    pub fn may_draw(&self) -> bool {
+        !self.pending_draw
+            && self
+                .g
+                .legal()
+                .iter()
+                .any(|m| m.kind() == MoveKind::DrawPlace)
+    }
+
+    /// Whether a person acts for the seat to act now.
+    pub fn human_to_act(&self) -> bool {
+        matches!(
+            self.g.players().get(self.g.to_move()),
+            Some(Player::Human) | None
+        )
+    }
+
+    /// Play an action from the page (a person's): checks it is theirs to
+    /// play and legal now.
+    pub fn play(&mut self, m: Move) -> Result<String, ApiError> {
+        if self.thinking || !self.human_to_act() {
+            return Err(ApiError::conflict(
+                "the AI plays this seat: wait for its action, or make the seat human",
+            ));
+        }
+        self.apply(m)
+    }
+
+    /// Play an action (a person's or the AI's).
+    pub fn apply(&mut self, m: Move) -> Result<String, ApiError> {
+        if self.pending_draw && m.kind() != MoveKind::DrawPlace {
+            return Err(ApiError::refused(
+                "place the card you drew first (click a highlighted square)",
+            ));
+        }
+        let san = self
+            .g
+            .play(m)
+            .map_err(|e| ApiError::refused(e.to_string()))?
+            .san
+            .clone();
+        self.pending_draw = false;
+        self.bump();
+        Ok(san)
+    }
+}
+
+/// How each seat's own view is turned: the quarter turns that bring the
+/// side or corner where its men stand to the bottom (left).
+pub fn seat_turns(g: &GameSession) -> Vec<u8> {
+    let s = g.session();
+    let players = s.variant().players.len();
+    let view = s.view(None);
+    let (cx, cy) = (
+        f64::from(view.width - 1) / 2.0,
+        f64::from(view.height - 1) / 2.0,
+    );
+    let mut sums = vec![(0.0f64, 0.0f64, 0u32); players];
+    for y in 0..view.height {
+        for x in 0..view.width {
+            if let crate::render::Cell::Man(m) = &view.cells[(y * view.width + x) as usize] {
+                if let Some(e) = sums.get_mut(m.owner) {
+                    e.0 += f64::from(x) - cx;
+                    e.1 += f64::from(y) - cy;
+                    e.2 += 1;
+                }
+            }
+        }
+    }
+    sums.iter()
+        .enumerate()
+        .map(|(p, &(dx, dy, n))| {
+            if n == 0 {
+                // No man yet (a placement game): the first seat below,
+                // the second above.
+                return if p % 2 == 1 { 2 } else { 0 };
+            }
+            // The quarter turn that brings the seat's men lowest (then
+            // leftmost): a picture turned clockwise moves (x, y) to (y, -x).
+            let (mut best, mut best_key) = (0, f64::INFINITY);
+            let (mut x, mut y) = (dx / f64::from(n), dy / f64::from(n));
+            for t in 0..4u8 {
+                let key = y + 0.001 * x;
+                if key < best_key - 1e-9 {
+                    (best, best_key) = (t, key);
+                }
+                (x, y) = (y, -x);
+            }
+            best
+        })
+        .collect()
+}
+
+/// The click paths of an action.
+fn paths(g: &GameSession, m: Move) -> Vec<Vec<String>> {
+    let s = g.session();
+    let sq = |x| format!("s:{}", s.square_name(x));
+    let hand = |k: u8| format!("h:{k}");
+    match m {
+        Move::Normal { from, to, .. }
+        | Move::Lame { from, to, .. }
+        | Move::EnPassant { from, to, .. }
+        | Move::Gate { from, to, .. } => vec![vec![sq(from), sq(to)]],
+        Move::Castle {
+            from, to, partner, ..
+        }
+        | Move::CastleGate {
+            from, to, partner, ..
+        } => {
+            let mut v = vec![vec![sq(from), sq(to)]];
+            if partner != to {
+                v.push(vec![sq(from), sq(partner)]);
+            }
+            v
+        }
+        Move::Walled { from, to, wall } => vec![vec![sq(from), sq(to), sq(wall)]],
+        Move::Drop { piece, to, .. } => vec![vec![hand(piece), sq(to)]],
+        Move::PlaceAndMove { piece, at, to } => vec![vec![hand(piece), sq(at), sq(to)]],
+        Move::PlaceAndReturn {
+            piece,
+            at,
+            returned,
+        } => vec![vec![hand(piece), sq(at), sq(returned)]],
+        Move::PlaceAndRemove { piece, at, removed } => {
+            vec![vec![hand(piece), sq(at), sq(removed)]]
+        }
+        Move::Draw { to, .. } => vec![vec![sq(to)]],
+        Move::DrawJoker {
+            target: Some(t), ..
+        } => vec![vec![sq(t)]],
+        Move::DrawJoker { target: None, .. } | Move::Reveal { .. } => {
+            vec![vec![format!("b:{}", s.san(m))]]
+        }
+        Move::Swap { a, b } => vec![vec![sq(a), sq(b)], vec![sq(b), sq(a)]],
+        Move::Pass => vec![vec!["b:pass".into()]],
+        Move::Resign => vec![vec!["b:resign".into()]],
+    }
+}
+
+/// The kind of an action as the page names it.
+fn kind_name(m: Move) -> &'static str {
+    match m.kind() {
+        MoveKind::Normal | MoveKind::Lame => "move",
+        MoveKind::EnPassant => "en-passant",
+        MoveKind::Castle => "castle",
+        MoveKind::Gate => "gate",
+        MoveKind::Drop => "drop",
+        MoveKind::PlaceAndMove => "place-and-move",
+        MoveKind::PlaceAndReturn => "place-and-return",
+        MoveKind::PlaceAndRemove => "place-and-remove",
+        MoveKind::DrawPlace => "draw",
+        MoveKind::Swap => "swap",
+        MoveKind::Pass => "pass",
+        MoveKind::Resign => "resign",
+    }
+}
+
+/// The colour of a seat's men, as the board draws them.
+pub fn seat_color(seat: usize, seats: usize) -> &'static str {
+    svg::owner_color(seat, seats)
+}
+
+/// The whole position as the page shows it, drawn turned by `turn`.
+pub fn position(id: u64, st: &GameState, turn: u8) -> Result<serde_json::Value, ApiError> {
+    let g = &st.g;
+    let s = g.session();
+    let v = s.variant();
+    let seats = v.players.len();
+    let mut view = s.view(g.last());
+    if let Some(o) = g.result() {
+        view.notes.push(result_sentence(g, &o));
+    }
+    let svg = svg::draw_with(
+        &view,
+        &[],
+        svg::Options {
+            turn,
+            squares: true,
+        },
+    )
+    .map_err(ApiError::bad)?;
+    let moves = st.actions();
+    let infos = s.infos(&moves);
+    let all: Vec<Move> = s.legal();
+    let all_infos = s.infos(&all);
+    let actions: Vec<serde_json::Value> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            // SAN among all the legal actions (for its disambiguation).
+            let san = all
+                .iter()
+                .position(|&x| x == m)
+                .map_or_else(|| s.san(m), |j| crate::notation::san(&all_infos, j));
+            serde_json::json!({
+                "i": i,
+                "san": san,
+                "text": crate::notation::coordinate(&infos[i]),
+                "kind": kind_name(m),
+                "capture": infos[i].capture,
+                "paths": paths(g, m),
+            })
+        })
+        .collect();
+    let pos = s.position();
+    let turns = seat_turns(g);
+    let seats_json: Vec<serde_json::Value> = (0..seats)
+        .map(|p| {
+            let hand: Vec<serde_json::Value> = v
+                .pieces
+                .iter()
+                .enumerate()
+                .filter_map(|(k, piece)| {
+                    let n = pos.hand(p as u8, k as u8);
+                    (n > 0).then(|| {
+                        serde_json::json!({"kind": k, "letter": piece.letter.to_ascii_uppercase().to_string(), "name": piece.name, "count": n})
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "name": v.players[p].name,
+                "player": g.players().get(p).map(|x| x.to_string()),
+                "color": seat_color(p, seats),
+                "out": pos.alive() & (1 << p) == 0,
+                "turn": turns.get(p).copied().unwrap_or(0),
+                "hand": hand,
+                "deck": view.decks.get(p).copied().flatten(),
+            })
+        })
+        .collect();
+    let (result, reason) = g.result_text();
+    let over = g.is_over();
+    let history: Vec<serde_json::Value> = g
+        .history()
+        .iter()
+        .map(|p| serde_json::json!({"san": p.san, "seat": p.seat}))
+        .collect();
+    Ok(serde_json::json!({
+        "id": id,
+        "version": st.version,
+        "title": st.title,
+        "variant": v.name,
+        "seats": seats_json,
+        "to_move": g.to_move(),
+        "turn": turn,
+        "svg": svg,
+        "actions": actions,
+        "may_draw": st.may_draw() && st.human_to_act() && !st.thinking,
+        "pending_draw": st.pending_draw,
+        "moves": history,
+        "over": over,
+        "result": if over { Some(result) } else { None },
+        "reason": reason,
+        "sentence": g.result().map(|o| result_sentence(g, &o)),
+        "fen": g.public_fen(),
+        "start_fen": g.start_fen(),
+        "can_undo": !g.history().is_empty() || g.left().is_some(),
+        "can_redo": g.can_redo(),
+        "can_claim": g.can_claim(),
+        "check": pos.in_check() && !over,
+        "notes": view.notes,
+        "thinking": st.thinking,
+        "human": st.human_to_act(),
+        "ai_error": st.ai_error,
+        "hidden": g.has_hidden(),
+    }))
+}
+
+/// `White wins (checkmate).`
+pub fn result_sentence(g: &GameSession, o: &Outcome) -> String {
+    let v = g.session().variant();
+    match o {
+        Outcome::Win { winners, reason } => {
+            let names: Vec<&str> = winners
+                .iter()
+                .filter_map(|&w| v.players.get(w).map(|p| p.name.as_str()))
+                .collect();
+            format!(
+                "{} {} ({reason}).",
+                names.join(" and "),
+                if names.len() == 1 { "wins" } else { "win" }
+            )
+        }
+        Outcome::Draw { reason } => format!("Draw ({reason})."),
+    }
+}
+
+/// Parse a seat's player as the page names it: `human`, `random`,
+/// `ai:LEVEL`, or `ai;st=SECONDS` (external engines are never started from
+/// the page).
+pub fn parse_player(text: &str) -> Result<Player, ApiError> {
+    let p: Player = text.parse().map_err(ApiError::bad)?;
+    match &p {
+        Player::Engine(..) => Err(ApiError::forbidden(
+            "external engines are started only from the command line, never from the page",
+        )),
+        Player::Timed(_, crate::ai::TimeControl::PerMove(d)) if d.as_secs_f64() > 60.0 => Err(
+            ApiError::bad("the AI's time per move from the page is at most 60 seconds"),
+        ),
+        Player::Timed(_, crate::ai::TimeControl::Clock { .. }) => Err(ApiError::bad(
+            "the page gives the AI a time per move (ai;st=SECONDS) or a level (ai:LEVEL)",
+        )),
+        _ => Ok(p),
+    }
+}

@@ -1,0 +1,626 @@
+//! `varia serve` in a real browser: headless Chromium driven through
+//! WebDriver (chromedriver), against the real binary on a free port.
+//! Screenshots are checked as pictures (the board is drawn; men stand out
+//! on both square colours). Set `VARIA_SCREENSHOTS=DIR` to keep them.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs
+//! them); without them these tests fail, unless `VARIA_SKIP_BROWSER=1`.
+
+#[path = "serve/http.rs"]
+mod http;
+#[path = "serve/webdriver.rs"]
+mod webdriver;
+
+use http::Server;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use webdriver::Browser;
+
+/// One browser at a time: the machine has few cores.
+static ONE: Mutex<()> = Mutex::new(());
+
+/// The browser and a server of `args`, or `None` when the browser tests
+/// are skipped on purpose.
+fn setup(args: &[&str]) -> Option<(Server, Browser, std::sync::MutexGuard<'static, ()>)> {
+    let guard = ONE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let Some((chromium, driver)) = webdriver::tools() else {
+        if std::env::var_os("VARIA_SKIP_BROWSER").is_some_and(|v| v == "1") {
+            eprintln!("chromium or chromedriver missing and VARIA_SKIP_BROWSER=1: not checked");
+            return None;
+        }
+        panic!(
+            "chromium and chromedriver are not installed: apt-get install chromium \
+             chromium-driver, or set VARIA_SKIP_BROWSER=1 to skip the browser tests"
+        );
+    };
+    let server = Server::start(args);
+    let b = Browser::start(&chromium, &driver);
+    b.goto(&format!("{}/", server.origin));
+    Some((server, b, guard))
+}
+
+fn folder() -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    for f in ["chess.variant", "echek.variant", "quatrochess.variant"] {
+        std::fs::copy(
+            format!("{}/variants/{f}", env!("CARGO_MANIFEST_DIR")),
+            d.path().join(f),
+        )
+        .unwrap();
+    }
+    d
+}
+
+/// Keep a screenshot where `VARIA_SCREENSHOTS` says, and decode it.
+fn shot(b: &Browser, name: &str) -> Picture {
+    let png = b.screenshot();
+    if let Some(dir) = std::env::var_os("VARIA_SCREENSHOTS") {
+        let _ = std::fs::create_dir_all(&dir);
+        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), &png).unwrap();
+    }
+    Picture::decode(&png)
+}
+
+struct Picture {
+    w: usize,
+    h: usize,
+    rgb: Vec<[u8; 3]>,
+}
+
+impl Picture {
+    fn decode(png_bytes: &[u8]) -> Picture {
+        let mut d = png::Decoder::new(std::io::Cursor::new(png_bytes));
+        d.set_transformations(png::Transformations::normalize_to_color8());
+        let mut r = d.read_info().unwrap();
+        let mut buf = vec![0; r.output_buffer_size().unwrap()];
+        let info = r.next_frame(&mut buf).unwrap();
+        let ch = info.color_type.samples();
+        let rgb = buf[..info.buffer_size()]
+            .chunks(ch)
+            .map(|p| [p[0], p[1], p[2]])
+            .collect();
+        Picture {
+            w: info.width as usize,
+            h: info.height as usize,
+            rgb,
+        }
+    }
+
+    fn at(&self, x: usize, y: usize) -> [u8; 3] {
+        self.rgb[y.min(self.h - 1) * self.w + x.min(self.w - 1)]
+    }
+}
+
+/// WCAG relative luminance and contrast ratio.
+fn luminance(c: [u8; 3]) -> f64 {
+    let f = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.03928 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2])
+}
+
+fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// A square's box on the screen: (x, y, side) in pixels.
+fn square_box(b: &Browser, sq: &str) -> (usize, usize, usize) {
+    let v = b.js(&format!(
+        "const r = document.querySelector('#board rect[data-sq=\"{sq}\"]').getBoundingClientRect();\
+         return [r.left, r.top, r.width];"
+    ));
+    let f = |i: usize| v[i].as_f64().unwrap().round() as usize;
+    (f(0), f(1), f(2))
+}
+
+/// The share of a square's pixels that stand out from its colour (a
+/// contrast ratio of 3 or more: the man's outline and letter).
+fn standing_out(p: &Picture, (x, y, side): (usize, usize, usize)) -> (f64, [u8; 3]) {
+    // The square's colour: its corner, inside the edge.
+    let bg = p.at(x + 2, y + 2);
+    let mut n = 0;
+    let mut total = 0;
+    for yy in y + 2..y + side - 2 {
+        for xx in x + 2..x + side - 2 {
+            total += 1;
+            if contrast(p.at(xx, yy), bg) >= 3.0 {
+                n += 1;
+            }
+        }
+    }
+    (f64::from(n) / f64::from(total.max(1)), bg)
+}
+
+/// Check that men are drawn and visible on light and dark squares: the
+/// squares with men have many pixels in contrast with their colour, the
+/// empty ones none.
+fn check_board(b: &Browser, p: &Picture, men: &[&str], empty: &[&str]) {
+    let mut colours = std::collections::HashSet::new();
+    for sq in men {
+        let (share, bg) = standing_out(p, square_box(b, sq));
+        assert!(
+            share > 0.05,
+            "the man on {sq} does not stand out ({share:.3})"
+        );
+        colours.insert(bg);
+    }
+    assert!(
+        colours.len() >= 2,
+        "men on both square colours: {colours:?}"
+    );
+    for sq in empty {
+        let (share, _) = standing_out(p, square_box(b, sq));
+        assert!(share < 0.01, "{sq} should be empty ({share:.3})");
+    }
+}
+
+fn wait_board(b: &Browser) {
+    b.wait(
+        "the board",
+        "return document.querySelectorAll('#board rect[data-sq]').length",
+    );
+}
+
+/// Click squares (and picker choices) and wait for the action to be played.
+fn clicks(b: &Browser, steps: &[&str]) {
+    let before = moves(b).len();
+    for s in steps {
+        if let Some(choice) = s.strip_prefix('=') {
+            b.click(&format!(
+                "#picker button[data-action][data-san=\"{choice}\"]"
+            ));
+        } else if let Some(k) = s.strip_prefix("hand:") {
+            b.click(&format!("#hands button[data-step=\"h:{k}\"]"));
+        } else {
+            b.click(&format!("#board rect[data-sq=\"{s}\"]"));
+        }
+    }
+    let t0 = Instant::now();
+    while moves(b).len() == before {
+        assert!(
+            t0.elapsed() < Duration::from_secs(10),
+            "{steps:?} played nothing; message: {}",
+            b.js("return document.getElementById('message').textContent")
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn moves(b: &Browser) -> Vec<String> {
+    b.js("return [...document.querySelectorAll('#moves span')].map(s => s.textContent.trim())")
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn edit_with_live_diagnostics_then_see_the_board() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    b.wait(
+        "valid",
+        "return document.getElementById('status').className === 'ok'",
+    );
+    // Select `knight` in `use ...` and type a mistake over it.
+    b.js(
+        "const v = window.varia.view; const i = v.state.doc.toString().indexOf('knight');\
+          v.dispatch({selection: {anchor: i, head: i + 6}}); v.focus();",
+    );
+    b.type_into(".cm-content", "knigt");
+    let t0 = Instant::now();
+    b.wait(
+        "the underline",
+        "return document.querySelector('.cm-lintRange-error') !== null",
+    );
+    let latency = t0.elapsed();
+    let diag = b
+        .wait(
+            "the message",
+            "const d = document.getElementById('diagnostics').textContent; return d.includes('knigt') && d;",
+        )
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(diag.contains("error[unknown-piece]"), "{diag}");
+    assert!(diag.contains("did you mean `knight`?"), "{diag}");
+    assert_eq!(
+        b.js("return document.querySelector('.cm-lintRange-error').textContent"),
+        "knigt",
+        "the underline is on the word"
+    );
+    shot(&b, "editor-error");
+    // The same count as `varia validate` (the setup's `N` is unknown too).
+    let status = b.js("return document.getElementById('status').textContent");
+    assert_eq!(status, "4 errors");
+    eprintln!(
+        "keystroke to diagnostics: {latency:?} (in the page: {} ms after the last edit)",
+        b.js("return document.getElementById('status').dataset.latency")
+    );
+    // Fix it: the file is valid again and the board follows.
+    b.js(
+        "const v = window.varia.view; const i = v.state.doc.toString().indexOf('knigt');\
+          v.dispatch({selection: {anchor: i, head: i + 5}}); v.focus();",
+    );
+    b.type_into(".cm-content", "knight");
+    b.wait(
+        "valid",
+        "return document.getElementById('status').className === 'ok'",
+    );
+    b.wait(
+        "no underline",
+        "return document.querySelector('.cm-lintRange-error') === null",
+    );
+    wait_board(&b);
+    let p = shot(&b, "board");
+    check_board(
+        &b,
+        &p,
+        &["a1", "b1", "e1", "d1", "e8", "d8", "a7", "b7"],
+        &["e4", "d5"],
+    );
+}
+
+#[test]
+fn chess_by_clicks_with_castling_and_a_promotion() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    // Both seats human.
+    b.js("const s = document.querySelector('#seats select[data-seat=\"1\"]'); s.value = 'human'; s.dispatchEvent(new Event('change'));");
+    b.wait(
+        "black is a person",
+        "return window.varia.board().seats[1].player === 'human'",
+    );
+    let t0 = Instant::now();
+    clicks(&b, &["e2", "e4"]);
+    let click_ms = t0.elapsed();
+    let game: &[&[&str]] = &[
+        &["d7", "d5"],
+        &["e4", "d5"],
+        &["c7", "c6"],
+        &["d5", "c6"],
+        &["g8", "f6"],
+        &["c6", "b7"],
+        &["e7", "e6"],
+        &["b7", "a8", "=bxa8=Q"],
+        &["f8", "c5"],
+        &["g1", "f3"],
+        &["e8", "g8"],
+        &["f1", "e2"],
+        &["d8", "d6"],
+        &["e1", "g1"],
+    ];
+    for steps in game {
+        clicks(&b, steps);
+    }
+    assert_eq!(
+        moves(&b),
+        [
+            "e4", "d5", "exd5", "c6", "dxc6", "Nf6", "cxb7", "e6", "bxa8=Q", "Bc5", "Nf3", "O-O",
+            "Be2", "Qd6", "O-O"
+        ]
+    );
+    eprintln!(
+        "click to new position: {click_ms:?} (in the page: {} ms)",
+        b.js("return document.getElementById('board').dataset.actMs")
+    );
+    // A refused click says why: black's pawn cannot go three squares.
+    b.click("#board rect[data-sq=\"a7\"]");
+    b.click("#board rect[data-sq=\"a4\"]");
+    let why = b.wait(
+        "a refusal",
+        "const m = document.getElementById('message').textContent; return m.includes('a7') && m;",
+    );
+    assert!(why.as_str().unwrap().contains("a4"), "{why}");
+    let p = shot(&b, "chess-castled");
+    check_board(
+        &b,
+        &p,
+        &["a8", "g1", "f1", "g8", "f8", "c5"],
+        &["e1", "h1", "e8", "h8"],
+    );
+    // Undo and redo by the buttons.
+    b.click("#undo");
+    b.wait("undone", "return window.varia.board().moves.length === 14");
+    b.click("#redo");
+    b.wait("redone", "return window.varia.board().moves.length === 15");
+}
+
+/// Open a file of the folder in the page and wait for its board.
+fn open_file(b: &Browser, name: &str, seats: usize) {
+    b.js(&format!(
+        "const s = document.getElementById('file'); s.value = '{name}'; s.dispatchEvent(new Event('change'));"
+    ));
+    b.wait(
+        name,
+        &format!(
+            "return window.varia.board() && window.varia.board().seats.length === {seats} \
+             && window.varia.board().variant === '{}' && window.varia.state.name === '{name}' \
+             && document.getElementById('status').className === 'ok'",
+            name.trim_end_matches(".variant")
+        ),
+    );
+    wait_board(b);
+}
+
+/// Make every seat a person.
+fn all_human(b: &Browser) {
+    b.js(
+        "for (const s of document.querySelectorAll('#seats select')) s.value = 'human';\
+          document.querySelector('#seats select').dispatchEvent(new Event('change'));",
+    );
+    b.wait(
+        "people at every seat",
+        "return window.varia.board().seats.every(s => s.player === 'human')",
+    );
+}
+
+/// The click path of the first action whose path starts with `prefix`.
+fn path_from(b: &Browser, kind: &str, prefix: &str) -> Vec<String> {
+    let v = b.js(&format!(
+        "const a = window.varia.board().actions.find(a => a.kind === '{kind}' && a.paths[0][0].startsWith('{prefix}'));\
+         return a ? a.paths[0] : null;"
+    ));
+    v.as_array()
+        .unwrap_or_else(|| panic!("no {kind} from {prefix}"))
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Click a path's steps (hand buttons and squares).
+fn click_path(b: &Browser, path: &[String]) {
+    let steps: Vec<String> = path
+        .iter()
+        .map(|s| match s.split_once(':') {
+            Some(("h", k)) => format!("hand:{k}"),
+            Some(("s", sq)) => sq.to_string(),
+            _ => panic!("step {s}"),
+        })
+        .collect();
+    let refs: Vec<&str> = steps.iter().map(String::as_str).collect();
+    clicks(b, &refs);
+}
+
+#[test]
+fn echek_places_a_man_from_the_hand() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    open_file(&b, "echek.variant", 2);
+    b.wait(
+        "valid",
+        "return document.getElementById('status').className === 'ok'",
+    );
+    all_human(&b);
+    // The queen (piece 1) from white's hand, to a square the page offers.
+    let path = path_from(&b, "drop", "h:1");
+    b.click("#hands button[data-step=\"h:1\"]");
+    let targets = b.wait(
+        "the targets of the queen in hand",
+        "return document.querySelectorAll('#board .mark-target').length",
+    );
+    assert!(targets.as_u64().unwrap() >= 2, "{targets}");
+    b.click(&format!("#board rect[data-sq=\"{}\"]", &path[1][2..]));
+    b.wait("placed", "return window.varia.board().moves.length === 1");
+    assert!(moves(&b)[0].starts_with("Q@"), "{:?}", moves(&b));
+    // Black answers with a pawn placed and moved on (a compound action),
+    // or placed alone, chosen in the picker.
+    let path = path_from(&b, "place-and-move", "h:5");
+    b.click("#hands button[data-step=\"h:5\"]");
+    b.click(&format!("#board rect[data-sq=\"{}\"]", &path[1][2..]));
+    b.wait(
+        "the follow-up",
+        "return document.querySelectorAll('#board .mark-target').length",
+    );
+    b.click(&format!("#board rect[data-sq=\"{}\"]", &path[2][2..]));
+    b.wait(
+        "placed and moved",
+        "return window.varia.board().moves.length === 2",
+    );
+    assert!(moves(&b)[1].starts_with("P@"), "{:?}", moves(&b));
+    let p = shot(&b, "echek");
+    let men = b.js("return [...document.querySelectorAll('#board rect[data-sq]')].length");
+    assert!(men.as_u64().unwrap() >= 4);
+    let _ = p;
+    // Echek is the largest shipped rule file: one keystroke (a letter in a
+    // comment) to its diagnostics.
+    let before = b.js("return Number(document.getElementById('status').dataset.checked)");
+    b.js("const v = window.varia.view; const i = v.state.doc.toString().indexOf('# There is no board');\
+          v.dispatch({selection: {anchor: i + 1}}); v.focus();");
+    let t0 = Instant::now();
+    b.type_into(".cm-content", "x");
+    b.wait(
+        "the check of the edit",
+        &format!("return Number(document.getElementById('status').dataset.checked) > {before}"),
+    );
+    eprintln!(
+        "echek.variant: keystroke to diagnostics {:?} (in the page: {} ms, 250 of them the pause after typing)",
+        t0.elapsed(),
+        b.js("return document.getElementById('status').dataset.latency")
+    );
+    b.wait(
+        "valid",
+        "return document.getElementById('status').className === 'ok'",
+    );
+}
+
+#[test]
+fn quatrochess_one_turn_for_each_seat() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    open_file(&b, "quatrochess.variant", 4);
+    all_human(&b);
+    // The board follows the player to act.
+    b.js("const v = document.getElementById('view'); v.value = 'follow'; v.dispatchEvent(new Event('change'));");
+    let mut turns = Vec::new();
+    for seat in 0..4 {
+        b.wait(
+            "the seat's turn",
+            &format!("return window.varia.board().to_move === {seat} && window.varia.board().turn === window.varia.board().seats[{seat}].turn"),
+        );
+        turns.push(b.js("return window.varia.board().turn").as_u64().unwrap());
+        let path = b.js(
+            "const a = window.varia.board().actions.find(a => a.kind === 'move' && a.san.length === 2 || a.kind === 'move');\
+             return a.paths[0];",
+        );
+        let path: Vec<String> = path
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect();
+        if seat == 2 {
+            shot(&b, "quatrochess-seat3");
+        }
+        click_path(&b, &path);
+    }
+    assert_eq!(moves(&b).len(), 4);
+    turns.sort_unstable();
+    turns.dedup();
+    assert_eq!(
+        turns.len(),
+        4,
+        "each seat sees the board from its side: {turns:?}"
+    );
+}
+
+#[test]
+fn the_ai_answers() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    b.js("const s = document.querySelector('#seats select[data-seat=\"1\"]'); s.value = 'ai:1'; s.dispatchEvent(new Event('change'));");
+    b.wait(
+        "black is the AI",
+        "return window.varia.board().seats[1].player === 'ai:1'",
+    );
+    clicks(&b, &["e2", "e4"]);
+    b.wait(
+        "the AI's answer",
+        "return window.varia.board().moves.length === 2",
+    );
+    // And the analysis runs live.
+    b.click("#analyse");
+    b.wait(
+        "an analysis line",
+        "return document.querySelectorAll('#analysis .line').length > 0",
+    );
+    b.click("#analyse");
+    shot(&b, "ai-analysis");
+    // The pieces' cards.
+    b.click("#tab-pieces");
+    let cards = b.wait(
+        "the cards",
+        "return document.querySelectorAll('#pieces .card').length",
+    );
+    assert_eq!(cards, 6);
+    let text = b.js("return document.getElementById('pieces').textContent");
+    assert!(text.as_str().unwrap().contains("knight"), "{text}");
+    shot(&b, "pieces");
+}
+
+#[test]
+fn a_twenty_game_study_finishes_with_its_table() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    b.click("#tab-study");
+    b.wait(
+        "the study's seats",
+        "return document.querySelectorAll('#study-seats select').length === 2",
+    );
+    b.js("for (const s of document.querySelectorAll('#study-seats select')) s.value = 'random';");
+    b.js("document.getElementById('study-plies').value = '150';");
+    b.click("#study-start");
+    b.wait_for(
+        "the study to finish",
+        "return document.getElementById('study-status').dataset.finished === 'true'",
+        Duration::from_secs(60),
+    );
+    let status = b.js("return document.getElementById('study-status').textContent");
+    assert!(
+        status.as_str().unwrap().starts_with("20 of 20 games"),
+        "{status}"
+    );
+    assert_eq!(
+        b.js("return document.getElementById('study-progress').value"),
+        20
+    );
+    let rows = b.wait(
+        "the table of games",
+        "return document.querySelectorAll('#study-table tr').length",
+    );
+    assert_eq!(rows, 21, "a header and 20 games");
+    b.wait(
+        "the report",
+        "const f = document.getElementById('study-report'); return !f.hidden && f.contentDocument && f.contentDocument.querySelector('svg') !== null",
+    );
+    shot(&b, "study");
+    // The first game of the table, replayed on the board move by move.
+    b.click("#study-table button[data-game]");
+    b.wait(
+        "the replayed game",
+        "return document.getElementById('pane-play').hidden === false && window.varia.board().can_redo",
+    );
+    b.click("#redo");
+    b.wait(
+        "one move on",
+        "return window.varia.board().moves.length === 1",
+    );
+}
+
+#[test]
+fn keys_and_typed_moves() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    all_human(&b);
+    // The arrow keys move a cursor from a1; Enter clicks: e2, then e4.
+    let (right, up, enter) = ("\u{E014}", "\u{E013}", "\u{E007}");
+    b.type_into(
+        "#board",
+        &format!("{}{up}{enter}{up}{up}{enter}", right.repeat(4)),
+    );
+    b.wait(
+        "e4 by keys",
+        "return window.varia.board().moves.length === 1",
+    );
+    // A move typed in the box.
+    b.type_into("#move-text", &format!("e5{enter}"));
+    b.wait("e5 typed", "return window.varia.board().moves.length === 2");
+    assert_eq!(moves(&b), ["e4", "e5"]);
+    // A typed mistake is refused in words.
+    b.type_into("#move-text", &format!("Ke3{enter}"));
+    let m = b.wait(
+        "the refusal",
+        "return document.getElementById('message').textContent",
+    );
+    assert!(m.as_str().unwrap().contains("not a legal action"), "{m}");
+}

@@ -29,3 +29,4 @@ pub mod session;
 pub mod simulate;
 pub mod stats;
 pub mod syntax;
+pub mod verify;

@@ -104,6 +104,9 @@ enum Left {
     Quit,
     /// A draw was claimed, for this reason.
     Claimed(String),
+    /// This seat lost outside the rules (its engine failed, its time ran
+    /// out), for this reason.
+    Forfeited(usize, String),
 }
 
 pub fn play(a: &PlayArgs) -> i32 {
@@ -200,6 +203,11 @@ impl Play {
                 termination: Some(format!("{reason} (claimed)")),
                 ..self.record(None)
             },
+            Some(Left::Forfeited(seat, reason)) => Record {
+                termination: Some(reason.clone()),
+                forfeit: Some(self.name(*seat)),
+                ..self.record(Some(*seat))
+            },
             None => self.record(None),
         }
     }
@@ -240,6 +248,7 @@ impl Play {
             result,
             termination,
             date: varia::record::today(),
+            referee: Record::deals_hidden(self.session.variant()),
             ..Record::default()
         }
     }
@@ -315,6 +324,7 @@ impl Play {
                             f.reason,
                             self.record(Some(seat)).result
                         );
+                        self.left = Some(Left::Forfeited(f.seat, f.reason));
                         return 0;
                     }
                     Ok(Some(m)) => {

@@ -62,7 +62,17 @@ fn run(a: &ShowArgs) -> Result<(), super::Fail> {
                 2,
             ));
         }
-        let m = s.parse(mv).map_err(|e| {
+        // A card drawn is named as the card on top of the deck of --seed
+        // (`R@e4`), but a mistake is answered as a player is: the
+        // suggestions never name a card, so they cannot tell the top one.
+        let m = s.parse(mv).map_err(|_| {
+            let e = match s.parse_public(mv) {
+                Err(e) => e
+                    .to_string()
+                    .trim_end_matches("; type `moves` to list them")
+                    .to_string(),
+                Ok(_) => "that is not a legal action here".into(),
+            };
             super::Fail::msg(format!("action {} `{mv}` is not legal: {e}", i + 1), 2)
         })?;
         s.play(m);

@@ -356,3 +356,171 @@ fn two_seeds_never_deal_the_same_decks_swapped_through_the_binary() {
         );
     }
 }
+
+#[test]
+fn an_output_that_collides_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let p = |n: &str| d.join(n).to_str().unwrap().to_string();
+    std::fs::write(p("book.txt"), "e4 e5\n").unwrap();
+    std::fs::write(
+        p("mine.variant"),
+        "variant mine \"Mine\" extends chess {\n}\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(p("book.txt"), p("link.jsonl")).unwrap();
+    let dot = format!("{}/./same.jsonl", d.display());
+    let cases: Vec<Vec<String>> = vec![
+        vec![
+            "simulate",
+            "chess",
+            "-n",
+            "2",
+            "--out",
+            &p("same.jsonl"),
+            "--pgn",
+            &dot,
+        ],
+        vec![
+            "simulate",
+            "chess",
+            "-n",
+            "2",
+            "--out",
+            &p("r.html"),
+            "--report",
+            &p("r.html"),
+        ],
+        vec![
+            "simulate",
+            "chess",
+            "-n",
+            "2",
+            "--openings",
+            &p("book.txt"),
+            "--pgn",
+            &p("book.txt"),
+        ],
+        #[cfg(unix)]
+        vec![
+            "simulate",
+            "chess",
+            "-n",
+            "2",
+            "--openings",
+            &p("book.txt"),
+            "--out",
+            &p("link.jsonl"),
+        ],
+        vec![
+            "simulate",
+            &p("mine.variant"),
+            "-n",
+            "2",
+            "--out",
+            &p("mine.variant"),
+        ],
+        vec![
+            "play",
+            &p("mine.variant"),
+            "--players",
+            "human,human",
+            "--save",
+            &p("mine.variant"),
+        ],
+        vec!["show", &p("mine.variant"), "--svg", &p("mine.variant")],
+    ]
+    .into_iter()
+    .map(|v| v.into_iter().map(String::from).collect())
+    .collect();
+    for args in &cases {
+        let before: Vec<_> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, err) = run(&args, b"quit\n");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("the same file") || err.contains("would destroy what the command reads"),
+            "{args:?}: {err}"
+        );
+        let after: Vec<_> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(before.len(), after.len(), "{args:?} wrote a file");
+    }
+    assert_eq!(std::fs::read_to_string(p("book.txt")).unwrap(), "e4 e5\n");
+    // merge: an output that is one of the shards.
+    let shard = p("s.jsonl");
+    let (code, _, err) = run(
+        &[
+            "simulate",
+            "chess",
+            "-n",
+            "2",
+            "--players",
+            "random,random",
+            "--max-plies",
+            "4",
+            "--out",
+            &shard,
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let kept = std::fs::read(&shard).unwrap();
+    let (code, _, err) = run(
+        &[
+            "merge",
+            &shard,
+            "--out",
+            &format!("{}/./s.jsonl", d.display()),
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("would destroy what the command reads"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&shard).unwrap(), kept);
+}
+
+#[test]
+fn bounds_of_bench_show_and_match_are_checked() {
+    for secs in ["NaN", "inf", "1e30", "-1", "3601", "x"] {
+        let (code, _, err) = run(&["bench", "chess", "--depth", "1", "--seconds", secs], b"");
+        assert_eq!(code, 2, "{secs}: {err}");
+        assert!(!err.contains("panicked"), "{secs}: {err}");
+    }
+    let (code, out, _) = run(&["bench", "chess", "--depth", "1", "--seconds", "0"], b"");
+    assert_eq!(code, 0, "{out}");
+    let (code, _, err) = run(&["bench", "chess", "--depth", "99"], b"");
+    assert_eq!(code, 2, "{err}");
+    for arrow in ["a1z99", "a1a9", "i1a1", "a0a1"] {
+        let (code, _, err) = run(&["show", "chess", "--svg", "-", "--arrows", arrow], b"");
+        assert_eq!(code, 2, "{arrow}: {err}");
+        assert!(err.contains("not on the board"), "{arrow}: {err}");
+    }
+    let (code, out, _) = run(&["show", "chess", "--svg", "-", "--arrows", "a1h8"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("marker-end"), "{out}");
+    let (code, _, err) = run(
+        &[
+            "match",
+            "chess",
+            "--players",
+            "random,random",
+            "-n",
+            "2",
+            "--openings",
+            "1001",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("0 to 1000"), "{err}");
+}

@@ -82,6 +82,28 @@ pub fn check(outputs: &[(&str, &str)], inputs: &[(&str, &str)]) -> Result<(), St
     Ok(())
 }
 
+/// The check of a command that reads `variant` (a built-in name, or a
+/// rule file when that path is a file) and `others`, and writes `outputs`:
+/// an error names the colliding paths.
+pub fn check_command(
+    outputs: &[(&str, Option<&str>)],
+    variant: &str,
+    others: &[(&str, Option<&str>)],
+) -> Result<(), String> {
+    let outputs: Vec<(&str, &str)> = outputs
+        .iter()
+        .filter_map(|&(o, p)| p.map(|p| (o, p)))
+        .collect();
+    let mut inputs: Vec<(&str, &str)> = others
+        .iter()
+        .filter_map(|&(o, p)| p.map(|p| (o, p)))
+        .collect();
+    if Path::new(variant).is_file() {
+        inputs.push(("the rule file", variant));
+    }
+    check(&outputs, &inputs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

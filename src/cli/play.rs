@@ -114,6 +114,10 @@ enum Left {
 }
 
 pub fn play(a: &PlayArgs) -> i32 {
+    if let Err(e) = super::paths::check_command(&[("--save", a.save.as_deref())], &a.variant, &[]) {
+        eprintln!("error: {e}");
+        return 2;
+    }
     let (variant, options) = match super::load_variant(&a.variant, &a.options) {
         Ok(x) => x,
         Err(super::Fail(e, code)) => {

@@ -45,6 +45,8 @@ pub fn show(a: &ShowArgs) -> i32 {
 }
 
 fn run(a: &ShowArgs) -> Result<(), super::Fail> {
+    super::paths::check_command(&[("--svg", a.svg.as_deref())], &a.variant, &[])
+        .map_err(|e| super::Fail::msg(e, 2))?;
     let (variant, _) = super::load_variant(&a.variant, &a.options)?;
     let mut s = Session::new(&variant, a.fen.as_deref(), a.seed)
         .map_err(|e| super::Fail::msg(e, if a.fen.is_some() { 2 } else { 1 }))?;
@@ -99,6 +101,33 @@ fn run(a: &ShowArgs) -> Result<(), super::Fail> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
+    // Both ends of an arrow must be squares of the board drawn.
+    let on_board = |c: varia::ir::Coord| {
+        let (x, y) = (c.x - view.x0, c.y - view.y0);
+        (0..view.width).contains(&x)
+            && (0..view.height).contains(&y)
+            && !matches!(
+                view.cells.get((y * view.width + x) as usize),
+                Some(render::Cell::Hole) | None
+            )
+    };
+    for (t, &(from, to)) in a
+        .arrows
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .zip(&arrows)
+    {
+        if !on_board(from) || !on_board(to) {
+            return Err(super::Fail::msg(
+                format!(
+                    "arrow `{}` names a square that is not on the board drawn",
+                    t.chars().take(40).collect::<String>()
+                ),
+                2,
+            ));
+        }
+    }
     let picture = svg::draw(&view, &arrows).map_err(|e| super::Fail::msg(e, 1))?;
     if path == "-" {
         out!("{picture}");

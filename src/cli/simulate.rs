@@ -194,6 +194,19 @@ fn create(path: &str) -> Result<std::io::BufWriter<std::fs::File>, String> {
 }
 
 pub fn simulate(a: &SimulateArgs) -> i32 {
+    // Outputs that collide are refused before anything is read or written.
+    if let Err(e) = super::paths::check_command(
+        &[
+            ("--out", a.out.as_deref()),
+            ("--pgn", a.pgn.as_deref()),
+            ("--report", a.report.as_deref()),
+        ],
+        &a.variant,
+        &[("the opening book", a.openings.as_deref())],
+    ) {
+        eprintln!("error: {e}");
+        return 2;
+    }
     let (variant, options) = match super::load_variant(&a.variant, &a.options) {
         Ok(x) => x,
         Err(super::Fail(e, code)) => {
@@ -483,6 +496,17 @@ fn progress_bar(len: u64) -> ProgressBar {
         bar.set_draw_target(ProgressDrawTarget::hidden());
     }
     bar
+}
+
+/// Read a number of random plies (`match --openings N`): 0 to
+/// [`MAX_RANDOM_PLIES`].
+pub fn parse_random_plies(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n <= MAX_RANDOM_PLIES => Ok(n as usize),
+        _ => Err(format!(
+            "`{s}` is not a number of plies from 0 to {MAX_RANDOM_PLIES}"
+        )),
+    }
 }
 
 /// Read `--shard K/N`: game indexes K mod N, with 0 <= K < N.

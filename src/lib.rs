@@ -17,6 +17,7 @@ pub mod engine;
 pub mod game;
 pub mod ir;
 pub mod load;
+pub mod merge;
 pub mod notation;
 pub mod opening;
 pub mod protocol;

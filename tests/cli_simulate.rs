@@ -581,6 +581,14 @@ fn merge_checks_every_record_as_replay_does() {
     });
     assert_eq!(code, 1);
     assert!(err.contains(&at) && err.contains("says win"), "{err}");
+    // Seats that are not the variant's (an empty list was indexed by the
+    // winners).
+    let (code, err) = tamper(&|v| v["seats"] = serde_json::json!([]));
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("names the seats , where chess has white,black"),
+        "{err}"
+    );
     // A seed that is not the game's.
     let (code, err) = tamper(&|v| v["seed"] = 7.into());
     assert_eq!(code, 1);

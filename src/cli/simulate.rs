@@ -5,6 +5,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use varia::ai::Player;
 use varia::game::Outcome;
+use varia::merge::SHARD_KEY;
 use varia::record::Record;
 use varia::render::{self, Style};
 use varia::session::Prepared;
@@ -19,9 +20,6 @@ pub const MAX_JOBS: usize = 1024;
 /// The most random plies before a game (`simulate --random-plies`, `match
 /// --openings`).
 pub const MAX_RANDOM_PLIES: u64 = 1000;
-/// The key of a record line that names its shard (`"2/6"`), written only by
-/// a sharded run.
-pub const SHARD_KEY: &str = "shard";
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {

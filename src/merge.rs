@@ -437,7 +437,7 @@ fn check_line(
             ));
         }
     }
-    let done = crate::verify::play(prepared, &rec, |_, _, _, _, _| {})
+    let done = crate::verify::play(prepared, &rec, false, |_, _, _, _, _| {})
         .map_err(|e| format!("{at}: game {g}: {e}"))?;
     if done.unplayed > 0 {
         return Err(format!(

@@ -44,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
         }) else {
             continue;
         };
-        if let Ok(done) = varia::verify::play(prepared, &rec, |_, _, _, _, _| {}) {
+        if let Ok(done) = varia::verify::play(prepared, &rec, true, |_, _, _, _, _| {}) {
             let _ = varia::verify::judge(&rec, &done.session);
             let _ = varia::verify::rules_result(&done.session);
         }

@@ -624,7 +624,7 @@ fn replay_one(
         .iter()
         .map(|p| p.name.clone())
         .collect();
-    let done = varia::verify::play(prepared, rec, |i, seat, san, m, s| {
+    let done = varia::verify::play(prepared, rec, show.is_some(), |i, seat, san, m, s| {
         if let Some((boards, style)) = show {
             outln!(
                 "{:>4}. {:<8} {san}",

@@ -219,6 +219,27 @@ fn a_forfeit_is_saved_with_its_result_and_reason_and_replays() {
     );
 }
 
+#[test]
+fn simulated_forfeits_replay_as_legal_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("f.jsonl");
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .args(["simulate", "chess", "-n", "2", "--max-plies", "10"])
+        .args(["--players", "random,uci:/nonexistent/engine", "--out"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("\"forfeit\":\"black\"").count(), 2, "{text}");
+    let shown = replay(&file);
+    assert!(
+        shown.contains("2 games checked: 2 legal throughout, 0 not"),
+        "{shown}"
+    );
+}
+
 /// `replay` of a text written to a file: the exit status and both streams.
 fn replay_text(name: &str, text: &str) -> (i32, String) {
     let dir = tempfile::tempdir().unwrap();

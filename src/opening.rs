@@ -128,7 +128,11 @@ impl Book {
         order: Order,
     ) -> Result<Book, String> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let setup = Session::new(variant, None, seed).map_err(|e| format!("{file}: {e}"))?;
+        // The variant is compiled once for every line of the book.
+        let prepared = Prepared::new(variant).map_err(|e| format!("{file}: {e}"))?;
+        let setup = prepared
+            .session(None, seed)
+            .map_err(|e| format!("{file}: {e}"))?;
         let mut openings = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = strip_comment(raw).trim();
@@ -158,7 +162,7 @@ impl Book {
                         moves,
                     }
                 }
-                _ => match Session::new(variant, Some(line), seed) {
+                _ => match prepared.session(Some(line), seed) {
                     Ok(_) => Opening {
                         line: i + 1,
                         fen: Some(line.to_string()),

@@ -7,6 +7,14 @@
 //! same format with `[Players "N"]`, one seat name per `[SeatK]` tag, moves
 //! numbered once per round (`1. e4 a10a9 ...`), and a result that lists one
 //! score per seat, `1-0-0-0` (a draw is `1/2-1/2-1/2-1/2`).
+//!
+//! A game a seat lost outside the rules (an engine's illegal move or
+//! silence, a time forfeit) names that seat in `[Forfeit "SEAT"]`, beside
+//! `[Termination]` with the reason. A record of a variant with hidden card
+//! decks carries the seed that deals every deck, so it is the referee's
+//! copy: `[Referee]` says so. Control characters in a tag value are written
+//! as `\u{HEX}` (PGN allows only printing characters in strings) and read
+//! back.
 
 use std::fmt::Write as _;
 
@@ -36,7 +44,17 @@ pub struct Record {
     pub site: String,
     pub date: String,
     pub round: String,
+    /// The seat that lost outside the rules (an engine's illegal move,
+    /// silence or crash, a time forfeit), by name; `termination` says why.
+    pub forfeit: Option<String>,
+    /// The variant deals hidden cards and `seed` deals them: this record
+    /// shows every card, so it is the referee's copy, not a player's.
+    pub referee: bool,
 }
+
+/// What `[Referee]` says in a record that carries the seed of hidden decks.
+pub const REFEREE_NOTE: &str =
+    "referee's copy: the Seed tag deals every hidden deck; do not show it to a player";
 
 /// Whether a trimmed line is a tag pair (`[Name "value"]`), not movetext
 /// that starts with a bracketed file such as `[-2]3` on an unbounded board.
@@ -45,8 +63,22 @@ fn is_tag_line(t: &str) -> bool {
     c.next() == Some('[') && c.next().is_some_and(|ch| ch.is_ascii_alphabetic())
 }
 
+/// A tag value as PGN writes it: `\` and `"` escaped by a backslash, and
+/// control characters (a newline would end the tag and start another) as
+/// `\u{HEX}`, which [`parse_tag`] reads back.
 fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn or_unknown(s: &str, unknown: &'static str) -> String {
@@ -95,6 +127,17 @@ fn is_result(tok: &str) -> bool {
 }
 
 impl Record {
+    /// Whether a record of `variant` carries hidden information: its seed
+    /// deals card decks whose order players may not see (so the record is
+    /// the referee's copy, [`Record::referee`]).
+    pub fn deals_hidden(variant: &crate::ir::Variant) -> bool {
+        variant
+            .setup
+            .decks
+            .iter()
+            .any(|d| d.iter().any(|&(_, n)| n > 0))
+    }
+
     /// The result string for a game: `winners` empty means a draw; `None` an unfinished game.
     pub fn result_for(seats: usize, outcome: Option<&[usize]>) -> String {
         match outcome {
@@ -157,6 +200,12 @@ impl Record {
         }
         if let Some(t) = &self.termination {
             let _ = writeln!(s, "[Termination \"{}\"]", escape(t));
+        }
+        if let Some(f) = &self.forfeit {
+            let _ = writeln!(s, "[Forfeit \"{}\"]", escape(f));
+        }
+        if self.referee {
+            let _ = writeln!(s, "[Referee \"{REFEREE_NOTE}\"]");
         }
         s.push('\n');
         let per_round = self.seats.len().max(1);
@@ -293,6 +342,8 @@ impl Record {
             moves,
             result: str_of("result").unwrap_or_else(|| "*".into()),
             termination: str_of("reason"),
+            forfeit: str_of("forfeit"),
+            referee: v.get("referee").and_then(Value::as_bool) == Some(true),
             round: v
                 .get("game")
                 .and_then(Value::as_u64)
@@ -346,6 +397,8 @@ impl Record {
                     "FEN" => r.fen = Some(value),
                     "Result" => r.result = value,
                     "Termination" => r.termination = Some(value),
+                    "Forfeit" => r.forfeit = Some(value),
+                    "Referee" => r.referee = true,
                     "Event" => {
                         r.event = if value == "varia game" {
                             String::new()
@@ -467,12 +520,30 @@ fn parse_tag(t: &str) -> Result<(&str, String), String> {
     let mut value = String::new();
     let mut chars = quoted.chars();
     while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(n) = chars.next() {
-                value.push(n);
-            }
-        } else {
+        if c != '\\' {
             value.push(c);
+            continue;
+        }
+        match chars.next() {
+            // `\u{HEX}`, as `escape` writes a control character.
+            Some('u') if chars.as_str().starts_with('{') => {
+                let rest = chars.as_str();
+                let code = rest[1..]
+                    .split_once('}')
+                    .filter(|(hex, _)| (1..=6).contains(&hex.len()))
+                    .and_then(|(hex, _)| u32::from_str_radix(hex, 16).ok())
+                    .and_then(char::from_u32);
+                match code {
+                    Some(ch) => {
+                        value.push(ch);
+                        let skip = rest.find('}').map_or(0, |i| i + 1);
+                        chars = rest[skip..].chars();
+                    }
+                    None => value.push('u'),
+                }
+            }
+            Some(n) => value.push(n),
+            None => {}
         }
     }
     Ok((tag, value))
@@ -577,6 +648,47 @@ mod tests {
         );
         assert!(pgn.contains("1. e4 e5 2. Nf3 O-O 0-1"));
         assert_eq!(Record::parse_pgn(&pgn).unwrap(), r);
+    }
+
+    #[test]
+    fn control_characters_in_every_tag_are_escaped_and_read_back() {
+        let evil = "a\nb\r[Result \"0-1\"]\u{1b}\u{7f}\u{85}\\u{41}";
+        let r = Record {
+            variant: evil.into(),
+            options: vec![(evil.into(), evil.into())],
+            seed: 3,
+            fen: Some(evil.into()),
+            seats: vec![evil.into(), evil.into()],
+            players: vec![evil.into(), evil.into()],
+            moves: vec!["e4".into()],
+            result: "*".into(),
+            termination: Some(evil.into()),
+            event: evil.into(),
+            site: evil.into(),
+            date: evil.into(),
+            round: evil.into(),
+            forfeit: Some(evil.into()),
+            referee: true,
+        };
+        let pgn = r.to_pgn();
+        // Every line before the movetext is one tag.
+        let tags: Vec<&str> = pgn.lines().take_while(|l| !l.is_empty()).collect();
+        assert!(
+            tags.iter()
+                .all(|l| l.starts_with('[') && l.ends_with("\"]")),
+            "{pgn}"
+        );
+        assert!(!pgn.chars().any(|c| c.is_control() && c != '\n'), "{pgn:?}");
+        assert_eq!(Record::parse_pgn(&pgn).unwrap(), r);
+        // Four seats: the SeatK tags too.
+        let four = Record {
+            seats: vec![evil.into(); 4],
+            players: vec![evil.into(); 4],
+            ..r
+        };
+        let pgn = four.to_pgn();
+        assert!(!pgn.chars().any(|c| c.is_control() && c != '\n'), "{pgn:?}");
+        assert_eq!(Record::parse_pgn(&pgn).unwrap(), four);
     }
 
     #[test]

@@ -118,6 +118,8 @@ pub fn html(p: &Page) -> String {
     };
     if let (Some(f), Some(first)) = (&s.first_seat, p.seats.first()) {
         score_line(&mut h, &format!("{first} (the first mover)"), f);
+    } else if p.seats.len() == 2 {
+        h.push_str("<p>No finished games: no score and no Elo difference.</p>\n");
     }
     if let Some(f) = s.by_player.as_ref().and_then(|b| b.first_player.as_ref()) {
         score_line(

@@ -121,6 +121,11 @@ pub struct Record<A> {
     pub rotation: usize,
     /// `None` when the game hit `max_plies`.
     pub outcome: Option<Outcome>,
+    /// The seat that lost outside the rules (an engine's illegal move,
+    /// silence, crash or flood, a time forfeit), if one did: the outcome
+    /// then says who won and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<usize>,
     pub plies: usize,
     /// Mean number of legal actions over the game's positions.
     pub branching: f64,
@@ -171,6 +176,7 @@ pub fn play_from<G: Game>(
     let mut buf = Vec::new();
     // Seats keep their engines and clocks for the whole game.
     let mut seats = Seats::new(players);
+    let mut forfeit = None;
     let outcome = loop {
         // One generation per ply: the legal actions and the outcome.
         if let Some(o) = g.expand(&mut buf) {
@@ -192,7 +198,10 @@ pub fn play_from<G: Game>(
                 actions.push(a);
             }
             Ok(None) => break g.outcome(),
-            Err(f) => break Some(f.outcome(&g)),
+            Err(f) => {
+                forfeit = Some(f.seat);
+                break Some(f.outcome(&g));
+            }
         }
     };
     let plies = actions.len();
@@ -202,6 +211,7 @@ pub fn play_from<G: Game>(
         start_seed,
         rotation,
         outcome,
+        forfeit,
         plies,
         branching: branching_sum as f64 / plies.max(1) as f64,
         actions,
@@ -325,7 +335,7 @@ pub struct Summary {
     pub draw_rate: Proportion,
     /// With two seats: the first seat's score over the finished games (the
     /// first mover's advantage when both seats have the same player), with
-    /// its Elo difference.
+    /// its Elo difference; `None` without a finished game.
     pub first_seat: Option<Score>,
     /// Game lengths in plies: shortest, 10th percentile, 90th percentile,
     /// longest.
@@ -347,7 +357,8 @@ pub struct ByPlayer {
     /// Per player: the share of games won, with its 95% interval.
     pub win_rates: Vec<Proportion>,
     /// With two players: the first player's score over the finished
-    /// games, both colours together, with its Elo difference.
+    /// games, both colours together, with its Elo difference; `None`
+    /// without a finished game.
     pub first_player: Option<Score>,
 }
 
@@ -471,7 +482,10 @@ impl Tally {
             .map(|(&l, r)| (l, r.iter().sum::<u64>()))
             .collect();
         let games = self.games as u64;
-        let first_seat = (self.seats == 2).then(|| {
+        // A score needs finished games: with none there is no score and no
+        // Elo difference (not 0% and -1200).
+        let finished = self.games - self.unfinished;
+        let first_seat = (self.seats == 2 && finished > 0).then(|| {
             let w = self.wins[0] as u64;
             let l = self.wins[1] as u64;
             Score::new(w, self.draws as u64, l)
@@ -511,7 +525,7 @@ impl Tally {
                     .iter()
                     .map(|&w| Proportion::new(w as u64, games))
                     .collect(),
-                first_player: (self.seats == 2).then(|| {
+                first_player: (self.seats == 2 && finished > 0).then(|| {
                     Score::new(
                         self.player_wins[0] as u64,
                         self.draws as u64,

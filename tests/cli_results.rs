@@ -176,3 +176,190 @@ fn a_referee_variant_forfeits_the_turn_of_an_illegal_action() {
     assert!(!out.contains("forfeits"), "{out}");
     assert!(!out.contains("black> "), "{out}");
 }
+
+#[test]
+fn a_forfeit_is_saved_with_its_result_and_reason_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("forfeit.pgn");
+    let (out, pgn) = play(
+        &["chess", "--players", "human,uci:/nonexistent/engine"],
+        "e4\n",
+        &file,
+    );
+    assert!(
+        out.contains("black (uci:/nonexistent/engine) forfeits"),
+        "{out}"
+    );
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(pgn.contains("[Forfeit \"black\"]"), "{pgn}");
+    assert_eq!(pgn.matches("[Forfeit ").count(), 1, "{pgn}");
+    assert!(
+        pgn.contains("[Termination \"cannot start /nonexistent/engine"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1. e4 1-0"), "{pgn}");
+    // replay accepts the forfeit: the rules did not end the game, the
+    // record says who lost outside them.
+    let shown = replay(&file);
+    assert!(shown.contains("1 action, all legal. Result: *"), "{shown}");
+    // A forfeit by black that gives black the game is refused.
+    let forged = dir.path().join("forged.pgn");
+    std::fs::write(&forged, pgn.replace("1-0", "0-1")).unwrap();
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .env("NO_COLOR", "1")
+        .args(["replay", forged.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the record says 0-1, but a forfeit by black gives 1-0"),
+        "{err}"
+    );
+}
+
+#[test]
+fn simulated_forfeits_replay_as_legal_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("f.jsonl");
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .args(["simulate", "chess", "-n", "2", "--max-plies", "10"])
+        .args(["--players", "random,uci:/nonexistent/engine", "--out"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("\"forfeit\":\"black\"").count(), 2, "{text}");
+    let shown = replay(&file);
+    assert!(
+        shown.contains("2 games checked: 2 legal throughout, 0 not"),
+        "{shown}"
+    );
+}
+
+/// `replay` of a text written to a file: the exit status and both streams.
+fn replay_text(name: &str, text: &str) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(name);
+    std::fs::write(&file, text).unwrap();
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .env("NO_COLOR", "1")
+        .args(["replay", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+#[test]
+fn replay_compares_results_exactly() {
+    let mate = "1. f3 e5 2. g4 Qh4#";
+    let (code, out) = replay_text("ok.pgn", &format!("[Result \"0-1\"]\n\n{mate} 0-1\n"));
+    assert_eq!(code, 0, "{out}");
+    // `1` is a prefix of `1-0`, and of nothing the rules give here.
+    for said in ["1", "0", "0-", "1-0", "1/2-1/2", "0-1-0"] {
+        let (code, out) = replay_text("bad.pgn", &format!("[Result \"{said}\"]\n\n{mate} *\n"));
+        assert_eq!(code, 1, "{said}: {out}");
+        assert!(
+            out.contains(&format!(
+                "the record says {said}, the rules give 0-1 (checkmate)"
+            )),
+            "{said}: {out}"
+        );
+    }
+    // In a file of several games, the same check, one line a game.
+    let two = format!("[Result \"0-1\"]\n\n{mate} 0-1\n\n[Result \"1\"]\n\n{mate} *\n");
+    let (code, out) = replay_text("two.pgn", &two);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("game 2: the record says 1, the rules give 0-1 (checkmate)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("2 games checked: 1 legal throughout, 1 not"),
+        "{out}"
+    );
+    // A result the rules did not give, without a forfeit, resignation or
+    // claim to explain it.
+    let (code, out) = replay_text("early.pgn", "[Result \"1-0\"]\n\n1. e4 e5 1-0\n");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("the record says 1-0, the rules give *"),
+        "{out}"
+    );
+}
+
+#[test]
+fn replay_checks_a_claimed_draw_against_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("claim.pgn");
+    let claim = &[
+        "chess",
+        "--players",
+        "human,human",
+        "-o",
+        "repetition=claim3_auto5",
+    ];
+    play(
+        claim,
+        "Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\nclaim\n",
+        &file,
+    );
+    let shown = replay(&file);
+    assert!(shown.contains("8 actions, all legal"), "{shown}");
+    // The same claim two actions earlier, where no draw can be claimed.
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    let early = pgn.replace("4. Ng1 Ng8 ", "");
+    assert_ne!(early, pgn);
+    let (code, out) = replay_text("early.pgn", &early);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no draw can be claimed"), "{out}");
+}
+
+#[test]
+fn control_characters_in_tags_are_escaped_and_read_back() {
+    // A rule file whose name holds a newline, an escape and a quote: its
+    // path is the record's [Variant] tag.
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("evil\n[Result \"0-1\"]\u{1b}\".variant");
+    std::fs::write(&rules, "variant evil \"Evil\" extends chess {\n}\n").unwrap();
+    let file = dir.path().join("evil.pgn");
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .env("NO_COLOR", "1")
+        .arg("play")
+        .arg(&rules)
+        .args(["--players", "human,human", "--save", file.to_str().unwrap()])
+        .write_stdin("e4\n")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    // One tag a line, every line a tag until the movetext: the newline did
+    // not start a tag of its own.
+    let results = pgn.lines().filter(|l| l.starts_with("[Result ")).count();
+    assert_eq!(results, 1, "{pgn}");
+    let variant = pgn.lines().find(|l| l.starts_with("[Variant ")).unwrap();
+    assert!(
+        variant.contains("evil\\u{a}[Result \\\"0-1\\\"]\\u{1b}\\\".variant"),
+        "{pgn}"
+    );
+    assert!(!pgn.chars().any(|c| c.is_control() && c != '\n'), "{pgn:?}");
+    // And read back to the same path: replay finds the rule file.
+    let shown = replay(&file);
+    assert!(shown.contains("1 action, all legal. Result: *"), "{shown}");
+}

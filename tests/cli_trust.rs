@@ -223,3 +223,304 @@ fn a_full_disk_is_an_error_not_a_panic() {
     assert!(err.contains("cannot write the output"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// The decks of a Raindropchess game as `--reveal` and `fen` show them.
+fn revealed_decks(extra: &[&str]) -> String {
+    let mut args = vec![
+        "play",
+        "raindropchess",
+        "--players",
+        "human,human",
+        "--reveal",
+    ];
+    args.extend_from_slice(extra);
+    let (_, out, _) = run(&args, b"fen\nquit\n");
+    out.lines()
+        .find_map(|l| l.split('|').nth(1).map(str::to_string))
+        .unwrap_or_else(|| panic!("no decks in {out}"))
+}
+
+#[test]
+fn people_play_hidden_decks_from_a_secret_seed_and_the_record_says_it_is_the_referees() {
+    // Without --seed, two games deal differently (a seed from the system).
+    assert_ne!(revealed_decks(&[]), revealed_decks(&[]));
+    // With --seed, the same decks every time.
+    assert_eq!(
+        revealed_decks(&["--seed", "5"]),
+        revealed_decks(&["--seed", "5"])
+    );
+    // The record carries the seed: it says it is the referee's copy.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rain.pgn");
+    let (code, _, _) = run(
+        &[
+            "play",
+            "raindropchess",
+            "--players",
+            "human,human",
+            "--save",
+            file.to_str().unwrap(),
+        ],
+        b"quit\n",
+    );
+    assert_eq!(code, 0);
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    assert!(pgn.contains("[Referee \"referee's copy"), "{pgn}");
+    assert!(!pgn.contains("[Seed \"1\"]"), "{pgn}");
+    // A game without hidden cards keeps seed 1 and is nobody's secret.
+    let chess = dir.path().join("chess.pgn");
+    run(
+        &[
+            "play",
+            "chess",
+            "--players",
+            "human,human",
+            "--save",
+            chess.to_str().unwrap(),
+        ],
+        b"quit\n",
+    );
+    let pgn = std::fs::read_to_string(&chess).unwrap();
+    assert!(
+        pgn.contains("[Seed \"1\"]") && !pgn.contains("[Referee"),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn show_moves_never_suggests_a_card() {
+    for seed in ["1", "2", "3"] {
+        let mut accepted = Vec::new();
+        for card in ["K", "Q", "R", "B", "N", "P"] {
+            let mv = format!("{card}@e4");
+            let (code, _, err) = run(
+                &["show", "raindropchess", "--seed", seed, "--moves", &mv],
+                b"",
+            );
+            if code == 0 {
+                accepted.push(card);
+                continue;
+            }
+            assert!(err.contains("is not legal"), "{seed} {mv}: {err}");
+            // Only the action typed is named: no suggestion of the top card.
+            assert!(!err.contains("did you mean"), "{seed} {mv}: {err}");
+            assert_eq!(err.matches('@').count(), 1, "{seed} {mv}: {err}");
+        }
+        // The top card itself is accepted (the referee's view of a seed).
+        assert_eq!(accepted.len(), 1, "seed {seed}: {accepted:?}");
+    }
+}
+
+#[test]
+fn undo_after_a_draw_does_not_show_the_card_again() {
+    let (_, out, _) = run(
+        &[
+            "play",
+            "raindropchess",
+            "--players",
+            "human,human",
+            "--seed",
+            "3",
+            "--ascii",
+        ],
+        b"draw\ne2\nundo\nfen\n",
+    );
+    assert!(
+        out.contains("A drawn card stays drawn: nothing before it can be taken back."),
+        "{out}"
+    );
+    // The card is still on the board and black is to act.
+    let fen = out.lines().find(|l| l.contains('|')).unwrap();
+    assert!(fen.contains(" b "), "{fen}");
+    assert!(fen.starts_with("8/8/8/8/8/8/4"), "{fen}");
+    // A board move after the draws can still be taken back.
+    let (_, out, _) = run(
+        &["play", "chess", "--players", "human,human"],
+        b"e4\nundo\n",
+    );
+    assert!(out.contains("Took back 1 action."), "{out}");
+}
+
+#[test]
+fn two_seeds_never_deal_the_same_decks_swapped_through_the_binary() {
+    // Per-player seeds `seed ^ (p + 1)` made seeds s and s ^ 3 swap decks.
+    for s in [5u64, 16, 40] {
+        let a = revealed_decks(&["--seed", &s.to_string()]);
+        let b = revealed_decks(&["--seed", &(s ^ 3).to_string()]);
+        let (a0, a1) = a.split_once(',').unwrap();
+        let (b0, b1) = b.split_once(',').unwrap();
+        assert!(
+            !(a0 == b1 && a1 == b0),
+            "seeds {s} and {}: {a} / {b}",
+            s ^ 3
+        );
+    }
+}
+
+#[test]
+fn an_output_that_collides_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let p = |n: &str| d.join(n).to_str().unwrap().to_string();
+    std::fs::write(p("book.txt"), "e4 e5\n").unwrap();
+    std::fs::write(
+        p("mine.variant"),
+        "variant mine \"Mine\" extends chess {\n}\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(p("book.txt"), p("link.jsonl")).unwrap();
+    let dot = format!("{}/./same.jsonl", d.display());
+    let cases: Vec<Vec<String>> = vec![
+        vec![
+            "simulate",
+            "chess",
+            "-n",
+            "2",
+            "--out",
+            &p("same.jsonl"),
+            "--pgn",
+            &dot,
+        ],
+        vec![
+            "simulate",
+            "chess",
+            "-n",
+            "2",
+            "--out",
+            &p("r.html"),
+            "--report",
+            &p("r.html"),
+        ],
+        vec![
+            "simulate",
+            "chess",
+            "-n",
+            "2",
+            "--openings",
+            &p("book.txt"),
+            "--pgn",
+            &p("book.txt"),
+        ],
+        #[cfg(unix)]
+        vec![
+            "simulate",
+            "chess",
+            "-n",
+            "2",
+            "--openings",
+            &p("book.txt"),
+            "--out",
+            &p("link.jsonl"),
+        ],
+        vec![
+            "simulate",
+            &p("mine.variant"),
+            "-n",
+            "2",
+            "--out",
+            &p("mine.variant"),
+        ],
+        vec![
+            "play",
+            &p("mine.variant"),
+            "--players",
+            "human,human",
+            "--save",
+            &p("mine.variant"),
+        ],
+        vec!["show", &p("mine.variant"), "--svg", &p("mine.variant")],
+    ]
+    .into_iter()
+    .map(|v| v.into_iter().map(String::from).collect())
+    .collect();
+    for args in &cases {
+        let before: Vec<_> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, err) = run(&args, b"quit\n");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("the same file") || err.contains("would destroy what the command reads"),
+            "{args:?}: {err}"
+        );
+        let after: Vec<_> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(before.len(), after.len(), "{args:?} wrote a file");
+    }
+    assert_eq!(std::fs::read_to_string(p("book.txt")).unwrap(), "e4 e5\n");
+    // merge: an output that is one of the shards.
+    let shard = p("s.jsonl");
+    let (code, _, err) = run(
+        &[
+            "simulate",
+            "chess",
+            "-n",
+            "2",
+            "--players",
+            "random,random",
+            "--max-plies",
+            "4",
+            "--out",
+            &shard,
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let kept = std::fs::read(&shard).unwrap();
+    let (code, _, err) = run(
+        &[
+            "merge",
+            &shard,
+            "--out",
+            &format!("{}/./s.jsonl", d.display()),
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("would destroy what the command reads"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&shard).unwrap(), kept);
+}
+
+#[test]
+fn bounds_of_bench_show_and_match_are_checked() {
+    for secs in ["NaN", "inf", "1e30", "-1", "3601", "x"] {
+        let (code, _, err) = run(&["bench", "chess", "--depth", "1", "--seconds", secs], b"");
+        assert_eq!(code, 2, "{secs}: {err}");
+        assert!(!err.contains("panicked"), "{secs}: {err}");
+    }
+    let (code, out, _) = run(&["bench", "chess", "--depth", "1", "--seconds", "0"], b"");
+    assert_eq!(code, 0, "{out}");
+    let (code, _, err) = run(&["bench", "chess", "--depth", "99"], b"");
+    assert_eq!(code, 2, "{err}");
+    for arrow in ["a1z99", "a1a9", "i1a1", "a0a1"] {
+        let (code, _, err) = run(&["show", "chess", "--svg", "-", "--arrows", arrow], b"");
+        assert_eq!(code, 2, "{arrow}: {err}");
+        assert!(err.contains("not on the board"), "{arrow}: {err}");
+    }
+    let (code, out, _) = run(&["show", "chess", "--svg", "-", "--arrows", "a1h8"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("marker-end"), "{out}");
+    let (code, _, err) = run(
+        &[
+            "match",
+            "chess",
+            "--players",
+            "random,random",
+            "-n",
+            "2",
+            "--openings",
+            "1001",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("0 to 1000"), "{err}");
+}

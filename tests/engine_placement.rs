@@ -102,3 +102,88 @@ fn a_rook_placed_in_a_corner_castles_with_the_king_on_e1() {
     play(&mut g, &["R@b1", "e8d8"]);
     assert!(!moves(g.position()).iter().any(|x| x == "e1c1"));
 }
+
+#[test]
+fn a_king_placed_on_h1_does_not_castle_with_a_rook_placed_on_e1() {
+    // The issue's case: Fairy-Stockfish counts 23 actions here; a shared
+    // region for both kinds gave the king on h1 a queen-side castling.
+    let t = builtin("placement");
+    let mut g = Game::new(fen(&t, "8/pppppppp/8/8/8/8/PPPPPPPP/8[KRk] w - - 0 1"));
+    play(&mut g, &["K@h1", "K@e8", "R@e1", "e7e6"]);
+    let m = moves(g.position());
+    assert_eq!(m.len(), 23, "{m:?}");
+    assert!(!m.iter().any(|x| x == "h1f1" || x == "h1e1"), "{m:?}");
+    // A king placed on a1 does not make the rook on h1 a partner either.
+    let mut g = Game::new(fen(&t, "4k3/pppppppp/8/8/8/8/PPPPPPPP/7R[K] w - - 0 1"));
+    play(&mut g, &["K@a1", "e8d8"]);
+    assert!(g.position().fen().contains(" - "), "{}", g.position().fen());
+}
+
+/// A variant of two `place ... unmoved in` statements, and a child that
+/// gives one kind another region.
+const TWO_REGIONS: &str = r#"
+variant homes "Homes" {
+  players white, black
+  board 8x8
+  use king, rook, pawn
+  region king_home: white squares e1, black squares e8
+  region corners: white squares a1 h1, black squares a8 h8
+  setup {
+    white: P a2..h2
+    black: mirror white
+    hands: K R*2
+  }
+  actions move, place
+  place where in home_rank
+  region home_rank: white rank 1, black rank 8
+  place king unmoved in king_home
+  place rook unmoved in corners
+  must place
+  castling king with rook
+  end { checkmate -> lose }
+}
+variant homes2 "Homes, rooks anywhere" extends homes {
+  region rank_one: white rank 1, black rank 8
+  place rook unmoved in rank_one
+}
+"#;
+
+#[test]
+fn each_kind_keeps_the_region_of_the_last_statement_that_lists_it() {
+    let checked = varia::load::load_str("homes.variant", TWO_REGIONS, &[]);
+    let find = |name: &str| {
+        let v = checked
+            .variants
+            .iter()
+            .find(|v| v.name == name)
+            .unwrap_or_else(|| panic!("{name}: {:?}", checked.diagnostics));
+        std::sync::Arc::new(varia::engine::Tables::new(v).unwrap())
+    };
+    let start = "4k3/pppppppp/8/8/8/8/PPPPPPPP/8[KRR] w - - 0 1";
+    // Rooks in the corners castle with the king on e1.
+    let t = find("homes");
+    let mut g = Game::new(fen(&t, start));
+    play(&mut g, &["K@e1", "e8d8", "R@a1", "d8e8", "R@h1", "e8d8"]);
+    assert!(
+        g.position().fen().contains(" KQ "),
+        "{}",
+        g.position().fen()
+    );
+    // A rook on b1 does not.
+    let mut g = Game::new(fen(&t, start));
+    play(&mut g, &["K@e1", "e8d8", "R@b1", "d8e8", "R@h1", "e8d8"]);
+    assert!(g.position().fen().contains(" K "), "{}", g.position().fen());
+    // The child's rooks count as unmoved anywhere on the first rank; its
+    // king still only on e1.
+    let t = find("homes2");
+    let mut g = Game::new(fen(&t, start));
+    play(&mut g, &["K@e1", "e8d8", "R@b1", "d8e8", "R@h1", "e8d8"]);
+    assert!(
+        g.position().fen().contains(" KQ "),
+        "{}",
+        g.position().fen()
+    );
+    let mut g = Game::new(fen(&t, start));
+    play(&mut g, &["K@d1", "e8d8", "R@a1", "d8e8", "R@h1", "e8d8"]);
+    assert!(g.position().fen().contains(" - "), "{}", g.position().fen());
+}

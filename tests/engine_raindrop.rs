@@ -550,6 +550,30 @@ fn seeded_starts_shuffle_the_decks_and_seed_0_is_the_default() {
 }
 
 #[test]
+fn two_seeds_never_deal_the_same_decks_swapped() {
+    let t = tables();
+    let deal = |seed: u64| {
+        let p = Position::start_seeded(t.clone(), seed).unwrap();
+        (p.peek_deck(0), p.peek_deck(1))
+    };
+    // Per-player seeds `seed ^ (p + 1)` dealt seed s's decks to seed s ^ 3
+    // with the players swapped.
+    for s in 0..64u64 {
+        let (a0, a1) = deal(s);
+        let (b0, b1) = deal(s ^ 3);
+        assert!(!(a0 == b1 && a1 == b0), "seeds {s} and {} swap", s ^ 3);
+    }
+    let mut seen = std::collections::HashMap::new();
+    for s in 0..3000u64 {
+        let (a, b) = deal(s);
+        if let Some(o) = seen.get(&(b.clone(), a.clone())) {
+            panic!("seeds {o} and {s} deal the same decks swapped");
+        }
+        seen.insert((a, b), s);
+    }
+}
+
+#[test]
 fn fen_round_trips_the_decks() {
     let t = tables();
     for seed in 0..5 {

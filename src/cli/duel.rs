@@ -36,8 +36,8 @@ pub struct MatchArgs {
     #[arg(short = 'n', long = "games", default_value_t = 40)]
     pub games: usize,
     /// Random plies of each opening (each within 60 cp of the best by a
-    /// shallow search), seeded from --seed and the pair.
-    #[arg(long, default_value_t = 4)]
+    /// shallow search), seeded from --seed and the pair: 0 to 1000.
+    #[arg(long, default_value_t = 4, value_parser = super::simulate::parse_random_plies)]
     pub openings: usize,
     /// Openings from FILE instead of random plies (the format of `simulate
     /// --openings`: a FEN or a move line a line, `#` comments); pair k

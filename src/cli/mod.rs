@@ -36,6 +36,8 @@ pub fn output_failed(e: std::io::Error) -> ! {
 mod describe;
 mod duel;
 mod interrupt;
+mod merge;
+mod paths;
 mod perft;
 mod play;
 mod serve;
@@ -96,7 +98,7 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Join the --out files of a simulation run in shards (--shard K/N)
     /// and report on the whole run, exactly as the unsharded run would.
-    Merge(study::MergeArgs),
+    Merge(merge::MergeArgs),
     /// Check rule files and report every mistake at once.
     ///
     /// Exit status: 0 when every file is valid (warnings allowed), 1 otherwise.
@@ -292,7 +294,7 @@ pub fn run() -> i32 {
         Command::Simulate(a) => simulate::simulate(&a),
         Command::Replay(a) => simulate::replay(&a),
         Command::Show(a) => show::show(&a),
-        Command::Merge(a) => study::merge(&a),
+        Command::Merge(a) => merge::merge(&a),
         Command::Match(a) => duel::run(&a),
         Command::Validate(a) => validate::validate(&a),
         Command::Dump(a) => validate::dump(&a),

@@ -32,11 +32,12 @@ pub struct PerftArgs {
 pub struct BenchArgs {
     /// Variants to measure (default: every built-in variant).
     pub variants: Vec<String>,
-    /// Perft depth (default: chosen per variant so each takes about a second).
-    #[arg(long)]
+    /// Perft depth, 1 to 64 (default: chosen per variant so each takes
+    /// about a second).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
-    /// Seconds of random playouts per variant.
-    #[arg(long, default_value_t = 1.0)]
+    /// Seconds of random playouts per variant: 0 to 3600.
+    #[arg(long, default_value_t = 1.0, value_parser = parse_seconds)]
     pub seconds: f64,
     /// Seed of the random playouts.
     #[arg(long, default_value_t = 1)]
@@ -44,6 +45,24 @@ pub struct BenchArgs {
     /// Print JSON lines instead of a table.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The longest `bench --seconds`.
+const MAX_BENCH_SECONDS: f64 = 3600.0;
+
+/// Read `bench --seconds`: a number of seconds from 0 to an hour (not NaN,
+/// not infinite, not negative).
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let x: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if !(0.0..=MAX_BENCH_SECONDS).contains(&x) {
+        return Err(format!(
+            "{s} seconds: give 0 to {MAX_BENCH_SECONDS} seconds of playouts"
+        ));
+    }
+    Ok(x)
 }
 
 /// Load a variant and its start position (or a FEN).
@@ -189,7 +208,7 @@ pub fn bench(a: &BenchArgs) -> i32 {
         });
         let cfg = engine::bench::BenchConfig {
             perft_depth: depth,
-            playout_time: Duration::from_secs_f64(a.seconds.max(0.0)),
+            playout_time: Duration::from_secs_f64(a.seconds),
             max_plies: 500,
             seed: a.seed,
         };

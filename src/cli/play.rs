@@ -29,9 +29,12 @@ pub struct PlayArgs {
     /// against ai (level 5) on every other seat.
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
-    /// Seed for the AI and for deck shuffles: the same seed gives the same game.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed for the AI and for deck shuffles: the same seed gives the same
+    /// game. Default 1; in a variant with hidden decks played by people, a
+    /// secret seed drawn from the system, so no player knows the decks (the
+    /// record, which carries it, is the referee's copy).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Set an option, as NAME=VALUE (repeatable).
     #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
     pub options: Vec<String>,
@@ -87,7 +90,8 @@ On a board without squares the area floats: after each action the board is
 drawn again around the men, `+` marking where the area may still grow.
 With decks, `moves` shows `draw` without revealing your next card, the
 board lists the cards left in each deck, and `fen` writes them in a fixed
-order (`--reveal` shows the hidden order, for a referee).";
+order (`--reveal` shows the hidden order, for a referee). A drawn card stays
+drawn: `undo` takes back nothing before it.";
 
 struct Play {
     session: Session,
@@ -121,9 +125,16 @@ enum Left {
     Quit,
     /// A draw was claimed, for this reason.
     Claimed(String),
+    /// This seat lost outside the rules (its engine failed, its time ran
+    /// out), for this reason.
+    Forfeited(usize, String),
 }
 
 pub fn play(a: &PlayArgs) -> i32 {
+    if let Err(e) = super::paths::check_command(&[("--save", a.save.as_deref())], &a.variant, &[]) {
+        eprintln!("error: {e}");
+        return 2;
+    }
     let (variant, options) = match super::load_variant(&a.variant, &a.options) {
         Ok(x) => x,
         Err(super::Fail(e, code)) => {
@@ -153,7 +164,14 @@ pub fn play(a: &PlayArgs) -> i32 {
             return code;
         }
     };
-    let session = match Session::new(&variant, a.fen.as_deref(), a.seed) {
+    let seed = a.seed.unwrap_or_else(|| {
+        if players.contains(&Player::Human) && Record::deals_hidden(&variant) {
+            secret_seed()
+        } else {
+            1
+        }
+    });
+    let session = match Session::new(&variant, a.fen.as_deref(), seed) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
@@ -165,7 +183,7 @@ pub fn play(a: &PlayArgs) -> i32 {
         session,
         spec: a.variant.clone(),
         options,
-        seed: a.seed,
+        seed,
         fen: a.fen.clone(),
         players,
         sans: Vec::new(),
@@ -176,7 +194,7 @@ pub fn play(a: &PlayArgs) -> i32 {
             flipped: a.flip,
         },
         palette: terminal_palette(a.theme.as_deref()),
-        rng: ChaCha8Rng::seed_from_u64(a.seed),
+        rng: ChaCha8Rng::seed_from_u64(seed),
         seats,
         variant_path: a.variant_path.clone(),
         reveal: a.reveal,
@@ -266,6 +284,11 @@ impl Play {
                 termination: Some(format!("{reason} (claimed)")),
                 ..self.record(None)
             },
+            Some(Left::Forfeited(seat, reason)) => Record {
+                termination: Some(reason.clone()),
+                forfeit: Some(self.name(*seat)),
+                ..self.record(Some(*seat))
+            },
             None => self.record(None),
         }
     }
@@ -306,6 +329,7 @@ impl Play {
             result,
             termination,
             date: varia::record::today(),
+            referee: Record::deals_hidden(self.session.variant()),
             ..Record::default()
         }
     }
@@ -396,6 +420,7 @@ impl Play {
                             f.reason,
                             self.record(Some(seat)).result
                         );
+                        self.left = Some(Left::Forfeited(f.seat, f.reason));
                         return 0;
                     }
                     Ok(Some(m)) => {
@@ -522,7 +547,16 @@ impl Play {
                 // Take back to the previous turn of this human seat.
                 let me = self.session.to_move();
                 let mut undone = 0;
-                while self.session.game.undo().is_some() {
+                // A drawn card stays drawn: taking back its draw would put
+                // the card, now seen, back on top of the deck.
+                let drawn = |p: &Self| {
+                    p.session
+                        .game
+                        .moves()
+                        .last()
+                        .is_some_and(|m| m.card().is_some())
+                };
+                while !drawn(self) && self.session.game.undo().is_some() {
                     self.sans.pop();
                     undone += 1;
                     if self.session.to_move() == me
@@ -532,7 +566,9 @@ impl Play {
                     }
                 }
                 self.last = None;
-                if undone == 0 {
+                if undone == 0 && drawn(self) {
+                    outln!("A drawn card stays drawn: nothing before it can be taken back.");
+                } else if undone == 0 {
                     outln!("Nothing to take back.");
                 } else {
                     outln!(
@@ -816,6 +852,12 @@ pub fn terminal_palette(theme: Option<&str>) -> Palette {
             .unwrap_or(render::palette::Depth::Ansi16),
         theme: Palette::theme(theme.as_deref(), env("COLORFGBG").as_deref()),
     }
+}
+
+/// A seed no player can know: drawn from the system's random source.
+fn secret_seed() -> u64 {
+    use rand::RngCore as _;
+    rand::rngs::OsRng.next_u64()
 }
 
 /// `1 action`, `2 actions`.

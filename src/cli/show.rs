@@ -45,6 +45,8 @@ pub fn show(a: &ShowArgs) -> i32 {
 }
 
 fn run(a: &ShowArgs) -> Result<(), super::Fail> {
+    super::paths::check_command(&[("--svg", a.svg.as_deref())], &a.variant, &[])
+        .map_err(|e| super::Fail::msg(e, 2))?;
     let (variant, _) = super::load_variant(&a.variant, &a.options)?;
     let mut s = Session::new(&variant, a.fen.as_deref(), a.seed)
         .map_err(|e| super::Fail::msg(e, if a.fen.is_some() { 2 } else { 1 }))?;
@@ -62,7 +64,17 @@ fn run(a: &ShowArgs) -> Result<(), super::Fail> {
                 2,
             ));
         }
-        let m = s.parse(mv).map_err(|e| {
+        // A card drawn is named as the card on top of the deck of --seed
+        // (`R@e4`), but a mistake is answered as a player is: the
+        // suggestions never name a card, so they cannot tell the top one.
+        let m = s.parse(mv).map_err(|_| {
+            let e = match s.parse_public(mv) {
+                Err(e) => e
+                    .to_string()
+                    .trim_end_matches("; type `moves` to list them")
+                    .to_string(),
+                Ok(_) => "that is not a legal action here".into(),
+            };
             super::Fail::msg(format!("action {} `{mv}` is not legal: {e}", i + 1), 2)
         })?;
         s.play(m);
@@ -89,6 +101,33 @@ fn run(a: &ShowArgs) -> Result<(), super::Fail> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
+    // Both ends of an arrow must be squares of the board drawn.
+    let on_board = |c: varia::ir::Coord| {
+        let (x, y) = (c.x - view.x0, c.y - view.y0);
+        (0..view.width).contains(&x)
+            && (0..view.height).contains(&y)
+            && !matches!(
+                view.cells.get((y * view.width + x) as usize),
+                Some(render::Cell::Hole) | None
+            )
+    };
+    for (t, &(from, to)) in a
+        .arrows
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .zip(&arrows)
+    {
+        if !on_board(from) || !on_board(to) {
+            return Err(super::Fail::msg(
+                format!(
+                    "arrow `{}` names a square that is not on the board drawn",
+                    t.chars().take(40).collect::<String>()
+                ),
+                2,
+            ));
+        }
+    }
     let picture = svg::draw(&view, &arrows).map_err(|e| super::Fail::msg(e, 1))?;
     if path == "-" {
         out!("{picture}");

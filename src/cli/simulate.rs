@@ -4,10 +4,11 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use varia::ai::Player;
-use varia::game::{Game as _, Outcome};
+use varia::game::Outcome;
+use varia::merge::SHARD_KEY;
 use varia::record::Record;
 use varia::render::{self, Style};
-use varia::session::{Prepared, Session};
+use varia::session::Prepared;
 use varia::simulate::{self, Config};
 
 /// The most games one run may ask for (shard bigger studies).
@@ -16,6 +17,9 @@ pub const MAX_GAMES: u64 = 1_000_000_000;
 pub const MAX_PLIES: u64 = 10_000_000;
 /// The most worker threads, even when forced.
 pub const MAX_JOBS: usize = 1024;
+/// The most random plies before a game (`simulate --random-plies`, `match
+/// --openings`).
+pub const MAX_RANDOM_PLIES: u64 = 1000;
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
@@ -71,7 +75,7 @@ pub struct SimulateArgs {
     /// let the seats play: varied games for players that would repeat
     /// themselves. The plies are part of the records.
     #[arg(long, default_value_t = 0, value_name = "N",
-          value_parser = clap::value_parser!(u64).range(0..=1000))]
+          value_parser = clap::value_parser!(u64).range(0..=MAX_RANDOM_PLIES))]
     pub random_plies: u64,
     /// Stop as soon as a sequential test decides between two Elo
     /// differences of the first seat (two seats), as cutechess-cli does:
@@ -175,6 +179,8 @@ fn game_record(
         site: String::new(),
         date: varia::record::today(),
         round: (r.index + 1).to_string(),
+        forfeit: r.forfeit.map(|f| variant.players[f].name.clone()),
+        referee: Record::deals_hidden(variant),
     };
     (rec, start)
 }
@@ -186,6 +192,19 @@ fn create(path: &str) -> Result<std::io::BufWriter<std::fs::File>, String> {
 }
 
 pub fn simulate(a: &SimulateArgs) -> i32 {
+    // Outputs that collide are refused before anything is read or written.
+    if let Err(e) = super::paths::check_command(
+        &[
+            ("--out", a.out.as_deref()),
+            ("--pgn", a.pgn.as_deref()),
+            ("--report", a.report.as_deref()),
+        ],
+        &a.variant,
+        &[("the opening book", a.openings.as_deref())],
+    ) {
+        eprintln!("error: {e}");
+        return 2;
+    }
     let (variant, options) = match super::load_variant(&a.variant, &a.options) {
         Ok(x) => x,
         Err(super::Fail(e, code)) => {
@@ -300,6 +319,21 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
                     "reason": r.outcome.as_ref().map_or("ply cap", |o| o.reason()),
                     "plies": r.plies, "branching": r.branching,
                 });
+                if let Some(m) = line.as_object_mut() {
+                    // What `merge` needs to tell runs apart: the ply cap,
+                    // the shard (left out of the joined file, so that it is
+                    // the unsharded run's byte for byte).
+                    m.insert("max_plies".into(), a.max_plies.into());
+                    if let Some((k, n)) = a.shard.filter(|s| s.1 > 1) {
+                        m.insert(SHARD_KEY.into(), format!("{k}/{n}").into());
+                    }
+                    if let Some(f) = &rec.forfeit {
+                        m.insert("forfeit".into(), f.clone().into());
+                    }
+                    if rec.referee {
+                        m.insert("referee".into(), true.into());
+                    }
+                }
                 if let (Some(o), Some(b), Some(m)) = (opening, &book, line.as_object_mut()) {
                     m.insert("game_seed".into(), r.seed.into());
                     m.insert("rotation".into(), r.rotation.into());
@@ -462,6 +496,17 @@ fn progress_bar(len: u64) -> ProgressBar {
     bar
 }
 
+/// Read a number of random plies (`match --openings N`): 0 to
+/// [`MAX_RANDOM_PLIES`].
+pub fn parse_random_plies(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n <= MAX_RANDOM_PLIES => Ok(n as usize),
+        _ => Err(format!(
+            "`{s}` is not a number of plies from 0 to {MAX_RANDOM_PLIES}"
+        )),
+    }
+}
+
 /// Read `--shard K/N`: game indexes K mod N, with 0 <= K < N.
 fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     let (k, n) = s
@@ -521,6 +566,8 @@ pub fn replay(a: &ReplayArgs) -> i32 {
         (None, 1) => Some(0),
         (None, _) => None,
     };
+    // Each variant (with its options) is compiled once for the whole file.
+    let mut compiled = varia::verify::Compiled::default();
     if let Some(i) = pick {
         let rec = match &games[i] {
             Ok(r) => r,
@@ -529,7 +576,7 @@ pub fn replay(a: &ReplayArgs) -> i32 {
                 return 1;
             }
         };
-        return match replay_one(rec, &allowed, Some((a.boards, style))) {
+        return match replay_one(rec, &allowed, &mut compiled, Some((a.boards, style))) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("{e}");
@@ -543,7 +590,7 @@ pub fn replay(a: &ReplayArgs) -> i32 {
         let r = g
             .as_ref()
             .map_err(|e| format!("error: {e}"))
-            .and_then(|rec| replay_one(rec, &allowed, None));
+            .and_then(|rec| replay_one(rec, &allowed, &mut compiled, None));
         if let Err(e) = r {
             bad += 1;
             outln!("game {}: {}", i + 1, e.trim_start_matches("error: "));
@@ -558,92 +605,61 @@ pub fn replay(a: &ReplayArgs) -> i32 {
     i32::from(bad > 0)
 }
 
-/// Play a record's actions on its variant. With `show`, print each action
-/// (and the boards, when asked) and the result; without, only check.
+/// Play a record's actions on its variant and judge its result
+/// (`varia::verify`). With `show`, print each action (and the boards, when
+/// asked) and the result; without, only check.
 fn replay_one(
     rec: &Record,
     allowed: &[std::path::PathBuf],
+    compiled: &mut varia::verify::Compiled,
     show: Option<(bool, Style)>,
 ) -> Result<(), String> {
-    let variant = varia::load::for_record(&rec.variant, allowed, &rec.options, super::use_color())
-        .map_err(|e| e.report())?;
-    let mut s =
-        Session::new(&variant, rec.fen.as_deref(), rec.seed).map_err(|e| format!("error: {e}"))?;
-    let mut played = 0;
-    for (i, mv) in rec.moves.iter().enumerate() {
-        if let Some(o) = s.result() {
-            // The rules ended the game here (a draw by repetition, say):
-            // what follows in the record is not played.
-            if show.is_some() {
-                outln!(
-                    "note: the game ended after action {i} ({}); the record's {} after it {} not played",
-                    o.reason(),
-                    plural(rec.moves.len() - i, "action", "actions"),
-                    if rec.moves.len() - i == 1 { "is" } else { "are" },
-                );
-            }
-            break;
-        }
-        let seat = s.to_move();
-        let m = s.parse(mv).map_err(|e| {
-            format!(
-                "error: action {} `{mv}` ({} to play) is not legal: {e}",
-                i + 1,
-                variant.players[seat].name
-            )
-        })?;
+    let prepared = compiled.get(&rec.variant, &rec.options, || {
+        varia::load::for_record(&rec.variant, allowed, &rec.options, super::use_color())
+            .map_err(|e| e.report())
+    })?;
+    let names: Vec<String> = prepared
+        .variant()
+        .players
+        .iter()
+        .map(|p| p.name.clone())
+        .collect();
+    let done = varia::verify::play(prepared, rec, show.is_some(), |i, seat, san, m, s| {
         if let Some((boards, style)) = show {
             outln!(
-                "{:>4}. {:<8} {}",
+                "{:>4}. {:<8} {san}",
                 i + 1,
-                variant.players[seat].name,
-                s.san(m)
+                names.get(seat).map_or("?", String::as_str)
             );
-            s.play(m);
             if boards {
                 out!("{}", render::draw(&s.view(Some(m)), style));
             }
-        } else {
-            s.play(m);
         }
-        played += 1;
-    }
-    let result = match s.result() {
-        Some(Outcome::Win { winners, reason }) => format!(
-            "{} ({reason})",
-            Record::result_for(variant.players.len(), Some(&winners))
-        ),
-        Some(Outcome::Draw { reason }) => format!(
-            "{} ({reason})",
-            Record::result_for(variant.players.len(), Some(&[]))
-        ),
-        None => "*".into(),
-    };
-    let disagrees = rec.result != "*"
-        && !result.starts_with(&rec.result)
-        && rec.termination.as_deref() != Some("resignation");
+    })
+    .map_err(|e| format!("error: {e}"))?;
+    let s = &done.session;
+    let result = varia::verify::rules_result(s);
+    let verdict = varia::verify::judge(rec, s);
     let Some((boards, style)) = show else {
-        return if disagrees {
-            Err(format!(
-                "the record says {}, the rules give {result}",
-                rec.result
-            ))
-        } else {
-            Ok(())
-        };
+        return verdict;
     };
+    if done.unplayed > 0 {
+        // The rules ended the game here (a draw by repetition, say): what
+        // follows in the record is not played.
+        outln!(
+            "note: the game ended after action {} ({}); the record's {} after it {} not played",
+            done.played,
+            s.result().map_or(String::new(), |o| o.reason().to_string()),
+            plural(done.unplayed, "action", "actions"),
+            if done.unplayed == 1 { "is" } else { "are" },
+        );
+    }
     if !boards {
         out!("{}", render::draw(&s.view(None), style));
     }
     outln!(
         "{}, all legal. Result: {result}",
-        plural(played, "action", "actions")
+        plural(done.played, "action", "actions")
     );
-    if disagrees {
-        eprintln!(
-            "note: the record says {}, the rules give {result}",
-            rec.result
-        );
-    }
-    Ok(())
+    verdict.map_err(|e| format!("error: {e}"))
 }

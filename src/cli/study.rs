@@ -1,9 +1,6 @@
-//! The report of a simulation (text or JSON), and `varia merge`, which
-//! joins the records of a run split into shards and reports on the whole.
+//! The report of a simulation: text, JSON or an HTML page (`simulate`
+//! and `merge` print it).
 
-use clap::Args;
-use std::io::Write;
-use varia::game::Outcome;
 use varia::simulate::{Summary, Tally};
 
 /// What a report says about the run besides the statistics.
@@ -125,6 +122,10 @@ pub fn report(h: &Header, s: &Summary, sprt: Option<&varia::stats::SprtDecision>
             pct(s.unfinished as f64 / s.games.max(1) as f64)
         );
     }
+    if s.first_seat.is_none() && h.seats.len() == 2 {
+        outln!();
+        outln!("no finished games: no score and no Elo difference");
+    }
     if let (Some(f), Some(first)) = (&s.first_seat, h.seats.first()) {
         outln!();
         outln!(
@@ -187,186 +188,6 @@ pub fn report(h: &Header, s: &Summary, sprt: Option<&varia::stats::SprtDecision>
         "plies: mean {:.1}, median {:.1}, 10% to 90% {} to {}, shortest {}, longest {}; mean branching factor {:.1}",
         s.mean_plies, s.median_plies, s.p10_plies, s.p90_plies, s.min_plies, s.max_plies, s.mean_branching
     );
-}
-
-#[derive(Args, Debug)]
-pub struct MergeArgs {
-    /// The `--out` files of the shards of one run (`simulate --shard K/N`).
-    #[arg(required = true)]
-    pub files: Vec<String>,
-    /// Write the joined records here, in game order (the same bytes as the
-    /// unsharded run's `--out`).
-    #[arg(long, value_name = "FILE.jsonl")]
-    pub out: Option<String>,
-    /// Print the report as JSON.
-    #[arg(long)]
-    pub json: bool,
-    /// Write the HTML report (as `simulate --report` does) to FILE.
-    #[arg(long, value_name = "FILE.html")]
-    pub report: Option<String>,
-    /// A directory from which the `.variant` file the records name may be
-    /// read (repeatable); the records' own directories are always allowed.
-    #[arg(long, value_name = "DIR")]
-    pub variant_path: Vec<std::path::PathBuf>,
-}
-
-/// One game of a shard file, with its line kept verbatim.
-struct Line {
-    game: usize,
-    text: String,
-    value: serde_json::Value,
-}
-
-fn read_lines(file: &str) -> Result<Vec<Line>, String> {
-    let text = varia::load::read_text(std::path::Path::new(file), varia::load::MAX_RECORD_FILE)
-        .map_err(|e| format!("cannot read {file}: {e}"))?;
-    let mut out = Vec::new();
-    for (i, l) in text.lines().enumerate() {
-        if l.trim().is_empty() {
-            continue;
-        }
-        let value: serde_json::Value = serde_json::from_str(l)
-            .map_err(|e| format!("{file}:{}: not a JSON record: {e}", i + 1))?;
-        let game = value
-            .get("game")
-            .and_then(serde_json::Value::as_u64)
-            .ok_or_else(|| format!("{file}:{}: the record has no game number", i + 1))?;
-        out.push(Line {
-            game: game as usize,
-            text: l.to_string(),
-            value,
-        });
-    }
-    Ok(out)
-}
-
-pub fn merge(a: &MergeArgs) -> i32 {
-    match merge_inner(a) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            1
-        }
-    }
-}
-
-fn merge_inner(a: &MergeArgs) -> Result<(), String> {
-    let mut lines = Vec::new();
-    for f in &a.files {
-        lines.extend(read_lines(f)?);
-    }
-    lines.sort_by_key(|l| l.game);
-    if let Some(w) = lines.windows(2).find(|w| w[0].game == w[1].game) {
-        return Err(format!(
-            "game {} is in more than one file: give each shard once",
-            w[0].game
-        ));
-    }
-    let missing: Vec<String> = lines
-        .iter()
-        .enumerate()
-        .filter(|(i, l)| l.game != *i)
-        .take(5)
-        .map(|(i, _)| i.to_string())
-        .collect();
-    if !missing.is_empty() {
-        return Err(format!(
-            "the shards do not hold every game of the run (first missing: {}); give all N shard files",
-            missing.join(", ")
-        ));
-    }
-    let Some(first) = lines.first() else {
-        return Err("the files hold no games".into());
-    };
-    let str_list = |v: &serde_json::Value, k: &str| -> Vec<String> {
-        v.get(k)
-            .and_then(serde_json::Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(|x| x.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let spec = first
-        .value
-        .get("variant")
-        .and_then(|v| v.as_str())
-        .unwrap_or("")
-        .to_string();
-    let seats = str_list(&first.value, "seats");
-    let seed = first
-        .value
-        .get("run_seed")
-        .and_then(serde_json::Value::as_u64)
-        .unwrap_or(0);
-    let mut allowed: Vec<std::path::PathBuf> = a
-        .files
-        .iter()
-        .map(|f| super::play::record_dir(std::path::Path::new(f)))
-        .collect();
-    allowed.extend(a.variant_path.iter().cloned());
-    let options: Vec<(String, String)> = match first.value.get("options") {
-        Some(serde_json::Value::Object(m)) => m
-            .iter()
-            .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
-            .collect(),
-        _ => Vec::new(),
-    };
-    let variant = varia::load::for_record(&spec, &allowed, &options, false).map_err(|e| e.0)?;
-    let mut tally = Tally::new(seats.len());
-    for l in &lines {
-        let v = &l.value;
-        let reason = v
-            .get("reason")
-            .and_then(|r| r.as_str())
-            .unwrap_or("")
-            .to_string();
-        let outcome = match v.get("outcome").and_then(|o| o.as_str()) {
-            Some("win") => Some(Outcome::Win {
-                winners: str_list(v, "winners")
-                    .iter()
-                    .filter_map(|w| seats.iter().position(|s| s == w))
-                    .collect(),
-                reason,
-            }),
-            Some("draw") => Some(Outcome::Draw { reason }),
-            _ => None,
-        };
-        let plies = v
-            .get("plies")
-            .and_then(serde_json::Value::as_u64)
-            .unwrap_or(0) as usize;
-        let branching = v
-            .get("branching")
-            .and_then(serde_json::Value::as_f64)
-            .unwrap_or(0.0);
-        let rotation = v
-            .get("rotation")
-            .and_then(serde_json::Value::as_u64)
-            .map(|r| r as usize);
-        tally.add_rotated(outcome.as_ref(), plies, branching, rotation);
-    }
-    if let Some(path) = &a.out {
-        let mut f = std::fs::File::create(path)
-            .map(std::io::BufWriter::new)
-            .map_err(|e| format!("cannot write {path}: {e}"))?;
-        for l in &lines {
-            writeln!(f, "{}", l.text).map_err(|e| format!("cannot write {path}: {e}"))?;
-        }
-        f.flush().map_err(|e| format!("cannot write {path}: {e}"))?;
-    }
-    let header = Header::new(&variant, seed, str_list(&first.value, "players"), None);
-    report(&header, &tally.summary(), None, a.json);
-    if let Some(path) = &a.report {
-        let samples: Vec<varia::record::Record> = lines
-            .iter()
-            .take(super::simulate::REPORT_SAMPLES)
-            .filter_map(|l| varia::record::Record::from_json(&l.text).ok())
-            .collect();
-        write_html(path, &header, &tally, &variant, &samples)?;
-    }
-    Ok(())
 }
 
 /// A sample game for the report: its moves, and its final board replayed.

@@ -196,11 +196,11 @@ fn rules(v: &Variant, k: PieceId) -> Vec<String> {
     if t.place_promoted.contains(&k) {
         out.push("It may be placed from the hand as its promoted form.".into());
     }
-    if t.placed_unmoved
-        .as_ref()
-        .is_some_and(|u| u.pieces.contains(&k))
-    {
-        out.push("Placed on its home squares, it counts as never moved.".into());
+    if let Some(u) = t.placed_unmoved.iter().find(|u| u.pieces.contains(&k)) {
+        out.push(format!(
+            "Placed on {}, it counts as never moved.",
+            region(v, u.region)
+        ));
     }
     if t.facing_illegal.contains(&k) {
         out.push(format!(

@@ -405,9 +405,14 @@ pub struct Turn {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keep_room: Vec<(PieceId, RegionId)>,
     /// `place PIECE, ... unmoved in REGION`: placed men of these kinds on
-    /// the region count as never moved (see [`PlacedUnmoved`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub placed_unmoved: Option<PlacedUnmoved>,
+    /// the region count as never moved (see [`PlacedUnmoved`]); a kind is
+    /// listed by one statement at most (the last that names it).
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "one_or_many"
+    )]
+    pub placed_unmoved: Vec<PlacedUnmoved>,
     /// `place PIECE, ... promoted too`: a man of these kinds in hand may
     /// also be placed as its piece's promoted form (`promotes to`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -478,6 +483,26 @@ pub struct Walls {
 /// square of `region` (its owner's squares) by a plain move or by castling
 /// (the castler's or the partner's square), its owner may put a man of one
 /// of `pieces` from the hand on the square left, in the same action.
+/// A list, or one item alone (IR written when the list was a single
+/// optional item still reads).
+fn one_or_many<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany<T> {
+        Many(Vec<T>),
+        One(T),
+    }
+    Ok(match Option::<OneOrMany<T>>::deserialize(d)? {
+        Some(OneOrMany::Many(v)) => v,
+        Some(OneOrMany::One(x)) => vec![x],
+        None => Vec::new(),
+    })
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Gating {
     pub pieces: Vec<PieceId>,
@@ -487,8 +512,10 @@ pub struct Gating {
 /// `place PIECE, ... unmoved in REGION`: a man of one of `pieces` placed on
 /// a square of `region` (its owner's squares) counts as never moved; when
 /// it is of the castler's kind, so does every own man of a listed partner
-/// kind standing on a square of the region, and when it is of a partner
-/// kind, every own man of the castler's kind there (if listed).
+/// kind standing on a square of its own kind's region (the region of the
+/// statement that lists that kind), and when it is of a partner kind, every
+/// own man of the castler's kind standing on the castler's region (if
+/// listed).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlacedUnmoved {
     pub pieces: Vec<PieceId>,

@@ -14,6 +14,9 @@ pub trait Describe {
     fn action_info(&self, mv: Move) -> ActionInfo;
     /// [`Describe::action_info`] for each move of a list.
     fn action_infos(&self, moves: &[Move]) -> Vec<ActionInfo>;
+    /// Each move of a list as notation sees it, without `check` and `mate`
+    /// (which cost a move made and tested per action).
+    fn plain_infos(&self, moves: &[Move]) -> Vec<ActionInfo>;
     /// The move in coordinate notation ([`super::coordinate`]): `e2e4`,
     /// `e7e8q`, `e1g1` (castling: the royal's move), `P@e4`, `P@e4e5`,
     /// `B@c3/d4`, `swap-e1-h1`, `pass`.
@@ -143,6 +146,10 @@ impl Describe for Position {
 
     fn action_infos(&self, moves: &[Move]) -> Vec<ActionInfo> {
         moves.iter().map(|&m| self.action_info(m)).collect()
+    }
+
+    fn plain_infos(&self, moves: &[Move]) -> Vec<ActionInfo> {
+        moves.iter().map(|&m| info(self, m)).collect()
     }
 
     fn move_text(&self, mv: Move) -> String {

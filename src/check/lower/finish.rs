@@ -118,7 +118,7 @@ pub(super) fn finish(
     let at_actions = actions_span.clone().unwrap_or((file.clone(), name_span));
     let place_rules = !turn.placement.is_empty()
         || !turn.keep_room.is_empty()
-        || turn.placed_unmoved.is_some()
+        || !turn.placed_unmoved.is_empty()
         || !turn.place_promoted.is_empty()
         || turn.must_place
         || turn.unlimited_hands;

@@ -72,8 +72,13 @@ pub(super) fn place_extra(
             c.expect_keyword("in")?;
             let region = l.region_ref(c)?;
             c.finish()?;
-            // The last one wins (a child's replaces its parent's).
-            d.turn.placed_unmoved = Some(PlacedUnmoved { pieces, region });
+            // Per kind, the last statement that lists it wins (a child's
+            // replaces its parent's): earlier statements lose these kinds.
+            for u in &mut d.turn.placed_unmoved {
+                u.pieces.retain(|k| !pieces.contains(k));
+            }
+            d.turn.placed_unmoved.retain(|u| !u.pieces.is_empty());
+            d.turn.placed_unmoved.push(PlacedUnmoved { pieces, region });
             Ok(true)
         }
         Some("promoted") => {

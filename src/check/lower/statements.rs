@@ -190,7 +190,7 @@ impl Draft {
                 check_bound: CheckBound::default(),
                 must_place: false,
                 keep_room: Vec::new(),
-                placed_unmoved: None,
+                placed_unmoved: Vec::new(),
                 place_promoted: Vec::new(),
                 facing_illegal: Vec::new(),
                 check_all_royals: false,

@@ -191,12 +191,17 @@ impl<B: Bits> DeckRule<B> {
         PlayerSet::from_bits(s.var(self.lost) as u8)
     }
 
-    /// The setup decks of every player, shuffled from `seed`.
+    /// The setup decks of every player, shuffled from `seed`: player `p`'s
+    /// deck by the ChaCha stream `p` of the key made from `seed`, so that
+    /// two seeds never deal one player's deck to the other (a per-player
+    /// seed such as `seed ^ p` would: seeds `s` and `s ^ 3` swap the decks
+    /// of players 0 and 1).
     pub fn shuffled(&self, nplayers: usize, seed: u64) -> Vec<Vec<Card>> {
         (0..nplayers)
             .map(|p| {
                 let mut list = self.initial[p].clone();
-                let mut rng = ChaCha8Rng::seed_from_u64(splitmix(seed ^ (p as u64 + 1)));
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                rng.set_stream(p as u64);
                 list.shuffle(&mut rng);
                 list.iter().map(|&ty| self.types[ty as usize]).collect()
             })

@@ -39,11 +39,11 @@ pub struct Drops<B: Bits> {
     /// `place keeps room for PIECE in REGION`: per rule, the kind and its
     /// region per player.
     room: Vec<(PieceId, [B; 4])>,
-    /// `place ... unmoved in REGION`: the kinds (bit mask), the castler's
-    /// kind and the partner kinds listed (bit masks), the region per
-    /// player: a placed man of a listed kind on the region counts as never
-    /// moved, and so do the own men of the other castling role (partners
-    /// for a castler, castlers for a partner) on the region.
+    /// `place ... unmoved in REGION`: per kind, the region of the statement
+    /// that lists it, and the castler's kind and the partner kinds listed
+    /// (bit masks): a placed man of a listed kind on its region counts as
+    /// never moved, and so do the own men of the other castling role
+    /// (partners for a castler, castlers for a partner) on their regions.
     unmoved: Option<Unmoved<B>>,
     /// `must place`.
     pub must_place: bool,
@@ -54,13 +54,14 @@ pub struct Drops<B: Bits> {
     pub unlimited: bool,
 }
 
-/// The compiled `place ... unmoved in REGION`.
+/// The compiled `place ... unmoved in REGION` statements.
 #[derive(Clone, Debug)]
 struct Unmoved<B: Bits> {
     kinds: u32,
     castler: u32,
     partners: u32,
-    region: [B; 4],
+    /// Per kind: the region per player (empty for a kind not listed).
+    region: Vec<[B; 4]>,
 }
 
 /// A region as each of up to four players sees it.
@@ -104,8 +105,17 @@ impl<B: Bits> Drops<B> {
             .iter()
             .map(|&(k, r)| (k, per_player(t, r)))
             .collect();
-        let unmoved = v.turn.placed_unmoved.as_ref().map(|u| {
-            let kinds = u.pieces.iter().fold(0u32, |m, &k| m | 1 << k);
+        let unmoved = (!v.turn.placed_unmoved.is_empty()).then(|| {
+            let mut region = vec![[B::EMPTY; 4]; v.pieces.len()];
+            let mut kinds = 0u32;
+            for u in &v.turn.placed_unmoved {
+                for &k in &u.pieces {
+                    kinds |= 1 << k;
+                    if let Some(r) = region.get_mut(k as usize) {
+                        *r = per_player(t, u.region);
+                    }
+                }
+            }
             let (castler, partners) = match &v.turn.castling {
                 Some(c) => ((1u32 << c.royal) & kinds, c.partner_kinds() & kinds),
                 None => (0, 0),
@@ -114,7 +124,7 @@ impl<B: Bits> Drops<B> {
                 kinds,
                 castler,
                 partners,
-                region: per_player(t, u.region),
+                region,
             }
         });
         let mut promoted = vec![None; v.pieces.len()];
@@ -184,23 +194,25 @@ impl<B: Bits> Drops<B> {
         let Some(u) = &self.unmoved else {
             return false;
         };
-        let region = u.region[me as usize & 3];
-        if u.kinds & (1 << kind) == 0 || !region.contains(at) {
+        if u.kinds & (1 << kind) == 0 || !u.region[kind as usize][me as usize & 3].contains(at) {
             return false;
         }
         let l = &t.layout;
         s.set_unmoved(l, at, true);
-        // The other role: partners for a castler, castlers for a partner.
-        let other = if u.castler & (1 << kind) != 0 {
+        // The other role: partners for a castler, castlers for a partner,
+        // each on the region of its own kind.
+        let mut other = if u.castler & (1 << kind) != 0 {
             u.partners
         } else if u.partners & (1 << kind) != 0 {
             u.castler
         } else {
             0
         };
-        if other != 0 {
-            for sq in region & s.by_player[me as usize] {
-                if other & (1 << s.at(sq).kind()) != 0 {
+        while other != 0 {
+            let k = other.trailing_zeros() as usize;
+            other &= other - 1;
+            for sq in u.region[k][me as usize & 3] & s.by_player[me as usize] {
+                if s.at(sq).kind() as usize == k {
                     s.set_unmoved(l, sq, true);
                 }
             }

@@ -121,6 +121,11 @@ pub struct Record<A> {
     pub rotation: usize,
     /// `None` when the game hit `max_plies`.
     pub outcome: Option<Outcome>,
+    /// The seat that lost outside the rules (an engine's illegal move,
+    /// silence, crash or flood, a time forfeit), if one did: the outcome
+    /// then says who won and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<usize>,
     pub plies: usize,
     /// Mean number of legal actions over the game's positions.
     pub branching: f64,
@@ -171,6 +176,7 @@ pub fn play_from<G: Game>(
     let mut buf = Vec::new();
     // Seats keep their engines and clocks for the whole game.
     let mut seats = Seats::new(players);
+    let mut forfeit = None;
     let outcome = loop {
         // One generation per ply: the legal actions and the outcome.
         if let Some(o) = g.expand(&mut buf) {
@@ -192,7 +198,10 @@ pub fn play_from<G: Game>(
                 actions.push(a);
             }
             Ok(None) => break g.outcome(),
-            Err(f) => break Some(f.outcome(&g)),
+            Err(f) => {
+                forfeit = Some(f.seat);
+                break Some(f.outcome(&g));
+            }
         }
     };
     let plies = actions.len();
@@ -202,6 +211,7 @@ pub fn play_from<G: Game>(
         start_seed,
         rotation,
         outcome,
+        forfeit,
         plies,
         branching: branching_sum as f64 / plies.max(1) as f64,
         actions,

@@ -325,3 +325,148 @@ fn the_ai_plays_on_a_clock_and_in_a_match() {
             .code(2);
     }
 }
+
+// ----- Misbehaving external engines (tests/engines/bad_uci.py) -----
+
+/// A seat for `tests/engines/bad_uci.py` in MODE: it misbehaves in the
+/// first game of a run (the first process that finds no `state` file),
+/// and is varia's own engine after. `settings` are more seat settings.
+fn bad_engine(proto: &str, mode: &str, state: &std::path::Path, settings: &str) -> String {
+    format!(
+        "{proto}:{}/tests/engines/bad_uci.py;arg={mode};arg={};arg={};depth=1{settings}",
+        env!("CARGO_MANIFEST_DIR"),
+        state.display(),
+        env!("CARGO_BIN_EXE_varia")
+    )
+}
+
+/// Three games of `varia simulate` (White: the engine, Black: random),
+/// each game's result and reason from `--out`, and the time taken.
+fn simulate_with(seat: &str) -> (Vec<(String, String)>, Duration) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games.jsonl");
+    let start = Instant::now();
+    Command::cargo_bin("varia")
+        .unwrap()
+        .args(["simulate", "chess", "-n", "3", "--jobs", "1", "--max-plies", "6"])
+        .arg("--players")
+        .arg(format!("{seat},random"))
+        .arg("--out")
+        .arg(&out)
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .success();
+    let took = start.elapsed();
+    let games = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let j: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                j["result"].as_str().unwrap().to_string(),
+                j["reason"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    (games, took)
+}
+
+/// The first game lost by the engine's seat with `why` in the reason, the
+/// others played to their end as if nothing had happened.
+fn first_lost_others_intact(games: &[(String, String)], why: &str) {
+    assert_eq!(games.len(), 3, "{games:?}");
+    assert_eq!(games[0].0, "0-1", "{games:?}");
+    assert!(games[0].1.contains(why), "{why}: {games:?}");
+    for (r, reason) in &games[1..] {
+        assert!(
+            ["ply cap", "checkmate", "stalemate"].contains(&reason.as_str()),
+            "{games:?}"
+        );
+        assert_eq!(r, "*", "{games:?}");
+    }
+    for (_, reason) in games {
+        assert!(
+            !reason.chars().any(|c| c.is_control()),
+            "control characters in {reason:?}"
+        );
+    }
+}
+
+#[test]
+fn an_engine_that_floods_loses_its_game_only() {
+    let dir = tempfile::tempdir().unwrap();
+    // Lines without end …
+    let seat = bad_engine("uci", "flood", &dir.path().join("a"), ";st=0.2");
+    let (games, _) = simulate_with(&seat);
+    first_lost_others_intact(&games, "wrote more than 100000 lines for one answer");
+    // … bytes without a newline …
+    let seat = bad_engine("uci", "flood-nonl", &dir.path().join("b"), ";st=0.2");
+    let (games, _) = simulate_with(&seat);
+    first_lost_others_intact(&games, "wrote a line longer than 65536 bytes");
+    // … and the same in XBoard.
+    let seat = bad_engine("xboard", "x-flood-nonl", &dir.path().join("c"), ";st=0.2");
+    let (games, _) = simulate_with(&seat);
+    first_lost_others_intact(&games, "wrote a line longer than 65536 bytes");
+}
+
+#[test]
+fn an_engine_that_stops_reading_forfeits_instead_of_hanging() {
+    let dir = tempfile::tempdir().unwrap();
+    // An option value larger than a pipe holds: varia's write blocks, and
+    // a blocking write used to hang varia for good.
+    let pad = format!(";option.Pad={}", "x".repeat(100_000));
+    let seat = bad_engine("uci", "deaf", &dir.path().join("a"), &format!(";st=0.2{pad}"));
+    let (games, took) = simulate_with(&seat);
+    first_lost_others_intact(&games, "stopped reading its input");
+    assert!(took < Duration::from_secs(30), "{took:?}");
+}
+
+#[test]
+fn a_silent_engine_forfeits_after_its_time_and_a_margin() {
+    let dir = tempfile::tempdir().unwrap();
+    let seat = bad_engine("uci", "silent", &dir.path().join("a"), ";st=0.2");
+    let (games, _) = simulate_with(&seat);
+    // st=0.2: the move, then as much again and half a second.
+    first_lost_others_intact(&games, "did not answer within 0.9 s");
+    let seat = bad_engine("xboard", "x-silent", &dir.path().join("b"), ";st=0.2");
+    let (games, _) = simulate_with(&seat);
+    first_lost_others_intact(&games, "did not answer within 0.9 s");
+}
+
+#[test]
+fn a_crashing_engine_loses_in_play_and_in_simulate() {
+    let dir = tempfile::tempdir().unwrap();
+    let seat = bad_engine("uci", "crash", &dir.path().join("a"), ";st=0.2");
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .args(["play", "chess", "--players"])
+        .arg(format!("{seat},random"))
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("forfeits: "), "{out}");
+    assert!(out.contains("exited (exit status: 3). 0-1"), "{out}");
+    let seat = bad_engine("uci", "crash", &dir.path().join("b"), ";st=0.2");
+    let (games, _) = simulate_with(&seat);
+    first_lost_others_intact(&games, "exited (exit status: 3)");
+}
+
+#[test]
+fn an_illegal_move_in_control_characters_is_shown_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let seat = bad_engine("uci", "illegal", &dir.path().join("a"), ";st=0.2");
+    let (games, _) = simulate_with(&seat);
+    first_lost_others_intact(&games, "played `[31me2e5 ]0;pwned`, not a legal move");
+}
+
+#[test]
+fn a_huge_option_list_loses_at_the_handshake() {
+    let dir = tempfile::tempdir().unwrap();
+    let seat = bad_engine("uci", "options", &dir.path().join("a"), ";st=0.2");
+    let (games, _) = simulate_with(&seat);
+    first_lost_others_intact(&games, "wrote more than 100000 lines for one answer");
+}

@@ -23,6 +23,7 @@
 //! connect them to the standard streams.
 
 pub mod client;
+pub mod lines;
 pub mod uci;
 pub mod xboard;
 

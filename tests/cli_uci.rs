@@ -497,6 +497,56 @@ fn a_silent_engine_forfeits_after_its_time_and_a_margin() {
 }
 
 #[test]
+fn without_a_clock_a_move_takes_the_movetime_sent_and_a_margin() {
+    let dir = tempfile::tempdir().unwrap();
+    // No st, tc, depth or nodes: `go movetime 1000`, forfeit after 2 s,
+    // not the 5 s the engine takes (nor the minutes it could).
+    let seat = format!(
+        "uci:{}/tests/engines/bad_uci.py;arg=slow;arg={};arg={}",
+        env!("CARGO_MANIFEST_DIR"),
+        dir.path().join("a").display(),
+        env!("CARGO_BIN_EXE_varia")
+    );
+    let start = Instant::now();
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .args([
+            "match",
+            "chess",
+            "-n",
+            "2",
+            "--openings",
+            "0",
+            "--max-plies",
+            "1",
+        ])
+        .arg("--players")
+        .arg(format!("{seat},random"))
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let took = start.elapsed();
+    assert!(
+        out.contains("Finished game 1 (")
+            && out.contains("0-1 {White loses: ")
+            && out.contains("did not answer within 2.0 s"),
+        "{out}"
+    );
+    // The second game (the engine as Black, behaving) is one ply, a draw
+    // by the ply cap; the whole run well under the 5 s the engine wanted.
+    assert!(out.contains("Finished game 2 ("), "{out}");
+    assert!(
+        out.contains("without the 1 games lost outside the rules"),
+        "{out}"
+    );
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
 fn a_crashing_engine_loses_in_play_and_in_simulate() {
     let dir = tempfile::tempdir().unwrap();
     let seat = bad_engine("uci", "crash", &dir.path().join("a"), ";st=0.2");
@@ -532,6 +582,35 @@ fn a_huge_option_list_loses_at_the_handshake() {
     let seat = bad_engine("uci", "options", &dir.path().join("a"), ";st=0.2");
     let (games, _) = simulate_with(&seat);
     first_lost_others_intact(&games, "wrote more than 100000 lines for one answer");
+}
+
+#[test]
+fn control_characters_from_an_engine_reach_no_screen_or_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let seat = bad_engine("uci", "chatty", &dir.path().join("a"), ";st=0.2");
+    let pgn = dir.path().join("games.pgn");
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .args(["match", "chess", "-n", "2", "--max-plies", "8", "--players"])
+        .arg(format!("{seat},random"))
+        .arg("--pgn")
+        .arg(&pgn)
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let all = [out.stdout, out.stderr, std::fs::read(&pgn).unwrap()].concat();
+    let text = String::from_utf8(all).unwrap();
+    assert!(text.contains("Finished game 2"), "{text}");
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+    assert!(
+        !text.contains("pwned") && !text.contains('\u{202e}'),
+        "{text}"
+    );
 }
 
 // ----- Protocol input: bounded lines, the end of input, stop -----
@@ -881,4 +960,280 @@ fn chess960_castling_is_the_king_taking_its_rook() {
             .any(|l| l.starts_with("b1a1") || l.starts_with("b1h1")),
         "{out}"
     );
+}
+
+// ----- match -----
+
+fn varia_match(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .arg("match")
+        .args(args)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn match_prints_cutechess_lines_and_writes_every_game_as_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    let p = pgn.to_str().unwrap();
+    let (code, out, err) = varia_match(&[
+        "losalamos",
+        "-n",
+        "4",
+        "--max-plies",
+        "40",
+        "--players",
+        "ai:1,random",
+        "--pgn",
+        p,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let finished: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("Finished game"))
+        .collect();
+    let scores: Vec<&str> = out.lines().filter(|l| l.starts_with("Score of")).collect();
+    assert_eq!((finished.len(), scores.len()), (4, 4), "{out}");
+    for (i, (f, s)) in finished.iter().zip(&scores).enumerate() {
+        // cutechess-cli's words: `Finished game N (WHITE vs BLACK): RESULT {WHY}`
+        // and `Score of A vs B: W - L - D  [SCORE] N`.
+        let pair = if i % 2 == 0 {
+            "(ai:1 vs random)"
+        } else {
+            "(random vs ai:1)"
+        };
+        assert!(
+            f.starts_with(&format!("Finished game {} {pair}: ", i + 1)),
+            "{f}"
+        );
+        let result = f.split(": ").nth(1).unwrap().split(' ').next().unwrap();
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{f}");
+        assert!(f.ends_with('}') && f.contains(" {"), "{f}");
+        assert!(s.starts_with("Score of ai:1 vs random: "), "{s}");
+        assert!(s.ends_with(&format!("] {}", i + 1)), "{s}");
+        let nums: Vec<u32> = s["Score of ai:1 vs random: ".len()..]
+            .split("  [")
+            .next()
+            .unwrap()
+            .split(" - ")
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert_eq!(nums.iter().sum::<u32>(), i as u32 + 1, "{s}");
+        // The PGN holds the same game with the same result.
+        let games = std::fs::read_to_string(&pgn).unwrap();
+        let game = games.split("[Event ").nth(i + 1).unwrap();
+        assert!(game.contains(&format!("[Result \"{result}\"]")), "{game}");
+        assert!(game.contains(&format!("[Round \"{}\"]", i + 1)), "{game}");
+    }
+    assert!(out.contains("Finished match"), "{out}");
+    // Every game replays move by move.
+    let replay = Command::cargo_bin("varia")
+        .unwrap()
+        .args(["replay", p])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&replay.stdout);
+    assert!(replay.status.success(), "{text}");
+    assert!(
+        text.contains("4 games checked: 4 legal throughout, 0 not"),
+        "{text}"
+    );
+}
+
+#[test]
+fn match_results_do_not_depend_on_concurrency() {
+    let run = |c: &str| {
+        let (code, out, err) = varia_match(&[
+            "losalamos",
+            "-n",
+            "6",
+            "--max-plies",
+            "30",
+            "--players",
+            "ai:1,ai:2",
+            "--concurrency",
+            c,
+            "--force-jobs",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let one = run("1");
+    assert_eq!(one, run("3"));
+    assert_eq!(one.matches("Finished game").count(), 6, "{one}");
+}
+
+#[test]
+fn match_stops_when_the_sprt_decides_and_prints_its_state() {
+    let (code, out, err) = varia_match(&[
+        "losalamos",
+        "-n",
+        "400",
+        "--max-plies",
+        "80",
+        "--players",
+        "ai:2,random",
+        "--sprt",
+        "0,100",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let sprt = out
+        .lines()
+        .find(|l| l.starts_with("SPRT: llr "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        sprt.contains(", lbound -2.94, ubound 2.94 - H1 was accepted"),
+        "{sprt}"
+    );
+    // Each win adds about ln(0.64 / 0.5) = 0.25: twelve at least, far
+    // fewer than the 400 allowed.
+    let games = out.matches("Finished game").count();
+    assert!((12..40).contains(&games), "{games} games: {out}");
+    // The games taken in order: the same decision at any concurrency.
+    let (_, two, _) = varia_match(&[
+        "losalamos",
+        "-n",
+        "400",
+        "--max-plies",
+        "80",
+        "--players",
+        "ai:2,random",
+        "--sprt",
+        "0,100",
+        "--concurrency",
+        "2",
+        "--force-jobs",
+    ]);
+    assert_eq!(out, two);
+    // The same decision in JSON, with the state of the test.
+    let (_, json, _) = varia_match(&[
+        "losalamos",
+        "-n",
+        "400",
+        "--max-plies",
+        "80",
+        "--players",
+        "ai:2,random",
+        "--sprt",
+        "elo0=0,elo1=100",
+        "--json",
+    ]);
+    let j: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(j["sprt"]["result"], "H1", "{j}");
+    assert_eq!(j["games"], games, "{j}");
+    assert!(j["sprt"]["llr"].as_f64().unwrap() >= j["sprt"]["upper"].as_f64().unwrap());
+    // Undecided: said so, with the ratio and its bounds.
+    let (_, out, _) = varia_match(&[
+        "losalamos",
+        "-n",
+        "2",
+        "--max-plies",
+        "20",
+        "--players",
+        "random,random",
+        "--sprt",
+        "-10,10,0.05,0.05",
+    ]);
+    let sprt = out.lines().find(|l| l.starts_with("SPRT: llr ")).unwrap();
+    assert!(sprt.ends_with("lbound -2.94, ubound 2.94"), "{out}");
+}
+
+#[test]
+fn match_arguments_are_bounded() {
+    for bad in [
+        vec!["-n", "0"],
+        vec!["-n", "1000000001"],
+        vec!["--concurrency", "0"],
+        vec!["--concurrency", "5000", "--force-jobs"],
+        vec!["--jobs", "100000"],
+        vec!["--openings", "1001"],
+        vec!["--max-plies", "0"],
+        vec!["--sprt", "10,0"],
+        vec!["--sprt", "0"],
+    ] {
+        let mut args = vec!["chess", "--players", "random,random"];
+        args.extend(&bad);
+        let (code, out, err) = varia_match(&args);
+        assert_eq!(code, 2, "{bad:?}: {out}{err}");
+        assert!(err.len() < 2000, "{err}");
+    }
+    // Beyond the machine's threads only when insisted on.
+    let (code, _, err) = varia_match(&[
+        "chess",
+        "--players",
+        "random,random",
+        "--concurrency",
+        "4096",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--force-jobs"), "{err}");
+    // The PGN may not overwrite the book it reads.
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.txt");
+    std::fs::write(&book, "e4 e5\n").unwrap();
+    let b = book.to_str().unwrap();
+    let (code, _, err) = varia_match(&[
+        "chess",
+        "--players",
+        "random,random",
+        "--book",
+        b,
+        "--pgn",
+        b,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), "e4 e5\n");
+}
+
+#[test]
+fn match_counts_forfeits_from_the_outcome_not_from_words() {
+    // An engine whose reason holds none of the words the count once looked
+    // for ("forfeit", "engine", "did not", "exited", "cannot", ...).
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("b.py");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/bad_uci.py"),
+        &script,
+    )
+    .unwrap();
+    let seat = format!(
+        "uci:python3;arg={};arg=flood;arg={};arg={};depth=1;st=0.2",
+        script.display(),
+        dir.path().join("state").display(),
+        env!("CARGO_BIN_EXE_varia")
+    );
+    let (code, out, err) = varia_match(&[
+        "chess",
+        "-n",
+        "2",
+        "--max-plies",
+        "6",
+        "--json",
+        "--players",
+        &format!("{seat},random"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["forfeits"], 1, "{j}");
+    assert_eq!(j["rules_only"]["games"], 1, "{j}");
+    let reason = j["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| {
+            r["reason"]
+                .as_str()
+                .unwrap()
+                .contains("lines for one answer")
+        })
+        .unwrap_or_else(|| panic!("{j}"));
+    assert_eq!(reason["games"], 1);
 }

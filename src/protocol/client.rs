@@ -163,8 +163,6 @@ pub struct Engine {
     deadline: Instant,
     allowed: Duration,
     read: usize,
-    /// The engine's name (`id name`, XBoard's `myname`), cleaned.
-    name: Option<String>,
     /// XBoard: the moves the engine has been told, and its variant.
     sent: Vec<String>,
     started: bool,
@@ -231,7 +229,6 @@ impl Engine {
             deadline: Instant::now(),
             allowed: START_TIMEOUT,
             read: 0,
-            name: None,
             sent: Vec::new(),
             started: false,
             variant_set: None,
@@ -246,11 +243,6 @@ impl Engine {
         };
         done.map_err(|f| e.explain(f))?;
         Ok(e)
-    }
-
-    /// The name the engine gave itself, cleaned (none before it said).
-    pub fn name(&self) -> Option<&str> {
-        self.name.as_deref()
     }
 
     /// Begin an exchange that may take `allowed`.
@@ -325,9 +317,6 @@ impl Engine {
             let l = self.line()?;
             if l.split_whitespace().next() == Some("uciok") {
                 break;
-            }
-            if let Some(n) = l.strip_prefix("id name ") {
-                self.name = Some(lines::clean(n, SHOWN));
             }
             if l.starts_with("option name UCI_Variant ") {
                 let w: Vec<&str> = l.split_whitespace().collect();
@@ -486,7 +475,6 @@ impl Engine {
                     match k.as_str() {
                         "usermove" => self.usermove = v == "1",
                         "setboard" => self.setboard = v == "1",
-                        "myname" => self.name = Some(lines::clean(&v, SHOWN)),
                         "variants" => {
                             self.xb_variants = v.split(',').map(|s| s.trim().to_string()).collect()
                         }

@@ -32,8 +32,10 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::{Move, MoveKind, Position};
 use crate::ir::Variant;
 use crate::notation::Describe;
-use crate::session::Session;
+use crate::session::{Prepared, Session};
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::{Mutex, OnceLock};
 
 /// The protocol text of a legal move (see the module documentation).
 pub fn move_text(pos: &Position, mv: Move) -> String {
@@ -128,10 +130,33 @@ pub fn unsupported(v: &Variant, two_players_only: bool) -> Option<String> {
 }
 
 /// The variants an engine offers: the built-in ones, then those loaded
-/// from files.
+/// from files; each compiled once, when first played.
 #[derive(Debug, Clone, Default)]
 pub struct Catalogue {
     extra: Vec<Variant>,
+    /// Compiled variants by name, and whether with Chess960's castling.
+    compiled: HashMap<(String, bool), Prepared>,
+}
+
+/// A built-in variant, checked once per process (they never change).
+fn builtin(name: &str) -> Result<Variant, String> {
+    static CHECKED: OnceLock<Mutex<HashMap<String, Variant>>> = OnceLock::new();
+    let cache = CHECKED.get_or_init(Default::default);
+    let known = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(name)
+        .cloned();
+    if let Some(v) = known {
+        return Ok(v);
+    }
+    let v = crate::load::builtin(name, &[]).map_err(|e| e.0)?;
+    // Only names that are built-in variants get here: the cache is bounded.
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(name.to_string(), v.clone());
+    Ok(v)
 }
 
 impl Catalogue {
@@ -158,7 +183,23 @@ impl Catalogue {
         if let Some(v) = self.extra.iter().find(|v| v.name == name) {
             return Ok(v.clone());
         }
-        crate::load::builtin(name, &[]).map_err(|e| e.0)
+        builtin(name)
+    }
+
+    /// The variant of this name compiled, with Chess960's castling when
+    /// `chess960` (where the variant has a castling it can change:
+    /// [`chess960::rules`]); compiled once.
+    pub fn prepared(&mut self, name: &str, chess960: bool) -> Result<Prepared, String> {
+        let key = (name.to_string(), chess960);
+        if !self.extra.iter().any(|v| v.name == name) {
+            return builtin_prepared(key);
+        }
+        if let Some(p) = self.compiled.get(&key) {
+            return Ok(p.clone());
+        }
+        let p = compile(self.get(name)?, chess960)?;
+        self.compiled.insert(key, p.clone());
+        Ok(p)
     }
 
     /// Load the variants of a `.variant` file, or of every `.variant` file
@@ -236,10 +277,43 @@ impl Catalogue {
         for v in c.variants {
             names.push(v.name.clone());
             self.extra.retain(|x| x.name != v.name);
+            self.compiled.retain(|(n, _), _| *n != v.name);
             self.extra.push(v);
         }
         Ok(names)
     }
+}
+
+/// A built-in variant compiled (with Chess960's castling or not): once
+/// per process, since built-in variants never change.
+fn builtin_prepared(key: (String, bool)) -> Result<Prepared, String> {
+    static COMPILED: OnceLock<Mutex<HashMap<(String, bool), Prepared>>> = OnceLock::new();
+    let cache = COMPILED.get_or_init(Default::default);
+    let known = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&key)
+        .cloned();
+    if let Some(p) = known {
+        return Ok(p);
+    }
+    let p = compile(builtin(&key.0)?, key.1)?;
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, p.clone());
+    Ok(p)
+}
+
+/// Compile a variant, with Chess960's castling when asked (where it can
+/// have it).
+fn compile(v: Variant, chess960: bool) -> Result<Prepared, String> {
+    let v = if chess960 {
+        chess960::rules(&v).unwrap_or(v)
+    } else {
+        v
+    };
+    Prepared::new(&v).map_err(|e| e.0)
 }
 
 /// What [`Catalogue::load`] did: the variants loaded, and each file that
@@ -266,6 +340,17 @@ impl Board {
         let session = Session::new(&variant, None, 0).map_err(|e| e.0)?;
         Ok(Board {
             variant,
+            session,
+            castling: CastlingText::default(),
+        })
+    }
+
+    /// The start position of a compiled variant, or a position of it
+    /// given as FEN.
+    pub fn prepared(p: &Prepared, fen: Option<&str>) -> Result<Board, String> {
+        let session = p.session(fen, 0).map_err(|e| e.0)?;
+        Ok(Board {
+            variant: p.variant().clone(),
             session,
             castling: CastlingText::default(),
         })

@@ -71,12 +71,15 @@ fn spin(v: &str, min: i64, max: i64) -> Option<i64> {
 
 impl Uci {
     pub fn new(out: Out) -> Uci {
-        let v = crate::load::builtin("chess", &[]).expect("chess is built in");
+        let mut catalogue = Catalogue::new();
+        let chess = catalogue
+            .prepared("chess", false)
+            .expect("chess is built in");
         Uci {
             out,
-            catalogue: Catalogue::new(),
+            catalogue,
             variant: "chess".into(),
-            board: Board::new(v).expect("chess starts"),
+            board: Board::prepared(&chess, None).expect("chess starts"),
             searcher: Some(Searcher::new(16)),
             job: None,
             hash_mb: 16,
@@ -196,20 +199,21 @@ impl Uci {
     }
 
     fn reset_board(&mut self) {
-        match self.rules(&self.variant).and_then(|v| self.start(v)) {
+        let name = self.variant.clone();
+        match self.board_at(&name, None) {
             Ok(b) => self.board = b,
             Err(e) => self.info(format!("cannot start {}: {e}", self.variant)),
         }
     }
 
-    /// The rules of variant `name` as played now (Chess960's castling
-    /// under `UCI_Chess960`).
-    fn rules(&self, name: &str) -> Result<crate::ir::Variant, String> {
-        let v = self.catalogue.get(name)?;
-        if !self.chess960 {
-            return Ok(v);
-        }
-        Ok(super::chess960::rules(&v).unwrap_or(v))
+    /// A board of variant `name` as played now (Chess960's castling under
+    /// `UCI_Chess960`), at its start or at a FEN, writing castling as the
+    /// mode says.
+    fn board_at(&mut self, name: &str, fen: Option<&str>) -> Result<Board, String> {
+        let p = self.catalogue.prepared(name, self.chess960)?;
+        let mut b = Board::prepared(&p, fen)?;
+        b.castling = self.castling();
+        Ok(b)
     }
 
     fn castling(&self) -> CastlingText {
@@ -218,13 +222,6 @@ impl Uci {
         } else {
             CastlingText::CastlerMoves
         }
-    }
-
-    /// A board at the start of `v`, writing castling as the mode says.
-    fn start(&self, v: crate::ir::Variant) -> Result<Board, String> {
-        let mut b = Board::new(v)?;
-        b.castling = self.castling();
-        Ok(b)
     }
 
     /// Tell the GUI what a `VariantPath` did: every file loaded or not
@@ -263,13 +260,13 @@ impl Uci {
             ),
         };
         match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => match self.rules(value) {
+            "uci_variant" => match self.catalogue.get(value) {
                 Ok(v) => {
                     if let Some(why) = unsupported(&v, false) {
                         self.info(format!("variant refused: {why}"));
                         return;
                     }
-                    match self.start(v) {
+                    match self.board_at(value, None) {
                         Ok(b) => {
                             self.variant = value.to_string();
                             self.board = b;
@@ -345,25 +342,16 @@ impl Uci {
     }
 
     fn position(&mut self, rest: &[&str]) {
-        let variant = match self.rules(&self.variant) {
-            Ok(v) => v,
-            Err(e) => {
-                self.info(e);
-                return;
-            }
-        };
         let moves_at = rest.iter().position(|w| *w == "moves");
         let head = &rest[..moves_at.unwrap_or(rest.len())];
+        let name = self.variant.clone();
         let board = match head.first() {
-            Some(&"startpos") => Board::new(variant),
-            Some(&"fen") if head.len() > 1 => Board::from_fen(&variant, &head[1..].join(" ")),
+            Some(&"startpos") => self.board_at(&name, None),
+            Some(&"fen") if head.len() > 1 => self.board_at(&name, Some(&head[1..].join(" "))),
             _ => Err("position needs `startpos` or `fen FEN`".to_string()),
         };
         let mut board = match board {
-            Ok(mut b) => {
-                b.castling = self.castling();
-                b
-            }
+            Ok(b) => b,
             Err(e) => {
                 self.info(format!("position refused: {e}"));
                 return;

@@ -81,12 +81,17 @@ const OPTIONS_WAIT: Duration = Duration::from_millis(200);
 
 impl Xboard {
     pub fn new(out: Out) -> Xboard {
-        let v = crate::load::builtin("chess", &[]).expect("chess is built in");
+        let mut catalogue = Catalogue::new();
+        let chess = catalogue
+            .prepared("chess", false)
+            .expect("chess is built in");
         Xboard {
             out,
-            catalogue: Catalogue::new(),
-            board: Arc::new(Mutex::new(Board::new(v.clone()).expect("chess starts"))),
-            variant: v,
+            catalogue,
+            board: Arc::new(Mutex::new(
+                Board::prepared(&chess, None).expect("chess starts"),
+            )),
+            variant: chess.variant().clone(),
             start_fen: None,
             history: Vec::new(),
             mode: Mode::Force,
@@ -272,7 +277,12 @@ impl Xboard {
             }
             "setboard" => {
                 self.finish(true);
-                match Board::from_fen(&self.variant, arg) {
+                let name = self.variant.name.clone();
+                let board = self
+                    .catalogue
+                    .prepared(&name, false)
+                    .and_then(|p| Board::prepared(&p, Some(arg)));
+                match board {
                     Ok(b) => {
                         *self.board() = b;
                         self.start_fen = Some(arg.to_string());
@@ -314,7 +324,11 @@ impl Xboard {
                     self.say(format!("telluser {why}"));
                     return;
                 }
-                match Board::new(v.clone()) {
+                match self
+                    .catalogue
+                    .prepared(name, false)
+                    .and_then(|p| Board::prepared(&p, None))
+                {
                     Ok(b) => {
                         *self.board() = b;
                         self.variant = v;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A UCI or XBoard engine that misbehaves once, for tests/cli_uci.rs.
+"""A UCI or XBoard engine that misbehaves once, for tests/cli_engines.rs.
 
     bad_uci.py MODE STATE VARIA
 

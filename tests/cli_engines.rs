@@ -297,6 +297,9 @@ fn an_illegal_move_in_control_characters_is_shown_clean() {
     let seat = bad_engine("uci", "illegal", &dir.path().join("a"), ";st=0.2");
     let (games, _) = simulate_with(&seat);
     first_lost_others_intact(&games, "played `[31me2e5 ]0;pwned`, not a legal move");
+    let seat = bad_engine("uci", "nomove", &dir.path().join("b"), ";st=0.2");
+    let (games, _) = simulate_with(&seat);
+    first_lost_others_intact(&games, "`bestmove` without a move");
 }
 
 #[test]

@@ -449,11 +449,13 @@ impl Engine {
         };
         self.send(&go)?;
         let last = self.wait_for("bestmove")?;
-        Ok(last
-            .split_whitespace()
-            .nth(1)
-            .map(|m| lines::clean(m, SHOWN))
-            .unwrap_or_default())
+        match last.split_whitespace().nth(1) {
+            Some(m) => Ok(lines::clean(m, SHOWN)),
+            None => Err(Fault::Said(format!(
+                "{}: `bestmove` without a move",
+                self.spec.path
+            ))),
+        }
     }
 
     // ----- XBoard -----

@@ -17,6 +17,7 @@ Modes (each after an honest handshake, unless said otherwise):
   slow         at `go`, answers after 5 s (too late without a clock)
   crash        at `go`, exits with status 3
   illegal      at `go`, an illegal move wrapped in control characters
+  nomove       at `go`, `bestmove` and nothing after it
   options      a handshake of 200,000 `option` lines
   chatty       plays varia's moves, but names itself and reports with
                control characters (escape sequences, bells, a
@@ -125,6 +126,8 @@ def main():
             sys.exit(3)
         elif mode == "illegal":
             out("bestmove \x1b[31me2e5\x07\x1b]0;pwned\x07")
+        elif mode == "nomove":
+            out("bestmove")
     try:
         handshake_then(on_go)
     except BrokenPipeError:

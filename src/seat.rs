@@ -169,8 +169,15 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                     .protocol_game()
                     .ok_or_else(|| fail("this game cannot be told to an engine".into()))?;
                 let engine = s.engine.as_mut().expect("started above");
+                // The engine forfeits when its answer comes later than
+                // the clock allows (a move without a clock: the movetime
+                // sent and a margin).
+                let limit = match s.clock.as_ref() {
+                    Some(c) => c.left + time_margin(c.tc),
+                    None => engine.free_limit(),
+                };
                 let reply = engine
-                    .best_move(&text, budget.unwrap_or(Budget::Free))
+                    .best_move(&text, budget.unwrap_or(Budget::Free), limit)
                     .map_err(&fail)?;
                 match g.protocol_parse(&reply) {
                     Some(a) => Some(a),

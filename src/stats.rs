@@ -183,6 +183,33 @@ impl Sprt {
         (llr, lower, upper)
     }
 
+    /// The log-likelihood ratio of H1 against H0 by the generalised SPRT
+    /// on the trinomial model, as fishtest computes it: the results'
+    /// distribution over a win, a draw and a loss (a count of zero taken
+    /// as 0.001, as fishtest regularises), and for each hypothesis the
+    /// distribution of greatest likelihood whose expected score is that
+    /// hypothesis's (`1 / (1 + 10^(-elo/400))`); the ratio is
+    /// `n · Σ p̂ᵢ ln(p1ᵢ / p0ᵢ)`. For many games it is the familiar
+    /// `n (s1 - s0) (2s - s0 - s1) / 2σ²`; for a few (a run of wins) it
+    /// stays finite and grows game by game. Returns the ratio and the
+    /// bounds.
+    pub fn gsprt(&self, wins: u64, draws: u64, losses: u64) -> (f64, f64, f64) {
+        let lower = (self.beta / (1.0 - self.alpha)).ln();
+        let upper = ((1.0 - self.beta) / self.alpha).ln();
+        if wins + draws + losses == 0 {
+            return (0.0, lower, upper);
+        }
+        let count = |x: u64| (x as f64).max(1e-3);
+        let counts = [count(losses), count(draws), count(wins)];
+        let n: f64 = counts.iter().sum();
+        let seen = counts.map(|c| c / n);
+        let expected = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
+        let p0 = most_likely(seen, expected(self.elo0));
+        let p1 = most_likely(seen, expected(self.elo1));
+        let llr = (0..3).map(|i| seen[i] * (p1[i] / p0[i]).ln()).sum::<f64>();
+        (n * llr, lower, upper)
+    }
+
     /// The decision after these results, if the test has reached one.
     pub fn decide(&self, wins: u64, draws: u64, losses: u64) -> Option<SprtDecision> {
         let (llr, lower, upper) = self.llr(wins, draws, losses);
@@ -195,6 +222,36 @@ impl Sprt {
             games,
         })
     }
+}
+
+/// The distribution over the scores 0, ½, 1 of greatest likelihood for
+/// the observed one `seen` whose expected score is `s` (0 < s < 1):
+/// `pᵢ = seenᵢ / (1 + x (aᵢ - s))`, with `x` the root of `Σ seenᵢ (aᵢ - s)
+/// / (1 + x (aᵢ - s)) = 0` (decreasing in `x` between `-1/(1-s)` and `1/s`;
+/// found by bisection).
+fn most_likely(seen: [f64; 3], s: f64) -> [f64; 3] {
+    const SCORE: [f64; 3] = [0.0, 0.5, 1.0];
+    let f = |x: f64| {
+        (0..3)
+            .map(|i| seen[i] * (SCORE[i] - s) / (1.0 + x * (SCORE[i] - s)))
+            .sum::<f64>()
+    };
+    let (mut lo, mut hi) = (-1.0 / (1.0 - s), 1.0 / s);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let x = 0.5 * (lo + hi);
+    let p = [0, 1, 2].map(|i| seen[i] / (1.0 + x * (SCORE[i] - s)));
+    let total: f64 = p.iter().sum();
+    p.map(|q| q / total)
 }
 
 /// Quantiles of game lengths kept as a histogram (`(length, games)` in
@@ -266,6 +323,25 @@ mod tests {
         // Bounds for alpha = beta = 0.05: ln(0.05/0.95) and ln(0.95/0.05).
         let (_, lo, hi) = t.llr(1, 1, 1);
         assert!((lo + 2.944).abs() < 1e-3 && (hi - 2.944).abs() < 1e-3);
+    }
+
+    #[test]
+    fn gsprt_agrees_with_the_published_formula() {
+        // 4307 wins, 8620 draws, 4063 losses at [0, 3]: LLR 2.99, as the
+        // normal approximation n (s1 - s0) (2s - s0 - s1) / 2σ² gives for
+        // so many games.
+        let t: Sprt = "elo0=0,elo1=3".parse().unwrap();
+        let (llr, lo, hi) = t.gsprt(4307, 8620, 4063);
+        assert!((llr - 2.99).abs() < 0.01, "{llr}");
+        assert!((lo + 2.944).abs() < 0.001 && (hi - 2.944).abs() < 0.001);
+        // A run of wins: each adds about ln(s1 / s0), 0.247 at [0, 100]
+        // (s0 = 0.5, s1 = 0.640), so twelve decide, not one.
+        let t: Sprt = "elo0=0,elo1=100".parse().unwrap();
+        let one = t.gsprt(1, 0, 0).0;
+        assert!((one - (0.640_065f64 / 0.5).ln()).abs() < 0.01, "{one}");
+        assert!(t.gsprt(11, 0, 0).0 < hi && t.gsprt(12, 0, 0).0 > hi);
+        assert!(t.gsprt(10, 0, 10).0 < 0.0);
+        assert_eq!(t.gsprt(0, 0, 0).0, 0.0);
     }
 
     #[test]

@@ -1,22 +1,71 @@
-//! `varia uci` on the real binary: scripted input, checked replies.
+//! `varia uci` (and its input bounds for `varia xboard`) on the real binary:
+//! scripted input, checked replies; variant files and Chess960.
 
 use assert_cmd::Command;
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+/// `varia uci` on `input`. The end of the input ends a search, as `quit`
+/// does: unless the input quits, the input is held open until every `go`
+/// has its answer (a `bestmove`, or the end of a perft).
 fn uci(input: &str) -> String {
-    let out = Command::cargo_bin("varia")
-        .unwrap()
+    if input.lines().any(|l| l.trim() == "quit") {
+        let out = Command::cargo_bin("varia")
+            .unwrap()
+            .arg("uci")
+            .write_stdin(input)
+            .timeout(Duration::from_secs(60))
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        return String::from_utf8(out).unwrap();
+    }
+    let owed = input
+        .lines()
+        .filter(|l| l.trim_start().starts_with("go") && !l.contains("infinite"))
+        .count();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
         .arg("uci")
-        .write_stdin(input)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for l in BufReader::new(stdout).lines() {
+            let Ok(l) = l else { break };
+            if tx.send(l).is_err() {
+                break;
+            }
+        }
+    });
+    let mut out = String::new();
+    let mut answered = 0;
+    let end = Instant::now() + Duration::from_secs(60);
+    while answered < owed {
+        let l = rx
+            .recv_timeout(end.saturating_duration_since(Instant::now()))
+            .unwrap_or_else(|_| panic!("{answered} of {owed} answers in time:\n{out}"));
+        if l.starts_with("bestmove") || l.starts_with("Nodes searched") {
+            answered += 1;
+        }
+        out.push_str(&l);
+        out.push('\n');
+    }
+    drop(stdin);
+    for l in rx.iter() {
+        out.push_str(&l);
+        out.push('\n');
+    }
+    assert!(child.wait().unwrap().success());
+    out
 }
 
 fn bestmove(out: &str) -> &str {
@@ -45,6 +94,7 @@ fn handshake_lists_options_and_every_variant() {
         "MultiPV type spin",
         "Skill Level type spin",
         "VariantPath type string",
+        "UCI_Chess960 type check default false",
     ] {
         assert!(out.contains(&format!("option name {o}")), "{o}: {out}");
     }
@@ -249,94 +299,352 @@ fn a_clock_is_respected() {
     assert!(start.elapsed() < Duration::from_millis(1500));
 }
 
-/// varia's own servers as external engines: the clients and the servers
-/// meet on the real binary.
+// ----- Protocol input: bounded lines, the end of input, stop -----
+
+/// A live `varia uci` or `varia xboard`: write lines, read what comes.
+struct Live {
+    child: std::process::Child,
+    input: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Live {
+    fn start(args: &[&str]) -> Live {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(stdout).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Live {
+            child,
+            input,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        let i = self.input.as_mut().unwrap();
+        i.write_all(bytes).unwrap();
+        i.flush().unwrap();
+    }
+
+    /// Lines up to one that starts with `start`, which must come within `t`.
+    fn until(&mut self, start: &str, t: Duration) -> Vec<String> {
+        let end = Instant::now() + t;
+        let mut got = Vec::new();
+        loop {
+            match self
+                .lines
+                .recv_timeout(end.saturating_duration_since(Instant::now()))
+            {
+                Ok(l) => {
+                    let done = l.starts_with(start);
+                    self.seen.push(l.clone());
+                    got.push(l);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(_) => panic!("no `{start}` within {t:?}; seen {:?}", self.seen),
+            }
+        }
+    }
+
+    /// What came within `t`, waiting all of it.
+    fn within(&mut self, t: Duration) -> Vec<String> {
+        let end = Instant::now() + t;
+        let mut got = Vec::new();
+        while let Ok(l) = self
+            .lines
+            .recv_timeout(end.saturating_duration_since(Instant::now()))
+        {
+            self.seen.push(l.clone());
+            got.push(l);
+        }
+        got
+    }
+
+    /// Close the input; the process must end within `t`. Returns the
+    /// lines it wrote after.
+    fn close(mut self, t: Duration) -> Vec<String> {
+        drop(self.input.take());
+        let end = Instant::now() + t;
+        loop {
+            if let Some(st) = self.child.try_wait().unwrap() {
+                assert!(st.success());
+                break;
+            }
+            if Instant::now() > end {
+                let _ = self.child.kill();
+                panic!("still running {t:?} after the end of its input");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // Everything it wrote: the reader ends at the end of its output.
+        self.lines.iter().collect()
+    }
+}
+
 #[test]
-fn external_engines_play_in_simulate() {
-    let v = env!("CARGO_BIN_EXE_varia");
-    for seat in [
-        format!("uci:{v};arg=uci;depth=2"),
-        format!("xboard:{v};arg=xboard;depth=2"),
-        format!("uci:{v};arg=uci;st=0.05;option.Hash=4"),
+fn a_line_longer_than_the_cap_is_skipped_and_the_engine_goes_on() {
+    let long = vec![b'a'; 3 << 20];
+    let mut e = Live::start(&["uci"]);
+    e.send(&long);
+    e.send(b"\nisready\n");
+    let got = e.until("readyok", Duration::from_secs(10));
+    assert_eq!(
+        got[0], "info string a line longer than 1048576 bytes was skipped",
+        "{got:?}"
+    );
+    // A line without end: read to the cap, then skipped with the input.
+    e.send(&long);
+    let rest = e.close(Duration::from_secs(10));
+    assert_eq!(rest.len(), 1, "{rest:?}");
+    let mut x = Live::start(&["xboard"]);
+    x.send(&long);
+    x.send(b"\nping 5\n");
+    let got = x.until("pong 5", Duration::from_secs(10));
+    assert!(
+        got.contains(&"Error (line longer than 1048576 bytes): skipped".to_string()),
+        "{got:?}"
+    );
+    x.close(Duration::from_secs(10));
+}
+
+#[test]
+fn the_end_of_the_input_ends_a_search_a_perft_and_the_process() {
+    for go in [
+        "go infinite",
+        "go movetime 600000",
+        "go depth 80",
+        "go perft 12",
     ] {
-        let out = Command::cargo_bin("varia")
-            .unwrap()
-            .args([
-                "simulate",
-                "chess",
-                "-n",
-                "2",
-                "--max-plies",
-                "16",
-                "--jobs",
-                "1",
-                "--json",
-            ])
-            .arg("--players")
-            .arg(format!("{seat},ai:1"))
-            .timeout(Duration::from_secs(120))
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        let j: serde_json::Value = serde_json::from_slice(&out).unwrap();
-        // Either the games ran to the ply cap or ended by the rules: no forfeit.
-        for r in j["reasons"].as_array().unwrap() {
-            let reason = r["reason"].as_str().unwrap();
+        let mut e = Live::start(&["uci"]);
+        e.send(format!("position startpos\n{go}\n").as_bytes());
+        std::thread::sleep(Duration::from_millis(300));
+        let rest = e.close(Duration::from_secs(5));
+        if go.contains("perft") {
             assert!(
-                ["ply cap", "checkmate", "stalemate", "repetition"].contains(&reason),
-                "{seat}: {reason}"
+                rest.last()
+                    .unwrap()
+                    .starts_with("info string perft 12 stopped"),
+                "{go}: {rest:?}"
+            );
+        } else {
+            assert!(
+                rest.last().unwrap().starts_with("bestmove "),
+                "{go}: {rest:?}"
             );
         }
     }
+    let mut x = Live::start(&["xboard"]);
+    x.send(b"xboard\nprotover 2\nnew\nst 600\ngo\n");
+    std::thread::sleep(Duration::from_millis(300));
+    let rest = x.close(Duration::from_secs(5));
+    assert!(rest.iter().any(|l| l.starts_with("move ")), "{rest:?}");
 }
 
 #[test]
-fn a_missing_engine_forfeits_instead_of_hanging() {
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .args(["simulate", "chess", "-n", "1", "--json", "--players"])
-        .arg("uci:/nonexistent/engine,ai:1")
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
-    assert!(text.contains("cannot start /nonexistent/engine"), "{text}");
+fn stop_ends_a_perft_and_the_engine_goes_on() {
+    let mut e = Live::start(&["uci"]);
+    e.send(b"position startpos\ngo perft 9\n");
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    e.send(b"stop\n");
+    let got = e.until("info string perft 9 stopped", Duration::from_secs(3));
+    assert!(
+        !got.iter().any(|l| l.starts_with("Nodes searched")),
+        "{got:?}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(2));
+    e.send(b"go perft 2\n");
+    e.until("Nodes searched: 400", Duration::from_secs(5));
+    e.send(b"isready\n");
+    e.until("readyok", Duration::from_secs(5));
+    e.close(Duration::from_secs(5));
 }
 
 #[test]
-fn the_ai_plays_on_a_clock_and_in_a_match() {
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .args([
-            "match",
-            "losalamos",
-            "-n",
-            "2",
-            "--max-plies",
-            "30",
-            "--players",
-        ])
-        .arg("ai;st=0.02,ai:1;tc=40/5+0.01")
-        .timeout(Duration::from_secs(120))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
-    assert!(text.contains("2 games of Los Alamos"), "{text}");
-    assert!(text.contains("Elo"), "{text}");
-    for bad in ["ai;st=x", "ai;tc=1/", "uci:", "human;st=1"] {
-        Command::cargo_bin("varia")
-            .unwrap()
-            .args(["simulate", "chess", "-n", "1", "--players"])
-            .arg(format!("{bad},random"))
-            .assert()
-            .code(2);
+fn after_go_infinite_no_bestmove_before_stop_at_any_skill_level() {
+    // Skill Level 1 searches 400 nodes; a mated side has no move at all;
+    // a mate in one is found at once: none of them may answer alone.
+    for (skill, position) in [
+        (1, "startpos"),
+        (8, "startpos"),
+        (1, "fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"),
+        (8, "fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"),
+    ] {
+        let mut e = Live::start(&["uci"]);
+        e.send(
+            format!("setoption name Skill Level value {skill}\nposition {position}\ngo infinite\n")
+                .as_bytes(),
+        );
+        let early = e.within(Duration::from_millis(1500));
+        assert!(
+            !early.iter().any(|l| l.starts_with("bestmove")),
+            "{skill} {position}: {early:?}"
+        );
+        e.send(b"stop\n");
+        e.until("bestmove", Duration::from_secs(3));
+        e.close(Duration::from_secs(5));
     }
+    // `go ponder`: the move waits for `ponderhit`.
+    let mut e = Live::start(&["uci"]);
+    e.send(b"position startpos moves e2e4\ngo ponder depth 2\n");
+    let early = e.within(Duration::from_millis(1000));
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    e.send(b"ponderhit\n");
+    e.until("bestmove", Duration::from_secs(3));
+    e.close(Duration::from_secs(5));
+}
+
+// ----- Variant files and Chess960 -----
+
+/// A folder with a good variant file, a broken one and one that defines
+/// no variant.
+fn variant_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("wellchess.variant"),
+        "variant wellchess \"Well chess\" extends chess {\n  board 6x6\n  setup {\n    white: R a1, N b1, Q c1, K d1, N e1, R f1, P a2..f2\n    black: mirror white\n  }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("broken.variant"),
+        "variant broken \"Broken\" extends chess {\n  board 6x6\n  use king, queen, knigt\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("pieces.variant"),
+        "piece camel L moves \"C\"\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn every_variant_file_is_loaded_or_reported_with_its_first_diagnostic() {
+    let dir = variant_folder();
+    let d = dir.path().display();
+    let out = uci(&format!(
+        "setoption name VariantPath value {d};/nonexistent/x.variant\nsetoption name UCI_Variant value wellchess\nposition startpos\ngo perft 1\n"
+    ));
+    assert!(
+        out.contains(&format!(
+            "info string VariantPath: {d}/broken.variant:3:20: error[unknown-piece]: the prelude has no piece called `knigt`"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "info string VariantPath: {d}/pieces.variant: the file defines no variant"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string VariantPath: /nonexistent/x.variant: "),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string loaded variants: wellchess"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Nodes searched: 16"),
+        "6 pawns, one or two steps, and 2 knights: {out}"
+    );
+    // The same files at start-up: told with the answer to `uci`, the
+    // variant in the first list.
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .args(["uci", "--variant-path"])
+        .arg(dir.path())
+        .write_stdin("uci\nquit\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let combo = out.lines().find(|l| l.contains("UCI_Variant")).unwrap();
+    assert!(combo.contains(" var wellchess"), "{combo}");
+    let broken = out
+        .lines()
+        .position(|l| l.contains("broken.variant:3:20"))
+        .unwrap();
+    let ok = out.lines().position(|l| l == "uciok").unwrap();
+    assert!(broken < ok, "{out}");
+}
+
+#[test]
+fn python_chess_plays_chess960_games_through_uci() {
+    let have = std::process::Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !have {
+        eprintln!("skipped: python-chess is not installed (apt-get install python3-chess)");
+        return;
+    }
+    let out = std::process::Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/engines/chess960.py"
+        ))
+        .arg(env!("CARGO_BIN_EXE_varia"))
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("start 518: "), "{text}");
+    assert!(text.contains(", 0 differences"), "{text}");
+}
+
+#[test]
+fn chess960_castling_is_the_king_taking_its_rook() {
+    // King b1, rooks a1 and h1 (Chess960 position 0 is bbqnnrkr; this one
+    // is cleared): both castlings, written king-takes-rook, landing on
+    // c1/d1 and g1/f1 as Chess960 says.
+    let fen = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1";
+    let out = uci(&format!(
+        "setoption name UCI_Chess960 value true\nposition fen {fen}\ngo perft 1\nposition fen {fen} moves b1h1\nd\nposition fen {fen} moves b1a1 b8h8\nd\n"
+    ));
+    assert!(out.lines().any(|l| l == "b1a1: 1"), "{out}");
+    assert!(out.lines().any(|l| l == "b1h1: 1"), "{out}");
+    assert!(!out.contains("b1c1: 1\nb1d1"), "{out}");
+    assert!(
+        out.contains("info string fen rk5r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string fen r4rk1/pppppppp/8/8/8/8/PPPPPPPP/2KR3R w - - 2 2"),
+        "{out}"
+    );
+    // Without the option, the same FEN castles FIDE style (two squares):
+    // b1d1 toward h1, and none toward a1 (too close).
+    let out = uci(&format!("position fen {fen}\ngo perft 1\n"));
+    assert!(out.lines().any(|l| l == "b1d1: 1"), "{out}");
+    assert!(
+        !out.lines()
+            .any(|l| l.starts_with("b1a1") || l.starts_with("b1h1")),
+        "{out}"
+    );
 }

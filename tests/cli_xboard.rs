@@ -33,8 +33,15 @@ fn features_list_the_two_player_variants() {
             "{v}: {f}"
         );
     }
-    assert!(f.contains("setboard=1") && f.contains("usermove=1"), "{f}");
-    assert!(out.contains("feature done=1"));
+    assert!(
+        out.contains("setboard=1") && out.contains("usermove=1"),
+        "{out}"
+    );
+    // `done=0` opens the handshake (XBoard sends its options before the
+    // list of variants is final), `done=1` after the list closes it.
+    let at = |l: &str| out.lines().position(|x| x == l).unwrap();
+    assert!(at("feature done=0") < at("feature done=1"), "{out}");
+    assert!(out.lines().position(|l| l.contains("variants=\"")).unwrap() < at("feature done=1"));
     assert!(out.contains("pong 7"));
 }
 
@@ -83,4 +90,82 @@ fn the_engine_claims_its_mate() {
     );
     assert!(out.contains("move a1a8"), "{out}");
     assert!(out.contains("1-0 {checkmate}"), "{out}");
+}
+
+/// A folder with a good variant file and a broken one.
+fn variant_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("wellchess.variant"),
+        "variant wellchess \"Well chess\" extends chess {\n  board 6x6\n  setup {\n    white: R a1, N b1, Q c1, K d1, N e1, R f1, P a2..f2\n    black: mirror white\n  }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("broken.variant"),
+        "variant broken \"Broken\" extends chess {\n  board 6x6\n  use king, queen, knigt\n}\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn variants_line(out: &str) -> &str {
+    out.lines()
+        .rev()
+        .find(|l| l.starts_with("feature variants=\""))
+        .unwrap_or_else(|| panic!("{out}"))
+}
+
+#[test]
+fn variant_files_join_the_list_xboard_is_sent() {
+    let dir = variant_folder();
+    let d = dir.path().display();
+    let broken = format!(
+        "tellusererror VariantPath: {d}/broken.variant:3:20: error[unknown-piece]: the prelude has no piece called `knigt`"
+    );
+    // Loaded at start-up: in the first list; the failure told after the
+    // handshake.
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .args(["xboard", "--variant-path"])
+        .arg(dir.path())
+        .write_stdin("xboard\nprotover 2\nping 1\nnew\nvariant wellchess\n")
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(variants_line(&out).contains(",wellchess"), "{out}");
+    let done = out.lines().position(|l| l == "feature done=1").unwrap();
+    let told = out.lines().position(|l| l.starts_with(&broken)).unwrap();
+    assert!(done < told, "{out}");
+    assert!(
+        out.contains("setup (PNBRQ")
+            && out.contains(" 6x6+0_fairy rnqknr/pppppp/6/6/PPPPPP/RNQKNR w KQkq - 0 1"),
+        "{out}"
+    );
+    // Set by XBoard's `-firstOptions`, which XBoard sends as it accepts
+    // the option feature, before the handshake ends: the list that ends
+    // it holds the variant.
+    let out = xboard(&format!(
+        "xboard\nprotover 2\naccepted option\noption VariantPath={d}\n"
+    ));
+    let list = out
+        .lines()
+        .position(|l| l.starts_with("feature variants="))
+        .unwrap();
+    assert!(variants_line(&out).contains(",wellchess"), "{out}");
+    assert!(
+        list < out.lines().position(|l| l == "feature done=1").unwrap(),
+        "{out}"
+    );
+    assert!(out.contains(&broken), "{out}");
+    // Set later: told, and the list sent again.
+    let out = xboard(&format!(
+        "xboard\nprotover 2\nping 1\noption VariantPath={d}\n"
+    ));
+    assert_eq!(out.matches("feature variants=").count(), 2, "{out}");
+    assert!(variants_line(&out).contains(",wellchess"), "{out}");
+    assert!(out.contains("telluser varia loaded wellchess"), "{out}");
 }

@@ -1,8 +1,10 @@
 //! XBoard itself, headless under Xvfb, plays a fairy variant (Los Alamos,
 //! which XBoard learns from varia's `setup` and `piece` commands) between
-//! two varia engines; the saved game must end with a result and replay
-//! legally. Skipped, with a note, where `xboard` or `xvfb-run` is missing
-//! (`apt-get install xboard xvfb`; `.ci/run` installs them when it can).
+//! two varia engines, and a variant XBoard has never heard of, loaded from
+//! a file through the `VariantPath` option; each saved game must end with
+//! a result and replay legally. Skipped, with a note, where `xboard` or
+//! `xvfb-run` is missing (`apt-get install xboard xvfb`; `.ci/run`
+//! installs them when it can).
 
 use std::process::Command;
 use std::time::Duration;
@@ -14,32 +16,26 @@ fn find(name: &str) -> Option<String> {
         .find(|p| std::path::Path::new(p).exists())
 }
 
-#[test]
-fn xboard_plays_a_fairy_variant_against_varia() {
+/// XBoard under Xvfb plays one game of `variant` between two engines
+/// (`engine` and XBoard's `extra` arguments); the saved game and what
+/// XBoard wrote on its standard error.
+fn xboard_game(variant: &str, engine: &str, extra: &[&str]) -> Option<(String, String)> {
     let (Some(xboard), Some(xvfb)) = (find("xboard"), find("xvfb-run")) else {
         eprintln!("skipped: xboard or xvfb-run is not installed");
-        return;
+        return None;
     };
-    let varia = env!("CARGO_BIN_EXE_varia");
-    let dir = std::env::temp_dir().join(format!("varia-xboard-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("game.pgn");
-    let engine = format!("{varia} xboard");
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    let err = dir.path().join("xboard.err");
     let mut child = Command::new(xvfb)
-        .args(["-a", &xboard, "-fcp", &engine, "-scp", &engine])
-        .args([
-            "-matchMode",
-            "T",
-            "-matchGames",
-            "1",
-            "-variant",
-            "losalamos",
-        ])
+        .args(["-a", &xboard, "-fcp", engine, "-scp", engine])
+        .args(["-matchMode", "T", "-matchGames", "1", "-variant", variant])
         .args(["-tc", "0:06", "-inc", "0.05", "-popupExitMessage", "false"])
+        .args(extra)
         .arg("-saveGameFile")
         .arg(&pgn)
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
+        .stderr(std::fs::File::create(&err).unwrap())
         .spawn()
         .unwrap();
     // A game lasts well under a minute; never wait forever.
@@ -54,8 +50,15 @@ fn xboard_plays_a_fairy_variant_against_varia() {
         }
         std::thread::sleep(Duration::from_millis(200));
     }
-    let text = std::fs::read_to_string(&pgn).unwrap_or_default();
-    assert!(text.contains("[Variant \"losalamos\"]"), "{text}");
+    Some((
+        std::fs::read_to_string(&pgn).unwrap_or_default(),
+        std::fs::read_to_string(&err).unwrap_or_default(),
+    ))
+}
+
+/// The game ended with a result, and every move replays legally (with
+/// the variant files of `path`, if any).
+fn finished_and_legal(text: &str, path: Option<&std::path::Path>) {
     assert!(
         [
             "[Result \"1-0\"]",
@@ -66,15 +69,65 @@ fn xboard_plays_a_fairy_variant_against_varia() {
         .any(|r| text.contains(r)),
         "no result:\n{text}"
     );
-    let out = Command::new(varia)
-        .arg("replay")
-        .arg(&pgn)
-        .output()
-        .unwrap();
-    let replay = String::from_utf8_lossy(&out.stdout);
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    std::fs::write(&pgn, text).unwrap();
+    let mut replay = Command::new(env!("CARGO_BIN_EXE_varia"));
+    replay.arg("replay").arg(&pgn);
+    if let Some(p) = path {
+        replay.arg("--variant-path").arg(p);
+    }
+    let out = replay.output().unwrap();
+    let replay =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(
         out.status.success() && replay.contains("all legal"),
         "{replay}"
     );
-    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn xboard_plays_a_fairy_variant_against_varia() {
+    let engine = format!("{} xboard", env!("CARGO_BIN_EXE_varia"));
+    let Some((text, _)) = xboard_game("losalamos", &engine, &[]) else {
+        return;
+    };
+    assert!(text.contains("[Variant \"losalamos\"]"), "{text}");
+    finished_and_legal(&text, None);
+}
+
+#[test]
+fn xboard_plays_a_variant_loaded_from_a_file() {
+    // A folder of variant files set by XBoard's own option (sent during
+    // the handshake): the variant XBoard does not know plays, and the file
+    // that fails to load reaches XBoard with its first diagnostic.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("wellchess.variant"),
+        "variant wellchess \"Well chess\" extends chess {\n  board 6x6\n  setup {\n    white: R a1, N b1, Q c1, K d1, N e1, R f1, P a2..f2\n    black: mirror white\n  }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("broken.variant"),
+        "variant broken \"Broken\" extends chess {\n  use king, queen, knigt\n}\n",
+    )
+    .unwrap();
+    let engine = format!("{} xboard", env!("CARGO_BIN_EXE_varia"));
+    let options = format!("VariantPath={}", dir.path().display());
+    let Some((text, err)) = xboard_game(
+        "wellchess",
+        &engine,
+        &["-firstOptions", &options, "-secondOptions", &options],
+    ) else {
+        return;
+    };
+    assert!(text.contains("[Variant \"wellchess\"]"), "{text}");
+    assert!(
+        err.contains("broken.variant:2:20: error[unknown-piece]"),
+        "{err}"
+    );
+    // `replay` reads the file the record names only from a folder it is
+    // given: the game as XBoard saved it, its variant from the folder.
+    let named = text.replace("[Variant \"wellchess\"]", "[Variant \"wellchess.variant\"]");
+    finished_and_legal(&named, Some(dir.path()));
 }

@@ -124,13 +124,14 @@ pub enum Command {
     /// coordinates as Fairy-Stockfish writes them (e2e4, e7e8q, P@e4);
     /// varia's own actions: P@e4e5 (place, then move), B@c3/d4 (place and
     /// return a man), e1=h1 (swap), 0000 (pass). Variants with hidden
-    /// decks are refused with an `info string`.
-    Uci,
+    /// decks are refused with an `info string`. With UCI_Chess960, castling
+    /// is the king taking its rook (e1h1) and follows Chess960's rule.
+    Uci(uci::EngineArgs),
     /// Speak XBoard/CECP v2 on the standard streams (XBoard 4.8 or later).
     ///
     /// Variants other than chess are described to XBoard with `setup` and
     /// `piece` (Betza) commands. Two-player variants on a board with edges.
-    Xboard,
+    Xboard(uci::EngineArgs),
     /// List the built-in variants.
     List {
         /// One JSON object per variant (name, title, players, options).
@@ -301,8 +302,8 @@ pub fn run() -> i32 {
         Command::Describe(a) => describe::describe(&a),
         Command::Perft(a) => perft::perft(&a),
         Command::Bench(a) => perft::bench(&a),
-        Command::Uci => uci::uci(),
-        Command::Xboard => uci::xboard(),
+        Command::Uci(a) => uci::uci(&a),
+        Command::Xboard(a) => uci::xboard(&a),
         Command::List { json } => {
             for n in varia::check::builtin_names() {
                 match varia::load::builtin(n, &[]) {

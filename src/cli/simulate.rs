@@ -496,17 +496,6 @@ fn progress_bar(len: u64) -> ProgressBar {
     bar
 }
 
-/// Read a number of random plies (`match --openings N`): 0 to
-/// [`MAX_RANDOM_PLIES`].
-pub fn parse_random_plies(s: &str) -> Result<usize, String> {
-    match s.trim().parse::<u64>() {
-        Ok(n) if n <= MAX_RANDOM_PLIES => Ok(n as usize),
-        _ => Err(format!(
-            "`{s}` is not a number of plies from 0 to {MAX_RANDOM_PLIES}"
-        )),
-    }
-}
-
 /// Read `--shard K/N`: game indexes K mod N, with 0 <= K < N.
 fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     let (k, n) = s

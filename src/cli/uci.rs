@@ -1,10 +1,26 @@
 //! `varia uci` and `varia xboard`: the engine protocols on the standard
-//! streams. A reader thread turns standard input into a channel of lines,
-//! so a running search never blocks `stop`, `?` or `quit`.
+//! streams. A reader thread turns standard input into a bounded channel of
+//! lines, each at most [`MAX_PROTOCOL_LINE`] bytes (a longer one is
+//! skipped, and said so), so a running search never blocks `stop`, `?` or
+//! `quit`, and no input fills memory. The end of the input ends a running
+//! search (its move is printed) and the process, as `quit` does.
 
-use std::io::{BufRead, Write};
+use clap::Args;
+use std::io::Write;
 use std::sync::mpsc;
 use std::sync::Arc;
+use varia::protocol::lines::{self, Line, MAX_PROTOCOL_LINE};
+
+#[derive(Args, Debug, Default)]
+pub struct EngineArgs {
+    /// Load the variants of a `.variant` file, or of every `.variant` file
+    /// of a directory, before the first command (several paths separated
+    /// by `;`), as the `VariantPath` option does later: a GUI then sees
+    /// them in the first list of variants it is sent. A file that fails to
+    /// load is reported with its first diagnostic.
+    #[arg(long, value_name = "PATH")]
+    pub variant_path: Option<String>,
+}
 
 fn stdout_out() -> Arc<dyn Fn(String) + Send + Sync> {
     Arc::new(|s: String| {
@@ -14,23 +30,16 @@ fn stdout_out() -> Arc<dyn Fn(String) + Send + Sync> {
     })
 }
 
-fn stdin_lines() -> mpsc::Receiver<String> {
-    let (tx, rx) = mpsc::channel();
+fn stdin_lines() -> mpsc::Receiver<Line> {
+    // A few lines ahead at most: memory stays bounded while a long
+    // command (a deep `position … moves …`) is handled.
+    let (tx, rx) = mpsc::sync_channel(16);
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
-        let mut buf = Vec::new();
         let mut lock = stdin.lock();
-        loop {
-            buf.clear();
-            match lock.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    // Input that is not UTF-8 is read as best it can be.
-                    let line = String::from_utf8_lossy(&buf).into_owned();
-                    if tx.send(line).is_err() {
-                        break;
-                    }
-                }
+        while let Ok(Some(line)) = lines::read_line(&mut lock, MAX_PROTOCOL_LINE, false) {
+            if tx.send(line).is_err() {
+                break;
             }
         }
     });
@@ -38,12 +47,20 @@ fn stdin_lines() -> mpsc::Receiver<String> {
 }
 
 /// `varia uci`.
-pub fn uci() -> i32 {
+pub fn uci(a: &EngineArgs) -> i32 {
     let mut engine = varia::protocol::uci::Uci::new(stdout_out());
+    if let Some(p) = &a.variant_path {
+        engine.load_variants(p);
+    }
     let rx = stdin_lines();
     while let Ok(line) = rx.recv() {
-        if !engine.handle(&line) {
-            return 0;
+        match line {
+            Line::Text(l) => {
+                if !engine.handle(&l) {
+                    return 0;
+                }
+            }
+            Line::TooLong => engine.too_long(),
         }
     }
     engine.shutdown();
@@ -51,12 +68,35 @@ pub fn uci() -> i32 {
 }
 
 /// `varia xboard`.
-pub fn xboard() -> i32 {
+pub fn xboard(a: &EngineArgs) -> i32 {
     let mut engine = varia::protocol::xboard::Xboard::new(stdout_out());
+    if let Some(p) = &a.variant_path {
+        engine.load_variants(p);
+    }
     let rx = stdin_lines();
-    while let Ok(line) = rx.recv() {
-        if !engine.handle(&line) {
-            return 0;
+    loop {
+        // The handshake waits a moment for options (`Xboard::wakeup`).
+        let line = match engine.wakeup() {
+            Some(t) => match rx.recv_timeout(t) {
+                Ok(l) => l,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    engine.tick();
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            },
+            None => match rx.recv() {
+                Ok(l) => l,
+                Err(_) => break,
+            },
+        };
+        match line {
+            Line::Text(l) => {
+                if !engine.handle(&l) {
+                    return 0;
+                }
+            }
+            Line::TooLong => engine.too_long(),
         }
     }
     engine.shutdown();

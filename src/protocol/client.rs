@@ -1,12 +1,44 @@
 //! External engines as players: a child process spoken to in UCI or
-//! XBoard. Every wait has a time limit, so a silent or crashed engine costs
-//! its seat the game (reported as an error), never a hang.
+//! XBoard. Nothing the engine does can take varia down: every wait has a
+//! deadline, every write too (a writer thread with a bounded queue, so an
+//! engine that stops reading its input forfeits instead of blocking
+//! varia), lines read are capped in length ([`MAX_ENGINE_LINE`]) and in
+//! number per exchange ([`MAX_LINES`]), and the engine's words are
+//! cleaned ([`lines::clean`]) before they reach a screen or a record. A
+//! silent, flooding, crashed or stuck engine costs its seat the game
+//! (reported as an error with the reason), never a hang.
 
+use super::lines::{self, Line, MAX_ENGINE_LINE};
 use crate::ai::{EngineSpec, Protocol};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::io::{BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// The most lines an engine may write in one exchange (the handshake, or
+/// one move): far above what a real engine prints (an `info` line per
+/// depth and per root move), far below what fills memory or time.
+pub const MAX_LINES: usize = 100_000;
+
+/// How long the handshake (and choosing a variant) may take, off the clock.
+pub const START_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// Without a clock (`st`, `tc`), the engine is sent `go movetime` this long …
+pub const FREE_MOVETIME: Duration = Duration::from_secs(1);
+/// … and may take this much more before it forfeits.
+pub const FREE_MARGIN: Duration = Duration::from_secs(1);
+/// With `depth=` or `nodes=` and no clock (no time is sent), a move may
+/// take at most this long.
+pub const SEARCH_LIMIT: Duration = Duration::from_secs(60);
+
+/// How many lines may wait, read but not yet looked at, or queued to be
+/// written: memory stays bounded whatever the engine does.
+const QUEUE: usize = 64;
+
+/// Engine text shown in a reason is cut at this many characters.
+const SHOWN: usize = 80;
 
 /// What the engine is asked to play from.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,16 +65,104 @@ pub enum Budget {
         inc: Duration,
         moves_to_go: Option<u32>,
     },
-    /// No clock: the engine's own depth or node setting, or a default.
+    /// No clock: the engine's own depth or node setting, or
+    /// [`FREE_MOVETIME`].
     Free,
+}
+
+/// What the reader thread passes on.
+enum Event {
+    Line(String),
+    /// A line longer than [`MAX_ENGINE_LINE`]: the reader stopped there.
+    TooLong,
+}
+
+/// The engine's standard input, written by a thread of its own.
+struct Input {
+    tx: Option<SyncSender<String>>,
+    /// Lines queued or being written, not yet taken by the engine.
+    pending: Arc<AtomicUsize>,
+}
+
+impl Input {
+    fn new(mut stdin: std::process::ChildStdin) -> Input {
+        let (tx, rx) = mpsc::sync_channel::<String>(QUEUE);
+        let pending = Arc::new(AtomicUsize::new(0));
+        let left = pending.clone();
+        std::thread::spawn(move || {
+            for line in rx {
+                // Blocks while the engine does not read; ends with an
+                // error once it is gone (killed when varia gives up on it).
+                let ok = stdin
+                    .write_all(line.as_bytes())
+                    .and_then(|_| stdin.write_all(b"\n"))
+                    .and_then(|_| stdin.flush())
+                    .is_ok();
+                left.fetch_sub(1, Ordering::Relaxed);
+                if !ok {
+                    break;
+                }
+            }
+        });
+        Input {
+            tx: Some(tx),
+            pending,
+        }
+    }
+
+    /// Queue a line; waits for room until `deadline` at most.
+    fn send(&self, line: String, deadline: Instant) -> Result<(), Fault> {
+        let Some(tx) = &self.tx else {
+            return Err(Fault::Exited);
+        };
+        self.pending.fetch_add(1, Ordering::Relaxed);
+        let mut line = line;
+        loop {
+            match tx.try_send(line) {
+                Ok(()) => return Ok(()),
+                Err(TrySendError::Full(l)) => {
+                    if Instant::now() >= deadline {
+                        self.pending.fetch_sub(1, Ordering::Relaxed);
+                        return Err(Fault::NotReading);
+                    }
+                    line = l;
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                Err(TrySendError::Disconnected(_)) => {
+                    self.pending.fetch_sub(1, Ordering::Relaxed);
+                    return Err(Fault::Exited);
+                }
+            }
+        }
+    }
+
+    fn stuck(&self) -> bool {
+        self.pending.load(Ordering::Relaxed) > 0
+    }
+}
+
+/// Why an exchange with the engine failed.
+enum Fault {
+    Exited,
+    NotReading,
+    Late(Duration),
+    TooLong,
+    TooMany,
+    /// A reason already in words.
+    Said(String),
 }
 
 /// A running external engine.
 pub struct Engine {
     spec: EngineSpec,
     child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    input: Input,
+    lines: Receiver<Event>,
+    /// The current exchange: when it must be over, how long it was given,
+    /// and the lines read in it.
+    deadline: Instant,
+    allowed: Duration,
+    read: usize,
     /// XBoard: the moves the engine has been told, and its variant.
     sent: Vec<String>,
     started: bool,
@@ -55,8 +175,11 @@ pub struct Engine {
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
+        // `quit` only if there is room (never wait for an engine that does
+        // not read), then close its input, then a short grace before the kill.
+        if let Some(tx) = self.input.tx.take() {
+            let _ = tx.try_send("quit".into());
+        }
         let end = Instant::now() + Duration::from_millis(300);
         while Instant::now() < end {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -68,8 +191,6 @@ impl Drop for Engine {
         let _ = self.child.wait();
     }
 }
-
-const START_TIMEOUT: Duration = Duration::from_secs(15);
 
 impl Engine {
     /// Start the program and finish the protocol's handshake.
@@ -83,28 +204,31 @@ impl Engine {
             .map_err(|e| format!("cannot start {}: {e}", spec.path))?;
         let stdin = child.stdin.take().ok_or("no engine input")?;
         let stdout = child.stdout.take().ok_or("no engine output")?;
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(QUEUE);
         std::thread::spawn(move || {
             let mut r = BufReader::new(stdout);
-            let mut buf = Vec::new();
             loop {
-                buf.clear();
-                match r.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let l = String::from_utf8_lossy(&buf).trim().to_string();
-                        if tx.send(l).is_err() {
-                            break;
-                        }
-                    }
+                let event = match lines::read_line(&mut r, MAX_ENGINE_LINE, true) {
+                    Ok(Some(Line::Text(l))) => Event::Line(l),
+                    Ok(Some(Line::TooLong)) => Event::TooLong,
+                    Ok(None) | Err(_) => break,
+                };
+                let last = matches!(event, Event::TooLong);
+                // Blocks while varia is not listening (the queue is
+                // bounded); ends when the engine is dropped.
+                if tx.send(event).is_err() || last {
+                    break;
                 }
             }
         });
         let mut e = Engine {
             spec: spec.clone(),
             child,
-            stdin,
+            input: Input::new(stdin),
             lines: rx,
+            deadline: Instant::now(),
+            allowed: START_TIMEOUT,
+            read: 0,
             sent: Vec::new(),
             started: false,
             variant_set: None,
@@ -112,65 +236,102 @@ impl Engine {
             setboard: false,
             xb_variants: Vec::new(),
         };
-        match spec.protocol {
-            Protocol::Uci => e.uci_handshake()?,
-            Protocol::Xboard => e.xboard_handshake()?,
-        }
+        e.exchange(START_TIMEOUT);
+        let done = match spec.protocol {
+            Protocol::Uci => e.uci_handshake(),
+            Protocol::Xboard => e.xboard_handshake(),
+        };
+        done.map_err(|f| e.explain(f))?;
         Ok(e)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("{} stopped reading: {e}", self.spec.path))
+    /// Begin an exchange that may take `allowed`.
+    fn exchange(&mut self, allowed: Duration) {
+        self.allowed = allowed;
+        self.deadline = Instant::now() + allowed;
+        self.read = 0;
     }
 
-    /// The next line, or an error after `deadline`.
-    fn line(&mut self, deadline: Instant) -> Result<String, String> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(l) => Ok(l),
-            Err(RecvTimeoutError::Timeout) => {
-                Err(format!("{} did not answer in time", self.spec.path))
+    /// A fault in words, for the forfeit's reason.
+    fn explain(&mut self, f: Fault) -> String {
+        let who = &self.spec.path;
+        match f {
+            Fault::Exited => {
+                // The output closes as the process ends: a moment for its status.
+                let end = Instant::now() + Duration::from_millis(200);
+                loop {
+                    match self.child.try_wait() {
+                        Ok(Some(st)) => break format!("{who} exited ({st})"),
+                        Ok(None) if Instant::now() < end => {
+                            std::thread::sleep(Duration::from_millis(5))
+                        }
+                        _ => break format!("{who} closed its output"),
+                    }
+                }
             }
-            Err(RecvTimeoutError::Disconnected) => Err(format!("{} exited", self.spec.path)),
+            Fault::NotReading => format!("{who} stopped reading its input"),
+            Fault::Late(t) => format!("{who} did not answer within {:.1} s", t.as_secs_f64()),
+            Fault::TooLong => format!("{who} wrote a line longer than {MAX_ENGINE_LINE} bytes"),
+            Fault::TooMany => format!("{who} wrote more than {MAX_LINES} lines for one answer"),
+            Fault::Said(s) => s,
         }
     }
 
-    fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<Vec<String>, String> {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        self.input.send(line.to_string(), self.deadline)
+    }
+
+    /// The next line of the exchange (trimmed).
+    fn line(&mut self) -> Result<String, Fault> {
+        let wait = self.deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(Event::Line(l)) => {
+                self.read += 1;
+                if self.read > MAX_LINES {
+                    return Err(Fault::TooMany);
+                }
+                Ok(l.trim().to_string())
+            }
+            Ok(Event::TooLong) => Err(Fault::TooLong),
+            Err(RecvTimeoutError::Timeout) if self.input.stuck() => Err(Fault::NotReading),
+            Err(RecvTimeoutError::Timeout) => Err(Fault::Late(self.allowed)),
+            Err(RecvTimeoutError::Disconnected) => Err(Fault::Exited),
+        }
+    }
+
+    /// Read lines up to one that starts with `word`; returns it.
+    fn wait_for(&mut self, word: &str) -> Result<String, Fault> {
         loop {
-            let l = self.line(deadline)?;
-            let first = l.split_whitespace().next() == Some(word);
-            seen.push(l);
-            if first {
-                return Ok(seen);
+            let l = self.line()?;
+            if l.split_whitespace().next() == Some(word) {
+                return Ok(l);
             }
         }
     }
 
     // ----- UCI -----
 
-    fn uci_handshake(&mut self) -> Result<(), String> {
+    fn uci_handshake(&mut self) -> Result<(), Fault> {
         self.send("uci")?;
-        let lines = self.wait_for("uciok", START_TIMEOUT)?;
-        self.xb_variants = lines
-            .iter()
-            .find(|l| l.starts_with("option name UCI_Variant "))
-            .map(|l| {
+        loop {
+            let l = self.line()?;
+            if l.split_whitespace().next() == Some("uciok") {
+                break;
+            }
+            if l.starts_with("option name UCI_Variant ") {
                 let w: Vec<&str> = l.split_whitespace().collect();
-                w.windows(2)
+                self.xb_variants = w
+                    .windows(2)
                     .filter(|p| p[0] == "var")
                     .map(|p| p[1].to_string())
-                    .collect()
-            })
-            .unwrap_or_default();
+                    .collect();
+            }
+        }
         for (k, v) in self.spec.options.clone() {
             self.send(&format!("setoption name {k} value {v}"))?;
         }
         self.send("isready")?;
-        self.wait_for("readyok", START_TIMEOUT)?;
+        self.wait_for("readyok")?;
         Ok(())
     }
 
@@ -188,26 +349,28 @@ impl Engine {
             .options
             .iter()
             .any(|(k, _)| k.eq_ignore_ascii_case("UCI_Variant"));
-        if !chosen {
-            if !self.knows(variant) {
-                return Err(format!(
-                    "{} does not list the variant `{variant}`",
-                    self.spec.path
-                ));
-            }
-            if variant != "chess" || !self.xb_variants.is_empty() {
+        if !chosen && !self.knows(variant) {
+            return Err(format!(
+                "{} does not list the variant `{variant}`",
+                self.spec.path
+            ));
+        }
+        self.exchange(START_TIMEOUT);
+        let r = (|| {
+            if !chosen && (variant != "chess" || !self.xb_variants.is_empty()) {
                 self.send(&format!("setoption name UCI_Variant value {variant}"))?;
             }
-        }
-        self.send("ucinewgame")?;
-        self.send("isready")?;
-        self.wait_for("readyok", START_TIMEOUT)?;
+            self.send("ucinewgame")?;
+            self.send("isready")?;
+            self.wait_for("readyok").map(|_| ())
+        })();
+        r.map_err(|f| self.explain(f))?;
         self.variant_set = Some(variant.to_string());
         Ok(())
     }
 
     /// Get ready to play `variant` (UCI: select it and start a new game;
-    /// XBoard does this with its first move).
+    /// XBoard does this with its first move). Off the clock.
     pub fn prepare(&mut self, variant: &str) -> Result<(), String> {
         match self.spec.protocol {
             Protocol::Uci => self.uci_variant(variant),
@@ -215,16 +378,38 @@ impl Engine {
         }
     }
 
-    /// Ask for a move; returns its text.
-    pub fn best_move(&mut self, game: &GameText, budget: Budget) -> Result<String, String> {
-        match self.spec.protocol {
-            Protocol::Uci => self.uci_move(game, budget),
-            Protocol::Xboard => self.xboard_move(game, budget),
+    /// How long a move may take without a clock: the `movetime` varia
+    /// sends and a margin, or [`SEARCH_LIMIT`] with `depth=`/`nodes=`.
+    pub fn free_limit(&self) -> Duration {
+        if self.spec.depth.is_some() || self.spec.nodes.is_some() {
+            SEARCH_LIMIT
+        } else {
+            FREE_MOVETIME + FREE_MARGIN
         }
     }
 
-    fn uci_move(&mut self, game: &GameText, budget: Budget) -> Result<String, String> {
-        self.uci_variant(&game.variant)?;
+    /// Ask for a move, which must come within `limit`; returns its text
+    /// (cleaned of control characters, cut to a sane length).
+    pub fn best_move(
+        &mut self,
+        game: &GameText,
+        budget: Budget,
+        limit: Duration,
+    ) -> Result<String, String> {
+        match self.spec.protocol {
+            Protocol::Uci => {
+                self.uci_variant(&game.variant)?;
+                self.exchange(limit);
+                self.uci_move(game, budget).map_err(|f| self.explain(f))
+            }
+            Protocol::Xboard => {
+                self.exchange(limit);
+                self.xboard_move(game, budget)
+            }
+        }
+    }
+
+    fn uci_move(&mut self, game: &GameText, budget: Budget) -> Result<String, Fault> {
         let mut pos = match &game.fen {
             Some(f) => format!("position fen {f}"),
             None => "position startpos".to_string(),
@@ -235,8 +420,8 @@ impl Engine {
         }
         self.send(&pos)?;
         let white = game.turn % 2 == 0;
-        let (go, wait) = match budget {
-            Budget::MoveTime(t) => (format!("go movetime {}", t.as_millis().max(1)), t),
+        let go = match budget {
+            Budget::MoveTime(t) => format!("go movetime {}", t.as_millis().max(1)),
             Budget::Clock {
                 own,
                 other,
@@ -254,35 +439,39 @@ impl Engine {
                 if let Some(m) = moves_to_go {
                     s.push_str(&format!(" movestogo {m}"));
                 }
-                (s, own + inc)
+                s
             }
-            Budget::Free => {
-                let s = match (self.spec.depth, self.spec.nodes) {
-                    (Some(d), _) => format!("go depth {d}"),
-                    (None, Some(n)) => format!("go nodes {n}"),
-                    (None, None) => "go movetime 1000".to_string(),
-                };
-                (s, Duration::from_secs(600))
-            }
+            Budget::Free => match (self.spec.depth, self.spec.nodes) {
+                (Some(d), _) => format!("go depth {d}"),
+                (None, Some(n)) => format!("go nodes {n}"),
+                (None, None) => format!("go movetime {}", FREE_MOVETIME.as_millis()),
+            },
         };
         self.send(&go)?;
-        let lines = self.wait_for("bestmove", wait + Duration::from_secs(10))?;
-        let last = lines.last().cloned().unwrap_or_default();
-        let mv = last
-            .split_whitespace()
-            .nth(1)
-            .ok_or_else(|| format!("{}: `bestmove` without a move", self.spec.path))?;
-        Ok(mv.to_string())
+        let last = self.wait_for("bestmove")?;
+        match last.split_whitespace().nth(1) {
+            Some(m) => Ok(lines::clean(m, SHOWN)),
+            None => Err(Fault::Said(format!(
+                "{}: `bestmove` without a move",
+                self.spec.path
+            ))),
+        }
     }
 
     // ----- XBoard -----
 
-    fn xboard_handshake(&mut self) -> Result<(), String> {
+    fn xboard_handshake(&mut self) -> Result<(), Fault> {
         self.send("xboard")?;
         self.send("protover 2")?;
-        let deadline = Instant::now() + Duration::from_secs(5);
         // A protocol-1 engine sends no features: the wait just ends.
-        while let Ok(l) = self.line(deadline) {
+        let waited = START_TIMEOUT.min(Duration::from_secs(5));
+        self.exchange(waited);
+        loop {
+            let l = match self.line() {
+                Ok(l) => l,
+                Err(Fault::Late(_)) => break,
+                Err(f) => return Err(f),
+            };
             if let Some(f) = l.strip_prefix("feature ") {
                 for (k, v) in features(f) {
                     match k.as_str() {
@@ -302,6 +491,7 @@ impl Engine {
                 }
             }
         }
+        self.exchange(START_TIMEOUT);
         for (k, v) in self.spec.options.clone() {
             self.send(&format!("option {k}={v}"))?;
         }
@@ -325,15 +515,30 @@ impl Engine {
                     self.spec.path
                 ));
             }
+            if game.fen.is_some() && !self.setboard {
+                return Err(format!("{} cannot set up a position", self.spec.path));
+            }
+        }
+        let name = name.to_string();
+        self.xboard_exchange(game, budget, &name, continues)
+            .map_err(|f| self.explain(f))
+    }
+
+    /// The XBoard move exchange.
+    fn xboard_exchange(
+        &mut self,
+        game: &GameText,
+        budget: Budget,
+        name: &str,
+        continues: bool,
+    ) -> Result<String, Fault> {
+        if !continues {
             self.send("new")?;
             if name != "normal" {
                 self.send(&format!("variant {name}"))?;
             }
             self.send("force")?;
             if let Some(f) = &game.fen {
-                if !self.setboard {
-                    return Err(format!("{} cannot set up a position", self.spec.path));
-                }
                 self.send(&format!("setboard {f}"))?;
             }
             if let Some(d) = self.spec.depth {
@@ -352,10 +557,9 @@ impl Engine {
             self.send(&line)?;
             self.sent.push(m);
         }
-        let wait = match budget {
+        match budget {
             Budget::MoveTime(t) => {
                 self.send(&format!("st {}", t.as_secs_f64().max(0.01)))?;
-                t
             }
             Budget::Clock {
                 own,
@@ -371,25 +575,26 @@ impl Engine {
                 ))?;
                 self.send(&format!("time {}", own.as_millis() / 10))?;
                 self.send(&format!("otim {}", other.as_millis() / 10))?;
-                own + inc
             }
             Budget::Free => {
                 if self.spec.depth.is_none() {
-                    self.send("st 1")?;
+                    self.send(&format!("st {}", FREE_MOVETIME.as_secs_f64()))?;
                 }
-                Duration::from_secs(600)
             }
-        };
+        }
         self.send("go")?;
-        let deadline = Instant::now() + wait + Duration::from_secs(10);
+        let who = self.spec.path.clone();
         let mv = loop {
-            let l = self.line(deadline)?;
+            let l = self.line()?;
             let mut w = l.split_whitespace();
             match w.next() {
-                Some("move") => break w.next().unwrap_or("").to_string(),
-                Some("resign") => return Err(format!("{} resigned", self.spec.path)),
+                Some("move") => break lines::clean(w.next().unwrap_or(""), SHOWN),
+                Some("resign") => return Err(Fault::Said(format!("{who} resigned"))),
                 Some(x) if x.starts_with("Illegal") => {
-                    return Err(format!("{} said: {l}", self.spec.path))
+                    return Err(Fault::Said(format!(
+                        "{who} said: {}",
+                        lines::clean(&l, SHOWN)
+                    )))
                 }
                 _ => {}
             }

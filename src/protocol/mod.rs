@@ -22,15 +22,20 @@
 //! and send replies through a callback; `varia uci` and `varia xboard`
 //! connect them to the standard streams.
 
+pub mod chess960;
 pub mod client;
+pub mod lines;
 pub mod uci;
 pub mod xboard;
 
+use crate::diagnostic::Diagnostic;
 use crate::engine::{Move, MoveKind, Position};
 use crate::ir::Variant;
 use crate::notation::Describe;
-use crate::session::Session;
+use crate::session::{Prepared, Session};
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::{Mutex, OnceLock};
 
 /// The protocol text of a legal move (see the module documentation).
 pub fn move_text(pos: &Position, mv: Move) -> String {
@@ -48,20 +53,55 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
     }
 }
 
+/// How a protocol writes castling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CastlingText {
+    /// The castler's own move (`e1g1`), as UCI and XBoard write chess.
+    #[default]
+    CastlerMoves,
+    /// The castler takes its partner (`e1h1`), as Chess960 GUIs write it
+    /// ([`chess960`]).
+    CastlerTakesPartner,
+}
+
+/// The protocol text of a legal move, castling written as `style` says.
+pub fn move_text_as(pos: &Position, mv: Move, style: CastlingText) -> String {
+    if style == CastlingText::CastlerTakesPartner {
+        if let Some(t) = chess960::castling_text(pos, mv) {
+            return t;
+        }
+    }
+    move_text(pos, mv)
+}
+
 /// The legal move written as `text` (case of letters ignored), if any.
 pub fn parse_move(pos: &Position, text: &str) -> Option<Move> {
+    parse_move_as(pos, text, CastlingText::CastlerMoves)
+}
+
+/// The legal move written as `text`, castling written as `style` says; a
+/// castling written the other way is read too where no other move is
+/// written so.
+pub fn parse_move_as(pos: &Position, text: &str, style: CastlingText) -> Option<Move> {
     let text = text.trim();
     if text.is_empty() || text.len() > 32 {
         return None;
     }
     let legal = pos.legal_moves();
-    let find = |t: &str| {
+    let find = |t: &str, style: CastlingText| {
         legal
             .iter()
             .copied()
-            .find(|&m| move_text(pos, m).eq_ignore_ascii_case(t))
+            .find(|&m| move_text_as(pos, m, style).eq_ignore_ascii_case(t))
     };
-    if let Some(m) = find(text) {
+    if let Some(m) = find(text, style) {
+        return Some(m);
+    }
+    let other = match style {
+        CastlingText::CastlerMoves => CastlingText::CastlerTakesPartner,
+        CastlingText::CastlerTakesPartner => CastlingText::CastlerMoves,
+    };
+    if let Some(m) = find(text, other).filter(|m| m.kind() == MoveKind::Castle) {
         return Some(m);
     }
     // Some GUIs write a pass as `@@@@` or the royal standing still.
@@ -90,10 +130,33 @@ pub fn unsupported(v: &Variant, two_players_only: bool) -> Option<String> {
 }
 
 /// The variants an engine offers: the built-in ones, then those loaded
-/// from files.
+/// from files; each compiled once, when first played.
 #[derive(Debug, Clone, Default)]
 pub struct Catalogue {
     extra: Vec<Variant>,
+    /// Compiled variants by name, and whether with Chess960's castling.
+    compiled: HashMap<(String, bool), Prepared>,
+}
+
+/// A built-in variant, checked once per process (they never change).
+fn builtin(name: &str) -> Result<Variant, String> {
+    static CHECKED: OnceLock<Mutex<HashMap<String, Variant>>> = OnceLock::new();
+    let cache = CHECKED.get_or_init(Default::default);
+    let known = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(name)
+        .cloned();
+    if let Some(v) = known {
+        return Ok(v);
+    }
+    let v = crate::load::builtin(name, &[]).map_err(|e| e.0)?;
+    // Only names that are built-in variants get here: the cache is bounded.
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(name.to_string(), v.clone());
+    Ok(v)
 }
 
 impl Catalogue {
@@ -120,15 +183,31 @@ impl Catalogue {
         if let Some(v) = self.extra.iter().find(|v| v.name == name) {
             return Ok(v.clone());
         }
-        crate::load::builtin(name, &[]).map_err(|e| e.0)
+        builtin(name)
+    }
+
+    /// The variant of this name compiled, with Chess960's castling when
+    /// `chess960` (where the variant has a castling it can change:
+    /// [`chess960::rules`]); compiled once.
+    pub fn prepared(&mut self, name: &str, chess960: bool) -> Result<Prepared, String> {
+        let key = (name.to_string(), chess960);
+        if !self.extra.iter().any(|v| v.name == name) {
+            return builtin_prepared(key);
+        }
+        if let Some(p) = self.compiled.get(&key) {
+            return Ok(p.clone());
+        }
+        let p = compile(self.get(name)?, chess960)?;
+        self.compiled.insert(key, p.clone());
+        Ok(p)
     }
 
     /// Load the variants of a `.variant` file, or of every `.variant` file
-    /// in a directory; several paths may be separated by `;` (or the
-    /// system's path separator). Returns the names loaded, or why not.
-    pub fn load(&mut self, spec: &str) -> Result<Vec<String>, String> {
-        let mut loaded = Vec::new();
-        let mut errors = Vec::new();
+    /// in a directory; several paths may be separated by `;` (or, on Unix,
+    /// `:`). Every file is accounted for: its variants are loaded, or its
+    /// failure is reported with the file's first diagnostic.
+    pub fn load(&mut self, spec: &str) -> Loaded {
+        let mut out = Loaded::default();
         let sep = |c: char| c == ';' || (c == ':' && cfg!(unix));
         for part in spec.split(sep).map(str::trim).filter(|s| !s.is_empty()) {
             let path = Path::new(part);
@@ -141,10 +220,14 @@ impl Catalogue {
                             .filter(|p| p.extension().is_some_and(|x| x == "variant"))
                             .collect();
                         f.sort();
+                        if f.is_empty() {
+                            out.failures
+                                .push(format!("{part}: no .variant file in this directory"));
+                        }
                         f
                     }
                     Err(e) => {
-                        errors.push(format!("{part}: {e}"));
+                        out.failures.push(format!("{part}: {e}"));
                         continue;
                     }
                 }
@@ -152,28 +235,93 @@ impl Catalogue {
                 vec![path.to_path_buf()]
             };
             for f in files {
-                match crate::load::load_path(&f, &[]) {
-                    Ok(c) if !c.has_errors() => {
-                        for v in c.variants {
-                            loaded.push(v.name.clone());
-                            self.extra.retain(|x| x.name != v.name);
-                            self.extra.push(v);
-                        }
-                    }
-                    Ok(c) => errors.push(format!(
-                        "{}: {} error(s); run `varia validate` on it",
-                        f.display(),
-                        c.diagnostics.iter().filter(|d| d.is_error()).count()
-                    )),
-                    Err(e) => errors.push(format!("{}: {e}", f.display())),
+                match self.load_file(&f) {
+                    Ok(names) => out.names.extend(names),
+                    Err(e) => out.failures.push(e),
                 }
             }
         }
-        if loaded.is_empty() && !errors.is_empty() {
-            return Err(errors.join("; "));
-        }
-        Ok(loaded)
+        out
     }
+
+    /// Load one file; its names, or its first diagnostic.
+    fn load_file(&mut self, f: &Path) -> Result<Vec<String>, String> {
+        let c = crate::load::load_path(f, &[]).map_err(|e| format!("{}: {e}", f.display()))?;
+        let mut errors: Vec<&Diagnostic> = c.diagnostics.iter().filter(|d| d.is_error()).collect();
+        let started = if errors.is_empty() {
+            crate::load::startable(&c)
+        } else {
+            Vec::new()
+        };
+        errors.extend(started.iter().filter(|d| d.is_error()));
+        if let Some(d) = errors.first() {
+            let (line, col) = c
+                .sources
+                .get(&d.file)
+                .map_or((0, 0), |t| crate::diagnostic::line_col(t, d.span.start));
+            let more = match errors.len() {
+                1 => String::new(),
+                n => format!(" (and {} more; run `varia validate` on it)", n - 1),
+            };
+            return Err(format!(
+                "{}:{line}:{col}: error[{}]: {}{more}",
+                d.file,
+                d.code,
+                crate::diagnostic::clip(&d.message, 200)
+            ));
+        }
+        if c.variants.is_empty() {
+            return Err(format!("{}: the file defines no variant", f.display()));
+        }
+        let mut names = Vec::new();
+        for v in c.variants {
+            names.push(v.name.clone());
+            self.extra.retain(|x| x.name != v.name);
+            self.compiled.retain(|(n, _), _| *n != v.name);
+            self.extra.push(v);
+        }
+        Ok(names)
+    }
+}
+
+/// A built-in variant compiled (with Chess960's castling or not): once
+/// per process, since built-in variants never change.
+fn builtin_prepared(key: (String, bool)) -> Result<Prepared, String> {
+    static COMPILED: OnceLock<Mutex<HashMap<(String, bool), Prepared>>> = OnceLock::new();
+    let cache = COMPILED.get_or_init(Default::default);
+    let known = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&key)
+        .cloned();
+    if let Some(p) = known {
+        return Ok(p);
+    }
+    let p = compile(builtin(&key.0)?, key.1)?;
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, p.clone());
+    Ok(p)
+}
+
+/// Compile a variant, with Chess960's castling when asked (where it can
+/// have it).
+fn compile(v: Variant, chess960: bool) -> Result<Prepared, String> {
+    let v = if chess960 {
+        chess960::rules(&v).unwrap_or(v)
+    } else {
+        v
+    };
+    Prepared::new(&v).map_err(|e| e.0)
+}
+
+/// What [`Catalogue::load`] did: the variants loaded, and each file that
+/// failed, with why (its first diagnostic).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Loaded {
+    pub names: Vec<String>,
+    pub failures: Vec<String>,
 }
 
 /// A game as a protocol drives it: a variant, a start position and the
@@ -182,13 +330,30 @@ impl Catalogue {
 pub struct Board {
     pub variant: Variant,
     pub session: Session,
+    /// How castling is written (and read first).
+    pub castling: CastlingText,
 }
 
 impl Board {
     /// The start position of `variant` (decks are refused before this).
     pub fn new(variant: Variant) -> Result<Board, String> {
         let session = Session::new(&variant, None, 0).map_err(|e| e.0)?;
-        Ok(Board { variant, session })
+        Ok(Board {
+            variant,
+            session,
+            castling: CastlingText::default(),
+        })
+    }
+
+    /// The start position of a compiled variant, or a position of it
+    /// given as FEN.
+    pub fn prepared(p: &Prepared, fen: Option<&str>) -> Result<Board, String> {
+        let session = p.session(fen, 0).map_err(|e| e.0)?;
+        Ok(Board {
+            variant: p.variant().clone(),
+            session,
+            castling: CastlingText::default(),
+        })
     }
 
     /// A position given as FEN.
@@ -197,6 +362,7 @@ impl Board {
         Ok(Board {
             variant: variant.clone(),
             session,
+            castling: CastlingText::default(),
         })
     }
 
@@ -206,13 +372,18 @@ impl Board {
 
     /// Play a move written in protocol text.
     pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
-        match parse_move(self.position(), text) {
+        match parse_move_as(self.position(), text, self.castling) {
             Some(m) => {
                 self.session.game.play(m);
                 Ok(m)
             }
             None => Err(format!("illegal or unknown move `{text}`")),
         }
+    }
+
+    /// A legal move of the current position, as text.
+    pub fn text(&self, mv: Move) -> String {
+        move_text_as(self.position(), mv, self.castling)
     }
 
     /// A line of moves from the current position, as text.
@@ -223,7 +394,7 @@ impl Board {
             if !pos.is_legal(m) {
                 break;
             }
-            out.push(move_text(&pos, m));
+            out.push(move_text_as(&pos, m, self.castling));
             pos.play(m);
         }
         out

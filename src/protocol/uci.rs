@@ -8,14 +8,20 @@
 //! Supported: `uci`, `debug`, `isready`, `setoption`, `ucinewgame`,
 //! `position startpos|fen … [moves …]`, `go` with `depth`, `nodes`,
 //! `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `infinite`,
-//! `searchmoves`, `mate` (as a depth) and `perft N`, `stop`, `ponderhit`
-//! (the search goes on with its limits), `quit`, and `d` (the FEN).
-//! Options: `UCI_Variant` (every variant as a combo), `VariantPath`,
-//! `Hash`, `Clear Hash`, `MultiPV`, `Skill Level` (1…8: the AI levels'
-//! node budgets; 8 is unlimited). With more than two players the clock of
-//! seats 0, 2 is `wtime`, of seats 1, 3 `btime`.
+//! `ponder`, `searchmoves`, `mate` (as a depth) and `perft N`, `stop`,
+//! `ponderhit`, `quit`, and `d` (the FEN). After `go infinite` the
+//! `bestmove` waits for `stop`, and after `go ponder` for `ponderhit` or
+//! `stop`, whatever else limits the search (`Skill Level`, a mate found).
+//! `go perft N` runs on a thread of its own and `stop` ends it.
+//! Options: `UCI_Variant` (every variant as a combo), `VariantPath` (each
+//! file that fails to load is named with its first diagnostic in an `info
+//! string`), `UCI_Chess960` (castling as the king taking its rook, and
+//! Chess960's castling rule: [`super::chess960`]), `Hash`, `Clear Hash`,
+//! `MultiPV`, `Skill Level` (1…8: the AI levels' node budgets; 8 is
+//! unlimited). With more than two players the clock of seats 0, 2 is
+//! `wtime`, of seats 1, 3 `btime`.
 
-use super::{move_text, unsupported, Board, Catalogue};
+use super::{unsupported, Board, CastlingText, Catalogue};
 use crate::ai;
 use crate::engine::{self, Move};
 use crate::search::{Clock, Info, Limits, Score, Searcher};
@@ -34,13 +40,26 @@ pub struct Uci {
     variant: String,
     board: Board,
     searcher: Option<Searcher<Move>>,
-    /// The running search, its stop flag, and whether it is infinite.
-    job: Option<(JoinHandle<Searcher<Move>>, Arc<AtomicBool>, bool)>,
+    /// The running search.
+    job: Option<Job>,
     hash_mb: usize,
     multipv: usize,
     skill: u8,
-    /// A running `go perft` signals its end here.
-    perft: Option<std::sync::mpsc::Receiver<()>>,
+    /// `UCI_Chess960`.
+    chess960: bool,
+    /// What `--variant-path` loaded, told with the first `uci`.
+    startup: Option<super::Loaded>,
+    /// A running `go perft`: its stop flag, and its end.
+    perft: Option<(Arc<AtomicBool>, std::sync::mpsc::Receiver<()>)>,
+}
+
+/// A search on its thread.
+struct Job {
+    handle: JoinHandle<Searcher<Move>>,
+    /// Ends the search.
+    stop: Arc<AtomicBool>,
+    /// Holds the `bestmove` back while set (`go infinite`, `go ponder`).
+    hold: Arc<AtomicBool>,
 }
 
 fn spin(v: &str, min: i64, max: i64) -> Option<i64> {
@@ -52,17 +71,22 @@ fn spin(v: &str, min: i64, max: i64) -> Option<i64> {
 
 impl Uci {
     pub fn new(out: Out) -> Uci {
-        let v = crate::load::builtin("chess", &[]).expect("chess is built in");
+        let mut catalogue = Catalogue::new();
+        let chess = catalogue
+            .prepared("chess", false)
+            .expect("chess is built in");
         Uci {
             out,
-            catalogue: Catalogue::new(),
+            catalogue,
             variant: "chess".into(),
-            board: Board::new(v).expect("chess starts"),
+            board: Board::prepared(&chess, None).expect("chess starts"),
             searcher: Some(Searcher::new(16)),
             job: None,
             hash_mb: 16,
             multipv: 1,
             skill: ai::MAX_LEVEL,
+            chess960: false,
+            startup: None,
             perft: None,
         }
     }
@@ -87,13 +111,12 @@ impl Uci {
         s
     }
 
-    /// Wait for a running search to end (it prints its `bestmove`).
-    fn finish(&mut self, stop: bool) {
-        if let Some((h, flag, infinite)) = self.job.take() {
-            if stop || infinite {
-                flag.store(true, Ordering::Relaxed);
-            }
-            match h.join() {
+    /// Stop a running search and wait for its `bestmove`.
+    fn finish(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.stop.store(true, Ordering::Relaxed);
+            job.hold.store(false, Ordering::Relaxed);
+            match job.handle.join() {
                 Ok(s) => self.searcher = Some(s),
                 Err(_) => {
                     self.info("the search failed; the table is reset");
@@ -111,9 +134,12 @@ impl Uci {
             return true;
         };
         let rest: Vec<&str> = words.collect();
-        // Commands wait for a running perft, except those that must answer now.
-        if !matches!(cmd, "isready" | "quit" | "stop" | "uci" | "debug") {
-            self.wait_perft(Duration::from_secs(3600));
+        // `stop` and `quit` end a running perft; other commands wait for
+        // it, except those that must answer now.
+        if matches!(cmd, "quit" | "stop") {
+            self.stop_perft();
+        } else if !matches!(cmd, "isready" | "uci" | "debug") {
+            self.wait_perft();
         }
         match cmd {
             "uci" => {
@@ -121,6 +147,7 @@ impl Uci {
                 self.say("id author the varia authors");
                 self.say(self.variant_option());
                 self.say("option name VariantPath type string default <empty>");
+                self.say("option name UCI_Chess960 type check default false");
                 self.say("option name Hash type spin default 16 min 1 max 4096");
                 self.say("option name Clear Hash type button");
                 self.say("option name MultiPV type spin default 1 min 1 max 64");
@@ -128,32 +155,41 @@ impl Uci {
                     "option name Skill Level type spin default {m} min 1 max {m}",
                     m = ai::MAX_LEVEL
                 ));
+                if let Some(l) = self.startup.take() {
+                    self.loaded(&l, false);
+                }
                 self.say("uciok");
             }
             "isready" => self.say("readyok"),
-            "debug" | "register" | "ponderhit" => {}
+            "debug" | "register" => {}
+            "ponderhit" => {
+                // The search goes on with its limits; its move is no longer held.
+                if let Some(job) = &self.job {
+                    job.hold.store(false, Ordering::Relaxed);
+                }
+            }
             "quit" => {
-                self.finish(true);
+                self.finish();
                 return false;
             }
-            "stop" => self.finish(true),
+            "stop" => self.finish(),
             "ucinewgame" => {
-                self.finish(true);
+                self.finish();
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
                 }
                 self.reset_board();
             }
             "setoption" => {
-                self.finish(true);
+                self.finish();
                 self.set_option(&rest);
             }
             "position" => {
-                self.finish(true);
+                self.finish();
                 self.position(&rest);
             }
             "go" => {
-                self.finish(true);
+                self.finish();
                 self.go(&rest);
             }
             "d" => self.info(format!("fen {}", self.board.position().fen())),
@@ -163,10 +199,50 @@ impl Uci {
     }
 
     fn reset_board(&mut self) {
-        match self.catalogue.get(&self.variant).and_then(Board::new) {
+        let name = self.variant.clone();
+        match self.board_at(&name, None) {
             Ok(b) => self.board = b,
             Err(e) => self.info(format!("cannot start {}: {e}", self.variant)),
         }
+    }
+
+    /// A board of variant `name` as played now (Chess960's castling under
+    /// `UCI_Chess960`), at its start or at a FEN, writing castling as the
+    /// mode says.
+    fn board_at(&mut self, name: &str, fen: Option<&str>) -> Result<Board, String> {
+        let p = self.catalogue.prepared(name, self.chess960)?;
+        let mut b = Board::prepared(&p, fen)?;
+        b.castling = self.castling();
+        Ok(b)
+    }
+
+    fn castling(&self) -> CastlingText {
+        if self.chess960 {
+            CastlingText::CastlerTakesPartner
+        } else {
+            CastlingText::CastlerMoves
+        }
+    }
+
+    /// Tell the GUI what a `VariantPath` did: every file loaded or not
+    /// (and the new list of variants, with `list`).
+    fn loaded(&self, l: &super::Loaded, list: bool) {
+        for f in &l.failures {
+            self.info(format!("VariantPath: {}", super::lines::clean(f, 300)));
+        }
+        if !l.names.is_empty() {
+            self.info(format!("loaded variants: {}", l.names.join(" ")));
+            if list {
+                self.say(self.variant_option());
+            }
+        }
+    }
+
+    /// Load `--variant-path` files before the first command; what
+    /// happened is told in the answer to `uci`.
+    pub fn load_variants(&mut self, spec: &str) {
+        let l = self.catalogue.load(spec);
+        self.startup = Some(l);
     }
 
     fn set_option(&mut self, rest: &[&str]) {
@@ -190,7 +266,7 @@ impl Uci {
                         self.info(format!("variant refused: {why}"));
                         return;
                     }
-                    match Board::new(v) {
+                    match self.board_at(value, None) {
                         Ok(b) => {
                             self.variant = value.to_string();
                             self.board = b;
@@ -212,12 +288,30 @@ impl Uci {
                 if value.is_empty() || value == "<empty>" {
                     return;
                 }
-                match self.catalogue.load(value) {
-                    Ok(names) => {
-                        self.info(format!("loaded variants: {}", names.join(" ")));
-                        self.say(self.variant_option());
+                let l = self.catalogue.load(value);
+                self.loaded(&l, true);
+            }
+            "uci_chess960" => {
+                let on = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        self.info("UCI_Chess960 is true or false");
+                        return;
                     }
-                    Err(e) => self.info(format!("VariantPath: {e}")),
+                };
+                if on != self.chess960 {
+                    self.chess960 = on;
+                    if on {
+                        if let Err(why) = self
+                            .catalogue
+                            .get(&self.variant)
+                            .and_then(|v| super::chess960::rules(&v))
+                        {
+                            self.info(format!("UCI_Chess960: {why}; its castling is unchanged"));
+                        }
+                    }
+                    self.reset_board();
                 }
             }
             "hash" => match spin(value, 1, 4096) {
@@ -242,24 +336,18 @@ impl Uci {
                 Some(n) => self.skill = n as u8,
                 None => self.info(format!("Skill Level is 1 to {}", ai::MAX_LEVEL)),
             },
-            "threads" | "ponder" | "uci_chess960" | "move overhead" | "uci_analysemode" => {}
+            "threads" | "ponder" | "move overhead" | "uci_analysemode" => {}
             _ => self.info(format!("unknown option `{}`", truncate(name))),
         }
     }
 
     fn position(&mut self, rest: &[&str]) {
-        let variant = match self.catalogue.get(&self.variant) {
-            Ok(v) => v,
-            Err(e) => {
-                self.info(e);
-                return;
-            }
-        };
         let moves_at = rest.iter().position(|w| *w == "moves");
         let head = &rest[..moves_at.unwrap_or(rest.len())];
+        let name = self.variant.clone();
         let board = match head.first() {
-            Some(&"startpos") => Board::new(variant),
-            Some(&"fen") if head.len() > 1 => Board::from_fen(&variant, &head[1..].join(" ")),
+            Some(&"startpos") => self.board_at(&name, None),
+            Some(&"fen") if head.len() > 1 => self.board_at(&name, Some(&head[1..].join(" "))),
             _ => Err("position needs `startpos` or `fen FEN`".to_string()),
         };
         let mut board = match board {
@@ -285,6 +373,7 @@ impl Uci {
         let mut limits = Limits::default();
         let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, None, None, None);
         let mut perft = None;
+        let mut ponder = false;
         let mut searchmoves: Vec<Move> = Vec::new();
         let mut i = 0;
         let num = |i: usize| rest.get(i + 1).and_then(|w| w.parse::<i64>().ok());
@@ -308,13 +397,15 @@ impl Uci {
                     limits.infinite = true;
                     used = 1;
                 }
-                "ponder" => used = 1,
+                "ponder" => {
+                    ponder = true;
+                    used = 1;
+                }
                 "searchmoves" => {
                     used = 1;
-                    while let Some(m) = rest
-                        .get(i + used)
-                        .and_then(|t| super::parse_move(self.board.position(), t))
-                    {
+                    while let Some(m) = rest.get(i + used).and_then(|t| {
+                        super::parse_move_as(self.board.position(), t, self.board.castling)
+                    }) {
                         searchmoves.push(m);
                         used += 1;
                     }
@@ -336,6 +427,9 @@ impl Uci {
                 moves_to_go: mtg,
             });
         }
+        // `go infinite` answers only after `stop`, `go ponder` after
+        // `ponderhit` or `stop`, whatever ends the search itself.
+        let hold = Arc::new(AtomicBool::new(limits.infinite || ponder));
         if self.skill < ai::MAX_LEVEL {
             let l = ai::Limits::for_level(self.skill);
             limits.nodes = Some(limits.nodes.map_or(l.nodes, |n| n.min(l.nodes)));
@@ -347,30 +441,29 @@ impl Uci {
             return;
         };
         searcher.multipv = self.multipv;
-        let flag = searcher.stop_flag();
+        let stop = searcher.stop_flag();
         let board = self.board.clone();
         let out = self.out.clone();
-        let infinite = limits.infinite;
         let root = (!searchmoves.is_empty()).then_some(searchmoves);
-        let waiter = flag.clone();
+        let (held, stopped) = (hold.clone(), stop.clone());
         let handle = std::thread::spawn(move || {
             let mut g = board.session.clone();
             let found = searcher.search(&mut g, &limits, root, &mut |info| {
                 out(info_line(&board, info));
             });
-            // `go infinite` answers only after `stop`.
-            while infinite && !waiter.load(Ordering::Relaxed) {
+            while held.load(Ordering::Relaxed) && !stopped.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(2));
             }
             let pos = board.position();
             let line = match found.best {
                 Some(b) => {
-                    let mut s = format!("bestmove {}", move_text(pos, b));
+                    let mut s = format!("bestmove {}", board.text(b));
                     if let Some(p) = found.ponder {
                         let mut after = pos.clone();
                         after.play(b);
                         if after.is_legal(p) {
-                            s.push_str(&format!(" ponder {}", move_text(&after, p)));
+                            let t = super::move_text_as(&after, p, board.castling);
+                            s.push_str(&format!(" ponder {t}"));
                         }
                     }
                     s
@@ -380,50 +473,107 @@ impl Uci {
             out(line);
             searcher
         });
-        self.job = Some((handle, flag, infinite));
+        self.job = Some(Job { handle, stop, hold });
     }
 
-    /// `go perft N` on a thread of its own: a deep count cannot be
-    /// stopped, but it never blocks the commands that follow (and `quit`
-    /// ends the process).
+    /// `go perft N` on a thread of its own: the commands that follow wait
+    /// for it, but `stop` ends it (with a line saying so instead of the
+    /// total) and `quit` ends the process.
     fn perft(&mut self, depth: u32) {
         let mut pos = self.board.position().clone();
+        let style = self.board.castling;
         let out = self.out.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
         let (done, done_rx) = std::sync::mpsc::channel::<()>();
         std::thread::spawn(move || {
             let start = std::time::Instant::now();
-            let root = pos.clone();
-            let mut total = 0;
+            let mut total = Some(u64::from(depth == 0));
             if depth > 0 {
-                for (m, n) in engine::divide(&mut pos, depth) {
-                    out(format!("{}: {n}", move_text(&root, m)));
-                    total += n;
+                let root = pos.clone();
+                for m in root.legal_moves().iter().copied() {
+                    let undo = pos.make(m);
+                    let n = perft_stoppable(&mut pos, depth - 1, &flag);
+                    pos.unmake(m, undo);
+                    match n {
+                        Some(n) => {
+                            out(format!("{}: {n}", super::move_text_as(&root, m, style)));
+                            total = total.map(|t| t + n);
+                        }
+                        None => {
+                            total = None;
+                            break;
+                        }
+                    }
                 }
-            } else {
-                total = 1;
             }
             let ms = start.elapsed().as_millis().max(1);
-            out(String::new());
-            out(format!("Nodes searched: {total}"));
-            out(format!("info string perft {depth} in {ms} ms"));
+            match total {
+                Some(total) => {
+                    out(String::new());
+                    out(format!("Nodes searched: {total}"));
+                    out(format!("info string perft {depth} in {ms} ms"));
+                }
+                None => out(format!("info string perft {depth} stopped after {ms} ms")),
+            }
             let _ = done.send(());
         });
-        self.perft = Some(done_rx);
+        self.perft = Some((stop, done_rx));
     }
 
-    /// Wait for a running `go perft` (at most `limit`).
-    fn wait_perft(&mut self, limit: Duration) {
-        if let Some(rx) = self.perft.take() {
-            let _ = rx.recv_timeout(limit);
+    /// Wait for a running `go perft` to end.
+    fn wait_perft(&mut self) {
+        if let Some((_, rx)) = self.perft.take() {
+            let _ = rx.recv();
         }
     }
 
-    /// The input ended: let a limited search finish (scripts pipe `go`
-    /// and close), stop an infinite one.
-    pub fn shutdown(&mut self) {
-        self.finish(false);
-        self.wait_perft(Duration::from_secs(60));
+    /// End a running `go perft` now.
+    fn stop_perft(&mut self) {
+        if let Some((stop, rx)) = self.perft.take() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = rx.recv();
+        }
     }
+
+    /// The input ended: end a running search (its `bestmove` is printed)
+    /// or perft, as `quit` does.
+    pub fn shutdown(&mut self) {
+        self.stop_perft();
+        self.finish();
+    }
+
+    /// A line longer than the cap was skipped.
+    pub fn too_long(&mut self) {
+        self.info(format!(
+            "a line longer than {} bytes was skipped",
+            super::lines::MAX_PROTOCOL_LINE
+        ));
+    }
+}
+
+/// Perft that gives up (`None`) once `stop` is set: the plies near the
+/// leaves are counted in bulk ([`engine::perft`]), the stop flag is read
+/// above them.
+fn perft_stoppable(
+    pos: &mut crate::engine::Position,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= 2 {
+        return Some(engine::perft(pos, depth));
+    }
+    let mut total = 0;
+    for m in pos.legal_moves().iter().copied() {
+        let undo = pos.make(m);
+        let n = perft_stoppable(pos, depth - 1, stop);
+        pos.unmake(m, undo);
+        total += n?;
+    }
+    Some(total)
 }
 
 fn truncate(s: &str) -> String {

@@ -24,7 +24,7 @@ use crate::search::{Clock, Limits, Score, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub use super::uci::Out;
 
@@ -67,16 +67,31 @@ pub struct Xboard {
     sd: Option<u32>,
     time: Option<Duration>,
     usermove: bool,
+    /// What `--variant-path` did, told after the handshake.
+    notes: Vec<String>,
+    /// The handshake is under way (`feature done=0` sent): when to end it.
+    features: Option<Instant>,
 }
+
+/// How long the handshake waits for XBoard to acknowledge the features …
+const FEATURES_WAIT: Duration = Duration::from_millis(1000);
+/// … and, after the `option` feature is acknowledged (or an option set),
+/// for more options.
+const OPTIONS_WAIT: Duration = Duration::from_millis(200);
 
 impl Xboard {
     pub fn new(out: Out) -> Xboard {
-        let v = crate::load::builtin("chess", &[]).expect("chess is built in");
+        let mut catalogue = Catalogue::new();
+        let chess = catalogue
+            .prepared("chess", false)
+            .expect("chess is built in");
         Xboard {
             out,
-            catalogue: Catalogue::new(),
-            board: Arc::new(Mutex::new(Board::new(v.clone()).expect("chess starts"))),
-            variant: v,
+            catalogue,
+            board: Arc::new(Mutex::new(
+                Board::prepared(&chess, None).expect("chess starts"),
+            )),
+            variant: chess.variant().clone(),
             start_fen: None,
             history: Vec::new(),
             mode: Mode::Force,
@@ -88,6 +103,8 @@ impl Xboard {
             sd: None,
             time: None,
             usermove: false,
+            notes: Vec::new(),
+            features: None,
         }
     }
 
@@ -144,21 +161,33 @@ impl Xboard {
         let (cmd, arg) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(c, a)| (c, a.trim()));
+        // Any command but the handshake's answers ends the handshake.
+        if !matches!(cmd, "accepted" | "rejected" | "option" | "xboard" | "") {
+            self.end_features();
+        }
         match cmd {
+            "accepted" if arg == "option" && self.features.is_some() => {
+                self.features = Some(Instant::now() + OPTIONS_WAIT);
+            }
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
             | "name" | "rating" | "ics" | "cores" | "draw" | "hint" | "bk" | "otim" | "."
             | "exit" | "analyze" | "pause" | "resume" | "egtpath" | "nps" => {}
             "protover" => {
+                // `done=0` first: XBoard answers the `option` feature with
+                // the options it was told to set (`-firstOptions
+                // "VariantPath=…"`), and the list of variants, sent last,
+                // then holds the variants those files add.
+                self.say("feature done=0");
                 self.say(format!(
                     "feature myname=\"varia {}\" ping=1 setboard=1 usermove=1 time=1 draw=0 \
                      sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=0 nps=0 memory=1 \
-                     debug=1 san=0 variants=\"{}\"",
+                     debug=1 san=0",
                     env!("CARGO_PKG_VERSION"),
-                    self.variants_feature()
                 ));
                 self.say("feature option=\"VariantPath -file \"");
-                self.say("feature done=1");
+                self.features = Some(Instant::now() + FEATURES_WAIT);
             }
+
             "quit" => {
                 self.finish(true);
                 return false;
@@ -227,17 +256,33 @@ impl Xboard {
             }
             "option" => {
                 if let Some(path) = arg.strip_prefix("VariantPath=") {
-                    match self.catalogue.load(path) {
-                        Ok(names) => {
-                            self.say(format!("telluser varia loaded {}", names.join(", ")))
+                    let l = self.catalogue.load(path);
+                    let notes = self.loaded(&l);
+                    if self.features.is_some() {
+                        // Told after the handshake, with the list that has them.
+                        self.notes.extend(notes);
+                        self.features = Some(Instant::now() + OPTIONS_WAIT);
+                    } else {
+                        for n in notes {
+                            self.say(n);
                         }
-                        Err(e) => self.say(format!("telluser VariantPath: {e}")),
+                        if !l.names.is_empty() {
+                            // The new list (XBoard may still refuse a
+                            // variant it checked before: set the option
+                            // at start-up, or use --variant-path).
+                            self.say(format!("feature variants=\"{}\"", self.variants_feature()));
+                        }
                     }
                 }
             }
             "setboard" => {
                 self.finish(true);
-                match Board::from_fen(&self.variant, arg) {
+                let name = self.variant.name.clone();
+                let board = self
+                    .catalogue
+                    .prepared(&name, false)
+                    .and_then(|p| Board::prepared(&p, Some(arg)));
+                match board {
                     Ok(b) => {
                         *self.board() = b;
                         self.start_fen = Some(arg.to_string());
@@ -279,7 +324,11 @@ impl Xboard {
                     self.say(format!("telluser {why}"));
                     return;
                 }
-                match Board::new(v.clone()) {
+                match self
+                    .catalogue
+                    .prepared(name, false)
+                    .and_then(|p| Board::prepared(&p, None))
+                {
                     Ok(b) => {
                         *self.board() = b;
                         self.variant = v;
@@ -428,7 +477,63 @@ impl Xboard {
 
     /// End: stop any search (its move, if found, is still sent).
     pub fn shutdown(&mut self) {
+        self.end_features();
         self.finish(false);
+    }
+
+    /// When [`Xboard::tick`] is due: the handshake waits for options.
+    pub fn wakeup(&self) -> Option<Duration> {
+        self.features
+            .map(|t| t.saturating_duration_since(Instant::now()))
+    }
+
+    /// Time passed with no input: end the handshake once its wait is over.
+    pub fn tick(&mut self) {
+        if self.features.is_some_and(|t| Instant::now() >= t) {
+            self.end_features();
+        }
+    }
+
+    /// The last features (the variants, `done=1`), then what loading
+    /// variant files did.
+    fn end_features(&mut self) {
+        if self.features.take().is_some() {
+            self.say(format!("feature variants=\"{}\"", self.variants_feature()));
+            self.say("feature done=1");
+            for n in std::mem::take(&mut self.notes) {
+                self.say(n);
+            }
+        }
+    }
+
+    /// What loading variant files did, as XBoard shows it: each failure in
+    /// a `tellusererror` (with its first diagnostic), the names loaded in a
+    /// `telluser`.
+    fn loaded(&self, l: &super::Loaded) -> Vec<String> {
+        let mut out: Vec<String> = l
+            .failures
+            .iter()
+            .map(|f| format!("tellusererror VariantPath: {}", super::lines::clean(f, 300)))
+            .collect();
+        if !l.names.is_empty() {
+            out.push(format!("telluser varia loaded {}", l.names.join(", ")));
+        }
+        out
+    }
+
+    /// Load `--variant-path` files before the handshake (so the first
+    /// `variants` feature lists them); what happened is told after it.
+    pub fn load_variants(&mut self, spec: &str) {
+        let l = self.catalogue.load(spec);
+        self.notes = self.loaded(&l);
+    }
+
+    /// A line longer than the cap was skipped.
+    pub fn too_long(&mut self) {
+        self.say(format!(
+            "Error (line longer than {} bytes): skipped",
+            super::lines::MAX_PROTOCOL_LINE
+        ));
     }
 }
 

@@ -10,28 +10,18 @@
 //! command-line layer over it.
 #![forbid(unsafe_code)]
 
-pub mod ai;
 pub mod check;
 pub mod describe;
 pub mod diagnostic;
 pub mod engine;
 pub mod explain;
-pub mod game;
-pub mod game_session;
 pub mod ir;
 pub mod load;
-pub mod merge;
 pub mod notation;
-pub mod opening;
+pub mod play;
 pub mod protocol;
-pub mod record;
 pub mod render;
-pub mod report;
 pub mod search;
-pub mod seat;
 pub mod serve;
-pub mod session;
-pub mod simulate;
-pub mod stats;
+pub mod study;
 pub mod syntax;
-pub mod verify;

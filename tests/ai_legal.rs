@@ -4,9 +4,9 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use varia::ai::{self, Player};
-use varia::game::Game as _;
-use varia::session::Session;
+use varia::play::ai::{self, Player};
+use varia::play::session::Session;
+use varia::search::game::Game as _;
 
 #[test]
 fn chosen_actions_are_always_legal() {
@@ -42,7 +42,7 @@ fn chosen_actions_are_always_legal() {
 fn the_ai_beats_a_random_player() {
     // A small, deterministic sample; the measured rates over more games are
     // in the issue notes (`varia simulate V -n 30 --players ai:2,random`).
-    use varia::simulate::{self, Config};
+    use varia::study::simulate::{self, Config};
     // Antichess and King of the Hill: the evaluation follows the goals
     // (material is a burden when losing every man wins; a goal piece is
     // drawn to its region).

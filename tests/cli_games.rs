@@ -8,8 +8,8 @@ use assert_cmd::Command;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use varia::engine::MoveKind;
-use varia::game::Game as _;
-use varia::session::Session;
+use varia::play::session::Session;
+use varia::search::game::Game as _;
 
 fn script(name: &str, seed: u64) -> (Vec<String>, String) {
     let v = varia::load::builtin(name, &[]).unwrap();
@@ -34,8 +34,8 @@ fn script(name: &str, seed: u64) -> (Vec<String>, String) {
         s.play(m);
     }
     let expect = match s.result() {
-        Some(varia::game::Outcome::Win { .. }) => "Game over:".to_string(),
-        Some(varia::game::Outcome::Draw { .. }) => "Game over: draw".to_string(),
+        Some(varia::search::game::Outcome::Win { .. }) => "Game over:".to_string(),
+        Some(varia::search::game::Outcome::Draw { .. }) => "Game over: draw".to_string(),
         None => "unfinished".to_string(),
     };
     (lines, expect)

@@ -98,7 +98,7 @@ fn walls_read_and_write_as_fairy_stockfish_writes_them() {
 #[test]
 fn san_writes_the_wall_after_a_comma() {
     let v = varia::load::builtin("amazons", &[]).expect("built in");
-    let mut s = varia::session::Session::new(&v, None, 1).expect("starts");
+    let mut s = varia::play::session::Session::new(&v, None, 1).expect("starts");
     let m = s.parse("Qdd7,g7").expect("SAN reads");
     assert_eq!(s.position().move_text(m), "d1d7,d7g7");
     assert_eq!(s.san(m), "Qdd7,g7");

@@ -2,12 +2,12 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use varia::ai::{self, Player};
 use varia::engine::Tables;
-use varia::game::Game;
+use varia::play::ai::{self, Player};
+use varia::play::session::Session;
 use varia::search::eval::Eval;
+use varia::search::game::Game;
 use varia::search::{Limits, Searcher};
-use varia::session::Session;
 
 fn session(name: &str, fen: Option<&str>) -> Session {
     let v = varia::load::builtin(name, &[]).unwrap();

@@ -5,8 +5,8 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use std::sync::Mutex;
-use varia::record::Record;
-use varia::verify::Compiled;
+use varia::notation::record::Record;
+use varia::study::verify::Compiled;
 
 /// Variants compiled once for the whole run (compiling is not what this
 /// target exercises).
@@ -44,9 +44,9 @@ fuzz_target!(|data: &[u8]| {
         }) else {
             continue;
         };
-        if let Ok(done) = varia::verify::play(prepared, &rec, true, |_, _, _, _, _| {}) {
-            let _ = varia::verify::judge(&rec, &done.session);
-            let _ = varia::verify::rules_result(&done.session);
+        if let Ok(done) = varia::study::verify::play(prepared, &rec, true, |_, _, _, _, _| {}) {
+            let _ = varia::study::verify::judge(&rec, &done.session);
+            let _ = varia::study::verify::rules_result(&done.session);
         }
     }
 });

@@ -5,8 +5,8 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use std::sync::Mutex;
-use varia::merge::{join, Source};
-use varia::verify::Compiled;
+use varia::study::merge::{join, Source};
+use varia::study::verify::Compiled;
 
 /// Variants compiled once for the whole run.
 static COMPILED: Mutex<Option<Compiled>> = Mutex::new(None);

@@ -5,9 +5,9 @@
 use libfuzzer_sys::fuzz_target;
 use std::collections::HashMap;
 use std::sync::Mutex;
-use varia::game::Game as _;
-use varia::record::Record;
-use varia::session::Session;
+use varia::search::game::Game as _;
+use varia::notation::record::Record;
+use varia::play::session::Session;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

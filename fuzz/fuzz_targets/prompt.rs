@@ -4,8 +4,8 @@
 //! messages); a legal one is played. The game must survive every line.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use varia::game::Game as _;
-use varia::session::Session;
+use varia::search::game::Game as _;
+use varia::play::session::Session;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {

@@ -18,12 +18,12 @@ use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
-use varia::ai::{self, Player};
-use varia::game::{Game as _, Outcome};
-use varia::record::Record;
-use varia::session::Prepared;
-use varia::simulate;
-use varia::stats::Sprt;
+use varia::notation::record::Record;
+use varia::play::ai::{self, Player};
+use varia::play::session::Prepared;
+use varia::search::game::{Game as _, Outcome};
+use varia::study::simulate;
+use varia::study::stats::Sprt;
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
@@ -231,7 +231,7 @@ impl Wdl {
 struct Setup<'a> {
     a: &'a MatchArgs,
     prepared: &'a Prepared,
-    book: Option<&'a varia::opening::Book>,
+    book: Option<&'a varia::study::opening::Book>,
     players: &'a [Player],
     options: &'a [(String, String)],
     seat_names: Vec<String>,
@@ -304,7 +304,7 @@ impl Setup<'_> {
                 for &m in &r.actions {
                     g.play(m);
                 }
-                varia::game::Game::protocol_game(&g).map(|t| {
+                varia::search::game::Game::protocol_game(&g).map(|t| {
                     format!(
                         "position {} moves {}",
                         t.fen.map_or("startpos".into(), |f| format!("fen {f}")),
@@ -342,7 +342,7 @@ impl Setup<'_> {
                 termination: Some(comment.clone()),
                 event: format!("varia match, seed {}", a.seed),
                 site: String::new(),
-                date: varia::record::today(),
+                date: varia::notation::record::today(),
                 round: (i + 1).to_string(),
                 forfeit: r
                     .forfeit

@@ -1,12 +1,12 @@
 //! `varia merge`: join the `--out` files of a run split into shards
 //! (`simulate --shard K/N`) and report on the whole run. The joining and
-//! its checks are the library's (`varia::merge`); this opens the files,
+//! its checks are the library's (`varia::study::merge`); this opens the files,
 //! writes the joined records and prints the report.
 
 use super::study::{report, write_html, Header};
 use clap::Args;
 use std::io::Write;
-use varia::merge::Source;
+use varia::study::merge::Source;
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
@@ -114,10 +114,10 @@ fn merge_inner(a: &MergeArgs) -> Result<(), String> {
         .collect();
     allowed.extend(a.variant_path.iter().cloned());
     let mut out = a.out.as_deref().map(Output::create).transpose()?;
-    let joined = varia::merge::join(
+    let joined = varia::study::merge::join(
         sources,
         &allowed,
-        &mut varia::verify::Compiled::default(),
+        &mut varia::study::verify::Compiled::default(),
         super::simulate::REPORT_SAMPLES,
         |line| match out.as_mut() {
             Some(o) => o.write(line),

@@ -171,8 +171,8 @@ impl Fail {
 pub fn prepare(
     variant: &varia::ir::Variant,
     seed: u64,
-) -> Result<varia::session::Prepared, String> {
-    let prepared = varia::session::Prepared::new(variant).map_err(|e| e.to_string())?;
+) -> Result<varia::play::session::Prepared, String> {
+    let prepared = varia::play::session::Prepared::new(variant).map_err(|e| e.to_string())?;
     prepared.session(None, seed).map_err(|e| e.to_string())?;
     Ok(prepared)
 }
@@ -183,12 +183,12 @@ pub fn load_book(
     order: &str,
     variant: &varia::ir::Variant,
     seed: u64,
-) -> Result<Option<varia::opening::Book>, String> {
+) -> Result<Option<varia::study::opening::Book>, String> {
     let Some(f) = file else { return Ok(None) };
     let text = varia::load::read_text(std::path::Path::new(f), varia::load::MAX_RECORD_FILE)
         .map_err(|e| format!("cannot read {f}: {e}"))?;
     let order = order.parse().unwrap_or_default();
-    varia::opening::Book::parse(f, &text, variant, seed, order)
+    varia::study::opening::Book::parse(f, &text, variant, seed, order)
         .map(Some)
         .map_err(|e| e.to_string())
 }
@@ -207,10 +207,10 @@ pub fn load_variant(
 pub fn parse_players(
     list: &[String],
     variant: &varia::ir::Variant,
-    default: impl Fn(usize) -> varia::ai::Player,
+    default: impl Fn(usize) -> varia::play::ai::Player,
     humans_allowed: bool,
-) -> Result<Vec<varia::ai::Player>, Fail> {
-    use varia::ai::Player;
+) -> Result<Vec<varia::play::ai::Player>, Fail> {
+    use varia::play::ai::Player;
     let seats = variant.players.len();
     if list.is_empty() {
         return Ok((0..seats).map(default).collect());
@@ -265,7 +265,7 @@ fn stray_seat(args: &[String]) -> Option<String> {
     let at = args.iter().position(|a| a == "--players")?;
     let (list, next) = (args.get(at + 1)?, args.get(at + 2)?);
     let seat = next.split(',').next().unwrap_or("");
-    if next.starts_with('-') || seat.parse::<varia::ai::Player>().is_err() {
+    if next.starts_with('-') || seat.parse::<varia::play::ai::Player>().is_err() {
         return None;
     }
     Some(format!(

@@ -8,15 +8,15 @@ use clap::Args;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, IsTerminal, Write};
-use varia::ai::{self, Player};
 use varia::engine::{Move, MoveKind};
-use varia::game::{Game as _, Outcome};
 use varia::notation;
-use varia::record::Record;
+use varia::notation::record::Record;
+use varia::play::ai::{self, Player};
+use varia::play::seat::Seats;
+use varia::play::session::Session;
 use varia::render::palette::Palette;
 use varia::render::{self, Style};
-use varia::seat::Seats;
-use varia::session::Session;
+use varia::search::game::{Game as _, Outcome};
 
 #[derive(Args, Debug, Clone)]
 pub struct PlayArgs {
@@ -328,7 +328,7 @@ impl Play {
             moves: self.sans.clone(),
             result,
             termination,
-            date: varia::record::today(),
+            date: varia::notation::record::today(),
             referee: Record::deals_hidden(self.session.variant()),
             ..Record::default()
         }
@@ -606,7 +606,7 @@ impl Play {
                 if claims.is_empty() {
                     outln!("No draw can be claimed now.");
                 } else {
-                    let reason = varia::session::event_name(&claims[0].event);
+                    let reason = varia::play::session::event_name(&claims[0].event);
                     outln!(
                         "Game over: draw claimed ({reason}). {}",
                         Record::result_for(self.session.players(), Some(&[]))

@@ -2,9 +2,9 @@
 
 use clap::Args;
 use std::io::IsTerminal;
-use varia::game::Game as _;
+use varia::play::session::Session;
 use varia::render::{self, svg, Style};
-use varia::session::Session;
+use varia::search::game::Game as _;
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {

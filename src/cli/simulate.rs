@@ -3,13 +3,13 @@
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
-use varia::ai::Player;
-use varia::game::Outcome;
-use varia::merge::SHARD_KEY;
-use varia::record::Record;
+use varia::notation::record::Record;
+use varia::play::ai::Player;
+use varia::play::session::Prepared;
 use varia::render::{self, Style};
-use varia::session::Prepared;
-use varia::simulate::{self, Config};
+use varia::search::game::Outcome;
+use varia::study::merge::SHARD_KEY;
+use varia::study::simulate::{self, Config};
 
 /// The most games one run may ask for (shard bigger studies).
 pub const MAX_GAMES: u64 = 1_000_000_000;
@@ -81,7 +81,7 @@ pub struct SimulateArgs {
     /// differences of the first seat (two seats), as cutechess-cli does:
     /// elo0=0,elo1=10[,alpha=0.05,beta=0.05]. -n is then the most games.
     #[arg(long, value_name = "elo0=A,elo1=B,alpha=X,beta=Y")]
-    pub sprt: Option<varia::stats::Sprt>,
+    pub sprt: Option<varia::study::stats::Sprt>,
     /// Start the games from the openings of FILE: one a line, a FEN or a
     /// move line (`1. e4 e5 2. Nf3`, or coordinates), `#` comments. Each
     /// opening is played by every arrangement of the players: with two
@@ -177,7 +177,7 @@ fn game_record(
         termination,
         event: format!("varia simulate, seed {}", a.seed),
         site: String::new(),
-        date: varia::record::today(),
+        date: varia::notation::record::today(),
         round: (r.index + 1).to_string(),
         forfeit: r.forfeit.map(|f| variant.players[f].name.clone()),
         referee: Record::deals_hidden(variant),
@@ -443,7 +443,7 @@ fn running_score(
     variant: &varia::ir::Variant,
     players: &[String],
 ) -> String {
-    let first = |name: &str, f: &varia::stats::Score| {
+    let first = |name: &str, f: &varia::study::stats::Score| {
         format!(
             "{name} {:.1}% ({:.1} to {:.1}), Elo {:+.0}",
             100.0 * f.score,
@@ -556,7 +556,7 @@ pub fn replay(a: &ReplayArgs) -> i32 {
         (None, _) => None,
     };
     // Each variant (with its options) is compiled once for the whole file.
-    let mut compiled = varia::verify::Compiled::default();
+    let mut compiled = varia::study::verify::Compiled::default();
     if let Some(i) = pick {
         let rec = match &games[i] {
             Ok(r) => r,
@@ -595,12 +595,12 @@ pub fn replay(a: &ReplayArgs) -> i32 {
 }
 
 /// Play a record's actions on its variant and judge its result
-/// (`varia::verify`). With `show`, print each action (and the boards, when
+/// (`varia::study::verify`). With `show`, print each action (and the boards, when
 /// asked) and the result; without, only check.
 fn replay_one(
     rec: &Record,
     allowed: &[std::path::PathBuf],
-    compiled: &mut varia::verify::Compiled,
+    compiled: &mut varia::study::verify::Compiled,
     show: Option<(bool, Style)>,
 ) -> Result<(), String> {
     let prepared = compiled.get(&rec.variant, &rec.options, || {
@@ -613,7 +613,7 @@ fn replay_one(
         .iter()
         .map(|p| p.name.clone())
         .collect();
-    let done = varia::verify::play(prepared, rec, show.is_some(), |i, seat, san, m, s| {
+    let done = varia::study::verify::play(prepared, rec, show.is_some(), |i, seat, san, m, s| {
         if let Some((boards, style)) = show {
             outln!(
                 "{:>4}. {:<8} {san}",
@@ -627,8 +627,8 @@ fn replay_one(
     })
     .map_err(|e| format!("error: {e}"))?;
     let s = &done.session;
-    let result = varia::verify::rules_result(s);
-    let verdict = varia::verify::judge(rec, s);
+    let result = varia::study::verify::rules_result(s);
+    let verdict = varia::study::verify::judge(rec, s);
     let Some((boards, style)) = show else {
         return verdict;
     };

@@ -1,7 +1,7 @@
 //! The report of a simulation: text, JSON or an HTML page (`simulate`
 //! and `merge` print it).
 
-use varia::simulate::{Summary, Tally};
+use varia::study::simulate::{Summary, Tally};
 
 /// What a report says about the run besides the statistics.
 pub struct Header {
@@ -46,7 +46,12 @@ fn pct(x: f64) -> String {
 }
 
 /// Print the report; JSON carries every number of the text.
-pub fn report(h: &Header, s: &Summary, sprt: Option<&varia::stats::SprtDecision>, json: bool) {
+pub fn report(
+    h: &Header,
+    s: &Summary,
+    sprt: Option<&varia::study::stats::SprtDecision>,
+    json: bool,
+) {
     if json {
         let j = serde_json::json!({
             "variant": h.variant, "games": s.games, "seed": h.seed,
@@ -191,9 +196,12 @@ pub fn report(h: &Header, s: &Summary, sprt: Option<&varia::stats::SprtDecision>
 }
 
 /// A sample game for the report: its moves, and its final board replayed.
-fn sample(variant: &varia::ir::Variant, rec: &varia::record::Record) -> varia::report::Sample {
-    use varia::game::Game as _;
-    use varia::session::Session;
+fn sample(
+    variant: &varia::ir::Variant,
+    rec: &varia::notation::record::Record,
+) -> varia::study::report::Sample {
+    use varia::play::session::Session;
+    use varia::search::game::Game as _;
     let mut last = None;
     let board = Session::new(variant, rec.fen.as_deref(), rec.seed)
         .map_err(|e| e.to_string())
@@ -214,7 +222,7 @@ fn sample(variant: &varia::ir::Variant, rec: &varia::record::Record) -> varia::r
                 varia::render::svg::esc(&e)
             )
         });
-    varia::report::Sample {
+    varia::study::report::Sample {
         title: format!(
             "Game {}: {}",
             if rec.round.is_empty() {
@@ -239,13 +247,13 @@ pub fn write_html(
     h: &Header,
     tally: &Tally,
     variant: &varia::ir::Variant,
-    samples: &[varia::record::Record],
+    samples: &[varia::notation::record::Record],
 ) -> Result<(), String> {
     let summary = tally.summary();
     let shard = h
         .shard
         .map_or(String::new(), |(k, n)| format!(", shard {k}/{n}"));
-    let page = varia::report::Page {
+    let page = varia::study::report::Page {
         title: format!("{}: {} games", h.title, summary.games),
         about: vec![
             format!(
@@ -260,6 +268,6 @@ pub fn write_html(
         lengths: tally.lengths().map(|(l, r)| (l, r.clone())).collect(),
         samples: samples.iter().map(|r| sample(variant, r)).collect(),
     };
-    std::fs::write(path, varia::report::html(&page))
+    std::fs::write(path, varia::study::report::html(&page))
         .map_err(|e| format!("cannot write {path}: {e}"))
 }

@@ -297,12 +297,12 @@ pub fn describe(v: &Variant) -> Result<Description, String> {
 }
 
 /// The card of one piece of a game in progress.
-pub fn piece_card(session: &crate::session::Session, k: PieceId) -> PieceCard {
+pub fn piece_card(session: &crate::play::session::Session, k: PieceId) -> PieceCard {
     card(session.position().tables(), &session.eval.values, k)
 }
 
 /// The variant of a game in progress, described.
-pub fn describe_session(session: &crate::session::Session) -> Description {
+pub fn describe_session(session: &crate::play::session::Session) -> Description {
     describe_tables(session.position().tables(), &session.eval.values)
 }
 

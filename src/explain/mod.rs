@@ -34,7 +34,7 @@ pub use reason::Reason;
 
 use crate::engine::{Move, MoveKind, Position, Square};
 use crate::ir::{Coord, PieceId, Shape, Variant};
-use crate::session::Session;
+use crate::play::session::Session;
 use serde::{Deserialize, Serialize};
 
 /// Why an action is refused (or that it is legal), for people and pages.
@@ -266,14 +266,14 @@ fn over(sc: &Scene) -> Option<Found> {
     let status = sc.session.game.status();
     let out = sc.session.result_of(status.clone())?;
     let result = match &out {
-        crate::game::Outcome::Win { winners, reason } => {
+        crate::search::game::Outcome::Win { winners, reason } => {
             let names: Vec<String> = winners
                 .iter()
                 .map(|&w| words::player(sc.v, w as u8))
                 .collect();
             format!("{} won by {reason}", words::list(&names, "and"))
         }
-        crate::game::Outcome::Draw { reason } => format!("it was drawn by {reason}"),
+        crate::search::game::Outcome::Draw { reason } => format!("it was drawn by {reason}"),
     };
     let rule = match status {
         crate::engine::Status::Ended { cause, .. } => {

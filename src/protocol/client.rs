@@ -9,7 +9,7 @@
 //! (reported as an error with the reason), never a hang.
 
 use super::lines::{self, Line, MAX_ENGINE_LINE};
-use crate::ai::{EngineSpec, Protocol};
+use crate::search::game::GameText;
 use std::io::{BufReader, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -40,17 +40,25 @@ const QUEUE: usize = 64;
 /// Engine text shown in a reason is cut at this many characters.
 const SHOWN: usize = 80;
 
-/// What the engine is asked to play from.
+/// Which protocol an external engine speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    Uci,
+    Xboard,
+}
+
+/// An external engine seat: `uci:PATH;option.NAME=VALUE;arg=ARG;tc=…`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct GameText {
-    /// varia's variant name.
-    pub variant: String,
-    /// The start position, `None` for the variant's own start.
-    pub fen: Option<String>,
-    /// The moves since, in protocol text.
-    pub moves: Vec<String>,
-    /// Seat to move: 0 first player.
-    pub turn: usize,
+pub struct EngineSpec {
+    pub protocol: Protocol,
+    pub path: String,
+    pub args: Vec<String>,
+    /// Options to set (UCI `setoption`, XBoard `option`).
+    pub options: Vec<(String, String)>,
+    /// Let the engine search this deep (with no clock).
+    pub depth: Option<u32>,
+    /// Let the engine search this many nodes (UCI only, with no clock).
+    pub nodes: Option<u64>,
 }
 
 /// How long the engine may think.

@@ -32,7 +32,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::{Move, MoveKind, Position};
 use crate::ir::Variant;
 use crate::notation::Describe;
-use crate::session::{Prepared, Session};
+use crate::play::session::{Prepared, Session};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};

@@ -22,8 +22,8 @@
 //! `wtime`, of seats 1, 3 `btime`.
 
 use super::{unsupported, Board, CastlingText, Catalogue};
-use crate::ai;
 use crate::engine::{self, Move};
+use crate::play::ai;
 use crate::search::{Clock, Info, Limits, Score, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -18,8 +18,8 @@
 
 use super::{move_text, unsupported, Board, Catalogue};
 use crate::engine::{Move, MoveKind};
-use crate::game::{Game, Outcome};
 use crate::ir::{Shape, Variant};
+use crate::search::game::{Game, Outcome};
 use crate::search::{Clock, Limits, Score, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

@@ -2,7 +2,7 @@
 //! transposition table, quiescence on tactical actions, and a time manager.
 //!
 //! It runs on any [`Game`]; the engine's games supply the hash, the check
-//! test, the capture gains and the evaluation (see [`adapter`]).
+//! test, the capture gains and the evaluation (see [`crate::play::adapter`]).
 //!
 //! - **N players: paranoid.** The searching player's team maximises, every
 //!   other seat minimises. A node's value is kept from the point of view of
@@ -27,11 +27,11 @@
 //! - **Determinism**: with a node budget (no clock) the same position and
 //!   table give the same action on every machine.
 
-pub mod adapter;
 pub mod eval;
+pub mod game;
 pub mod tt;
 
-use crate::game::{Game, Outcome, HISTORY_SIZE};
+use game::{Game, Outcome, HISTORY_SIZE};
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -15,11 +15,11 @@
 //! placements are listed.
 
 use super::ApiError;
-use crate::ai::Player;
 use crate::engine::{Move, MoveKind};
-use crate::game::Outcome;
-use crate::game_session::GameSession;
+use crate::play::ai::Player;
+use crate::play::game_session::GameSession;
 use crate::render::svg;
+use crate::search::game::Outcome;
 
 /// One game kept by the server.
 pub struct GameState {
@@ -373,10 +373,12 @@ pub fn parse_player(text: &str) -> Result<Player, ApiError> {
         Player::Engine(..) => Err(ApiError::forbidden(
             "external engines are started only from the command line, never from the page",
         )),
-        Player::Timed(_, crate::ai::TimeControl::PerMove(d)) if d.as_secs_f64() > 60.0 => Err(
-            ApiError::bad("the AI's time per move from the page is at most 60 seconds"),
-        ),
-        Player::Timed(_, crate::ai::TimeControl::Clock { .. }) => Err(ApiError::bad(
+        Player::Timed(_, crate::play::ai::TimeControl::PerMove(d)) if d.as_secs_f64() > 60.0 => {
+            Err(ApiError::bad(
+                "the AI's time per move from the page is at most 60 seconds",
+            ))
+        }
+        Player::Timed(_, crate::play::ai::TimeControl::Clock { .. }) => Err(ApiError::bad(
             "the page gives the AI a time per move (ai;st=SECONDS) or a level (ai:LEVEL)",
         )),
         _ => Ok(p),

@@ -6,8 +6,8 @@ use super::guard::{self, CSP, REPORT_CSP};
 use super::{
     assets, blocking, body, lock, study, think, validate, ApiError, ApiResult, App, Fields, Json,
 };
-use crate::game_session::GameSession;
-use crate::session::Prepared;
+use crate::play::game_session::GameSession;
+use crate::play::session::Prepared;
 use axum::body::Bytes;
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderValue, StatusCode, Uri};
@@ -280,8 +280,8 @@ fn players_of(
     m: &serde_json::Map<String, serde_json::Value>,
     seats: usize,
     humans: bool,
-) -> Result<Vec<crate::ai::Player>, ApiError> {
-    use crate::ai::Player;
+) -> Result<Vec<crate::play::ai::Player>, ApiError> {
+    use crate::play::ai::Player;
     let list = match m.get("players") {
         None | Some(serde_json::Value::Null) => {
             return Ok((0..seats)
@@ -373,7 +373,7 @@ async fn game_op(State(app): St, Path((id, op)): Path<(u64, String)>, b: Bytes) 
         think::kick(&app, id);
     }
     if let Some(level) = extra.get("ai_once").and_then(serde_json::Value::as_u64) {
-        think::kick_with(&app, id, Some(crate::ai::Player::Ai(level as u8)));
+        think::kick_with(&app, id, Some(crate::play::ai::Player::Ai(level as u8)));
     }
     let mut pos = {
         let a = app.clone();
@@ -525,7 +525,7 @@ fn op_blocking(
                 return Err(ApiError::conflict("the AI is already choosing"));
             }
             let level = m
-                .u64_opt("level", u64::from(crate::ai::MAX_LEVEL))?
+                .u64_opt("level", u64::from(crate::play::ai::MAX_LEVEL))?
                 .unwrap_or(3)
                 .max(1);
             Ok(serde_json::json!({"ai_once": level}))
@@ -626,12 +626,12 @@ async fn study_start(State(app): St, b: Bytes) -> ApiResult {
         let seed = m.u64_opt("seed", u64::MAX)?.unwrap_or(1);
         let openings = match m.str_opt("openings")?.filter(|t| !t.trim().is_empty()) {
             Some(text) => Some(
-                crate::opening::Book::parse(
+                crate::study::opening::Book::parse(
                     "openings",
                     text,
                     prepared.variant(),
                     seed,
-                    crate::opening::Order::Sequential,
+                    crate::study::opening::Order::Sequential,
                 )
                 .map_err(ApiError::refused)?,
             ),
@@ -724,7 +724,7 @@ async fn study_replay(State(app): St, Path(id): Path<u64>, b: Bytes) -> ApiResul
             e.start_seed,
             players
                 .into_iter()
-                .map(|_| crate::ai::Player::Human)
+                .map(|_| crate::play::ai::Player::Human)
                 .collect(),
         )
         .map_err(|e| ApiError::refused(e.0))?;

@@ -8,12 +8,12 @@
 //! interesting games kept.
 
 use super::{lock, ApiError, App};
-use crate::ai::Player;
 use crate::engine::Move;
-use crate::game::Outcome;
-use crate::opening::Book;
-use crate::session::Prepared;
-use crate::simulate::{self, Config, Tally};
+use crate::play::ai::Player;
+use crate::play::session::Prepared;
+use crate::search::game::Outcome;
+use crate::study::opening::Book;
+use crate::study::simulate::{self, Config, Tally};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -230,11 +230,11 @@ pub fn games(s: &Study) -> Vec<serde_json::Value> {
         .map(|e| {
             let (result, reason) = match &e.outcome {
                 Some(Outcome::Win { winners, reason }) => (
-                    crate::record::Record::result_for(seats, Some(winners)),
+                    crate::notation::record::Record::result_for(seats, Some(winners)),
                     reason.clone(),
                 ),
                 Some(Outcome::Draw { reason }) => (
-                    crate::record::Record::result_for(seats, Some(&[])),
+                    crate::notation::record::Record::result_for(seats, Some(&[])),
                     reason.clone(),
                 ),
                 None => ("*".into(), "ply cap".into()),
@@ -260,7 +260,7 @@ pub fn report(s: &Study) -> String {
     let v = s.request.prepared.variant();
     let summary = s.tally.summary();
     let players: Vec<String> = s.request.players.iter().map(ToString::to_string).collect();
-    let page = crate::report::Page {
+    let page = crate::study::report::Page {
         title: format!("{}: {} games", v.title, summary.games),
         about: vec![
             format!(
@@ -279,5 +279,5 @@ pub fn report(s: &Study) -> String {
         lengths: s.tally.lengths().map(|(l, r)| (l, r.clone())).collect(),
         samples: Vec::new(),
     };
-    crate::report::html(&page)
+    crate::study::report::html(&page)
 }

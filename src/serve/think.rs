@@ -10,10 +10,10 @@
 //! the hidden order.
 
 use super::{lock, App};
-use crate::ai::{self, Player, TimeControl};
-use crate::game::Game as _;
+use crate::play::ai::{self, Player, TimeControl};
+use crate::play::session::Session;
+use crate::search::game::Game as _;
 use crate::search::{Limits, Score, Searcher};
-use crate::session::Session;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -4,11 +4,11 @@
 //! collected in game order, so the records are identical whatever the number
 //! of threads.
 
-use crate::ai::Player;
 use crate::engine::splitmix;
-use crate::game::{Game, Outcome};
-use crate::seat::Seats;
-use crate::stats::{nth, quantile, Proportion, Score};
+use crate::play::ai::Player;
+use crate::play::seat::Seats;
+use crate::search::game::{Game, Outcome};
+use crate::study::stats::{nth, quantile, Proportion, Score};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -453,7 +453,10 @@ impl Tally {
     /// The decision of a sequential test on the first seat's results (two
     /// seats; the first player's, both seats together, when the seats
     /// rotate), once reached.
-    pub fn sprt(&self, test: &crate::stats::Sprt) -> Option<crate::stats::SprtDecision> {
+    pub fn sprt(
+        &self,
+        test: &crate::study::stats::Sprt,
+    ) -> Option<crate::study::stats::SprtDecision> {
         let w = if self.rotated {
             &self.player_wins
         } else {

@@ -7,13 +7,13 @@
 //! first game (variant, options, players, run seed, ply cap, random plies,
 //! shard count, opening book), that it is the next game of the run, that
 //! its file holds one shard, and that its record holds up as `replay`
-//! checks one ([`crate::verify`]): every action legal, the result the rules
+//! checks one ([`crate::study::verify`]): every action legal, the result the rules
 //! give (or a forfeit), and the outcome, winners, reason, length, seeds and
 //! start the line states.
 
-use crate::game::Outcome;
-use crate::record::Record;
-use crate::simulate::{game_seed, Tally};
+use crate::notation::record::Record;
+use crate::search::game::Outcome;
+use crate::study::simulate::{game_seed, Tally};
 use serde_json::Value;
 use std::io::{BufRead, Read as _};
 use std::path::PathBuf;
@@ -253,7 +253,7 @@ pub struct Joined {
 pub fn join<R: BufRead>(
     mut sources: Vec<Source<R>>,
     allowed: &[PathBuf],
-    compiled: &mut crate::verify::Compiled,
+    compiled: &mut crate::study::verify::Compiled,
     keep: usize,
     mut write: impl FnMut(&str) -> Result<(), String>,
 ) -> Result<Joined, String> {
@@ -344,7 +344,7 @@ fn options_of(v: &Value) -> Vec<(String, String)> {
 fn compiled_variant<'c>(
     line: &Line,
     allowed: &[PathBuf],
-    compiled: &'c mut crate::verify::Compiled,
+    compiled: &'c mut crate::study::verify::Compiled,
 ) -> Result<&'c crate::ir::Variant, String> {
     let spec = line
         .value
@@ -397,7 +397,7 @@ fn check_line(
     line: &Line,
     run: &Run,
     allowed: &[PathBuf],
-    compiled: &mut crate::verify::Compiled,
+    compiled: &mut crate::study::verify::Compiled,
 ) -> Result<(Option<Outcome>, usize, f64, Option<usize>), String> {
     let at = &line.at;
     let v = &line.value;
@@ -437,7 +437,7 @@ fn check_line(
             ));
         }
     }
-    let done = crate::verify::play(prepared, &rec, false, |_, _, _, _, _| {})
+    let done = crate::study::verify::play(prepared, &rec, false, |_, _, _, _, _| {})
         .map_err(|e| format!("{at}: game {g}: {e}"))?;
     if done.unplayed > 0 {
         return Err(format!(
@@ -445,7 +445,7 @@ fn check_line(
             done.unplayed
         ));
     }
-    crate::verify::judge(&rec, &done.session).map_err(|e| format!("{at}: game {g}: {e}"))?;
+    crate::study::verify::judge(&rec, &done.session).map_err(|e| format!("{at}: game {g}: {e}"))?;
     // The outcome the tally counts: the rules', or the forfeit's.
     // The seats are the variant's (a line's own list is checked against
     // them, not trusted).
@@ -468,7 +468,7 @@ fn check_line(
         None => match &rec.forfeit {
             Some(f) => {
                 let seat = names.iter().position(|n| n == f).unwrap_or(0);
-                let team = crate::game::Game::team_of(&done.session, seat);
+                let team = crate::search::game::Game::team_of(&done.session, seat);
                 Some(Outcome::Win {
                     winners: (0..names.len()).filter(|p| !team.contains(p)).collect(),
                     reason: rec.termination.clone().unwrap_or_default(),

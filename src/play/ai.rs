@@ -3,13 +3,14 @@
 //! A [`Player`] is what `--players` names: `human`, `random`, `ai:LEVEL`,
 //! the AI on a clock (`ai;st=0.1`), or an external engine
 //! (`uci:PATH`, `xboard:PATH`). [`choose`] runs the built-in AI;
-//! [`crate::seat`] runs a whole seat (clocks, external engines).
+//! [`crate::play::seat`] runs a whole seat (clocks, external engines).
 //!
 //! The levels are node budgets, so a level plays the same action for the
 //! same seed on any machine; each level searches about four times the nodes
 //! of the one below (measured strength: README, "The AI").
 
-use crate::game::Game;
+use crate::protocol::client::{EngineSpec, Protocol};
+use crate::search::game::Game;
 use crate::search::{Info, Limits as SearchLimits, Searcher};
 use rand::{Rng, RngCore};
 use std::time::Duration;
@@ -110,27 +111,6 @@ impl std::fmt::Display for TimeControl {
             }
         }
     }
-}
-
-/// Which protocol an external engine speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Protocol {
-    Uci,
-    Xboard,
-}
-
-/// An external engine seat: `uci:PATH;option.NAME=VALUE;arg=ARG;tc=…`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct EngineSpec {
-    pub protocol: Protocol,
-    pub path: String,
-    pub args: Vec<String>,
-    /// Options to set (UCI `setoption`, XBoard `option`).
-    pub options: Vec<(String, String)>,
-    /// Let the engine search this deep (with no clock).
-    pub depth: Option<u32>,
-    /// Let the engine search this many nodes (UCI only, with no clock).
-    pub nodes: Option<u64>,
 }
 
 /// Who chooses the actions of a seat.
@@ -488,7 +468,7 @@ pub fn random_opening<G: Game>(g: &mut G, plies: usize, margin: i32, rng: &mut d
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Outcome;
+    use crate::search::game::Outcome;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

@@ -11,9 +11,9 @@
 //! record that says `*` (result unknown) agrees with any end.
 
 use crate::engine::Move;
-use crate::game::{Game as _, Outcome};
-use crate::record::Record;
-use crate::session::{Prepared, Session};
+use crate::notation::record::Record;
+use crate::play::session::{Prepared, Session};
+use crate::search::game::{Game as _, Outcome};
 
 /// A record played through from its start.
 pub struct Replayed {

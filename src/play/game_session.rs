@@ -9,11 +9,11 @@
 //! loop and the UCI/XBoard modes can be moved onto it, so that a rule
 //! works the same everywhere.
 
-use crate::ai::Player;
 use crate::engine::{Move, MoveKind};
-use crate::game::{Game as _, Outcome};
-use crate::record::Record;
-use crate::session::{Prepared, Session, SessionError};
+use crate::notation::record::Record;
+use crate::play::ai::Player;
+use crate::play::session::{Prepared, Session, SessionError};
+use crate::search::game::{Game as _, Outcome};
 
 /// A game left before the rules ended it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -261,7 +261,7 @@ impl GameSession {
             .into_iter()
             .next()
             .ok_or(PlayError::Illegal)?;
-        let reason = crate::session::event_name(&cause.event);
+        let reason = crate::play::session::event_name(&cause.event);
         self.left = Some(Left::Claimed(reason.clone()));
         Ok(reason)
     }
@@ -361,7 +361,7 @@ impl GameSession {
             moves: self.sans(),
             result,
             termination,
-            date: crate::record::today(),
+            date: crate::notation::record::today(),
             ..Record::default()
         }
     }

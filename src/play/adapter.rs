@@ -4,9 +4,9 @@
 
 use crate::engine::Bits;
 use crate::engine::{Move, MoveKind, MoveList, Position};
-use crate::game::{Game, Outcome};
-use crate::protocol::client::GameText;
-use crate::session::Session;
+use crate::play::session::Session;
+use crate::search::game::GameText;
+use crate::search::game::{Game, Outcome};
 
 impl Session {
     fn friend(&self, a: u8, b: u8) -> bool {

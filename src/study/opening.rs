@@ -9,12 +9,12 @@
 //!
 //! Game `i` of a run of `n` seats plays opening `order[(i / n) % len]`,
 //! so the `n` games of a group share an opening while the seats rotate
-//! among the players (see [`crate::simulate::Config::rotate`]).
+//! among the players (see [`crate::study::simulate::Config::rotate`]).
 
 use crate::engine::Move;
-use crate::game::Game as _;
 use crate::ir::Variant;
-use crate::session::{Prepared, Session};
+use crate::play::session::{Prepared, Session};
+use crate::search::game::Game as _;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

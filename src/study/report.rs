@@ -8,8 +8,8 @@
 //! report builds with no drawing crate.
 
 use crate::render::svg::esc;
-use crate::simulate::{LengthRow, Summary};
-use crate::stats::Proportion;
+use crate::study::simulate::{LengthRow, Summary};
+use crate::study::stats::Proportion;
 use std::fmt::Write as _;
 
 /// Series colours of the charts (seat 1, seat 2, ...); draws are grey.
@@ -37,7 +37,7 @@ pub struct Page<'a> {
     pub seats: Vec<String>,
     pub players: Vec<String>,
     pub summary: &'a Summary,
-    /// Games by length (see [`crate::simulate::Tally::lengths`]).
+    /// Games by length (see [`crate::study::simulate::Tally::lengths`]).
     pub lengths: Vec<(usize, LengthRow)>,
     pub samples: Vec<Sample>,
 }
@@ -99,7 +99,7 @@ pub fn html(p: &Page) -> String {
         }
         h.push_str("</table>\n");
     }
-    let score_line = |h: &mut String, who: &str, f: &crate::stats::Score| {
+    let score_line = |h: &mut String, who: &str, f: &crate::study::stats::Score| {
         let _ = writeln!(
             h,
             "<p><b>{}</b> scores {} (95% interval {} to {}), Elo {:+.0} ({:+.0} to {:+.0}) over {} finished games ({} won, {} drawn, {} lost).</p>",

@@ -3,10 +3,10 @@
 //! heuristic derived from the rule file.
 
 use crate::engine::{self, Move, MoveKind, Position, Square, Status, Tables};
-use crate::game::Outcome as GameOutcome;
 use crate::ir::{Card, Coord, Event, Variant};
 use crate::notation::{self, ActionInfo, Describe};
 use crate::render::{BoardView, Cell, ManView};
+use crate::search::game::Outcome as GameOutcome;
 use std::sync::Arc;
 
 /// A game in progress.
@@ -180,7 +180,7 @@ impl Session {
     pub fn play_noted(&mut self, m: Move) -> (String, u8) {
         let mut san = self.san(m);
         let before = self.position().alive();
-        crate::game::Game::play(self, m);
+        crate::search::game::Game::play(self, m);
         let out = before & !self.position().alive();
         if out != 0 && m != Move::Resign && !san.ends_with('#') {
             san = format!("{}#", san.trim_end_matches('+'));

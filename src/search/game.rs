@@ -69,7 +69,7 @@ pub trait Game: Clone + Send {
     }
 
     // --- Search support. The defaults suit a small game without a hash;
-    // the engine's games implement them all (see `crate::search`).
+    // the engine's games implement them all (see the search, [`super`]).
 
     /// A hash of the position for the transposition table (0: no table).
     fn key(&self) -> u64 {
@@ -119,11 +119,24 @@ pub trait Game: Clone + Send {
     /// The game as an external engine is told it (variant, start, moves in
     /// protocol text); `None` when the game cannot be told (a toy game, or
     /// hidden decks).
-    fn protocol_game(&self) -> Option<crate::protocol::client::GameText> {
+    fn protocol_game(&self) -> Option<GameText> {
         None
     }
     /// The legal action written as `text` in protocol text.
     fn protocol_parse(&self, _text: &str) -> Option<Self::Action> {
         None
     }
+}
+
+/// What the engine is asked to play from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameText {
+    /// varia's variant name.
+    pub variant: String,
+    /// The start position, `None` for the variant's own start.
+    pub fen: Option<String>,
+    /// The moves since, in protocol text.
+    pub moves: Vec<String>,
+    /// Seat to move: 0 first player.
+    pub turn: usize,
 }

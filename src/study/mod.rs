@@ -1,0 +1,14 @@
+//! Studying a variant: many games played and what they tell.
+//!
+//! [`simulate`] plays seeded games in parallel from [`opening`] books;
+//! [`stats`] turns their results into proportions, intervals, Elo and the
+//! sequential test; [`report`] draws the HTML report; [`verify`] checks a
+//! record against the rules (`replay`) and [`merge`] joins the record files
+//! of a run split into shards.
+
+pub mod merge;
+pub mod opening;
+pub mod report;
+pub mod simulate;
+pub mod stats;
+pub mod verify;

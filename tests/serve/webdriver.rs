@@ -193,7 +193,11 @@ impl Browser {
             if a.status == 200 {
                 return;
             }
-            assert!(a.text().contains("stale element"), "click {css}: {}", a.text());
+            assert!(
+                a.text().contains("stale element"),
+                "click {css}: {}",
+                a.text()
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
         panic!("{css} kept being redrawn");

@@ -717,8 +717,22 @@ fn a_piece_card_opens_from_the_board_with_its_move_diagram() {
         squares,
         serde_json::json!(["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"])
     );
-    b.js("document.querySelector('#card-view .pic svg').scrollIntoView({block: 'center'})");
-    let p = shot(&b, "piece-card");
+    // The picture taken while the diagram stays where it is (under load
+    // the page may still lay out the lines above it).
+    let place = "const r = document.querySelector('#card-view .pic svg').getBoundingClientRect(); \
+                 return [Math.round(r.left), Math.round(r.top)]";
+    let mut p = None;
+    for _ in 0..20 {
+        b.js("document.querySelector('#card-view .pic svg').scrollIntoView({block: 'center'})");
+        b.js("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))");
+        let before = b.js(place);
+        let pic = shot(&b, "piece-card");
+        if b.js(place) == before {
+            p = Some(pic);
+            break;
+        }
+    }
+    let p = p.expect("the card's diagram kept moving");
     // As a picture: each dot green, each ring red, the knight's square
     // holding its man, an empty square of the diagram plain.
     let dots = centres(&b, "#card-view .pic svg circle[fill=\"#15781b\"]");

@@ -39,6 +39,10 @@ export function init() {
     if (k !== undefined) { e.preventDefault(); openCard(k); }
   });
   $("card-link").addEventListener("click", () => openCard(Number($("card-link").dataset.kind)));
+  // Escape closes the card, back to the board.
+  $("card-view").addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { e.preventDefault(); $("card-view").hidden = true; $("board").focus(); }
+  });
   b.addEventListener("keydown", keys);
   $("new-game").addEventListener("click", () => start({}));
   $("from-fen").addEventListener("click", () => start({ fen: $("fen").value }));

@@ -635,6 +635,12 @@ fn keys_and_typed_moves() {
         "const v = document.getElementById('card-view'); return !v.hidden && document.activeElement === v && v.querySelector('h3').textContent",
     );
     assert_eq!(h, "P — pawn");
+    // Escape closes it, back to the board.
+    b.type_into("#card-view", "\u{E00C}");
+    b.wait(
+        "the card closed",
+        "return document.getElementById('card-view').hidden && document.activeElement.id === 'board'",
+    );
 }
 
 /// The centres of the elements `css` selects, in screen pixels.

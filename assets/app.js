@@ -72,7 +72,16 @@ function offset(line, col) {
   return Math.min(l.from + chars.length, l.to);
 }
 
-function shownName() {
+// Put the editor's cursor on a line (a rule an explanation quotes).
+export function goToLine(line) {
+  const doc = view.state.doc;
+  if (line < 1 || line > doc.lines) return;
+  const l = doc.line(line);
+  view.dispatch({ selection: { anchor: l.from, head: l.to }, scrollIntoView: true });
+  view.focus();
+}
+
+export function shownName() {
   if (!state.name) return "untitled.variant";
   return state.name.startsWith("builtin:") ? state.name.slice(8) + ".variant" : state.name;
 }

@@ -2,7 +2,7 @@
 // or typed moves), with the seats, the move list, the result and the
 // analysis. Each action comes with its click paths (see src/serve/board.rs):
 // `s:SQUARE`, `h:KIND` (a man in hand), `d` (the deck), `b:TEXT` (a button).
-import { api, source, download, message as banner } from "./app.js";
+import { api, source, download, message as banner, goToLine, shownName } from "./app.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -13,11 +13,15 @@ let turn = 0;          // the board's quarter turns
 let cursor = null;     // the keyboard's square
 let analysing = false;
 let lines = [];
+let cards = [];        // the variant's piece cards (a man's kind is its index)
+let whyTimer = null;
 
 function say(text, info) {
   const m = $("message");
   m.textContent = text || "";
   m.className = info ? "info" : "";
+  delete m.dataset.reason;
+  delete m.dataset.marked;
 }
 
 export function current() { return pos; }
@@ -26,7 +30,18 @@ export function init() {
   const b = $("board");
   b.addEventListener("click", (e) => {
     const r = e.target.closest("[data-sq]");
-    if (r) { cursor = r.dataset.sq; click("s:" + r.dataset.sq); }
+    if (r) { cursor = r.dataset.sq; click("s:" + r.dataset.sq); cardLink(manKind(r.dataset.sq)); }
+  });
+  // A right click on a man opens its card.
+  b.addEventListener("contextmenu", (e) => {
+    const r = e.target.closest("[data-sq]");
+    const k = r ? manKind(r.dataset.sq) : undefined;
+    if (k !== undefined) { e.preventDefault(); openCard(k); }
+  });
+  $("card-link").addEventListener("click", () => openCard(Number($("card-link").dataset.kind)));
+  // Escape closes the card, back to the board.
+  $("card-view").addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { e.preventDefault(); $("card-view").hidden = true; $("board").focus(); }
   });
   b.addEventListener("keydown", keys);
   $("new-game").addEventListener("click", () => start({}));
@@ -127,7 +142,8 @@ async function op(name, body) {
     say(p.claimed ? `draw claimed (${p.claimed})` : "");
     return p;
   } catch (e) {
-    say(e.message);
+    if (e.data && e.data.explanation) explain(e.data.explanation);
+    else say(e.message);
     if (e.status === 409) refresh();
     return null;
   }
@@ -244,9 +260,12 @@ function hands(p) {
       b.type = "button";
       b.textContent = `${h.letter} ×${h.count}`;
       b.title = `${h.name} in hand`;
+      b.dataset.kind = String(h.kind);
       if (mine) b.dataset.step = `h:${h.kind}`;
-      b.disabled = !mine;
-      b.addEventListener("click", () => click(b.dataset.step));
+      else { b.classList.add("inert"); b.setAttribute("aria-disabled", "true"); }
+      // Another seat's men: the click opens the card only.
+      b.addEventListener("click", () => { if (b.dataset.step) click(b.dataset.step); cardLink(h.kind); });
+      b.addEventListener("contextmenu", (e) => { e.preventDefault(); openCard(h.kind); });
       div.append(b, " ");
     }
     if (s.deck != null) {
@@ -306,7 +325,8 @@ function matches(steps) {
 }
 
 function click(step) {
-  if (!pos || pos.over) return;
+  if (!pos) return;
+  if (pos.over) { if (step.startsWith("s:")) refuse([], step); return; }
   if (!pos.human || pos.thinking) { say("the AI plays this seat"); return; }
   if (step === "d") { draw(); return; }
   let next = [...clicks, step];
@@ -330,27 +350,89 @@ function unique(actions) {
   return actions.filter((a) => (seen.has(a.i) ? false : (seen.add(a.i), true)));
 }
 
+// Why a click chooses no action: the engine's explanation of the attempt
+// (a man to a square, a man from the hand to a square, the card drawn to
+// a square, or the square alone).
 async function refuse(before, step) {
-  const sq = (s) => (s && s.startsWith("s:") ? s.slice(2) : null);
-  const from = sq(before[before.length - 1]);
-  const to = sq(step);
   if (!pos) return;
-  if (from && to) {
-    // The engine's reason, in words.
-    try {
-      const r = await api(`/api/game/${pos.id}/why`, { from, to, version: pos.version });
-      say(r.why);
-      return;
-    } catch (e) { say(e.message); return; }
+  const sq = (s) => (s && s.startsWith("s:") ? s.slice(2) : null);
+  const to = sq(step);
+  const last = before[before.length - 1];
+  let body = null;
+  if (to && (pos.pending_draw || pos.over || !before.length)) body = pos.pending_draw ? { to } : { from: to };
+  else if (to && before.length === 1 && sq(last)) body = { from: sq(last), to };
+  else if (to && before.length === 1 && last.startsWith("h:")) {
+    const h = pos.seats[pos.to_move].hand.find((x) => `h:${x.kind}` === last);
+    if (h) body = { piece: h.letter, to };
   }
-  if (to) {
-    try {
-      const r = await api(`/api/game/${pos.id}/why`, { from: to, version: pos.version });
-      say(r.why);
-    } catch (e) { say(e.message); }
+  if (!body) {
+    say("That square is not one of the marked ones: click a marked square, or press Escape to start again.");
     return;
   }
-  say("that is not a legal action here");
+  try {
+    const r = await api(`/api/game/${pos.id}/why`, { ...body, version: pos.version });
+    explain(r.explanation);
+    if (r.select && body.from && !body.to && !clicks.length) { clicks = ["s:" + body.from]; marks(); }
+  } catch (e) {
+    say(e.message);
+    if (e.status === 409) refresh();
+  }
+}
+
+// Show an explanation: its sentence, the rule quoted with its file and
+// line (a click on it goes there in the editor, when the editor holds that
+// file), what the other men meant would meet; and mark its squares on the
+// board for a moment.
+function explain(e) {
+  const m = $("message");
+  m.textContent = "";
+  m.className = e.legal ? "info" : "";
+  m.dataset.reason = e.reason.kind;
+  const p = document.createElement("div");
+  p.className = "why-text";
+  p.textContent = e.text;
+  m.append(p);
+  if (e.rule) {
+    const r = document.createElement("div");
+    r.className = "why-rule";
+    const where = e.rule.file && e.rule.line ? `${e.rule.file}:${e.rule.line}` : null;
+    if (where && e.rule.file === shownName()) {
+      const a = document.createElement("button");
+      a.type = "button";
+      a.className = "link";
+      a.textContent = where;
+      a.title = "show this line in the editor";
+      a.addEventListener("click", () => goToLine(e.rule.line));
+      r.append("rule (", a, "): ");
+    } else {
+      r.append(where ? `rule (${where}): ` : "rule: ");
+    }
+    const code = document.createElement("code");
+    code.textContent = e.rule.text;
+    r.append(code);
+    m.append(r);
+  }
+  for (const a of e.also || []) {
+    const d = document.createElement("div");
+    d.className = "why-also";
+    d.textContent = "also: " + a;
+    m.append(d);
+  }
+  whyMarks(e.squares || []);
+}
+
+function whyMarks(squares) {
+  const svg = $("board").querySelector("svg");
+  clearTimeout(whyTimer);
+  let g = svg && svg.querySelector("#why-marks");
+  if (g) g.remove();
+  if (!svg || !squares.length) return;
+  g = document.createElementNS(SVG, "g");
+  g.id = "why-marks";
+  svg.append(g);
+  for (const s of squares) mark(`why why-${s.role}`, s.square, null, g);
+  $("message").dataset.marked = squares.map((s) => `${s.role}:${s.square}`).join(" ");
+  whyTimer = setTimeout(() => g.remove(), 6000);
 }
 
 function picker(done, orMore) {
@@ -380,9 +462,9 @@ function rectOf(sq) {
   return $("board").querySelector(`rect[data-sq="${CSS.escape(sq)}"]`);
 }
 
-function mark(cls, sq, shape) {
+function mark(cls, sq, shape, group) {
   const r = rectOf(sq);
-  const g = $("board").querySelector("#marks");
+  const g = group || $("board").querySelector("#marks");
   if (!r || !g) return;
   const x = +r.getAttribute("x"), y = +r.getAttribute("y"), w = +r.getAttribute("width");
   let el;
@@ -471,6 +553,11 @@ function keys(e) {
   } else if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
     click("s:" + cursor);
+    cardLink(manKind(cursor));
+  } else if (e.key === "c" || e.key === "C") {
+    // The card of the man under the keyboard's square.
+    const k = manKind(cursor);
+    if (k !== undefined) { e.preventDefault(); openCard(k); $("card-view").focus(); }
   } else if (e.key === "Escape") {
     clicks = []; hidePicker(); marks();
   }
@@ -534,19 +621,116 @@ function drawLines() {
 export async function pieces() {
   const box = $("pieces");
   box.textContent = "";
+  cards = [];
   try {
     const r = await api("/api/pieces", source());
-    for (const c of r.pieces) {
-      const div = document.createElement("div");
-      div.className = "card";
-      const h = document.createElement("h3");
-      h.textContent = `${c.letter} — ${c.name}`;
-      div.append(h);
-      if (c.svg) { const pic = document.createElement("div"); pic.innerHTML = c.svg; div.append(pic); }
-      for (const line of c.lines || []) { const p = document.createElement("p"); p.textContent = line; div.append(p); }
-      box.append(div);
-    }
+    cards = r.pieces;
+    for (const c of cards) box.append(cardElement(c));
   } catch (e) {
     box.textContent = e.message;
   }
+  const k = Number($("card-link").dataset.kind);
+  if (!$("card-view").hidden && cards[k]) openCard(k);
+}
+
+// The kind of the man on a square (its card's index), if any.
+function manKind(sq) {
+  return pos && pos.men && Object.prototype.hasOwnProperty.call(pos.men, sq) ? pos.men[sq] : undefined;
+}
+
+// Offer the card of the man just clicked.
+function cardLink(kind) {
+  const a = $("card-link");
+  const c = kind === undefined ? null : cards[kind];
+  a.hidden = !c;
+  if (!c) return;
+  a.dataset.kind = String(kind);
+  a.textContent = `${c.letter}: the ${c.name}'s card`;
+}
+
+// Open a piece's card beside the board (and mark it in the Pieces tab).
+export function openCard(kind) {
+  const c = cards[kind];
+  if (!c) return;
+  const v = $("card-view");
+  v.textContent = "";
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "close";
+  close.textContent = "×";
+  close.title = "close the card";
+  close.setAttribute("aria-label", "close the card");
+  close.addEventListener("click", () => { v.hidden = true; });
+  v.append(close, cardElement(c));
+  v.hidden = false;
+  v.dataset.kind = String(kind);
+  v.scrollIntoView({ block: "nearest" });
+  for (const d of $("pieces").querySelectorAll(".card")) d.classList.toggle("chosen", d.dataset.kind === String(kind));
+}
+
+function pawns(cp) {
+  return (cp / 100).toFixed(cp % 100 === 0 ? 0 : 2);
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// A card: name and letter, the Betza text and the moves in words, the
+// value, the promotion, the rules that name it, and each move diagram
+// (SVG from the server's renderer, which escapes every text) with its
+// legend.
+function cardElement(c) {
+  const div = el("div", "card");
+  div.dataset.kind = String(c.kind);
+  div.append(el("h3", null, `${c.letter} — ${c.name}`));
+  const betza = el("p", "betza", "moves ");
+  betza.append(el("code", null, c.betza));
+  div.append(betza);
+  if (c.moves.length) {
+    const ul = el("ul", "moves");
+    for (const m of c.moves) ul.append(el("li", null, m));
+    div.append(ul);
+  }
+  div.append(el("p", "value", c.royal ? "royal: it may never be left attacked; no value"
+    : c.value === null ? "no value"
+    : `value ${pawns(c.value)} pawns (${c.value_given ? "from the rule file" : "estimated from its moves"})`));
+  if (c.promotion) div.append(el("p", "promotion", c.promotion));
+  for (const r of c.rules) if (!(c.royal && r.startsWith("Royal:"))) div.append(el("p", "rule", r));
+  for (const d of c.diagrams) {
+    const fig = el("figure", "diagram");
+    const pic = el("div", "pic");
+    pic.innerHTML = d.svg;
+    fig.append(pic);
+    const cap = el("figcaption", null, d.title.charAt(0).toUpperCase() + d.title.slice(1));
+    for (const l of d.legend) {
+      const item = el("span", "legend");
+      item.append(legendIcon(l.mark), " " + l.meaning);
+      cap.append(item);
+    }
+    fig.append(cap);
+    div.append(fig);
+  }
+  return div;
+}
+
+// The mark of a legend as the diagram draws it.
+function legendIcon(kind) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("width", "16"); svg.setAttribute("height", "16"); svg.setAttribute("viewBox", "0 0 48 48");
+  svg.setAttribute("aria-hidden", "true");
+  const circle = (r, fill, stroke, width) => {
+    const c = document.createElementNS(SVG, "circle");
+    c.setAttribute("cx", "24"); c.setAttribute("cy", "24"); c.setAttribute("r", String(r));
+    c.setAttribute("fill", fill);
+    if (stroke) { c.setAttribute("stroke", stroke); c.setAttribute("stroke-width", String(width)); }
+    svg.append(c);
+  };
+  if (kind === "move" || kind === "move_or_capture") circle(7, "#15781b");
+  if (kind === "capture" || kind === "move_or_capture") circle(19, "none", "#b22222", 4);
+  if (kind === "initial") circle(7, "none", "#15781b", 3);
+  return svg;
 }

@@ -2,6 +2,8 @@
 //! editor shows, the files it may read and write, the hostile requests it
 //! refuses, and every action kind and refusal of a game.
 
+#[path = "serve/api_explain.rs"]
+mod explain;
 #[path = "serve/http.rs"]
 mod http;
 
@@ -589,21 +591,24 @@ fn refusals() {
     assert_eq!(a.status, 409);
     // No such action, or not legal here, said in words.
     assert_eq!(act(json!({"action": 9999})).status, 422);
+    // A typed action refused: the engine's explanation, its sentence as
+    // the error.
     let a = act(json!({"text": "e5"}));
     assert_eq!(a.status, 422);
-    assert!(
-        a.json()["error"]
-            .as_str()
-            .unwrap()
-            .contains("not a legal action"),
-        "{}",
-        a.text()
-    );
+    let j = a.json();
+    assert_eq!(j["error"], j["explanation"]["text"], "{j}");
+    assert_eq!(j["explanation"]["legal"], false);
+    assert!(j["error"].as_str().unwrap().contains("e5"), "{}", a.text());
     let why = s.ok(
         &format!("/api/game/{id}/why"),
         &json!({"from": "e2", "to": "e5"}),
     );
-    assert!(why["why"].as_str().unwrap().contains("e2"), "{why}");
+    let text = why["explanation"]["text"].as_str().unwrap();
+    assert!(text.contains("e2") && text.contains("e5"), "{why}");
+    assert!(
+        why.get("svg").is_none(),
+        "`why` changes nothing: no position"
+    );
     assert_eq!(act(json!({})).status, 400);
     assert_eq!(act(json!({"text": "x".repeat(500)})).status, 400);
     for bad in ["undo", "redo", "claim"] {

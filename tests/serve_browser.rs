@@ -622,5 +622,299 @@ fn keys_and_typed_moves() {
         "the refusal",
         "return document.getElementById('message').textContent",
     );
-    assert!(m.as_str().unwrap().contains("not a legal action"), "{m}");
+    assert!(
+        m.as_str()
+            .unwrap()
+            .contains("Your king on e1 cannot go to e3"),
+        "{m}"
+    );
+    // C on the keyboard's square (still e4) opens the card of its man.
+    b.type_into("#board", "c");
+    let h = b.wait(
+        "the pawn's card by key",
+        "const v = document.getElementById('card-view'); return !v.hidden && document.activeElement === v && v.querySelector('h3').textContent",
+    );
+    assert_eq!(h, "P — pawn");
+    // Escape closes it, back to the board.
+    b.type_into("#card-view", "\u{E00C}");
+    b.wait(
+        "the card closed",
+        "return document.getElementById('card-view').hidden && document.activeElement.id === 'board'",
+    );
+}
+
+/// The centres of the elements `css` selects, in screen pixels.
+fn centres(b: &Browser, css: &str) -> Vec<(usize, usize)> {
+    b.js(&format!(
+        "return [...document.querySelectorAll('{css}')].map(e => {{ const r = e.getBoundingClientRect(); \
+         return [r.left + r.width / 2, r.top + r.height / 2]; }})"
+    ))
+    .as_array()
+    .unwrap()
+    .iter()
+    .map(|p| {
+        (
+            p[0].as_f64().unwrap().round() as usize,
+            p[1].as_f64().unwrap().round() as usize,
+        )
+    })
+    .collect()
+}
+
+/// How many pixels of the box (x, y, side) are near `colour`.
+fn pixels_near(p: &Picture, (x, y, side): (usize, usize, usize), colour: [u8; 3]) -> usize {
+    let mut n = 0;
+    for yy in y..y + side {
+        for xx in x..x + side {
+            let c = p.at(xx, yy);
+            if (0..3).all(|i| c[i].abs_diff(colour[i]) < 40) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn a_piece_card_opens_from_the_board_with_its_move_diagram() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    b.wait(
+        "the cards",
+        "return document.querySelectorAll('#pieces .card').length === 6",
+    );
+    // A click on the knight on g1 offers its card, which opens under the
+    // board.
+    b.click("#board rect[data-sq=\"g1\"]");
+    let link = b.wait(
+        "the card's link",
+        "const a = document.getElementById('card-link'); return !a.hidden && a.textContent",
+    );
+    assert!(link.as_str().unwrap().contains("knight"), "{link}");
+    b.click("#card-link");
+    b.wait(
+        "the card",
+        "return !document.getElementById('card-view').hidden && document.querySelector('#card-view .pic svg') !== null",
+    );
+    let text = b.js("return document.getElementById('card-view').textContent");
+    let text = text.as_str().unwrap();
+    for words in ["N — knight", "moves N", "pawns", "moves or captures"] {
+        assert!(text.contains(words), "{words} in {text}");
+    }
+    // The diagram: the squares, the knight on d4, eight leaps marked by a
+    // dot in a ring.
+    let counts = b.js(
+        "const s = document.querySelector('#card-view .pic svg');\
+         return [s.querySelectorAll('rect').length, s.querySelectorAll('circle[fill=\"#15781b\"]').length,\
+                 s.querySelectorAll('circle[stroke=\"#b22222\"]').length, s.querySelectorAll('script').length]",
+    );
+    assert_eq!(counts, serde_json::json!([65, 8, 8, 0]));
+    // Where the dots are drawn (the renderer's 48-unit squares after a
+    // 36-unit margin, rank 8 at the top): exactly the knight's 8 squares.
+    let squares = b.js(
+        "return [...document.querySelectorAll('#card-view .pic svg circle[fill=\"#15781b\"]')].map(c => {\
+         const f = Math.floor((Number(c.getAttribute('cx')) - 36) / 48), r = 7 - Math.floor((Number(c.getAttribute('cy')) - 8) / 48);\
+         return String.fromCharCode(97 + f) + (r + 1); }).sort()",
+    );
+    assert_eq!(
+        squares,
+        serde_json::json!(["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"])
+    );
+    // The picture taken while the diagram stays where it is (under load
+    // the page may still lay out the lines above it).
+    let place = "const r = document.querySelector('#card-view .pic svg').getBoundingClientRect(); \
+                 return [Math.round(r.left), Math.round(r.top)]";
+    let mut p = None;
+    for _ in 0..20 {
+        b.js("document.querySelector('#card-view .pic svg').scrollIntoView({block: 'center'})");
+        b.js("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))");
+        let before = b.js(place);
+        let pic = shot(&b, "piece-card");
+        if b.js(place) == before {
+            p = Some(pic);
+            break;
+        }
+    }
+    let p = p.expect("the card's diagram kept moving");
+    // As a picture: each dot green, each ring red, the knight's square
+    // holding its man, an empty square of the diagram plain.
+    let dots = centres(&b, "#card-view .pic svg circle[fill=\"#15781b\"]");
+    assert_eq!(dots.len(), 8);
+    for &(x, y) in &dots {
+        let near = pixels_near(&p, (x - 2, y - 2, 5), [0x15, 0x78, 0x1b]);
+        assert!(
+            near >= 15,
+            "the dot at ({x}, {y}) is drawn green: {near} of 25"
+        );
+    }
+    let rings = b.js(
+        "return [...document.querySelectorAll('#card-view .pic svg circle[stroke=\"#b22222\"]')].map(c => {\
+         const r = c.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top), Math.round(r.width)]; })",
+    );
+    for r in rings.as_array().unwrap() {
+        let (x, y, w) = (
+            r[0].as_u64().unwrap() as usize,
+            r[1].as_u64().unwrap() as usize,
+            r[2].as_u64().unwrap() as usize,
+        );
+        let red = pixels_near(&p, (x, y, w), [0xb2, 0x22, 0x22]);
+        assert!(red > w, "the ring at ({x}, {y}) is drawn red: {red} pixels");
+    }
+    let squares = b.js(
+        "const s = document.querySelector('#card-view .pic svg'); const r = s.getBoundingClientRect();\
+         return [r.left, r.top, r.width / Number(s.getAttribute('width'))];",
+    );
+    let (left, top, scale) = (
+        squares[0].as_f64().unwrap(),
+        squares[1].as_f64().unwrap(),
+        squares[2].as_f64().unwrap(),
+    );
+    // d4 and h8 in the picture's own pixels (the renderer's 48-pixel
+    // squares after a 36-pixel margin, rank 8 at the top).
+    let at = |file: f64, rank: f64| {
+        let side = 48.0 * scale;
+        (
+            (left + (36.0 + file * 48.0) * scale) as usize,
+            (top + (8.0 + (7.0 - rank) * 48.0) * scale) as usize,
+            side as usize,
+        )
+    };
+    let (knight, _) = standing_out(&p, at(3.0, 3.0));
+    assert!(knight > 0.05, "the knight on d4 is drawn ({knight:.3})");
+    let (empty, _) = standing_out(&p, at(7.0, 7.0));
+    assert!(empty < 0.01, "h8 is plain ({empty:.3})");
+    // The Pieces tab: every card with its diagram, the knight's chosen.
+    b.click("#tab-pieces");
+    let drawn = b.wait(
+        "the diagrams",
+        "return document.querySelectorAll('#pieces .card .pic svg').length",
+    );
+    assert!(drawn.as_u64().unwrap() >= 6, "{drawn}");
+    assert_eq!(
+        b.js("return document.querySelector('#pieces .card.chosen h3').textContent"),
+        "N — knight"
+    );
+    shot(&b, "pieces-with-diagrams");
+    // A letter in a hand opens its card too (Echek: the other seat's men).
+    b.click("#tab-play");
+    open_file(&b, "echek.variant", 2);
+    b.wait(
+        "echek's cards",
+        "return document.querySelector('#pieces .card h3') && [...document.querySelectorAll('#pieces .card h3')].some(h => h.textContent.includes('queen'))",
+    );
+    b.click("#hands button.inert[data-kind=\"1\"]");
+    let link = b.wait(
+        "the card's link",
+        "const a = document.getElementById('card-link'); return !a.hidden && a.textContent",
+    );
+    assert!(link.as_str().unwrap().contains("queen"), "{link}");
+}
+
+#[test]
+fn an_illegal_target_says_why_and_marks_the_squares() {
+    let dir = folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    all_human(&b);
+    // A blocked path: the rook on a1 has no action; chosen anyway, its
+    // target a3 says which square is in the way, and marks it.
+    b.click("#board rect[data-sq=\"a1\"]");
+    let text = b.wait(
+        "the rook's refusal",
+        "const m = document.getElementById('message'); return m.querySelector('.why-text') && m.textContent",
+    );
+    assert!(
+        text.as_str()
+            .unwrap()
+            .starts_with("Your rook on a1 has no legal action"),
+        "{text}"
+    );
+    b.click("#board rect[data-sq=\"a3\"]");
+    let text = b.wait(
+        "the blocker",
+        "const m = document.getElementById('message'); return m.dataset.reason === 'path_blocked' && m.querySelector('.why-text').textContent",
+    );
+    assert!(text.as_str().unwrap().contains("a2"), "{text}");
+    b.wait(
+        "the blocker marked",
+        "return document.querySelector('#board .why-blocker[data-mark=\"a2\"]') !== null",
+    );
+    assert_eq!(
+        b.js("return document.querySelector('#message .why-rule code').textContent"),
+        "piece rook moves \"R\""
+    );
+    b.js("document.getElementById('fen').value = '4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1'");
+    b.click("#from-fen");
+    b.wait(
+        "the position",
+        "return window.varia.board().fen.startsWith('4k3/8/8/8/1b6/2N5/')",
+    );
+    wait_board(&b);
+    // The pinned knight has no legal action: clicked, the page says why
+    // and keeps it chosen; its target then gets the same reason, with the
+    // attacker and the king marked.
+    b.click("#board rect[data-sq=\"c3\"]");
+    b.wait(
+        "the pin",
+        "return document.getElementById('message').dataset.reason === 'pinned'",
+    );
+    b.wait(
+        "the knight chosen",
+        "return document.querySelector('#board .mark-sel[data-mark=\"c3\"]') !== null",
+    );
+    b.js("const m = document.getElementById('message'); m.textContent = ''; delete m.dataset.reason;");
+    b.click("#board rect[data-sq=\"e4\"]");
+    let text = b.wait(
+        "the reason",
+        "const m = document.getElementById('message'); return m.dataset.reason === 'pinned' && m.querySelector('.why-text').textContent",
+    );
+    assert_eq!(
+        text,
+        "Your knight on c3 is pinned: moving it would leave your king on e1 attacked by Black's bishop on b4."
+    );
+    b.wait(
+        "the marks",
+        "return document.querySelector('#board .why-attacker[data-mark=\"b4\"]') !== null \
+         && document.querySelector('#board .why-royal[data-mark=\"e1\"]') !== null",
+    );
+    let p = shot(&b, "refusal-pinned");
+    // The attacker's square framed in red, the king's tinted.
+    let (x, y, side) = square_box(&b, "b4");
+    let red = pixels_near(&p, (x, y, side), [0xd5, 0x00, 0x00]);
+    assert!(red > 2 * side, "b4 framed in red: {red} pixels");
+    let (x, y, side) = square_box(&b, "d5");
+    assert_eq!(
+        pixels_near(&p, (x, y, side), [0xd5, 0x00, 0x00]),
+        0,
+        "d5 unmarked"
+    );
+    assert_eq!(moves(&b).len(), 0, "nothing was played");
+    // Echek: a queen from the hand where it may not go; the rule quoted
+    // with its line, which a click shows in the editor.
+    open_file(&b, "echek.variant", 2);
+    all_human(&b);
+    b.click("#hands button[data-step=\"h:1\"]");
+    // (Echek's plane is drawn around its men: a0 to d4 at the start.)
+    b.click("#board rect[data-sq=\"d4\"]");
+    b.wait(
+        "the placement rule",
+        "return document.getElementById('message').dataset.reason === 'placement_condition'",
+    );
+    let rule = b.js("return document.querySelector('#message .why-rule').textContent");
+    assert_eq!(
+        rule,
+        "rule (echek.variant:33): place where touching(own) and not beside(enemy king)"
+    );
+    shot(&b, "refusal-echek");
+    b.click("#message .why-rule button");
+    let line = b.wait(
+        "the rule's line in the editor",
+        "const v = window.varia.view; return v.state.doc.lineAt(v.state.selection.main.head).number",
+    );
+    assert_eq!(line, 33);
 }

@@ -307,6 +307,14 @@ pub fn position(id: u64, st: &GameState, turn: u8) -> Result<serde_json::Value, 
             })
         })
         .collect();
+    // The kind of each man on the board (its card's index), for the page
+    // to open a man's card.
+    let men: serde_json::Map<String, serde_json::Value> = pos
+        .tables()
+        .geometry()
+        .squares()
+        .filter_map(|sq| Some((s.square_name(sq), pos.man_at(sq)?.kind().into())))
+        .collect();
     let (result, reason) = g.result_text();
     let over = g.is_over();
     let history: Vec<serde_json::Value> = g
@@ -323,6 +331,7 @@ pub fn position(id: u64, st: &GameState, turn: u8) -> Result<serde_json::Value, 
         "to_move": g.to_move(),
         "turn": turn,
         "svg": svg,
+        "men": men,
         "actions": actions,
         "may_draw": st.may_draw() && st.human_to_act() && !st.thinking,
         "pending_draw": st.pending_draw,

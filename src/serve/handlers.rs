@@ -4,7 +4,8 @@ use super::board::{self, GameState};
 use super::files::{Kind, TEMPLATE};
 use super::guard::{self, CSP, REPORT_CSP};
 use super::{
-    assets, blocking, body, lock, study, think, validate, ApiError, ApiResult, App, Fields, Json,
+    assets, blocking, body, lock, study, think, validate, why, ApiError, ApiResult, App, Fields,
+    Json,
 };
 use crate::play::game_session::GameSession;
 use crate::play::session::Prepared;
@@ -365,6 +366,10 @@ async fn show_game(State(app): St, Path(id): Path<u64>, uri: Uri) -> ApiResult {
 
 async fn game_op(State(app): St, Path((id, op)): Path<(u64, String)>, b: Bytes) -> ApiResult {
     let m = body(&b)?;
+    if op == "why" {
+        // Changes nothing: no position, no event.
+        return blocking(move || explain(&app, id, &m)).await;
+    }
     let turn = m.u64_opt("turn", 3)?.unwrap_or(0) as u8;
     let a = app.clone();
     let extra = blocking(move || op_blocking(&a, id, &op, &m)).await?;
@@ -413,6 +418,9 @@ fn op_blocking(
     match op {
         "act" => {
             check_version(st)?;
+            if let Some(e) = why::over(st) {
+                return Err(why::refusal(e));
+            }
             let actions = st.actions();
             let m_action = if let Some(i) = m.u64_opt("action", u64::MAX)? {
                 *actions
@@ -423,20 +431,14 @@ fn op_blocking(
                     return Err(ApiError::bad("a typed action is at most 200 characters"));
                 }
                 let s = st.g.session();
-                if st.pending_draw {
+                let parsed = if st.pending_draw {
                     let infos = s.infos(&actions);
-                    crate::notation::parse(text, &infos)
-                        .map(|i| actions[i])
-                        .map_err(|e| ApiError::refused(e.to_string()))?
+                    crate::notation::parse(text, &infos).map(|i| actions[i])
                 } else {
-                    s.parse_public(text).map_err(|e| {
-                        if st.may_draw() && text.contains('@') {
-                            ApiError::refused("draw your card first (click the deck)")
-                        } else {
-                            ApiError::refused(e.to_string())
-                        }
-                    })?
-                }
+                    s.parse_public(text)
+                };
+                // Refused: the engine's explanation, as the terminal gives it.
+                parsed.map_err(|_| why::refusal(why::typed(st, text)))?
             } else {
                 return Err(ApiError::bad(
                     "say which action: `action` (its index) or `text`",
@@ -553,28 +555,46 @@ fn op_blocking(
                 None => Ok(serde_json::json!({"record": text})),
             }
         }
-        "why" => {
-            // Why a click was refused: for now the engine's answer to the
-            // same action typed (see `crate::notation::ParseError`).
-            let from = m.str_req("from")?;
-            let to = m.str_opt("to")?;
-            if from.len() > 20 || to.is_some_and(|t| t.len() > 20) {
-                return Err(ApiError::bad("a square's name is at most 20 characters"));
-            }
-            let why = match to {
-                Some(to) => match st.g.session().parse_public(&format!("{from}{to}")) {
-                    Ok(_) => format!("{from}{to} is legal"),
-                    Err(e) => format!("{from} to {to}: {e}"),
-                },
-                None => format!(
-                    "no legal action of {} starts at {from}",
-                    st.g.session().variant().players[st.g.to_move()].name
-                ),
-            };
-            Ok(serde_json::json!({"why": why}))
-        }
         _ => Err(ApiError::not_found(format!("no game operation `{op}`"))),
     }
+}
+
+/// Why an attempt of the page is refused (`from`, `to`, `piece`,
+/// `promotion`, `player` as [`crate::explain::Attempt`] reads them, or
+/// `text` typed): `explanation`, and `select` when the square clicked
+/// should stay chosen (an own man with no legal action).
+fn explain(app: &App, id: u64, m: &serde_json::Map<String, serde_json::Value>) -> ApiResult {
+    let mut games = app.games();
+    let st = games.get_mut(id)?;
+    if let Some(v) = m.u64_opt("version", u64::MAX)? {
+        if v != st.version {
+            return Err(ApiError::conflict(
+                "the position changed since the page saw it: look again",
+            ));
+        }
+    }
+    for key in ["from", "to"] {
+        if m.str_opt(key)?.is_some_and(|t| t.len() > 20) {
+            return Err(ApiError::bad("a square's name is at most 20 characters"));
+        }
+    }
+    if let Some(text) = m.str_opt("text")? {
+        if text.len() > 200 {
+            return Err(ApiError::bad("a typed action is at most 200 characters"));
+        }
+        let e = why::typed(st, text);
+        return Ok(Json(serde_json::json!({"explanation": e, "select": false})));
+    }
+    let attempt: crate::explain::Attempt =
+        serde_json::from_value(serde_json::Value::Object(m.clone()))
+            .map_err(|e| ApiError::bad(format!("not an attempt: {e}")))?;
+    if attempt.from.is_none() && attempt.to.is_none() {
+        return Err(ApiError::bad("say which squares: `from`, `to`, or both"));
+    }
+    let w = why::attempt(st, &attempt);
+    Ok(Json(
+        serde_json::json!({"explanation": w.explanation, "select": w.select}),
+    ))
 }
 
 /// The pieces of a variant, as cards.
@@ -582,9 +602,8 @@ async fn pieces(State(app): St, b: Bytes) -> ApiResult {
     let m = body(&b)?;
     blocking(move || {
         let (prepared, _) = prepared_of(&app, &m)?;
-        Ok(Json(
-            serde_json::json!({"pieces": super::cards::cards(prepared.variant())}),
-        ))
+        let cards = super::cards::cards(&prepared).map_err(ApiError::refused)?;
+        Ok(Json(serde_json::json!({ "pieces": cards })))
     })
     .await
 }

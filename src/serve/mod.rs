@@ -14,6 +14,7 @@
 //! | `GET /api/game/ID` | the position: the board (SVG), the legal actions, the move list, the result |
 //! | `POST /api/game/ID/act` | play an action (by its index, or typed) |
 //! | `POST /api/game/ID/{undo,redo,draw,resign,claim,seats,fen,ai}` | the rest of a game |
+//! | `POST /api/game/ID/why` | why an attempt is refused: the engine's explanation |
 //! | `POST /api/game/ID/save` | the record as PGN or JSON lines, saved or returned |
 //! | `POST /api/analysis/{start,stop}` | the analysis of a game's position |
 //! | `POST /api/study`, `GET /api/study/ID…` | a `simulate` study, its report and games |
@@ -33,6 +34,7 @@ mod handlers;
 pub mod study;
 pub mod think;
 pub mod validate;
+pub mod why;
 
 use axum::body::Bytes;
 use axum::http::{header, HeaderValue, StatusCode};

@@ -145,9 +145,11 @@ fn match_plays_each_book_opening_both_ways() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("4 games of Chess"), "{out}");
+    // Each opening is played twice, colours swapped (cutechess-cli's lines).
     assert!(
-        err.contains("ai:1 as white") && err.contains("ai:1 as black"),
-        "{err}"
+        out.contains("Finished game 1 (ai:1 vs random)")
+            && out.contains("Finished game 2 (random vs ai:1)"),
+        "{out}"
     );
 }
 

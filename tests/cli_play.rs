@@ -282,7 +282,7 @@ fn the_square_prompt_reads_its_own_words_first() {
             "human,human",
             "--ascii",
             "--seed",
-            "3",
+            "1",
         ])
         .write_stdin("draw\nhelp\nundo\ne8\nquit\n")
         .assert()

@@ -522,5 +522,5 @@ fn bounds_of_bench_show_and_match_are_checked() {
         b"",
     );
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("0 to 1000"), "{err}");
+    assert!(err.contains("1001") && err.contains("0..=1000"), "{err}");
 }

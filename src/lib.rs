@@ -16,6 +16,7 @@ pub mod describe;
 pub mod diagnostic;
 pub mod engine;
 pub mod explain;
+pub mod flaws;
 pub mod game;
 pub mod game_session;
 pub mod ir;

@@ -67,7 +67,7 @@ table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:
 th{background:#f2f2f2}td:first-child,th:first-child{text-align:left}\
 .moves{font-family:monospace;max-width:60em;line-height:1.6}.chart{margin:1em 0}\
 .sample{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap;margin-bottom:2em}\
-.note{color:#555;font-size:90%}.fen{font-family:monospace;font-size:80%;color:#555;max-width:30em;overflow-wrap:anywhere}";
+.note{color:#555;font-size:90%}.games{display:flex;flex-wrap:wrap;gap:0 2.5em}.game{max-width:440px}.fen{font-family:monospace;font-size:80%;color:#555;max-width:30em;overflow-wrap:anywhere}";
 
 /// The whole page.
 pub fn html(p: &Page) -> String {
@@ -226,9 +226,19 @@ fn shortest(h: &mut String, p: &Page) {
         "<p class=\"note\">The games won by the rules (not by a forfeit), shortest first: a flaw of the rules often shows as a quick win. {}</p>",
         esc(&p.numbering)
     );
+    h.push_str("<div class=\"games\">\n");
     for g in games {
-        game(h, g, p.seats.len());
+        let _ = writeln!(
+            h,
+            "<div class=\"game\">\n<h3>{}</h3>\n{}<p class=\"fen\">{}</p>\n<p class=\"moves\">{} <b>{}</b></p>\n</div>",
+            esc(&g.title),
+            g.board,
+            esc(&g.fen),
+            numbered(&g.moves, p.seats.len()),
+            esc(&g.result)
+        );
     }
+    h.push_str("</div>\n");
 }
 
 /// Each opening action's results: the games, who won, and the score of the

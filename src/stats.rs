@@ -62,7 +62,8 @@ pub struct Score {
 /// The Elo difference of a score fraction (clamped to ±1200 at 0 and 1).
 pub fn elo_of(p: f64) -> f64 {
     let p = p.clamp(0.001, 0.999);
-    -400.0 * (1.0 / p - 1.0).log10()
+    // (`+ 0.0`: an even score is 0, not -0.)
+    -400.0 * (1.0 / p - 1.0).log10() + 0.0
 }
 
 impl Score {

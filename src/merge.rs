@@ -312,8 +312,9 @@ pub fn join<R: BufRead>(
         let variant = compiled_variant(&line, allowed, compiled)?;
         let seats = variant.players.len();
         let t = tally.get_or_insert_with(|| Tally::new(seats));
-        t.add_rotated(
+        t.add_game(
             outcome.as_ref(),
+            checked.record.forfeit.is_some(),
             checked.plies,
             checked.branching,
             checked.rotation,

@@ -352,9 +352,9 @@ pub struct Summary {
     pub unfinished: usize,
     /// (reason, count), most frequent first.
     pub reasons: Vec<(String, usize)>,
-    /// The same reasons (the end rule or goal that ended each game, a
-    /// forfeit's reason, or `ply cap`) in the same order, each with who won
-    /// by it.
+    /// What ended the games (the end rule or goal, `forfeit` for every
+    /// game a seat lost outside the rules, or `ply cap`), most frequent
+    /// first, each with who won by it.
     pub end_rules: Vec<EndRule>,
     pub mean_plies: f64,
     pub median_plies: f64,
@@ -433,9 +433,12 @@ pub struct Tally {
     wins: Vec<usize>,
     draws: usize,
     unfinished: usize,
-    /// Per reason, in the order first met: its games, and its wins per
-    /// seat, then draws, then unfinished (as a [`LengthRow`]).
-    reasons: Vec<(String, usize, LengthRow)>,
+    /// Per reason, in the order first met: its games.
+    reasons: Vec<(String, usize)>,
+    /// Per end rule (a reason, with every forfeit as `forfeit`), in the
+    /// order first met: its games, and its wins per seat, then draws, then
+    /// unfinished (as a [`LengthRow`]).
+    end_rules: Vec<(String, usize, LengthRow)>,
     lengths: std::collections::BTreeMap<usize, LengthRow>,
     plies: u128,
     branching: f64,
@@ -464,6 +467,20 @@ impl Tally {
     pub fn add_rotated(
         &mut self,
         outcome: Option<&Outcome>,
+        plies: usize,
+        branching: f64,
+        rotation: Option<usize>,
+    ) {
+        self.add_game(outcome, false, plies, branching, rotation);
+    }
+
+    /// [`Tally::add_rotated`] for a game a seat may have lost outside the
+    /// rules (`forfeit`): its end rule is then `forfeit`, whatever the
+    /// reason (which names the engine, its move or its time).
+    pub fn add_game(
+        &mut self,
+        outcome: Option<&Outcome>,
+        forfeit: bool,
         plies: usize,
         branching: f64,
         rotation: Option<usize>,
@@ -503,15 +520,20 @@ impl Tally {
             }
         }
         let reason = outcome.map_or("ply cap", Outcome::reason);
-        let at = match self.reasons.iter().position(|(x, ..)| x == reason) {
+        match self.reasons.iter_mut().find(|(x, _)| x == reason) {
+            Some(e) => e.1 += 1,
+            None => self.reasons.push((reason.to_string(), 1)),
+        }
+        let rule = if forfeit { "forfeit" } else { reason };
+        let at = match self.end_rules.iter().position(|(x, ..)| x == rule) {
             Some(i) => i,
             None => {
-                self.reasons
-                    .push((reason.to_string(), 0, vec![0; seats + 2]));
-                self.reasons.len() - 1
+                self.end_rules
+                    .push((rule.to_string(), 0, vec![0; seats + 2]));
+                self.end_rules.len() - 1
             }
         };
-        let (_, games, row) = &mut self.reasons[at];
+        let (_, games, row) = &mut self.end_rules[at];
         *games += 1;
         match outcome {
             Some(Outcome::Win { winners, .. }) => {
@@ -584,10 +606,11 @@ impl Tally {
             let l = self.wins[1] as u64;
             Score::new(w, self.draws as u64, l)
         });
-        let mut rows = self.reasons.clone();
+        let mut reasons = self.reasons.clone();
+        reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut rows = self.end_rules.clone();
         rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let seats = self.seats;
-        let reasons = rows.iter().map(|(r, n, _)| (r.clone(), *n)).collect();
         let end_rules = rows
             .into_iter()
             .map(|(reason, games, row)| EndRule {

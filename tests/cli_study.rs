@@ -355,3 +355,26 @@ fn the_sprt_state_is_printed_decided_or_not_and_merge_stops_where_the_run_stops(
         std::fs::read(&all).unwrap()
     );
 }
+
+#[test]
+fn games_lost_outside_the_rules_are_one_end_rule_and_never_the_shortest_decisive() {
+    let j = json(&[
+        "simulate",
+        "dobutsu",
+        "-n",
+        "2",
+        "--players",
+        "random,uci:/nonexistent/engine",
+        "--json",
+    ]);
+    let rules = j["end_rules"].as_array().unwrap();
+    assert_eq!(rules.len(), 1, "{rules:?}");
+    assert_eq!(rules[0]["reason"], "forfeit");
+    assert_eq!(rules[0]["wins"]["white"], 2);
+    // The records' reason names the engine; the end rule does not.
+    assert!(j["reasons"][0]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("/nonexistent/engine"));
+    assert_eq!(j["shortest_decisive"].as_array().unwrap().len(), 0);
+}

@@ -387,8 +387,9 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
     let mut samples = Vec::new();
     let sink = |p: Played| {
         let g = &p.game;
-        tally.add_rotated(
+        tally.add_game(
             g.outcome.as_ref(),
+            g.forfeit.is_some(),
             g.plies,
             g.branching,
             cfg.rotate.then_some(g.rotation),

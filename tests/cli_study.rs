@@ -35,3 +35,346 @@ fn gnu_parallel_shards_merge_into_the_whole_run() {
         24
     );
 }
+
+// What a study shows beyond its totals (docs/STUDY.md): results per end
+// rule and goal, the shortest decisive games numbered as `replay --game N`
+// numbers them, each opening action's results, and the SPRT state.
+
+fn run(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .env("NO_COLOR", "1")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&run(args)).unwrap()
+}
+
+/// Dobutsu shogi between random players: 20 games end in a few dozen
+/// plies, by capture of the lion (extinction) or by its reaching the far
+/// rank (a goal).
+const STUDY: [&str; 8] = [
+    "simulate",
+    "dobutsu",
+    "-n",
+    "20",
+    "--players",
+    "random,random",
+    "--seed",
+    "5",
+];
+
+/// The lines of a records file, as JSON.
+fn records(path: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_study_counts_each_end_rule_and_who_won_by_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.jsonl");
+    let mut args = STUDY.to_vec();
+    args.extend(["--json", "--out", file.to_str().unwrap()]);
+    let j = json(&args);
+    let games = records(&file);
+    let rules = j["end_rules"].as_array().unwrap();
+    assert!(rules.len() >= 2, "{rules:?}");
+    let total: u64 = rules.iter().map(|r| r["games"].as_u64().unwrap()).sum();
+    assert_eq!(total, 20);
+    for r in rules {
+        let reason = r["reason"].as_str().unwrap();
+        // Each row's games are those of the records with that reason, and
+        // its wins per seat those of the records' winners.
+        let mine: Vec<&serde_json::Value> =
+            games.iter().filter(|g| g["reason"] == reason).collect();
+        assert_eq!(r["games"].as_u64().unwrap(), mine.len() as u64, "{reason}");
+        for seat in ["white", "black"] {
+            let won = mine
+                .iter()
+                .filter(|g| g["winners"].as_array().unwrap().iter().any(|w| w == seat))
+                .count();
+            assert_eq!(
+                r["wins"][seat].as_u64().unwrap(),
+                won as u64,
+                "{reason} {seat}"
+            );
+        }
+        let wins: u64 = ["white", "black"]
+            .iter()
+            .map(|s| r["wins"][s].as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            wins + r["draws"].as_u64().unwrap() + r["unfinished"].as_u64().unwrap(),
+            r["games"].as_u64().unwrap()
+        );
+    }
+    // The text says who won by each.
+    let text = run(&STUDY);
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("extinction"))
+        .unwrap();
+    assert!(line.contains("white ") && line.contains("black "), "{line}");
+}
+
+#[test]
+fn the_shortest_decisive_games_come_first_and_replay_by_their_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g.jsonl");
+    let pgn = dir.path().join("g.pgn");
+    let mut args = STUDY.to_vec();
+    args.extend([
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let j = json(&args);
+    let games = records(&out);
+    // The five shortest games won by the rules, shortest first, games of
+    // one length in game order: as the records give them.
+    let mut decisive: Vec<(u64, u64)> = games
+        .iter()
+        .filter(|g| g["outcome"] == "win" && g.get("forfeit").is_none())
+        .map(|g| (g["plies"].as_u64().unwrap(), g["game"].as_u64().unwrap()))
+        .collect();
+    decisive.sort();
+    decisive.truncate(5);
+    let short = j["shortest_decisive"].as_array().unwrap();
+    let got: Vec<(u64, u64)> = short
+        .iter()
+        .map(|g| (g["plies"].as_u64().unwrap(), g["index"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(got, decisive);
+    for g in short {
+        let n = g["number"].as_u64().unwrap();
+        let rec = &games[n as usize - 1];
+        assert_eq!(rec["game"], g["index"]);
+        assert_eq!(rec["actions"], g["actions"]);
+        assert_eq!(rec["result"], g["result"]);
+        assert_eq!(rec["winners"], g["winners"]);
+        assert!(!g["final_fen"].as_str().unwrap().is_empty());
+        // `replay --game N` on either file plays the same moves to the
+        // same result.
+        let moves: Vec<&str> = g["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap())
+            .collect();
+        for file in [&out, &pgn] {
+            let shown = run(&["replay", file.to_str().unwrap(), "--game", &n.to_string()]);
+            // The action lines: `  3. white    C@b4`.
+            let played: Vec<&str> = shown
+                .lines()
+                .map(|l| l.split_whitespace().collect::<Vec<_>>())
+                .filter(|w| w.len() == 3 && w[0].ends_with('.'))
+                .map(|w| w[2])
+                .collect();
+            assert_eq!(played, moves, "game {n}: {shown}");
+            let result = g["result"].as_str().unwrap();
+            assert!(
+                shown.contains(&format!(
+                    "{} actions, all legal. Result: {result}",
+                    moves.len()
+                )),
+                "{shown}"
+            );
+        }
+    }
+}
+
+#[test]
+fn each_opening_action_has_its_games_and_the_movers_score() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g.jsonl");
+    let mut args = STUDY.to_vec();
+    args.extend(["--json", "--out", out.to_str().unwrap()]);
+    let j = json(&args);
+    let games = records(&out);
+    let firsts = j["first_actions"].as_array().unwrap();
+    let total: u64 = firsts.iter().map(|f| f["games"].as_u64().unwrap()).sum();
+    assert_eq!(total, 20);
+    for f in firsts {
+        let action = f["action"].as_str().unwrap();
+        let mine: Vec<&serde_json::Value> =
+            games.iter().filter(|g| g["actions"][0] == action).collect();
+        assert_eq!(f["games"].as_u64().unwrap(), mine.len() as u64, "{action}");
+        assert_eq!(f["seat"], "white");
+        let won = mine.iter().filter(|g| g["winners"][0] == "white").count() as u64;
+        let lost = mine.iter().filter(|g| g["winners"][0] == "black").count() as u64;
+        let score = &f["score"];
+        assert_eq!(
+            (score["wins"].as_u64(), score["losses"].as_u64()),
+            (Some(won), Some(lost))
+        );
+        let (s, lo, hi) = (
+            score["score"].as_f64().unwrap(),
+            score["low95"].as_f64().unwrap(),
+            score["high95"].as_f64().unwrap(),
+        );
+        assert!(lo <= s && s <= hi && lo < hi, "{f}");
+    }
+    // Most played first.
+    let counts: Vec<u64> = firsts
+        .iter()
+        .map(|f| f["games"].as_u64().unwrap())
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    let text = run(&STUDY);
+    assert!(text.contains("first actions ("), "{text}");
+}
+
+#[test]
+fn the_findings_do_not_depend_on_threads_and_merged_shards_give_them_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |n: &str| dir.path().join(n).to_str().unwrap().to_string();
+    let whole = |jobs: &str, html: &str| {
+        let mut args = STUDY.to_vec();
+        let html = path(html);
+        args.extend(["--json", "--jobs", jobs, "--report", &html]);
+        (run(&args), std::fs::read(&html).unwrap())
+    };
+    let (one, page) = whole("1", "one.html");
+    assert_eq!((one.clone(), page.clone()), whole("2", "two.html"));
+    let mut shards = Vec::new();
+    for k in 0..3 {
+        let file = path(&format!("s{k}.jsonl"));
+        let shard = format!("{k}/3");
+        let mut args = STUDY.to_vec();
+        args.extend(["--shard", &shard, "--out", &file]);
+        let text = run(&args);
+        // A shard's games are numbered in its own file.
+        if let Some(line) = text.lines().find(|l| l.trim_start().starts_with("game ")) {
+            let n = line.split_whitespace().nth(1).unwrap();
+            let shown = run(&["replay", &file, "--game", n]);
+            let plies = line.split_whitespace().nth(2).unwrap();
+            assert!(
+                shown.contains(&format!("{plies} actions, all legal")),
+                "{shown}"
+            );
+        }
+        shards.push(file);
+    }
+    let merged_html = path("merged.html");
+    let mut args = vec!["merge", "--json", "--report", &merged_html];
+    args.extend(shards.iter().map(String::as_str));
+    assert_eq!(run(&args), one);
+    assert_eq!(std::fs::read(&merged_html).unwrap(), page);
+    let html = String::from_utf8(page).unwrap();
+    for needle in [
+        "Shortest decisive games",
+        "First actions",
+        "end rule or goal",
+        "<svg",
+    ] {
+        assert!(html.contains(needle), "{needle}");
+    }
+}
+
+#[test]
+fn the_sprt_state_is_printed_decided_or_not_and_merge_stops_where_the_run_stops() {
+    // Undecided: the ratio and its bounds.
+    let mut args = STUDY.to_vec();
+    args[3] = "6";
+    args.extend(["--sprt", "0,50"]);
+    let text = run(&args);
+    let line = text.lines().find(|l| l.starts_with("SPRT: ")).unwrap();
+    assert!(
+        line.starts_with("SPRT: undecided after 6 finished games: LLR "),
+        "{line}"
+    );
+    assert!(line.contains("bounds -2.94 to 2.94"), "{line}");
+    args.push("--json");
+    let j = json(&args);
+    let s = &j["sprt"];
+    assert!(s["decision"].is_null(), "{s}");
+    let llr = s["llr"].as_f64().unwrap();
+    assert!(s["lower"].as_f64().unwrap() < llr && llr < s["upper"].as_f64().unwrap());
+    // Decided: the run stops, whatever the shards; `merge --sprt` joins
+    // the shards (which play all their games) and stops at the same game.
+    let dir = tempfile::tempdir().unwrap();
+    let path = |n: &str| dir.path().join(n).to_str().unwrap().to_string();
+    let run_of = |extra: &[&str]| {
+        let mut a = vec![
+            "simulate",
+            "dobutsu",
+            "-n",
+            "40",
+            "--players",
+            "ai:1,random",
+            "--seed",
+            "5",
+            "--sprt",
+            "0,200",
+        ];
+        a.extend(extra);
+        run(&a)
+    };
+    let all = path("all.jsonl");
+    let whole = run_of(&["--out", &all]);
+    let stop = whole
+        .lines()
+        .find(|l| l.starts_with("SPRT: H1 accepted"))
+        .unwrap();
+    let played = records(std::path::Path::new(&all)).len();
+    assert!(
+        played < 40 && whole.starts_with(&format!("{played} games")),
+        "{whole}"
+    );
+    assert!(
+        stop.contains(&format!("after {played} finished games")),
+        "{stop}"
+    );
+    let mut shards = Vec::new();
+    for k in 0..2 {
+        let file = path(&format!("s{k}.jsonl"));
+        run_of(&["--shard", &format!("{k}/2"), "--out", &file]);
+        assert_eq!(records(std::path::Path::new(&file)).len(), 20);
+        shards.push(file);
+    }
+    let merged = path("merged.jsonl");
+    let mut args = vec!["merge", "--sprt", "0,200", "--out", &merged];
+    args.extend(shards.iter().map(String::as_str));
+    assert_eq!(run(&args), whole);
+    assert_eq!(
+        std::fs::read(&merged).unwrap(),
+        std::fs::read(&all).unwrap()
+    );
+}
+
+#[test]
+fn games_lost_outside_the_rules_are_one_end_rule_and_never_the_shortest_decisive() {
+    let j = json(&[
+        "simulate",
+        "dobutsu",
+        "-n",
+        "2",
+        "--players",
+        "random,uci:/nonexistent/engine",
+        "--json",
+    ]);
+    let rules = j["end_rules"].as_array().unwrap();
+    assert_eq!(rules.len(), 1, "{rules:?}");
+    assert_eq!(rules[0]["reason"], "forfeit");
+    assert_eq!(rules[0]["wins"]["white"], 2);
+    // The records' reason names the engine; the end rule does not.
+    assert!(j["reasons"][0]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("/nonexistent/engine"));
+    assert_eq!(j["shortest_decisive"].as_array().unwrap().len(), 0);
+}

@@ -305,11 +305,22 @@ fn the_report_is_well_formed_and_its_charts_and_boards_render() {
     assert!(!text.contains("http://") || !text.contains("src=\"http"));
     assert!(!text.contains("<script"), "the page needs no script");
     let parts = svgs_of(&text, dir.path());
-    // Three charts and three sample boards.
-    assert_eq!(parts.len(), 6, "{text}");
-    for needle in ["95% interval", "How games ended", "Sample games", "Game 1:"] {
+    // The boards of the shortest decisive games (up to five), three
+    // charts and three sample boards.
+    let short = text.matches("<div class=\"game\">").count();
+    assert!((1..=5).contains(&short), "{text}");
+    assert_eq!(parts.len(), short + 6, "{text}");
+    for needle in [
+        "95% interval",
+        "How games ended",
+        "Shortest decisive games",
+        "First actions",
+        "Sample games",
+        "Game 1:",
+    ] {
         assert!(text.contains(needle), "{needle}");
     }
+    let (boards, parts) = parts.split_at(short);
     if !renderer() {
         return;
     }
@@ -327,8 +338,8 @@ fn the_report_is_well_formed_and_its_charts_and_boards_render() {
     // Win rate by length: lines in the seat colours.
     let img = render(&parts[2]);
     assert!(img.count(hex("#7f7f7f")) > 50, "no draw line");
-    // The sample boards: squares of both colours.
-    for p in &parts[3..] {
+    // The boards, shortest games' and samples': squares of both colours.
+    for p in boards.iter().chain(&parts[3..]) {
         let img = render(p);
         assert!(img.count(hex(LIGHT)) > 10_000 && img.count(hex(DARK)) > 10_000);
     }
@@ -360,7 +371,7 @@ fn the_report_renders_in_a_real_browser() {
             "--no-sandbox",
             "--disable-gpu",
             "--hide-scrollbars",
-            "--window-size=1200,2600",
+            "--window-size=1200,6000",
         ])
         .arg(format!("--screenshot={}", shot.display()))
         .arg(format!("file://{}", html.display()))
@@ -372,7 +383,7 @@ fn the_report_renders_in_a_real_browser() {
         String::from_utf8_lossy(&out.stderr)
     );
     let img = read_png(&shot);
-    assert_eq!((img.width, img.height), (1200, 2600));
+    assert_eq!((img.width, img.height), (1200, 6000));
     assert!(img.colours() > 100, "a blank page");
     // The histogram's bars, the score chart's first-mover bar and the
     // first sample board's squares.

@@ -93,7 +93,7 @@ pub struct MatchArgs {
 }
 
 /// `--sprt`: `elo0,elo1[,alpha,beta]`, or the `NAME=VALUE` form.
-fn parse_sprt(s: &str) -> Result<Sprt, String> {
+pub fn parse_sprt(s: &str) -> Result<Sprt, String> {
     if s.contains('=') {
         return s.parse();
     }

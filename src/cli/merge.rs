@@ -3,7 +3,7 @@
 //! its checks are the library's (`varia::study::merge`); this opens the files,
 //! writes the joined records and prints the report.
 
-use super::study::{report, write_html, Header};
+use super::study::{Header, Study};
 use clap::Args;
 use std::io::Write;
 use varia::study::merge::Source;
@@ -23,6 +23,11 @@ pub struct MergeArgs {
     /// Write the HTML report (as `simulate --report` does) to FILE.
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<String>,
+    /// The sequential test the run was given (`simulate --sprt`): the
+    /// joined run stops after the game where it decides, as the unsharded
+    /// run stops there (later games are neither counted nor written).
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = super::duel::parse_sprt)]
+    pub sprt: Option<varia::study::stats::Sprt>,
     /// A directory from which the `.variant` file the records name may be
     /// read (repeatable); the records' own directories are always allowed.
     #[arg(long, value_name = "DIR")]
@@ -119,6 +124,7 @@ fn merge_inner(a: &MergeArgs) -> Result<(), String> {
         &allowed,
         &mut varia::study::verify::Compiled::default(),
         super::simulate::REPORT_SAMPLES,
+        a.sprt.as_ref(),
         |line| match out.as_mut() {
             Some(o) => o.write(line),
             None => Ok(()),
@@ -128,15 +134,17 @@ fn merge_inner(a: &MergeArgs) -> Result<(), String> {
         o.finish()?;
     }
     let header = Header::new(&joined.variant, joined.seed, joined.players.clone(), None);
-    report(&header, &joined.tally.summary(), None, a.json);
+    let study = Study {
+        header: &header,
+        tally: &joined.tally,
+        variant: &joined.variant,
+        samples: &joined.samples,
+        flaws: &joined.flaws,
+        sprt: joined.sprt,
+    };
+    study.print(a.json);
     if let Some(path) = &a.report {
-        write_html(
-            path,
-            &header,
-            &joined.tally,
-            &joined.variant,
-            &joined.samples,
-        )?;
+        study.write_html(path)?;
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use varia::notation::record::Record;
 use varia::play::ai::Player;
 use varia::play::session::Prepared;
 use varia::render::{self, Style};
-use varia::search::game::Outcome;
+use varia::search::game::{Game as _, Outcome};
 use varia::study::merge::SHARD_KEY;
 use varia::study::simulate::{self, Config};
 
@@ -79,8 +79,13 @@ pub struct SimulateArgs {
     pub random_plies: u64,
     /// Stop as soon as a sequential test decides between two Elo
     /// differences of the first seat (two seats), as cutechess-cli does:
-    /// elo0=0,elo1=10[,alpha=0.05,beta=0.05]. -n is then the most games.
-    #[arg(long, value_name = "elo0=A,elo1=B,alpha=X,beta=Y")]
+    /// 0,10[,0.05,0.05] or elo0=0,elo1=10[,alpha=0.05,beta=0.05] (the
+    /// generalised SPRT, as `match --sprt`). -n is then the most games.
+    /// The state of the test (decided, or undecided with its
+    /// log-likelihood ratio and bounds) is always printed. One shard
+    /// (--shard) plays all its games; `merge --sprt` stops the joined run
+    /// where the whole run stops.
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = super::duel::parse_sprt)]
     pub sprt: Option<varia::study::stats::Sprt>,
     /// Start the games from the openings of FILE: one a line, a FEN or a
     /// move line (`1. e4 e5 2. Nf3`, or coordinates), `#` comments. Each
@@ -124,12 +129,13 @@ pub struct ReplayArgs {
 
 /// What a worker hands back for one game.
 struct Played {
-    rotation: usize,
+    /// The game as played (its moves kept until the sink knows whether it
+    /// is among the shortest decisive games).
+    game: simulate::Record<varia::engine::Move>,
     /// The game's record, kept for the report's sample games.
     sample: Option<Record>,
-    outcome: Option<Outcome>,
-    plies: usize,
-    branching: f64,
+    /// Its first action as the records write it, and the seat that played it.
+    first: Option<(String, usize)>,
     /// The JSON line and the PGN text, when asked for.
     json: Option<String>,
     pgn: Option<String>,
@@ -292,18 +298,32 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             Vec::new(),
         )),
     };
+    // The record of game `r` as the files write it, and its start.
+    let record_of = |r: &simulate::Record<varia::engine::Move>| {
+        let seated: Vec<String> = cfg
+            .seated(r.rotation)
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        let fen = book
+            .as_ref()
+            .and_then(|b| b.for_game(r.index, seats).fen.as_deref());
+        game_record(&prepared, a, &options, &seated, fen, r)
+    };
     let finish = |r: simulate::Record<varia::engine::Move>| {
         let (mut json, mut text, mut sample) = (None, None, None);
         let want_sample = a.report.is_some() && samples_of.contains(&r.index);
+        let opening = book.as_ref().map(|b| b.for_game(r.index, seats));
+        // The first action, as the records write it.
+        let first = r.actions.first().map(|&m| {
+            let mut s = prepared
+                .session(opening.and_then(|o| o.fen.as_deref()), r.start_seed)
+                .expect("checked before the run");
+            let seat = s.to_move();
+            (s.play_noted(m).0, seat)
+        });
         if want_json || want_pgn || want_sample {
-            let seated: Vec<String> = cfg
-                .seated(r.rotation)
-                .iter()
-                .map(|p| p.to_string())
-                .collect();
-            let opening = book.as_ref().map(|b| b.for_game(r.index, seats));
-            let fen = opening.and_then(|o| o.fen.as_deref());
-            let (rec, start) = game_record(&prepared, a, &options, &seated, fen, &r);
+            let (rec, start) = record_of(&r);
             if want_json {
                 let (outcome, winners) = match &r.outcome {
                     Some(Outcome::Win { winners, .. }) => ("win", winners.clone()),
@@ -353,25 +373,34 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         }
         bar.inc(1);
         Played {
-            rotation: r.rotation,
+            game: r,
             sample,
-            outcome: r.outcome,
-            plies: r.plies,
-            branching: r.branching,
+            first,
             json,
             pgn: text,
         }
     };
     let mut tally = simulate::Tally::new(seats);
-    let mut sprt_decision = None;
+    let mut flaws = varia::study::flaws::Flaws::new(seats, varia::study::flaws::SHORTEST);
+    let mut sprt_state = None;
     let live = std::io::stderr().is_terminal();
     let mut samples = Vec::new();
     let sink = |p: Played| {
-        tally.add_rotated(
-            p.outcome.as_ref(),
-            p.plies,
-            p.branching,
-            cfg.rotate.then_some(p.rotation),
+        let g = &p.game;
+        tally.add_game(
+            g.outcome.as_ref(),
+            g.forfeit.is_some(),
+            g.plies,
+            g.branching,
+            cfg.rotate.then_some(g.rotation),
+        );
+        flaws.add(
+            g.index,
+            g.outcome.as_ref(),
+            g.forfeit.is_some(),
+            g.plies,
+            p.first.as_ref().map(|(m, s)| (m.as_str(), *s)),
+            || p.game.clone(),
         );
         if let Some(rec) = p.sample {
             samples.push(rec);
@@ -389,10 +418,13 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
                 })?;
             }
         }
-        // A sequential test stops the run once it decides.
+        // A sequential test stops the run once it decides; one shard of
+        // a run plays all its games (it cannot see the other shards':
+        // `merge --sprt` stops the joined run where the whole run stops).
         if let Some(test) = &a.sprt {
-            if let Some(decision) = tally.sprt(test) {
-                sprt_decision = Some(decision);
+            sprt_state = tally.sprt_state(test);
+            let sharded = cfg.shard.1 > 1;
+            if !sharded && sprt_state.is_some_and(|s| s.decision.is_some()) {
                 return Ok(false);
             }
         }
@@ -423,10 +455,19 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         player_names.clone(),
         a.shard.filter(|s| s.1 > 1),
     );
-    let summary = tally.summary();
-    super::study::report(&header, &summary, sprt_decision.as_ref(), a.json);
+    // The shortest decisive games become records, as the files write them.
+    let flaws = flaws.map(|g| record_of(&g).0);
+    let study = super::study::Study {
+        header: &header,
+        tally: &tally,
+        variant: &variant,
+        samples: &samples,
+        flaws: &flaws,
+        sprt: sprt_state,
+    };
+    study.print(a.json);
     if let Some(path) = &a.report {
-        if let Err(e) = super::study::write_html(path, &header, &tally, &variant, &samples) {
+        if let Err(e) = study.write_html(path) {
             eprintln!("error: {e}");
             return 1;
         }

@@ -1,7 +1,9 @@
 //! The report of a simulation: text, JSON or an HTML page (`simulate`
 //! and `merge` print it).
 
-use varia::study::simulate::{Summary, Tally};
+use varia::notation::record::Record;
+use varia::study::flaws::{FirstAction, Flaws};
+use varia::study::simulate::{SprtState, Summary, Tally};
 
 /// What a report says about the run besides the statistics.
 pub struct Header {
@@ -45,13 +47,155 @@ fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
+/// A study to report: the run, its totals and findings.
+pub struct Study<'a> {
+    pub header: &'a Header,
+    pub tally: &'a Tally,
+    pub variant: &'a varia::ir::Variant,
+    /// The first games' records.
+    pub samples: &'a [Record],
+    /// The shortest decisive games (their records) and the opening actions.
+    pub flaws: &'a Flaws<Record>,
+    /// Where the sequential test stands, when one was run.
+    pub sprt: Option<SprtState>,
+}
+
+/// A game's number as `varia replay FILE --game N` counts the games of the
+/// run's `--out` or `--pgn` file (from 1, in file order; one shard's file
+/// holds every N-th game).
+fn number(h: &Header, index: usize) -> usize {
+    let (k, n) = h.shard.unwrap_or((0, 1));
+    index.saturating_sub(k) / n.max(1) + 1
+}
+
+/// How the report's game numbers are found again.
+fn numbering(h: &Header) -> String {
+    match h.shard {
+        Some((k, n)) => format!(
+            "Game N is the N-th game of this shard's --out or --pgn file (`varia replay FILE --game N`); \
+             its index in the whole run (the records' `game`) is {k} + {n} (N - 1)."
+        ),
+        None => "Game N is the N-th game of the run's --out or --pgn file, and of `varia merge --out` \
+                 (`varia replay FILE --game N`)."
+            .to_string(),
+    }
+}
+
+/// A kept game replayed to its end: its final position as FEN and as a
+/// board (SVG), and the seats that won.
+struct Ending {
+    fen: String,
+    board: String,
+    winners: Vec<String>,
+}
+
+fn ending(variant: &varia::ir::Variant, rec: &Record) -> Ending {
+    use varia::play::session::Session;
+    use varia::search::game::Game as _;
+    let mut last = None;
+    let played = Session::new(variant, rec.fen.as_deref(), rec.seed)
+        .map_err(|e| e.to_string())
+        .and_then(|mut s| {
+            for mv in &rec.moves {
+                if s.result().is_some() {
+                    break;
+                }
+                let m = s.parse(mv).map_err(|e| format!("`{mv}`: {e}"))?;
+                s.play(m);
+                last = Some(m);
+            }
+            Ok(s)
+        });
+    match played {
+        Ok(s) => Ending {
+            fen: s.position().fen(),
+            board: varia::render::svg::draw(&s.view(last), &[]).unwrap_or_else(|e| {
+                format!(
+                    "<p>(the board cannot be drawn: {})</p>",
+                    varia::render::svg::esc(&e)
+                )
+            }),
+            winners: match s.result() {
+                Some(varia::search::game::Outcome::Win { winners, .. }) => winners
+                    .iter()
+                    .filter_map(|&w| variant.players.get(w).map(|p| p.name.clone()))
+                    .collect(),
+                _ => Vec::new(),
+            },
+        },
+        Err(e) => Ending {
+            fen: String::new(),
+            board: format!(
+                "<p>(the board cannot be drawn: {})</p>",
+                varia::render::svg::esc(&e)
+            ),
+            winners: Vec::new(),
+        },
+    }
+}
+
+/// A shortest decisive game as the report lists it.
+struct Short<'r> {
+    number: usize,
+    index: usize,
+    rec: &'r Record,
+    ending: Ending,
+}
+
+impl Short<'_> {
+    fn reason(&self) -> &str {
+        self.rec.termination.as_deref().unwrap_or("")
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "number": self.number, "index": self.index, "plies": self.rec.moves.len(),
+            "result": self.rec.result, "reason": self.reason(), "winners": self.ending.winners,
+            "actions": self.rec.moves, "final_fen": self.ending.fen,
+        })
+    }
+}
+
+impl Study<'_> {
+    fn shortest(&self) -> Vec<Short<'_>> {
+        self.flaws
+            .shortest()
+            .map(|(index, rec)| Short {
+                number: number(self.header, index),
+                index,
+                rec,
+                ending: ending(self.variant, rec),
+            })
+            .collect()
+    }
+
+    /// Print the report; JSON carries every number of the text.
+    pub fn print(&self, json: bool) {
+        let s = self.tally.summary();
+        report(self, &s, json);
+    }
+
+    /// Write the HTML report.
+    pub fn write_html(&self, path: &str) -> Result<(), String> {
+        write_html(path, self)
+    }
+}
+
+/// An opening action in JSON, seats by name.
+fn first_json(h: &Header, f: &FirstAction) -> serde_json::Value {
+    serde_json::json!({
+        "action": f.action, "seat": h.seats.get(f.seat), "games": f.games,
+        "wins": h.seats.iter().zip(&f.wins).map(|(p, w)| (p.clone(), serde_json::Value::from(*w))).collect::<serde_json::Map<_, _>>(),
+        "draws": f.draws, "unfinished": f.unfinished,
+        "win_rate": f.win_rate, "score": f.score,
+    })
+}
+
 /// Print the report; JSON carries every number of the text.
-pub fn report(
-    h: &Header,
-    s: &Summary,
-    sprt: Option<&varia::study::stats::SprtDecision>,
-    json: bool,
-) {
+fn report(st: &Study, s: &Summary, json: bool) {
+    let h = st.header;
+    let shortest = st.shortest();
+    let firsts = st.flaws.first_actions();
     if json {
         let j = serde_json::json!({
             "variant": h.variant, "games": s.games, "seed": h.seed,
@@ -65,8 +209,19 @@ pub fn report(
             "mean_plies": s.mean_plies, "median_plies": s.median_plies,
             "min_plies": s.min_plies, "p10_plies": s.p10_plies, "p90_plies": s.p90_plies, "max_plies": s.max_plies,
             "mean_branching": s.mean_branching,
-            "sprt": sprt,
+            "sprt": st.sprt.map(|t| serde_json::json!({
+                "decision": t.decision.map(|h1| if h1 { "H1" } else { "H0" }),
+                "llr": t.llr, "lower": t.lower, "upper": t.upper, "games": t.games,
+                "elo0": t.test.elo0, "elo1": t.test.elo1, "alpha": t.test.alpha, "beta": t.test.beta,
+            })),
             "by_player": s.by_player,
+            "end_rules": s.end_rules.iter().map(|r| serde_json::json!({
+                "reason": r.reason, "games": r.games,
+                "wins": h.seats.iter().zip(&r.wins).map(|(p, w)| (p.clone(), serde_json::Value::from(*w))).collect::<serde_json::Map<_, _>>(),
+                "draws": r.draws, "unfinished": r.unfinished,
+            })).collect::<Vec<_>>(),
+            "shortest_decisive": shortest.iter().map(Short::json).collect::<Vec<_>>(),
+            "first_actions": firsts.iter().map(|f| first_json(h, f)).collect::<Vec<_>>(),
         });
         outln!("{j}");
         return;
@@ -169,25 +324,55 @@ pub fn report(
             );
         }
     }
-    if let (Some(d), Some(first)) = (sprt, h.seats.first()) {
-        outln!(
-            "SPRT: {} accepted after {} finished games (LLR {:.2}, bounds {:.2} to {:.2})",
-            if d.h1 {
-                format!("H1 ({first} is at least elo1 stronger)")
-            } else {
-                format!("H0 ({first} is not elo1 stronger)")
-            },
-            d.games,
-            d.llr,
-            d.lower,
-            d.upper
-        );
+    if let Some(t) = &st.sprt {
+        outln!("{}", t.sentence(&sprt_side(h, s)));
     }
     outln!();
     outln!("how games ended:");
-    for (r, c) in &s.reasons {
-        outln!("  {r:<24} {c}");
+    for r in &s.end_rules {
+        // Who won by it, when not every game of it was a draw.
+        let mut by: Vec<String> = h
+            .seats
+            .iter()
+            .zip(&r.wins)
+            .filter(|(_, &w)| w > 0)
+            .map(|(p, w)| format!("{p} {w}"))
+            .collect();
+        if !by.is_empty() && r.draws > 0 {
+            by.push(format!("draws {}", r.draws));
+        }
+        if !by.is_empty() && r.unfinished > 0 {
+            by.push(format!("unfinished {}", r.unfinished));
+        }
+        let by = if by.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", by.join(", "))
+        };
+        outln!("  {:<24} {}{by}", r.reason, r.games);
     }
+    if !shortest.is_empty() {
+        outln!();
+        outln!(
+            "shortest decisive games (`varia replay FILE --game N` on the {} --out or --pgn file):",
+            if h.shard.is_some() {
+                "shard's"
+            } else {
+                "run's"
+            }
+        );
+        for g in &shortest {
+            outln!(
+                "  game {:<6} {:>4} plies  {} {} ({})",
+                g.number,
+                g.rec.moves.len(),
+                g.rec.result,
+                g.reason(),
+                g.ending.winners.join("+")
+            );
+        }
+    }
+    first_actions(h, &firsts);
     outln!();
     outln!(
         "plies: mean {:.1}, median {:.1}, 10% to 90% {} to {}, shortest {}, longest {}; mean branching factor {:.1}",
@@ -195,33 +380,67 @@ pub fn report(
     );
 }
 
-/// A sample game for the report: its moves, and its final board replayed.
-fn sample(
-    variant: &varia::ir::Variant,
-    rec: &varia::notation::record::Record,
-) -> varia::study::report::Sample {
-    use varia::play::session::Session;
-    use varia::search::game::Game as _;
-    let mut last = None;
-    let board = Session::new(variant, rec.fen.as_deref(), rec.seed)
-        .map_err(|e| e.to_string())
-        .and_then(|mut s| {
-            for mv in &rec.moves {
-                if s.result().is_some() {
-                    break;
-                }
-                let m = s.parse(mv).map_err(|e| format!("`{mv}`: {e}"))?;
-                s.play(m);
-                last = Some(m);
+/// The side a sequential test is about: the first seat, or the first
+/// player when the seats rotate.
+fn sprt_side(h: &Header, s: &Summary) -> String {
+    match (&s.by_player, h.players.first()) {
+        (Some(_), Some(p)) => format!("player 1 ({p})"),
+        _ => h.seats.first().cloned().unwrap_or_default(),
+    }
+}
+
+/// The most opening actions the text lists.
+const FIRST_ACTION_LINES: usize = 5;
+
+/// The most played opening actions, with the score of the seat that played
+/// them.
+fn first_actions(h: &Header, firsts: &[FirstAction]) {
+    if firsts.is_empty() {
+        return;
+    }
+    outln!();
+    outln!(
+        "first actions ({} of them; {} of the seat that played it, 95% interval):",
+        firsts.len(),
+        if h.seats.len() == 2 {
+            "the score"
+        } else {
+            "the wins"
+        }
+    );
+    for f in firsts.iter().take(FIRST_ACTION_LINES) {
+        let who = h.seats.get(f.seat).map_or("", String::as_str);
+        let score = match (&f.score, h.seats.len() == 2) {
+            (Some(sc), _) => format!(
+                "{} ({} to {})",
+                pct(sc.score),
+                pct(sc.low95),
+                pct(sc.high95)
+            ),
+            (None, true) => "no finished game".to_string(),
+            (None, false) => {
+                let r = &f.win_rate;
+                format!("{} ({} to {})", pct(r.share), pct(r.low95), pct(r.high95))
             }
-            varia::render::svg::draw(&s.view(last), &[])
-        })
-        .unwrap_or_else(|e| {
-            format!(
-                "<p>(the board cannot be drawn: {})</p>",
-                varia::render::svg::esc(&e)
-            )
-        });
+        };
+        outln!(
+            "  {:<12} {:<10} {:>6} games  {score}",
+            f.action,
+            who,
+            f.games
+        );
+    }
+    if firsts.len() > FIRST_ACTION_LINES {
+        outln!(
+            "  ... {} more (--json, --report)",
+            firsts.len() - FIRST_ACTION_LINES
+        );
+    }
+}
+
+/// A game shown whole in the report: its moves, and its final board replayed.
+fn sample(variant: &varia::ir::Variant, rec: &Record) -> varia::study::report::Sample {
+    let end = ending(variant, rec);
     varia::study::report::Sample {
         title: format!(
             "Game {}: {}",
@@ -232,7 +451,8 @@ fn sample(
             },
             rec.players.join(" vs ")
         ),
-        board,
+        board: end.board,
+        fen: end.fen,
         moves: rec.moves.clone(),
         result: match &rec.termination {
             Some(t) => format!("{} ({t})", rec.result),
@@ -242,13 +462,8 @@ fn sample(
 }
 
 /// Write the HTML report of a run.
-pub fn write_html(
-    path: &str,
-    h: &Header,
-    tally: &Tally,
-    variant: &varia::ir::Variant,
-    samples: &[varia::notation::record::Record],
-) -> Result<(), String> {
+fn write_html(path: &str, st: &Study) -> Result<(), String> {
+    let (h, tally, variant) = (st.header, st.tally, st.variant);
     let summary = tally.summary();
     let shard = h
         .shard
@@ -266,7 +481,36 @@ pub fn write_html(
         players: h.players.clone(),
         summary: &summary,
         lengths: tally.lengths().map(|(l, r)| (l, r.clone())).collect(),
-        samples: samples.iter().map(|r| sample(variant, r)).collect(),
+        shortest: Some(
+            st.shortest()
+                .into_iter()
+                .map(|g| varia::study::report::Sample {
+                    title: format!(
+                        "Game {}: {} plies, {} won by {}{}",
+                        g.number,
+                        g.rec.moves.len(),
+                        g.ending.winners.join("+"),
+                        g.reason(),
+                        if h.shard.is_some() {
+                            format!(", index {} of the run", g.index)
+                        } else {
+                            String::new()
+                        }
+                    ),
+                    board: g.ending.board,
+                    fen: g.ending.fen,
+                    moves: g.rec.moves.clone(),
+                    result: match &g.rec.termination {
+                        Some(t) => format!("{} ({t})", g.rec.result),
+                        None => g.rec.result.clone(),
+                    },
+                })
+                .collect(),
+        ),
+        numbering: numbering(h),
+        first_actions: st.flaws.first_actions(),
+        sprt: st.sprt.map(|t| t.sentence(&sprt_side(h, &summary))),
+        samples: st.samples.iter().map(|r| sample(variant, r)).collect(),
     };
     std::fs::write(path, varia::study::report::html(&page))
         .map_err(|e| format!("cannot write {path}: {e}"))

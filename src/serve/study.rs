@@ -277,6 +277,10 @@ pub fn report(s: &Study) -> String {
         players,
         summary: &summary,
         lengths: s.tally.lengths().map(|(l, r)| (l, r.clone())).collect(),
+        shortest: None,
+        numbering: String::new(),
+        first_actions: Vec::new(),
+        sprt: None,
         samples: Vec::new(),
     };
     crate::study::report::html(&page)

@@ -243,6 +243,10 @@ pub struct Joined {
     pub tally: Tally,
     /// The first games' records (as many as asked for).
     pub samples: Vec<Record>,
+    /// The shortest decisive games (their records) and the opening actions.
+    pub flaws: crate::study::flaws::Flaws<Record>,
+    /// Where the sequential test stands, when one was asked for.
+    pub sprt: Option<crate::study::simulate::SprtState>,
 }
 
 /// Join the games of `sources` in game order, checking each (see the
@@ -250,11 +254,16 @@ pub struct Joined {
 /// writes it, and the first `keep` records are kept as samples. A `.variant`
 /// file a record names is read only from `allowed` directories; variants
 /// are compiled once, into `compiled`.
+///
+/// With a sequential test, the join stops after the game (in game order)
+/// where the test decides, as the unsharded run stops there: the games of
+/// the shards after it are not counted (nor checked, nor written).
 pub fn join<R: BufRead>(
     mut sources: Vec<Source<R>>,
     allowed: &[PathBuf],
     compiled: &mut crate::study::verify::Compiled,
     keep: usize,
+    sprt: Option<&crate::study::stats::Sprt>,
     mut write: impl FnMut(&str) -> Result<(), String>,
 ) -> Result<Joined, String> {
     let mut heads = Vec::with_capacity(sources.len());
@@ -263,6 +272,8 @@ pub fn join<R: BufRead>(
     }
     let mut run: Option<(Run, String)> = None;
     let mut tally = None;
+    let mut flaws = None;
+    let mut state = None;
     let mut samples = Vec::new();
     let mut shard_of_file: Vec<Option<u64>> = vec![None; sources.len()];
     let mut next_game = 0u64;
@@ -296,18 +307,48 @@ pub fn join<R: BufRead>(
         }
         check_shard(&line, &this, &mut shard_of_file[i])?;
         let first = &run.as_ref().expect("set above").0;
-        let (outcome, plies, branching, rotation) = check_line(&line, first, allowed, compiled)?;
+        let checked = check_line(&line, first, allowed, compiled)?;
+        let outcome = checked.outcome;
         let variant = compiled_variant(&line, allowed, compiled)?;
-        let t = tally.get_or_insert_with(|| Tally::new(variant.players.len()));
-        t.add_rotated(outcome.as_ref(), plies, branching, rotation);
+        let seats = variant.players.len();
+        let t = tally.get_or_insert_with(|| Tally::new(seats));
+        t.add_game(
+            outcome.as_ref(),
+            checked.record.forfeit.is_some(),
+            checked.plies,
+            checked.branching,
+            checked.rotation,
+        );
+        let f = flaws.get_or_insert_with(|| {
+            crate::study::flaws::Flaws::new(seats, crate::study::flaws::SHORTEST)
+        });
+        let first_action = checked
+            .record
+            .moves
+            .first()
+            .map(|m| (m.as_str(), checked.first_seat));
+        f.add(
+            line.game as usize,
+            outcome.as_ref(),
+            checked.record.forfeit.is_some(),
+            checked.plies,
+            first_action,
+            || checked.record.clone(),
+        );
         write(&unsharded(&line))?;
         if samples.len() < keep {
-            samples.push(Record::from_json(&line.text).map_err(|e| format!("{}: {e}", line.at))?);
+            samples.push(checked.record.clone());
         }
         next_game += 1;
+        if let Some(test) = sprt {
+            state = t.sprt_state(test);
+            if state.is_some_and(|s| s.decision.is_some()) {
+                break;
+            }
+        }
         heads[i] = sources[i].next()?;
     }
-    let (Some((first, _)), Some(tally)) = (run, tally) else {
+    let (Some((first, _)), Some(tally), Some(flaws)) = (run, tally, flaws) else {
         return Err("the files hold no games".into());
     };
     let spec = first.variant.as_str().unwrap_or("");
@@ -321,6 +362,8 @@ pub fn join<R: BufRead>(
         players: first.players,
         tally,
         samples,
+        flaws,
+        sprt: state,
     })
 }
 
@@ -390,15 +433,26 @@ fn check_shard(line: &Line, run: &Run, file_shard: &mut Option<u64>) -> Result<(
     }
 }
 
+/// What a checked game gives the totals.
+struct Checked {
+    outcome: Option<Outcome>,
+    plies: usize,
+    branching: f64,
+    rotation: Option<usize>,
+    /// The seat that played the first action.
+    first_seat: usize,
+    record: Record,
+}
+
 /// Check one game as `replay` checks a record, and its line's own numbers;
-/// gives what the tally counts: the outcome, the length, the branching
-/// factor and the rotation.
+/// gives what the totals count: the outcome, the length, the branching
+/// factor, the rotation, who played the first action, and the record.
 fn check_line(
     line: &Line,
     run: &Run,
     allowed: &[PathBuf],
     compiled: &mut crate::study::verify::Compiled,
-) -> Result<(Option<Outcome>, usize, f64, Option<usize>), String> {
+) -> Result<Checked, String> {
     let at = &line.at;
     let v = &line.value;
     let g = line.game;
@@ -437,8 +491,13 @@ fn check_line(
             ));
         }
     }
-    let done = crate::study::verify::play(prepared, &rec, false, |_, _, _, _, _| {})
-        .map_err(|e| format!("{at}: game {g}: {e}"))?;
+    let mut first_seat = 0;
+    let done = crate::study::verify::play(prepared, &rec, false, |i, seat, _, _, _| {
+        if i == 0 {
+            first_seat = seat;
+        }
+    })
+    .map_err(|e| format!("{at}: game {g}: {e}"))?;
     if done.unplayed > 0 {
         return Err(format!(
             "{at}: game {g} has {} actions after the rules ended it",
@@ -506,12 +565,14 @@ fn check_line(
         ));
     }
     let branching = v.get("branching").and_then(Value::as_f64).unwrap_or(0.0);
-    Ok((
+    Ok(Checked {
         outcome,
-        rec.moves.len(),
+        plies: rec.moves.len(),
         branching,
-        rotation.map(|r| r as usize),
-    ))
+        rotation: rotation.map(|r| r as usize),
+        first_seat,
+        record: rec,
+    })
 }
 
 #[cfg(test)]

@@ -2,10 +2,13 @@
 //!
 //! [`simulate`] plays seeded games in parallel from [`opening`] books;
 //! [`stats`] turns their results into proportions, intervals, Elo and the
-//! sequential test; [`report`] draws the HTML report; [`verify`] checks a
+//! sequential test; [`flaws`] keeps what a study shows beyond its totals
+//! (results per end rule, the shortest decisive games, the first actions);
+//! [`report`] draws the HTML report; [`verify`] checks a
 //! record against the rules (`replay`) and [`merge`] joins the record files
 //! of a run split into shards.
 
+pub mod flaws;
 pub mod merge;
 pub mod opening;
 pub mod report;

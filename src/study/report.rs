@@ -1,6 +1,7 @@
 //! The HTML report of a study: one self-contained page (inline CSS and
-//! inline SVG, nothing fetched) with the statistics, three charts and a
-//! few sample games with their final boards.
+//! inline SVG, nothing fetched) with the statistics, the results per end
+//! rule, the shortest decisive games and the opening actions, three charts
+//! and a few sample games, each game with its final board.
 //!
 //! The page is well-formed XML (XHTML syntax), so any XML parser can check
 //! it. The charts are drawn here, by hand, in a few SVG primitives (bars,
@@ -8,6 +9,7 @@
 //! report builds with no drawing crate.
 
 use crate::render::svg::esc;
+use crate::study::flaws::FirstAction;
 use crate::study::simulate::{LengthRow, Summary};
 use crate::study::stats::Proportion;
 use std::fmt::Write as _;
@@ -19,14 +21,19 @@ const SERIES: [&str; 8] = [
 const DRAWS: &str = "#7f7f7f";
 const UNFINISHED: &str = "#bcbd22";
 
-/// A sample game: its title, its final board (an SVG document) and moves.
+/// A game shown whole: its title, its final board (an SVG document) and
+/// its position as FEN, and its moves.
 #[derive(Debug, Clone)]
 pub struct Sample {
     pub title: String,
     pub board: String,
+    pub fen: String,
     pub moves: Vec<String>,
     pub result: String,
 }
+
+/// The most opening actions the page lists (`--json` has them all).
+pub const FIRST_ACTION_ROWS: usize = 40;
 
 /// What the page shows.
 #[derive(Debug, Clone)]
@@ -39,6 +46,15 @@ pub struct Page<'a> {
     pub summary: &'a Summary,
     /// Games by length (see [`crate::study::simulate::Tally::lengths`]).
     pub lengths: Vec<(usize, LengthRow)>,
+    /// The shortest decisive games, shortest first (`None`: the section is
+    /// left out).
+    pub shortest: Option<Vec<Sample>>,
+    /// How to find a game by its number (`varia replay FILE --game N`).
+    pub numbering: String,
+    /// The opening actions' results (see [`crate::study::flaws::Flaws::first_actions`]).
+    pub first_actions: Vec<FirstAction>,
+    /// The sequential test's state in words, when one was run.
+    pub sprt: Option<String>,
     pub samples: Vec<Sample>,
 }
 
@@ -51,7 +67,7 @@ table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:
 th{background:#f2f2f2}td:first-child,th:first-child{text-align:left}\
 .moves{font-family:monospace;max-width:60em;line-height:1.6}.chart{margin:1em 0}\
 .sample{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap;margin-bottom:2em}\
-.note{color:#555;font-size:90%}";
+.note{color:#555;font-size:90%}.games{display:flex;flex-wrap:wrap;gap:0 2.5em}.game{max-width:440px}.fen{font-family:monospace;font-size:80%;color:#555;max-width:30em;overflow-wrap:anywhere}";
 
 /// The whole page.
 pub fn html(p: &Page) -> String {
@@ -131,23 +147,17 @@ pub fn html(p: &Page) -> String {
             f,
         );
     }
-    h.push_str(
-        "<h2>How games ended</h2>\n<table>\n<tr><th>reason</th><th>games</th><th>share</th></tr>\n",
-    );
-    for (r, n) in &s.reasons {
-        let _ = writeln!(
-            h,
-            "<tr><td>{}</td><td>{n}</td><td>{}</td></tr>",
-            esc(r),
-            pct(*n as f64 / s.games.max(1) as f64)
-        );
+    if let Some(t) = &p.sprt {
+        let _ = writeln!(h, "<p>{}</p>", esc(t));
     }
-    h.push_str("</table>\n");
+    end_rules(&mut h, p);
     let _ = writeln!(
         h,
         "<p>Game length in plies: mean {:.1}, median {:.1}, 10% to 90% {} to {}, shortest {}, longest {}; mean branching factor {:.1}.</p>",
         s.mean_plies, s.median_plies, s.p10_plies, s.p90_plies, s.min_plies, s.max_plies, s.mean_branching
     );
+    shortest(&mut h, p);
+    first_actions(&mut h, p);
     h.push_str("<h2>Charts</h2>\n<p class=\"note\">Shares with their 95% intervals (Wilson score intervals; the score's interval from the spread of per-game scores). Game lengths are counted in plies, in buckets of equal width.</p>\n");
     let _ = writeln!(h, "<div class=\"chart\">{}</div>", score_chart(p));
     let _ = writeln!(h, "<div class=\"chart\">{}</div>", length_chart(p));
@@ -156,17 +166,148 @@ pub fn html(p: &Page) -> String {
         h.push_str("<h2>Sample games</h2>\n");
     }
     for g in &p.samples {
+        game(&mut h, g, p.seats.len());
+    }
+    h.push_str("</body>\n</html>\n");
+    h
+}
+
+/// One game shown whole: title, final board and FEN, moves and result.
+fn game(h: &mut String, g: &Sample, seats: usize) {
+    let _ = writeln!(
+        h,
+        "<h3>{}</h3>\n<div class=\"sample\">\n<div>{}<p class=\"fen\">{}</p></div>\n<p class=\"moves\">{} <b>{}</b></p>\n</div>",
+        esc(&g.title),
+        g.board,
+        esc(&g.fen),
+        numbered(&g.moves, seats),
+        esc(&g.result)
+    );
+}
+
+/// The table of how games ended: per reason (an end rule, a goal, a
+/// forfeit, the ply cap) its games and share, who won by it, the draws and
+/// the unfinished games.
+fn end_rules(h: &mut String, p: &Page) {
+    let s = p.summary;
+    h.push_str("<h2>How games ended</h2>\n<table>\n<tr><th>end rule or goal</th><th>games</th><th>share</th>");
+    for name in &p.seats {
+        let _ = write!(h, "<th>{} won</th>", esc(name));
+    }
+    h.push_str("<th>draws</th><th>unfinished</th></tr>\n");
+    for r in &s.end_rules {
+        let _ = write!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td>",
+            esc(&r.reason),
+            r.games,
+            pct(r.games as f64 / s.games.max(1) as f64)
+        );
+        for w in &r.wins {
+            let _ = write!(h, "<td>{w}</td>");
+        }
+        let _ = writeln!(h, "<td>{}</td><td>{}</td></tr>", r.draws, r.unfinished);
+    }
+    h.push_str("</table>\n");
+}
+
+/// The shortest decisive games, each with its final board.
+fn shortest(h: &mut String, p: &Page) {
+    let Some(games) = &p.shortest else {
+        return;
+    };
+    h.push_str("<h2>Shortest decisive games</h2>\n");
+    if games.is_empty() {
+        h.push_str("<p>No game was won by the rules.</p>\n");
+        return;
+    }
+    let _ = writeln!(
+        h,
+        "<p class=\"note\">The games won by the rules (not by a forfeit), shortest first: a flaw of the rules often shows as a quick win. {}</p>",
+        esc(&p.numbering)
+    );
+    h.push_str("<div class=\"games\">\n");
+    for g in games {
         let _ = writeln!(
             h,
-            "<h3>{}</h3>\n<div class=\"sample\">\n<div>{}</div>\n<p class=\"moves\">{} <b>{}</b></p>\n</div>",
+            "<div class=\"game\">\n<h3>{}</h3>\n{}<p class=\"fen\">{}</p>\n<p class=\"moves\">{} <b>{}</b></p>\n</div>",
             esc(&g.title),
             g.board,
+            esc(&g.fen),
             numbered(&g.moves, p.seats.len()),
             esc(&g.result)
         );
     }
-    h.push_str("</body>\n</html>\n");
-    h
+    h.push_str("</div>\n");
+}
+
+/// Each opening action's results: the games, who won, and the score of the
+/// seat that played it with its 95% interval.
+fn first_actions(h: &mut String, p: &Page) {
+    if p.first_actions.is_empty() {
+        return;
+    }
+    let two = p.seats.len() == 2;
+    h.push_str("<h2>First actions</h2>\n<p class=\"note\">Each game's first action (as the records write it), with the results of the games it began and ");
+    h.push_str(if two {
+        "the score of the seat that played it (a win 1, a draw ½, over the finished games) with its 95% interval and Elo.</p>\n"
+    } else {
+        "the share of those games the seat that played it won, with its 95% interval.</p>\n"
+    });
+    h.push_str("<table>\n<tr><th>first action</th><th>played by</th><th>games</th>");
+    for name in &p.seats {
+        let _ = write!(h, "<th>{} won</th>", esc(name));
+    }
+    h.push_str("<th>draws</th><th>unfinished</th>");
+    h.push_str(if two {
+        "<th>its score</th><th>95% interval</th><th>Elo</th></tr>\n"
+    } else {
+        "<th>its wins</th><th>95% interval</th></tr>\n"
+    });
+    for f in p.first_actions.iter().take(FIRST_ACTION_ROWS) {
+        let _ = write!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td>",
+            esc(&f.action),
+            esc(p.seats.get(f.seat).map_or("", String::as_str)),
+            f.games
+        );
+        for w in &f.wins {
+            let _ = write!(h, "<td>{w}</td>");
+        }
+        let _ = write!(h, "<td>{}</td><td>{}</td>", f.draws, f.unfinished);
+        match (two, &f.score) {
+            (true, Some(sc)) => {
+                let _ = writeln!(
+                    h,
+                    "<td>{}</td><td>{} to {}</td><td>{:+.0}</td></tr>",
+                    pct(sc.score),
+                    pct(sc.low95),
+                    pct(sc.high95),
+                    sc.elo
+                );
+            }
+            (true, None) => h.push_str("<td>-</td><td>-</td><td>-</td></tr>\n"),
+            _ => {
+                let r = &f.win_rate;
+                let _ = writeln!(
+                    h,
+                    "<td>{}</td><td>{} to {}</td></tr>",
+                    pct(r.share),
+                    pct(r.low95),
+                    pct(r.high95)
+                );
+            }
+        }
+    }
+    h.push_str("</table>\n");
+    if p.first_actions.len() > FIRST_ACTION_ROWS {
+        let _ = writeln!(
+            h,
+            "<p class=\"note\">{} more first actions, played less often, are in the study's --json.</p>",
+            p.first_actions.len() - FIRST_ACTION_ROWS
+        );
+    }
 }
 
 /// Moves numbered once per round.

@@ -315,6 +315,32 @@ where
     Ok(out)
 }
 
+impl SprtState {
+    /// The state in words, naming the side tested (`first`): the decision
+    /// or "undecided", the ratio, its bounds and the games.
+    pub fn sentence(&self, first: &str) -> String {
+        let t = &self.test;
+        let verdict = match self.decision {
+            Some(true) => format!("H1 accepted ({first} is at least {} Elo stronger)", t.elo1),
+            Some(false) => format!("H0 accepted ({first} is not {} Elo stronger)", t.elo1),
+            None => "undecided".to_string(),
+        };
+        // (`+ 0.0`: a ratio of 0 is written 0.00, not -0.00.)
+        format!(
+            "SPRT: {verdict} after {} finished games: LLR {:.2}, bounds {:.2} to {:.2} \
+             (elo0 {}, elo1 {}, alpha {}, beta {})",
+            self.games,
+            self.llr + 0.0,
+            self.lower,
+            self.upper,
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta
+        )
+    }
+}
+
 /// Totals over many games.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Summary {
@@ -326,6 +352,10 @@ pub struct Summary {
     pub unfinished: usize,
     /// (reason, count), most frequent first.
     pub reasons: Vec<(String, usize)>,
+    /// What ended the games (the end rule or goal, `forfeit` for every
+    /// game a seat lost outside the rules, or `ply cap`), most frequent
+    /// first, each with who won by it.
+    pub end_rules: Vec<EndRule>,
     pub mean_plies: f64,
     pub median_plies: f64,
     pub mean_branching: f64,
@@ -365,6 +395,35 @@ pub struct ByPlayer {
 /// The games of one length: wins per seat, then draws, then unfinished.
 pub type LengthRow = Vec<u64>;
 
+/// The games one reason ended (an end rule, a goal, a forfeit's reason,
+/// or `ply cap`), and who won them.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct EndRule {
+    pub reason: String,
+    pub games: usize,
+    /// Per seat, the games it won by this reason (a team win counts for
+    /// each member, so these may add up to more than `games`).
+    pub wins: Vec<usize>,
+    pub draws: usize,
+    pub unfinished: usize,
+}
+
+/// Where a sequential test stands: decided or not, with the log-likelihood
+/// ratio and its bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SprtState {
+    /// `Some(true)`: H1 accepted; `Some(false)`: H0 accepted; `None`: not
+    /// decided yet.
+    pub decision: Option<bool>,
+    pub llr: f64,
+    pub lower: f64,
+    pub upper: f64,
+    /// The finished games it was computed from.
+    pub games: u64,
+    /// The test: its hypotheses and error rates.
+    pub test: crate::study::stats::Sprt,
+}
+
 /// Running totals, one game at a time (memory does not grow with the
 /// number of games: game lengths are kept as a histogram).
 #[derive(Debug, Clone, Default)]
@@ -374,7 +433,12 @@ pub struct Tally {
     wins: Vec<usize>,
     draws: usize,
     unfinished: usize,
+    /// Per reason, in the order first met: its games.
     reasons: Vec<(String, usize)>,
+    /// Per end rule (a reason, with every forfeit as `forfeit`), in the
+    /// order first met: its games, and its wins per seat, then draws, then
+    /// unfinished (as a [`LengthRow`]).
+    end_rules: Vec<(String, usize, LengthRow)>,
     lengths: std::collections::BTreeMap<usize, LengthRow>,
     plies: u128,
     branching: f64,
@@ -403,6 +467,20 @@ impl Tally {
     pub fn add_rotated(
         &mut self,
         outcome: Option<&Outcome>,
+        plies: usize,
+        branching: f64,
+        rotation: Option<usize>,
+    ) {
+        self.add_game(outcome, false, plies, branching, rotation);
+    }
+
+    /// [`Tally::add_rotated`] for a game a seat may have lost outside the
+    /// rules (`forfeit`): its end rule is then `forfeit`, whatever the
+    /// reason (which names the engine, its move or its time).
+    pub fn add_game(
+        &mut self,
+        outcome: Option<&Outcome>,
+        forfeit: bool,
         plies: usize,
         branching: f64,
         rotation: Option<usize>,
@@ -446,25 +524,60 @@ impl Tally {
             Some(e) => e.1 += 1,
             None => self.reasons.push((reason.to_string(), 1)),
         }
+        let rule = if forfeit { "forfeit" } else { reason };
+        let at = match self.end_rules.iter().position(|(x, ..)| x == rule) {
+            Some(i) => i,
+            None => {
+                self.end_rules
+                    .push((rule.to_string(), 0, vec![0; seats + 2]));
+                self.end_rules.len() - 1
+            }
+        };
+        let (_, games, row) = &mut self.end_rules[at];
+        *games += 1;
+        match outcome {
+            Some(Outcome::Win { winners, .. }) => {
+                for &w in winners.iter().filter(|&&w| w < seats) {
+                    row[w] += 1;
+                }
+            }
+            Some(Outcome::Draw { .. }) => row[seats] += 1,
+            None => row[seats + 1] += 1,
+        }
         self.plies += plies as u128;
         self.branching += branching;
     }
 
-    /// The decision of a sequential test on the first seat's results (two
+    /// Where a sequential test on the first seat's results stands (two
     /// seats; the first player's, both seats together, when the seats
-    /// rotate), once reached.
-    pub fn sprt(
-        &self,
-        test: &crate::study::stats::Sprt,
-    ) -> Option<crate::study::stats::SprtDecision> {
+    /// rotate): the generalised SPRT on wins, draws and losses
+    /// ([`crate::study::stats::Sprt::gsprt`], as `match --sprt` computes it),
+    /// decided once the ratio leaves its bounds. `None` without two seats.
+    pub fn sprt_state(&self, test: &crate::study::stats::Sprt) -> Option<SprtState> {
+        if self.seats != 2 {
+            return None;
+        }
         let w = if self.rotated {
             &self.player_wins
         } else {
             &self.wins
         };
-        (self.seats == 2)
-            .then(|| test.decide(w[0] as u64, self.draws as u64, w[1] as u64))
-            .flatten()
+        let (wins, draws, losses) = (w[0] as u64, self.draws as u64, w[1] as u64);
+        let (llr, lower, upper) = test.gsprt(wins, draws, losses);
+        Some(SprtState {
+            decision: if llr >= upper {
+                Some(true)
+            } else if llr <= lower {
+                Some(false)
+            } else {
+                None
+            },
+            llr,
+            lower,
+            upper,
+            games: wins + draws + losses,
+            test: *test,
+        })
     }
 
     /// How many games were counted.
@@ -495,6 +608,19 @@ impl Tally {
         });
         let mut reasons = self.reasons.clone();
         reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut rows = self.end_rules.clone();
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let seats = self.seats;
+        let end_rules = rows
+            .into_iter()
+            .map(|(reason, games, row)| EndRule {
+                reason,
+                games,
+                wins: row[..seats].iter().map(|&w| w as usize).collect(),
+                draws: row[seats] as usize,
+                unfinished: row[seats + 1] as usize,
+            })
+            .collect();
         let n = self.games.max(1) as f64;
         let median = match self.games {
             0 => 0.0,
@@ -507,6 +633,7 @@ impl Tally {
             draws: self.draws,
             unfinished: self.unfinished,
             reasons,
+            end_rules,
             mean_plies: self.plies as f64 / n,
             median_plies: median,
             mean_branching: self.branching / n,

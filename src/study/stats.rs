@@ -28,19 +28,24 @@ impl Proportion {
                 high95: 1.0,
             };
         }
-        let (kf, nf) = (k as f64, n as f64);
-        let p = kf / nf;
-        let z2 = Z95 * Z95;
-        let centre = (p + z2 / (2.0 * nf)) / (1.0 + z2 / nf);
-        let half = Z95 * (p * (1.0 - p) / nf + z2 / (4.0 * nf * nf)).sqrt() / (1.0 + z2 / nf);
+        let p = k as f64 / n as f64;
+        let (low95, high95) = wilson(p, n as f64);
         Proportion {
             k,
             n,
             share: p,
-            low95: (centre - half).max(0.0),
-            high95: (centre + half).min(1.0),
+            low95,
+            high95,
         }
     }
+}
+
+/// The 95% Wilson score interval of a share `p` of `n` trials (`n > 0`).
+fn wilson(p: f64, nf: f64) -> (f64, f64) {
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * nf)) / (1.0 + z2 / nf);
+    let half = Z95 * (p * (1.0 - p) / nf + z2 / (4.0 * nf * nf)).sqrt() / (1.0 + z2 / nf);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// The score of one side over games it won, drew or lost (1, ½, 0 a
@@ -62,7 +67,8 @@ pub struct Score {
 /// The Elo difference of a score fraction (clamped to ±1200 at 0 and 1).
 pub fn elo_of(p: f64) -> f64 {
     let p = p.clamp(0.001, 0.999);
-    -400.0 * (1.0 / p - 1.0).log10()
+    // (`+ 0.0`: an even score is 0, not -0.)
+    -400.0 * (1.0 / p - 1.0).log10() + 0.0
 }
 
 impl Score {
@@ -74,13 +80,16 @@ impl Score {
             + draws as f64 * (0.5 - mean).powi(2)
             + losses as f64 * mean.powi(2))
             / nf;
-        // With no spread (all wins, say) the Wilson interval of the score.
+        // With no spread (all wins, all draws or all losses) the Wilson
+        // interval of the score (of ½ for all draws: not of a whole
+        // number of half the draws).
         let (lo, hi) = if var > 0.0 {
             let se = (var / nf).sqrt();
             ((mean - Z95 * se).max(0.0), (mean + Z95 * se).min(1.0))
+        } else if n > 0 {
+            wilson(mean, nf)
         } else {
-            let p = Proportion::new(wins + draws / 2, n);
-            (p.low95, p.high95)
+            (0.0, 1.0)
         };
         Score {
             wins,
@@ -305,6 +314,13 @@ mod tests {
         assert!(s.elo_low95 > 300.0 && s.elo_low95 < 600.0, "{s:?}");
         // 75% is about +191 Elo.
         assert!((Score::new(75, 0, 25).elo - 190.8).abs() < 0.5);
+        // Three draws: an even score, its interval around ½.
+        let s = Score::new(0, 3, 0);
+        assert_eq!(s.score, 0.5);
+        assert!(
+            (s.low95 + s.high95 - 1.0).abs() < 1e-9 && s.low95 > 0.1,
+            "{s:?}"
+        );
     }
 
     #[test]

@@ -92,6 +92,22 @@ fn the_engine_claims_its_mate() {
     assert!(out.contains("1-0 {checkmate}"), "{out}");
 }
 
+#[test]
+fn undo_and_remove_take_moves_back_and_a_mate_is_told_again() {
+    // Fool's mate, taken back by `undo` and by `remove`, and played again.
+    let out = xboard(
+        "xboard\nprotover 2\nnew\nforce\nusermove f2f3\nusermove e7e5\nusermove g2g4\n\
+         usermove d8h4\nundo\nusermove d8h4\nremove\nusermove g1h3\nusermove g2g4\n\
+         usermove d8h4\nping 1\n",
+    );
+    assert_eq!(out.matches("0-1 {checkmate}").count(), 2, "{out}");
+    // After `remove`, White is to move again: g1h3 is White's, g2g4 then
+    // Black's and illegal, and Qh4 is only check.
+    assert!(out.contains("Illegal move: g2g4"), "{out}");
+    assert!(!out.contains("Illegal move: g1h3"), "{out}");
+    assert!(out.contains("pong 1"), "{out}");
+}
+
 /// A folder with a good variant file and a broken one.
 fn variant_folder() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

@@ -12,11 +12,12 @@ use varia::engine::{Move, MoveKind};
 use varia::notation;
 use varia::notation::record::Record;
 use varia::play::ai::{self, Player};
+use varia::play::game_session::{GameSession, Left};
 use varia::play::seat::Seats;
-use varia::play::session::Session;
+use varia::play::session::Prepared;
 use varia::render::palette::Palette;
 use varia::render::{self, Style};
-use varia::search::game::{Game as _, Outcome};
+use varia::search::game::Outcome;
 
 #[derive(Args, Debug, Clone)]
 pub struct PlayArgs {
@@ -93,41 +94,24 @@ board lists the cards left in each deck, and `fen` writes them in a fixed
 order (`--reveal` shows the hidden order, for a referee). A drawn card stays
 drawn: `undo` takes back nothing before it.";
 
+/// The terminal's side of a game: the game itself is a [`GameSession`]
+/// (its actions, undo, how it ended, its record); this holds what the
+/// terminal adds (the board's style, the AI's random source and the
+/// seats' clocks and engines, the interruption handler).
 struct Play {
-    session: Session,
-    spec: String,
-    options: Vec<(String, String)>,
-    seed: u64,
-    fen: Option<String>,
-    players: Vec<Player>,
-    sans: Vec<String>,
-    last: Option<Move>,
+    game: GameSession,
+    /// The board marks the last action (not after `undo` or `load`).
+    mark_last: bool,
     style: Style,
     palette: Palette,
     rng: ChaCha8Rng,
     seats: Seats<Move>,
     variant_path: Vec<std::path::PathBuf>,
     reveal: bool,
-    /// How the game was left, when not by the rules.
-    left: Option<Left>,
     /// Show the AI's thinking (standard output is a terminal).
     watch: bool,
     /// Ctrl-C and hang-ups (see `super::interrupt`).
     guard: Option<std::sync::Arc<super::interrupt::Guard>>,
-}
-
-/// A game left before the rules ended it.
-#[derive(Clone)]
-enum Left {
-    /// This seat resigned and the game ended.
-    Resigned(usize),
-    /// The players quit: the game is unfinished.
-    Quit,
-    /// A draw was claimed, for this reason.
-    Claimed(String),
-    /// This seat lost outside the rules (its engine failed, its time ran
-    /// out), for this reason.
-    Forfeited(usize, String),
 }
 
 pub fn play(a: &PlayArgs) -> i32 {
@@ -171,23 +155,19 @@ pub fn play(a: &PlayArgs) -> i32 {
             1
         }
     });
-    let session = match Session::new(&variant, a.fen.as_deref(), seed) {
-        Ok(s) => s,
+    let seats = Seats::new(&players);
+    let game = Prepared::new(&variant)
+        .and_then(|p| GameSession::new(p, &a.variant, &options, a.fen.as_deref(), seed, players));
+    let game = match game {
+        Ok(g) => g,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
         }
     };
-    let seats = Seats::new(&players);
     let mut p = Play {
-        session,
-        spec: a.variant.clone(),
-        options,
-        seed,
-        fen: a.fen.clone(),
-        players,
-        sans: Vec::new(),
-        last: None,
+        game,
+        mark_last: false,
         style: Style {
             color,
             ascii: a.ascii,
@@ -198,17 +178,16 @@ pub fn play(a: &PlayArgs) -> i32 {
         seats,
         variant_path: a.variant_path.clone(),
         reveal: a.reveal,
-        left: None,
         watch: std::io::stdout().is_terminal(),
         guard: None,
     };
     // A person at the terminal is asked what to do on Ctrl-C; with --save
     // a signal saves the game so far.
-    let ask = std::io::stdin().is_terminal() && p.players.contains(&Player::Human);
+    let ask = std::io::stdin().is_terminal() && p.game.players().contains(&Player::Human);
     p.guard = super::interrupt::Guard::install(a.save.clone(), ask);
     let code = p.run();
     if let Some(f) = &a.save {
-        if let Err(e) = std::fs::write(f, p.final_record().to_pgn()) {
+        if let Err(e) = std::fs::write(f, p.game.record().to_pgn()) {
             eprintln!("error: cannot write {f}: {e}");
             return 1;
         }
@@ -218,7 +197,8 @@ pub fn play(a: &PlayArgs) -> i32 {
 
 impl Play {
     fn name(&self, seat: usize) -> String {
-        self.session
+        self.game
+            .session()
             .variant()
             .players
             .get(seat)
@@ -229,7 +209,10 @@ impl Play {
         out!(
             "{}",
             render::draw_in(
-                &self.session.view(self.last),
+                &self
+                    .game
+                    .session()
+                    .view(self.mark_last.then(|| self.game.last()).flatten()),
                 self.style,
                 &[],
                 &self.palette
@@ -245,7 +228,7 @@ impl Play {
         let mut shown = format!("{label} is thinking…");
         out!("{shown}");
         let _ = std::io::stdout().flush();
-        let session = &self.session;
+        let session = self.game.session();
         let mut on_info = |i: &varia::search::Info<Move>| {
             let best = match i.pv.first() {
                 // A draw's card is the sampled one: name the action only.
@@ -271,74 +254,20 @@ impl Play {
         m
     }
 
-    /// The record as the game was left.
-    fn final_record(&self) -> Record {
-        match &self.left {
-            Some(Left::Resigned(seat)) => self.record(Some(*seat)),
-            Some(Left::Quit) => Record {
-                termination: Some("unterminated".into()),
-                ..self.record(None)
-            },
-            Some(Left::Claimed(reason)) => Record {
-                result: Record::result_for(self.session.players(), Some(&[])),
-                termination: Some(format!("{reason} (claimed)")),
-                ..self.record(None)
-            },
-            Some(Left::Forfeited(seat, reason)) => Record {
-                termination: Some(reason.clone()),
-                forfeit: Some(self.name(*seat)),
-                ..self.record(Some(*seat))
-            },
-            None => self.record(None),
-        }
-    }
-
-    fn record(&self, resigned: Option<usize>) -> Record {
-        let seats = self.session.variant().players.len();
-        let (result, termination) = match (resigned, self.session.result()) {
-            (Some(loser), _) => {
-                let losers = self.session.team_of(loser);
-                let winners: Vec<usize> = (0..seats).filter(|s| !losers.contains(s)).collect();
-                (
-                    Record::result_for(seats, Some(&winners)),
-                    Some("resignation".to_string()),
-                )
-            }
-            (None, Some(Outcome::Win { winners, reason })) => {
-                (Record::result_for(seats, Some(&winners)), Some(reason))
-            }
-            (None, Some(Outcome::Draw { reason })) => {
-                (Record::result_for(seats, Some(&[])), Some(reason))
-            }
-            (None, None) => ("*".into(), None),
-        };
-        Record {
-            variant: self.spec.clone(),
-            options: self.options.clone(),
-            seed: self.seed,
-            fen: self.fen.clone(),
-            seats: self
-                .session
-                .variant()
-                .players
-                .iter()
-                .map(|p| p.name.clone())
-                .collect(),
-            players: self.players.iter().map(|p| p.to_string()).collect(),
-            moves: self.sans.clone(),
-            result,
-            termination,
-            date: varia::notation::record::today(),
-            referee: Record::deals_hidden(self.session.variant()),
-            ..Record::default()
-        }
-    }
-
     /// Play an action; with `who`, say who played it. Players the action
     /// puts out of the game are announced, and the action that eliminates
     /// by mate or stalemate is marked `#`.
     fn apply(&mut self, m: Move, who: Option<&str>) {
-        let (san, out) = self.session.play_noted(m);
+        // The action comes from the legal list (typed, chosen or drawn).
+        let Ok(played) = self.game.play(m) else {
+            return;
+        };
+        let (san, out) = (played.san.clone(), played.out);
+        self.announce_played(m, &san, out, who);
+    }
+
+    /// Say who played `san` (with `who`) and who it put out of the game.
+    fn announce_played(&mut self, m: Move, san: &str, out: u8, who: Option<&str>) {
         if let Some(who) = who {
             outln!("{who} plays {san}");
         }
@@ -351,24 +280,23 @@ impl Play {
                 }
             }
         }
-        self.sans.push(san);
-        self.last = Some(m);
+        self.mark_last = true;
     }
 
     fn announce_end(&self) -> bool {
-        match self.session.result() {
+        match self.game.result() {
             Some(Outcome::Win { winners, reason }) => {
                 let names: Vec<String> = winners.iter().map(|&w| self.name(w)).collect();
                 outln!(
                     "Game over: {} {} ({reason}). {}",
                     names.join(" and "),
                     if names.len() == 1 { "wins" } else { "win" },
-                    self.record(None).result
+                    self.game.result_text().0
                 );
                 true
             }
             Some(Outcome::Draw { reason }) => {
-                outln!("Game over: draw ({reason}). {}", self.record(None).result);
+                outln!("Game over: draw ({reason}). {}", self.game.result_text().0);
                 true
             }
             None => false,
@@ -378,11 +306,11 @@ impl Play {
     fn run(&mut self) -> i32 {
         let stdin = std::io::stdin();
         let interactive = stdin.is_terminal();
-        let humans = self.players.contains(&Player::Human);
+        let humans = self.game.players().contains(&Player::Human);
         if humans {
             outln!(
                 "{} — type `help` for commands.",
-                self.session.variant().title
+                self.game.session().variant().title
             );
             self.show();
         }
@@ -391,36 +319,35 @@ impl Play {
         };
         loop {
             if let Some(g) = self.guard.as_ref().filter(|g| g.keeps_record()) {
-                g.keep(
-                    Record {
-                        termination: Some("unterminated".into()),
-                        ..self.record(None)
-                    }
-                    .to_pgn(),
-                );
+                g.keep(self.game.record_so_far().to_pgn());
             }
             if self.announce_end() {
                 self.show();
                 return 0;
             }
-            let seat = self.session.to_move();
-            let who = self.players.get(seat).cloned().unwrap_or(Player::Random);
+            let seat = self.game.to_move();
+            let who = self
+                .game
+                .players()
+                .get(seat)
+                .cloned()
+                .unwrap_or(Player::Random);
             if who != Player::Human {
                 let chosen = match &who {
                     // The built-in AI on a level: watched, to show its
                     // thinking on a terminal.
                     Player::Ai(_) if self.watch => Ok(self.think(seat, &who)),
-                    _ => self.seats.choose(&self.session, None, &mut self.rng),
+                    _ => self.seats.choose(self.game.session(), None, &mut self.rng),
                 };
                 match chosen {
                     Err(f) => {
+                        self.game.forfeit(f.seat, &f.reason);
                         outln!(
                             "{} ({who}) forfeits: {}. {}",
                             self.name(seat),
                             f.reason,
-                            self.record(Some(seat)).result
+                            self.game.result_text().0
                         );
-                        self.left = Some(Left::Forfeited(f.seat, f.reason));
                         return 0;
                     }
                     Ok(Some(m)) => {
@@ -456,7 +383,7 @@ impl Play {
                     outln!();
                     outln!(
                         "Input ended; the game is unfinished ({} played).",
-                        actions(self.sans.len())
+                        actions(self.game.history().len())
                     );
                     return 0;
                 }
@@ -489,19 +416,22 @@ impl Play {
             "continue" => outln!("The game goes on."),
             "pieces" => outln!(
                 "{}",
-                super::describe::pieces_text(&varia::describe::describe_session(&self.session))
+                super::describe::pieces_text(&varia::describe::describe_session(
+                    self.game.session()
+                ))
             ),
-            "info" => match varia::describe::find_piece(self.session.variant(), rest) {
+            "info" => match varia::describe::find_piece(self.game.session().variant(), rest) {
                 Some(k) => out!(
                     "{}",
                     super::describe::card_text(
-                        &varia::describe::piece_card(&self.session, k),
+                        &varia::describe::piece_card(self.game.session(), k),
                         &None
                     )
                 ),
                 None => {
                     let names: Vec<String> = self
-                        .session
+                        .game
+                        .session()
                         .variant()
                         .pieces
                         .iter()
@@ -518,17 +448,20 @@ impl Play {
             }
             "why" => outln!(
                 "{}",
-                super::describe::explanation(&varia::explain::explain_text(&self.session, rest))
+                super::describe::explanation(&varia::explain::explain_text(
+                    self.game.session(),
+                    rest
+                ))
             ),
             "flip" => {
                 self.style.flipped = !self.style.flipped;
                 self.show();
             }
-            "fen" if self.reveal => outln!("{}", self.session.position().fen()),
+            "fen" if self.reveal => outln!("{}", self.game.fen()),
             // Decks in a fixed order: the cards that remain, not their order.
-            "fen" => outln!("{}", self.session.position().public_fen()),
+            "fen" => outln!("{}", self.game.public_fen()),
             "moves" => {
-                let (moves, sans) = self.session.sans();
+                let (moves, sans) = self.game.session().sans();
                 let mut shown: Vec<String> = Vec::new();
                 let mut draws = false;
                 for (m, s) in moves.iter().zip(sans) {
@@ -544,29 +477,11 @@ impl Play {
                 outln!("{} legal: {}", shown.len(), shown.join(" "));
             }
             "undo" => {
-                // Take back to the previous turn of this human seat.
-                let me = self.session.to_move();
-                let mut undone = 0;
-                // A drawn card stays drawn: taking back its draw would put
-                // the card, now seen, back on top of the deck.
-                let drawn = |p: &Self| {
-                    p.session
-                        .game
-                        .moves()
-                        .last()
-                        .is_some_and(|m| m.card().is_some())
-                };
-                while !drawn(self) && self.session.game.undo().is_some() {
-                    self.sans.pop();
-                    undone += 1;
-                    if self.session.to_move() == me
-                        || self.players.get(self.session.to_move()) == Some(&Player::Human)
-                    {
-                        break;
-                    }
-                }
-                self.last = None;
-                if undone == 0 && drawn(self) {
+                // Take back to the previous turn of this human seat; a
+                // drawn card stays drawn.
+                let undone = self.game.take_back();
+                self.mark_last = false;
+                if undone == 0 && self.game.last_was_draw() {
                     outln!("A drawn card stays drawn: nothing before it can be taken back.");
                 } else if undone == 0 {
                     outln!("Nothing to take back.");
@@ -582,7 +497,7 @@ impl Play {
                 if rest.is_empty() {
                     outln!("Say where: save FILE");
                 } else {
-                    match std::fs::write(rest, self.record(None).to_pgn()) {
+                    match std::fs::write(rest, self.game.record().to_pgn()) {
                         Ok(()) => outln!("Saved to {rest}."),
                         Err(e) => outln!("Cannot write {rest}: {e}. The game goes on."),
                     }
@@ -602,43 +517,44 @@ impl Play {
                 }
             }
             "claim" => {
-                let claims = self.session.game.claimable();
-                if claims.is_empty() {
+                let Ok(reason) = self.game.claim_draw() else {
                     outln!("No draw can be claimed now.");
-                } else {
-                    let reason = varia::play::session::event_name(&claims[0].event);
-                    outln!(
-                        "Game over: draw claimed ({reason}). {}",
-                        Record::result_for(self.session.players(), Some(&[]))
-                    );
-                    self.left = Some(Left::Claimed(reason));
-                    return Flow::Stop(0);
-                }
-            }
-            // With more than two sides a resignation is an action: the
-            // resigner leaves (its army leaves the board, or goes to its
-            // partner) and the game goes on.
-            "resign" if self.session.game.can_resign() => {
-                self.apply(Move::Resign, None);
-                self.show();
+                    return Flow::Continue;
+                };
+                outln!(
+                    "Game over: draw claimed ({reason}). {}",
+                    self.game.result_text().0
+                );
+                return Flow::Stop(0);
             }
             "resign" => {
-                let me = self.session.to_move();
-                let r = self.record(Some(me));
-                outln!("{} resigns. {}", self.name(me), r.result);
-                self.left = Some(Left::Resigned(me));
-                return Flow::Stop(0);
+                let me = self.game.to_move();
+                if self.game.resign().is_err() {
+                    outln!("The game is over.");
+                    return Flow::Stop(0);
+                }
+                if let Some(Left::Resigned(_)) = self.game.left() {
+                    outln!("{} resigns. {}", self.name(me), self.game.result_text().0);
+                    return Flow::Stop(0);
+                }
+                // With more than two sides a resignation is an action: the
+                // resigner leaves (its army leaves the board, or goes to its
+                // partner) and the game goes on.
+                if let Some(p) = self.game.history().last().cloned() {
+                    self.announce_played(p.action, &p.san, p.out, None);
+                }
+                self.show();
             }
             "quit" | "exit" => {
                 outln!(
                     "The game is left unfinished (*) after {}; nobody resigned.",
-                    actions(self.sans.len())
+                    actions(self.game.history().len())
                 );
-                self.left = Some(Left::Quit);
+                self.game.quit();
                 return Flow::Stop(0);
             }
             "draw" if rest.is_empty() => {
-                let moves = self.session.legal();
+                let moves = self.game.session().legal();
                 let draws: Vec<Move> = moves
                     .iter()
                     .copied()
@@ -654,7 +570,7 @@ impl Play {
                 } else {
                     first
                         .placed()
-                        .and_then(|k| self.session.variant().pieces.get(k as usize))
+                        .and_then(|k| self.game.session().variant().pieces.get(k as usize))
                         .map_or("?".to_string(), |p| format!("a {}", p.name))
                 };
                 // A card with nowhere to go, or a joker with nothing to choose.
@@ -697,7 +613,7 @@ impl Play {
                     let names: Vec<String> = draws
                         .iter()
                         .filter_map(|m| m.to())
-                        .map(|t| self.session.square_name(t))
+                        .map(|t| self.game.session().square_name(t))
                         .collect();
                     // The prompt's own words come before squares.
                     match sq.as_str() {
@@ -725,19 +641,19 @@ impl Play {
                         "quit" | "exit" => {
                             outln!(
                                 "The game is left unfinished (*) after {}; the card drawn is not placed.",
-                                actions(self.sans.len())
+                                actions(self.game.history().len())
                             );
-                            self.left = Some(Left::Quit);
+                            self.game.quit();
                             return Flow::Stop(0);
                         }
                         _ => {}
                     }
                     let asked = sq.strip_prefix("why").map(str::trim);
                     let sq = asked.unwrap_or(&sq);
-                    let target = draws
-                        .iter()
-                        .copied()
-                        .find(|m| m.to().is_some_and(|t| self.session.square_name(t) == sq));
+                    let target = draws.iter().copied().find(|m| {
+                        m.to()
+                            .is_some_and(|t| self.game.session().square_name(t) == sq)
+                    });
                     match (target, asked) {
                         (Some(m), None) => {
                             self.apply(m, None);
@@ -746,7 +662,12 @@ impl Play {
                         }
                         _ => {
                             let kind = first.placed().unwrap_or(0);
-                            let e = varia::explain::explain_drawn(&self.session, kind, &draws, sq);
+                            let e = varia::explain::explain_drawn(
+                                self.game.session(),
+                                kind,
+                                &draws,
+                                sq,
+                            );
                             outln!("{}", super::describe::explanation(&e));
                             if !e.legal {
                                 outln!("Legal squares: {}", names.join(" "));
@@ -758,7 +679,7 @@ impl Play {
             // Drawn cards are never matched or suggested here: whatever card
             // is typed, a player who may draw gets the same answer, so
             // nothing said depends on the hidden top card.
-            _ => match self.session.parse_public(line) {
+            _ => match self.game.session().parse_public(line) {
                 Ok(m) => {
                     self.apply(m, None);
                     self.show();
@@ -769,14 +690,17 @@ impl Play {
                 // A referee's rule: an illegal action (text that names
                 // squares but no legal action) costs the turn.
                 Err(notation::ParseError::NoMatch { .. })
-                    if self.session.forfeits() && line.chars().any(|c| c.is_ascii_digit()) =>
+                    if self.game.session().forfeits()
+                        && line.chars().any(|c| c.is_ascii_digit()) =>
                 {
-                    let me = self.session.to_move();
+                    let me = self.game.to_move();
                     outln!(
                         "`{line}` is not a legal action: {} forfeits the turn (illegal actions: forfeit).",
                         self.name(me)
                     );
-                    self.apply(Move::Pass, None);
+                    if self.game.forfeit_turn().is_ok() {
+                        self.mark_last = true;
+                    }
                     self.show();
                 }
                 Err(e @ notation::ParseError::NoMatch { .. }) => self.refused(line, &e),
@@ -790,7 +714,7 @@ impl Play {
     /// refusal, or (for text that reads as no action) the parser's
     /// suggestions.
     fn refused(&self, line: &str, e: &notation::ParseError) {
-        let why = varia::explain::explain_text(&self.session, line);
+        let why = varia::explain::explain_text(self.game.session(), line);
         match why.reason {
             varia::explain::Reason::Unreadable { .. } | varia::explain::Reason::Other { .. } => {
                 outln!("{e}")
@@ -801,7 +725,7 @@ impl Play {
 
     /// Whether the player to act may draw a card now.
     fn may_draw(&self) -> bool {
-        self.session
+        self.game
             .legal()
             .iter()
             .any(|m| m.kind() == MoveKind::DrawPlace)
@@ -814,30 +738,18 @@ impl Play {
         let rec = Record::parse_pgn(&text)?;
         let mut allowed = vec![record_dir(path)];
         allowed.extend(self.variant_path.iter().cloned());
-        let file = std::path::Path::new(varia::load::split_spec(&self.spec).0);
+        let file = std::path::Path::new(varia::load::split_spec(self.game.spec()).0);
         if file.is_file() {
             allowed.push(record_dir(file));
         }
         let variant = varia::load::for_record(&rec.variant, &allowed, &rec.options, false)
             .map_err(|e| e.0)?;
-        let mut s = Session::new(&variant, rec.fen.as_deref(), rec.seed).map_err(|e| e.0)?;
-        let mut sans = Vec::new();
-        for (i, mv) in rec.moves.iter().enumerate() {
-            let m = s
-                .parse(mv)
-                .map_err(|e| format!("action {} `{mv}`: {e}", i + 1))?;
-            sans.push(s.san(m));
-            s.play(m);
-        }
-        let n = sans.len();
-        self.session = s;
-        self.sans = sans;
-        self.spec = rec.variant;
-        self.options = rec.options;
-        self.seed = rec.seed;
-        self.fen = rec.fen;
-        self.last = None;
-        Ok(n)
+        let players = self.game.players().to_vec();
+        self.game = Prepared::new(&variant)
+            .and_then(|p| GameSession::from_record(p, &rec, players))
+            .map_err(|e| e.0)?;
+        self.mark_last = false;
+        Ok(self.game.history().len())
     }
 }
 

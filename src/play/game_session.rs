@@ -5,9 +5,9 @@
 //! forfeit, players who quit), the position as FEN and the whole game as
 //! a [`Record`] (PGN) or a JSON line that `replay` reads.
 //!
-//! `varia serve` drives its games through this type; the terminal `play`
-//! loop and the UCI/XBoard modes can be moved onto it, so that a rule
-//! works the same everywhere.
+//! `varia serve` and the terminal `play` loop drive their games through
+//! this type, so a rule (what undo takes back, how a resignation or a
+//! forfeit is recorded) works the same in both.
 
 use crate::engine::{Move, MoveKind};
 use crate::notation::record::Record;
@@ -108,8 +108,42 @@ impl GameSession {
         &self.prepared
     }
 
+    /// The seed that deals the decks (and random setups).
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// The variant as the record names it (a built-in name or a path).
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    /// The game as a record left it: `prepared` is the record's variant
+    /// (with its options) compiled; the game starts from the record's
+    /// position and seed and plays each action of its move list in turn.
+    /// The record's result is not taken: the game goes on from there.
+    pub fn from_record(
+        prepared: Prepared,
+        rec: &Record,
+        players: Vec<Player>,
+    ) -> Result<GameSession, SessionError> {
+        let mut g = GameSession::new(
+            prepared,
+            &rec.variant,
+            &rec.options,
+            rec.fen.as_deref(),
+            rec.seed,
+            players,
+        )?;
+        for (i, text) in rec.moves.iter().enumerate() {
+            let m = g
+                .session
+                .parse(text)
+                .map_err(|e| SessionError(format!("action {} `{text}`: {e}", i + 1)))?;
+            g.play(m)
+                .map_err(|e| SessionError(format!("action {} `{text}`: {e}", i + 1)))?;
+        }
+        Ok(g)
     }
 
     /// The starting position given (none: the variant's setup).
@@ -168,13 +202,17 @@ impl GameSession {
         }
     }
 
-    /// Play a legal action. Taken-back actions are forgotten unless this is
+    /// Play a legal action (or `resign`, or `pass` for a forfeited turn,
+    /// where the rules make them actions). Taken-back actions are forgotten unless this is
     /// the next of them (then the rest stay to be redone).
     pub fn play(&mut self, m: Move) -> Result<&Played, PlayError> {
         if self.is_over() {
             return Err(PlayError::Over);
         }
+        // Besides the legal actions: a resignation where it is an action,
+        // and a forfeited turn (`pass`) under `illegal actions: forfeit`.
         let legal = m == Move::Resign && self.session.game.can_resign()
+            || m == Move::Pass && self.session.forfeits()
             || self.session.position().is_legal(m);
         if !legal {
             return Err(PlayError::Illegal);
@@ -211,6 +249,29 @@ impl GameSession {
         self.session.undo();
         self.redo.push(p.action);
         true
+    }
+
+    /// Take back one turn of a person: the actions back to the previous
+    /// turn of the seat to act, or to the turn of an earlier human seat,
+    /// whichever comes first (so the AI's answers go with the action they
+    /// answered). A drawn card stays drawn: nothing before a draw is taken
+    /// back, since the card, now seen, would go back on top of its deck.
+    /// Returns how many actions were taken back (a game left counts one:
+    /// it is first taken back to before it was left).
+    pub fn take_back(&mut self) -> usize {
+        if self.left.take().is_some() {
+            return 1;
+        }
+        let me = self.to_move();
+        let mut n = 0;
+        while !self.last_was_draw() && self.undo() {
+            n += 1;
+            let now = self.to_move();
+            if now == me || self.players.get(now) == Some(&Player::Human) {
+                break;
+            }
+        }
+        n
     }
 
     /// Play again the last action taken back.
@@ -269,6 +330,20 @@ impl GameSession {
     /// Whether a draw may be claimed now.
     pub fn can_claim(&self) -> bool {
         !self.is_over() && !self.session.game.claimable().is_empty()
+    }
+
+    /// Under `illegal actions: forfeit`, the seat to act, having named an
+    /// illegal action, loses its turn: the turn passes, and the record
+    /// writes `pass`. Refused in a variant without that rule.
+    pub fn forfeit_turn(&mut self) -> Result<&Played, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::Over);
+        }
+        if !self.session.forfeits() {
+            return Err(PlayError::Illegal);
+        }
+        self.redo.clear();
+        Ok(self.push(Move::Pass))
     }
 
     /// A seat forfeits (its clock ran out, say): its team loses.
@@ -347,11 +422,23 @@ impl GameSession {
             .any(|d| !d.is_empty())
     }
 
-    /// The whole game as a record (PGN with [`Record::to_pgn`]).
+    /// The whole game as a record (PGN with [`Record::to_pgn`]): a
+    /// forfeit names its seat (`[Forfeit]`), and a game with hidden decks
+    /// is the referee's copy (its seed deals every deck).
     pub fn record(&self) -> Record {
         let (result, termination) = self.result_text();
         let v = self.session.variant();
+        let forfeit = match &self.left {
+            Some(Left::Forfeit { seat, .. }) => Some(
+                v.players
+                    .get(*seat)
+                    .map_or_else(|| format!("seat {seat}"), |p| p.name.clone()),
+            ),
+            _ => None,
+        };
         Record {
+            forfeit,
+            referee: Record::deals_hidden(v),
             variant: self.spec.clone(),
             options: self.options.clone(),
             seed: self.seed,
@@ -384,10 +471,29 @@ impl GameSession {
             "winners": winners.iter().filter_map(|&w| v.players.get(w).map(|p| &p.name)).collect::<Vec<_>>(),
             "reason": r.termination, "plies": self.played.len(),
         });
-        if let (Some(f), Some(m)) = (&self.start_fen, line.as_object_mut()) {
-            m.insert("fen".into(), f.clone().into());
+        if let Some(m) = line.as_object_mut() {
+            if let Some(f) = &self.start_fen {
+                m.insert("fen".into(), f.clone().into());
+            }
+            if let Some(f) = &r.forfeit {
+                m.insert("forfeit".into(), f.clone().into());
+            }
+            if r.referee {
+                m.insert("referee".into(), true.into());
+            }
         }
         line.to_string()
+    }
+
+    /// The record as it would be saved if the players stopped now: the
+    /// game's record when it is over, else an unfinished game (`*`,
+    /// unterminated). What a save on an interruption writes.
+    pub fn record_so_far(&self) -> Record {
+        let mut r = self.record();
+        if !self.is_over() {
+            r.termination = Some("unterminated".into());
+        }
+        r
     }
 
     /// Whether the last action drew a card (its man's kind is now public).
@@ -460,5 +566,72 @@ mod tests {
         assert!(g.undo());
         g.quit();
         assert_eq!(g.result_text(), ("*".into(), Some("unterminated".into())));
+    }
+
+    #[test]
+    fn take_back_goes_to_the_persons_turn() {
+        let v = crate::load::builtin("chess", &[]).unwrap();
+        let p = Prepared::new(&v).unwrap();
+        let players = vec![Player::Human, Player::Ai(1)];
+        let mut g = GameSession::new(p, "chess", &[], None, 1, players).unwrap();
+        for m in ["e4", "e5", "Nf3"] {
+            play(&mut g, m);
+        }
+        // Black (the AI) to act: back to the turn of White, a person.
+        assert_eq!(g.take_back(), 1);
+        // White to act: the AI's answer goes back with White's action.
+        assert_eq!(g.take_back(), 2);
+        assert_eq!(g.take_back(), 0);
+        // Two people: one action each time.
+        let mut g = chess();
+        play(&mut g, "e4");
+        play(&mut g, "e5");
+        assert_eq!(g.take_back(), 1);
+        assert_eq!(g.sans(), ["e4"]);
+    }
+
+    #[test]
+    fn a_forfeited_turn_a_forfeit_and_a_record_read_back() {
+        let o = [("referee".to_string(), "forfeit".to_string())];
+        let v = crate::load::builtin("ecsech", &o).unwrap();
+        let p = Prepared::new(&v).unwrap();
+        let mut g = GameSession::new(p.clone(), "ecsech", &o, None, 1, vec![]).unwrap();
+        assert_eq!(g.forfeit_turn().unwrap().san, "pass");
+        assert_eq!(g.to_move(), 1);
+        assert_eq!(
+            g.record_so_far().termination.as_deref(),
+            Some("unterminated")
+        );
+        assert_eq!(g.record().termination, None);
+        let rec = g.record();
+        let back = GameSession::from_record(p.clone(), &rec, vec![]).unwrap();
+        assert_eq!(back.sans(), ["pass"]);
+        assert_eq!(back.to_move(), 1);
+        g.forfeit(1, "time forfeit");
+        let rec = g.record();
+        assert_eq!(rec.forfeit.as_deref(), Some("black"));
+        assert_eq!(rec.result, "1-0");
+        assert_eq!(
+            g.record_so_far().termination.as_deref(),
+            Some("time forfeit")
+        );
+        assert!(g.json_line().contains(r#""forfeit":"black""#));
+        // Without the rule a forfeited turn is refused, and a record that
+        // does not replay says which action.
+        let mut c = chess();
+        assert_eq!(c.forfeit_turn().unwrap_err(), PlayError::Illegal);
+        let bad = Record {
+            variant: "ecsech".into(),
+            seed: 1,
+            moves: vec!["pass".into()],
+            ..Record::default()
+        };
+        let e = GameSession::from_record(
+            Prepared::new(&crate::load::builtin("ecsech", &[]).unwrap()).unwrap(),
+            &bad,
+            vec![],
+        )
+        .unwrap_err();
+        assert!(e.0.starts_with("action 1 `pass`"), "{e}");
     }
 }

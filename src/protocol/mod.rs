@@ -388,17 +388,23 @@ impl Board {
 
     /// A line of moves from the current position, as text.
     pub fn line_text(&self, line: &[Move]) -> Vec<String> {
-        let mut pos = self.position().clone();
-        let mut out = Vec::with_capacity(line.len());
-        for &m in line {
-            if !pos.is_legal(m) {
-                break;
-            }
-            out.push(move_text_as(&pos, m, self.castling));
-            pos.play(m);
-        }
-        out
+        line_text(self.position(), line, self.castling)
     }
+}
+
+/// A line of moves from `pos`, as text (up to its first illegal move),
+/// castling written as `style` says.
+pub fn line_text(pos: &Position, line: &[Move], style: CastlingText) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        if !pos.is_legal(m) {
+            break;
+        }
+        out.push(move_text_as(&pos, m, style));
+        pos.play(m);
+    }
+    out
 }
 
 #[cfg(test)]

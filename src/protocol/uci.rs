@@ -20,6 +20,13 @@
 //! `MultiPV`, `Skill Level` (1…8: the AI levels' node budgets; 8 is
 //! unlimited). With more than two players the clock of seats 0, 2 is
 //! `wtime`, of seats 1, 3 `btime`.
+//!
+//! The engine keeps no game in progress: each `position` command sends the
+//! whole game again, and UCI has no undo, result or record. So it holds a
+//! [`Board`] (the position and how castling is written), not a
+//! [`GameSession`](crate::play::game_session::GameSession) as `varia
+//! xboard` does: naming each of a long game's moves again at every
+//! `position` would be work for nothing.
 
 use super::{unsupported, Board, CastlingText, Catalogue};
 use crate::engine::{self, Move};

@@ -16,10 +16,12 @@
 //! without edges, swaps and placements with a bonus move) are refused with
 //! `Error (unsupported variant): NAME`.
 
-use super::{move_text, unsupported, Board, Catalogue};
+use super::{move_text, unsupported, Catalogue};
 use crate::engine::{Move, MoveKind};
 use crate::ir::{Shape, Variant};
-use crate::search::game::{Game, Outcome};
+use crate::play::game_session::GameSession;
+use crate::play::session::Prepared;
+use crate::search::game::Outcome;
 use crate::search::{Clock, Limits, Score, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -53,10 +55,9 @@ pub struct Xboard {
     out: Out,
     catalogue: Catalogue,
     variant: Variant,
-    start_fen: Option<String>,
-    /// The game, shared with the thinking thread (which plays its move).
-    board: Arc<Mutex<Board>>,
-    history: Vec<Move>,
+    /// The game (the one game-in-progress type of the library), shared
+    /// with the thinking thread (which plays its move).
+    board: Arc<Mutex<GameSession>>,
     mode: Mode,
     searcher: Option<Searcher<Move>>,
     job: Option<Job>,
@@ -88,12 +89,10 @@ impl Xboard {
         Xboard {
             out,
             catalogue,
-            board: Arc::new(Mutex::new(
-                Board::prepared(&chess, None).expect("chess starts"),
-            )),
             variant: chess.variant().clone(),
-            start_fen: None,
-            history: Vec::new(),
+            board: Arc::new(Mutex::new(
+                game(chess, "chess", None).expect("chess starts"),
+            )),
             mode: Mode::Force,
             searcher: Some(Searcher::new(32)),
             job: None,
@@ -112,7 +111,7 @@ impl Xboard {
         (self.out)(s.into());
     }
 
-    fn board(&self) -> std::sync::MutexGuard<'_, Board> {
+    fn board(&self) -> std::sync::MutexGuard<'_, GameSession> {
         // A poisoned lock only means a thread panicked mid-search; the board
         // itself is whole (moves are played under the lock in one call).
         self.board.lock().unwrap_or_else(|e| e.into_inner())
@@ -130,9 +129,6 @@ impl Xboard {
                 Err(_) => self.searcher = Some(Searcher::new(32)),
             }
         }
-        // Take in the engine's own move, if it played one.
-        let moves: Vec<Move> = self.board().session.game.moves().collect();
-        self.history = moves;
     }
 
     /// The names XBoard is told: `normal` for chess.
@@ -214,13 +210,13 @@ impl Xboard {
             }
             "go" => {
                 self.finish(false);
-                let turn = self.board().position().turn();
+                let turn = self.board().session().position().turn();
                 self.mode = Mode::Play(turn);
                 self.think();
             }
             "playother" => {
                 self.finish(false);
-                let turn = self.board().position().turn();
+                let turn = self.board().session().position().turn();
                 self.mode = Mode::Play(1 - turn.min(1));
             }
             "white" | "black" => {
@@ -281,13 +277,9 @@ impl Xboard {
                 let board = self
                     .catalogue
                     .prepared(&name, false)
-                    .and_then(|p| Board::prepared(&p, Some(arg)));
+                    .and_then(|p| game(p, &name, Some(arg)));
                 match board {
-                    Ok(b) => {
-                        *self.board() = b;
-                        self.start_fen = Some(arg.to_string());
-                        self.history.clear();
-                    }
+                    Ok(b) => *self.board() = b,
                     Err(e) => self.say(format!("tellusererror Illegal position: {e}")),
                 }
             }
@@ -303,7 +295,9 @@ impl Xboard {
             "protover_done" => {}
             _ => {
                 // A bare move (when `usermove` was not accepted).
-                if !self.usermove && super::parse_move(self.board().position(), cmd).is_some() {
+                if !self.usermove
+                    && super::parse_move(self.board().session().position(), cmd).is_some()
+                {
                     self.user_move(cmd);
                 } else {
                     self.say(format!("Error (unknown command): {}", truncate(cmd)));
@@ -327,15 +321,13 @@ impl Xboard {
                 match self
                     .catalogue
                     .prepared(name, false)
-                    .and_then(|p| Board::prepared(&p, None))
+                    .and_then(|p| game(p, name, None))
                 {
                     Ok(b) => {
                         *self.board() = b;
                         self.variant = v;
-                        self.start_fen = None;
-                        self.history.clear();
                         if name != "chess" {
-                            for l in setup_lines(&self.variant, &self.board().position().fen()) {
+                            for l in setup_lines(&self.variant, &self.board().fen()) {
                                 self.say(l);
                             }
                         }
@@ -350,25 +342,26 @@ impl Xboard {
     fn undo(&mut self, n: usize) {
         let mut b = self.board();
         for _ in 0..n {
-            b.session.game.undo();
+            b.undo();
         }
-        let moves: Vec<Move> = b.session.game.moves().collect();
-        drop(b);
-        self.history = moves;
     }
 
     fn user_move(&mut self, text: &str) {
         self.finish(true);
-        let result = self.board().play_text(text);
+        let result = {
+            let mut b = self.board();
+            match super::parse_move(b.session().position(), text) {
+                Some(m) => b.play(m).map(|_| ()).map_err(|_| ()),
+                None => Err(()),
+            }
+        };
         match result {
-            Ok(_) => {
-                let moves: Vec<Move> = self.board().session.game.moves().collect();
-                self.history = moves;
+            Ok(()) => {
                 if self.announce_end() {
                     return;
                 }
                 if let Mode::Play(side) = self.mode {
-                    if self.board().position().turn() == side {
+                    if self.board().session().position().turn() == side {
                         self.think();
                     }
                 }
@@ -379,8 +372,8 @@ impl Xboard {
 
     /// Tell XBoard the game is over, if it is.
     fn announce_end(&self) -> bool {
-        let mut s = self.board().session.clone();
-        match s.outcome() {
+        let outcome = self.board().result();
+        match outcome {
             Some(Outcome::Win { winners, reason }) => {
                 let r = if winners.contains(&0) { "1-0" } else { "0-1" };
                 self.say(format!("{r} {{{reason}}}"));
@@ -403,7 +396,7 @@ impl Xboard {
             l.movetime = Some(st);
         } else if let Some(t) = self.time {
             let (mps, _, inc) = self.level.unwrap_or((0, Duration::ZERO, Duration::ZERO));
-            let played = (self.history.len() / 2) as u32;
+            let played = (self.board().history().len() / 2) as u32;
             l.clock = Some(Clock {
                 time: t,
                 inc,
@@ -426,8 +419,12 @@ impl Xboard {
         let (board, out, post) = (self.board.clone(), self.out.clone(), self.post);
         let cancel2 = cancel.clone();
         let handle = std::thread::spawn(move || {
-            let snapshot = board.lock().unwrap_or_else(|e| e.into_inner()).clone();
-            let mut g = snapshot.session.clone();
+            let snapshot = board
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .session()
+                .clone();
+            let mut g = snapshot.clone();
             let found = searcher.search(&mut g, &limits, None, &mut |info| {
                 if post && info.multipv == 1 {
                     let score = match info.score {
@@ -440,7 +437,8 @@ impl Xboard {
                         info.depth,
                         info.elapsed.as_millis() / 10,
                         info.nodes,
-                        snapshot.line_text(&info.pv).join(" ")
+                        super::line_text(snapshot.position(), &info.pv, Default::default())
+                            .join(" ")
                     ));
                 }
             });
@@ -449,13 +447,13 @@ impl Xboard {
             }
             let mut b = board.lock().unwrap_or_else(|e| e.into_inner());
             match found.best {
-                Some(m) if b.position().is_legal(m) => {
-                    let text = move_text(b.position(), m);
-                    b.session.game.play(m);
+                Some(m) if b.session().position().is_legal(m) => {
+                    let text = move_text(b.session().position(), m);
+                    let _ = b.play(m);
                     out(format!("move {text}"));
-                    let mut s = b.session.clone();
+                    let outcome = b.result();
                     drop(b);
-                    match s.outcome() {
+                    match outcome {
                         Some(Outcome::Win { winners, reason }) => out(format!(
                             "{} {{{reason}}}",
                             if winners.contains(&0) { "1-0" } else { "0-1" }
@@ -535,6 +533,11 @@ impl Xboard {
             super::lines::MAX_PROTOCOL_LINE
         ));
     }
+}
+
+/// A new game of a compiled variant, from its setup or from `fen`.
+fn game(p: Prepared, name: &str, fen: Option<&str>) -> Result<GameSession, String> {
+    GameSession::new(p, name, &[], fen, 0, Vec::new()).map_err(|e| e.0)
 }
 
 /// Why XBoard cannot play this variant, if it cannot.
@@ -653,6 +656,7 @@ pub fn expressible(m: Move) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Board;
     use super::*;
 
     #[test]

@@ -523,6 +523,17 @@ fn cards_are_drawn_then_placed_and_never_shown_before() {
     let (_, g) = play_kind(&s, &g, "draw");
     assert_eq!(g["seats"][0]["deck"], 15);
     assert_eq!(g["pending_draw"], false);
+    // Placed, it is not taken back either: undo would put the seen card
+    // back on top of the deck.
+    let a = s.post(&format!("/api/game/{}/undo", g["id"]), &json!({}));
+    assert_eq!(a.status, 422, "{}", a.text());
+    assert!(a.text().contains("stays drawn"), "{}", a.text());
+    assert_eq!(g["can_undo"], false, "the page offers no undo past a draw");
+    let a = s.post(
+        &format!("/api/game/{}/undo", g["id"]),
+        &json!({"to_human": true}),
+    );
+    assert_eq!(a.status, 422, "{}", a.text());
     // Drawing twice, or out of turn order, is refused.
     let g = s.ok(&format!("/api/game/{}/draw", g["id"]), &json!({}));
     let a = s.post(&format!("/api/game/{}/draw", g["id"]), &json!({}));

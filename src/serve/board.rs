@@ -37,6 +37,11 @@ pub struct GameState {
     pub title: String,
     /// Seed for the AI's choices.
     pub ai_seed: u64,
+    /// A finished study game replayed: every card it drew is in its record,
+    /// so undo and redo may cross a draw. In a game being played a drawn
+    /// card stays drawn (undo stops before it), since the card, now seen,
+    /// would go back on top of its deck.
+    pub replay: bool,
 }
 
 impl GameState {
@@ -51,6 +56,7 @@ impl GameState {
             ai_error: None,
             title,
             ai_seed,
+            replay: false,
         }
     }
 
@@ -342,7 +348,8 @@ pub fn position(id: u64, st: &GameState, turn: u8) -> Result<serde_json::Value, 
         "sentence": g.result().map(|o| result_sentence(g, &o)),
         "fen": g.public_fen(),
         "start_fen": g.start_fen(),
-        "can_undo": !g.history().is_empty() || g.left().is_some(),
+        "can_undo": g.left().is_some()
+            || (!g.history().is_empty() && (st.replay || !g.last_was_draw())),
         "can_redo": g.can_redo(),
         "can_claim": g.can_claim(),
         "check": pos.in_check() && !over,

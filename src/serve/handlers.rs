@@ -467,7 +467,14 @@ fn op_blocking(
             }
             let to_human = m.bool_opt("to_human")?.unwrap_or(false);
             let mut any = false;
-            while st.g.undo() {
+            // A drawn card stays drawn (see `GameState::replay`).
+            let crosses_draw = |st: &GameState| !st.replay && st.g.last_was_draw();
+            if crosses_draw(st) && st.g.left().is_none() {
+                return Err(ApiError::refused(
+                    "a drawn card stays drawn: nothing before it can be taken back",
+                ));
+            }
+            while !(any && crosses_draw(st)) && st.g.undo() {
                 any = true;
                 if !to_human || st.human_to_act() {
                     break;
@@ -753,6 +760,7 @@ async fn study_replay(State(app): St, Path(id): Path<u64>, b: Bytes) -> ApiResul
         }
         while g.undo() {}
         let mut st = GameState::new(g);
+        st.replay = true;
         st.title = format!("{}, study game {}", st.title, index + 1);
         Ok(a.add_game(st))
     })

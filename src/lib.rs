@@ -16,6 +16,7 @@ pub mod describe;
 pub mod diagnostic;
 pub mod engine;
 pub mod explain;
+pub mod fsf;
 pub mod game;
 pub mod ir;
 pub mod load;

@@ -35,6 +35,7 @@ pub fn output_failed(e: std::io::Error) -> ! {
 
 mod describe;
 mod duel;
+mod fsf;
 mod interrupt;
 mod perft;
 mod play;
@@ -99,6 +100,19 @@ pub enum Command {
     Describe(describe::DescribeArgs),
     /// Print a stage of the pipeline (the syntax tree or the checked IR).
     Dump(validate::DumpArgs),
+    /// Turn Fairy-Stockfish's variants.ini sections into rule files.
+    ///
+    /// Each section (with its parent, built-in or above it) becomes a
+    /// variant; options varia cannot express are reported with their line,
+    /// and a section that needs one produces no file. Exit status: 0 when
+    /// every section converts, 1 otherwise. Example:
+    /// varia import variants.ini --out imported/ --format json
+    Import(fsf::ImportArgs),
+    /// Write a variant as a section of Fairy-Stockfish's variants.ini, or
+    /// say which of its rules Fairy-Stockfish cannot express (and where).
+    ///
+    /// Example: varia export variants/catalogue/makruk.variant --format fsf-ini
+    Export(fsf::ExportArgs),
     /// Count the move tree to a depth (engine authors' correctness test).
     ///
     /// Prints the number of leaf nodes, the time and the speed; --divide
@@ -286,6 +300,8 @@ pub fn run() -> i32 {
         Command::Match(a) => duel::run(&a),
         Command::Validate(a) => validate::validate(&a),
         Command::Dump(a) => validate::dump(&a),
+        Command::Import(a) => fsf::import(&a),
+        Command::Export(a) => fsf::export(&a),
         Command::Describe(a) => describe::describe(&a),
         Command::Perft(a) => perft::perft(&a),
         Command::Bench(a) => perft::bench(&a),

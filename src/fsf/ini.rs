@@ -190,15 +190,16 @@ mod tests {
 
     #[test]
     fn comments_and_stray_lines() {
-        let f =
-            ini("junk before\n[x]\n;semi\n#hash\nnot an option\n  # indented is not a comment\n");
+        let f = ini("junk before\n[x]\n;semi\n#hash\nnot an option\n  # indented = 1\n");
         assert_eq!(f.sections[0].comments, vec!["semi", "hash"]);
+        // a line without `=` is not an option (Fairy-Stockfish: "Invalid syntax")
         assert_eq!(f.stray.len(), 1);
         assert_eq!(
             f.sections[0].entries.len(),
             1,
             "an indented # line is a key"
         );
+        assert_eq!(f.sections[0].entries[0].key, "  # indented");
     }
 
     #[test]

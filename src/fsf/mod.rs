@@ -331,7 +331,7 @@ pub fn variant_name(s: &str) -> String {
     }
     let digits = out.chars().take_while(|c| c.is_ascii_digit()).count();
     if digits > 0 && !out[digits..].starts_with(|c: char| c.is_ascii_alphabetic()) {
-        out.insert(0, 'v');
+        out.insert_str(0, "v_");
     }
     let b = out.as_bytes();
     if b[0].is_ascii_lowercase() && b.len() > 1 && b[1..].iter().all(u8::is_ascii_digit) {
@@ -381,7 +381,8 @@ mod tests {
         assert_eq!(variant_name("1d-chess"), "1d-chess");
         assert_eq!(variant_name("e4"), "v_e4");
         assert_eq!(variant_name("a b"), "a_b");
-        assert_eq!(variant_name("9"), "v9");
+        assert_eq!(variant_name("9"), "v_9");
+        assert_eq!(variant_name("v9"), "v_v9");
         assert_eq!(variant_name("-x-"), "_x_");
         assert_eq!(file_stem("../etc/passwd"), "___etc_passwd");
         assert_eq!(file_stem("--x"), "x");

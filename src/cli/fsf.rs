@@ -37,6 +37,10 @@ pub struct ExportArgs {
     /// The output format (Fairy-Stockfish's variants.ini section).
     #[arg(long, value_enum, default_value_t = ExportFormat::FsfIni)]
     pub format: ExportFormat,
+    /// The section's name (default: the variant's name, or `varia-NAME`
+    /// when Fairy-Stockfish has a built-in variant NAME).
+    #[arg(long, value_name = "SECTION")]
+    pub name: Option<String>,
     /// Set an option of the variant, as NAME=VALUE (repeatable).
     #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
     pub options: Vec<String>,
@@ -217,8 +221,15 @@ pub fn export(a: &ExportArgs) -> i32 {
             return 1;
         }
     };
+    let section = match varia::fsf::export::section_name(&variant, a.name.as_deref()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
     match a.format {
-        ExportFormat::FsfIni => match varia::fsf::export::export(&variant, &checked) {
+        ExportFormat::FsfIni => match varia::fsf::export::export(&variant, &checked, &section) {
             Ok(section) => {
                 out!("{section}");
                 0

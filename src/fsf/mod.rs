@@ -21,7 +21,8 @@
 //! | `betza.rs` | Fairy-Stockfish's Betza ↔ varia's |
 //! | `ledger.rs` | the account of each option, as diagnostics |
 //! | `writer.rs`, `turn.rs`, `ending.rs` | the writer to varia's language |
-//! | `export.rs` | the exporter: a varia variant to a section |
+//! | `export/` | the exporter: a varia variant to a section |
+//! | `locate.rs` | where a construct stands in the rule file (for `export`'s diagnostics) |
 
 mod betza;
 mod builtins;

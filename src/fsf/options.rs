@@ -961,4 +961,19 @@ mod tests {
         assert!(doc("shogiPawn").is_some());
         assert!(doc("noSuchOption").is_none());
     }
+
+    #[test]
+    fn docs_fsf_md_shows_the_table() {
+        let doc = include_str!("../../docs/FSF.md");
+        for o in OPTIONS {
+            let row = format!(
+                "| `{}` | {} | {} | {} |",
+                o.key,
+                o.kind,
+                o.support.word(),
+                o.becomes
+            );
+            assert!(doc.contains(&row), "docs/FSF.md lacks the row\n{row}");
+        }
+    }
 }

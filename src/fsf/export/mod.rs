@@ -159,8 +159,37 @@ fn same(a: &[Atom], b: &[Atom]) -> bool {
     key(a) == key(b)
 }
 
-/// Export a checked variant as a variants.ini section.
-pub fn export(v: &Variant, checked: &Checked) -> Result<String, Vec<Diagnostic>> {
+/// The section name `export` gives a variant: `name` when given (it must
+/// not be empty nor hold `[`, `]`, `:`, `#`, `;`, `=` or a control
+/// character), else the variant's name, or `varia-NAME` when
+/// Fairy-Stockfish has a built-in variant of that name (it would ignore a
+/// section that redefines one).
+pub fn section_name(v: &Variant, name: Option<&str>) -> Result<String, String> {
+    match name {
+        Some(n) => {
+            if n.is_empty()
+                || n.chars()
+                    .any(|c| c.is_control() || "[]:#;=".contains(c) || c.is_whitespace())
+            {
+                return Err(format!(
+                    "`{n}` cannot name a section (no spaces, `[`, `]`, `:`, `#`, `;` or `=`)"
+                ));
+            }
+            if super::builtins::get(n).is_some() {
+                return Err(format!(
+                    "Fairy-Stockfish has a built-in variant `{n}` and would ignore a section of that name"
+                ));
+            }
+            Ok(n.to_string())
+        }
+        None if super::builtins::get(&v.name).is_some() => Ok(format!("varia-{}", v.name)),
+        None => Ok(v.name.clone()),
+    }
+}
+
+/// Export a checked variant as a variants.ini section named `section`
+/// (see [`section_name`]).
+pub fn export(v: &Variant, checked: &Checked, section: &str) -> Result<String, Vec<Diagnostic>> {
     let (w, h, holes) = match &v.board.shape {
         Shape::Rect {
             width,
@@ -208,10 +237,21 @@ pub fn export(v: &Variant, checked: &Checked) -> Result<String, Vec<Diagnostic>>
         v.title,
         where_.map(|w| format!(" ({w})")).unwrap_or_default()
     );
+    if section != v.name {
+        let _ = writeln!(
+            out,
+            "# Named `{section}`{}.",
+            if super::builtins::get(&v.name).is_some() {
+                format!(": Fairy-Stockfish has a built-in `{}`", v.name)
+            } else {
+                String::new()
+            }
+        );
+    }
     for n in &e.notes {
         let _ = writeln!(out, "# Not exported: {n}");
     }
-    let _ = writeln!(out, "[{}]", v.name);
+    let _ = writeln!(out, "[{section}]");
     for (k, val) in &e.keys {
         let _ = writeln!(out, "{k} = {val}");
     }

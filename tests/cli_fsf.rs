@@ -255,8 +255,15 @@ fn export_names_a_section_fairy_stockfish_would_not_ignore() {
         .args(["export", "variants/chess.variant", "--name", "mychess"])
         .assert()
         .code(0);
-    let (stdout, _) = out(&a);
+    let (stdout, stderr) = out(&a);
     assert!(stdout.contains("\n[mychess]\n"), "{stdout}");
+    // a rule left out is said on standard error and in the section
+    assert!(stderr.contains("warning[fsf-not-exported]"), "{stderr}");
+    assert!(stderr.contains("chess.variant:38:"), "{stderr}");
+    assert!(
+        stdout.contains("# Not exported: insufficient material"),
+        "{stdout}"
+    );
     let a = varia()
         .args(["export", "variants/chess.variant", "--name", "shogi"])
         .assert()

@@ -230,8 +230,18 @@ pub fn export(a: &ExportArgs) -> i32 {
     };
     match a.format {
         ExportFormat::FsfIni => match varia::fsf::export::export(&variant, &checked, &section) {
-            Ok(section) => {
-                out!("{section}");
+            Ok(exported) => {
+                if !exported.warnings.is_empty() {
+                    let r = varia::diagnostic::render(
+                        &exported.warnings,
+                        &checked.sources,
+                        varia::diagnostic::Style {
+                            color: super::use_color(),
+                        },
+                    );
+                    eprint!("{r}");
+                }
+                out!("{}", exported.text);
                 0
             }
             Err(refusals) => {

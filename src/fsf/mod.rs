@@ -388,4 +388,21 @@ mod tests {
         assert_eq!(file_stem("../etc/passwd"), "___etc_passwd");
         assert_eq!(file_stem("--x"), "x");
     }
+
+    #[test]
+    fn docs_fsf_md_lists_every_code() {
+        let doc = include_str!("../../docs/FSF.md");
+        for code in [
+            ledger::UNSUPPORTED,
+            ledger::NOT_ENCODED,
+            ledger::INVALID,
+            ledger::UNKNOWN_OPTION,
+            ledger::UNKNOWN_PARENT,
+            ledger::BAD_SECTION,
+            export::UNEXPORTABLE,
+            export::NOT_EXPORTED,
+        ] {
+            assert!(doc.contains(&format!("| `{code}` |")), "{code}");
+        }
+    }
 }

@@ -52,19 +52,22 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
             Event::Repetition(n) => match word(out) {
                 Some(w) if nfold.is_none() => nfold = Some((*n, w)),
                 Some(_) => {}
-                None => e.notes.push(format!(
-                    "repetition {n} -> claim draw (Fairy-Stockfish's repetitions decide)"
-                )),
+                None => e.leave_out(
+                    "repetition",
+                    format!("repetition {n} -> claim draw (Fairy-Stockfish's repetitions decide)"),
+                ),
             },
             Event::Quiet { plies } => match out {
                 Outcome::Draw if plies % 2 == 0 && nmove.is_none() => nmove = Some(plies / 2),
                 Outcome::Draw | Outcome::ClaimDraw => {
-                    e.notes.push(format!("quiet {plies} plies -> {out:?}"))
+                    e.leave_out("quiet", format!("quiet {plies} plies -> {out:?}"))
                 }
                 _ => e.refuse_end("quiet", "a move counter that does not draw"),
             },
-            Event::InsufficientMaterial => e.notes.push("insufficient material -> draw".into()),
-            Event::PlyLimit(n) => e.notes.push(format!("plies {n}")),
+            Event::InsufficientMaterial => {
+                e.leave_out("insufficient", "insufficient material -> draw".into())
+            }
+            Event::PlyLimit(n) => e.leave_out("plies", format!("plies {n}")),
             Event::Checks(_) => {
                 if out == Outcome::Win {
                     e.set("checkCounting", "true");

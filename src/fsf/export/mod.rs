@@ -35,6 +35,7 @@ struct Exp<'a> {
     keys: Vec<(String, String)>,
     errors: Vec<Diagnostic>,
     notes: Vec<String>,
+    warnings: Vec<Diagnostic>,
     w: i32,
     h: i32,
     holes: BTreeSet<(i32, i32)>,
@@ -76,6 +77,21 @@ impl Exp<'_> {
             Diagnostic::error(UNEXPORTABLE, &f, s, msg.into())
                 .hint("Fairy-Stockfish has no option for this rule: the variant is not exported"),
         );
+    }
+
+    /// A rule left out (it only adjudicates, or Fairy-Stockfish decides
+    /// it its own way): a comment in the section and a warning.
+    fn leave_out(&mut self, word: &str, note: String) {
+        let (f, s) = self
+            .at
+            .end_rule(word)
+            .or_else(|| self.at.head.clone())
+            .unwrap_or_else(|| (Arc::from(self.v.name.as_str()), Span::default()));
+        self.warnings.push(
+            Diagnostic::warning(NOT_EXPORTED, &f, s, format!("not exported: {note}"))
+                .hint("Fairy-Stockfish has no option for this rule; the section plays without it"),
+        );
+        self.notes.push(note);
     }
 
     fn set(&mut self, key: &str, value: impl Into<String>) {
@@ -187,9 +203,18 @@ pub fn section_name(v: &Variant, name: Option<&str>) -> Result<String, String> {
     }
 }
 
+/// A variant written as a section.
+#[derive(Debug, Clone)]
+pub struct Exported {
+    /// The section, with its comments.
+    pub text: String,
+    /// The rules left out (`fsf-not-exported`), also written as comments.
+    pub warnings: Vec<Diagnostic>,
+}
+
 /// Export a checked variant as a variants.ini section named `section`
-/// (see [`section_name`]).
-pub fn export(v: &Variant, checked: &Checked, section: &str) -> Result<String, Vec<Diagnostic>> {
+/// (see [`section_name`]), or the rules Fairy-Stockfish cannot express.
+pub fn export(v: &Variant, checked: &Checked, section: &str) -> Result<Exported, Vec<Diagnostic>> {
     let (w, h, holes) = match &v.board.shape {
         Shape::Rect {
             width,
@@ -208,6 +233,7 @@ pub fn export(v: &Variant, checked: &Checked, section: &str) -> Result<String, V
         keys: Vec::new(),
         errors: Vec::new(),
         notes: Vec::new(),
+        warnings: Vec::new(),
         w,
         h,
         holes,
@@ -255,7 +281,10 @@ pub fn export(v: &Variant, checked: &Checked, section: &str) -> Result<String, V
     for (k, val) in &e.keys {
         let _ = writeln!(out, "{k} = {val}");
     }
-    Ok(out)
+    Ok(Exported {
+        text: out,
+        warnings: e.warnings,
+    })
 }
 
 /// Players, board, and the constructs with no Fairy-Stockfish counterpart.

@@ -103,15 +103,21 @@ pub enum Command {
     /// Turn Fairy-Stockfish's variants.ini sections into rule files.
     ///
     /// Each section (with its parent, built-in or above it) becomes a
-    /// variant; options varia cannot express are reported with their line,
-    /// and a section that needs one produces no file. Exit status: 0 when
-    /// every section converts, 1 otherwise. Example:
+    /// variant whose file names its source; options varia cannot express
+    /// are reported with their line, and a section that needs one produces
+    /// no file. Only FILE is read; only DIR (with --out) is written, and
+    /// if any file to write already exists nothing is written unless
+    /// --force. Exit status: 0 when every section converts, 1 otherwise.
+    /// docs/FSF.md lists every option and what it becomes. Example:
     /// varia import variants.ini --out imported/ --format json
     Import(fsf::ImportArgs),
     /// Write a variant as a section of Fairy-Stockfish's variants.ini, or
     /// say which of its rules Fairy-Stockfish cannot express (and where).
     ///
-    /// Example: varia export variants/catalogue/makruk.variant --format fsf-ini
+    /// The section goes to standard output; rules left out (adjudication
+    /// only) are warnings on standard error and comments in the section.
+    /// Exit status 1 when the variant cannot be exported. Example:
+    /// varia export variants/catalogue/makruk.variant --format fsf-ini > makruk.ini
     Export(fsf::ExportArgs),
     /// Count the move tree to a depth (engine authors' correctness test).
     ///

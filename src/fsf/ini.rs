@@ -10,7 +10,8 @@
 //!   comment; any other line is `key = value`: the key is the text before
 //!   the first `=` without its trailing spaces, the value the text after it
 //!   without its leading white space (trailing spaces stay, as they do in
-//!   Fairy-Stockfish); a line without `=` is not an option;
+//!   Fairy-Stockfish); a line without `=`, or with nothing after it, is
+//!   not an option;
 //! - a key given twice in one section keeps its last value.
 //!
 //! Comment lines right before a section header belong to that section (they
@@ -136,6 +137,12 @@ pub fn parse(file: &Arc<str>, text: &str) -> Ini {
         }
         let after = &line[eq + 1..];
         let value = after.trim_start();
+        if value.is_empty() {
+            // Fairy-Stockfish's `getline` after `>> std::ws` fails at the
+            // end of the line: `key =` sets nothing.
+            stray.push(Span::new(start, start + line.len()));
+            continue;
+        }
         let value_start = start + eq + 1 + (after.len() - value.len());
         let entry = Entry {
             key: key.to_string(),
@@ -200,6 +207,13 @@ mod tests {
             "an indented # line is a key"
         );
         assert_eq!(f.sections[0].entries[0].key, "  # indented");
+    }
+
+    #[test]
+    fn an_empty_value_sets_nothing() {
+        let f = ini("[x]\nmaxRank = 5\nmaxRank =  \n");
+        assert_eq!(f.sections[0].get("maxRank").unwrap().value, "5");
+        assert_eq!(f.stray.len(), 1);
     }
 
     #[test]

@@ -94,7 +94,7 @@ pub fn import(file: &str, text: &str) -> Import {
                 ledger::INVALID,
                 &fname,
                 s,
-                "this line is neither `key = value` nor a comment",
+                "this line is neither `key = value` (with a value) nor a comment",
             )
             .hint(
                 "Fairy-Stockfish ignores it; a comment starts with `#` or `;` in the first column",

@@ -86,6 +86,25 @@ fn import_of_fairy_stockfish_sections_counts_as_fairy_stockfish() {
     }
 }
 
+/// A built-in parent whose men keep to one colour of squares: varia's
+/// warning about squares no man reaches does not refuse the section.
+/// Fairy-Stockfish (commit above) counts 56 for `fox-and-hounds` at perft 3.
+#[test]
+fn a_parent_played_on_one_colour_converts() {
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("v.ini");
+    std::fs::write(&ini, "[fh:fox-and-hounds]\n").unwrap();
+    let outdir = dir.path().join("out");
+    varia()
+        .arg("import")
+        .arg(&ini)
+        .arg("--out")
+        .arg(&outdir)
+        .assert()
+        .code(0);
+    assert_eq!(perft(&outdir.join("fh.variant"), 3), 56);
+}
+
 #[test]
 fn an_option_varia_cannot_express_is_reported_with_its_line_and_no_file() {
     let dir = tempfile::tempdir().unwrap();

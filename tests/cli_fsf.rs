@@ -32,8 +32,10 @@ fn perft(path: &Path, depth: u32) -> u64 {
     v["nodes"].as_u64().expect("nodes")
 }
 
-/// The sample: sections copied from Fairy-Stockfish's src/variants.ini, and
-/// `go perft 3` from their start positions as Fairy-Stockfish counts them
+/// The sample: twenty sections written for these tests from the rules of
+/// variants defined in Fairy-Stockfish's src/variants.ini (the same option
+/// values, in our own order and words), and `go perft 3` from their start
+/// positions as Fairy-Stockfish counts them on this file
 /// (commit c19b5f6c66894fdb0e88d0dd100e3885f744760a, built with `make -j2
 /// build ARCH=x86-64-modern largeboards=yes all=yes`; `setoption name
 /// VariantPath value tests/fixtures/fsf/variants-sample.ini`, `setoption

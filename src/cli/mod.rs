@@ -35,6 +35,7 @@ pub fn output_failed(e: std::io::Error) -> ! {
 
 mod describe;
 mod duel;
+mod fsf;
 mod interrupt;
 mod merge;
 mod paths;
@@ -110,6 +111,25 @@ pub enum Command {
     Describe(describe::DescribeArgs),
     /// Print a stage of the pipeline (the syntax tree or the checked IR).
     Dump(validate::DumpArgs),
+    /// Turn Fairy-Stockfish's variants.ini sections into rule files.
+    ///
+    /// Each section (with its parent, built-in or above it) becomes a
+    /// variant whose file names its source; options varia cannot express
+    /// are reported with their line, and a section that needs one produces
+    /// no file. Only FILE is read; only DIR (with --out) is written, and
+    /// if any file to write already exists nothing is written unless
+    /// --force. Exit status: 0 when every section converts, 1 otherwise.
+    /// docs/FSF.md lists every option and what it becomes. Example:
+    /// varia import variants.ini --out imported/ --format json
+    Import(fsf::ImportArgs),
+    /// Write a variant as a section of Fairy-Stockfish's variants.ini, or
+    /// say which of its rules Fairy-Stockfish cannot express (and where).
+    ///
+    /// The section goes to standard output; rules left out (adjudication
+    /// only) are warnings on standard error and comments in the section.
+    /// Exit status 1 when the variant cannot be exported. Example:
+    /// varia export variants/catalogue/makruk.variant --format fsf-ini > makruk.ini
+    Export(fsf::ExportArgs),
     /// Count the move tree to a depth (engine authors' correctness test).
     ///
     /// Prints the number of leaf nodes, the time and the speed; --divide
@@ -299,6 +319,8 @@ pub fn run() -> i32 {
         Command::Match(a) => duel::run(&a),
         Command::Validate(a) => validate::validate(&a),
         Command::Dump(a) => validate::dump(&a),
+        Command::Import(a) => fsf::import(&a),
+        Command::Export(a) => fsf::export(&a),
         Command::Describe(a) => describe::describe(&a),
         Command::Perft(a) => perft::perft(&a),
         Command::Bench(a) => perft::bench(&a),

@@ -1,0 +1,536 @@
+//! Fairy-Stockfish's Betza notation, read as its `from_betza`
+//! (src/piece.cpp) reads it, and written as varia's Betza with the same
+//! moves (and back, for `export`).
+//!
+//! Fairy-Stockfish and varia read direction modifiers differently (`fh`,
+//! `hl`, `rf` on an orthogonal atom, `ffF`, ...), so a Betza text is never
+//! copied: it is read into the set of leaps of each kind of move, and that
+//! set is written again in the other notation, atom by atom, with the
+//! direction modifiers whose leaps cover it exactly.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How a Fairy-Stockfish move reaches its squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Cat {
+    Step,
+    Slider,
+    Hopper,
+}
+
+/// The moves of a piece: for each (kind, initial, capture), the directions
+/// and their distance (Fairy-Stockfish's `steps`, `slider`, `hopper` maps).
+/// A step's distance is 0, or -1 for a lame leap; a slider's its range (0:
+/// unlimited); a hopper's 0 (cannon), 1 (grasshopper) or a range.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Moves {
+    pub maps: BTreeMap<(Cat, bool, bool), Leaps>,
+}
+
+/// Each direction of a kind of move, with its distance.
+pub type Leaps = BTreeMap<(i8, i8), i32>;
+
+const VERTICALS: &str = "fbvh";
+const HORIZONTALS: &str = "rlsh";
+
+fn leaper_atoms(c: char) -> Option<&'static [(i8, i8)]> {
+    Some(match c {
+        'W' => &[(1, 0)],
+        'F' => &[(1, 1)],
+        'D' => &[(2, 0)],
+        'N' => &[(2, 1)],
+        'A' => &[(2, 2)],
+        'H' => &[(3, 0)],
+        'L' | 'C' => &[(3, 1)],
+        'J' | 'Z' => &[(3, 2)],
+        'G' => &[(3, 3)],
+        'K' => &[(1, 0), (1, 1)],
+        _ => return None,
+    })
+}
+
+fn rider_atoms(c: char) -> Option<&'static [(i8, i8)]> {
+    Some(match c {
+        'R' => &[(1, 0)],
+        'B' => &[(1, 1)],
+        'Q' => &[(1, 0), (1, 1)],
+        _ => return None,
+    })
+}
+
+/// The eight leaps of an atom (a, b) with the direction pairs that select
+/// each, in `from_betza`'s order; a leap is (file delta, rank delta).
+fn entries((a, b): (i8, i8)) -> [((i8, i8), [&'static str; 7]); 8] {
+    [
+        ((b, a), ["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
+        ((-b, -a), ["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
+        ((a, -b), ["rr", "ss", "br", "bs", "bh", "rh", "hr"]),
+        ((-a, b), ["ll", "ss", "fl", "fs", "fh", "lh", "hr"]),
+        ((a, b), ["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
+        ((-a, -b), ["ll", "ss", "bl", "bs", "bh", "lh", "hl"]),
+        ((b, -a), ["bb", "vv", "rb", "rv", "bh", "rh", "hl"]),
+        ((-b, a), ["ff", "vv", "lf", "lv", "fh", "lh", "hl"]),
+    ]
+}
+
+/// Read a Betza text as Fairy-Stockfish does (unknown letters are skipped,
+/// `e` included: Fairy-Stockfish reads it only to allow en passant).
+pub fn read_fsf(betza: &str) -> Moves {
+    let chars: Vec<char> = betza.chars().collect();
+    let mut out = Moves::default();
+    let mut modalities: Vec<bool> = Vec::new();
+    let (mut hopper, mut rider, mut lame, mut initial, mut distance) =
+        (false, false, false, false, 0i32);
+    let mut prelim: Vec<(char, char)> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == 'm' || c == 'c' {
+            modalities.push(c == 'c');
+        } else if c == 'p' || c == 'g' {
+            hopper = true;
+            if c == 'g' {
+                distance = 1;
+            }
+        } else if c == 'n' {
+            lame = true;
+        } else if c == 'i' {
+            initial = true;
+        } else if VERTICALS.contains(c) || HORIZONTALS.contains(c) {
+            if let Some(&c2) = chars.get(i + 1) {
+                if c2 == c
+                    || (VERTICALS.contains(c) && HORIZONTALS.contains(c2))
+                    || (HORIZONTALS.contains(c) && VERTICALS.contains(c2))
+                {
+                    prelim.push((c, c2));
+                    i += 2;
+                    continue;
+                }
+            }
+            prelim.push((c, c));
+        } else if let Some(atoms) = rider_atoms(c).or_else(|| leaper_atoms(c)) {
+            if rider_atoms(c).is_some() {
+                rider = true;
+            }
+            if let Some(&n) = chars.get(i + 1) {
+                if n.is_ascii_digit() || n == c {
+                    rider = true;
+                    if let Some(d) = n.to_digit(10) {
+                        distance = d as i32;
+                    }
+                    i += 1;
+                }
+            }
+            if !rider && lame {
+                distance = -1;
+            }
+            if modalities.is_empty() {
+                modalities = vec![false, true];
+            }
+            for &atom in atoms {
+                let mut dirs: Vec<String> = Vec::new();
+                for &(s0, s1) in &prelim {
+                    if atoms.len() == 1 && atom.1 == 0 && s0 != s1 {
+                        dirs.push(format!("{s0}{s0}"));
+                        dirs.push(format!("{s1}{s1}"));
+                    } else {
+                        dirs.push(format!("{s0}{s1}"));
+                    }
+                }
+                for &capture in &modalities {
+                    let cat = if hopper {
+                        Cat::Hopper
+                    } else if rider {
+                        Cat::Slider
+                    } else {
+                        Cat::Step
+                    };
+                    let map = out.maps.entry((cat, initial, capture)).or_default();
+                    for (v, tags) in entries(atom) {
+                        if dirs.is_empty() || tags.iter().any(|t| dirs.iter().any(|d| d == t)) {
+                            map.insert(v, distance);
+                        }
+                    }
+                }
+            }
+            modalities.clear();
+            prelim.clear();
+            hopper = false;
+            rider = false;
+            lame = false;
+            initial = false;
+            distance = 0;
+        }
+        i += 1;
+    }
+    // Fairy-Stockfish does not support initial captures.
+    out.maps
+        .retain(|&(_, initial, capture), m| !(m.is_empty() || initial && capture));
+    out
+}
+
+impl Moves {
+    /// Whether it has initial moves.
+    pub fn has_initial(&self) -> bool {
+        self.maps.keys().any(|&(_, i, _)| i)
+    }
+
+    /// The same moves without the initial ones.
+    pub fn without_initial(&self) -> Moves {
+        let mut m = self.clone();
+        m.maps.retain(|&(_, i, _), _| !i);
+        m
+    }
+}
+
+/// The leaper letter of varia's Betza for a base leap (a >= b).
+fn varia_letter(base: (i8, i8)) -> Option<char> {
+    Some(match base {
+        (1, 0) => 'W',
+        (1, 1) => 'F',
+        (2, 0) => 'D',
+        (2, 1) => 'N',
+        (2, 2) => 'A',
+        (3, 0) => 'H',
+        (3, 1) => 'C',
+        (3, 2) => 'Z',
+        (3, 3) => 'G',
+        _ => return None,
+    })
+}
+
+/// The base leap of a vector: (larger, smaller) absolute components.
+fn base_of((x, y): (i8, i8)) -> (i8, i8) {
+    let (a, b) = (x.abs(), y.abs());
+    (a.max(b), a.min(b))
+}
+
+/// The eight images of a base leap.
+fn images(base: (i8, i8)) -> BTreeSet<(i8, i8)> {
+    let (a, b) = base;
+    [(a, b), (b, a)]
+        .into_iter()
+        .flat_map(|(x, y)| [(x, y), (-x, y), (x, -y), (-x, -y)])
+        .collect()
+}
+
+const VARIA_DIRS: &[&str] = &[
+    "f", "b", "l", "r", "v", "s", "h", "ff", "bb", "ll", "rr", "fl", "fr", "fs", "bl", "br", "bs",
+    "lf", "lb", "lv", "rf", "rb", "rv",
+];
+
+/// The leaps varia's direction modifiers `dirs` select of an atom.
+fn varia_dir_set(dirs: &str, letter: char) -> Option<BTreeSet<(i8, i8)>> {
+    let atoms = crate::check::betza::parse(&format!("{dirs}{letter}")).ok()?;
+    Some(atoms.into_iter().flat_map(|a| a.vectors).collect())
+}
+
+/// Cover `target` (a subset of the images of `base`) with direction
+/// tokens: the tokens to write, one atom each ("" for every image).
+fn cover(
+    target: &BTreeSet<(i8, i8)>,
+    base: (i8, i8),
+    tokens: &[String],
+    set_of: impl Fn(&str) -> Option<BTreeSet<(i8, i8)>>,
+) -> Option<Vec<String>> {
+    if *target == images(base) {
+        return Some(vec![String::new()]);
+    }
+    let cands: Vec<(String, BTreeSet<(i8, i8)>)> = tokens
+        .iter()
+        .filter_map(|t| set_of(t).map(|s| (t.clone(), s)))
+        .filter(|(_, s)| !s.is_empty() && s.is_subset(target))
+        .collect();
+    let mut left = target.clone();
+    let mut out = Vec::new();
+    while !left.is_empty() {
+        let (t, s) = cands
+            .iter()
+            .max_by_key(|(t, s)| (s.intersection(&left).count(), std::cmp::Reverse(t.len())))?;
+        if s.intersection(&left).count() == 0 {
+            return None;
+        }
+        out.push(t.clone());
+        left = &left - s;
+    }
+    Some(out)
+}
+
+/// Write Fairy-Stockfish moves as varia Betza. `ep`: the piece may take en
+/// passant (its capture-only leaps get `e`). `None` for a piece with no
+/// move (varia's `moves none`); an error names what varia cannot write.
+pub fn to_varia(moves: &Moves, ep: bool) -> Result<Option<String>, String> {
+    // (initial, cat, base, distance) -> (quiet leaps, capture leaps)
+    type Sets = (BTreeSet<(i8, i8)>, BTreeSet<(i8, i8)>);
+    let mut groups: BTreeMap<(bool, Cat, (i8, i8), i32), Sets> = BTreeMap::new();
+    for (&(cat, initial, capture), map) in &moves.maps {
+        for (&v, &d) in map {
+            let base = base_of(v);
+            let g = groups.entry((initial, cat, base, d)).or_default();
+            if capture {
+                g.1.insert(v);
+            } else {
+                g.0.insert(v);
+            }
+        }
+    }
+    let tokens: Vec<String> = VARIA_DIRS.iter().map(|s| s.to_string()).collect();
+    let mut atoms = Vec::new();
+    for ((initial, cat, base, d), (quiet, capture)) in groups {
+        let Some(letter) = varia_letter(base) else {
+            return Err(format!("a leap of {base:?} has no Betza letter"));
+        };
+        let body = match (cat, d) {
+            (Cat::Step, 0) => letter.to_string(),
+            (Cat::Step, _) => format!("n{letter}"),
+            (Cat::Slider, 1) => letter.to_string(),
+            (Cat::Slider, d) => match (base, d) {
+                ((1, 0), 0) => "R".into(),
+                ((1, 1), 0) => "B".into(),
+                ((1, 0), d) => format!("R{d}"),
+                ((1, 1), d) => format!("B{d}"),
+                (_, 0) => format!("{letter}{letter}"),
+                (_, d) => format!("{letter}{d}"),
+            },
+            (Cat::Hopper, d) => {
+                let line = match base {
+                    (1, 0) => "R",
+                    (1, 1) => "B",
+                    _ => return Err("a hop along other lines than a rook's or a bishop's".into()),
+                };
+                match d {
+                    0 => format!("p{line}"),
+                    1 => format!("g{line}"),
+                    // Fairy-Stockfish keeps a ranged hop's landings within
+                    // that many squares of its start.
+                    d => format!("p{line}{d}"),
+                }
+            }
+        };
+        let both: BTreeSet<_> = quiet.intersection(&capture).copied().collect();
+        let m_only: BTreeSet<_> = &quiet - &capture;
+        let c_only: BTreeSet<_> = &capture - &quiet;
+        let ep_here = ep && matches!(cat, Cat::Step | Cat::Slider);
+        for (set, mode) in [
+            (both, ""),
+            (m_only, "m"),
+            (c_only, if ep_here { "ce" } else { "c" }),
+        ] {
+            if set.is_empty() {
+                continue;
+            }
+            let Some(dirs) = cover(&set, base, &tokens, |t| varia_dir_set(t, letter)) else {
+                return Err(format!(
+                    "varia's direction modifiers cannot select the leaps {} of `{letter}`",
+                    set.iter()
+                        .map(|(x, y)| format!("({x},{y})"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ));
+            };
+            let i = if initial { "i" } else { "" };
+            for dir in dirs {
+                atoms.push(format!("{i}{dir}{mode}{body}"));
+            }
+        }
+    }
+    Ok((!atoms.is_empty()).then(|| atoms.join(" ")))
+}
+
+/// Fairy-Stockfish's direction modifiers, for writing its Betza.
+const FSF_DIRS: &[&str] = &[
+    "f", "b", "l", "r", "v", "s", "ff", "bb", "ll", "rr", "fl", "fr", "fs", "bl", "br", "bs", "lf",
+    "lb", "lv", "rf", "rb", "rv", "fh", "bh", "lh", "rh", "hl", "hr",
+];
+
+/// Write varia's atoms as Fairy-Stockfish Betza, or say why not.
+pub fn to_fsf(atoms: &[crate::ir::Atom]) -> Result<String, String> {
+    use crate::ir::{Mode, Path};
+    let tokens: Vec<String> = FSF_DIRS.iter().map(|s| s.to_string()).collect();
+    let mut out = Vec::new();
+    for a in atoms {
+        let mut by_base: BTreeMap<(i8, i8), BTreeSet<(i8, i8)>> = BTreeMap::new();
+        for &v in &a.vectors {
+            let (x, y) = (v.0, v.1);
+            let g = gcd(x.unsigned_abs(), y.unsigned_abs()) as i8;
+            let unit = if a.range != 1 && g > 1 {
+                (x / g, y / g)
+            } else {
+                (x, y)
+            };
+            by_base.entry(base_of(unit)).or_default().insert(unit);
+        }
+        for (base, set) in by_base {
+            let letter = match base {
+                (1, 0) => 'W',
+                (1, 1) => 'F',
+                (2, 0) => 'D',
+                (2, 1) => 'N',
+                (2, 2) => 'A',
+                (3, 0) => 'H',
+                (3, 1) => 'C',
+                (3, 2) => 'Z',
+                (3, 3) => 'G',
+                _ => return Err(format!("Fairy-Stockfish has no atom for the leap {base:?}")),
+            };
+            let rider_ok = matches!(base, (1, 0) | (1, 1) | (2, 1));
+            let body = match (a.path, a.range) {
+                (Path::Direct, 1) => letter.to_string(),
+                (Path::Direct, r) => {
+                    if !rider_ok {
+                        return Err(format!("a `{letter}` rider (Fairy-Stockfish rides only along rook, bishop and knight lines)"));
+                    }
+                    match (letter, r) {
+                        ('W', 0) => "R".into(),
+                        ('F', 0) => "B".into(),
+                        (l, 0) => format!("{l}{l}"),
+                        (l, r) if r <= 9 => format!("{l}{r}"),
+                        _ => {
+                            return Err(format!(
+                                "a rider limited to {r} squares (Fairy-Stockfish counts to 9)"
+                            ))
+                        }
+                    }
+                }
+                (Path::Lame, _) => {
+                    if !matches!(base, (2, 0) | (2, 1) | (2, 2) | (3, 2)) {
+                        return Err(format!(
+                            "a lame `{letter}` (Fairy-Stockfish has lame D, N, A and Z)"
+                        ));
+                    }
+                    format!("n{letter}")
+                }
+                (Path::Hop, 0) | (Path::Grasshop, _) => {
+                    let line = match base {
+                        (1, 0) => "R",
+                        (1, 1) => "B",
+                        _ => {
+                            return Err("a hop along other lines than a rook's or a bishop's".into())
+                        }
+                    };
+                    let p = if a.path == Path::Hop { "p" } else { "g" };
+                    format!("{p}{line}")
+                }
+                (Path::Hop, r) => return Err(format!("a hop limited to {r} squares")),
+            };
+            let fsf_set = |t: &str| {
+                let m = read_fsf(&format!("{t}{letter}"));
+                let s: BTreeSet<(i8, i8)> =
+                    m.maps.values().flat_map(|m| m.keys().copied()).collect();
+                Some(s)
+            };
+            let Some(dirs) = cover(&set, base, &tokens, fsf_set) else {
+                return Err(format!(
+                    "Fairy-Stockfish's direction modifiers cannot select these leaps of `{letter}`"
+                ));
+            };
+            let mode = match a.mode {
+                Mode::Move => "m",
+                Mode::Capture => "c",
+                Mode::EnPassant => "ce",
+                Mode::Both => "",
+            };
+            if a.initial() && a.mode.can_capture() {
+                return Err(
+                    "an initial move that captures (Fairy-Stockfish's initial moves never capture)"
+                        .into(),
+                );
+            }
+            let i = if a.initial() { "i" } else { "" };
+            for d in dirs {
+                out.push(format!("{i}{mode}{d}{body}"));
+            }
+        }
+    }
+    Ok(out.concat())
+}
+
+fn gcd(a: u8, b: u8) -> u8 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(betza: &str) -> String {
+        to_varia(&read_fsf(betza), false)
+            .unwrap()
+            .unwrap_or_default()
+    }
+
+    fn same(fsf: &str, varia: &str) {
+        let a = read_fsf(fsf);
+        let got = v(fsf);
+        let mine: BTreeSet<_> = crate::check::betza::parse(&got)
+            .unwrap()
+            .into_iter()
+            .flat_map(|x| x.vectors)
+            .collect();
+        let want: BTreeSet<_> = crate::check::betza::parse(varia)
+            .unwrap()
+            .into_iter()
+            .flat_map(|x| x.vectors)
+            .collect();
+        assert_eq!(mine, want, "{fsf} became {got}, not {varia} ({a:?})");
+    }
+
+    #[test]
+    fn plain_pieces() {
+        assert_eq!(v("N"), "N");
+        assert_eq!(v("Q"), "R B");
+        assert_eq!(v("fmWfceF"), "fmW fcF");
+        assert_eq!(
+            to_varia(&read_fsf("fmWfceFifmnD"), true).unwrap().unwrap(),
+            "fmW fceF ifmnD"
+        );
+        assert_eq!(v("mRcpR"), "mR cpR");
+        assert_eq!(v("nN"), "nN");
+        assert_eq!(v("NN"), "NN");
+        assert_eq!(v("mQ3"), "mR3 mB3");
+        assert_eq!(v(""), "");
+        assert_eq!(v("ifmnD"), "ifmnD");
+    }
+
+    #[test]
+    fn fairy_stockfish_directions() {
+        // `fh` is every forward knight leap, not `f` plus `h`.
+        same("fhN", "fN");
+        // `hl` is varia's `h`; `rf` on an orthogonal atom is `r` plus `f`.
+        same("hlN", "hN");
+        same("mfrW", "fW rW");
+        same("fsW", "fW sW");
+        // `ff` on a diagonal atom is both forward diagonals.
+        same("ffF", "fF");
+    }
+
+    #[test]
+    fn refusals() {
+        // the other chiral half of the knight
+        assert!(to_varia(&read_fsf("hrN"), false).is_err());
+        assert_eq!(v("pB2"), "pB2");
+    }
+
+    #[test]
+    fn initial_captures_are_dropped() {
+        assert_eq!(v("iD"), "imD");
+    }
+
+    #[test]
+    fn back_to_fairy_stockfish() {
+        for (varia, fsf) in [
+            ("fmW fceF ifmnD", "fmWfceFifmnD"),
+            ("N", "N"),
+            ("mRcpR", "mRcpR"),
+            ("ffN", "ffN"),
+        ] {
+            let atoms = crate::check::betza::parse(varia).unwrap();
+            let text = to_fsf(&atoms).unwrap();
+            assert_eq!(read_fsf(&text), read_fsf(fsf), "{varia} became {text}");
+        }
+    }
+}

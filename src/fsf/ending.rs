@@ -1,0 +1,318 @@
+//! The writer's `end` block: goals (flags, extinction, checks, a full
+//! board), then mate, stalemate, passes, repetition and the move counter,
+//! in the order Fairy-Stockfish decides them.
+
+use super::rules::{Bb, Color, Kind, Value};
+use super::writer::{value_word, Writer};
+
+impl Writer<'_> {
+    pub(super) fn end_rules(&mut self) {
+        self.flags();
+        self.extinction();
+        self.checks();
+        self.mate_and_stalemate();
+        self.counters();
+    }
+
+    /// Capture the flag: `reach REGION with PIECE`.
+    fn flags(&mut self) {
+        let r = self.r;
+        let regions = r.flag_region.map(|b| b & self.real());
+        if regions.iter().all(|b| b.is_empty()) {
+            return;
+        }
+        let keys = ["flagRegionWhite", "flagRegionBlack", "flagRegion"];
+        if r.flag_piece_count != 1 {
+            self.led.refuse(
+                &["flagPieceCount"],
+                "several men in the flag zone (varia's `reach` counts one)",
+                "",
+            );
+            return;
+        }
+        if r.flag_piece_blocked_win {
+            self.led
+                .refuse(&["flagPieceBlockedWin"], "a flag zone full of men", "");
+        }
+        let how = match (r.flag_move, r.flag_piece_safe) {
+            (false, false) => "",
+            (false, true) => " unattacked",
+            (true, false) => "",
+            (true, true) => {
+                self.led.refuse(
+                    &["flagMove", "flagPieceSafe"],
+                    "an extra move after an unsafe flag piece arrives",
+                    "",
+                );
+                return;
+            }
+        };
+        // The kinds whose arrival counts, per colour.
+        let mut rules: Vec<(Kind, [Bb; 2])> = Vec::new();
+        for c in Color::BOTH {
+            let Some(fp) = r.flag_piece[c.i()] else {
+                continue;
+            };
+            let kinds: Vec<Kind> = if fp == Kind::All {
+                r.pieces.keys().copied().collect()
+            } else {
+                vec![fp]
+            };
+            for k in kinds {
+                if !r.pieces.contains_key(&k) {
+                    continue;
+                }
+                match rules.iter_mut().find(|(kk, _)| *kk == k) {
+                    Some((_, s)) => s[c.i()] = regions[c.i()],
+                    None => {
+                        let mut s = [Bb::EMPTY; 2];
+                        s[c.i()] = regions[c.i()];
+                        rules.push((k, s));
+                    }
+                }
+            }
+        }
+        let _ = keys;
+        for (k, sets) in rules {
+            if sets.iter().all(|b| b.is_empty()) {
+                continue;
+            }
+            let region = self.region("flag_zone", sets);
+            let timing = if r.flag_move {
+                // Racing kings: the second player may still answer; other
+                // pieces must still stand there at their owner's turn.
+                if k == Kind::King {
+                    " with reply"
+                } else {
+                    " at own turn"
+                }
+            } else {
+                ""
+            };
+            let mut names = vec![self.names[&k].clone()];
+            names.extend(
+                self.forms
+                    .iter()
+                    .filter(|(b, _)| r.promoted_piece_type[*b] == k)
+                    .map(|(_, f)| f.clone()),
+            );
+            for n in names {
+                self.ends
+                    .push(format!("reach {region} with {n}{how}{timing} -> win"));
+            }
+        }
+    }
+
+    /// Extinction: `count ... at most N -> ...`.
+    fn extinction(&mut self) {
+        let r = self.r;
+        let keys = [
+            "extinctionValue",
+            "extinctionPieceTypes",
+            "extinctionPieceCount",
+        ];
+        let Some(outcome) = value_word(r.extinction_value) else {
+            return;
+        };
+        if r.extinction_piece_types.is_empty() {
+            return;
+        }
+        // Pseudo-royal pieces cannot be taken: the rule then applies only
+        // when captures explode.
+        if r.extinction_pseudo_royal && !r.blast_on_capture {
+            return;
+        }
+        let reply = match (r.extinction_claim, r.extinction_opponent_piece_count) {
+            (false, 0) => false,
+            (true, n) if n == r.extinction_piece_count + 1 => true,
+            _ => {
+                self.led.refuse(
+                    &["extinctionOpponentPieceCount", "extinctionClaim"],
+                    "an extinction that needs the opponent to keep a number of men (varia's `with reply` is the bare-king rule: the count plus one, with a claim)",
+                    "",
+                );
+                return;
+            }
+        };
+        if r.extinction_piece_count < 0 {
+            self.led.refuse(&keys, "a negative extinction count", "");
+            return;
+        }
+        let n = r.extinction_piece_count;
+        let what = if r.extinction_piece_types.contains(&Kind::All) {
+            if r.extinction_piece_types.len() > 1 {
+                self.led
+                    .refuse(&keys, "`*` with other pieces in extinctionPieceTypes", "");
+                return;
+            }
+            "men".to_string()
+        } else {
+            // Each type on its own: a kind with its promoted forms is one
+            // Fairy-Stockfish type, which varia cannot count together.
+            let mut names = Vec::new();
+            for &k in &r.extinction_piece_types {
+                if !r.pieces.contains_key(&k) {
+                    continue;
+                }
+                if self.forms.keys().any(|b| r.promoted_piece_type[b] == k) && n > 0 {
+                    self.led.refuse(
+                        &keys,
+                        format!(
+                            "counting `{}` together with the men promoted to it",
+                            k.ini_name()
+                        ),
+                        "",
+                    );
+                    return;
+                }
+                names.push(self.names[&k].clone());
+            }
+            if names.is_empty() {
+                return;
+            }
+            names.join(", ")
+        };
+        let reply = if reply { " with reply" } else { "" };
+        self.ends
+            .push(format!("count {what} at most {n}{reply} -> {outcome}"));
+    }
+
+    /// Check counting: `checks N -> win`.
+    fn checks(&mut self) {
+        let r = self.r;
+        if !r.check_counting {
+            return;
+        }
+        let [w, b] = self.fen.checks.unwrap_or([1, 1]);
+        if w != b {
+            self.led.refuse(
+                &["checkCounting", "startFen"],
+                format!("a different number of checks for each side ({w} and {b})"),
+                "",
+            );
+            return;
+        }
+        if self.royal.is_empty() {
+            return;
+        }
+        self.ends.push(format!("checks {w} -> win"));
+    }
+
+    fn mate_and_stalemate(&mut self) {
+        let r = self.r;
+        if !self.royal.is_empty() {
+            if r.shogi_pawn_drop_mate_illegal && r.piece_drops {
+                if let Some(p) = self.names.get(&Kind::Builtin(18)) {
+                    self.ends.push(format!("checkmate by placing {p} -> win"));
+                }
+            }
+            if r.shatar_mate_rule {
+                self.led
+                    .not_encoded(&["shatarMateRule"], "Shatar's mates that do not win");
+            }
+            match value_word(r.checkmate_value) {
+                Some(w) => self.ends.push(format!("checkmate -> {w}")),
+                None => self
+                    .led
+                    .refuse(&["checkmateValue"], "a checkmate with no result", ""),
+            }
+        }
+        let counting = r.material_counting.as_str();
+        if counting != "none" && counting != "unweighted" {
+            self.led.not_encoded(
+                &["materialCounting"],
+                format!("the `{counting}` material count that decides drawn endings"),
+            );
+        }
+        let most = if counting == "unweighted" {
+            "most men"
+        } else {
+            "draw"
+        };
+        if r.pass_on_stalemate[0] {
+            self.ends.push("stalemate -> pass".into());
+            self.ends.push(format!("passes 2 -> {most}"));
+        } else if r.stalemate_piece_count {
+            if r.stalemate_value == Value::Loss {
+                self.ends.push("stalemate -> most men".into());
+            } else {
+                self.led.refuse(
+                    &["stalematePieceCount", "stalemateValue"],
+                    "a stalemate counted by men with a result other than loss",
+                    "",
+                );
+            }
+        } else {
+            match value_word(r.stalemate_value) {
+                Some(w) => self.ends.push(format!("stalemate -> {w}")),
+                None => self
+                    .led
+                    .refuse(&["stalemateValue"], "a stalemate with no result", ""),
+            }
+        }
+        if r.adjudicate_full_board {
+            self.ends.push(format!("board full -> {most}"));
+        }
+    }
+
+    /// Repetition and the n-move rule.
+    fn counters(&mut self) {
+        let r = self.r;
+        if r.perpetual_check_illegal {
+            self.led
+                .not_encoded(&["perpetualCheckIllegal"], "a perpetual check loses");
+        }
+        if r.move_repetition_illegal {
+            self.led
+                .not_encoded(&["moveRepetitionIllegal"], "moving back and forth loses");
+        }
+        if r.chasing_rule != "none" {
+            self.led
+                .not_encoded(&["chasingRule"], "Xiangqi's chasing rules");
+        }
+        if r.counting_rule != "none" {
+            self.led.not_encoded(
+                &["countingRule"],
+                format!("the `{}` counting rules", r.counting_rule),
+            );
+        }
+        if r.n_fold_rule > 0 {
+            let value = value_word(r.n_fold_value);
+            match value {
+                _ if r.n_fold_value_absolute && r.n_fold_value != Value::Draw => {
+                    self.led.not_encoded(
+                        &["nFoldValueAbsolute", "nFoldValue"],
+                        "a repetition result counted from White's side",
+                    );
+                }
+                Some(w) if (2..=1000).contains(&r.n_fold_rule) => {
+                    self.ends
+                        .push(format!("repetition {} -> {w}", r.n_fold_rule));
+                }
+                _ => self
+                    .led
+                    .not_encoded(&["nFoldRule", "nFoldValue"], "this repetition rule"),
+            }
+        }
+        if r.n_move_rule > 0 {
+            let types = &r.n_move_rule_types;
+            if types[0] != types[1] {
+                self.led.not_encoded(
+                    &["nMoveRuleTypesWhite", "nMoveRuleTypesBlack"],
+                    "a move counter reset by different pieces for each side",
+                );
+                return;
+            }
+            let mut resets = vec!["capture".to_string()];
+            if r.piece_drops {
+                resets.push("place".into());
+            }
+            resets.extend(self.kinds(&types[0]));
+            self.ends.push(format!(
+                "quiet {} plies reset by {} -> draw",
+                2 * r.n_move_rule,
+                resets.join(", ")
+            ));
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! The real `varia` binary: `import` (Fairy-Stockfish's variants.ini to rule
+//! files) and `export --format fsf-ini`, checked by perft against counts
+//! from a Fairy-Stockfish build (provenance beside them).
+
+use assert_cmd::Command;
+use std::path::Path;
+
+fn varia() -> Command {
+    let mut c = Command::cargo_bin("varia").expect("the varia binary");
+    c.env("NO_COLOR", "1");
+    c
+}
+
+fn out(a: &assert_cmd::assert::Assert) -> (String, String) {
+    let o = a.get_output();
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn perft(path: &Path, depth: u32) -> u64 {
+    let a = varia()
+        .arg("perft")
+        .arg(path)
+        .arg(depth.to_string())
+        .arg("--json")
+        .assert()
+        .code(0);
+    let (stdout, _) = out(&a);
+    let v: serde_json::Value = serde_json::from_str(&stdout).expect("perft JSON");
+    v["nodes"].as_u64().expect("nodes")
+}
+
+/// The sample: twenty sections written for these tests from the rules of
+/// variants defined in Fairy-Stockfish's src/variants.ini (the same option
+/// values, in our own order and words), and `go perft 3` from their start
+/// positions as Fairy-Stockfish counts them on this file
+/// (commit c19b5f6c66894fdb0e88d0dd100e3885f744760a, built with `make -j2
+/// build ARCH=x86-64-modern largeboards=yes all=yes`; `setoption name
+/// VariantPath value tests/fixtures/fsf/variants-sample.ini`, `setoption
+/// name UCI_Variant value NAME`, `position startpos`, `go perft 3`).
+const SAMPLE: &str = "tests/fixtures/fsf/variants-sample.ini";
+const SAMPLE_PERFT3: &[(&str, u64)] = &[
+    ("allwayspawns", 10422),
+    ("3check-crazyhouse", 8902),
+    ("makhouse", 12012),
+    ("xiangqihouse", 82114),
+    ("indiangreat", 18705),
+    ("gemini", 25304),
+    ("flipello6", 56),
+    ("shogun", 8978),
+    ("orda", 12462),
+    ("6x6atom", 344),
+    ("captureall", 8902),
+    ("breakthrough5", 1924),
+    ("chennis", 1371),
+    ("1d-chess", 18),
+    ("antiminishogi", 50),
+    ("coffeerace", 21),
+    ("annexation", 6),
+    ("nim", 2116),
+    ("haynie", 344),
+    ("petty", 457),
+];
+
+#[test]
+fn import_of_fairy_stockfish_sections_counts_as_fairy_stockfish() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = varia()
+        .args(["import", SAMPLE, "--out"])
+        .arg(dir.path())
+        .args(["--format", "json"])
+        .assert()
+        .code(0);
+    let (stdout, _) = out(&a);
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("import JSON");
+    assert_eq!(report["refused"], 0, "{stdout}");
+    assert_eq!(report["converted"], SAMPLE_PERFT3.len(), "{stdout}");
+    for (section, nodes) in SAMPLE_PERFT3 {
+        let file = dir.path().join(format!("{section}.variant"));
+        let text = std::fs::read_to_string(&file).expect("the imported file");
+        assert!(
+            text.contains(&format!("section [{section}")),
+            "the file names its source:\n{text}"
+        );
+        assert_eq!(perft(&file, 3), *nodes, "perft 3 of {section}");
+    }
+}
+
+/// A built-in parent whose men keep to one colour of squares: varia's
+/// warning about squares no man reaches does not refuse the section.
+/// Fairy-Stockfish (commit above) counts 56 for `fox-and-hounds` at perft 3.
+#[test]
+fn a_parent_played_on_one_colour_converts() {
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("v.ini");
+    std::fs::write(&ini, "[fh:fox-and-hounds]\n").unwrap();
+    let outdir = dir.path().join("out");
+    varia()
+        .arg("import")
+        .arg(&ini)
+        .arg("--out")
+        .arg(&outdir)
+        .assert()
+        .code(0);
+    assert_eq!(perft(&outdir.join("fh.variant"), 3), 56);
+}
+
+#[test]
+fn placed_castlers_count_as_unmoved_only_on_their_own_squares() {
+    // castlingDroppedPiece (from the built-in placement): a king placed on
+    // e1 and rooks placed on a1/h1 may castle, a king placed on h1 may not
+    // (Fairy-Stockfish c19b5f6c: 2880 after a rook placed on e1 beside a
+    // king on h1; 2916 if the king counted as unmoved there).
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("v.ini");
+    std::fs::write(&ini, "[pl:placement]\n").unwrap();
+    let outdir = dir.path().join("out");
+    varia()
+        .arg("import")
+        .arg(&ini)
+        .arg("--out")
+        .arg(&outdir)
+        .assert()
+        .code(0);
+    let a = varia()
+        .arg("perft")
+        .arg(outdir.join("pl.variant"))
+        .arg("3")
+        .arg("--fen")
+        .arg("4k3/pppppppp/8/8/8/8/PPPPPPPP/7K[R] w - - 0 1")
+        .arg("--json")
+        .assert()
+        .code(0);
+    let (stdout, _) = out(&a);
+    let v: serde_json::Value = serde_json::from_str(&stdout).expect("perft JSON");
+    assert_eq!(v["nodes"].as_u64(), Some(2880));
+}
+
+#[test]
+fn an_option_varia_cannot_express_is_reported_with_its_line_and_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("v.ini");
+    std::fs::write(
+        &ini,
+        "[fine:chess]\nmaxRank = 8\n\n[row:chess]\nconnectN = 4\nsomethingElse = 1\n",
+    )
+    .unwrap();
+    let outdir = dir.path().join("out");
+    let a = varia()
+        .arg("import")
+        .arg(&ini)
+        .arg("--out")
+        .arg(&outdir)
+        .assert()
+        .code(1);
+    let (stdout, stderr) = out(&a);
+    assert!(stdout.is_empty(), "{stdout}");
+    // the refusal names the option and points at its line
+    assert!(stderr.contains("connectN"), "{stderr}");
+    assert!(stderr.contains("v.ini:5:"), "{stderr}");
+    // an option Fairy-Stockfish does not know is reported too
+    assert!(stderr.contains("somethingElse"), "{stderr}");
+    assert!(stderr.contains("v.ini:6:"), "{stderr}");
+    assert!(stderr.contains("imported 1 of 2 section(s)"), "{stderr}");
+    assert!(stderr.contains("refused: row"), "{stderr}");
+    assert!(outdir.join("fine.variant").is_file());
+    assert!(!outdir.join("row.variant").exists());
+}
+
+#[test]
+fn import_never_overwrites_without_force_and_writes_only_into_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("v.ini");
+    std::fs::write(&ini, "[a:chess]\n\n[b:chess]\nmaxRank = 8\n").unwrap();
+    let outdir = dir.path().join("out");
+    std::fs::create_dir(&outdir).unwrap();
+    std::fs::write(outdir.join("b.variant"), "mine").unwrap();
+    let a = varia()
+        .arg("import")
+        .arg(&ini)
+        .arg("--out")
+        .arg(&outdir)
+        .assert()
+        .code(1);
+    let (_, stderr) = out(&a);
+    assert!(stderr.contains("already exist"), "{stderr}");
+    assert!(stderr.contains("--force"), "{stderr}");
+    // nothing was written, not even the file that did not exist
+    assert!(!outdir.join("a.variant").exists());
+    assert_eq!(
+        std::fs::read_to_string(outdir.join("b.variant")).unwrap(),
+        "mine"
+    );
+    varia()
+        .arg("import")
+        .arg(&ini)
+        .arg("--out")
+        .arg(&outdir)
+        .arg("--force")
+        .assert()
+        .code(0);
+    assert!(outdir.join("a.variant").is_file());
+    assert_ne!(
+        std::fs::read_to_string(outdir.join("b.variant")).unwrap(),
+        "mine"
+    );
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["out", "v.ini"], "nothing written beside --out");
+}
+
+#[test]
+fn a_section_name_cannot_lead_a_file_out_of_the_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("v.ini");
+    std::fs::write(&ini, "[../../evil:chess]\n").unwrap();
+    let outdir = dir.path().join("out");
+    varia()
+        .arg("import")
+        .arg(&ini)
+        .arg("--out")
+        .arg(&outdir)
+        .assert()
+        .code(0);
+    let names: Vec<String> = std::fs::read_dir(&outdir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["______evil.variant"]);
+}
+
+#[test]
+fn import_without_out_prints_the_files_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("v.ini");
+    std::fs::write(&ini, "# a small chess\n[minichess:chess]\nmaxRank = 6\nmaxFile = 6\nstartFen = rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1\ncastling = false\ndoubleStep = false\n").unwrap();
+    let a = varia().arg("import").arg(&ini).assert().code(0);
+    let (stdout, _) = out(&a);
+    assert!(stdout.contains("variant minichess"), "{stdout}");
+    assert!(stdout.contains("board 6x6"), "{stdout}");
+    assert!(stdout.contains("#   a small chess"), "{stdout}");
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 1);
+}
+
+/// Catalogue variants exported and imported again: the same perft as the
+/// original, and (the exported section loaded into Fairy-Stockfish at the
+/// commit above) the same as Fairy-Stockfish's.
+const ROUND_TRIP: &[(&str, &str, u64)] = &[
+    ("variants/chess.variant", "varia-chess", 8902),
+    ("variants/catalogue/makruk.variant", "varia-makruk", 12012),
+    ("variants/catalogue/shogi.variant", "varia-shogi", 25470),
+    ("variants/catalogue/xiangqi.variant", "varia-xiangqi", 79666),
+    ("variants/catalogue/atomic.variant", "varia-atomic", 8902),
+    ("variants/catalogue/horde.variant", "varia-horde", 1274),
+];
+
+#[test]
+fn export_then_import_gives_the_same_perft() {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, section, fsf) in ROUND_TRIP {
+        let a = varia()
+            .args(["export", file, "--format", "fsf-ini"])
+            .assert()
+            .code(0);
+        let (ini, _) = out(&a);
+        assert!(ini.contains(&format!("[{section}]")), "{ini}");
+        let path = dir.path().join(format!("{section}.ini"));
+        std::fs::write(&path, &ini).unwrap();
+        let outdir = dir.path().join(section);
+        varia()
+            .arg("import")
+            .arg(&path)
+            .arg("--out")
+            .arg(&outdir)
+            .assert()
+            .code(0);
+        let back = outdir.join(format!("{section}.variant"));
+        let original = perft(Path::new(file), 3);
+        assert_eq!(perft(&back, 3), original, "{file}");
+        assert_eq!(original, *fsf, "{file}: Fairy-Stockfish's count");
+    }
+}
+
+#[test]
+fn export_refuses_what_fairy_stockfish_cannot_express_with_the_reason() {
+    let a = varia()
+        .args(["export", "variants/catalogue/coregal.variant"])
+        .assert()
+        .code(1);
+    let (stdout, stderr) = out(&a);
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("fsf-unexportable"), "{stderr}");
+    assert!(stderr.contains("several royal pieces"), "{stderr}");
+    assert!(stderr.contains("coregal.variant:"), "{stderr}");
+    assert!(stderr.contains("cannot export"), "{stderr}");
+}
+
+#[test]
+fn export_names_a_section_fairy_stockfish_would_not_ignore() {
+    let a = varia()
+        .args(["export", "variants/chess.variant", "--name", "mychess"])
+        .assert()
+        .code(0);
+    let (stdout, stderr) = out(&a);
+    assert!(stdout.contains("\n[mychess]\n"), "{stdout}");
+    // a rule left out is said on standard error and in the section
+    assert!(stderr.contains("warning[fsf-not-exported]"), "{stderr}");
+    assert!(stderr.contains("chess.variant:38:"), "{stderr}");
+    assert!(
+        stdout.contains("# Not exported: insufficient material"),
+        "{stdout}"
+    );
+    let a = varia()
+        .args(["export", "variants/chess.variant", "--name", "shogi"])
+        .assert()
+        .code(2);
+    let (_, stderr) = out(&a);
+    assert!(stderr.contains("built-in variant `shogi`"), "{stderr}");
+}

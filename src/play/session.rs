@@ -195,7 +195,14 @@ impl Session {
 
     /// [`Session::result`] for a status already computed.
     pub(crate) fn result_of(&self, status: Status) -> Option<GameOutcome> {
-        let out = Session::outcome_of(status);
+        let goal = self.goal_name(&status);
+        let out = match (Session::outcome_of(status), goal) {
+            (Some(GameOutcome::Win { winners, .. }), Some(reason)) => {
+                Some(GameOutcome::Win { winners, reason })
+            }
+            (Some(GameOutcome::Draw { .. }), Some(reason)) => Some(GameOutcome::Draw { reason }),
+            (out, _) => out,
+        };
         // The last opponent resigned: the game ended by resignation.
         match out {
             Some(GameOutcome::Win { winners, .. })
@@ -208,6 +215,30 @@ impl Session {
             }
             o => o,
         }
+    }
+
+    /// Which goal ended the game, where the variant has several: `goal
+    /// reached: PIECE on REGION` (with one goal, the reason stays `goal
+    /// reached`).
+    fn goal_name(&self, status: &Status) -> Option<String> {
+        let Status::Ended { cause, .. } = status else {
+            return None;
+        };
+        let Event::Reach { region, piece, .. } = cause.event else {
+            return None;
+        };
+        let v = self.variant();
+        let goals = v
+            .end
+            .iter()
+            .filter(|r| matches!(r.when, Event::Reach { .. }))
+            .count();
+        (goals > 1).then(|| {
+            format!(
+                "goal reached: {} on {}",
+                v.pieces[piece as usize].name, v.regions[region as usize].name
+            )
+        })
     }
 
     /// The outcome a status stands for, if the game is over.
@@ -420,5 +451,60 @@ pub fn event_name(e: &Event) -> String {
         Event::Count { .. } => "extinction".into(),
         Event::Checks(n) => format!("{n} checks"),
         Event::BoardFull => "board full".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two goals: the reason names the one reached; one goal keeps the
+    /// plain `goal reached`.
+    #[test]
+    fn a_goal_reached_is_named_where_the_variant_has_several() {
+        let text = |goals: &str| {
+            format!(
+                "variant goals \"Goals\" {{
+  players white, black
+  board 5x5
+  region centre: squares c3
+  region corner: squares e5
+  piece king K moves \"K\" royal
+  piece knight N moves \"N\"
+  setup {{
+    white: K a1, N b1
+    black: K a5
+  }}
+  end {{
+{goals}    checkmate -> lose
+    stalemate -> draw
+  }}
+}}
+"
+            )
+        };
+        let reason = |goals: &str, moves: &[&str]| {
+            let v = crate::load::load_str("goals.variant", &text(goals), &[])
+                .variants
+                .into_iter()
+                .next()
+                .expect("the text checks");
+            let mut s = Session::new(&v, None, 0).expect("starts");
+            for m in moves {
+                let m = s.parse(m).expect("legal");
+                s.play_noted(m);
+            }
+            match s.result() {
+                Some(GameOutcome::Win { winners, reason }) => (winners, reason),
+                o => panic!("{o:?}"),
+            }
+        };
+        let two = "    reach centre with knight -> win\n    reach corner with king -> win\n";
+        assert_eq!(
+            reason(two, &["Nc3"]),
+            (vec![0], "goal reached: knight on centre".to_string())
+        );
+        let one = "    reach centre with knight -> win\n";
+        assert_eq!(reason(one, &["Nc3"]), (vec![0], "goal reached".to_string()));
     }
 }

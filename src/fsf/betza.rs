@@ -1,12 +1,59 @@
-//! Fairy-Stockfish's Betza notation, read as its `from_betza`
-//! (src/piece.cpp) reads it, and written as varia's Betza with the same
-//! moves (and back, for `export`).
+//! Fairy-Stockfish's Betza notation, read into the leaps of each kind of
+//! move, and written as varia's Betza with the same moves (and back, for
+//! `export`).
 //!
 //! Fairy-Stockfish and varia read direction modifiers differently (`fh`,
 //! `hl`, `rf` on an orthogonal atom, `ffF`, ...), so a Betza text is never
 //! copied: it is read into the set of leaps of each kind of move, and that
 //! set is written again in the other notation, atom by atom, with the
 //! direction modifiers whose leaps cover it exactly.
+//!
+//! # The dialect read
+//!
+//! A text is a run of atoms, each after the modifiers that apply to it
+//! alone; modifiers after the last atom mean nothing. A leap is (file,
+//! rank) with the rank growing forward, the file rightward.
+//!
+//! - **Atoms.** `W` (1,0), `F` (1,1), `D` (2,0), `N` (2,1), `A` (2,2), `H`
+//!   (3,0), `L` and `C` (3,1), `J` and `Z` (3,2), `G` (3,3) leap; `K` is
+//!   `W` and `F`. `R`, `B` and `Q` ride the lines of `W`, `F` and `K`
+//!   without limit.
+//! - **After an atom**, a digit makes it a rider limited to that many
+//!   steps (`N2`; `0` is unlimited), and the atom's letter again makes it
+//!   an unlimited rider (`NN`). Only the next character is read: in `B10`
+//!   the `0` is skipped.
+//! - **`m`** quiet moves only, **`c`** captures only; both, or neither,
+//!   mean both.
+//! - **`p`** hops over one piece anywhere on the line (a cannon); **`g`**
+//!   lands right behind it (a grasshopper: distance 1). A range after the
+//!   atom replaces that distance (`gR3`: 3), a doubled letter keeps it.
+//! - **`n`** makes a leap lame (blocked on its way: distance -1); it means
+//!   nothing on a rider (`nR`, `nNN`, `nN2`).
+//! - **`i`** the move is only for a piece that has not moved; such a move
+//!   never captures (`iW` moves only, `icW` is nothing).
+//! - Every other letter (`e`, `j`, ...) and digit is skipped.
+//! - **Directions.** Each of the eight leaps of an atom (a, b), a >= b, is
+//!   named by its *major* direction (the way it goes `a` squares: `f`, `b`,
+//!   `r` or `l`), that direction's axis (`v` for `f`/`b`, `s` for `r`/`l`)
+//!   and its *minor* side (the way it goes `b` squares, across the major
+//!   axis), and by its hand: `r` when the minor side is the major
+//!   direction turned clockwise (forward then right), `l` otherwise. A
+//!   direction modifier is two letters XY; it selects the leaps for which
+//!   XY is major-major (`ff`), axis-axis (`vv`), minor-major (`rf`: a
+//!   knight's forward-right leap), minor-axis (`rv`), major-`h` or
+//!   minor-`h` (`fh`: every leap that goes forward at all), or `h`-hand
+//!   (`hr`, `hl`: the two chiral halves). Other pairs (`hh`, `hf`, `hv`,
+//!   `vh`, `sh`) select nothing.
+//! - A direction letter (`fblrvsh`) and the next one form one modifier
+//!   when they are the same letter or one is vertical (`fbvh`) and the
+//!   other horizontal (`rlsh`; `h` is both); else the letter stands alone
+//!   and reads as doubled (`f` is `ff`, `s` is `ss`, `h` is `hh`). So `fb`
+//!   is `ff` then `bb`, and `fbh` is `ff` then `bh`.
+//! - On an atom of one orthogonal leap (`W`, `D`, `H`, `R`) a modifier of
+//!   two different letters stands for each letter alone: `fr` is `ff` and
+//!   `rr`, `fh` is `ff` and `hh`. `K` and `Q` do not split.
+//! - An atom selects the union of its modifiers' leaps; with none, all
+//!   eight. A leap a later atom reads again takes that atom's distance.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -30,142 +77,283 @@ pub struct Moves {
 /// Each direction of a kind of move, with its distance.
 pub type Leaps = BTreeMap<(i8, i8), i32>;
 
-const VERTICALS: &str = "fbvh";
-const HORIZONTALS: &str = "rlsh";
-
-fn leaper_atoms(c: char) -> Option<&'static [(i8, i8)]> {
-    Some(match c {
-        'W' => &[(1, 0)],
-        'F' => &[(1, 1)],
-        'D' => &[(2, 0)],
-        'N' => &[(2, 1)],
-        'A' => &[(2, 2)],
-        'H' => &[(3, 0)],
-        'L' | 'C' => &[(3, 1)],
-        'J' | 'Z' => &[(3, 2)],
-        'G' => &[(3, 3)],
-        'K' => &[(1, 0), (1, 1)],
-        _ => return None,
-    })
+/// An atom letter: the base leaps it stands for, and whether it rides.
+struct AtomLetter {
+    letter: char,
+    bases: &'static [(i8, i8)],
+    rides: bool,
 }
 
-fn rider_atoms(c: char) -> Option<&'static [(i8, i8)]> {
-    Some(match c {
-        'R' => &[(1, 0)],
-        'B' => &[(1, 1)],
-        'Q' => &[(1, 0), (1, 1)],
-        _ => return None,
-    })
+const fn atom(letter: char, bases: &'static [(i8, i8)], rides: bool) -> AtomLetter {
+    AtomLetter {
+        letter,
+        bases,
+        rides,
+    }
 }
 
-/// The eight leaps of an atom (a, b) with the direction pairs that select
-/// each, in `from_betza`'s order; a leap is (file delta, rank delta).
-fn entries((a, b): (i8, i8)) -> [((i8, i8), [&'static str; 7]); 8] {
-    [
-        ((b, a), ["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
-        ((-b, -a), ["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
-        ((a, -b), ["rr", "ss", "br", "bs", "bh", "rh", "hr"]),
-        ((-a, b), ["ll", "ss", "fl", "fs", "fh", "lh", "hr"]),
-        ((a, b), ["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
-        ((-a, -b), ["ll", "ss", "bl", "bs", "bh", "lh", "hl"]),
-        ((b, -a), ["bb", "vv", "rb", "rv", "bh", "rh", "hl"]),
-        ((-b, a), ["ff", "vv", "lf", "lv", "fh", "lh", "hl"]),
-    ]
+const ATOMS: &[AtomLetter] = &[
+    atom('W', &[(1, 0)], false),
+    atom('F', &[(1, 1)], false),
+    atom('D', &[(2, 0)], false),
+    atom('N', &[(2, 1)], false),
+    atom('A', &[(2, 2)], false),
+    atom('H', &[(3, 0)], false),
+    atom('L', &[(3, 1)], false),
+    atom('C', &[(3, 1)], false),
+    atom('J', &[(3, 2)], false),
+    atom('Z', &[(3, 2)], false),
+    atom('G', &[(3, 3)], false),
+    atom('K', &[(1, 0), (1, 1)], false),
+    atom('R', &[(1, 0)], true),
+    atom('B', &[(1, 1)], true),
+    atom('Q', &[(1, 0), (1, 1)], true),
+];
+
+/// One of the four ways a leap can go: its letter, unit vector, axis
+/// letter, and the ways a quarter turn clockwise and anticlockwise of it.
+struct Way {
+    letter: char,
+    unit: (i8, i8),
+    axis: char,
+    clockwise: char,
+    anticlockwise: char,
 }
 
-/// Read a Betza text as Fairy-Stockfish does (unknown letters are skipped,
-/// `e` included: Fairy-Stockfish reads it only to allow en passant).
-pub fn read_fsf(betza: &str) -> Moves {
-    let chars: Vec<char> = betza.chars().collect();
-    let mut out = Moves::default();
-    let mut modalities: Vec<bool> = Vec::new();
-    let (mut hopper, mut rider, mut lame, mut initial, mut distance) =
-        (false, false, false, false, 0i32);
-    let mut prelim: Vec<(char, char)> = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c == 'm' || c == 'c' {
-            modalities.push(c == 'c');
-        } else if c == 'p' || c == 'g' {
-            hopper = true;
-            if c == 'g' {
-                distance = 1;
+const WAYS: [Way; 4] = [
+    Way {
+        letter: 'f',
+        unit: (0, 1),
+        axis: 'v',
+        clockwise: 'r',
+        anticlockwise: 'l',
+    },
+    Way {
+        letter: 'r',
+        unit: (1, 0),
+        axis: 's',
+        clockwise: 'b',
+        anticlockwise: 'f',
+    },
+    Way {
+        letter: 'b',
+        unit: (0, -1),
+        axis: 'v',
+        clockwise: 'l',
+        anticlockwise: 'r',
+    },
+    Way {
+        letter: 'l',
+        unit: (-1, 0),
+        axis: 's',
+        clockwise: 'f',
+        anticlockwise: 'b',
+    },
+];
+
+fn unit_of(letter: char) -> (i8, i8) {
+    WAYS.iter()
+        .find(|w| w.letter == letter)
+        .map_or((0, 0), |w| w.unit)
+}
+
+fn is_vertical(c: char) -> bool {
+    "fbvh".contains(c)
+}
+
+fn is_horizontal(c: char) -> bool {
+    "rlsh".contains(c)
+}
+
+/// What is written after an atom's letter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Suffix {
+    None,
+    Range(u32),
+    Doubled,
+}
+
+/// One meaningful piece of a Betza text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Token {
+    /// `m` (false) or `c` (true).
+    Capture(bool),
+    /// `p` (false) or `g` (true).
+    Hop(bool),
+    Lame,
+    Initial,
+    /// A direction modifier, a single letter read as doubled.
+    Dir(char, char),
+    Atom(&'static [(i8, i8)], bool, Suffix),
+}
+
+/// Split a Betza text into tokens, skipping what means nothing.
+fn tokenize(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut rest = text.chars().peekable();
+    while let Some(c) = rest.next() {
+        let token = match c {
+            'm' | 'c' => Token::Capture(c == 'c'),
+            'p' | 'g' => Token::Hop(c == 'g'),
+            'n' => Token::Lame,
+            'i' => Token::Initial,
+            _ if is_vertical(c) || is_horizontal(c) => {
+                let pairs = |d: &char| {
+                    *d == c
+                        || is_vertical(c) && is_horizontal(*d)
+                        || is_horizontal(c) && is_vertical(*d)
+                };
+                match rest.next_if(pairs) {
+                    Some(d) => Token::Dir(c, d),
+                    None => Token::Dir(c, c),
+                }
             }
-        } else if c == 'n' {
-            lame = true;
-        } else if c == 'i' {
-            initial = true;
-        } else if VERTICALS.contains(c) || HORIZONTALS.contains(c) {
-            if let Some(&c2) = chars.get(i + 1) {
-                if c2 == c
-                    || (VERTICALS.contains(c) && HORIZONTALS.contains(c2))
-                    || (HORIZONTALS.contains(c) && VERTICALS.contains(c2))
-                {
-                    prelim.push((c, c2));
-                    i += 2;
+            _ => {
+                let Some(a) = ATOMS.iter().find(|a| a.letter == c) else {
+                    continue;
+                };
+                let suffix = match rest.next_if(|d| d.is_ascii_digit() || *d == c) {
+                    Some(d) => d.to_digit(10).map_or(Suffix::Doubled, Suffix::Range),
+                    None => Suffix::None,
+                };
+                Token::Atom(a.bases, a.rides, suffix)
+            }
+        };
+        out.push(token);
+    }
+    out
+}
+
+/// One of the eight leaps of a base, with what names it.
+struct Orientation {
+    leap: (i8, i8),
+    major: char,
+    axis: char,
+    minor: char,
+    hand: char,
+}
+
+impl Orientation {
+    /// Whether the direction modifier `xy` selects this leap.
+    fn selected_by(&self, xy: (char, char)) -> bool {
+        let o = self;
+        [
+            (o.major, o.major),
+            (o.axis, o.axis),
+            (o.minor, o.major),
+            (o.minor, o.axis),
+            (o.major, 'h'),
+            (o.minor, 'h'),
+            ('h', o.hand),
+        ]
+        .contains(&xy)
+    }
+}
+
+/// The eight leaps of a base (a, b): `a` squares one way, `b` to either
+/// side of it.
+fn orientations((a, b): (i8, i8)) -> Vec<Orientation> {
+    let mut out = Vec::with_capacity(8);
+    for w in &WAYS {
+        let (ux, uy) = w.unit;
+        let (rx, ry) = unit_of(w.clockwise);
+        for (minor, side, hand) in [(w.clockwise, 1, 'r'), (w.anticlockwise, -1, 'l')] {
+            out.push(Orientation {
+                leap: (ux * a + side * rx * b, uy * a + side * ry * b),
+                major: w.letter,
+                axis: w.axis,
+                minor,
+                hand,
+            });
+        }
+    }
+    out
+}
+
+/// The modifiers read so far for the next atom.
+#[derive(Default)]
+struct Pending {
+    captures: BTreeSet<bool>,
+    hop: bool,
+    grass: bool,
+    lame: bool,
+    initial: bool,
+    dirs: Vec<(char, char)>,
+}
+
+/// Read a Betza text as Fairy-Stockfish does (see the module's account of
+/// the dialect).
+pub fn read_fsf(betza: &str) -> Moves {
+    let mut out = Moves::default();
+    let mut p = Pending::default();
+    for token in tokenize(betza) {
+        let (bases, rides, suffix) = match token {
+            Token::Capture(c) => {
+                p.captures.insert(c);
+                continue;
+            }
+            Token::Hop(grass) => {
+                p.hop = true;
+                p.grass |= grass;
+                continue;
+            }
+            Token::Lame => {
+                p.lame = true;
+                continue;
+            }
+            Token::Initial => {
+                p.initial = true;
+                continue;
+            }
+            Token::Dir(x, y) => {
+                p.dirs.push((x, y));
+                continue;
+            }
+            Token::Atom(bases, rides, suffix) => (bases, rides, suffix),
+        };
+        let rides = rides || suffix != Suffix::None;
+        let distance = match suffix {
+            Suffix::Range(d) => d as i32,
+            _ if p.lame && !rides => -1,
+            _ if p.grass => 1,
+            _ => 0,
+        };
+        let cat = match (p.hop, rides) {
+            (true, _) => Cat::Hopper,
+            (false, true) => Cat::Slider,
+            (false, false) => Cat::Step,
+        };
+        let captures: Vec<bool> = if p.captures.is_empty() {
+            vec![false, true]
+        } else {
+            p.captures.iter().copied().collect()
+        };
+        let one_orthogonal = matches!(bases, [(_, 0)]);
+        let dirs: Vec<(char, char)> = p
+            .dirs
+            .iter()
+            .flat_map(|&(x, y)| {
+                if one_orthogonal && x != y {
+                    vec![(x, x), (y, y)]
+                } else {
+                    vec![(x, y)]
+                }
+            })
+            .collect();
+        for &base in bases {
+            for o in orientations(base) {
+                if !dirs.is_empty() && !dirs.iter().any(|&xy| o.selected_by(xy)) {
                     continue;
                 }
-            }
-            prelim.push((c, c));
-        } else if let Some(atoms) = rider_atoms(c).or_else(|| leaper_atoms(c)) {
-            if rider_atoms(c).is_some() {
-                rider = true;
-            }
-            if let Some(&n) = chars.get(i + 1) {
-                if n.is_ascii_digit() || n == c {
-                    rider = true;
-                    if let Some(d) = n.to_digit(10) {
-                        distance = d as i32;
-                    }
-                    i += 1;
+                // Initial moves never capture.
+                for &capture in captures.iter().filter(|&&c| !(p.initial && c)) {
+                    let key = (cat, p.initial, capture);
+                    out.maps.entry(key).or_default().insert(o.leap, distance);
                 }
             }
-            if !rider && lame {
-                distance = -1;
-            }
-            if modalities.is_empty() {
-                modalities = vec![false, true];
-            }
-            for &atom in atoms {
-                let mut dirs: Vec<String> = Vec::new();
-                for &(s0, s1) in &prelim {
-                    if atoms.len() == 1 && atom.1 == 0 && s0 != s1 {
-                        dirs.push(format!("{s0}{s0}"));
-                        dirs.push(format!("{s1}{s1}"));
-                    } else {
-                        dirs.push(format!("{s0}{s1}"));
-                    }
-                }
-                for &capture in &modalities {
-                    let cat = if hopper {
-                        Cat::Hopper
-                    } else if rider {
-                        Cat::Slider
-                    } else {
-                        Cat::Step
-                    };
-                    let map = out.maps.entry((cat, initial, capture)).or_default();
-                    for (v, tags) in entries(atom) {
-                        if dirs.is_empty() || tags.iter().any(|t| dirs.iter().any(|d| d == t)) {
-                            map.insert(v, distance);
-                        }
-                    }
-                }
-            }
-            modalities.clear();
-            prelim.clear();
-            hopper = false;
-            rider = false;
-            lame = false;
-            initial = false;
-            distance = 0;
         }
-        i += 1;
+        p = Pending::default();
     }
-    // Fairy-Stockfish does not support initial captures.
-    out.maps
-        .retain(|&(_, initial, capture), m| !(m.is_empty() || initial && capture));
     out
 }
 
@@ -532,5 +720,223 @@ mod tests {
             let text = to_fsf(&atoms).unwrap();
             assert_eq!(read_fsf(&text), read_fsf(fsf), "{varia} became {text}");
         }
+    }
+
+    /// A reading, written compactly: each kind of move (`S`tep, `R`ide,
+    /// `H`op; `i` initial; `m` quiet or `c` capture) with its leaps and
+    /// their distances.
+    fn render(m: &Moves) -> String {
+        m.maps
+            .iter()
+            .map(|(&(cat, initial, capture), leaps)| {
+                let cat = match cat {
+                    Cat::Step => "S",
+                    Cat::Slider => "R",
+                    Cat::Hopper => "H",
+                };
+                let i = if initial { "i" } else { "" };
+                let c = if capture { "c" } else { "m" };
+                let leaps: Vec<String> = leaps
+                    .iter()
+                    .map(|(&(x, y), &d)| format!("{x},{y}:{d}"))
+                    .collect();
+                format!("{cat}{i}{c}[{}]", leaps.join(" "))
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Readings pinned one by one: modes, hops, lameness, initial moves,
+    /// ranges, doubled letters, skipped letters and direction modifiers.
+    #[test]
+    fn readings_pinned() {
+        for (betza, want) in READINGS {
+            assert_eq!(render(&read_fsf(betza)), *want, "{betza}");
+        }
+    }
+
+    const READINGS: &[(&str, &str)] = &[
+        ("W", "Sm[-1,0:0 0,-1:0 0,1:0 1,0:0] Sc[-1,0:0 0,-1:0 0,1:0 1,0:0]"),
+        ("F", "Sm[-1,-1:0 -1,1:0 1,-1:0 1,1:0] Sc[-1,-1:0 -1,1:0 1,-1:0 1,1:0]"),
+        ("D", "Sm[-2,0:0 0,-2:0 0,2:0 2,0:0] Sc[-2,0:0 0,-2:0 0,2:0 2,0:0]"),
+        ("N", "Sm[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0] Sc[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0]"),
+        ("A", "Sm[-2,-2:0 -2,2:0 2,-2:0 2,2:0] Sc[-2,-2:0 -2,2:0 2,-2:0 2,2:0]"),
+        ("H", "Sm[-3,0:0 0,-3:0 0,3:0 3,0:0] Sc[-3,0:0 0,-3:0 0,3:0 3,0:0]"),
+        ("L", "Sm[-3,-1:0 -3,1:0 -1,-3:0 -1,3:0 1,-3:0 1,3:0 3,-1:0 3,1:0] Sc[-3,-1:0 -3,1:0 -1,-3:0 -1,3:0 1,-3:0 1,3:0 3,-1:0 3,1:0]"),
+        ("C", "Sm[-3,-1:0 -3,1:0 -1,-3:0 -1,3:0 1,-3:0 1,3:0 3,-1:0 3,1:0] Sc[-3,-1:0 -3,1:0 -1,-3:0 -1,3:0 1,-3:0 1,3:0 3,-1:0 3,1:0]"),
+        ("J", "Sm[-3,-2:0 -3,2:0 -2,-3:0 -2,3:0 2,-3:0 2,3:0 3,-2:0 3,2:0] Sc[-3,-2:0 -3,2:0 -2,-3:0 -2,3:0 2,-3:0 2,3:0 3,-2:0 3,2:0]"),
+        ("Z", "Sm[-3,-2:0 -3,2:0 -2,-3:0 -2,3:0 2,-3:0 2,3:0 3,-2:0 3,2:0] Sc[-3,-2:0 -3,2:0 -2,-3:0 -2,3:0 2,-3:0 2,3:0 3,-2:0 3,2:0]"),
+        ("G", "Sm[-3,-3:0 -3,3:0 3,-3:0 3,3:0] Sc[-3,-3:0 -3,3:0 3,-3:0 3,3:0]"),
+        ("K", "Sm[-1,-1:0 -1,0:0 -1,1:0 0,-1:0 0,1:0 1,-1:0 1,0:0 1,1:0] Sc[-1,-1:0 -1,0:0 -1,1:0 0,-1:0 0,1:0 1,-1:0 1,0:0 1,1:0]"),
+        ("R", "Rm[-1,0:0 0,-1:0 0,1:0 1,0:0] Rc[-1,0:0 0,-1:0 0,1:0 1,0:0]"),
+        ("B", "Rm[-1,-1:0 -1,1:0 1,-1:0 1,1:0] Rc[-1,-1:0 -1,1:0 1,-1:0 1,1:0]"),
+        ("Q", "Rm[-1,-1:0 -1,0:0 -1,1:0 0,-1:0 0,1:0 1,-1:0 1,0:0 1,1:0] Rc[-1,-1:0 -1,0:0 -1,1:0 0,-1:0 0,1:0 1,-1:0 1,0:0 1,1:0]"),
+        ("mW", "Sm[-1,0:0 0,-1:0 0,1:0 1,0:0]"),
+        ("cF", "Sc[-1,-1:0 -1,1:0 1,-1:0 1,1:0]"),
+        ("mcN", "Sm[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0] Sc[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0]"),
+        ("cmN", "Sm[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0] Sc[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0]"),
+        ("mmN", "Sm[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0]"),
+        ("pR", "Hm[-1,0:0 0,-1:0 0,1:0 1,0:0] Hc[-1,0:0 0,-1:0 0,1:0 1,0:0]"),
+        ("gB", "Hm[-1,-1:1 -1,1:1 1,-1:1 1,1:1] Hc[-1,-1:1 -1,1:1 1,-1:1 1,1:1]"),
+        ("gR3", "Hm[-1,0:3 0,-1:3 0,1:3 1,0:3] Hc[-1,0:3 0,-1:3 0,1:3 1,0:3]"),
+        ("pB2", "Hm[-1,-1:2 -1,1:2 1,-1:2 1,1:2] Hc[-1,-1:2 -1,1:2 1,-1:2 1,1:2]"),
+        ("gnW", "Hm[-1,0:-1 0,-1:-1 0,1:-1 1,0:-1] Hc[-1,0:-1 0,-1:-1 0,1:-1 1,0:-1]"),
+        ("nN", "Sm[-2,-1:-1 -2,1:-1 -1,-2:-1 -1,2:-1 1,-2:-1 1,2:-1 2,-1:-1 2,1:-1] Sc[-2,-1:-1 -2,1:-1 -1,-2:-1 -1,2:-1 1,-2:-1 1,2:-1 2,-1:-1 2,1:-1]"),
+        ("nD", "Sm[-2,0:-1 0,-2:-1 0,2:-1 2,0:-1] Sc[-2,0:-1 0,-2:-1 0,2:-1 2,0:-1]"),
+        ("nA", "Sm[-2,-2:-1 -2,2:-1 2,-2:-1 2,2:-1] Sc[-2,-2:-1 -2,2:-1 2,-2:-1 2,2:-1]"),
+        ("nZ", "Sm[-3,-2:-1 -3,2:-1 -2,-3:-1 -2,3:-1 2,-3:-1 2,3:-1 3,-2:-1 3,2:-1] Sc[-3,-2:-1 -3,2:-1 -2,-3:-1 -2,3:-1 2,-3:-1 2,3:-1 3,-2:-1 3,2:-1]"),
+        ("nNN", "Rm[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0] Rc[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0]"),
+        ("nR", "Rm[-1,0:0 0,-1:0 0,1:0 1,0:0] Rc[-1,0:0 0,-1:0 0,1:0 1,0:0]"),
+        ("N2", "Rm[-2,-1:2 -2,1:2 -1,-2:2 -1,2:2 1,-2:2 1,2:2 2,-1:2 2,1:2] Rc[-2,-1:2 -2,1:2 -1,-2:2 -1,2:2 1,-2:2 1,2:2 2,-1:2 2,1:2]"),
+        ("NN", "Rm[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0] Rc[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0]"),
+        ("N0", "Rm[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0] Rc[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0]"),
+        ("RR", "Rm[-1,0:0 0,-1:0 0,1:0 1,0:0] Rc[-1,0:0 0,-1:0 0,1:0 1,0:0]"),
+        ("R1", "Rm[-1,0:1 0,-1:1 0,1:1 1,0:1] Rc[-1,0:1 0,-1:1 0,1:1 1,0:1]"),
+        ("gRR", "Hm[-1,0:1 0,-1:1 0,1:1 1,0:1] Hc[-1,0:1 0,-1:1 0,1:1 1,0:1]"),
+        ("B10", "Rm[-1,-1:1 -1,1:1 1,-1:1 1,1:1] Rc[-1,-1:1 -1,1:1 1,-1:1 1,1:1]"),
+        ("iW", "Sim[-1,0:0 0,-1:0 0,1:0 1,0:0]"),
+        ("iD", "Sim[-2,0:0 0,-2:0 0,2:0 2,0:0]"),
+        ("imfW", "Sim[0,1:0]"),
+        ("ifmnD", "Sim[0,2:-1]"),
+        ("icW", ""),
+        ("eW", "Sm[-1,0:0 0,-1:0 0,1:0 1,0:0] Sc[-1,0:0 0,-1:0 0,1:0 1,0:0]"),
+        ("jN", "Sm[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0] Sc[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0]"),
+        ("xN", "Sm[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0] Sc[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0 2,1:0]"),
+        ("fW", "Sm[0,1:0] Sc[0,1:0]"),
+        ("bW", "Sm[0,-1:0] Sc[0,-1:0]"),
+        ("lW", "Sm[-1,0:0] Sc[-1,0:0]"),
+        ("rW", "Sm[1,0:0] Sc[1,0:0]"),
+        ("vW", "Sm[0,-1:0 0,1:0] Sc[0,-1:0 0,1:0]"),
+        ("sW", "Sm[-1,0:0 1,0:0] Sc[-1,0:0 1,0:0]"),
+        ("hW", ""),
+        ("fN", "Sm[-1,2:0 1,2:0] Sc[-1,2:0 1,2:0]"),
+        ("bN", "Sm[-1,-2:0 1,-2:0] Sc[-1,-2:0 1,-2:0]"),
+        ("lN", "Sm[-2,-1:0 -2,1:0] Sc[-2,-1:0 -2,1:0]"),
+        ("rN", "Sm[2,-1:0 2,1:0] Sc[2,-1:0 2,1:0]"),
+        ("vN", "Sm[-1,-2:0 -1,2:0 1,-2:0 1,2:0] Sc[-1,-2:0 -1,2:0 1,-2:0 1,2:0]"),
+        ("sN", "Sm[-2,-1:0 -2,1:0 2,-1:0 2,1:0] Sc[-2,-1:0 -2,1:0 2,-1:0 2,1:0]"),
+        ("hN", ""),
+        ("ffN", "Sm[-1,2:0 1,2:0] Sc[-1,2:0 1,2:0]"),
+        ("bbN", "Sm[-1,-2:0 1,-2:0] Sc[-1,-2:0 1,-2:0]"),
+        ("llN", "Sm[-2,-1:0 -2,1:0] Sc[-2,-1:0 -2,1:0]"),
+        ("rrN", "Sm[2,-1:0 2,1:0] Sc[2,-1:0 2,1:0]"),
+        ("vvN", "Sm[-1,-2:0 -1,2:0 1,-2:0 1,2:0] Sc[-1,-2:0 -1,2:0 1,-2:0 1,2:0]"),
+        ("ssN", "Sm[-2,-1:0 -2,1:0 2,-1:0 2,1:0] Sc[-2,-1:0 -2,1:0 2,-1:0 2,1:0]"),
+        ("hhN", ""),
+        ("fhN", "Sm[-2,1:0 -1,2:0 1,2:0 2,1:0] Sc[-2,1:0 -1,2:0 1,2:0 2,1:0]"),
+        ("bhN", "Sm[-2,-1:0 -1,-2:0 1,-2:0 2,-1:0] Sc[-2,-1:0 -1,-2:0 1,-2:0 2,-1:0]"),
+        ("lhN", "Sm[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0] Sc[-2,-1:0 -2,1:0 -1,-2:0 -1,2:0]"),
+        ("rhN", "Sm[1,-2:0 1,2:0 2,-1:0 2,1:0] Sc[1,-2:0 1,2:0 2,-1:0 2,1:0]"),
+        ("hlN", "Sm[-2,-1:0 -1,2:0 1,-2:0 2,1:0] Sc[-2,-1:0 -1,2:0 1,-2:0 2,1:0]"),
+        ("hrN", "Sm[-2,1:0 -1,-2:0 1,2:0 2,-1:0] Sc[-2,1:0 -1,-2:0 1,2:0 2,-1:0]"),
+        ("hfN", ""),
+        ("hvN", ""),
+        ("vhN", ""),
+        ("fsN", "Sm[-2,1:0 2,1:0] Sc[-2,1:0 2,1:0]"),
+        ("bsN", "Sm[-2,-1:0 2,-1:0] Sc[-2,-1:0 2,-1:0]"),
+        ("fvN", "Sm[-1,-2:0 -1,2:0 1,-2:0 1,2:0] Sc[-1,-2:0 -1,2:0 1,-2:0 1,2:0]"),
+        ("lvN", "Sm[-1,-2:0 -1,2:0] Sc[-1,-2:0 -1,2:0]"),
+        ("rvN", "Sm[1,-2:0 1,2:0] Sc[1,-2:0 1,2:0]"),
+        ("lfN", "Sm[-1,2:0] Sc[-1,2:0]"),
+        ("rfN", "Sm[1,2:0] Sc[1,2:0]"),
+        ("frN", "Sm[2,1:0] Sc[2,1:0]"),
+        ("flN", "Sm[-2,1:0] Sc[-2,1:0]"),
+        ("lbN", "Sm[-1,-2:0] Sc[-1,-2:0]"),
+        ("rbN", "Sm[1,-2:0] Sc[1,-2:0]"),
+        ("brN", "Sm[2,-1:0] Sc[2,-1:0]"),
+        ("blN", "Sm[-2,-1:0] Sc[-2,-1:0]"),
+        ("fbN", "Sm[-1,-2:0 -1,2:0 1,-2:0 1,2:0] Sc[-1,-2:0 -1,2:0 1,-2:0 1,2:0]"),
+        ("fbhN", "Sm[-2,-1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0] Sc[-2,-1:0 -1,-2:0 -1,2:0 1,-2:0 1,2:0 2,-1:0]"),
+        ("ffhN", "Sm[-1,2:0 1,2:0] Sc[-1,2:0 1,2:0]"),
+        ("lrR", "Rm[-1,0:0 1,0:0] Rc[-1,0:0 1,0:0]"),
+        ("lfrbB", "Rm[-1,1:0 1,-1:0] Rc[-1,1:0 1,-1:0]"),
+        ("rflbB", "Rm[-1,-1:0 1,1:0] Rc[-1,-1:0 1,1:0]"),
+        ("fF", "Sm[-1,1:0 1,1:0] Sc[-1,1:0 1,1:0]"),
+        ("ffF", "Sm[-1,1:0 1,1:0] Sc[-1,1:0 1,1:0]"),
+        ("fsF", "Sm[-1,1:0 1,1:0] Sc[-1,1:0 1,1:0]"),
+        ("fhF", "Sm[-1,1:0 1,1:0] Sc[-1,1:0 1,1:0]"),
+        ("frF", "Sm[1,1:0] Sc[1,1:0]"),
+        ("rfF", "Sm[1,1:0] Sc[1,1:0]"),
+        ("vF", "Sm[-1,-1:0 -1,1:0 1,-1:0 1,1:0] Sc[-1,-1:0 -1,1:0 1,-1:0 1,1:0]"),
+        ("sF", "Sm[-1,-1:0 -1,1:0 1,-1:0 1,1:0] Sc[-1,-1:0 -1,1:0 1,-1:0 1,1:0]"),
+        ("hrF", "Sm[-1,-1:0 -1,1:0 1,-1:0 1,1:0] Sc[-1,-1:0 -1,1:0 1,-1:0 1,1:0]"),
+        ("hlF", "Sm[-1,-1:0 -1,1:0 1,-1:0 1,1:0] Sc[-1,-1:0 -1,1:0 1,-1:0 1,1:0]"),
+        ("frW", "Sm[0,1:0 1,0:0] Sc[0,1:0 1,0:0]"),
+        ("rfW", "Sm[0,1:0 1,0:0] Sc[0,1:0 1,0:0]"),
+        ("fsW", "Sm[-1,0:0 0,1:0 1,0:0] Sc[-1,0:0 0,1:0 1,0:0]"),
+        ("vsW", "Sm[-1,0:0 0,-1:0 0,1:0 1,0:0] Sc[-1,0:0 0,-1:0 0,1:0 1,0:0]"),
+        ("fhW", "Sm[0,1:0] Sc[0,1:0]"),
+        ("hfW", "Sm[0,1:0] Sc[0,1:0]"),
+        ("hlW", "Sm[-1,0:0] Sc[-1,0:0]"),
+        ("hrW", "Sm[1,0:0] Sc[1,0:0]"),
+        ("fhD", "Sm[0,2:0] Sc[0,2:0]"),
+        ("frD", "Sm[0,2:0 2,0:0] Sc[0,2:0 2,0:0]"),
+        ("frR", "Rm[0,1:0 1,0:0] Rc[0,1:0 1,0:0]"),
+        ("fhR", "Rm[0,1:0] Rc[0,1:0]"),
+        ("frK", "Sm[1,0:0 1,1:0] Sc[1,0:0 1,1:0]"),
+        ("fhK", "Sm[-1,0:0 -1,1:0 0,1:0 1,0:0 1,1:0] Sc[-1,0:0 -1,1:0 0,1:0 1,0:0 1,1:0]"),
+        ("rfK", "Sm[0,1:0 1,1:0] Sc[0,1:0 1,1:0]"),
+        ("hlK", "Sm[-1,-1:0 -1,0:0 -1,1:0 0,-1:0 0,1:0 1,-1:0 1,0:0 1,1:0] Sc[-1,-1:0 -1,0:0 -1,1:0 0,-1:0 0,1:0 1,-1:0 1,0:0 1,1:0]"),
+        ("fsQ", "Rm[-1,0:0 -1,1:0 1,0:0 1,1:0] Rc[-1,0:0 -1,1:0 1,0:0 1,1:0]"),
+        ("mfrWmrfF", "Sm[0,1:0 1,0:0 1,1:0]"),
+        ("mfhNcfW", "Sm[-2,1:0 -1,2:0 1,2:0 2,1:0] Sc[0,1:0]"),
+        ("mfWcfFfhmnN", "Sm[-2,1:-1 -1,2:-1 0,1:0 1,2:-1 2,1:-1] Sc[-1,1:0 1,1:0]"),
+        ("fmWfceFifmnD", "Sm[0,1:0] Sc[-1,1:0 1,1:0] Sim[0,2:-1]"),
+        ("mBpBmWpR2", "Sm[-1,0:0 0,-1:0 0,1:0 1,0:0] Rm[-1,-1:0 -1,1:0 1,-1:0 1,1:0] Hm[-1,-1:0 -1,0:2 -1,1:0 0,-1:2 0,1:2 1,-1:0 1,0:2 1,1:0] Hc[-1,-1:0 -1,0:2 -1,1:0 0,-1:2 0,1:2 1,-1:0 1,0:2 1,1:0]"),
+        ("mRpRmFpB2", "Sm[-1,-1:0 -1,1:0 1,-1:0 1,1:0] Rm[-1,0:0 0,-1:0 0,1:0 1,0:0] Hm[-1,-1:2 -1,0:0 -1,1:2 0,-1:0 0,1:0 1,-1:2 1,0:0 1,1:2] Hc[-1,-1:2 -1,0:0 -1,1:2 0,-1:0 0,1:0 1,-1:2 1,0:0 1,1:2]"),
+        ("mKmgQ", "Sm[-1,-1:0 -1,0:0 -1,1:0 0,-1:0 0,1:0 1,-1:0 1,0:0 1,1:0] Hm[-1,-1:1 -1,0:1 -1,1:1 0,-1:1 0,1:1 1,-1:1 1,0:1 1,1:1]"),
+        ("mQ2cQ2", "Rm[-1,-1:2 -1,0:2 -1,1:2 0,-1:2 0,1:2 1,-1:2 1,0:2 1,1:2] Rc[-1,-1:2 -1,0:2 -1,1:2 0,-1:2 0,1:2 1,-1:2 1,0:2 1,1:2]"),
+        ("WnW", "Sm[-1,0:-1 0,-1:-1 0,1:-1 1,0:-1] Sc[-1,0:-1 0,-1:-1 0,1:-1 1,0:-1]"),
+        ("nWW", "Rm[-1,0:0 0,-1:0 0,1:0 1,0:0] Rc[-1,0:0 0,-1:0 0,1:0 1,0:0]"),
+        ("fm", ""),
+        ("fmW2", "Rm[0,1:2]"),
+        ("KnD", "Sm[-2,0:-1 -1,-1:0 -1,0:0 -1,1:0 0,-2:-1 0,-1:0 0,1:0 0,2:-1 1,-1:0 1,0:0 1,1:0 2,0:-1] Sc[-2,0:-1 -1,-1:0 -1,0:0 -1,1:0 0,-2:-1 0,-1:0 0,1:0 0,2:-1 1,-1:0 1,0:0 1,1:0 2,0:-1]"),
+    ];
+
+    /// 64-bit FNV-1a, to pin many readings in one number.
+    fn fnv(h: &mut u64, s: &str) {
+        for b in s.bytes().chain([b'\n']) {
+            *h ^= u64::from(b);
+            *h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    /// Every atom, with no suffix, a range digit or its letter doubled,
+    /// after every prefix of up to two modifier letters (and of three
+    /// direction letters): the readings of all of them, pinned as one
+    /// fingerprint (a change shows here; `readings_pinned` says which).
+    #[test]
+    fn readings_fingerprint() {
+        let atoms = "WFDNAHLCJZGKRBQ";
+        let letters: Vec<String> = "mcngpijefblrvshx2".chars().map(String::from).collect();
+        let dirs: Vec<String> = "fblrvsh".chars().map(String::from).collect();
+        let mut prefixes = vec![String::new()];
+        prefixes.extend(letters.iter().cloned());
+        for a in &letters {
+            for b in &letters {
+                prefixes.push(format!("{a}{b}"));
+            }
+        }
+        for a in &dirs {
+            for b in &dirs {
+                for c in &dirs {
+                    prefixes.push(format!("{a}{b}{c}"));
+                }
+            }
+        }
+        let mut h = 0xcbf2_9ce4_8422_2325u64;
+        let mut count = 0;
+        for p in &prefixes {
+            for a in atoms.chars() {
+                for suffix in [String::new(), "3".into(), a.to_string(), "0".into()] {
+                    let text = format!("{p}{a}{suffix}");
+                    fnv(&mut h, &text);
+                    fnv(&mut h, &render(&read_fsf(&text)));
+                    count += 1;
+                }
+            }
+        }
+        assert_eq!(count, 39_000);
+        assert_eq!(h, 3_237_458_779_820_094_547, "fingerprint");
     }
 }

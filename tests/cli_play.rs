@@ -354,6 +354,15 @@ fn describe_shows_a_hopper_over_its_hurdles_and_a_confined_piece_at_home() {
         "{out}"
     );
     assert!(out.contains("  5 x x O o C o O x x "), "{out}");
+    // A lame leaper: a man of its side on its way, two leaps fewer.
+    let out = stdout_of(
+        &["describe", "variants/catalogue/xiangqi.variant", "horse"],
+        "",
+    );
+    assert!(
+        out.contains("From e5 with a man of its side on its way (O):\n 10 . : . : . : . : . \n  9 : . : . : . : . : \n  8 . : . : . : . : . \n  7 : . : . : . : . : \n  6 . : * : O : * : . "),
+        "{out}"
+    );
     let out = stdout_of(&["describe", "variants/catalogue/xiangqi.variant", "K"], "");
     assert!(out.contains("Confined to palace."), "{out}");
     assert!(out.contains("  2 . : . * K * . : . "), "{out}");

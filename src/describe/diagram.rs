@@ -1,6 +1,6 @@
 //! Move diagrams: a man alone on a square of an otherwise empty board (or
 //! with a few men in the way, where that teaches something: the hurdles
-//! of a hopper), and where its compiled atoms take it, each square marked
+//! of a hopper, a man on the way of a lame leaper), and where its compiled atoms take it, each square marked
 //! move, capture, move or capture, or first move only.
 //!
 //! The squares come from the engine ([`crate::engine::lone_reach`]): so a
@@ -329,6 +329,34 @@ pub fn diagrams(tables: &Arc<Tables>, kind: PieceId) -> Vec<Diagram> {
             format!("from {name} with men of its side in the way (O)"),
         ) {
             out.push(d);
+        }
+    }
+    // Lame leapers: a man of its side on the way of one lame leap (the
+    // first step towards it), so the leaps it blocks show missing.
+    let lame = piece
+        .moves
+        .iter()
+        .filter(|a| a.path == Path::Lame)
+        .flat_map(|a| a.vectors.iter())
+        .map(|&(x, y)| facing.rotate((x as i32, y as i32)))
+        .find(|&(x, y)| x.abs().max(y.abs()) > 1);
+    if let Some((x, y)) = lame {
+        let step = (
+            x.signum() * i32::from(x.abs() >= y.abs()),
+            y.signum() * i32::from(y.abs() >= x.abs()),
+        );
+        let c = pos.coord(from);
+        if let Some(block) = pos.square_at(Coord::new(c.x + step.0, c.y + step.1)) {
+            if let Some(d) = diagram(
+                tables,
+                &pos,
+                kind,
+                from,
+                &[block],
+                format!("from {name} with a man of its side on its way (O)"),
+            ) {
+                out.push(d);
+            }
         }
     }
     for z in &piece.zone_moves {

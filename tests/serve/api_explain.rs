@@ -363,7 +363,7 @@ fn piece_cards_with_move_diagrams() {
     );
     let svg = hop["svg"].as_str().unwrap();
     assert_eq!(svg.matches("stroke=\"#b22222\"").count(), 9, "{svg}");
-    // The horse: a knight's eight squares (its lameness is in its words).
+    // The horse: a knight's eight squares, and six with its way blocked.
     let horse = card("horse");
     assert_eq!(horse["betza"], "nN");
     assert!(
@@ -382,6 +382,18 @@ fn piece_cards_with_move_diagrams() {
         .collect();
     leaps.sort_unstable();
     assert_eq!(leaps, ["c4", "c6", "d3", "d7", "f3", "f7", "g4", "g6"]);
+    // Its second diagram: a man of its side on e6 blocks d7 and f7.
+    let blocked = &horse["diagrams"][1];
+    assert_eq!(blocked["marked"]["e6"], "hurdle", "{blocked}");
+    let mut leaps: Vec<&str> = blocked["marked"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, m)| *m == "move_or_capture")
+        .map(|(sq, _)| sq.as_str())
+        .collect();
+    leaps.sort_unstable();
+    assert_eq!(leaps, ["c4", "c6", "d3", "f3", "g4", "g6"]);
     // Every shipped variant's cards are drawn.
     for name in [
         "echek",

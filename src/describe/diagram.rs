@@ -1,7 +1,8 @@
 //! Move diagrams: a man alone on a square of an otherwise empty board (or
 //! with a few men in the way, where that teaches something: the hurdles
-//! of a hopper, a man on the way of a lame leaper), and where its compiled atoms take it, each square marked
-//! move, capture, move or capture, or first move only.
+//! of a hopper, a man on the way of a lame leaper), and where its compiled
+//! atoms take it, each square marked move, capture, move or capture, or
+//! first move only.
 //!
 //! The squares come from the engine ([`crate::engine::lone_reach`]): so a
 //! hopper, a lame leaper, an initial or regional move and a confined piece

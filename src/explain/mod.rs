@@ -401,6 +401,3 @@ pub fn explain_drawn(
     };
     place::drawn(&sc, piece, draws, to).explained()
 }
-
-#[cfg(test)]
-mod tests;

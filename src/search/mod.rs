@@ -2,7 +2,8 @@
 //! transposition table, quiescence on tactical actions, and a time manager.
 //!
 //! It runs on any [`Game`]; the engine's games supply the hash, the check
-//! test, the capture gains and the evaluation (see [`crate::play::adapter`]).
+//! test, the capture gains and the evaluation (the engine's games
+//! implement it in `play::adapter`).
 //!
 //! - **N players: paranoid.** The searching player's team maximises, every
 //!   other seat minimises. A node's value is kept from the point of view of

@@ -1,10 +1,12 @@
-//! One named test per kind of refusal, on real positions of the shipped
-//! variants.
+//! One named test per kind of refusal (`varia::explain`), on real
+//! positions of the shipped variants.
 
-use super::*;
+use varia::engine::{Move, MoveKind};
+use varia::explain::*;
+use varia::play::session::Session;
 
 fn session(variant: &str, fen: Option<&str>) -> Session {
-    let v = crate::load::builtin(variant, &[]).expect("built-in variant");
+    let v = varia::load::builtin(variant, &[]).expect("built-in variant");
     Session::new(&v, fen, 1).expect("position")
 }
 
@@ -145,12 +147,12 @@ fn a_raindropchess_move_before_the_king_is_placed_quotes_move_requires() {
 fn a_drawn_raindropchess_pawn_off_its_ranks_quotes_the_placement_rule() {
     // A seed whose first white card is a pawn (the test is a referee: it
     // may look at the deck).
-    let v = crate::load::builtin("raindropchess", &[]).unwrap();
+    let v = varia::load::builtin("raindropchess", &[]).unwrap();
     let s = (0..200)
         .map(|seed| Session::new(&v, None, seed).unwrap())
         .find(|s| {
             s.position().peek_top_card(0)
-                == Some(crate::ir::Card::Piece {
+                == Some(varia::ir::Card::Piece {
                     piece: v.piece_by_name("pawn").unwrap(),
                     region: None,
                 })
@@ -355,7 +357,7 @@ fn the_json_shape_is_tagged_by_kind() {
 fn a_hidden_card_is_never_told() {
     // Placements come from the deck: the answer is the same whatever card
     // is on top.
-    let v = crate::load::builtin("raindropchess", &[]).unwrap();
+    let v = varia::load::builtin("raindropchess", &[]).unwrap();
     let texts: std::collections::BTreeSet<String> = (0..20)
         .map(|seed| {
             let s = Session::new(&v, None, seed).unwrap();

@@ -697,7 +697,7 @@ fn gen_fast<B: Bits, S: Sink, const X: bool>(
     // Only these can attack along a line. On sets of one word they are
     // worth finding first (chess: -5.6% instructions); on wider sets the
     // lines of a crowded board rarely come out empty, and the set costs
-    // more than it saves (Quatrochess: +3%).
+    // more than it saves (a four-player board of 160 squares: +3%).
     let riders = if B::SQUARES <= 64 {
         riders(b, s, attackers)
     } else {

@@ -230,12 +230,7 @@ impl Xboard {
             }
             "post" => self.post = true,
             "nopost" => self.post = false,
-            "time" => {
-                self.time = arg
-                    .parse::<u64>()
-                    .ok()
-                    .map(|cs| Duration::from_millis(cs.min(1 << 24) * 10))
-            }
+            "time" => self.time = parse_clock(arg),
             "level" => self.level = parse_level(arg),
             "st" => {
                 self.st = arg
@@ -642,6 +637,14 @@ fn parse_level(arg: &str) -> Option<(u32, Duration, Duration)> {
     ))
 }
 
+/// `time N`: the engine's clock in centiseconds. A GUI that does not call
+/// flags sends a clock run below zero (XBoard's `-autoCallFlag false`):
+/// that is no time left, not a clock unknown.
+fn parse_clock(arg: &str) -> Option<Duration> {
+    let cs = arg.trim().parse::<i64>().ok()?;
+    Some(Duration::from_millis(cs.clamp(0, 1 << 24) as u64 * 10))
+}
+
 fn truncate(s: &str) -> String {
     s.chars().take(80).collect()
 }
@@ -670,6 +673,25 @@ mod tests {
             Some((0, Duration::from_secs(150), Duration::from_millis(1500)))
         );
         assert_eq!(parse_level("x"), None);
+    }
+
+    #[test]
+    fn a_clock_run_below_zero_is_no_time_left() {
+        assert_eq!(parse_clock("6000"), Some(Duration::from_secs(60)));
+        assert_eq!(parse_clock("-250"), Some(Duration::ZERO));
+        assert_eq!(parse_clock("x"), None);
+        // A search on an empty clock still moves, and at once: the least
+        // budget there is.
+        let l = Limits {
+            clock: Some(Clock {
+                time: Duration::ZERO,
+                inc: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let (_, hard) = crate::search::time_budget(&l);
+        assert!(hard.unwrap() <= Duration::from_millis(2));
     }
 
     #[test]

@@ -139,3 +139,37 @@ fn a_stop_flag_ends_an_infinite_search() {
     stopper.join().unwrap();
     assert!(f.best.is_some() && f.depth >= 1);
 }
+
+/// A seeded match opening leaves a game both sides can play: in atomic,
+/// where a random opening often loses by an early explosion, no opening
+/// of 6 plies (8 seeds) ends the game or lets a side win by force within
+/// 4 plies; and the same seed deals the same opening.
+#[test]
+fn seeded_openings_are_not_lost_in_a_few_plies() {
+    let start = session("atomic", None);
+    let check = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    for seed in 0..8u64 {
+        let deal = || {
+            let mut g = start.clone();
+            ai::random_opening(&mut g, 6, 60, &mut ChaCha8Rng::seed_from_u64(seed));
+            g
+        };
+        let mut g = deal();
+        let moves: Vec<_> = g.game.moves().collect();
+        assert_eq!(
+            moves,
+            deal().game.moves().collect::<Vec<_>>(),
+            "seed {seed}"
+        );
+        assert_eq!(moves.len(), 6, "seed {seed}: the opening ended the game");
+        let f = Searcher::new(4).search(&mut g, &check, None, &mut |_| {});
+        assert!(
+            f.value.abs() < varia::search::WIN_BOUND,
+            "seed {seed}: a forced win within 4 plies ({})",
+            f.value
+        );
+    }
+}

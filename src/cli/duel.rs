@@ -40,7 +40,10 @@ pub struct MatchArgs {
           value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
     /// Random plies of each opening (each within 60 cp of the best by a
-    /// shallow search), seeded from --seed and the pair; 0 to 1000.
+    /// search two plies past it), seeded from --seed and the pair; an
+    /// opening that ends the game, or that a 4-ply search finds won by force
+    /// or beyond 300 cp, is dealt again (up to 16 times; openings over 40
+    /// plies are dealt once); 0 to 1000.
     #[arg(long, default_value_t = 4,
           value_parser = clap::value_parser!(u64).range(0..=1000))]
     pub openings: u64,

@@ -425,43 +425,94 @@ pub fn choose_with_watched<G: Game>(
     Some(best.1)
 }
 
-/// A seeded opening: `plies` actions, each drawn at random among those a
-/// shallow search values within `margin` of the best, so both sides leave
-/// the opening with a playable game. Stops early if the game ends.
+/// How many plies past a candidate opening action the filter looks: the
+/// action is valued by a search this deep after it.
+const OPENING_LOOKAHEAD: u32 = 2;
+
+/// How deep the finished opening is searched: an opening from which either
+/// side wins by force within this many plies (an early explosion in atomic,
+/// a mate) is dealt again.
+const OPENING_CHECK_DEPTH: u32 = 4;
+
+/// An opening whose search value (centipawns, for either side) is beyond
+/// this is one-sided and is dealt again.
+const OPENING_BALANCE: i32 = 300;
+
+/// How many openings are dealt before the last one is kept whatever it is.
+const OPENING_ATTEMPTS: usize = 16;
+
+/// Openings longer than this are dealt once, with a one-ply look past each
+/// action (the filter's cost grows with the plies; a game this far in is
+/// no longer an opening).
+const OPENING_FILTERED_PLIES: usize = 40;
+
+/// A seeded opening: `plies` actions, each drawn at random among those that
+/// a search [`OPENING_LOOKAHEAD`] plies past them values within `margin` of
+/// the best. The opening is dealt again (up to [`OPENING_ATTEMPTS`] times,
+/// from the same `rng`, so a seed still gives one opening) when the game
+/// ended in it, or a search [`OPENING_CHECK_DEPTH`] plies deep from its end
+/// finds a forced win or a value beyond [`OPENING_BALANCE`]: a match then
+/// measures play, not a lost opening. Openings longer than
+/// [`OPENING_FILTERED_PLIES`] are dealt once and looked past one ply.
 pub fn random_opening<G: Game>(g: &mut G, plies: usize, margin: i32, rng: &mut dyn RngCore) {
     let mut searcher = Searcher::with_entries(1 << 12);
-    let limits = SearchLimits {
-        depth: Some(1),
+    let short = plies <= OPENING_FILTERED_PLIES;
+    let look = SearchLimits {
+        depth: Some(if short { OPENING_LOOKAHEAD } else { 1 }),
         ..SearchLimits::default()
     };
-    for _ in 0..plies {
-        let mut actions = Vec::new();
-        if g.expand(&mut actions).is_some() || actions.is_empty() {
+    let attempts = if short { OPENING_ATTEMPTS } else { 1 };
+    let check = SearchLimits {
+        depth: Some(OPENING_CHECK_DEPTH),
+        ..SearchLimits::default()
+    };
+    for attempt in 0..attempts {
+        let mut played = 0;
+        let mut ended = false;
+        for _ in 0..plies {
+            let mut actions = Vec::new();
+            if g.expand(&mut actions).is_some() || actions.is_empty() {
+                ended = true;
+                break;
+            }
+            let me = g.to_move();
+            let team = g.team_of(me);
+            let mut scored = Vec::with_capacity(actions.len());
+            for &a in &actions {
+                g.play(a);
+                let mover = g.to_move();
+                let f = searcher.search(g, &look, None, &mut |_| {});
+                g.undo();
+                let v = if team.contains(&mover) {
+                    f.value
+                } else {
+                    -f.value
+                };
+                scored.push((v, a));
+            }
+            let best = scored.iter().map(|x| x.0).max().unwrap_or(0);
+            let good: Vec<G::Action> = scored
+                .iter()
+                .filter(|x| x.0 >= best - margin)
+                .map(|x| x.1)
+                .collect();
+            let a = good[rng.gen_range(0..good.len())];
+            g.play(a);
+            played += 1;
+        }
+        if attempt + 1 == attempts {
             return;
         }
-        let me = g.to_move();
-        let team = g.team_of(me);
-        let mut scored = Vec::with_capacity(actions.len());
-        for &a in &actions {
-            g.play(a);
-            let mover = g.to_move();
-            let f = searcher.search(g, &limits, None, &mut |_| {});
-            g.undo();
-            let v = if team.contains(&mover) {
-                f.value
-            } else {
-                -f.value
-            };
-            scored.push((v, a));
+        let mut actions = Vec::new();
+        if !ended && g.expand(&mut actions).is_none() && !actions.is_empty() {
+            let f = searcher.search(g, &check, None, &mut |_| {});
+            if f.value.abs() <= OPENING_BALANCE {
+                return;
+            }
         }
-        let best = scored.iter().map(|x| x.0).max().unwrap_or(0);
-        let good: Vec<G::Action> = scored
-            .iter()
-            .filter(|x| x.0 >= best - margin)
-            .map(|x| x.1)
-            .collect();
-        let a = good[rng.gen_range(0..good.len())];
-        g.play(a);
+        for _ in 0..played {
+            g.undo();
+        }
     }
 }
 

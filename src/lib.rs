@@ -15,6 +15,7 @@ pub mod describe;
 pub mod diagnostic;
 pub mod engine;
 pub mod explain;
+pub mod external;
 pub mod fsf;
 pub mod ir;
 pub mod load;

@@ -27,3 +27,4 @@ pub mod search;
 pub mod serve;
 pub mod study;
 pub mod syntax;
+pub mod textfile;

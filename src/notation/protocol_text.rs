@@ -2,11 +2,12 @@
 //! writes it, so that GUIs that speak to it can speak to varia: coordinates
 //! `e2e4`, promotion by the lower-case letter `e7e8q` (`+` for a promotion
 //! to the piece's promoted form: `a4a5+`; `-` for a promoted form turning
-//! back: `b2b3-`), castling as the royal's own move `e1g1` (or, in Chess960
-//! mode, as the royal taking its partner: `e1h1`), drops `P@e4` (upper-case
-//! letter; `+P@e4` places the man as its promoted form), ranks past 9
-//! written out (`a10`). varia's other actions have no standard form; they
-//! are written as:
+//! back: `b2b3-`), castling as the royal's own move `e1g1` (or as the
+//! royal taking its partner, `e1h1`: in Chess960 mode, and wherever the
+//! royal's move would not name the castling alone, see [`CastlingText`]),
+//! drops `P@e4` (upper-case letter; `+P@e4` places the man as its
+//! promoted form), ranks past 9 written out (`a10`). varia's other actions
+//! have no standard form; they are written as:
 //!
 //! | action | text |
 //! |---|---|
@@ -24,8 +25,15 @@ use super::{square, Describe};
 use crate::engine::{Move, MoveKind, Position};
 use crate::ir::Variant;
 
-/// The protocol text of a legal move (see the module documentation).
+/// The protocol text of a legal move (see the module documentation),
+/// castling as the castler's move where that names it alone.
 pub fn move_text(pos: &Position, mv: Move) -> String {
+    move_text_as(pos, mv, CastlingText::CastlerMoves)
+}
+
+/// The text of a move with castling as the castler's own move, even where
+/// another action is written so.
+fn castler_moves_text(pos: &Position, mv: Move) -> String {
     match mv.kind() {
         MoveKind::Pass => "0000".into(),
         MoveKind::Swap => match (mv.from(), mv.to()) {
@@ -39,7 +47,13 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
 /// How a protocol writes castling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum CastlingText {
-    /// The castler's own move (`e1g1`), as UCI and XBoard write chess.
+    /// The castler's own move (`e1g1`), as UCI and XBoard write chess;
+    /// as the castler taking its partner where the castler's move would
+    /// not name the castling alone: the castler stays on its square (a
+    /// Chess960 king on g1 castling with the rook on h1 is `g1h1`, not
+    /// `g1g1`), or another legal action is written so (a king on d1
+    /// castling to c1 beside its step to c1: `d1a1`), as Fairy-Stockfish
+    /// does.
     #[default]
     CastlerMoves,
     /// The castler takes its partner (`e1h1`), as Chess960 GUIs write it
@@ -49,12 +63,28 @@ pub enum CastlingText {
 
 /// The protocol text of a legal move, castling written as `style` says.
 pub fn move_text_as(pos: &Position, mv: Move, style: CastlingText) -> String {
+    let Some(taking) = castling_text(pos, mv) else {
+        return castler_moves_text(pos, mv);
+    };
     if style == CastlingText::CastlerTakesPartner {
-        if let Some(t) = castling_text(pos, mv) {
-            return t;
-        }
+        return taking;
     }
-    move_text(pos, mv)
+    let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
+        return taking;
+    };
+    if from == to {
+        return taking;
+    }
+    let text = castler_moves_text(pos, mv);
+    let shared = pos
+        .legal_moves()
+        .iter()
+        .any(|&m| m != mv && castler_moves_text(pos, m) == text);
+    if shared {
+        taking
+    } else {
+        text
+    }
 }
 
 /// The legal move written as `text` (case of letters ignored), if any.
@@ -84,7 +114,7 @@ pub fn parse_move_as(pos: &Position, text: &str, style: CastlingText) -> Option<
         CastlingText::CastlerMoves => CastlingText::CastlerTakesPartner,
         CastlingText::CastlerTakesPartner => CastlingText::CastlerMoves,
     };
-    if let Some(m) = find(text, other).filter(|m| m.kind() == MoveKind::Castle) {
+    if let Some(m) = find(text, other).filter(|m| castling_text(pos, *m).is_some()) {
         return Some(m);
     }
     // Some GUIs write a pass as `@@@@` or the royal standing still.
@@ -127,15 +157,29 @@ pub fn line_text(pos: &Position, line: &[Move], style: CastlingText) -> Vec<Stri
     out
 }
 
-/// A castling move as Chess960 GUIs write it: the castler's square, then
-/// its partner's (`e1h1`, king takes own rook); `None` for other moves.
+/// A castling as Chess960 GUIs write it: the castler's square, then its
+/// partner's (`e1h1`, king takes own rook), then the letter of a man gated
+/// on the castler's square (`e1h1h`, as Fairy-Stockfish writes it). `None`
+/// for other moves, and for a castling that gates a man on the partner's
+/// square, which is written from the partner's square to the castler's in
+/// every style (`h1e1h`).
 pub fn castling_text(pos: &Position, mv: Move) -> Option<String> {
-    match mv {
-        Move::Castle { from, partner, .. } => Some(format!(
-            "{}{}",
-            square(pos.coord(from)),
-            square(pos.coord(partner))
-        )),
-        _ => None,
+    let (from, partner) = match mv {
+        Move::Castle { from, partner, .. } => (from, partner),
+        Move::CastleGate {
+            from,
+            partner,
+            on_partner: false,
+            ..
+        } => (from, partner),
+        _ => return None,
+    };
+    let mut text = format!("{}{}", square(pos.coord(from)), square(pos.coord(partner)));
+    if let Some((kind, _)) = mv.gated() {
+        let pieces = &pos.tables().variant().pieces;
+        if let Some(p) = pieces.get(kind as usize) {
+            text.push(p.letter.to_ascii_lowercase());
+        }
     }
+    Some(text)
 }

@@ -1,7 +1,19 @@
 #!/usr/bin/env python3
-"""Rough module import graph of src/: file -> top-level-ish modules referenced via crate:: paths; report cycles between files."""
+"""Rough module import graph of src/: file -> modules referenced via crate:: and super:: paths; report cycles between files.
+
+Usage: modgraph.py [--top] [-v] [SRC]
+  (default)  the import circles between files (-v: with their edges)
+  --top      the graph collapsed to the top-level modules of SRC: each
+             module's imports (with one file that makes each), then the
+             circles between top-level modules (tests/language_doc.rs
+             fails on any; it also checks ARCHITECTURE.md's layers)
+
+Test code is left out: a `#[cfg(test)]` block to the end of its file, and
+the file of a module declared `#[cfg(test)] mod NAME;`.
+"""
 import os, re, sys, itertools
-root = sys.argv[1] if len(sys.argv) > 1 else 'src'
+args = [a for a in sys.argv[1:] if not a.startswith('-')]
+root = args[0] if args else 'src'
 files = {}
 for d, _, fs in os.walk(root):
     for f in fs:
@@ -41,16 +53,35 @@ def expand_use(text):
             out.append(prefix + [x for x in s.split('::') if x and x != 'self'])
     rec([], text)
     return out
-edges = {m: set() for m in mods}
+# Strip comments and test code; note modules declared `#[cfg(test)] mod x;`.
+texts = {}
+test_only = set()
+decl = re.compile(r'#\[cfg\(test\)\]\s*(?:pub\(crate\)\s*)?mod\s+([a-z_0-9]+)\s*;')
 for m, t in files.items():
     t2 = re.sub(r'//.*', '', t)
+    for d in decl.finditer(t2):
+        test_only.add(m + (d.group(1),))
+    t2 = decl.sub('', t2)
     i = t2.find('#[cfg(test)]')
     if i >= 0: t2 = t2[:i]
+    texts[m] = t2
+for m in list(files):
+    if any(m[:len(t)] == t for t in test_only):
+        del files[m]; del texts[m]
+mods = set(files)
+edges = {m: set() for m in mods}
+for m, t2 in texts.items():
     for u in re.finditer(r'use\s+crate::([^;]+);', t2, re.S):
         for p in expand_use(u.group(1)):
             r = resolve(p)
             if r and r != m and not (m[:len(r)] == r): edges[m].add(r)
-    for u in re.finditer(r'crate::((?:[a-z_0-9]+::)*[a-z_0-9]+)', t2):
+    # The binary's files name the library as `varia::`.
+    lib_refs = r'(?:crate|varia)' if m[:1] == ('cli',) else r'crate'
+    for u in re.finditer(r'use\s+varia::([^;]+);', t2) if m[:1] == ('cli',) else ():
+        for p in expand_use(u.group(1)):
+            r = resolve(p)
+            if r and r != m and not (m[:len(r)] == r): edges[m].add(r)
+    for u in re.finditer(lib_refs + r'::((?:[a-z_0-9]+::)*[a-z_0-9]+)', t2):
         r = resolve(u.group(1).split('::'))
         if r and r != m and not (m[:len(r)] == r): edges[m].add(r)
     # super:: references
@@ -75,6 +106,29 @@ def sc(v):
         sccs.append(comp)
 for v in mods:
     if v not in index: sc(v)
+if '--top' in sys.argv:
+    # Collapse to top-level modules (the crate root aside).
+    top = {}
+    for m, ws in edges.items():
+        if not m: continue
+        top.setdefault(m[0], {})
+        for w in ws:
+            if w and w[0] != m[0]:
+                top[m[0]].setdefault(w[0], os.path.join(root, *m) + ('/mod.rs' if os.path.isdir(os.path.join(root, *m)) else '.rs'))
+    reach = {a: set(bs) for a, bs in top.items()}
+    grown = True
+    while grown:
+        grown = False
+        for a in reach:
+            more = set().union(*(reach.get(b, set()) for b in reach[a])) | reach[a]
+            if len(more) > len(reach[a]): reach[a] = more; grown = True
+    for a in sorted(top):
+        print(a, '->', ' '.join(sorted(top[a])))
+    circle = [(a, b, f) for a in sorted(top) for b, f in sorted(top[a].items()) if a in reach.get(b, ())]
+    print('circles between top-level modules:', 'none' if not circle else '')
+    for a, b, f in circle:
+        print('  ', a, '->', b, '(' + f + ')')
+    sys.exit(1 if circle else 0)
 for comp in sorted(sccs, key=len, reverse=True):
     if len(comp) > 1:
         print(len(comp), sorted('/'.join(x) or 'lib' for x in comp))

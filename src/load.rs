@@ -2,22 +2,16 @@
 //! user named, within limits.
 //!
 //! Every file varia reads on the user's behalf (rule files, game records,
-//! files named by `extends`) goes through [`read_text`]: it must be a
-//! regular file (not a device, FIFO or directory), no larger than its kind's
-//! limit, and UTF-8 text. A game record names its variant; such a name loads
+//! files named by `extends`) goes through [`crate::textfile::read_text`]:
+//! it must be a regular file (not a device, FIFO or directory), no larger
+//! than its kind's limit, and UTF-8 text. A game record names its variant; such a name loads
 //! a built-in variant, or a `.variant` file only from a directory the user
 //! allowed ([`for_record`]).
 
 use crate::check::{self, Checked};
 use crate::diagnostic::{self, Diagnostic, Sources, Span, Style};
 use crate::ir::Variant;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-
-/// The largest rule file varia reads (4 MiB).
-pub const MAX_RULE_FILE: u64 = 4 << 20;
-/// The largest game record varia reads (64 MiB).
-pub const MAX_RECORD_FILE: u64 = 64 << 20;
 
 /// A variant could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -46,57 +40,13 @@ impl LoadError {
     }
 }
 
-/// Read a text file the user named, refusing what is not a regular file,
-/// what is larger than `limit` bytes, and what is not UTF-8.
-pub fn read_text(path: &Path, limit: u64) -> Result<String, std::io::Error> {
-    use std::io::{Error, ErrorKind};
-    let meta = std::fs::metadata(path)?;
-    if meta.is_dir() {
-        return Err(Error::new(ErrorKind::InvalidInput, "it is a directory"));
-    }
-    if !meta.is_file() {
-        return Err(Error::new(
-            ErrorKind::InvalidInput,
-            "it is not a regular file (a device, FIFO or socket)",
-        ));
-    }
-    if meta.len() > limit {
-        return Err(Error::new(
-            ErrorKind::InvalidInput,
-            format!(
-                "it is {} bytes; files of this kind are limited to {}",
-                meta.len(),
-                human_bytes(limit)
-            ),
-        ));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(limit + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > limit {
-        return Err(Error::new(
-            ErrorKind::InvalidInput,
-            format!("it grew past the limit of {}", human_bytes(limit)),
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| Error::new(ErrorKind::InvalidData, "it is not UTF-8 text"))
-}
-
-fn human_bytes(n: u64) -> String {
-    if n >= 1 << 20 && n % (1 << 20) == 0 {
-        format!("{} MiB", n >> 20)
-    } else {
-        format!("{n} bytes")
-    }
-}
-
 /// Check a file given as text (see [`check::check_str`]).
 pub fn load_str(name: &str, text: &str, overrides: &[(String, String)]) -> Checked {
     check::check_str(name, text, None, overrides)
 }
 
-/// Check a rule file on disk (read with [`read_text`] and [`MAX_RULE_FILE`]).
+/// Check a rule file on disk (read with [`crate::textfile::read_text`] and
+/// [`crate::textfile::MAX_RULE_FILE`]).
 pub fn load_path(path: &Path, overrides: &[(String, String)]) -> Result<Checked, std::io::Error> {
     check::check_path(path, overrides)
 }
@@ -405,14 +355,6 @@ pub fn render(d: &[Diagnostic], sources: &Sources, color: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn special_files_are_refused_before_reading() {
-        let e = read_text(Path::new("/dev/zero"), MAX_RULE_FILE).unwrap_err();
-        assert!(e.to_string().contains("not a regular file"), "{e}");
-        let e = read_text(Path::new("/"), MAX_RULE_FILE).unwrap_err();
-        assert!(e.to_string().contains("directory"), "{e}");
-    }
 
     #[test]
     fn records_load_builtins_and_refuse_other_paths() {

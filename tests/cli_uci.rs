@@ -648,3 +648,79 @@ fn chess960_castling_is_the_king_taking_its_rook() {
         "{out}"
     );
 }
+
+/// The move texts of `go perft 1`'s root moves, and its node count.
+fn perft_texts(out: &str) -> (Vec<&str>, usize) {
+    let texts = out
+        .lines()
+        .filter_map(|l| l.strip_suffix(": 1"))
+        .filter(|t| !t.contains(' '))
+        .collect();
+    let nodes = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched: "))
+        .and_then(|n| n.parse().ok())
+        .expect("a node count");
+    (texts, nodes)
+}
+
+#[test]
+fn a_castling_is_written_as_the_king_taking_its_rook_where_its_own_move_would_not_name_it() {
+    // Castling to files g and c (Chess960's rule, atomic's castling)
+    // without UCI_Chess960. The king on d1 castles toward a1 to c1, where
+    // it also steps: the castling is written as the king taking its rook
+    // (d1a1, as Fairy-Stockfish does) and d1c1 is the step. Toward h1 it
+    // lands on g1, which nothing else reaches: d1g1.
+    let fen = "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQkq - 0 1";
+    let out = uci(&format!(
+        "setoption name UCI_Variant value atomic\nposition fen {fen}\ngo perft 1\nposition fen {fen} moves d1a1\nd\nposition fen {fen} moves d1c1\nd\nposition fen {fen} moves d1g1\nd\n"
+    ));
+    let (texts, nodes) = perft_texts(&out);
+    for t in ["d1a1", "d1c1", "d1g1"] {
+        assert!(texts.contains(&t), "{t}: {out}");
+    }
+    let unique: std::collections::BTreeSet<&&str> = texts.iter().collect();
+    assert_eq!((unique.len(), texts.len()), (nodes, nodes), "{out}");
+    for fen in [
+        "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b kq - 1 1",
+        "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R1K4R b kq - 1 1",
+        "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1",
+    ] {
+        assert!(
+            out.contains(&format!("info string fen {fen}")),
+            "{fen}: {out}"
+        );
+    }
+    // A king on g1 castles with the rook on h1 without moving: g1h1, never
+    // g1g1.
+    let fen = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/R5KR w KQkq - 0 1";
+    let out = uci(&format!(
+        "setoption name UCI_Variant value atomic\nposition fen {fen}\ngo perft 1\nposition fen {fen} moves g1h1\nd\n"
+    ));
+    let (texts, nodes) = perft_texts(&out);
+    assert!(texts.contains(&"g1h1") && !texts.contains(&"g1g1"), "{out}");
+    assert_eq!(texts.len(), nodes, "{out}");
+    assert!(
+        out.contains("info string fen rk5r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn chess960_castling_with_gating_is_the_king_taking_its_rook_and_the_gated_letter() {
+    // S-chess in Chess960 mode, king f1: castling toward a1 with a hawk
+    // gated on f1 is f1a1h (Fairy-Stockfish's text), not f1c1h; the
+    // king's step to g1 gating a hawk keeps f1g1h. No two of the root
+    // actions share a text.
+    let fen = "r4k1r/pppppppp/8/8/8/8/PPPPPPPP/R4K1R[HEhe] w KQBCDFGHkqbcdfgh - 0 1";
+    let out = uci(&format!(
+        "setoption name UCI_Variant value seirawan\nsetoption name UCI_Chess960 value true\nposition fen {fen}\ngo perft 1\n"
+    ));
+    let (texts, nodes) = perft_texts(&out);
+    for t in ["f1a1", "f1h1", "f1a1h", "f1g1h"] {
+        assert!(texts.contains(&t), "{t}: {out}");
+    }
+    assert!(!texts.contains(&"f1c1h"), "{out}");
+    let unique: std::collections::BTreeSet<&&str> = texts.iter().collect();
+    assert_eq!((unique.len(), texts.len()), (nodes, nodes), "{out}");
+}

@@ -10,7 +10,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use varia::protocol::lines::{read_line, Line, MAX_PROTOCOL_LINE};
+use varia::external::lines::{read_line, Line, MAX_PROTOCOL_LINE};
 use varia::protocol::uci::Uci;
 
 /// Whether the fuzzer may send this line.

@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use varia::protocol::lines::{read_line, Line, MAX_PROTOCOL_LINE};
+use varia::external::lines::{read_line, Line, MAX_PROTOCOL_LINE};
 use varia::protocol::xboard::Xboard;
 
 fuzz_target!(|data: &[u8]| {

@@ -130,7 +130,7 @@ impl Resolver {
             let mut c = Vec::new();
             if let Some(dir) = &self.dir {
                 let p = dir.join(name);
-                if let Ok(text) = crate::load::read_text(&p, crate::load::MAX_RULE_FILE) {
+                if let Ok(text) = crate::textfile::read_text(&p, crate::textfile::MAX_RULE_FILE) {
                     c.push((Arc::from(p.to_string_lossy().as_ref()), Some(text)));
                 }
             }
@@ -294,7 +294,7 @@ fn check_inner(
 
 /// Check a file on disk.
 pub fn check_path(path: &Path, overrides: &[(String, String)]) -> Result<Checked, std::io::Error> {
-    let text = crate::load::read_text(path, crate::load::MAX_RULE_FILE)?;
+    let text = crate::textfile::read_text(path, crate::textfile::MAX_RULE_FILE)?;
     let name = path.to_string_lossy();
     Ok(check_str(&name, &text, path.parent(), overrides))
 }

@@ -527,7 +527,7 @@ pub fn run(a: &MatchArgs) -> i32 {
                     "Finished game {} ({white} vs {black}): {} {{{}}}\nScore of {} vs {}: {} - {} - {}  [{:.3}] {}",
                     taken,
                     p.result,
-                    varia::protocol::lines::clean(&p.comment, 200),
+                    varia::external::lines::clean(&p.comment, 200),
                     names[0],
                     names[1],
                     tally.w,
@@ -682,7 +682,7 @@ fn summary(
         );
     }
     for (r, n) in reasons.iter() {
-        outln!("  {:<24} {n}", varia::protocol::lines::clean(r, 120));
+        outln!("  {:<24} {n}", varia::external::lines::clean(r, 120));
     }
     // (`+ 0.0`: an even score is 0.0, not -0.0.)
     outln!(

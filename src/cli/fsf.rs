@@ -57,7 +57,8 @@ fn notes(v: &[Note]) -> serde_json::Value {
 }
 
 pub fn import(a: &ImportArgs) -> i32 {
-    let text = match varia::load::read_text(Path::new(&a.file), varia::load::MAX_RULE_FILE) {
+    let text = match varia::textfile::read_text(Path::new(&a.file), varia::textfile::MAX_RULE_FILE)
+    {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", a.file);

@@ -205,8 +205,9 @@ pub fn load_book(
     seed: u64,
 ) -> Result<Option<varia::study::opening::Book>, String> {
     let Some(f) = file else { return Ok(None) };
-    let text = varia::load::read_text(std::path::Path::new(f), varia::load::MAX_RECORD_FILE)
-        .map_err(|e| format!("cannot read {f}: {e}"))?;
+    let text =
+        varia::textfile::read_text(std::path::Path::new(f), varia::textfile::MAX_RECORD_FILE)
+            .map_err(|e| format!("cannot read {f}: {e}"))?;
     let order = order.parse().unwrap_or_default();
     varia::study::opening::Book::parse(f, &text, variant, seed, order)
         .map(Some)

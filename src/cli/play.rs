@@ -733,7 +733,7 @@ impl Play {
 
     fn load(&mut self, file: &str) -> Result<usize, String> {
         let path = std::path::Path::new(file);
-        let text = varia::load::read_text(path, varia::load::MAX_RECORD_FILE)
+        let text = varia::textfile::read_text(path, varia::textfile::MAX_RECORD_FILE)
             .map_err(|e| format!("cannot read {file}: {e}"))?;
         let rec = Record::parse_pgn(&text)?;
         let mut allowed = vec![record_dir(path)];

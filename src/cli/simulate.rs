@@ -564,7 +564,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 pub fn replay(a: &ReplayArgs) -> i32 {
     let path = std::path::Path::new(&a.file);
-    let text = match varia::load::read_text(path, varia::load::MAX_RECORD_FILE) {
+    let text = match varia::textfile::read_text(path, varia::textfile::MAX_RECORD_FILE) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", a.file);

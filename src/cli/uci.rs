@@ -9,7 +9,7 @@ use clap::Args;
 use std::io::Write;
 use std::sync::mpsc;
 use std::sync::Arc;
-use varia::protocol::lines::{self, Line, MAX_PROTOCOL_LINE};
+use varia::external::lines::{self, Line, MAX_PROTOCOL_LINE};
 
 #[derive(Args, Debug, Default)]
 pub struct EngineArgs {

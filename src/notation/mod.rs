@@ -8,6 +8,7 @@
 //! `O-O`, `N@e4`) and coordinates (`g1f3`, `e7e8q`) are accepted.
 
 mod describe;
+pub mod protocol_text;
 pub mod record;
 
 pub use describe::Describe;

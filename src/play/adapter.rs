@@ -165,7 +165,7 @@ impl Game for Session {
 
     fn protocol_game(&self) -> Option<GameText> {
         let v = self.variant();
-        if crate::protocol::unsupported(v, false).is_some() {
+        if crate::notation::protocol_text::unsupported(v, false).is_some() {
             return None;
         }
         let moves: Vec<Move> = self.game.moves().collect();
@@ -176,7 +176,7 @@ impl Game for Session {
         let default = Position::start(pos.tables().clone()).ok().map(|p| p.fen());
         let mut texts = Vec::with_capacity(moves.len());
         for m in moves {
-            texts.push(crate::protocol::move_text(&pos, m));
+            texts.push(crate::notation::protocol_text::move_text(&pos, m));
             pos.play(m);
         }
         Some(GameText {
@@ -188,6 +188,6 @@ impl Game for Session {
     }
 
     fn protocol_parse(&self, text: &str) -> Option<Move> {
-        crate::protocol::parse_move(self.position(), text)
+        crate::notation::protocol_text::parse_move(self.position(), text)
     }
 }

@@ -9,7 +9,7 @@
 //! same seed on any machine; each level searches about four times the nodes
 //! of the one below (measured strength: README, "The AI").
 
-use crate::protocol::client::{EngineSpec, Protocol};
+use crate::external::client::{EngineSpec, Protocol};
 use crate::search::game::Game;
 use crate::search::{Info, Limits as SearchLimits, Searcher};
 use rand::{Rng, RngCore};

@@ -7,8 +7,8 @@
 //! its time by more than the margin, or whose engine fails (no answer,
 //! an illegal move, a crash), forfeits the game.
 
+use crate::external::client::{Budget, Engine};
 use crate::play::ai::{self, Player, TimeControl};
-use crate::protocol::client::{Budget, Engine};
 use crate::search::game::{Game, Outcome};
 use crate::search::{Clock, Limits, Searcher};
 use rand::{Rng, RngCore};

@@ -14,7 +14,6 @@
 //! that already castles to files keeps its rule; one without castling is
 //! unchanged.
 
-use crate::engine::{Move, Position};
 use crate::ir::{Shape, Variant};
 
 /// The variant with Chess960 castling, or why it cannot have it (then it
@@ -58,17 +57,4 @@ pub fn rules(v: &Variant) -> Result<Variant, String> {
         c.files = Some([east, west]);
     }
     Ok(out)
-}
-
-/// A castling move as Chess960 GUIs write it: the castler's square, then
-/// its partner's (`e1h1`, king takes own rook); `None` for other moves.
-pub fn castling_text(pos: &Position, mv: Move) -> Option<String> {
-    match mv {
-        Move::Castle { from, partner, .. } => Some(format!(
-            "{}{}",
-            crate::notation::square(pos.coord(from)),
-            crate::notation::square(pos.coord(partner))
-        )),
-        _ => None,
-    }
 }

@@ -1,133 +1,32 @@
-//! Engine protocols: varia as a UCI or XBoard (CECP) engine, and external
-//! engines as players.
+//! Engine protocols: varia as a UCI or XBoard (CECP) engine.
 //!
-//! **Move text** follows Fairy-Stockfish's conventions, so GUIs that speak
-//! to it can speak to varia: coordinates `e2e4`, promotion by the lower-case
-//! letter `e7e8q` (`+` for a promotion to the piece's promoted form: `a4a5+`; `-` for a promoted form turning back: `b2b3-`), castling as the royal's own move `e1g1`, drops `P@e4`
-//! (upper-case letter; `+P@e4` places the man as its promoted form), ranks past 9 written out (`a10`). varia's other
-//! actions have no standard form; they are written as:
-//!
-//! | action | text |
-//! |---|---|
-//! | place a man, then move it (a placement with a bonus move) | `P@e4e5` |
-//! | place a man and return another to its owner's hand | `B@c3/d4` |
-//! | swap two men (a power) | `e1=h1` |
-//! | pass | `0000` |
-//!
-//! Variants with hidden card decks cannot be played over a protocol (the
-//! engine would have to know the next card): they are refused with a
-//! message, never a crash. XBoard also needs two players.
+//! The **move text** both protocols speak is Fairy-Stockfish's
+//! ([`crate::notation::protocol_text`], re-exported here); the variant
+//! catalogue ([`Catalogue`]: built-in variants and `VariantPath` files);
+//! Chess960's castling rule ([`chess960`]). External engines as players
+//! are below the game layer, in [`crate::external`]. Variants with hidden
+//! card decks are refused with a message, never a crash
+//! ([`unsupported`]); XBoard also needs two players.
 //!
 //! The library never prints: the servers ([`uci`], [`xboard`]) read lines
 //! and send replies through a callback; `varia uci` and `varia xboard`
 //! connect them to the standard streams.
 
 pub mod chess960;
-pub mod client;
-pub mod lines;
 pub mod uci;
 pub mod xboard;
 
+pub use crate::notation::protocol_text::{
+    line_text, move_text, move_text_as, parse_move, parse_move_as, unsupported, CastlingText,
+};
+
 use crate::diagnostic::Diagnostic;
-use crate::engine::{Move, MoveKind, Position};
+use crate::engine::{Move, Position};
 use crate::ir::Variant;
-use crate::notation::Describe;
 use crate::play::session::{Prepared, Session};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
-
-/// The protocol text of a legal move (see the module documentation).
-pub fn move_text(pos: &Position, mv: Move) -> String {
-    match mv.kind() {
-        MoveKind::Pass => "0000".into(),
-        MoveKind::Swap => match (mv.from(), mv.to()) {
-            (Some(a), Some(b)) => format!(
-                "{}={}",
-                crate::notation::square(pos.coord(a)),
-                crate::notation::square(pos.coord(b))
-            ),
-            _ => pos.move_text(mv),
-        },
-        _ => pos.move_text(mv),
-    }
-}
-
-/// How a protocol writes castling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum CastlingText {
-    /// The castler's own move (`e1g1`), as UCI and XBoard write chess.
-    #[default]
-    CastlerMoves,
-    /// The castler takes its partner (`e1h1`), as Chess960 GUIs write it
-    /// ([`chess960`]).
-    CastlerTakesPartner,
-}
-
-/// The protocol text of a legal move, castling written as `style` says.
-pub fn move_text_as(pos: &Position, mv: Move, style: CastlingText) -> String {
-    if style == CastlingText::CastlerTakesPartner {
-        if let Some(t) = chess960::castling_text(pos, mv) {
-            return t;
-        }
-    }
-    move_text(pos, mv)
-}
-
-/// The legal move written as `text` (case of letters ignored), if any.
-pub fn parse_move(pos: &Position, text: &str) -> Option<Move> {
-    parse_move_as(pos, text, CastlingText::CastlerMoves)
-}
-
-/// The legal move written as `text`, castling written as `style` says; a
-/// castling written the other way is read too where no other move is
-/// written so.
-pub fn parse_move_as(pos: &Position, text: &str, style: CastlingText) -> Option<Move> {
-    let text = text.trim();
-    if text.is_empty() || text.len() > 32 {
-        return None;
-    }
-    let legal = pos.legal_moves();
-    let find = |t: &str, style: CastlingText| {
-        legal
-            .iter()
-            .copied()
-            .find(|&m| move_text_as(pos, m, style).eq_ignore_ascii_case(t))
-    };
-    if let Some(m) = find(text, style) {
-        return Some(m);
-    }
-    let other = match style {
-        CastlingText::CastlerMoves => CastlingText::CastlerTakesPartner,
-        CastlingText::CastlerTakesPartner => CastlingText::CastlerMoves,
-    };
-    if let Some(m) = find(text, other).filter(|m| m.kind() == MoveKind::Castle) {
-        return Some(m);
-    }
-    // Some GUIs write a pass as `@@@@` or the royal standing still.
-    if text == "@@@@" || text == "null" || text == "pass" {
-        return legal.iter().copied().find(|m| m.kind() == MoveKind::Pass);
-    }
-    None
-}
-
-/// Why a variant cannot be played over a protocol, if it cannot.
-pub fn unsupported(v: &Variant, two_players_only: bool) -> Option<String> {
-    if v.turn.draw || v.setup.decks.iter().any(|d| !d.is_empty()) {
-        return Some(format!(
-            "{} draws hidden cards, which an engine protocol cannot express",
-            v.name
-        ));
-    }
-    if two_players_only && v.players.len() != 2 {
-        return Some(format!(
-            "{} has {} players; this protocol plays two-player games",
-            v.name,
-            v.players.len()
-        ));
-    }
-    None
-}
 
 /// The variants an engine offers: the built-in ones, then those loaded
 /// from files; each compiled once, when first played.
@@ -390,21 +289,6 @@ impl Board {
     pub fn line_text(&self, line: &[Move]) -> Vec<String> {
         line_text(self.position(), line, self.castling)
     }
-}
-
-/// A line of moves from `pos`, as text (up to its first illegal move),
-/// castling written as `style` says.
-pub fn line_text(pos: &Position, line: &[Move], style: CastlingText) -> Vec<String> {
-    let mut pos = pos.clone();
-    let mut out = Vec::with_capacity(line.len());
-    for &m in line {
-        if !pos.is_legal(m) {
-            break;
-        }
-        out.push(move_text_as(&pos, m, style));
-        pos.play(m);
-    }
-    out
 }
 
 #[cfg(test)]

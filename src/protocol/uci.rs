@@ -235,7 +235,10 @@ impl Uci {
     /// (and the new list of variants, with `list`).
     fn loaded(&self, l: &super::Loaded, list: bool) {
         for f in &l.failures {
-            self.info(format!("VariantPath: {}", super::lines::clean(f, 300)));
+            self.info(format!(
+                "VariantPath: {}",
+                crate::external::lines::clean(f, 300)
+            ));
         }
         if !l.names.is_empty() {
             self.info(format!("loaded variants: {}", l.names.join(" ")));
@@ -554,7 +557,7 @@ impl Uci {
     pub fn too_long(&mut self) {
         self.info(format!(
             "a line longer than {} bytes was skipped",
-            super::lines::MAX_PROTOCOL_LINE
+            crate::external::lines::MAX_PROTOCOL_LINE
         ));
     }
 }

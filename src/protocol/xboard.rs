@@ -506,7 +506,12 @@ impl Xboard {
         let mut out: Vec<String> = l
             .failures
             .iter()
-            .map(|f| format!("tellusererror VariantPath: {}", super::lines::clean(f, 300)))
+            .map(|f| {
+                format!(
+                    "tellusererror VariantPath: {}",
+                    crate::external::lines::clean(f, 300)
+                )
+            })
             .collect();
         if !l.names.is_empty() {
             out.push(format!("telluser varia loaded {}", l.names.join(", ")));
@@ -525,7 +530,7 @@ impl Xboard {
     pub fn too_long(&mut self) {
         self.say(format!(
             "Error (line longer than {} bytes): skipped",
-            super::lines::MAX_PROTOCOL_LINE
+            crate::external::lines::MAX_PROTOCOL_LINE
         ));
     }
 }

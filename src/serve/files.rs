@@ -10,7 +10,7 @@
 //! them, then renamed over the old one: a rename replaces a link instead
 //! of writing through it.
 
-use crate::load::{read_text, MAX_RULE_FILE};
+use crate::textfile::{read_text, MAX_RULE_FILE};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;

@@ -187,7 +187,7 @@ async fn save_file(State(app): St, b: Bytes) -> ApiResult {
     let m = body(&b)?;
     let name = m.str_req("name")?.to_string();
     let text = m.str_req("text")?.to_string();
-    if text.len() as u64 > crate::load::MAX_RULE_FILE {
+    if text.len() as u64 > crate::textfile::MAX_RULE_FILE {
         return Err(ApiError::bad("a rule file is limited to 4 MiB"));
     }
     blocking(move || {
@@ -210,7 +210,7 @@ fn checked_of(
         Some(t) => t.to_string(),
         None => source(app, &name)?.0,
     };
-    if text.len() as u64 > crate::load::MAX_RULE_FILE {
+    if text.len() as u64 > crate::textfile::MAX_RULE_FILE {
         return Err(ApiError::bad("a rule file is limited to 4 MiB"));
     }
     // Diagnostics name the file as the page does; `extends` looks in the

@@ -23,7 +23,7 @@ use std::path::PathBuf;
 pub const SHARD_KEY: &str = "shard";
 
 /// The longest line of a shard file.
-pub const MAX_LINE: u64 = crate::load::MAX_RECORD_FILE;
+pub const MAX_LINE: u64 = crate::textfile::MAX_RECORD_FILE;
 
 /// One game of a shard file, with its line kept verbatim.
 struct Line {

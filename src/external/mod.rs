@@ -1,0 +1,12 @@
+//! Other programs: external engines spoken to in UCI or XBoard as players
+//! ([`client`]), and text that crosses a process boundary ([`lines`]:
+//! lines read with a cap on their length, another program's words cleaned).
+//!
+//! This layer sits below the game (`crate::play`, whose seats may be
+//! external engines) and below varia's own engine modes
+//! (`crate::protocol`, which read their commands with [`lines`]): it knows
+//! a game only as `crate::search::game::GameText`, the variant, start
+//! position and moves in protocol text.
+
+pub mod client;
+pub mod lines;

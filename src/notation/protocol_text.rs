@@ -1,0 +1,185 @@
+//! The move text of the engine protocols (UCI, XBoard), as Fairy-Stockfish
+//! writes it, so that GUIs that speak to it can speak to varia: coordinates
+//! `e2e4`, promotion by the lower-case letter `e7e8q` (`+` for a promotion
+//! to the piece's promoted form: `a4a5+`; `-` for a promoted form turning
+//! back: `b2b3-`), castling as the royal's own move `e1g1` (or as the
+//! royal taking its partner, `e1h1`: in Chess960 mode, and wherever the
+//! royal's move would not name the castling alone, see [`CastlingText`]),
+//! drops `P@e4` (upper-case letter; `+P@e4` places the man as its
+//! promoted form), ranks past 9 written out (`a10`). varia's other actions
+//! have no standard form; they are written as:
+//!
+//! | action | text |
+//! |---|---|
+//! | place a man, then move it (a placement with a bonus move) | `P@e4e5` |
+//! | place a man and return another to its owner's hand | `B@c3/d4` |
+//! | swap two men (a power) | `e1=h1` |
+//! | pass | `0000` |
+//!
+//! Variants with hidden card decks cannot be played over a protocol (the
+//! engine would have to know the next card): [`unsupported`] says so, and
+//! why. The protocols themselves (varia as an engine, external engines as
+//! players) are above this: `crate::protocol`, `crate::external`.
+
+use super::{square, Describe};
+use crate::engine::{Move, MoveKind, Position};
+use crate::ir::Variant;
+
+/// The protocol text of a legal move (see the module documentation),
+/// castling as the castler's move where that names it alone.
+pub fn move_text(pos: &Position, mv: Move) -> String {
+    move_text_as(pos, mv, CastlingText::CastlerMoves)
+}
+
+/// The text of a move with castling as the castler's own move, even where
+/// another action is written so.
+fn castler_moves_text(pos: &Position, mv: Move) -> String {
+    match mv.kind() {
+        MoveKind::Pass => "0000".into(),
+        MoveKind::Swap => match (mv.from(), mv.to()) {
+            (Some(a), Some(b)) => format!("{}={}", square(pos.coord(a)), square(pos.coord(b))),
+            _ => pos.move_text(mv),
+        },
+        _ => pos.move_text(mv),
+    }
+}
+
+/// How a protocol writes castling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CastlingText {
+    /// The castler's own move (`e1g1`), as UCI and XBoard write chess;
+    /// as the castler taking its partner where the castler's move would
+    /// not name the castling alone: the castler stays on its square (a
+    /// Chess960 king on g1 castling with the rook on h1 is `g1h1`, not
+    /// `g1g1`), or another legal action is written so (a king on d1
+    /// castling to c1 beside its step to c1: `d1a1`), as Fairy-Stockfish
+    /// does.
+    #[default]
+    CastlerMoves,
+    /// The castler takes its partner (`e1h1`), as Chess960 GUIs write it
+    /// (`crate::protocol::chess960`).
+    CastlerTakesPartner,
+}
+
+/// The protocol text of a legal move, castling written as `style` says.
+pub fn move_text_as(pos: &Position, mv: Move, style: CastlingText) -> String {
+    let Some(taking) = castling_text(pos, mv) else {
+        return castler_moves_text(pos, mv);
+    };
+    if style == CastlingText::CastlerTakesPartner {
+        return taking;
+    }
+    let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
+        return taking;
+    };
+    if from == to {
+        return taking;
+    }
+    let text = castler_moves_text(pos, mv);
+    let shared = pos
+        .legal_moves()
+        .iter()
+        .any(|&m| m != mv && castler_moves_text(pos, m) == text);
+    if shared {
+        taking
+    } else {
+        text
+    }
+}
+
+/// The legal move written as `text` (case of letters ignored), if any.
+pub fn parse_move(pos: &Position, text: &str) -> Option<Move> {
+    parse_move_as(pos, text, CastlingText::CastlerMoves)
+}
+
+/// The legal move written as `text`, castling written as `style` says; a
+/// castling written the other way is read too where no other move is
+/// written so.
+pub fn parse_move_as(pos: &Position, text: &str, style: CastlingText) -> Option<Move> {
+    let text = text.trim();
+    if text.is_empty() || text.len() > 32 {
+        return None;
+    }
+    let legal = pos.legal_moves();
+    let find = |t: &str, style: CastlingText| {
+        legal
+            .iter()
+            .copied()
+            .find(|&m| move_text_as(pos, m, style).eq_ignore_ascii_case(t))
+    };
+    if let Some(m) = find(text, style) {
+        return Some(m);
+    }
+    let other = match style {
+        CastlingText::CastlerMoves => CastlingText::CastlerTakesPartner,
+        CastlingText::CastlerTakesPartner => CastlingText::CastlerMoves,
+    };
+    if let Some(m) = find(text, other).filter(|m| castling_text(pos, *m).is_some()) {
+        return Some(m);
+    }
+    // Some GUIs write a pass as `@@@@` or the royal standing still.
+    if text == "@@@@" || text == "null" || text == "pass" {
+        return legal.iter().copied().find(|m| m.kind() == MoveKind::Pass);
+    }
+    None
+}
+
+/// Why a variant cannot be played over a protocol, if it cannot.
+pub fn unsupported(v: &Variant, two_players_only: bool) -> Option<String> {
+    if v.turn.draw || v.setup.decks.iter().any(|d| !d.is_empty()) {
+        return Some(format!(
+            "{} draws hidden cards, which an engine protocol cannot express",
+            v.name
+        ));
+    }
+    if two_players_only && v.players.len() != 2 {
+        return Some(format!(
+            "{} has {} players; this protocol plays two-player games",
+            v.name,
+            v.players.len()
+        ));
+    }
+    None
+}
+
+/// A line of moves from `pos`, as text (up to its first illegal move),
+/// castling written as `style` says.
+pub fn line_text(pos: &Position, line: &[Move], style: CastlingText) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        if !pos.is_legal(m) {
+            break;
+        }
+        out.push(move_text_as(&pos, m, style));
+        pos.play(m);
+    }
+    out
+}
+
+/// A castling as Chess960 GUIs write it: the castler's square, then its
+/// partner's (`e1h1`, king takes own rook), then the letter of a man gated
+/// on the castler's square (`e1h1h`, as Fairy-Stockfish writes it). `None`
+/// for other moves, and for a castling that gates a man on the partner's
+/// square, which is written from the partner's square to the castler's in
+/// every style (`h1e1h`).
+pub fn castling_text(pos: &Position, mv: Move) -> Option<String> {
+    let (from, partner) = match mv {
+        Move::Castle { from, partner, .. } => (from, partner),
+        Move::CastleGate {
+            from,
+            partner,
+            on_partner: false,
+            ..
+        } => (from, partner),
+        _ => return None,
+    };
+    let mut text = format!("{}{}", square(pos.coord(from)), square(pos.coord(partner)));
+    if let Some((kind, _)) = mv.gated() {
+        let pieces = &pos.tables().variant().pieces;
+        if let Some(p) = pieces.get(kind as usize) {
+            text.push(p.letter.to_ascii_lowercase());
+        }
+    }
+    Some(text)
+}

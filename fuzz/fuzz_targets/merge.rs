@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let mut guard = COMPILED.lock().unwrap();
     let compiled = guard.get_or_insert_with(Compiled::default);
     let mut written = 0usize;
-    let joined = join(sources, &[], compiled, 3, |line| {
+    let joined = join(sources, &[], compiled, 3, None, |line| {
         assert!(!line.contains('\n'), "{line:?}");
         written += 1;
         Ok(())

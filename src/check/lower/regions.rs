@@ -318,15 +318,8 @@ pub(super) fn region_terms(
                         _ => break,
                     }
                 }
-                if v.is_empty() {
-                    return Err(Diagnostic::error(
-                        "missing-argument",
-                        c.file,
-                        tsp,
-                        "`squares` lists no square",
-                    )
-                    .hint("write the squares after it, as in `squares e4 d5`"));
-                }
+                // `squares` alone is the empty set (the importer writes it
+                // for a player with no squares).
                 v
             }
             "all" => all.clone(),

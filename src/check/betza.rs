@@ -579,7 +579,7 @@ mod tests {
         let notes = |s: &str| parse_with_notes(s).unwrap().1;
         let n = notes("fmN bC ffN");
         assert_eq!(n.len(), 2);
-        assert_eq!((n[0].start, n[1].start), (0, 5));
+        assert_eq!((n[0].start, n[1].start), (0, 4));
         assert!(n[0].message.contains("`ff`"), "{}", n[0].message);
         assert!(n[0].hint.contains("`ffmN fsmN`"), "{}", n[0].hint);
         for quiet in [

@@ -286,11 +286,14 @@ pub fn startable(c: &Checked) -> Vec<Diagnostic> {
             })
             .and_then(|t| {
                 crate::engine::Position::start_seeded(std::sync::Arc::new(t), 0)
-                    .map(drop)
                     .map_err(|e| format!("bad setup: {}", e.0))
             });
-        let Err(e) = started else {
-            continue;
+        let e = match started {
+            Ok(pos) => {
+                out.extend(over_at_start(c, v, pos));
+                continue;
+            }
+            Err(e) => e,
         };
         let (file, span) = variant_site(c, &v.name);
         out.push(
@@ -304,6 +307,42 @@ pub fn startable(c: &Checked) -> Vec<Diagnostic> {
         );
     }
     out
+}
+
+/// The `over-at-start` warning: an end rule that already holds in the
+/// setup, so the game is over before its first action (`perft` counts 0,
+/// `play` ends at once). A warning, not an error: the rules still play
+/// from other positions (a FEN).
+fn over_at_start(c: &Checked, v: &Variant, pos: crate::engine::Position) -> Option<Diagnostic> {
+    let game = crate::engine::Game::new(pos);
+    let crate::engine::Status::Ended { winners, cause } = game.status() else {
+        return None;
+    };
+    let rule = v.end.get(cause.rule)?;
+    let text = crate::explain::words::end_rule(v, &rule.when, rule.then);
+    let result = if winners == 0 {
+        "a draw".to_string()
+    } else {
+        let names: Vec<&str> = (0..v.players.len())
+            .filter(|&p| winners & (1 << p) != 0)
+            .map(|p| v.players[p].name.as_str())
+            .collect();
+        format!("won by {}", names.join(" and "))
+    };
+    let (file, span) = variant_site(c, &v.name);
+    Some(
+        Diagnostic::warning(
+            "over-at-start",
+            &file,
+            span,
+            format!(
+                "variant `{}` is over before its first action: the end rule `{text}` already \
+                 holds in the setup ({result}); `perft` counts 0 and a game ends at once",
+                v.name
+            ),
+        )
+        .hint("change the setup, or the rule, so that it cannot hold before anyone has acted"),
+    )
 }
 
 fn first_variant(c: Checked, color: bool) -> Result<Variant, LoadError> {

@@ -378,3 +378,56 @@ fn squares_no_man_can_reach_are_a_warning() {
         .assert()
         .code(1);
 }
+
+/// LANGUAGE.md §14 and §22: a castler that is not royal (giveaway's
+/// commoner king) is allowed: no `contradiction`, no diagnostic at all.
+#[test]
+fn castling_with_a_castler_that_is_not_royal_validates_cleanly() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("commoner.variant");
+    std::fs::write(
+        &path,
+        r#"variant commoner "Castling commoner" {
+  players white, black
+  board 8x8
+  use rook
+  piece king K moves "K"
+  setup {
+    white: K e1, R a1 h1
+    black: mirror white
+  }
+  castling king with rook
+  end {
+    extinct king -> lose
+    stalemate -> draw
+  }
+}
+"#,
+    )
+    .expect("write the file");
+    let a = varia().arg("validate").arg(&path).assert().code(0);
+    let (stdout, stderr) = out(&a);
+    assert!(stderr.is_empty(), "unexpected diagnostics:\n{stderr}");
+    assert!(stdout.contains("ok: "), "{stdout}");
+}
+
+/// LANGUAGE.md §19 and §22: an end rule that holds in the setup (a king
+/// that starts on its goal) is an `over-at-start` warning naming the rule
+/// and the result, where it used to validate silently with perft 0.
+#[test]
+fn a_goal_that_holds_in_the_setup_is_a_warning() {
+    let file = "tests/fixtures/over-at-start.variant";
+    let a = varia().args(["validate", file]).assert().code(0);
+    let (o, e) = out(&a);
+    let all = format!("{o}{e}");
+    assert!(all.contains("warning[over-at-start]"), "{all}");
+    insta::assert_snapshot!("over_at_start", e);
+    assert!(all.contains("`reach hill with king -> win`"), "{all}");
+    assert!(all.contains("won by white"), "{all}");
+    varia()
+        .args(["validate", "--deny-warnings", file])
+        .assert()
+        .code(1);
+    let a = varia().args(["perft", file, "1"]).assert().success();
+    assert!(out(&a).0.contains("nodes 0"), "{}", out(&a).0);
+}

@@ -381,20 +381,109 @@ proptest! {
 
 /// Found by the `fen` fuzz target: with two kings of one side, a castling
 /// right could not say whose it was, and the FEN written back read as
-/// another position. Such rights are now refused, and `-` reads back.
+/// another position. As Fairy-Stockfish, the king on the back rank takes
+/// the rights when it is the only one there; with none or several there,
+/// the rights are refused (and `-` reads back).
 #[test]
-fn castling_rights_with_two_kings_are_refused() {
+fn castling_rights_with_two_kings_go_to_the_one_on_the_back_rank() {
     let v = varia::load::builtin("crazyhouse", &[]).unwrap();
     let t = Arc::new(Tables::new(&v).unwrap());
-    let fen = "rnb1kBnr/qqpppppp/8/8/4P3/8/PPPP1PRK/RNrnb1KR b KAkq e3 0 1";
-    assert_eq!(field_of(&t, fen), FenField::Castling);
-    let e = Position::from_fen(t.clone(), fen).unwrap_err();
+    // White's kings on g1 (back rank) and h2: `K` is g1's with the rook on
+    // h1, `A` g1's with the rook on a1 (the outermost: written `Q`), as
+    // Fairy-Stockfish reads and writes it (`KQkq`).
+    let fen = "rnb1kBnr/qqpppppp/8/8/4P3/8/PPPP1PRK/RNrnb1KR w KAkq - 0 1";
+    let p = Position::from_fen(t.clone(), fen).unwrap();
+    let written = p.fen();
+    assert!(written.contains(" w KQkq "), "{written}");
+    assert_eq!(
+        Position::from_fen(t.clone(), &written).unwrap().fen(),
+        written
+    );
+    // Both kings on the back rank: ambiguous, refused.
+    let two = "rnb1kBnr/qqpppppp/8/8/4P3/8/PPPP1PR1/RK1nb1KR b KAkq - 0 1";
+    assert_eq!(field_of(&t, two), FenField::Castling);
+    let e = Position::from_fen(t.clone(), two).unwrap_err();
     assert!(e.to_string().contains("white has 2 kings"), "{e}");
     let ok = Position::from_fen(
         t.clone(),
-        "rnb1kBnr/qqpppppp/8/8/4P3/8/PPPP1PRK/RNrnb1KR[] b kq - 0 1",
+        "rnb1kBnr/qqpppppp/8/8/4P3/8/PPPP1PR1/RK1nb1KR[] b kq - 0 1",
     )
     .unwrap();
     let written = ok.fen();
     assert_eq!(Position::from_fen(t, &written).unwrap().fen(), written);
+}
+
+/// FEN.md §2: the hands as one more rank, as Fairy-Stockfish and lichess
+/// crazyhouse write them, read as the `[...]` field.
+#[test]
+fn hands_written_as_an_extra_rank_are_read() {
+    let v = varia::load::builtin("crazyhouse", &[]).unwrap();
+    let t = Arc::new(Tables::new(&v).unwrap());
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let rank = Position::from_fen(t.clone(), &format!("{start}/PPnn w KQkq - 0 1")).unwrap();
+    let brackets = Position::from_fen(t.clone(), &format!("{start}[PPnn] w KQkq - 0 1")).unwrap();
+    assert_eq!(rank.fen(), brackets.fen());
+    assert!(
+        rank.fen().starts_with(&format!("{start}[PPnn] w ")),
+        "{}",
+        rank.fen()
+    );
+    // An empty extra rank is empty hands.
+    let empty = Position::from_fen(t.clone(), &format!("{start}/ w KQkq - 0 1")).unwrap();
+    assert!(
+        empty.fen().starts_with(&format!("{start}[] w ")),
+        "{}",
+        empty.fen()
+    );
+    // Chess has no hands: a ninth rank stays a placement error.
+    let chess = common::chess();
+    assert_eq!(
+        field_of(&chess, &format!("{start}/PPnn w KQkq - 0 1")),
+        FenField::Placement
+    );
+}
+
+/// FEN.md §6: Fairy-Stockfish's en-passant field, the passed squares a
+/// capture is possible on run together (`b3b4` after a triple step b2-b5),
+/// or only one of them, reads as the whole record of the man that moved.
+#[test]
+fn fairy_stockfish_en_passant_squares_run_together_are_read() {
+    let text = r#"variant triple "Triple step" {
+  players white, black
+  board 8x8
+  piece king K moves "K" royal
+  piece pawn P moves "fmW fceF ifmnD ifmnH"
+  setup {
+    white: K e1, P a2..h2
+    black: K e8, P a7..h7
+  }
+  en passant next_player_only
+  end { checkmate -> lose }
+}
+"#;
+    let c = varia::check::check_str("triple.variant", text, None, &[]);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
+    let t = Arc::new(Tables::new(&c.variants[0]).unwrap());
+    // White's pawn went b2-b5 past b3 and b4; black pawns on a4 and c5
+    // may take it on b3 and on b4.
+    let place = "4k3/8/8/1Pp5/p7/8/8/4K3 b - ";
+    let ours = Position::from_fen(t.clone(), &format!("{place}b3+b4@b5 0 1")).unwrap();
+    for fsf in ["b3b4", "b4b3", "b3"] {
+        let p = Position::from_fen(t.clone(), &format!("{place}{fsf} 0 1"))
+            .unwrap_or_else(|e| panic!("{fsf}: {e}"));
+        assert_eq!(p.fen(), ours.fen(), "{fsf}");
+        let m: Vec<String> = common::moves(&p);
+        assert!(m.contains(&"a4b3".to_string()), "{fsf}: {m:?}");
+        assert!(m.contains(&"c5b4".to_string()), "{fsf}: {m:?}");
+    }
+    // `b4` alone names the square a double step from b3 passed: the same
+    // capture on b4 (Fairy-Stockfish lists only that square when only it
+    // is attacked).
+    let p = Position::from_fen(t.clone(), &format!("{place}b4 0 1")).unwrap();
+    assert!(common::moves(&p).contains(&"c5b4".to_string()));
+    // Squares no lame move passed are still refused.
+    assert_eq!(
+        field_of(&t, &format!("{place}d3d4 0 1")),
+        FenField::EnPassant
+    );
 }

@@ -336,3 +336,65 @@ fn taking_the_man_on_the_goal_in_time_stops_it() {
     play(&mut g, &["a9b7"]);
     assert_eq!(winners(&g), Some(WHITE));
 }
+
+// ---- `extinct all of` -------------------------------------------------------
+
+/// A variant where losing both the rooks and the knights loses
+/// (LANGUAGE.md §19, `extinct all of`), and its `extinct rook, knight`
+/// twin, where losing either kind loses.
+fn extinct_variant(list: &str) -> std::sync::Arc<varia::engine::Tables> {
+    let text = format!(
+        r#"variant ext "Extinct" {{
+  players white, black
+  board 6x6
+  piece king K moves "K"
+  piece rook R moves "R"
+  piece knight N moves "N"
+  setup {{
+    white: K a1, R b1, N c1
+    black: K f6, R e6, N d6
+  }}
+  end {{
+    extinct {list} -> lose
+    extinct king -> lose
+  }}
+}}
+"#
+    );
+    let c = varia::check::check_str("ext.variant", &text, None, &[]);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
+    std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).expect("compiles"))
+}
+
+#[test]
+fn extinct_all_of_holds_only_when_every_listed_kind_is_gone() {
+    let all = extinct_variant("all of rook, knight");
+    let one = extinct_variant("rook, knight");
+    // The white knight takes Black's last rook; Black keeps a knight.
+    let start = "3n1k/6/6/2N3/4r1/KR4 w - - 0 1";
+    let mut g = Game::new(fen(&one, start));
+    play(&mut g, &["c3e2"]);
+    assert_eq!(winners(&g), Some(WHITE), "one kind gone is enough");
+    let mut g = Game::new(fen(&all, start));
+    play(&mut g, &["c3e2"]);
+    assert_eq!(winners(&g), None, "a knight is left: the game goes on");
+    assert!(!g.legal_moves().is_empty());
+    // Black's last knight is taken too: now every listed kind is gone.
+    let mut g = Game::new(fen(&all, "5k/6/6/6/6/KR1n2 w - - 0 1"));
+    assert_eq!(winners(&g), None);
+    play(&mut g, &["b1d1"]);
+    assert_eq!(winners(&g), Some(WHITE));
+}
+
+/// The checked rule keeps `all of` as a flag of the IR, absent (and so
+/// the IR of every existing file unchanged) without it.
+#[test]
+fn extinct_all_of_is_in_the_ir_and_a_plain_list_is_not() {
+    let all = extinct_variant("all of rook, knight");
+    let one = extinct_variant("rook, knight");
+    let json = |t: &std::sync::Arc<varia::engine::Tables>| {
+        serde_json::to_string(&t.variant().end[0].when).unwrap()
+    };
+    assert!(json(&all).contains("\"all_of\":true"), "{}", json(&all));
+    assert!(!json(&one).contains("all_of"), "{}", json(&one));
+}

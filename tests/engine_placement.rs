@@ -187,3 +187,63 @@ fn each_kind_keeps_the_region_of_the_last_statement_that_lists_it() {
     play(&mut g, &["K@d1", "e8d8", "R@a1", "d8e8", "R@h1", "e8d8"]);
     assert!(g.position().fen().contains(" - "), "{}", g.position().fen());
 }
+
+// ---- `confined` limits placements (LANGUAGE.md §8) --------------------------
+
+/// A 5x5 game with drops: the advisor is confined to a palace of three
+/// squares per player, and, given, the guard is placed only on rank 2 or 3
+/// by a `place ... where` condition and confined to files b..d as well.
+fn confined_drops() -> std::sync::Arc<varia::engine::Tables> {
+    let text = r#"variant cd "Confined drops" {
+  players white, black
+  board 5x5
+  piece king K moves "K" royal
+  piece advisor A moves "F"
+  piece guard G moves "W"
+  region palace: white squares b1 c1 d1 c2, black squares b5 c5 d5 c4
+  region middle: files b..d
+  region low: ranks 2..3
+  confined advisor to palace
+  confined guard to middle
+  actions move, place
+  captures to hand
+  place guard where in low
+  setup {
+    white: K a1
+    black: K e5
+    white hand: A G
+  }
+  end {
+    checkmate -> lose
+    stalemate -> draw
+  }
+}
+"#;
+    let c = varia::check::check_str("cd.variant", text, None, &[]);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
+    std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).expect("compiles"))
+}
+
+#[test]
+fn a_confined_kind_is_placed_only_inside_its_region() {
+    let t = confined_drops();
+    let g = Game::new(varia::engine::Position::start(t.clone()).unwrap());
+    let m = moves(g.position());
+    let drops = |letter: &str| -> Vec<String> {
+        m.iter()
+            .filter(|x| x.starts_with(letter))
+            .cloned()
+            .collect()
+    };
+    // The advisor: the four palace squares of White, nowhere else.
+    assert_eq!(drops("A@"), ["A@b1", "A@c1", "A@c2", "A@d1"]);
+    // The guard: its region (files b..d) and its condition (ranks 2..3).
+    assert_eq!(
+        drops("G@"),
+        ["G@b2", "G@b3", "G@c2", "G@c3", "G@d2", "G@d3"]
+    );
+    // Black's palace is its own: from Black's side, its squares only.
+    let p = fen(&t, "4k/5/5/5/K4[a] b - - 0 1");
+    let black: Vec<String> = moves(&p).into_iter().filter(|x| x.contains('@')).collect();
+    assert_eq!(black, ["A@b5", "A@c4", "A@c5", "A@d5"]);
+}

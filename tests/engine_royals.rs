@@ -240,6 +240,29 @@ fn a_hoplite_becomes_a_second_king_but_never_a_third() {
     }
 }
 
+/// LANGUAGE.md §13: under `check all royals`, a promotion to a royal is
+/// legal exactly when its owner is not in check after it, the new royal
+/// counted: it may land attacked while another royal is safe, it may
+/// answer a check on the only royal by landing safe, and it may not leave
+/// every royal attacked.
+#[test]
+fn promotion_to_a_royal_under_check_all_royals_counts_the_new_royal() {
+    let t = builtin("spartan");
+    // The rook on h1 attacks c1; the king on e8 is safe: b2c1k is legal.
+    let p = fen(&t, "4k3/8/8/8/8/8/1h6/K6R b - - 0 1");
+    assert!(has(&p, "b2c1k"));
+    // The rook on e2 checks the only king; c1 is safe: promoting to a
+    // second king there answers the check (and is the only move that is
+    // not a king move).
+    let p = fen(&t, "4k3/8/8/8/8/8/1h2R3/K7 b - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(moves(&p), ["b2c1k", "e8d7", "e8d8", "e8f7", "e8f8"]);
+    // The rook on e1 checks the king and attacks c1: no promotion at all.
+    let p = fen(&t, "4k3/8/8/8/8/8/1h6/K3R3 b - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(moves(&p), ["e8d7", "e8d8", "e8f7", "e8f8"]);
+}
+
 #[test]
 fn start_positions_are_fairy_stockfishs() {
     for (name, f) in [

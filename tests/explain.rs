@@ -402,3 +402,42 @@ fn show_sentences() {
         }
     }
 }
+
+/// LANGUAGE.md §8: `confined` holds for placements; a placement outside
+/// the region is refused with the confinement as the reason.
+#[test]
+fn a_confined_kind_placed_outside_its_region_names_the_confinement() {
+    let text = r#"variant cd "Confined drops" {
+  players white, black
+  board 5x5
+  piece king K moves "K" royal
+  piece advisor A moves "F"
+  region palace: white squares b1 c1 d1 c2, black squares b5 c5 d5 c4
+  confined advisor to palace
+  actions move, place
+  captures to hand
+  setup {
+    white: K a1
+    black: K e5
+    white hand: A
+  }
+  end {
+    checkmate -> lose
+  }
+}
+"#;
+    let c = varia::check::check_str("cd.variant", text, None, &[]);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
+    let s = Session::new(&c.variants[0], None, 1).expect("position");
+    let e = why(&s, "A@c3");
+    assert!(
+        matches!(&e.reason, Reason::Confined { region, .. } if region == "palace"),
+        "{e:?}"
+    );
+    assert!(!e.legal);
+    assert_eq!(
+        e.rule.map(|r| r.text),
+        Some("confined advisor to palace".to_string())
+    );
+    assert!(why(&s, "A@c2").legal);
+}

@@ -140,8 +140,32 @@ struct Mods {
     g: bool,
 }
 
+/// Something in Betza text that varia reads one way and Fairy-Stockfish
+/// another: a byte range inside the text, a message and a hint (the
+/// `lone-direction` warning).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BetzaNote {
+    pub start: usize,
+    pub end: usize,
+    pub message: String,
+    pub hint: String,
+}
+
 /// Parse Betza text into atoms.
 pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
+    parse_with_notes(text).map(|(atoms, _)| atoms)
+}
+
+/// [`parse`], with the notes on what Fairy-Stockfish reads differently: a
+/// lone `f`, `b`, `l` or `r` on an oblique atom (`fN` is varia's four
+/// forward knight leaps, Fairy-Stockfish's two narrow ones, `ffN`).
+pub fn parse_with_notes(text: &str) -> Result<(Vec<Atom>, Vec<BetzaNote>), BetzaError> {
+    let mut notes = Vec::new();
+    let atoms = parse_inner(text, &mut notes)?;
+    Ok((atoms, notes))
+}
+
+fn parse_inner(text: &str, notes: &mut Vec<BetzaNote>) -> Result<Vec<Atom>, BetzaError> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut atoms = Vec::new();
     let mut mods = Mods::default();
@@ -228,7 +252,14 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                         ))
                     }
                 };
-                atoms.push(make_atom(leap, rider.unwrap_or(1), &mods, atom_span, text)?);
+                atoms.push(make_atom(
+                    leap,
+                    rider.unwrap_or(1),
+                    &mods,
+                    atom_span,
+                    text,
+                    notes,
+                )?);
                 mods = Mods::default();
                 mods_start = None;
                 k = next;
@@ -276,7 +307,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                         (true, None) => 0,
                         (false, None) => 1,
                     };
-                    atoms.push(make_atom(leap, range, &mods, atom_span, text)?);
+                    atoms.push(make_atom(leap, range, &mods, atom_span, text, notes)?);
                 }
                 mods = Mods::default();
                 mods_start = None;
@@ -349,7 +380,8 @@ fn make_atom(
     range: u8,
     mods: &Mods,
     span: (usize, usize),
-    _text: &str,
+    text: &str,
+    notes: &mut Vec<BetzaNote>,
 ) -> Result<Atom, BetzaError> {
     let (a, b) = (leap.0.abs(), leap.1.abs());
     let oblique = a != b && a != 0 && b != 0;
@@ -364,6 +396,9 @@ fn make_atom(
             toks.push(DirTok::Pair(letters[i], letters[i + 1]));
             i += 2;
         } else {
+            if oblique && matches!(letters[i], 'f' | 'b' | 'l' | 'r') {
+                notes.push(lone_direction(letters[i], mods.dirs[i].1, span, text));
+            }
             toks.push(DirTok::One(letters[i]));
             i += 1;
         }
@@ -453,6 +488,51 @@ fn make_atom(
     })
 }
 
+/// The note on a lone `f`, `b`, `l` or `r` (at byte `at`) on the oblique
+/// atom written at `span`: varia selects every leap on that side
+/// (four of a knight's eight), Fairy-Stockfish reads the letter doubled
+/// (`ff`: the two narrow forward leaps; `ll`: the two wide left ones).
+fn lone_direction(d: char, at: usize, span: (usize, usize), text: &str) -> BetzaNote {
+    let atom = text.get(span.0..span.1).unwrap_or("").trim();
+    // The atom without its modifiers: `N` of `fmN`, `(1,2)` of `f(1,2)`;
+    // and the other modifiers, kept in the explicit form (`m` of `fmN`).
+    let core = atom.trim_start_matches(|c: char| c.is_ascii_lowercase());
+    let mut other_mods: String = atom[..atom.len() - core.len()].to_string();
+    if let Some(i) = at.checked_sub(span.0).filter(|&i| i < other_mods.len()) {
+        other_mods.remove(i);
+    }
+    let core = format!("{other_mods}{core}");
+    let word = match d {
+        'f' => "forward",
+        'b' => "backward",
+        'l' => "left",
+        _ => "right",
+    };
+    // The two halves of varia's reading, as pairs: `ff` + `fs` for `f`,
+    // `ll` + `lv` for `l`.
+    let (narrow, other) = match d {
+        'f' | 'b' => (format!("{d}{d}"), format!("{d}s")),
+        _ => (format!("{d}{d}"), format!("{d}v")),
+    };
+    BetzaNote {
+        start: at,
+        end: at + 1,
+        message: format!(
+            "a lone `{d}` on an oblique atom (`{atom}`) selects every {word} leap here (4 of 8), \
+             but Fairy-Stockfish reads it as `{narrow}`, the two {} ones",
+            if d == 'f' || d == 'b' {
+                "narrow"
+            } else {
+                "wide"
+            }
+        ),
+        hint: format!(
+            "write the leaps explicitly: `{narrow}{core} {other}{core}` for these four, \
+             `{narrow}{core}` for Fairy-Stockfish's two"
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,6 +560,33 @@ mod tests {
         assert_eq!(vecs("ffN")[0], vec![(-1, 2), (1, 2)]);
         assert_eq!(vecs("fsN")[0], vec![(-2, 1), (2, 1)]);
         assert_eq!(vecs("hN")[0].len(), 4);
+    }
+
+    /// LANGUAGE.md §7: a lone `f`/`l` on an oblique atom is every leap on
+    /// that side (`fN` = `ffN fsN`, `lN` = `llN lvN`), and each such letter
+    /// is noted (Fairy-Stockfish reads `fN` as `ffN`); pairs, `v`, `s` and
+    /// lone letters on other atoms are not.
+    #[test]
+    fn a_lone_direction_on_an_oblique_atom_is_four_leaps_and_noted() {
+        let sorted = |s: &str| {
+            let mut v: Vec<(i8, i8)> = vecs(s).concat();
+            v.sort();
+            v
+        };
+        assert_eq!(sorted("fN"), sorted("ffN fsN"));
+        assert_eq!(sorted("lN"), sorted("llN lvN"));
+        assert_eq!(sorted("f(1,4)"), sorted("ff(1,4) fs(1,4)"));
+        let notes = |s: &str| parse_with_notes(s).unwrap().1;
+        let n = notes("fmN bC ffN");
+        assert_eq!(n.len(), 2);
+        assert_eq!((n[0].start, n[1].start), (0, 4));
+        assert!(n[0].message.contains("`ff`"), "{}", n[0].message);
+        assert!(n[0].hint.contains("`ffmN fsmN`"), "{}", n[0].hint);
+        for quiet in [
+            "ffN", "fsN", "vN", "sN", "hN", "fF", "fW", "lR", "fmWfceF", "flN",
+        ] {
+            assert!(notes(quiet).is_empty(), "{quiet}");
+        }
     }
 
     #[test]

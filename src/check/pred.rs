@@ -300,6 +300,17 @@ pub(crate) fn unknown_region<'a>(
         span,
         format!("no region is called `{r}`"),
     );
+    // A region term written where a region's name goes (`in rank 8`,
+    // `to squares d1 e1`): no other name is meant, the region is missing.
+    if matches!(
+        r,
+        "rank" | "ranks" | "file" | "files" | "squares" | "square"
+    ) {
+        return d.hint(format!(
+            "`{r}` is a term of a `region` statement, not a region: define one, as in \
+             `region zone: {r} ...`, and write its name here"
+        ));
+    }
     match diagnostic::suggest(r, names.clone()) {
         Some(s) => d.hint(s),
         None => {

@@ -33,6 +33,23 @@ fn conditions(sc: &Scene, kind: PieceId, to: Square, mv: Move) -> Option<Found> 
             there: words::man_brief(pos, to),
         }));
     }
+    // `confined PIECE to REGION` holds for placements too.
+    if let Some(r) = v.pieces.get(kind as usize).and_then(|p| p.confined) {
+        if !super::reach::on_region(pos, r, pos.turn(), to) {
+            return Some(
+                Found::new(Reason::Confined {
+                    man: words::piece(v, kind),
+                    to: words::square(pos, to),
+                    region: super::reach::region_name(pos, r),
+                })
+                .rule(Some(RuleRef::said(format!(
+                    "confined {} to {}",
+                    words::piece(v, kind),
+                    super::reach::region_name(pos, r)
+                )))),
+            );
+        }
+    }
     for r in &v.turn.placement {
         if !r.pieces.is_empty() && !r.pieces.contains(&kind) {
             continue;

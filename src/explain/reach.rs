@@ -93,7 +93,7 @@ fn ways<'a>(pos: &'a Position, kind: PieceId) -> Vec<Way<'a>> {
 }
 
 /// Whether `sq` is on region `r` as `owner` sees it.
-fn on_region(pos: &Position, r: RegionId, owner: u8, sq: Square) -> bool {
+pub(super) fn on_region(pos: &Position, r: RegionId, owner: u8, sq: Square) -> bool {
     let v = pos.tables().variant();
     let c = pos.coord(sq);
     v.regions
@@ -102,7 +102,7 @@ fn on_region(pos: &Position, r: RegionId, owner: u8, sq: Square) -> bool {
         .is_some_and(|s| s.contains(&c))
 }
 
-fn region_name(pos: &Position, r: RegionId) -> String {
+pub(super) fn region_name(pos: &Position, r: RegionId) -> String {
     pos.tables()
         .variant()
         .regions

@@ -164,25 +164,56 @@ pub(crate) fn event(v: &Variant, e: &Event) -> String {
         Event::Repetition(n) => format!("repetition {n}"),
         Event::Quiet { plies } => format!("quiet {plies} plies"),
         Event::InsufficientMaterial => "insufficient material".into(),
-        Event::PlyLimit(n) => format!("ply limit {n}"),
+        Event::PlyLimit(n) => format!("plies {n}"),
         Event::UnplaceableCard => "unplaceable card".into(),
         Event::Reach {
             region: r,
             piece: k,
-            ..
+            reply,
+            own_turn,
+            unattacked,
         } => {
-            format!("reach {} {}", piece(v, *k), region(*r))
-        }
-        Event::Count { kinds, at_most, .. } if kinds.is_empty() => {
-            format!("men at most {at_most}")
-        }
-        Event::Count { kinds, at_most, .. } => {
-            let names: Vec<String> = kinds.iter().map(|&k| piece(v, k)).collect();
-            if *at_most == 0 {
-                format!("extinct {}", names.join(", "))
-            } else {
-                format!("count {} at most {at_most}", names.join(", "))
+            let mut s = format!("reach {} with {}", region(*r), piece(v, *k));
+            if *unattacked {
+                s.push_str(" unattacked");
             }
+            if *reply {
+                s.push_str(" with reply");
+            }
+            if *own_turn {
+                s.push_str(" at own turn");
+            }
+            s
+        }
+        Event::Count {
+            kinds,
+            at_most,
+            reply,
+            on_board,
+            all_of,
+        } => {
+            let what = if kinds.is_empty() {
+                "men".to_string()
+            } else {
+                let names: Vec<String> = kinds.iter().map(|&k| piece(v, k)).collect();
+                format!(
+                    "{}{}",
+                    if *all_of { "all of " } else { "" },
+                    names.join(", ")
+                )
+            };
+            let mut s = if *at_most == 0 && !*reply {
+                format!("extinct {what}")
+            } else {
+                format!("count {what} at most {at_most}")
+            };
+            if *on_board {
+                s.push_str(" on board");
+            }
+            if *reply {
+                s.push_str(" with reply");
+            }
+            s
         }
         Event::Checks(n) => format!("checks {n}"),
         Event::BoardFull => "board full".into(),
@@ -237,6 +268,25 @@ pub(crate) fn end_sentence(v: &Variant, when: &Event, then: Outcome) -> String {
         } => format!("A player whose {} reaches {}", piece(v, *k), region(*r)),
         Event::Count { kinds, at_most, .. } if kinds.is_empty() => {
             format!("A player left with at most {at_most} men")
+        }
+        Event::Count {
+            kinds,
+            at_most,
+            all_of: true,
+            ..
+        } => {
+            let names: Vec<String> = kinds.iter().map(|&k| piece(v, k)).collect();
+            if *at_most == 0 {
+                format!(
+                    "A player who has lost every man of the kinds {}",
+                    list(&names, "and")
+                )
+            } else {
+                format!(
+                    "A player left with at most {at_most} men of {} together",
+                    list(&names, "and")
+                )
+            }
         }
         Event::Count { kinds, at_most, .. } => {
             let names: Vec<String> = kinds.iter().map(|&k| piece(v, k)).collect();

@@ -507,6 +507,14 @@ pub fn to_varia(moves: &Moves, ep: bool) -> Result<Option<String>, String> {
             if set.is_empty() {
                 continue;
             }
+            // On an oblique atom a lone `f`, `b`, `l` or `r` means four leaps
+            // here and two in Fairy-Stockfish (`lone-direction`): write pairs.
+            let oblique = base.0 != base.1 && base.0 != 0 && base.1 != 0;
+            let tokens: Vec<String> = tokens
+                .iter()
+                .filter(|t| !(oblique && matches!(t.as_str(), "f" | "b" | "l" | "r")))
+                .cloned()
+                .collect();
             let Some(dirs) = cover(&set, base, &tokens, |t| varia_dir_set(t, letter)) else {
                 return Err(format!(
                     "varia's direction modifiers cannot select the leaps {} of `{letter}`",
@@ -694,6 +702,30 @@ mod tests {
         same("fsW", "fW sW");
         // `ff` on a diagonal atom is both forward diagonals.
         same("ffF", "fF");
+    }
+
+    /// The importer never writes a lone `f`/`b`/`l`/`r` on an oblique
+    /// atom (`lone-direction`): the four forward knight leaps are pairs.
+    #[test]
+    fn oblique_directions_are_written_as_pairs() {
+        let leaps = |s: &str| -> BTreeSet<(i8, i8)> {
+            crate::check::betza::parse(s)
+                .unwrap()
+                .into_iter()
+                .flat_map(|a| a.vectors)
+                .collect()
+        };
+        // Pairs (`rfN lfN`), never `fN`.
+        assert_eq!(leaps(&v("fhN")), leaps("ffN fsN"));
+        assert!(crate::check::betza::parse_with_notes(&v("fhN"))
+            .unwrap()
+            .1
+            .is_empty());
+        assert_eq!(v("ffN"), "ffN");
+        assert!(crate::check::betza::parse_with_notes(&v("fhNbbN"))
+            .unwrap()
+            .1
+            .is_empty());
     }
 
     #[test]

@@ -790,7 +790,9 @@ pub enum Event {
         unattacked: bool,
     },
     /// A player has at most `at_most` men of one of `kinds` (on the board
-    /// and in hand), or at most `at_most` men in all when `kinds` is empty.
+    /// and in hand), or at most `at_most` men in all when `kinds` is empty;
+    /// with `all_of`, at most `at_most` men of the kinds together (`extinct
+    /// all of A, B`: none of any of them).
     /// The subject is that player. With `reply` (the bare-king rule), it
     /// holds only while every other player has more than `at_most` men
     /// (more than `at_most + 1` for the player to move, who may still
@@ -803,6 +805,10 @@ pub enum Event {
         /// `on board`: men in hand do not count.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         on_board: bool,
+        /// `all of`: the men of every listed kind are counted together,
+        /// instead of the fewest of one kind.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        all_of: bool,
     },
     /// A player has given check this many times: after that many of their
     /// actions, a royal man of another side stood attacked by their side.

@@ -85,7 +85,15 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
         "checks" => Event::Checks(c.expect_int("a number of checks", 1, 1_000)?.0 as u32),
         "count" | "extinct" => {
             let mut kinds = Vec::new();
-            if !c.eat_word("men") {
+            // `all of A, B`: the kinds counted together. A list is joined by
+            // commas, so `all of` (two words, no comma) never reads as one.
+            let all_of = c.peek_word() == Some("all")
+                && c.args.get(c.i + 1).and_then(|a| a.word()) == Some("of");
+            if all_of {
+                c.next();
+                c.next();
+            }
+            if all_of || !c.eat_word("men") {
                 loop {
                     kinds.push(l.piece_ref(&mut c, "a piece, or `men` for every man")?);
                     if !c.eat_op(",") {
@@ -116,6 +124,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 at_most,
                 reply,
                 on_board,
+                all_of,
             }
         }
         _ => {

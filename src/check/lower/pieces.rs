@@ -3,15 +3,32 @@
 use super::*;
 
 /// The atoms of a Betza string written at `sp` (quotes included), with a
-/// `bad-betza` diagnostic pointing into the string.
-pub(super) fn betza_atoms(f: &Arc<str>, text: &str, sp: Span) -> Result<Vec<Atom>, Diagnostic> {
-    betza::parse(text).map_err(|e| {
-        let s = sp.start + 1 + e.start;
-        let en = (sp.start + 1 + e.end)
+/// `bad-betza` diagnostic pointing into the string; what Fairy-Stockfish
+/// reads differently (a lone `f` on an oblique atom) is a `lone-direction`
+/// warning.
+pub(super) fn betza_atoms(
+    l: &mut Lower,
+    f: &Arc<str>,
+    text: &str,
+    sp: Span,
+) -> Result<Vec<Atom>, Diagnostic> {
+    let inside = |start: usize, end: usize| {
+        let s = sp.start + 1 + start;
+        let en = (sp.start + 1 + end)
             .max(s + 1)
             .min(sp.end.saturating_sub(1).max(s + 1));
-        Diagnostic::error("bad-betza", f, Span::new(s, en), e.message).hint(e.hint)
-    })
+        Span::new(s, en)
+    };
+    let (atoms, notes) = betza::parse_with_notes(text).map_err(|e| {
+        Diagnostic::error("bad-betza", f, inside(e.start, e.end), e.message).hint(e.hint)
+    })?;
+    for n in notes {
+        l.err(
+            Diagnostic::warning("lone-direction", f, inside(n.start, n.end), n.message)
+                .hint(n.hint),
+        );
+    }
+    Ok(atoms)
 }
 
 pub(super) fn use_stmt(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
@@ -188,7 +205,7 @@ pub(super) fn piece_stmt(
                 }
                 "moves" | "attacks" => {
                     let (text, sp) = c.expect_string("Betza text in quotes")?;
-                    let atoms = betza_atoms(f, text, sp)?;
+                    let atoms = betza_atoms(l, f, text, sp)?;
                     if w == "moves" {
                         piece.moves = atoms;
                         piece.betza = text.to_string();

@@ -49,7 +49,7 @@ pub(super) fn zone_moves(
     let (text, sp) = c.expect_string("Betza text in quotes")?;
     let inside = c.eat_word("inside");
     c.finish()?;
-    let atoms = betza_atoms(&it.file, text, sp)?;
+    let atoms = betza_atoms(l, &it.file, text, sp)?;
     // Initial and en-passant atoms depend on a man's history, which a
     // region's moves do not follow.
     for (letter, bad) in [

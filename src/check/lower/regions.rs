@@ -191,6 +191,19 @@ pub(super) fn region_terms(
 ) -> Result<Vec<Coord>, Diagnostic> {
     let mut out: Vec<Coord> = Vec::new();
     loop {
+        if let Some(a) = c
+            .peek()
+            .filter(|a| matches!(a.kind, ArgKind::Square { .. }))
+        {
+            // A square where a term goes: the `squares` term is missing.
+            return Err(Diagnostic::error(
+                "bad-argument",
+                c.file,
+                a.span,
+                "expected a region term, found a square",
+            )
+            .hint("list squares after the term `squares`, as in `squares e4 d5`"));
+        }
         let (t, tsp) =
             c.expect_word("`rank`, `ranks`, `file`, `files`, `squares`, `light`, `dark` or `all`")?;
         let in_board = |co: &Coord| {
@@ -290,9 +303,23 @@ pub(super) fn region_terms(
                             v.push(co);
                             c.next();
                         }
+                        ArgKind::Range(..) => {
+                            return Err(Diagnostic::error(
+                                "bad-argument",
+                                c.file,
+                                a.span,
+                                "`squares` lists single squares, not a range",
+                            )
+                            .hint(
+                                "write each square (`squares a1 a2 a3`), or a whole line \
+                                 with `file a`, `ranks 1..3`",
+                            ));
+                        }
                         _ => break,
                     }
                 }
+                // `squares` alone is the empty set (the importer writes it
+                // for a player with no squares).
                 v
             }
             "all" => all.clone(),

@@ -117,6 +117,10 @@ impl<B: Bits> DeckRule<B> {
                     if let Some(r) = region {
                         b &= t.region(r, p);
                     }
+                    // A confined kind is placed inside its region only.
+                    if let Some(r) = v.pieces.get(piece as usize).and_then(|k| k.confined) {
+                        b &= t.region(r, p);
+                    }
                     for rule in &v.turn.placement {
                         if !rule.pieces.is_empty() && !rule.pieces.contains(&piece) {
                             continue;

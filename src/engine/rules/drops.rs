@@ -52,6 +52,10 @@ pub struct Drops<B: Bits> {
     promoted: Vec<Option<PieceId>>,
     /// `place unlimited`: every kind may be placed, the hands never run out.
     pub unlimited: bool,
+    /// `confined PIECE to REGION`: per kind placed (the form put down), the
+    /// squares its owner may place it on (the region as that owner sees
+    /// it); `None` when no kind is confined.
+    confine: Option<Vec<[B; 4]>>,
 }
 
 /// The compiled `place ... unmoved in REGION` statements.
@@ -135,7 +139,17 @@ impl<B: Bits> Drops<B> {
                     .filter(|&f| (f as usize) < v.pieces.len());
             }
         }
+        let confine = v.pieces.iter().any(|p| p.confined.is_some()).then(|| {
+            v.pieces
+                .iter()
+                .map(|p| match p.confined {
+                    Some(r) => per_player(t, r),
+                    None => [t.real; 4],
+                })
+                .collect()
+        });
         Some(Drops {
+            confine,
             promoted,
             conditions,
             follow,
@@ -231,7 +245,7 @@ impl<B: Bits> Drops<B> {
         placed: Man,
         cache: &mut SetCache<B>,
     ) -> Option<B> {
-        let mut b = t.real;
+        let mut b = self.confined_to(t, placed.kind(), placed.owner());
         for (mask, p) in &self.conditions {
             if *mask != 0 && mask & (1 << kind) == 0 {
                 continue;
@@ -241,10 +255,24 @@ impl<B: Bits> Drops<B> {
         Some(b)
     }
 
-    /// Whether the placement of `kind` (already put on `sq`) meets the
-    /// conditions.
+    /// The squares `confined` leaves a man of kind `face` of `me`: its
+    /// region, or every square.
+    #[inline]
+    fn confined_to(&self, t: &Base<B>, face: PieceId, me: PlayerId) -> B {
+        match &self.confine {
+            Some(c) => c[face as usize][me as usize & 3],
+            None => t.real,
+        }
+    }
+
+    /// Whether the placement of `kind` (already put on `sq`, maybe as its
+    /// promoted form) meets the conditions, and lands inside the region of
+    /// a `confined` kind.
     #[inline]
     pub fn fits(&self, t: &Base<B>, s: &State<B>, kind: PieceId, me: PlayerId, sq: Square) -> bool {
+        if self.confine.is_some() && !self.confined_to(t, s.at(sq).kind(), me).contains(sq) {
+            return false;
+        }
         self.conditions.iter().all(|(mask, p)| {
             (*mask != 0 && mask & (1 << kind) == 0) || eval(t, s, p, me, Some(sq), Some(sq))
         })

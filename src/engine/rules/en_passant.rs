@@ -279,6 +279,42 @@ pub fn record_of<B: Bits>(t: &Base<B>, from: Square, to: Square, dir: u16) -> Ep
     }
 }
 
+/// The men that can just have passed every square of `some` (and maybe
+/// more) with a lame move, each with the squares that move passed, in its
+/// order (for reading Fairy-Stockfish's en-passant field, which lists only
+/// the passed squares an enemy pawn could take on).
+pub fn infer_covering<B: Bits>(
+    t: &Base<B>,
+    men: &[(Square, Man)],
+    some: &[Square],
+) -> Vec<(Square, Vec<Square>)> {
+    let mut out: Vec<(Square, Vec<Square>)> = Vec::new();
+    for &(at, man) in men {
+        let p = &t.atoms.patterns[t.layout.pid(man)];
+        if !p.lame_moves {
+            continue;
+        }
+        for a in p.moves.iter().filter(|a| a.kind == AKind::Lame) {
+            for &d in &a.dirs {
+                let v = t.atoms.dirs[d as usize].v;
+                let Some(origin) = t.geo.offset(at, (-v.0, -v.1)) else {
+                    continue;
+                };
+                let st = t.lame_step(d, origin);
+                let path = &st.path_sqs[..st.npath as usize];
+                if st.to == Some(at)
+                    && !path.is_empty()
+                    && some.iter().all(|s| path.contains(s))
+                    && !out.iter().any(|(x, _)| *x == at)
+                {
+                    out.push((at, path.to_vec()));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The men that can just have passed exactly `targets` with a lame move
 /// (for reading a FEN's en-passant field).
 pub fn infer_victims<B: Bits>(

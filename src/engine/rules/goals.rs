@@ -3,7 +3,8 @@
 //! region (its own squares of a per-player region; with `at own turn`,
 //! only while that player is to act); `count KINDS at most N`
 //! (and `extinct KINDS`, at most 0) holds for a player with at most N men of
-//! one of the kinds, or N men in all for `men`, counting men on the board
+//! one of the kinds (of all of them together, with `all of`), or N men in
+//! all for `men`, counting men on the board
 //! and in hand; `checks N` holds for a player who has given check N times
 //! (counted by `checks`); `board full` and `passes N` (with an outcome
 //! that ends the game) hold for every player.
@@ -40,6 +41,8 @@ enum Test<B: Bits> {
         reply: bool,
         /// Men in hand do not count (`on board`).
         on_board: bool,
+        /// `all of`: the men of every kind of the mask together.
+        all_of: bool,
     },
     /// At least `at_least` checks given (the counts of `checks`).
     Checks { at_least: u32, given: Var },
@@ -100,11 +103,13 @@ impl<B: Bits> Goals<B> {
                         at_most,
                         reply,
                         on_board,
+                        all_of,
                     } => Test::Count {
                         kinds: kinds.iter().fold(0, |m, &k| m | 1 << k),
                         at_most: *at_most,
                         reply: *reply,
                         on_board: *on_board,
+                        all_of: *all_of,
                     },
                     Event::Checks(n) => Test::Checks {
                         at_least: *n,
@@ -158,12 +163,13 @@ impl<B: Bits> Goals<B> {
                     at_most,
                     reply,
                     on_board,
+                    all_of,
                 } => {
-                    count(b, s, p, *kinds, *on_board) <= *at_most
+                    count(b, s, p, *kinds, *on_board, *all_of) <= *at_most
                         && (!reply
                             || s.alive.iter().filter(|&q| q != p).all(|q| {
                                 let more = at_most + 1 + u32::from(p == s.turn);
-                                count(b, s, q, 0, *on_board) >= more
+                                count(b, s, q, 0, *on_board, false) >= more
                             }))
                 }
                 Test::Checks { at_least, given } => s.var(given.at(p as usize)) >= *at_least,
@@ -220,9 +226,16 @@ impl<B: Bits> Goals<B> {
 }
 
 /// `p`'s men on the board and in hand (on the board only, with
-/// `on_board`): of the fewest of the kinds in the mask, or in all when the
-/// mask is 0.
-fn count<B: Bits>(b: &Base<B>, s: &State<B>, p: u8, kinds: u32, on_board: bool) -> u32 {
+/// `on_board`): of the fewest of the kinds in the mask (of all of them
+/// together, with `all_of`), or in all when the mask is 0.
+fn count<B: Bits>(
+    b: &Base<B>,
+    s: &State<B>,
+    p: u8,
+    kinds: u32,
+    on_board: bool,
+    all_of: bool,
+) -> u32 {
     let mine = s.by_player[p as usize];
     let none = [0u8; MAX_PIECES];
     let hand = if on_board {
@@ -237,9 +250,12 @@ fn count<B: Bits>(b: &Base<B>, s: &State<B>, p: u8, kinds: u32, on_board: bool) 
     for sq in mine {
         n[s.at(sq).kind() as usize] += 1;
     }
-    (0..b.nkinds)
+    let each = (0..b.nkinds)
         .filter(|&k| kinds & (1 << k) != 0)
-        .map(|k| n[k] + hand[k] as u32)
-        .min()
-        .unwrap_or(u32::MAX)
+        .map(|k| n[k] + hand[k] as u32);
+    if all_of {
+        each.sum()
+    } else {
+        each.min().unwrap_or(u32::MAX)
+    }
 }

@@ -80,11 +80,18 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                 at_most,
                 reply,
                 on_board,
+                all_of,
             } => {
                 let Some(w) = word(out) else {
                     e.refuse_end("count", "this outcome of a count");
                     continue;
                 };
+                if *all_of && kinds.len() > 1 {
+                    e.refuse_end(
+                        "count",
+                        "a count of several kinds together (Fairy-Stockfish counts each kind apart)",
+                    );
+                }
                 if *on_board {
                     e.refuse_end(
                         "count",

@@ -99,6 +99,17 @@ fn parse_in<B: Bits>(t: &Compiled<B>, text: &str) -> Result<RawPosition, FenErro
         }
         hands_txt = Some(&place[i + 1..place.len() - 1]);
         place = &place[..i];
+    } else if let Some(i) = place.rfind('/') {
+        // Holdings as one more rank (Fairy-Stockfish, lichess crazyhouse:
+        // `.../RNBQKBNR/PPnn`, `.../RNBQKBNR/` for empty hands).
+        let ranks = place.bytes().filter(|&b| b == b'/').count() + 1;
+        let v = &t.base.variant;
+        let hands = !v.turn.unlimited_hands
+            && (v.turn.place || v.setup.hands.iter().any(|h| !h.is_empty()));
+        if hands && ranks as i32 == frame(t).3 + 1 {
+            hands_txt = Some(&place[i + 1..]);
+            place = &place[..i];
+        }
     }
     let mut explicit: Vec<(Square, Option<bool>)> = Vec::new();
     parse_board(t, place, &mut raw, &mut explicit)?;
@@ -521,12 +532,27 @@ fn parse_castling<B: Bits>(
         let Some(ci) = &t.rules.castling else {
             return fail(F, format!("expected file letters, found `{c}`"));
         };
-        let royals: Vec<Square> = raw
+        let mut royals: Vec<Square> = raw
             .men
             .iter()
             .filter(|m| m.kind == ci.royal && m.owner == owner)
             .map(|m| m.at)
             .collect();
+        if royals.len() > 1 && style(t) == Style::Case {
+            // As Fairy-Stockfish: of several, the one on its owner's back
+            // rank (rank 1 for the first player, the top rank for the
+            // second) holds the rights, when it is the only one there.
+            let (_, oy, _, h) = frame(t);
+            let back = if owner == 0 { oy } else { oy + h - 1 };
+            let on_back: Vec<Square> = royals
+                .iter()
+                .copied()
+                .filter(|&r| t.base.geo.coords(r).1 == back)
+                .collect();
+            if on_back.len() == 1 {
+                royals = on_back;
+            }
+        }
         let v = &t.base.variant;
         let pname = &v.players[owner as usize].name;
         let rname = &v.pieces[ci.royal as usize].name;
@@ -541,7 +567,8 @@ fn parse_castling<B: Bits>(
             return fail(
                 F,
                 format!(
-                    "{pname} has {} {rname}s: castling rights are ambiguous; write `-` for them",
+                    "{pname} has {} {rname}s, none or several on its back rank: castling rights \
+                     are ambiguous; write `-` for them",
                     royals.len()
                 ),
             );
@@ -621,6 +648,58 @@ fn parse_listed<B: Bits>(t: &Compiled<B>, s: &str, raw: &mut RawPosition) -> Res
     Ok(())
 }
 
+/// An en-passant record as Fairy-Stockfish writes it: the squares a lame
+/// move passed on which a capture is possible, run together (`a3a4` after
+/// a triple step) or one of several (`a4` alone, when only that square is
+/// attacked), or the square of the man that moved followed by a square it
+/// passed (`c5d6`, a Berolina pawn's diagonal double step). Read as the
+/// whole record of the one man of a player not to move whose last lame
+/// move can have passed them, when exactly one fits.
+fn run_together<B: Bits>(
+    t: &Compiled<B>,
+    raw: &RawPosition,
+    text: &str,
+) -> Option<(Vec<Square>, Square)> {
+    // Split after each run of digits: `a10b11` is a10, b11.
+    let mut squares = Vec::new();
+    let mut start = 0;
+    let b = text.as_bytes();
+    for i in 1..=b.len() {
+        if i == b.len() || (b[i].is_ascii_lowercase() && b[i - 1].is_ascii_digit()) {
+            squares.push(parse_square(t, &text[start..i])?);
+            start = i;
+        }
+    }
+    if !(1..=4).contains(&squares.len()) {
+        return None;
+    }
+    let men: Vec<(Square, Man)> = raw_men(raw)
+        .into_iter()
+        .filter(|(_, m)| m.owner() != raw.turn)
+        .collect();
+    let mut readings: Vec<(Vec<Square>, Square)> = Vec::new();
+    let mut add = |found: Vec<(Square, Vec<Square>)>| {
+        for (victim, path) in found {
+            if !readings.iter().any(|(_, v)| *v == victim) {
+                readings.push((path, victim));
+            }
+        }
+    };
+    // Squares the move passed.
+    add(en_passant::infer_covering(&t.base, &men, &squares));
+    // The man's square first, then squares it passed.
+    if squares.len() >= 2 {
+        add(en_passant::infer_covering(&t.base, &men, &squares[1..])
+            .into_iter()
+            .filter(|(v, _)| *v == squares[0])
+            .collect());
+    }
+    match readings.len() {
+        1 => readings.pop(),
+        _ => None,
+    }
+}
+
 /// The men that can have passed `targets` with a lame move.
 pub(super) fn infer_victim<B: Bits>(
     t: &Compiled<B>,
@@ -691,6 +770,24 @@ fn parse_ep<B: Bits>(t: &Compiled<B>, s: &str, raw: &mut RawPosition) -> Result<
             Some((a, b)) => (a, Some(b)),
             None => (rec, None),
         };
+        // Fairy-Stockfish runs several squares together (`a3a4`: the two
+        // squares a triple step passed); read such a record its way.
+        // A single square whose exact record names no man is read so too.
+        let plain = parse_square(t, tpart).is_some_and(|sq| infer_victim(t, raw, &[sq]).len() == 1);
+        if vpart.is_none() && !tpart.contains('+') && !plain {
+            if let Some((targets, victim)) = run_together(t, raw, tpart) {
+                let Some(m) = raw.men.iter().find(|m| m.at == victim) else {
+                    return fail(F, format!("no man on {}", square_name(t, victim)));
+                };
+                let eligible = ep_eligible(t, raw, m.owner);
+                raw.en_passant.push(RawEp {
+                    victim,
+                    targets,
+                    eligible,
+                });
+                continue;
+            }
+        }
         let mut targets = Vec::new();
         for name in tpart.split('+') {
             match parse_square(t, name) {

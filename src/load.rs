@@ -319,7 +319,7 @@ fn over_at_start(c: &Checked, v: &Variant, pos: crate::engine::Position) -> Opti
         return None;
     };
     let rule = v.end.get(cause.rule)?;
-    let text = crate::explain::words::end_rule(v, &rule.when, rule.then);
+    let text = crate::notation::words::end_rule(v, &rule.when, rule.then);
     let result = if winners == 0 {
         "a draw".to_string()
     } else {

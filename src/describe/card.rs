@@ -4,8 +4,8 @@
 
 use super::diagram::{diagrams, Diagram};
 use crate::engine::Tables;
-use crate::explain::words;
 use crate::ir::{Event, FollowUp, InCheckMoves, Outcome, PieceId, Power, Variant, Zone};
+use crate::notation::words;
 use serde::Serialize;
 use std::sync::Arc;
 

@@ -10,8 +10,8 @@
 //! man on the square and asking again.
 
 use crate::engine::{lone_reach, Bits, Position, Square, Surroundings, Tables};
-use crate::explain::words;
 use crate::ir::{Coord, Path, PieceId, Shape};
+use crate::notation::words;
 use crate::render::{BoardView, Cell, ManView, Mark};
 use serde::Serialize;
 use std::sync::Arc;

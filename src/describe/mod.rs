@@ -12,11 +12,11 @@ pub use card::{card, PieceCard};
 pub use diagram::{diagrams, Diagram, Spot};
 
 use crate::engine::Tables;
-use crate::explain::words;
 use crate::ir::{
     Captures, EnPassantWindow, IllegalAction, Invariant, PieceId, Scope, Shape, Unplaceable,
     Variant, WhenStuck,
 };
+use crate::notation::words;
 use serde::Serialize;
 use std::sync::Arc;
 

@@ -28,7 +28,7 @@ mod place;
 mod reach;
 mod read;
 mod reason;
-pub(crate) mod words;
+pub(crate) use crate::notation::words;
 
 pub use reason::Reason;
 

@@ -10,6 +10,7 @@
 mod describe;
 pub mod protocol_text;
 pub mod record;
+pub(crate) mod words;
 
 pub use describe::Describe;
 

@@ -145,13 +145,13 @@ fn first_click(st: &GameState, square: &str) -> Why {
             };
         }
     }
-    let man = explain::words::man_on(pos, from);
+    let man = crate::notation::words::man_on(pos, from);
     Why {
         explanation: Explanation {
             legal: false,
             text: format!(
                 "{} has no legal action now: click a square to hear why it may not go there.",
-                explain::words::capital(&man)
+                crate::notation::words::capital(&man)
             ),
             reason: Reason::Other {
                 text: format!("{man} has no legal action now"),

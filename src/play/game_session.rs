@@ -80,6 +80,17 @@ impl GameSession {
         players: Vec<Player>,
     ) -> Result<GameSession, SessionError> {
         let session = prepared.session(fen, seed)?;
+        // A setup dealt by `shuffle` lines is written in the record as its
+        // FEN (`[SetUp]`/`[FEN]`), as Chess960 records are; with decks the
+        // FEN would show their order, and the `[Seed]` deals both again.
+        let setup = &prepared.variant().setup;
+        let start_fen = match fen {
+            Some(f) => Some(f.to_string()),
+            None if !setup.shuffles.is_empty() && setup.decks.iter().all(|d| d.is_empty()) => {
+                Some(session.position().fen())
+            }
+            None => None,
+        };
         let seats = prepared.variant().players.len();
         let mut players = players;
         players.resize(seats, Player::Human);
@@ -90,7 +101,7 @@ impl GameSession {
             spec: spec.to_string(),
             options: options.to_vec(),
             seed,
-            start_fen: fen.map(str::to_string),
+            start_fen,
             players,
             played: Vec::new(),
             redo: Vec::new(),

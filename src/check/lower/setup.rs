@@ -237,8 +237,10 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
     }
     // Two men on one square.
     let mut at: HashMap<Coord, Span> = HashMap::new();
-    let placed = men.iter().map(|m| (m.at, m.span));
-    for (sq, span) in placed.chain(dealt.iter().copied()) {
+    let mut all: Vec<(Coord, Span)> = men.iter().map(|m| (m.at, m.span)).collect();
+    all.extend(dealt.iter().copied());
+    all.sort_by_key(|(_, span)| span.start);
+    for (sq, span) in all {
         if let Some(prev) = at.get(&sq) {
             let d = Diagnostic::error(
                 "square-taken",

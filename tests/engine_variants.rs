@@ -149,7 +149,7 @@ fn chess_from_the_rule_file_matches_the_fixture() {
 /// Every row of the published Chess960 perft table
 /// (`tests/perft/chess960.full`, 960 positions) to depth
 /// `CHESS960_DEPTH` (default 5; the table goes to 6):
-/// `cargo test --release --test engine_variants -- --ignored chess960_table`
+/// `cargo test --test engine_variants -- --ignored chess960_table --nocapture`
 #[test]
 #[ignore]
 fn chess960_table_every_row() {
@@ -237,4 +237,26 @@ fn chess960_positions_by_number() {
         by("959"),
         "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1"
     );
+}
+
+/// The `shuffle` line of `chess960` numbers its arrangements as Scharnagl
+/// does, all 960 of them, as python-chess numbers them
+/// (`tests/fixtures/chess960_setups.txt`).
+#[test]
+fn chess960_numbering_is_scharnagls() {
+    let path = format!(
+        "{}/tests/fixtures/chess960_setups.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let want: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(want.len(), 960);
+    let v = varia::load::builtin("chess960", &[]).unwrap();
+    let shuffle = &v.setup.shuffles[0];
+    let got: Vec<String> = shuffle
+        .arrangements()
+        .iter()
+        .map(|a| a.iter().map(|&k| v.pieces[k as usize].letter).collect())
+        .collect();
+    assert_eq!(got, want);
 }

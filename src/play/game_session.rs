@@ -80,13 +80,10 @@ impl GameSession {
         players: Vec<Player>,
     ) -> Result<GameSession, SessionError> {
         let session = prepared.session(fen, seed)?;
-        // A setup dealt by `shuffle` lines is written in the record as its
-        // FEN (`[SetUp]`/`[FEN]`), as Chess960 records are; with decks the
-        // FEN would show their order, and the `[Seed]` deals both again.
-        let setup = &prepared.variant().setup;
+        // A setup dealt by `shuffle` lines is recorded as its FEN.
         let start_fen = match fen {
             Some(f) => Some(f.to_string()),
-            None if !setup.shuffles.is_empty() && setup.decks.iter().all(|d| d.is_empty()) => {
+            None if Record::writes_dealt_setup(prepared.variant()) => {
                 Some(session.position().fen())
             }
             None => None,

@@ -508,3 +508,18 @@ fn show_shows_the_dealt_setup() {
     let chess = show(&["--option", "position=518"]);
     assert!(chess.contains("1 R N B Q K B N R"), "{chess}");
 }
+
+/// A Chess960 record as lichess exports one (`[Variant "Chess960"]`, a
+/// Shredder-FEN start, castling in SAN where the king stays on its square
+/// and the rook jumps beside it) replays with the `chess960` variant.
+#[test]
+fn a_lichess_chess960_record_replays() {
+    let text = "[Event \"Casual Chess960 game\"]\n[Result \"*\"]\n\
+        [Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+        [FEN \"nrkbbrqn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBRQN w FBfb - 0 1\"]\n\n\
+        1. c4 c5 2. Bc2 Bc7 3. O-O-O O-O-O 4. d3 *\n";
+    let (code, out) = replay_text("lichess960.pgn", text);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("7 actions, all legal"), "{out}");
+    assert!(out.contains("N . K R B R Q N") || out.contains("♘ . ♔ ♖"), "{out}");
+}

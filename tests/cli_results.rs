@@ -521,5 +521,8 @@ fn a_lichess_chess960_record_replays() {
     let (code, out) = replay_text("lichess960.pgn", text);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("7 actions, all legal"), "{out}");
-    assert!(out.contains("N . K R B R Q N") || out.contains("♘ . ♔ ♖"), "{out}");
+    assert!(
+        out.contains("N . K R B R Q N") || out.contains("♘ . ♔ ♖"),
+        "{out}"
+    );
 }

@@ -28,6 +28,9 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
     let f = &it.file;
     let mut men: Vec<PlacedMan> = Vec::new();
     let mut shuffles: Vec<Shuffle> = Vec::new();
+    // Players whose `shuffle` line had a mistake (reported): their copies
+    // say nothing more.
+    let mut broken: Vec<PlayerId> = Vec::new();
     // The squares of shuffled lines and their copies, for `square-taken`.
     let mut dealt: Vec<(Coord, Span)> = Vec::new();
     for st in &b.stmts {
@@ -72,7 +75,8 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
             c.expect_op(":")
                 .map_err(|d| d.hint(format!("write `{head}: K e1, Q d1`")))?;
             if c.eat_word("shuffle") {
-                let (s, squares) = shuffle::shuffle_line(l, f, &mut c, owner, st.span, &mut soft)?;
+                let (s, squares) = shuffle::shuffle_line(l, f, &mut c, owner, st.span, &mut soft)
+                    .inspect_err(|_| broken.push(owner))?;
                 shuffles.push(s);
                 dealt.extend(squares);
                 return Ok(());
@@ -164,6 +168,9 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                         s.copies.push(ShuffleCopy { owner, squares });
                         shuffled = true;
                     }
+                }
+                if copies.is_empty() && !shuffled && broken.contains(&src) {
+                    return Ok(());
                 }
                 if copies.is_empty() && !shuffled {
                     return Err(Diagnostic::error(

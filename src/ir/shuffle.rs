@@ -143,8 +143,10 @@ impl Shuffle {
         found: &mut Vec<(Vec<u32>, Vec<PieceId>)>,
     ) {
         let Some(step) = steps.get(i) else {
-            let full: Vec<PieceId> = cells.iter().map(|c| c.unwrap_or(0)).collect();
-            if cells.iter().all(Option::is_some) && self.allowed(&full) {
+            // The steps take as many men as there are squares (the checker
+            // sees to it), so every square is filled here.
+            if cells.iter().all(Option::is_some) && self.allowed(cells) {
+                let full = cells.iter().map(|c| c.unwrap_or(0)).collect();
                 found.push((picks.clone(), full));
             }
             return;
@@ -183,14 +185,17 @@ impl Shuffle {
 
     /// Whether a full arrangement meets the `between` constraints (the
     /// colours are met by construction).
-    fn allowed(&self, a: &[PieceId]) -> bool {
+    fn allowed(&self, a: &[Option<PieceId>]) -> bool {
         self.rules.iter().all(|r| match *r {
             ShuffleRule::OppositeColours(_) => true,
-            ShuffleRule::Between { piece, outer } => a
-                .iter()
-                .enumerate()
-                .filter(|(_, &k)| k == piece)
-                .all(|(i, _)| a[..i].contains(&outer) && a[i + 1..].contains(&outer)),
+            ShuffleRule::Between { piece, outer } => {
+                let first = a.iter().position(|&k| k == Some(outer));
+                let last = a.iter().rposition(|&k| k == Some(outer));
+                a.iter()
+                    .enumerate()
+                    .filter(|&(_, &k)| k == Some(piece))
+                    .all(|(i, _)| first.is_some_and(|f| f < i) && last.is_some_and(|l| l > i))
+            }
         })
     }
 

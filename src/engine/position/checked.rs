@@ -83,7 +83,7 @@ impl Position {
         let raw = crate::engine::tables::with_compiled!(&tables.width, c => {
             let mut raw = RawPosition::from_setup_in(c)?;
             if !c.base.variant.setup.shuffles.is_empty() {
-                raw.deal_shuffles(c, seed)?;
+                raw.deal_shuffles(c, tables.arrangements(), seed)?;
             }
             if let Some(d) = &c.rules.deck {
                 raw.decks = d.shuffled(c.base.nplayers, seed);

@@ -161,18 +161,19 @@ impl RawPosition {
     }
 
     /// Put the men of the setup's `shuffle` lines on their squares: each
-    /// line's arrangement is its `number`, or drawn from `seed`
+    /// line's arrangement (of `arrangements`, the line's list) is its
+    /// `number`, or drawn from `seed`
     /// ([`crate::ir::Shuffle::pick`]). A setup without shuffles is left as
     /// it is, at no cost.
     pub(crate) fn deal_shuffles<B: Bits>(
         &mut self,
         t: &Compiled<B>,
+        arrangements: &[Vec<Vec<PieceId>>],
         seed: u64,
     ) -> Result<(), PositionError> {
         let b = &t.base;
         let v = &b.variant;
-        for (i, s) in v.setup.shuffles.iter().enumerate() {
-            let all = s.arrangements();
+        for (i, (s, all)) in v.setup.shuffles.iter().zip(arrangements).enumerate() {
             let n = s.pick(i, seed, all.len() as u64);
             let a = all.get(n as usize).ok_or_else(|| {
                 PositionError(format!(

@@ -412,3 +412,117 @@ fn records_read_back_to_the_actions_played() {
         }
     }
 }
+
+/// The `[FEN]` tags of a PGN text, in order.
+fn fens(pgn: &str) -> Vec<String> {
+    pgn.lines()
+        .filter_map(|l| l.strip_prefix("[FEN \"")?.strip_suffix("\"]"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// A game of a variant with a `shuffle` line starts from the setup its seed
+/// deals: `play` records it as `[SetUp "1"]` and `[FEN]` under
+/// `[Variant "chess960"]`, the same seed deals the same setup, another seed
+/// another, and `replay` reads the record back.
+#[test]
+fn a_dealt_setup_is_recorded_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = |seed: &str, name: &str| {
+        let file = dir.path().join(name);
+        let args = ["chess960", "--players", "human,human", "--seed", seed];
+        let (_, pgn) = play(&args, "a3\nh6\nquit\n", &file);
+        (file, pgn)
+    };
+    let (file, pgn) = game("5", "a.pgn");
+    let (_, again) = game("5", "b.pgn");
+    let (_, other) = game("6", "c.pgn");
+    assert!(pgn.contains("[Variant \"chess960\"]"), "{pgn}");
+    assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
+    assert_eq!(fens(&pgn).len(), 1, "{pgn}");
+    assert_eq!(fens(&pgn), fens(&again));
+    assert_ne!(fens(&pgn), fens(&other));
+    assert!(fens(&pgn)[0].ends_with(" w KQkq - 0 1"), "{pgn}");
+    let shown = replay(&file);
+    assert!(shown.contains("2 actions, all legal"), "{shown}");
+    // The setup from the record's FEN, whatever the seed says.
+    let moved = pgn.replace("[Seed \"5\"]", "[Seed \"6\"]");
+    assert_ne!(moved, pgn);
+    std::fs::write(&file, moved).unwrap();
+    assert!(replay(&file).contains("2 actions, all legal"));
+}
+
+/// `simulate` deals each game's setup from that game's seed: different
+/// setups across games, the same ones on another run with the same seed
+/// and another number of threads, each written in the PGN and replayed.
+#[test]
+fn simulated_games_deal_their_setups_from_their_seeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str, jobs: &str| {
+        let file = dir.path().join(name);
+        let out = Command::cargo_bin("varia")
+            .unwrap()
+            .args(["simulate", "chess960", "-n", "6", "--max-plies", "2"])
+            .args(["--seed", "3", "--players", "random,random"])
+            .args(["--jobs", jobs, "--force-jobs", "--pgn"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (file.clone(), std::fs::read_to_string(&file).unwrap())
+    };
+    let (file, one) = run("one.pgn", "1");
+    let (_, two) = run("two.pgn", "2");
+    let starts = fens(&one);
+    assert_eq!(starts.len(), 6, "{one}");
+    assert_eq!(starts, fens(&two));
+    let distinct: std::collections::BTreeSet<_> = starts.iter().collect();
+    assert!(distinct.len() >= 5, "{starts:?}");
+    let shown = replay(&file);
+    assert!(
+        shown.contains("6 games checked: 6 legal throughout, 0 not"),
+        "{shown}"
+    );
+}
+
+/// `show VARIANT --seed N` shows the setup seed N deals, and
+/// `--option position=N` Scharnagl's setup N.
+#[test]
+fn show_shows_the_dealt_setup() {
+    let show = |args: &[&str]| {
+        let out = Command::cargo_bin("varia")
+            .unwrap()
+            .args(["show", "chess960", "--ascii"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert_eq!(show(&["--seed", "4"]), show(&["--seed", "4"]));
+    assert_ne!(show(&["--seed", "4"]), show(&["--seed", "5"]));
+    let chess = show(&["--option", "position=518"]);
+    assert!(chess.contains("1 R N B Q K B N R"), "{chess}");
+}
+
+/// A Chess960 record as lichess exports one (`[Variant "Chess960"]`, a
+/// Shredder-FEN start, castling in SAN where the king stays on its square
+/// and the rook jumps beside it) replays with the `chess960` variant.
+#[test]
+fn a_lichess_chess960_record_replays() {
+    let text = "[Event \"Casual Chess960 game\"]\n[Result \"*\"]\n\
+        [Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+        [FEN \"nrkbbrqn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBRQN w FBfb - 0 1\"]\n\n\
+        1. c4 c5 2. Bc2 Bc7 3. O-O-O O-O-O 4. d3 *\n";
+    let (code, out) = replay_text("lichess960.pgn", text);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("7 actions, all legal"), "{out}");
+    assert!(
+        out.contains("N . K R B R Q N") || out.contains("♘ . ♔ ♖"),
+        "{out}"
+    );
+}

@@ -105,6 +105,7 @@ fn perft_of_shipped_variants_deep() {
 fn every_shipped_variant_compiles_and_round_trips_its_start_fen() {
     for name in [
         "chess",
+        "chess960",
         "capablanca",
         "crazyhouse",
         "losalamos",
@@ -143,4 +144,126 @@ fn chess_from_the_rule_file_matches_the_fixture() {
         let b = perft(&mut Position::from_fen(fixture.clone(), fen).unwrap(), 3);
         assert_eq!(a, b, "{fen}");
     }
+}
+
+/// Every row of the published Chess960 perft table
+/// (`tests/perft/chess960.full`, 960 positions) to depth
+/// `CHESS960_DEPTH` (default 5; the table goes to 6), every row or every
+/// `CHESS960_EVERY`th (default 1):
+/// `cargo test --test engine_variants -- --ignored chess960_table --nocapture`
+#[test]
+#[ignore]
+fn chess960_table_every_row() {
+    let depth: u32 = std::env::var("CHESS960_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(5);
+    let every: usize = std::env::var("CHESS960_EVERY")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    let path = format!("{}/tests/perft/chess960.full", env!("CARGO_MANIFEST_DIR"));
+    let cases = parse_perft_file(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(cases.len(), 960);
+    let t = tables("chess960");
+    let start = std::time::Instant::now();
+    let mut nodes = 0u64;
+    for case in cases.iter().step_by(every) {
+        let mut pos = Position::from_fen(t.clone(), &case.fen).unwrap();
+        for &(d, n) in case.counts.iter().filter(|&&(d, _)| d <= depth) {
+            assert_eq!(
+                perft(&mut pos, d),
+                n,
+                "perft {d} of {} (line {})",
+                case.fen,
+                case.line
+            );
+            nodes += n;
+        }
+    }
+    eprintln!(
+        "chess960 table: {} rows to depth {depth}, {nodes} nodes in {:.1} s",
+        cases.len().div_ceil(every),
+        start.elapsed().as_secs_f64()
+    );
+}
+
+/// The start of a game of a variant with a `shuffle` line is dealt from
+/// the seed: the same seed deals the same setup, different seeds different
+/// ones, and every setup dealt is a Chess960 setup (bishops on opposite
+/// colours, the king between the rooks, Black mirroring White).
+#[test]
+fn shuffled_setups_follow_the_seed() {
+    let t = tables("chess960");
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..200u64 {
+        let a = Position::start_seeded(t.clone(), seed).unwrap().fen();
+        let b = Position::start_seeded(t.clone(), seed).unwrap().fen();
+        assert_eq!(a, b, "seed {seed}");
+        let ranks: Vec<&str> = a.split(' ').next().unwrap().split('/').collect();
+        let (black, white) = (ranks[0], ranks[7]);
+        assert_eq!(black.to_ascii_uppercase(), white, "{a}");
+        assert_eq!((ranks[1], ranks[6]), ("pppppppp", "PPPPPPPP"), "{a}");
+        let bishops: Vec<usize> = white.match_indices('B').map(|(i, _)| i).collect();
+        assert_eq!(bishops.len(), 2, "{a}");
+        assert_ne!(bishops[0] % 2, bishops[1] % 2, "bishops on one colour: {a}");
+        let (r1, k, r2) = (
+            white.find('R').unwrap(),
+            white.find('K').unwrap(),
+            white.rfind('R').unwrap(),
+        );
+        assert!(r1 < k && k < r2, "king outside its rooks: {a}");
+        assert!(a.contains(" w KQkq - 0 1"), "castling rights: {a}");
+        seen.insert(white.to_string());
+    }
+    // 200 draws from 960 setups: about 181 different ones expected.
+    assert!(seen.len() > 150, "{}", seen.len());
+}
+
+/// `--option position=N` starts from Scharnagl's setup N: 518 is chess,
+/// 0 is BBQNNRKR; the seed then changes nothing.
+#[test]
+fn chess960_positions_by_number() {
+    let by = |n: &str| {
+        let v = varia::load::builtin("chess960", &[("position".into(), n.into())]).unwrap();
+        let t = Arc::new(Tables::new(&v).unwrap());
+        let a = Position::start_seeded(t.clone(), 1).unwrap().fen();
+        assert_eq!(a, Position::start_seeded(t, 99).unwrap().fen());
+        a
+    };
+    assert_eq!(
+        by("518"),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(
+        by("0"),
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+    );
+    assert_eq!(
+        by("959"),
+        "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1"
+    );
+}
+
+/// The `shuffle` line of `chess960` numbers its arrangements as Scharnagl
+/// does, all 960 of them, as python-chess numbers them
+/// (`tests/fixtures/chess960_setups.txt`).
+#[test]
+fn chess960_numbering_is_scharnagls() {
+    let path = format!(
+        "{}/tests/fixtures/chess960_setups.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let want: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(want.len(), 960);
+    let v = varia::load::builtin("chess960", &[]).unwrap();
+    let shuffle = &v.setup.shuffles[0];
+    let got: Vec<String> = shuffle
+        .arrangements()
+        .iter()
+        .map(|a| a.iter().map(|&k| v.pieces[k as usize].letter).collect())
+        .collect();
+    assert_eq!(got, want);
 }

@@ -175,7 +175,9 @@ fn game_record(
         variant: a.variant.clone(),
         options: options.to_vec(),
         seed: r.start_seed,
-        fen: fen.map(str::to_string),
+        fen: fen
+            .map(str::to_string)
+            .or_else(|| Record::writes_dealt_setup(variant).then(|| start.clone())),
         seats: variant.players.iter().map(|p| p.name.clone()).collect(),
         players: players.to_vec(),
         moves,

@@ -109,6 +109,9 @@ pub(crate) use with_compiled;
 #[derive(Clone, Debug)]
 pub struct Tables {
     pub(crate) width: Width,
+    /// The arrangements of each `shuffle` line of the setup, found at the
+    /// first start that deals them and kept for the next games.
+    dealt: std::sync::OnceLock<Vec<Vec<Vec<PieceId>>>>,
 }
 
 impl Tables {
@@ -153,7 +156,23 @@ impl Tables {
             192 => Width::W192(Arc::new(Compiled::new(variant, order)?)),
             _ => Width::W256(Arc::new(Compiled::new(variant, order)?)),
         };
-        Ok(Tables { width })
+        Ok(Tables {
+            width,
+            dealt: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// Every arrangement of each `shuffle` line of the setup, in the order
+    /// of their numbers ([`crate::ir::Shuffle::arrangements`]), found once.
+    pub(crate) fn arrangements(&self) -> &[Vec<Vec<PieceId>>] {
+        self.dealt.get_or_init(|| {
+            self.variant()
+                .setup
+                .shuffles
+                .iter()
+                .map(|s| s.arrangements())
+                .collect()
+        })
     }
 
     /// How many squares the engine's sets hold for this variant.
@@ -223,7 +242,10 @@ impl Tables {
             Width::W192(c) => Width::W192(off(c)),
             Width::W256(c) => Width::W256(off(c)),
         };
-        Tables { width }
+        Tables {
+            width,
+            dealt: self.dealt,
+        }
     }
 }
 

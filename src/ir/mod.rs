@@ -10,10 +10,12 @@
 mod check_bound;
 mod movement;
 mod pred;
+mod shuffle;
 
 pub use check_bound::{CheckBound, InCheckMoves};
 pub use movement::{Atom, Mode, Path, Timing};
 pub use pred::{Pred, Selector, Who};
+pub use shuffle::{Shuffle, ShuffleCopy, ShuffleRule, MAX_WALK};
 
 use serde::{Deserialize, Serialize};
 
@@ -301,6 +303,9 @@ pub struct Setup {
     pub pools: Vec<Vec<(PieceId, u32)>>,
     /// Who acts first.
     pub first: PlayerId,
+    /// Men dealt onto squares from the game's seed (`shuffle` lines).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shuffles: Vec<Shuffle>,
 }
 
 impl Setup {
@@ -313,6 +318,7 @@ impl Setup {
             decks: vec![Vec::new(); players],
             pools: vec![Vec::new(); players],
             first: 0,
+            shuffles: Vec::new(),
         }
     }
 }

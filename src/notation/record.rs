@@ -127,6 +127,15 @@ fn is_result(tok: &str) -> bool {
 }
 
 impl Record {
+    /// Whether a game of `variant` from its own setup is recorded with the
+    /// FEN of its start (`[SetUp "1"]`, `[FEN]`), as Chess960 records are:
+    /// a setup dealt by `shuffle` lines, when no deck is dealt too (a FEN
+    /// would show a deck's order; `[Seed]` deals both again).
+    pub fn writes_dealt_setup(variant: &crate::ir::Variant) -> bool {
+        let s = &variant.setup;
+        !s.shuffles.is_empty() && s.decks.iter().all(|d| d.is_empty())
+    }
+
     /// Whether a record of `variant` carries hidden information: its seed
     /// deals card decks whose order players may not see (so the record is
     /// the referee's copy, [`Record::referee`]).

@@ -173,7 +173,10 @@ impl Game for Session {
         while start.undo().is_some() {}
         let mut pos = start.position().clone();
         let fen = pos.fen();
-        let default = Position::start(pos.tables().clone()).ok().map(|p| p.fen());
+        // A dealt setup (`shuffle`) is no default: its FEN is always sent.
+        let default = (v.setup.shuffles.is_empty())
+            .then(|| Position::start(pos.tables().clone()).ok().map(|p| p.fen()))
+            .flatten();
         let mut texts = Vec::with_capacity(moves.len());
         for m in moves {
             texts.push(crate::notation::protocol_text::move_text(&pos, m));

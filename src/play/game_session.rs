@@ -80,6 +80,14 @@ impl GameSession {
         players: Vec<Player>,
     ) -> Result<GameSession, SessionError> {
         let session = prepared.session(fen, seed)?;
+        // A setup dealt by `shuffle` lines is recorded as its FEN.
+        let start_fen = match fen {
+            Some(f) => Some(f.to_string()),
+            None if Record::writes_dealt_setup(prepared.variant()) => {
+                Some(session.position().fen())
+            }
+            None => None,
+        };
         let seats = prepared.variant().players.len();
         let mut players = players;
         players.resize(seats, Player::Human);
@@ -90,7 +98,7 @@ impl GameSession {
             spec: spec.to_string(),
             options: options.to_vec(),
             seed,
-            start_fen: fen.map(str::to_string),
+            start_fen,
             players,
             played: Vec::new(),
             redo: Vec::new(),

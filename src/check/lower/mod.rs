@@ -22,6 +22,7 @@ mod regional;
 mod regions;
 mod royalty;
 mod setup;
+mod shuffle;
 mod statements;
 mod turn;
 mod walls;

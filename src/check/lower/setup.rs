@@ -7,7 +7,6 @@ pub(super) struct PlacedMan {
     owner: PlayerId,
     at: Coord,
     facing: Option<Dir>,
-    file: Arc<str>,
     span: Span,
 }
 
@@ -28,6 +27,12 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
     };
     let f = &it.file;
     let mut men: Vec<PlacedMan> = Vec::new();
+    let mut shuffles: Vec<Shuffle> = Vec::new();
+    // Players whose `shuffle` line had a mistake (reported): their copies
+    // say nothing more.
+    let mut broken: Vec<PlayerId> = Vec::new();
+    // The squares of shuffled lines and their copies, for `square-taken`.
+    let mut dealt: Vec<(Coord, Span)> = Vec::new();
     for st in &b.stmts {
         let mut c = Cur::new(&st.args, f, st.span);
         // Mistakes after which the rest of the line can still be read.
@@ -69,6 +74,13 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
             }
             c.expect_op(":")
                 .map_err(|d| d.hint(format!("write `{head}: K e1, Q d1`")))?;
+            if c.eat_word("shuffle") {
+                let (s, squares) = shuffle::shuffle_line(l, f, &mut c, owner, st.span, &mut soft)
+                    .inspect_err(|_| broken.push(owner))?;
+                shuffles.push(s);
+                dealt.extend(squares);
+                return Ok(());
+            }
             if c.peek_word() == Some("mirror") || c.peek_word() == Some("rotate") {
                 let (how, _) = c.expect_word("`mirror` or `rotate`")?;
                 let (src, ssp) = c.expect_word("the player to copy")?;
@@ -113,42 +125,54 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                     .hint("`mirror` and `rotate ... 180` work on any board"));
                 }
                 let (w, h) = (width as i32, height as i32);
+                // Clockwise about the board's centre; quarter turns only on
+                // square boards (checked above).
+                let moved = |at: Coord| match quarters {
+                    None => Coord::new(at.x, h - 1 - at.y),
+                    Some(1) => Coord::new(at.y, w - 1 - at.x),
+                    Some(2) => Coord::new(w - 1 - at.x, h - 1 - at.y),
+                    Some(_) => Coord::new(h - 1 - at.y, at.x),
+                };
                 let copies: Vec<PlacedMan> = men
                     .iter()
                     .filter(|m| m.owner == src)
-                    .map(|m| {
-                        let (at, facing) = match quarters {
-                            None => (
-                                Coord::new(m.at.x, h - 1 - m.at.y),
-                                m.facing.map(|d| match d {
-                                    Dir::North => Dir::South,
-                                    Dir::South => Dir::North,
-                                    d => d,
-                                }),
-                            ),
-                            // Clockwise about the board's centre; quarter
-                            // turns only on square boards (checked above).
-                            Some(q) => {
-                                let (x, y) = (m.at.x, m.at.y);
-                                let p = match q {
-                                    1 => Coord::new(y, w - 1 - x),
-                                    2 => Coord::new(w - 1 - x, h - 1 - y),
-                                    _ => Coord::new(h - 1 - y, x),
-                                };
-                                (p, m.facing.map(|d| d.turned(q)))
-                            }
-                        };
-                        PlacedMan {
-                            piece: m.piece,
-                            owner,
-                            at,
-                            facing,
-                            file: f.clone(),
-                            span: st.span,
-                        }
+                    .map(|m| PlacedMan {
+                        piece: m.piece,
+                        owner,
+                        at: moved(m.at),
+                        facing: m.facing.map(|d| match quarters {
+                            None => match d {
+                                Dir::North => Dir::South,
+                                Dir::South => Dir::North,
+                                d => d,
+                            },
+                            Some(q) => d.turned(q),
+                        }),
+                        span: st.span,
                     })
                     .collect();
-                if copies.is_empty() {
+                let mut shuffled = false;
+                for s in &mut shuffles {
+                    let from: Vec<Vec<Coord>> = std::iter::once(s.squares.clone())
+                        .filter(|_| s.owner == src)
+                        .chain(
+                            s.copies
+                                .iter()
+                                .filter(|c| c.owner == src)
+                                .map(|c| c.squares.clone()),
+                        )
+                        .collect();
+                    for squares in from {
+                        let squares: Vec<Coord> = squares.into_iter().map(moved).collect();
+                        dealt.extend(squares.iter().map(|&at| (at, st.span)));
+                        s.copies.push(ShuffleCopy { owner, squares });
+                        shuffled = true;
+                    }
+                }
+                if copies.is_empty() && !shuffled && broken.contains(&src) {
+                    return Ok(());
+                }
+                if copies.is_empty() && !shuffled {
                     return Err(Diagnostic::error(
                         "bad-argument",
                         f,
@@ -168,60 +192,7 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                 }
                 let (pw, psp) = c.expect_word("a piece letter or name")?;
                 let piece = l.lookup_piece(f, psp, pw).map_err(|d| soft.push(d)).ok();
-                let mut squares = Vec::new();
-                let mut any_square = false;
-                while let Some(a) = c.peek() {
-                    any_square |= matches!(
-                        a.kind,
-                        ArgKind::Square { .. } | ArgKind::Coord(..) | ArgKind::Range(..)
-                    );
-                    match &a.kind {
-                        ArgKind::Square { .. } | ArgKind::Coord(..) => {
-                            match l.square(f, a) {
-                                Ok(at) => squares.push((at, a.span)),
-                                Err(d) => soft.push(d),
-                            }
-                            c.next();
-                        }
-                        ArgKind::Range(x, y) => {
-                            let (p, q) = match (l.square(f, x), l.square(f, y)) {
-                                (Ok(p), Ok(q)) => (p, q),
-                                (p, q) => {
-                                    soft.extend(p.err());
-                                    soft.extend(q.err());
-                                    c.next();
-                                    continue;
-                                }
-                            };
-                            if p.x != q.x && p.y != q.y {
-                                return Err(Diagnostic::error(
-                                    "bad-argument",
-                                    f,
-                                    a.span,
-                                    "a range of squares runs along one rank or one file",
-                                ));
-                            }
-                            let (dx, dy) = ((q.x - p.x).signum(), (q.y - p.y).signum());
-                            let mut s = p;
-                            loop {
-                                let arg = Arg {
-                                    kind: ArgKind::Square {
-                                        file: s.x,
-                                        rank: s.y + 1,
-                                    },
-                                    span: a.span,
-                                };
-                                squares.push((l.square(f, &arg)?, a.span));
-                                if s == q {
-                                    break;
-                                }
-                                s = Coord::new(s.x + dx, s.y + dy);
-                            }
-                            c.next();
-                        }
-                        _ => break,
-                    }
-                }
+                let (squares, any_square) = read_squares(l, f, &mut c, &mut soft)?;
                 if !any_square {
                     return Err(c.expected(&format!("the squares of `{pw}`")));
                 }
@@ -244,7 +215,6 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                         owner,
                         at,
                         facing,
-                        file: f.clone(),
                         span,
                     });
                 }
@@ -274,20 +244,24 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
     }
     // Two men on one square.
     let mut at: HashMap<Coord, Span> = HashMap::new();
-    for m in &men {
-        if let Some(prev) = at.get(&m.at) {
+    let mut all: Vec<(Coord, Span)> = men.iter().map(|m| (m.at, m.span)).collect();
+    all.extend(dealt.iter().copied());
+    all.sort_by_key(|(_, span)| span.start);
+    for (sq, span) in all {
+        if let Some(prev) = at.get(&sq) {
             let d = Diagnostic::error(
                 "square-taken",
-                &m.file,
-                m.span,
+                f,
+                span,
                 "two men on one square in the setup",
             )
             .label(*prev, "the first one");
             l.diags.push(d);
         } else {
-            at.insert(m.at, m.span);
+            at.insert(sq, span);
         }
     }
+    setup.shuffles = shuffles;
     setup.men = men
         .into_iter()
         .map(|m| Man {
@@ -412,4 +386,70 @@ pub(super) fn setup_stmt(
     d.setup_seen = Some((it.level, it.stmt.head_span()));
     d.setup = setup_block(l, it);
     Ok(())
+}
+
+/// Squares and ranges of squares (`a1 h1`, `a2..h2`) from the cursor, up to
+/// the first other token, with whether any was written; a square off the
+/// board goes to `soft` and the rest is still read.
+pub(super) fn read_squares(
+    l: &Lower,
+    f: &Arc<str>,
+    c: &mut Cur,
+    soft: &mut Vec<Diagnostic>,
+) -> Result<(Vec<(Coord, Span)>, bool), Diagnostic> {
+    let mut squares = Vec::new();
+    let mut any_square = false;
+    while let Some(a) = c.peek() {
+        any_square |= matches!(
+            a.kind,
+            ArgKind::Square { .. } | ArgKind::Coord(..) | ArgKind::Range(..)
+        );
+        match &a.kind {
+            ArgKind::Square { .. } | ArgKind::Coord(..) => {
+                match l.square(f, a) {
+                    Ok(at) => squares.push((at, a.span)),
+                    Err(d) => soft.push(d),
+                }
+                c.next();
+            }
+            ArgKind::Range(x, y) => {
+                let (p, q) = match (l.square(f, x), l.square(f, y)) {
+                    (Ok(p), Ok(q)) => (p, q),
+                    (p, q) => {
+                        soft.extend(p.err());
+                        soft.extend(q.err());
+                        c.next();
+                        continue;
+                    }
+                };
+                if p.x != q.x && p.y != q.y {
+                    return Err(Diagnostic::error(
+                        "bad-argument",
+                        f,
+                        a.span,
+                        "a range of squares runs along one rank or one file",
+                    ));
+                }
+                let (dx, dy) = ((q.x - p.x).signum(), (q.y - p.y).signum());
+                let mut s = p;
+                loop {
+                    let arg = Arg {
+                        kind: ArgKind::Square {
+                            file: s.x,
+                            rank: s.y + 1,
+                        },
+                        span: a.span,
+                    };
+                    squares.push((l.square(f, &arg)?, a.span));
+                    if s == q {
+                        break;
+                    }
+                    s = Coord::new(s.x + dx, s.y + dy);
+                }
+                c.next();
+            }
+            _ => break,
+        }
+    }
+    Ok((squares, any_square))
 }

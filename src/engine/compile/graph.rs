@@ -103,7 +103,8 @@ pub fn unreachable_squares<B: Bits>(v: &Variant, geo: &Geometry, atoms: &Atoms<B
     let placements = v.turn.place
         || v.turn.draw
         || v.setup.hands.iter().any(|h| !h.is_empty())
-        || v.setup.decks.iter().any(|d| !d.is_empty());
+        || v.setup.decks.iter().any(|d| !d.is_empty())
+        || !v.setup.shuffles.is_empty();
     let promotes = v.pieces.iter().any(|p| p.promotion.is_some());
     if matches!(v.board.shape, Shape::Unbounded { .. }) || placements || promotes {
         return Bitset::EMPTY;

@@ -71,16 +71,20 @@ fn build<B: Bits>(c: &Compiled<B>, raw: RawPosition) -> Result<State<B>, Positio
 }
 
 impl Position {
-    /// The variant's starting position (decks shuffled from seed 0; see
-    /// [`Position::start_seeded`]).
+    /// The variant's starting position (decks shuffled and `shuffle` lines
+    /// dealt from seed 0; see [`Position::start_seeded`]).
     pub fn start(tables: Arc<Tables>) -> Result<Position, PositionError> {
         Position::start_seeded(tables, 0)
     }
 
-    /// The start position with every deck shuffled from `seed`.
+    /// The start position with every deck shuffled and every `shuffle`
+    /// line of the setup dealt from `seed`.
     pub fn start_seeded(tables: Arc<Tables>, seed: u64) -> Result<Position, PositionError> {
         let raw = crate::engine::tables::with_compiled!(&tables.width, c => {
             let mut raw = RawPosition::from_setup_in(c)?;
+            if !c.base.variant.setup.shuffles.is_empty() {
+                raw.deal_shuffles(c, tables.arrangements(), seed)?;
+            }
             if let Some(d) = &c.rules.deck {
                 raw.decks = d.shuffled(c.base.nplayers, seed);
             }

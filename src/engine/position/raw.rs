@@ -160,6 +160,52 @@ impl RawPosition {
         })
     }
 
+    /// Put the men of the setup's `shuffle` lines on their squares: each
+    /// line's arrangement (of `arrangements`, the line's list) is its
+    /// `number`, or drawn from `seed`
+    /// ([`crate::ir::Shuffle::pick`]). A setup without shuffles is left as
+    /// it is, at no cost.
+    pub(crate) fn deal_shuffles<B: Bits>(
+        &mut self,
+        t: &Compiled<B>,
+        arrangements: &[Vec<Vec<PieceId>>],
+        seed: u64,
+    ) -> Result<(), PositionError> {
+        let b = &t.base;
+        let v = &b.variant;
+        for (i, (s, all)) in v.setup.shuffles.iter().zip(arrangements).enumerate() {
+            let n = s.pick(i, seed, all.len() as u64);
+            let a = all.get(n as usize).ok_or_else(|| {
+                PositionError(format!(
+                    "shuffle line {}: arrangement {n} of {} does not exist",
+                    i + 1,
+                    all.len()
+                ))
+            })?;
+            for (owner, at, kind) in s.men(a) {
+                let sq = b.geo.coord_square(at).ok_or_else(|| {
+                    PositionError(format!(
+                        "setup shuffles a man onto ({}, {}), which is not a square of the board",
+                        at.x, at.y
+                    ))
+                })?;
+                let facing = v
+                    .players
+                    .get(owner as usize)
+                    .map_or(Dir::North, |p| p.forward);
+                self.men.push(RawMan {
+                    at: sq,
+                    kind,
+                    owner,
+                    facing,
+                    unmoved: true,
+                    promoted: false,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Check the raw position and build its state.
     pub(crate) fn into_state<B: Bits>(self, t: &Compiled<B>) -> Result<State<B>, PositionError> {
         let raw = self;

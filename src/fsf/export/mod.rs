@@ -652,6 +652,13 @@ fn piece_to_char(v: &Variant) -> String {
 /// The board and the start position (`startFen`).
 fn setup(e: &mut Exp, fsf: &[Fsf]) {
     let v = e.v;
+    if !v.setup.shuffles.is_empty() {
+        e.refuse(
+            "setup",
+            None,
+            "a `shuffle` line deals the setup from the seed; Fairy-Stockfish's `startFen` is one position",
+        );
+    }
     e.set("maxFile", e.w.to_string());
     e.set("maxRank", e.h.to_string());
     let mut fen = String::new();

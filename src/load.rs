@@ -132,11 +132,23 @@ const CHESS_ALIASES: &[&str] = &[
     "fromposition",
 ];
 
+/// The names other tools write in a PGN `[Variant]` tag for Chess960:
+/// XBoard's `fischerandom` and the spellings of Fischer random chess (lichess
+/// writes `Chess960`, which is the built-in name).
+const CHESS960_ALIASES: &[&str] = &[
+    "fischerandom",
+    "fischer random",
+    "fischerrandom",
+    "frc",
+    "960",
+];
+
 /// The variant a game record names, loaded safely.
 ///
 /// `spec` is the record's `[Variant]` tag. It loads, in this order: a
 /// built-in variant of that name (case-insensitive; `Standard` and the other
-/// names PGN tools give to chess mean `chess`); otherwise a `.variant` file of
+/// names PGN tools give to chess mean `chess`, XBoard's `fischerandom` and
+/// the other names of Fischer random chess mean `chess960`); otherwise a `.variant` file of
 /// that name (or that file name) inside one of the `allowed` directories, such
 /// as the record's own directory or a `--variant-path`. Nothing outside those
 /// directories is opened, and a path that does not end in `.variant` is
@@ -150,6 +162,9 @@ pub fn for_record(
     let lower = spec.trim().to_ascii_lowercase();
     if CHESS_ALIASES.contains(&lower.as_str()) {
         return builtin("chess", overrides);
+    }
+    if CHESS960_ALIASES.contains(&lower.as_str()) {
+        return builtin("chess960", overrides);
     }
     if let Some(c) = builtin_checked(&lower, overrides) {
         return first_variant(c, color);

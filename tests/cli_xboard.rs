@@ -185,3 +185,30 @@ fn variant_files_join_the_list_xboard_is_sent() {
     assert!(variants_line(&out).contains(",wellchess"), "{out}");
     assert!(out.contains("telluser varia loaded wellchess"), "{out}");
 }
+
+/// XBoard's `fischerandom` is the catalogue's chess960: XBoard deals the
+/// setup and sends it by `setboard` (varia sends no `setup` of its own),
+/// and castling is `O-O`/`O-O-O` both ways, as CECP writes Fischer random
+/// chess, even where the king stays on its square.
+#[test]
+fn fischer_random_is_chess960_with_castling_as_o_o() {
+    let fen = "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1";
+    let out = xboard(&format!(
+        "xboard\nprotover 2\nnew\nvariant fischerandom\nforce\nsetboard {fen}\n\
+         usermove O-O\nusermove 0-0-0\nusermove f1e1\nping 1\n"
+    ));
+    assert!(out.contains("fischerandom"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("setup ")), "{out}");
+    assert!(!out.contains("Illegal move"), "{out}");
+    // White's O-O left the king on g1 and took the rook h1 to f1: only
+    // then is f1e1 a move.
+    assert!(out.contains("pong 1"), "{out}");
+    // The engine's own castling: the king on g1 may go nowhere (f1 and f2
+    // are the f8 rook's, g2 the h3 pawn's), the rook and pawn are blocked,
+    // and O-O (the rook to f1, the king staying) is the only move.
+    let only = "k4r2/8/8/8/8/7p/7P/6KR w H - 0 1";
+    let out = xboard(&format!(
+        "xboard\nprotover 2\nnew\nvariant fischerandom\nforce\nsetboard {only}\nsd 1\ngo\n"
+    ));
+    assert!(out.lines().any(|l| l == "move O-O"), "{out}");
+}

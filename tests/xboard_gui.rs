@@ -1,7 +1,8 @@
-//! XBoard itself, headless under Xvfb, plays a fairy variant (Los Alamos,
-//! which XBoard learns from varia's `setup` and `piece` commands) between
-//! two varia engines, and a variant XBoard has never heard of, loaded from
-//! a file through the `VariantPath` option; each saved game must end with
+//! XBoard itself, headless under Xvfb, plays between two varia engines:
+//! Fischer random chess (XBoard's `fischerandom`), a fairy variant (Los
+//! Alamos, which XBoard learns from varia's `setup` and `piece` commands),
+//! and a variant XBoard has never heard of, loaded from a file through the
+//! `VariantPath` option; each saved game must end with
 //! a result and replay legally. Skipped, with a note, where `xboard` or
 //! `xvfb-run` is missing (`apt-get install xboard xvfb`; `.ci/run`
 //! installs them when it can).
@@ -132,4 +133,17 @@ fn xboard_plays_a_variant_loaded_from_a_file() {
     // given: the game as XBoard saved it, its variant from the folder.
     let named = text.replace("[Variant \"wellchess\"]", "[Variant \"wellchess.variant\"]");
     finished_and_legal(&named, Some(dir.path()), &err);
+}
+
+#[test]
+fn xboard_plays_fischer_random_against_varia() {
+    // XBoard deals a Fischer random setup and sends it by `setboard`;
+    // castling goes both ways as O-O/O-O-O. `replay` reads XBoard's
+    // `fischerandom` as chess960.
+    let engine = format!("{} xboard", env!("CARGO_BIN_EXE_varia"));
+    let Some((text, err)) = xboard_game("fischerandom", &engine, &[]) else {
+        return;
+    };
+    assert!(text.contains("[Variant \"fischerandom\"]"), "{text}");
+    finished_and_legal(&text, None, &err);
 }

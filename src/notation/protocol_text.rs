@@ -59,10 +59,35 @@ pub enum CastlingText {
     /// The castler takes its partner (`e1h1`), as Chess960 GUIs write it
     /// (`crate::protocol::chess960`).
     CastlerTakesPartner,
+    /// `O-O` with a partner on a higher file than the castler, `O-O-O`
+    /// with one on a lower file, as XBoard writes Fischer random chess
+    /// (its `fischerandom`).
+    Sides,
+}
+
+/// `O-O` or `O-O-O` for a castling along a rank (see
+/// [`CastlingText::Sides`]); `None` for any other move.
+fn castling_side(pos: &Position, mv: Move) -> Option<&'static str> {
+    let (from, partner) = match mv {
+        Move::Castle { from, partner, .. } | Move::CastleGate { from, partner, .. } => {
+            (from, partner)
+        }
+        _ => return None,
+    };
+    let (a, b) = (pos.coord(from), pos.coord(partner));
+    if a.y != b.y {
+        return None;
+    }
+    Some(if b.x > a.x { "O-O" } else { "O-O-O" })
 }
 
 /// The protocol text of a legal move, castling written as `style` says.
 pub fn move_text_as(pos: &Position, mv: Move, style: CastlingText) -> String {
+    if style == CastlingText::Sides {
+        if let Some(side) = castling_side(pos, mv) {
+            return side.to_string();
+        }
+    }
     let Some(taking) = castling_text(pos, mv) else {
         return castler_moves_text(pos, mv);
     };
@@ -110,12 +135,29 @@ pub fn parse_move_as(pos: &Position, text: &str, style: CastlingText) -> Option<
     if let Some(m) = find(text, style) {
         return Some(m);
     }
-    let other = match style {
-        CastlingText::CastlerMoves => CastlingText::CastlerTakesPartner,
-        CastlingText::CastlerTakesPartner => CastlingText::CastlerMoves,
-    };
-    if let Some(m) = find(text, other).filter(|m| castling_text(pos, *m).is_some()) {
-        return Some(m);
+    // A castling written another way is read where no other move is
+    // written so: as the castler's move, as the castler taking its partner,
+    // or `O-O`/`O-O-O` (also with zeros) where one castling goes that way.
+    for other in [
+        CastlingText::CastlerMoves,
+        CastlingText::CastlerTakesPartner,
+    ] {
+        if other == style {
+            continue;
+        }
+        if let Some(m) = find(text, other).filter(|m| castling_text(pos, *m).is_some()) {
+            return Some(m);
+        }
+    }
+    let words = text.replace('0', "O").to_ascii_uppercase();
+    if words == "O-O" || words == "O-O-O" {
+        let mut sides = legal
+            .iter()
+            .copied()
+            .filter(|&m| castling_side(pos, m) == Some(words.as_str()) && m.gated().is_none());
+        if let (Some(m), None) = (sides.next(), sides.next()) {
+            return Some(m);
+        }
     }
     // Some GUIs write a pass as `@@@@` or the royal standing still.
     if text == "@@@@" || text == "null" || text == "pass" {

@@ -16,7 +16,7 @@
 //! without edges, swaps and placements with a bonus move) are refused with
 //! `Error (unsupported variant): NAME`.
 
-use super::{move_text, unsupported, Catalogue};
+use super::{move_text_as, parse_move_as, unsupported, CastlingText, Catalogue};
 use crate::engine::{Move, MoveKind};
 use crate::ir::{Shape, Variant};
 use crate::play::game_session::GameSession;
@@ -131,13 +131,22 @@ impl Xboard {
         }
     }
 
-    /// The names XBoard is told: `normal` for chess.
+    /// The names XBoard is told where its own differ: `normal` for chess,
+    /// `fischerandom` for chess960 (XBoard deals the setup and sends it by
+    /// `setboard`).
     fn xboard_name(name: &str) -> &str {
-        if name == "chess" {
-            "normal"
-        } else {
-            name
-        }
+        XBOARD_NAMES
+            .iter()
+            .find(|(ours, _)| *ours == name)
+            .map_or(name, |(_, theirs)| theirs)
+    }
+
+    /// The catalogue's name of a variant XBoard names.
+    fn our_name(name: &str) -> &str {
+        XBOARD_NAMES
+            .iter()
+            .find(|(_, theirs)| *theirs == name)
+            .map_or(name, |(ours, _)| ours)
     }
 
     fn variants_feature(&self) -> String {
@@ -201,8 +210,7 @@ impl Xboard {
             }
             "variant" => {
                 self.finish(true);
-                let name = if arg == "normal" { "chess" } else { arg };
-                self.load_variant(name);
+                self.load_variant(Xboard::our_name(arg));
             }
             "force" => {
                 self.finish(true);
@@ -291,7 +299,8 @@ impl Xboard {
             _ => {
                 // A bare move (when `usermove` was not accepted).
                 if !self.usermove
-                    && super::parse_move(self.board().session().position(), cmd).is_some()
+                    && parse_move_as(self.board().session().position(), cmd, self.castling())
+                        .is_some()
                 {
                     self.user_move(cmd);
                 } else {
@@ -321,7 +330,9 @@ impl Xboard {
                     Ok(b) => {
                         *self.board() = b;
                         self.variant = v;
-                        if name != "chess" {
+                        // A variant XBoard knows by its own name needs no
+                        // description (and XBoard deals fischerandom's setup).
+                        if Xboard::xboard_name(name) == name {
                             for l in setup_lines(&self.variant, &self.board().fen()) {
                                 self.say(l);
                             }
@@ -341,11 +352,22 @@ impl Xboard {
         }
     }
 
+    /// How castling is written to XBoard: `O-O`/`O-O-O` in Fischer random
+    /// chess (XBoard's `fischerandom`), else as the castler's move.
+    fn castling(&self) -> CastlingText {
+        if Xboard::xboard_name(&self.variant.name) == "fischerandom" {
+            CastlingText::Sides
+        } else {
+            CastlingText::CastlerMoves
+        }
+    }
+
     fn user_move(&mut self, text: &str) {
         self.finish(true);
+        let style = self.castling();
         let result = {
             let mut b = self.board();
-            match super::parse_move(b.session().position(), text) {
+            match parse_move_as(b.session().position(), text, style) {
                 Some(m) => b.play(m).map(|_| ()).map_err(|_| ()),
                 None => Err(()),
             }
@@ -412,6 +434,7 @@ impl Xboard {
         let stop = searcher.stop_flag();
         let cancel = Arc::new(AtomicBool::new(false));
         let (board, out, post) = (self.board.clone(), self.out.clone(), self.post);
+        let style = self.castling();
         let cancel2 = cancel.clone();
         let handle = std::thread::spawn(move || {
             let snapshot = board
@@ -432,8 +455,7 @@ impl Xboard {
                         info.depth,
                         info.elapsed.as_millis() / 10,
                         info.nodes,
-                        super::line_text(snapshot.position(), &info.pv, Default::default())
-                            .join(" ")
+                        super::line_text(snapshot.position(), &info.pv, style).join(" ")
                     ));
                 }
             });
@@ -443,7 +465,7 @@ impl Xboard {
             let mut b = board.lock().unwrap_or_else(|e| e.into_inner());
             match found.best {
                 Some(m) if b.session().position().is_legal(m) => {
-                    let text = move_text(b.session().position(), m);
+                    let text = move_text_as(b.session().position(), m, style);
                     let _ = b.play(m);
                     out(format!("move {text}"));
                     let outcome = b.result();
@@ -621,6 +643,9 @@ pub fn setup_lines(v: &Variant, fen: &str) -> Vec<String> {
     }
     out
 }
+
+/// Catalogue names and XBoard's names for the same variants.
+const XBOARD_NAMES: [(&str, &str); 2] = [("chess", "normal"), ("chess960", "fischerandom")];
 
 /// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in seconds.
 fn parse_level(arg: &str) -> Option<(u32, Duration, Duration)> {

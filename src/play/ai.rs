@@ -427,24 +427,24 @@ pub fn choose_with_watched<G: Game>(
 
 /// How many plies past a candidate opening action the filter looks: the
 /// action is valued by a search this deep after it.
-const OPENING_LOOKAHEAD: u32 = 2;
+pub const OPENING_LOOKAHEAD: u32 = 2;
 
 /// How deep the finished opening is searched: an opening from which either
 /// side wins by force within this many plies (an early explosion in atomic,
 /// a mate) is dealt again.
-const OPENING_CHECK_DEPTH: u32 = 4;
+pub const OPENING_CHECK_DEPTH: u32 = 4;
 
 /// An opening whose search value (centipawns, for either side) is beyond
 /// this is one-sided and is dealt again.
-const OPENING_BALANCE: i32 = 300;
+pub const OPENING_BALANCE: i32 = 300;
 
 /// How many openings are dealt before the last one is kept whatever it is.
-const OPENING_ATTEMPTS: usize = 16;
+pub const OPENING_ATTEMPTS: usize = 16;
 
 /// Openings longer than this are dealt once, with a one-ply look past each
 /// action (the filter's cost grows with the plies; a game this far in is
 /// no longer an opening).
-const OPENING_FILTERED_PLIES: usize = 40;
+pub const OPENING_FILTERED_PLIES: usize = 40;
 
 /// A seeded opening: `plies` actions, each drawn at random among those that
 /// a search [`OPENING_LOOKAHEAD`] plies past them values within `margin` of

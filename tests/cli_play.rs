@@ -610,3 +610,140 @@ fn a_file_with_several_variants_plays_the_one_named() {
             "the file defines no variant `third`; it defines first, second",
         ));
 }
+
+/// The game-session type that `play`, XBoard and the workbench share,
+/// through the library (moved from src/play/game_session.rs: the tests
+/// play catalogue variants, which src/ does not name).
+mod game_session {
+    use varia::engine::{Move, Square};
+    use varia::notation::record::Record;
+    use varia::play::ai::Player;
+    use varia::play::game_session::{GameSession, PlayError};
+    use varia::play::session::Prepared;
+
+    fn chess() -> GameSession {
+        let v = varia::load::builtin("chess", &[]).unwrap();
+        let p = Prepared::new(&v).unwrap();
+        GameSession::new(p, "chess", &[], None, 1, vec![]).unwrap()
+    }
+
+    fn play(g: &mut GameSession, text: &str) {
+        let m = g.session().parse(text).unwrap();
+        g.play(m).unwrap();
+    }
+
+    #[test]
+    fn moves_undo_redo_and_the_record() {
+        let mut g = chess();
+        assert_eq!(g.players().len(), 2);
+        for m in ["f3", "e5", "g4", "Qh4"] {
+            play(&mut g, m);
+        }
+        assert_eq!(g.sans(), ["f3", "e5", "g4", "Qh4#"]);
+        assert_eq!(g.result_text(), ("0-1".into(), Some("checkmate".into())));
+        assert!(g.legal().is_empty());
+        assert!(g.undo() && g.undo());
+        assert_eq!(g.sans(), ["f3", "e5"]);
+        assert!(g.can_redo());
+        assert!(g.redo());
+        assert_eq!(g.sans(), ["f3", "e5", "g4"]);
+        // Playing the action to redo keeps the rest; another forgets it.
+        play(&mut g, "Qh4");
+        assert!(g.is_over());
+        assert!(g.undo());
+        play(&mut g, "Nc6");
+        assert!(!g.can_redo());
+        let pgn = g.record().to_pgn();
+        assert!(pgn.contains("1. f3 e5 2. g4 Nc6 *"), "{pgn}");
+        let line = g.json_line();
+        let back = Record::from_json(&line).unwrap();
+        assert_eq!(back.moves, g.sans());
+    }
+
+    #[test]
+    fn resignation_claims_and_refusals() {
+        let mut g = chess();
+        let illegal = Move::normal(Square::new(0), Square::new(63));
+        assert_eq!(g.play(illegal).unwrap_err(), PlayError::Illegal);
+        assert!(!g.can_claim());
+        assert_eq!(g.claim_draw().unwrap_err(), PlayError::Illegal);
+        g.resign().unwrap();
+        assert_eq!(g.result_text(), ("0-1".into(), Some("resignation".into())));
+        assert_eq!(g.play(illegal).unwrap_err(), PlayError::Over);
+        // Undo takes back the resignation.
+        assert!(g.undo());
+        assert!(!g.is_over());
+        g.forfeit(1, "time forfeit");
+        assert_eq!(g.result_text(), ("1-0".into(), Some("time forfeit".into())));
+        assert!(g.undo());
+        g.quit();
+        assert_eq!(g.result_text(), ("*".into(), Some("unterminated".into())));
+    }
+
+    #[test]
+    fn take_back_goes_to_the_persons_turn() {
+        let v = varia::load::builtin("chess", &[]).unwrap();
+        let p = Prepared::new(&v).unwrap();
+        let players = vec![Player::Human, Player::Ai(1)];
+        let mut g = GameSession::new(p, "chess", &[], None, 1, players).unwrap();
+        for m in ["e4", "e5", "Nf3"] {
+            play(&mut g, m);
+        }
+        // Black (the AI) to act: back to the turn of White, a person.
+        assert_eq!(g.take_back(), 1);
+        // White to act: the AI's answer goes back with White's action.
+        assert_eq!(g.take_back(), 2);
+        assert_eq!(g.take_back(), 0);
+        // Two people: one action each time.
+        let mut g = chess();
+        play(&mut g, "e4");
+        play(&mut g, "e5");
+        assert_eq!(g.take_back(), 1);
+        assert_eq!(g.sans(), ["e4"]);
+    }
+
+    #[test]
+    fn a_forfeited_turn_a_forfeit_and_a_record_read_back() {
+        let o = [("referee".to_string(), "forfeit".to_string())];
+        let v = varia::load::builtin("ecsech", &o).unwrap();
+        let p = Prepared::new(&v).unwrap();
+        let mut g = GameSession::new(p.clone(), "ecsech", &o, None, 1, vec![]).unwrap();
+        assert_eq!(g.forfeit_turn().unwrap().san, "pass");
+        assert_eq!(g.to_move(), 1);
+        assert_eq!(
+            g.record_so_far().termination.as_deref(),
+            Some("unterminated")
+        );
+        assert_eq!(g.record().termination, None);
+        let rec = g.record();
+        let back = GameSession::from_record(p.clone(), &rec, vec![]).unwrap();
+        assert_eq!(back.sans(), ["pass"]);
+        assert_eq!(back.to_move(), 1);
+        g.forfeit(1, "time forfeit");
+        let rec = g.record();
+        assert_eq!(rec.forfeit.as_deref(), Some("black"));
+        assert_eq!(rec.result, "1-0");
+        assert_eq!(
+            g.record_so_far().termination.as_deref(),
+            Some("time forfeit")
+        );
+        assert!(g.json_line().contains(r#""forfeit":"black""#));
+        // Without the rule a forfeited turn is refused, and a record that
+        // does not replay says which action.
+        let mut c = chess();
+        assert_eq!(c.forfeit_turn().unwrap_err(), PlayError::Illegal);
+        let bad = Record {
+            variant: "ecsech".into(),
+            seed: 1,
+            moves: vec!["pass".into()],
+            ..Record::default()
+        };
+        let e = GameSession::from_record(
+            Prepared::new(&varia::load::builtin("ecsech", &[]).unwrap()).unwrap(),
+            &bad,
+            vec![],
+        )
+        .unwrap_err();
+        assert!(e.0.starts_with("action 1 `pass`"), "{e}");
+    }
+}

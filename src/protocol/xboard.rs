@@ -725,8 +725,15 @@ mod tests {
     }
 
     #[test]
-    fn setup_for_capablanca_names_fairy_slots() {
-        let v = crate::load::builtin("capablanca", &[]).unwrap();
+    fn setup_for_a_ten_file_board_names_fairy_slots() {
+        const TEXT: &str = "variant wide \"Wide\" extends chess {\n  board 10x8\n  \
+            piece archbishop A moves \"BN\"\n  setup {\n    white: R a1 j1, N b1 i1, A c1, \
+            B d1 h1, Q e1, K f1, P a2..j2\n    black: mirror white\n  }\n  \
+            promote pawn at far edge to queen, rook, bishop, knight, archbishop\n  \
+            castling king with rook to files i c\n}\n";
+        let checked = crate::load::load_str("wide.variant", TEXT, &[]);
+        assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
+        let v = checked.variants[0].clone();
         let b = Board::new(v.clone()).unwrap();
         let lines = setup_lines(&v, &b.position().fen());
         assert!(lines[0].starts_with("setup (PNBRQ"), "{}", lines[0]);

@@ -311,7 +311,7 @@ fn export_names_a_section_fairy_stockfish_would_not_ignore() {
     assert!(stdout.contains("\n[mychess]\n"), "{stdout}");
     // a rule left out is said on standard error and in the section
     assert!(stderr.contains("warning[fsf-not-exported]"), "{stderr}");
-    assert!(stderr.contains("chess.variant:38:"), "{stderr}");
+    assert!(stderr.contains("chess.variant:41:"), "{stderr}");
     assert!(
         stdout.contains("# Not exported: insufficient material"),
         "{stdout}"

@@ -526,3 +526,74 @@ fn a_lichess_chess960_record_replays() {
         "{out}"
     );
 }
+
+/// Records name their variant as other tools write it: a built-in's own
+/// name in any case, or one of its other names (`also known as`).
+mod record_names {
+    use std::path::PathBuf;
+    use varia::load::for_record;
+
+    fn loads(tag: &str) -> String {
+        for_record(tag, &[], &[], false)
+            .unwrap_or_else(|e| panic!("{tag}: {}", e.0))
+            .name
+    }
+
+    #[test]
+    fn records_load_builtins_by_any_of_their_names_and_refuse_other_paths() {
+        assert_eq!(loads("Standard"), "chess");
+        assert_eq!(loads("From Position"), "chess");
+        assert_eq!(loads("CRAZYHOUSE"), "crazyhouse");
+        assert_eq!(loads("fischerandom"), "chess960");
+        assert_eq!(loads("Fischer Random"), "chess960");
+        assert_eq!(loads("960"), "chess960");
+        let e = for_record("/etc/passwd", &[PathBuf::from("/")], &[], false).unwrap_err();
+        assert!(e.0.contains("not a built-in variant"), "{}", e.0);
+        assert!(!e.0.contains("root:"), "{}", e.0);
+    }
+
+    #[test]
+    fn other_names_are_not_inherited_and_never_shadow_a_builtin() {
+        let v = varia::load::builtin("chess960", &[]).unwrap();
+        assert!(v.aliases.iter().all(|a| a != "standard"), "{:?}", v.aliases);
+        // No built-in's other name is another built-in's name or other name.
+        let names = varia::check::builtin_names();
+        let mut seen: Vec<(String, &str)> = Vec::new();
+        for n in &names {
+            let v = varia::load::builtin(n, &[]).unwrap();
+            for a in &v.aliases {
+                let a = a.to_ascii_lowercase();
+                assert!(
+                    !names.contains(&a.as_str()),
+                    "{n}: `{a}` is a built-in's name"
+                );
+                if let Some((_, other)) = seen.iter().find(|(s, _)| *s == a) {
+                    panic!("`{a}` names both {other} and {n}");
+                }
+                seen.push((a, n));
+            }
+        }
+        assert!(seen.len() >= 9, "{seen:?}");
+    }
+
+    #[test]
+    fn the_command_line_takes_other_names_too() {
+        let out = assert_cmd::Command::cargo_bin("varia")
+            .unwrap()
+            .args(["perft", "Standard", "2"])
+            .assert()
+            .success();
+        let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        assert!(text.contains("nodes 400"), "{text}");
+        let out = assert_cmd::Command::cargo_bin("varia")
+            .unwrap()
+            .args(["describe", "frc"])
+            .assert()
+            .success();
+        let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        assert!(
+            text.starts_with("Chess960 (chess960)\nAlso known as: fischerandom,"),
+            "{text}"
+        );
+    }
+}

@@ -140,6 +140,19 @@ fn perft_counts_moves() {
 }
 
 #[test]
+fn a_variant_is_chosen_by_any_of_its_names() {
+    // `fischerandom` is one of chess960's other names (`also known as`).
+    let out = uci("setoption name UCI_Variant value fischerandom\ngo depth 1\n");
+    assert!(
+        out.contains("info string variant chess960 startpos"),
+        "{out}"
+    );
+    bestmove(&out);
+    let out = uci("setoption name UCI_Variant value nosuchgame\n");
+    assert!(out.contains("unknown variant `nosuchgame`"), "{out}");
+}
+
+#[test]
 fn fairy_variants_use_fairy_stockfish_move_text() {
     // Crazyhouse: captures go to the hand and come back as drops.
     let out = uci("setoption name UCI_Variant value crazyhouse\n\

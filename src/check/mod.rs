@@ -613,6 +613,9 @@ fn check_variant(
     for (lvl, l) in levels.iter().enumerate() {
         expand(&l.file, lvl, &l.stmts, &decls, &values, &mut items, diags);
     }
+    // A variant's other names are its own: `also known as` is not inherited.
+    let own = levels.len().saturating_sub(1);
+    items.retain(|i| i.level == own || i.stmt.keyword() != Some("also"));
     let options = decls
         .values()
         .map(|d| crate::ir::OptionValue {

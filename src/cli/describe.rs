@@ -164,7 +164,11 @@ fn pawns(cp: i32) -> String {
 
 /// The whole description as text.
 pub fn description_text(d: &Description, v: &varia::ir::Variant) -> String {
-    let mut s = format!("{} ({})\n\n", d.title, d.name);
+    let mut s = format!("{} ({})\n", d.title, d.name);
+    if !d.aliases.is_empty() {
+        let _ = writeln!(s, "Also known as: {}.", d.aliases.join(", "));
+    }
+    s.push('\n');
     let _ = writeln!(s, "Board: {}", d.board);
     let players: Vec<String> = d
         .players

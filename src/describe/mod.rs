@@ -25,6 +25,9 @@ use std::sync::Arc;
 pub struct Description {
     pub name: String,
     pub title: String,
+    /// Its other names (`also known as`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
     /// The board in a sentence.
     pub board: String,
     pub players: Vec<PlayerLine>,
@@ -251,6 +254,7 @@ pub fn describe_tables(tables: &Arc<Tables>, values: &[i32]) -> Description {
     Description {
         name: v.name.clone(),
         title: v.title.clone(),
+        aliases: v.aliases.clone(),
         board: board(v),
         players: v
             .players

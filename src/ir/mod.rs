@@ -40,6 +40,10 @@ pub struct Variant {
     pub name: String,
     /// Human title (`"Chess"`).
     pub title: String,
+    /// Other names of the variant (`also known as`), as records and other
+    /// tools write them; the variant's own, not inherited through `extends`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
     /// Players in turn order.
     pub players: Vec<Player>,
     /// Teams as a partition of the players; every player is in exactly one.

@@ -77,10 +77,21 @@ impl Catalogue {
         names
     }
 
-    /// The variant of this name.
+    /// The variant of this name: a loaded variant's or a built-in's own
+    /// name first, then their other names (`also known as`, without
+    /// regard to case).
     pub fn get(&self, name: &str) -> Result<Variant, String> {
         if let Some(v) = self.extra.iter().find(|v| v.name == name) {
             return Ok(v.clone());
+        }
+        if !crate::check::builtin_names().contains(&name) {
+            if let Some(v) = self.extra.iter().find(|v| {
+                v.aliases
+                    .iter()
+                    .any(|a| a.eq_ignore_ascii_case(name.trim()))
+            }) {
+                return Ok(v.clone());
+            }
         }
         builtin(name)
     }
@@ -288,38 +299,5 @@ impl Board {
     /// A line of moves from the current position, as text.
     pub fn line_text(&self, line: &[Move]) -> Vec<String> {
         line_text(self.position(), line, self.castling)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn board(name: &str) -> Board {
-        Board::new(crate::load::builtin(name, &[]).unwrap()).unwrap()
-    }
-
-    #[test]
-    fn chess_moves_read_and_write_as_uci() {
-        let mut b = board("chess");
-        for m in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"] {
-            b.play_text(m).unwrap();
-        }
-        assert!(b.play_text("e1g1").is_err());
-        assert!(b.play_text("zz").is_err());
-        assert!(b.play_text("").is_err());
-    }
-
-    #[test]
-    fn crazyhouse_drops_read_as_uci() {
-        let mut b = board("crazyhouse");
-        for m in ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5"] {
-            b.play_text(m).unwrap();
-        }
-        let m = b.play_text("P@e4").unwrap();
-        assert!(m.placed().is_some());
-        b.session.game.undo();
-        assert_eq!(move_text(b.position(), m), "P@e4");
-        assert!(b.play_text("P@e8").is_err(), "no drop on a back rank");
     }
 }

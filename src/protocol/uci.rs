@@ -276,9 +276,10 @@ impl Uci {
                         self.info(format!("variant refused: {why}"));
                         return;
                     }
-                    match self.board_at(value, None) {
+                    // By any of its names; its own name from here on.
+                    match self.board_at(&v.name, None) {
                         Ok(b) => {
-                            self.variant = value.to_string();
+                            self.variant = v.name.clone();
                             self.board = b;
                             if let Some(s) = self.searcher.as_mut() {
                                 s.clear();

@@ -131,22 +131,18 @@ impl Xboard {
         }
     }
 
-    /// The names XBoard is told where its own differ: `normal` for chess,
-    /// `fischerandom` for chess960 (XBoard deals the setup and sends it by
-    /// `setboard`).
-    fn xboard_name(name: &str) -> &str {
-        XBOARD_NAMES
+    /// The name XBoard is told for a variant: its own name if XBoard has
+    /// that variant built in, else the first of its other names (`also
+    /// known as`) that XBoard has built in, else its own name (described
+    /// to XBoard by `setup`).
+    fn xboard_name(v: &Variant) -> &str {
+        if XBOARD_VARIANTS.contains(&v.name.as_str()) {
+            return &v.name;
+        }
+        v.aliases
             .iter()
-            .find(|(ours, _)| *ours == name)
-            .map_or(name, |(_, theirs)| theirs)
-    }
-
-    /// The catalogue's name of a variant XBoard names.
-    fn our_name(name: &str) -> &str {
-        XBOARD_NAMES
-            .iter()
-            .find(|(_, theirs)| *theirs == name)
-            .map_or(name, |(ours, _)| ours)
+            .find(|a| XBOARD_VARIANTS.contains(&a.as_str()))
+            .map_or(&v.name, |a| a)
     }
 
     fn variants_feature(&self) -> String {
@@ -154,8 +150,9 @@ impl Xboard {
             .catalogue
             .names()
             .into_iter()
-            .filter(|n| self.catalogue.get(n).is_ok_and(|v| refusal(&v).is_none()))
-            .map(|n| Xboard::xboard_name(&n).to_string())
+            .filter_map(|n| self.catalogue.get(&n).ok())
+            .filter(|v| refusal(v).is_none())
+            .map(|v| Xboard::xboard_name(&v).to_string())
             .collect();
         names.join(",")
     }
@@ -210,7 +207,7 @@ impl Xboard {
             }
             "variant" => {
                 self.finish(true);
-                self.load_variant(Xboard::our_name(arg));
+                self.load_variant(arg);
             }
             "force" => {
                 self.finish(true);
@@ -314,9 +311,12 @@ impl Xboard {
         true
     }
 
-    fn load_variant(&mut self, name: &str) {
-        match self.catalogue.get(name) {
+    /// Load the variant XBoard names (by any of its names).
+    fn load_variant(&mut self, asked: &str) {
+        match self.catalogue.get(asked) {
             Ok(v) => {
+                let name = v.name.clone();
+                let name = name.as_str();
                 if let Some(why) = refusal(&v) {
                     self.say(format!("Error (unsupported variant): {name}"));
                     self.say(format!("telluser {why}"));
@@ -332,7 +332,7 @@ impl Xboard {
                         self.variant = v;
                         // A variant XBoard knows by its own name needs no
                         // description (and XBoard deals fischerandom's setup).
-                        if Xboard::xboard_name(name) == name {
+                        if Xboard::xboard_name(&self.variant) == name {
                             for l in setup_lines(&self.variant, &self.board().fen()) {
                                 self.say(l);
                             }
@@ -341,7 +341,7 @@ impl Xboard {
                     Err(e) => self.say(format!("Error (cannot start variant): {e}")),
                 }
             }
-            Err(_) => self.say(format!("Error (unsupported variant): {}", truncate(name))),
+            Err(_) => self.say(format!("Error (unsupported variant): {}", truncate(asked))),
         }
     }
 
@@ -355,7 +355,7 @@ impl Xboard {
     /// How castling is written to XBoard: `O-O`/`O-O-O` in Fischer random
     /// chess (XBoard's `fischerandom`), else as the castler's move.
     fn castling(&self) -> CastlingText {
-        if Xboard::xboard_name(&self.variant.name) == "fischerandom" {
+        if Xboard::xboard_name(&self.variant) == "fischerandom" {
             CastlingText::Sides
         } else {
             CastlingText::CastlerMoves
@@ -644,8 +644,43 @@ pub fn setup_lines(v: &Variant, fen: &str) -> Vec<String> {
     out
 }
 
-/// Catalogue names and XBoard's names for the same variants.
-const XBOARD_NAMES: [(&str, &str); 2] = [("chess", "normal"), ("chess960", "fischerandom")];
+/// The variant names XBoard has built in (CECP v2, the `variant` command,
+/// and XBoard 4.9's additions): a variant announced under one of these is
+/// drawn and checked by XBoard itself.
+const XBOARD_VARIANTS: &[&str] = &[
+    "normal",
+    "wildcastle",
+    "nocastle",
+    "fischerandom",
+    "bughouse",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "kriegspiel",
+    "atomic",
+    "3check",
+    "xiangqi",
+    "shogi",
+    "capablanca",
+    "gothic",
+    "falcon",
+    "shatranj",
+    "courier",
+    "knightmate",
+    "berolina",
+    "cylinder",
+    "super",
+    "great",
+    "janus",
+    "caparandom",
+    "seirawan",
+    "makruk",
+    "asean",
+    "spartan",
+    "grand",
+];
 
 /// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in seconds.
 fn parse_level(arg: &str) -> Option<(u32, Duration, Duration)> {

@@ -34,6 +34,7 @@ pub(super) fn finish(
         explode_span,
         royalty_span,
         walls_span,
+        aliases,
         ..
     } = d;
     royalty::finish_checks(
@@ -397,6 +398,7 @@ pub(super) fn finish(
     let v = Variant {
         name: name.to_string(),
         title: title.unwrap_or_else(|| name.to_string()),
+        aliases,
         players: l.players.clone(),
         teams,
         board: l.board.clone().unwrap_or(Board {

@@ -16,6 +16,7 @@ mod common;
 mod end;
 mod finish;
 mod moves;
+mod names;
 mod pieces;
 mod placing;
 mod regional;

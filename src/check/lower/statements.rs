@@ -60,6 +60,7 @@ use Lowering::*;
 pub(super) const STATEMENTS: &[Statement] = &[
     st("players", true, false, Players(board::players_stmt)),
     st("board", true, false, Board(board::board_stmt)),
+    st("also", true, false, Rule(names::also_known_as)),
     st("use", false, false, Pieces(pieces::use_stmt)),
     st("piece", false, false, Pieces(pieces::piece)),
     st("region", false, false, Region(regions::region_stmt)),
@@ -158,6 +159,8 @@ pub(super) struct Draft {
     /// `then place wall`, for its cross-statement checks.
     pub walls_span: Option<(Arc<str>, Span)>,
     pub royalty_span: Option<(Arc<str>, Span)>,
+    /// `also known as`: the variant's other names.
+    pub aliases: Vec<String>,
 }
 
 impl Draft {
@@ -219,6 +222,7 @@ impl Draft {
             explode_span: None,
             walls_span: None,
             royalty_span: None,
+            aliases: Vec::new(),
         }
     }
 }

@@ -398,3 +398,24 @@ fn extinct_all_of_is_in_the_ir_and_a_plain_list_is_not() {
     assert!(json(&all).contains("\"all_of\":true"), "{}", json(&all));
     assert!(!json(&one).contains("all_of"), "{}", json(&one));
 }
+
+#[test]
+fn a_repetition_is_lost_by_the_player_the_rule_names_whoever_is_to_move() {
+    // Minishogi: `repetition 4 -> lose for white` (sente loses).
+    let t = builtin("minishogi");
+    let start = "rbsgk/4p/5/P4/KGSBR[] w - - 0 1";
+    let mut g = Game::new(fen(&t, start));
+    let shuffle = ["a1b2", "e5d4", "b2a1", "d4e5"];
+    for round in 0..3 {
+        play(&mut g, &shuffle);
+        assert_eq!(winners(&g), if round < 2 { None } else { Some(BLACK) });
+    }
+    // The fourth occurrence after a Black move, with White to move, and
+    // one with Black to move: Black wins both times.
+    let mut g = Game::new(fen(&t, start));
+    play(&mut g, &["a1b2"]);
+    for _ in 0..3 {
+        play(&mut g, &["e5d4", "b2a1", "d4e5", "a1b2"]);
+    }
+    assert_eq!(winners(&g), Some(BLACK));
+}

@@ -108,20 +108,24 @@ fn chess_castling_and_draw_rules() {
     );
     assert!(v.end.contains(&EndRule {
         when: Event::Checkmate,
-        then: Outcome::Lose
+        then: Outcome::Lose,
+        player: None,
     }));
     assert!(v.end.contains(&EndRule {
         when: Event::Stalemate,
-        then: Outcome::Draw
+        then: Outcome::Draw,
+        player: None,
     }));
     assert!(v.end.contains(&EndRule {
         when: Event::Repetition(3),
-        then: Outcome::Draw
+        then: Outcome::Draw,
+        player: None,
     }));
     let pawn = piece(&v, "pawn");
     assert!(v.end.contains(&EndRule {
         when: Event::Quiet { plies: 100 },
-        then: Outcome::Draw
+        then: Outcome::Draw,
+        player: None,
     }));
     assert_eq!(v.quiet_resets, vec![Reset::Capture, Reset::Piece(pawn)]);
     assert_eq!(v.dead_material.len(), 4);
@@ -139,11 +143,13 @@ fn chess_claim_options_make_claims_and_late_automatic_draws() {
     );
     assert!(v.end.contains(&EndRule {
         when: Event::Repetition(3),
-        then: Outcome::ClaimDraw
+        then: Outcome::ClaimDraw,
+        player: None,
     }));
     assert!(v.end.contains(&EndRule {
         when: Event::Repetition(5),
-        then: Outcome::Draw
+        then: Outcome::Draw,
+        player: None,
     }));
     assert!(v
         .end
@@ -265,7 +271,8 @@ fn echek_swap_once_connectivity_and_surround() {
         v.end[0],
         EndRule {
             when: Event::Surrounded(piece(&v, "king")),
-            then: Outcome::Lose
+            then: Outcome::Lose,
+            player: None,
         }
     );
     // The queens' removal is a consequence checked right after the kings'
@@ -280,7 +287,8 @@ fn echek_swap_once_connectivity_and_surround() {
     assert_eq!(v.turn.when_stuck, WhenStuck::Pass);
     assert!(v.end.contains(&EndRule {
         when: Event::Passes(2),
-        then: Outcome::Draw
+        then: Outcome::Draw,
+        player: None,
     }));
     assert_eq!(v.end_checked, EndTiming::AfterAction);
     assert_eq!(
@@ -292,7 +300,8 @@ fn echek_swap_once_connectivity_and_surround() {
         .end
         .contains(&EndRule {
             when: Event::PlyLimit(300),
-            then: Outcome::Draw
+            then: Outcome::Draw,
+            player: None,
         }));
 }
 
@@ -355,11 +364,13 @@ fn ecsech_placement_constraints() {
         .any(|r| r.pieces == vec![b] && r.condition == Pred::DistinctColour));
     assert!(v.end.contains(&EndRule {
         when: Event::HandEmpty,
-        then: Outcome::Win
+        then: Outcome::Win,
+        player: None,
     }));
     assert!(v.end.contains(&EndRule {
         when: Event::Stalemate,
-        then: Outcome::Lose
+        then: Outcome::Lose,
+        player: None,
     }));
     assert_eq!(
         load_with("ecsech", &[("stuck", "pass")]).turn.when_stuck,
@@ -379,11 +390,13 @@ fn rapid_ecsech_forbids_moves_and_inherits_the_rest() {
     assert!(!v.turn.moves && v.turn.place);
     assert!(v.end.contains(&EndRule {
         when: Event::Stalemate,
-        then: Outcome::Lose
+        then: Outcome::Lose,
+        player: None,
     }));
     assert!(v.end.contains(&EndRule {
         when: Event::HandEmpty,
-        then: Outcome::Win
+        then: Outcome::Win,
+        player: None,
     }));
     assert!(v.turn.first_action.is_some());
     assert_eq!(v.turn.placement.len(), 2);
@@ -433,7 +446,8 @@ fn raindrop_options() {
     let v = load("raindropchess");
     assert!(v.end.contains(&EndRule {
         when: Event::UnplaceableCard,
-        then: Outcome::Lose
+        then: Outcome::Lose,
+        player: None,
     }));
     let r = load_with("raindropchess", &[("unplaceable_card", "return_and_move")]);
     assert_eq!(r.turn.unplaceable, Unplaceable::ReturnCard);
@@ -542,12 +556,14 @@ fn quatro_promotion_elimination_and_options() {
     );
     assert!(v.end.contains(&EndRule {
         when: Event::Checkmate,
-        then: Outcome::Eliminated
+        then: Outcome::Eliminated,
+        player: None,
     }));
     assert!(
         v.end.contains(&EndRule {
             when: Event::Stalemate,
-            then: Outcome::Eliminated
+            then: Outcome::Eliminated,
+            player: None,
         }),
         "Q3"
     );
@@ -633,5 +649,38 @@ fn rotate_180_on_oblong_boards_turns_about_the_centre() {
     assert_eq!(
         setup_men(&square),
         vec![(0, 0, 0), (0, 1, 1), (1, 0, 3), (1, 1, 2)]
+    );
+}
+
+#[test]
+fn not_drops_an_attribute_that_like_copied() {
+    let text = r#"variant mild extends chess {
+  piece commoner C like king not royal value 300
+  piece soldier S like pawn not resets clock not value
+  piece plain X like king not glyphs
+}"#;
+    let c = varia::load::load_str("mild.variant", text, &[]);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
+    let v = &c.variants[0];
+    let commoner = &v.pieces[piece(v, "commoner") as usize];
+    assert!(!commoner.royal);
+    assert_eq!(commoner.value, Some(300));
+    assert!(v.pieces[piece(v, "king") as usize].royal);
+    let soldier = piece(v, "soldier");
+    assert_eq!(v.pieces[soldier as usize].value, None);
+    assert!(!v.quiet_resets.contains(&Reset::Piece(soldier)));
+    assert!(v.quiet_resets.contains(&Reset::Piece(piece(v, "pawn"))));
+    // A word that is not an attribute after `not` is named.
+    let c = varia::load::load_str(
+        "bad.variant",
+        "variant bad extends chess {\n  piece commoner C like king not kingly\n}",
+        &[],
+    );
+    assert!(
+        c.diagnostics
+            .iter()
+            .any(|d| d.code == "bad-argument" && d.message.contains("`kingly`")),
+        "{:?}",
+        c.diagnostics
     );
 }

@@ -268,7 +268,7 @@ fn rules(v: &Variant, k: PieceId) -> Vec<String> {
             _ => false,
         };
         if names_it && e.then != Outcome::ClaimDraw {
-            out.push(words::end_sentence(v, &e.when, e.then));
+            out.push(words::end_sentence(v, e));
         }
     }
     for r in &v.removals {

@@ -240,11 +240,7 @@ fn turn(v: &Variant) -> Vec<String> {
 /// values per kind (hundredths of a pawn).
 pub fn describe_tables(tables: &Arc<Tables>, values: &[i32]) -> Description {
     let v = tables.variant();
-    let mut end: Vec<String> = v
-        .end
-        .iter()
-        .map(|r| words::end_sentence(v, &r.when, r.then))
-        .collect();
+    let mut end: Vec<String> = v.end.iter().map(|r| words::end_sentence(v, r)).collect();
     for r in &v.removals {
         end.push(format!(
             "A {} surrounded on its four sides leaves the game.",

@@ -279,11 +279,13 @@ impl Writer<'_> {
         if r.n_fold_rule > 0 {
             let value = value_word(r.n_fold_value);
             match value {
-                _ if r.n_fold_value_absolute && r.n_fold_value != Value::Draw => {
-                    self.led.not_encoded(
-                        &["nFoldValueAbsolute", "nFoldValue"],
-                        "a repetition result counted from White's side",
-                    );
+                // Counted from White's side: White's outcome, whoever is
+                // to move.
+                Some(w @ ("win" | "lose"))
+                    if r.n_fold_value_absolute && (2..=1000).contains(&r.n_fold_rule) =>
+                {
+                    self.ends
+                        .push(format!("repetition {} -> {w} for white", r.n_fold_rule));
                 }
                 Some(w) if (2..=1000).contains(&r.n_fold_rule) => {
                     self.ends

@@ -176,7 +176,7 @@ pub const OPTIONS: &[OptionDoc] = &[
     row("nMoveRule", "int", Converted, "`quiet 2N plies reset by ... -> draw`"),
     row("nFoldRule", "int", Converted, "`repetition N -> ...`"),
     row("nFoldValue", "Value", Converted, "the outcome of `repetition`"),
-    row("nFoldValueAbsolute", "bool", NotEncoded, "a repetition result from White's side"),
+    row("nFoldValueAbsolute", "bool", Converted, "`repetition N -> win for white` / `lose for white`: a repetition result from White's side"),
     row("perpetualCheckIllegal", "bool", NotEncoded, "perpetual check loses"),
     row("moveRepetitionIllegal", "bool", NotEncoded, "moving back and forth loses (Janggi)"),
     row("chasingRule", "ChasingRule", NotEncoded, "Xiangqi's chasing rules"),

@@ -750,6 +750,10 @@ pub enum IllegalAction {
 pub struct EndRule {
     pub when: Event,
     pub then: Outcome,
+    /// `-> OUTCOME for PLAYER`: the outcome is that player's, whoever is to
+    /// act (only after a condition about the whole game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<PlayerId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

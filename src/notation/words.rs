@@ -3,7 +3,9 @@
 //! atoms in plain English.
 
 use crate::engine::{Position, Square};
-use crate::ir::{Atom, Event, Mode, Outcome, Path, PieceId, Pred, Selector, Timing, Variant, Who};
+use crate::ir::{
+    Atom, EndRule, Event, Mode, Outcome, Path, PieceId, Pred, Selector, Timing, Variant, Who,
+};
 
 /// A square as players name it (`e4`).
 pub(crate) fn square(pos: &Position, sq: Square) -> String {
@@ -233,7 +235,8 @@ pub(crate) fn end_rule(v: &Variant, when: &Event, then: Outcome) -> String {
     format!("{} -> {then}", event(v, when))
 }
 /// An end rule in a plain sentence.
-pub(crate) fn end_sentence(v: &Variant, when: &Event, then: Outcome) -> String {
+pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
+    let (when, then) = (&rule.when, rule.then);
     let region = |r: u16| {
         v.regions
             .get(r as usize)
@@ -303,6 +306,14 @@ pub(crate) fn end_sentence(v: &Variant, when: &Event, then: Outcome) -> String {
         Event::BoardFull => "When every square holds a man, the game".into(),
     };
     let game = subject.ends_with("the game");
+    if let Some(name) = rule.player.and_then(|p| v.players.get(p as usize)) {
+        let verb = if then == Outcome::Win {
+            "is won"
+        } else {
+            "is lost"
+        };
+        return format!("{subject} {verb} by {}.", name.name);
+    }
     let verb = match (then, game) {
         (Outcome::Win, false) => "wins",
         (Outcome::Lose, false) => "loses",

@@ -191,6 +191,37 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             Then::ReturnCard
         }
     };
+    let player = if c.peek_word() == Some("for") {
+        let for_span = c.here();
+        c.next();
+        let (w, sp) = c.expect_word("a player").map_err(|d| {
+            d.hint("write `repetition 4 -> lose for white`: the outcome is that player's")
+        })?;
+        let p = l.player_ref(f, sp, w)?;
+        let game_wide = matches!(
+            when,
+            Event::Repetition(_)
+                | Event::Quiet { .. }
+                | Event::PlyLimit(_)
+                | Event::InsufficientMaterial
+        );
+        if !game_wide || !matches!(then, Then::Outcome(Outcome::Win | Outcome::Lose)) {
+            return Err(Diagnostic::error(
+                "bad-outcome",
+                f,
+                for_span.to(sp),
+                "`for PLAYER` may follow only `win` or `lose`, after a condition about \
+                 the whole game",
+            )
+            .hint(
+                "the conditions about the whole game are `repetition`, `quiet`, `plies` and \
+                 `insufficient material`; the others have a subject of their own",
+            ));
+        }
+        Some(p)
+    } else {
+        None
+    };
     c.finish()?;
     if let Some(b) = &st.block {
         return Err(Diagnostic::error(
@@ -204,6 +235,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
     Ok(RuleB {
         when,
         then,
+        player,
         resets: quiet_resets,
     })
 }

@@ -380,7 +380,11 @@ pub(super) fn finish(
             other => other,
         };
         match (r.then, &when) {
-            (Then::Outcome(then), _) => end_rules.push(EndRule { when, then }),
+            (Then::Outcome(then), _) => end_rules.push(EndRule {
+                when,
+                then,
+                player: r.player,
+            }),
             (Then::Remove, Event::Surrounded(piece)) => removals.push(Removal {
                 piece: *piece,
                 after: end_rules.len(),

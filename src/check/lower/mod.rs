@@ -35,7 +35,7 @@ pub(crate) use statements::is_keyword;
 use statements::{Draft, Lowering};
 
 const PIECE_ATTRS: &[&str] = &[
-    "moves", "attacks", "royal", "passes", "resets", "value", "glyphs", "like", "promotes",
+    "moves", "attacks", "royal", "passes", "resets", "value", "glyphs", "like", "promotes", "not",
 ];
 
 struct PieceB {
@@ -347,6 +347,8 @@ fn pieces_present(l: &mut Lower, name: &str, file: &Arc<str>, name_span: Span) {
 struct RuleB {
     when: Event,
     then: Then,
+    /// `-> OUTCOME for PLAYER`.
+    player: Option<PlayerId>,
     /// A `quiet` rule's `reset by` list.
     resets: Vec<Reset>,
 }

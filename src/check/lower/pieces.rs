@@ -193,7 +193,7 @@ pub(super) fn piece_stmt(
         while let Some(a) = c.next() {
             let Some(w) = a.word() else {
                 return Err(Diagnostic::error("bad-argument", f, a.span, format!("expected a piece attribute, found {}", a.describe()))
-                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE"));
+                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
             };
             match w {
                 "moves" if c.eat_word("none") => {
@@ -214,6 +214,34 @@ pub(super) fn piece_stmt(
                     }
                 }
                 "royal" => piece.royal = true,
+                "not" => {
+                    // Drop an attribute, as one copied by `like`.
+                    let (what, _) = c
+                        .expect_choice(
+                            "an attribute to drop",
+                            &["royal", "passes", "resets", "promotes", "attacks", "value", "glyphs"],
+                        )
+                        .map_err(|d| {
+                            d.hint("write `not royal`, `not passes own`, `not resets clock`, `not promotes`, `not attacks`, `not value` or `not glyphs`")
+                        })?;
+                    match what {
+                        "royal" => piece.royal = false,
+                        "passes" => {
+                            c.expect_keyword("own")
+                                .map_err(|d| d.hint("write `not passes own`"))?;
+                            piece.passes_own = false;
+                        }
+                        "resets" => {
+                            c.expect_keyword("clock")
+                                .map_err(|d| d.hint("write `not resets clock`"))?;
+                            resets_clock = false;
+                        }
+                        "promotes" => promotes_to = None,
+                        "attacks" => piece.attacks = None,
+                        "value" => piece.value = None,
+                        _ => piece.glyphs = None,
+                    }
+                }
                 "promotes" => {
                     c.expect_keyword("to")
                         .map_err(|d| d.hint("the attribute is `promotes to PIECE`"))?;
@@ -300,7 +328,7 @@ pub(super) fn piece_stmt(
                     if let Some(s) = diagnostic::suggest(w, PIECE_ATTRS.iter().copied()) {
                         d = d.hint(s);
                     }
-                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE"));
+                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
                 }
             }
         }

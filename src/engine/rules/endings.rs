@@ -108,7 +108,14 @@ pub fn status<B: Bits>(
             }
         } else if test.holds(t, parts, s, facts) {
             let rule = &parts.end[i];
-            return outcome(t, s, i, rule, me, rule.then);
+            // `for PLAYER`: that player's outcome; a player out of the
+            // game has none.
+            let subject = match rule.player {
+                Some(p) if !s.alive.contains(p) => continue,
+                Some(p) => p,
+                None => me,
+            };
+            return outcome(t, s, i, rule, subject, rule.then);
         }
     }
     Status::Ongoing
@@ -466,7 +473,11 @@ mod tests {
     use crate::ir::{EndRule, Event, Outcome};
 
     fn rule(when: Event, then: Outcome) -> EndRule {
-        EndRule { when, then }
+        EndRule {
+            when,
+            then,
+            player: None,
+        }
     }
 
     /// The walk keeps the rules that end the game in the order written,

@@ -419,3 +419,51 @@ fn a_repetition_is_lost_by_the_player_the_rule_names_whoever_is_to_move() {
     }
     assert_eq!(winners(&g), Some(BLACK));
 }
+
+/// Chess where a perpetual check loses for the checker at the third
+/// occurrence, before the repetition draws.
+fn perpetual_chess() -> std::sync::Arc<varia::engine::Tables> {
+    let text = "variant pc extends chess {\n  end {\n    perpetual check 3 -> lose\n    repetition 3 -> draw\n  }\n}\n";
+    let c = varia::load::load_str("pc.variant", text, &[]);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
+    std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).unwrap())
+}
+
+#[test]
+fn a_perpetual_check_loses_for_the_checker_at_the_repetition() {
+    let t = perpetual_chess();
+    // White's queen checks from e8 and h5 in turn; Black's king has one
+    // square each time.
+    let mut g = Game::new(fen(&t, "4Q1k1/p5p1/8/8/8/8/8/6K1 b - - 0 1"));
+    let cycle = ["g8h7", "e8h5", "h7g8", "h5e8"];
+    play(&mut g, &cycle);
+    assert_eq!(winners(&g), None, "the second occurrence decides nothing");
+    play(&mut g, &cycle);
+    assert_eq!(winners(&g), Some(BLACK), "the checker loses");
+    assert!(matches!(
+        g.status(),
+        Status::Ended { cause, .. } if cause.event == varia::ir::Event::PerpetualCheck(3)
+    ));
+}
+
+#[test]
+fn a_repetition_without_perpetual_check_is_decided_by_the_next_rule() {
+    let t = perpetual_chess();
+    let mut g = Game::new(fen(
+        &t,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ));
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    play(&mut g, &shuffle);
+    play(&mut g, &shuffle);
+    assert_eq!(winners(&g), Some(0), "a draw by repetition");
+    // A check in the cycle by one side only, but not with every action:
+    // still the repetition's draw. (Undo keeps the history exact.)
+    let mut g = Game::new(fen(&t, "4Q1k1/p5p1/8/8/8/8/8/6K1 b - - 0 1"));
+    let cycle = ["g8h7", "e8h5", "h7g8", "h5e8"];
+    play(&mut g, &cycle);
+    play(&mut g, &cycle[..3]);
+    g.undo();
+    g.undo();
+    assert_eq!(winners(&g), None);
+}

@@ -259,8 +259,14 @@ impl Writer<'_> {
     fn counters(&mut self) {
         let r = self.r;
         if r.perpetual_check_illegal {
-            self.led
-                .not_encoded(&["perpetualCheckIllegal"], "a perpetual check loses");
+            // Decided where the repetition is, before its own outcome.
+            if (2..=100).contains(&r.n_fold_rule) {
+                self.ends
+                    .push(format!("perpetual check {} -> lose", r.n_fold_rule));
+            } else {
+                self.led
+                    .not_encoded(&["perpetualCheckIllegal"], "a perpetual check loses");
+            }
         }
         if r.move_repetition_illegal {
             self.led

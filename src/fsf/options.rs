@@ -177,7 +177,7 @@ pub const OPTIONS: &[OptionDoc] = &[
     row("nFoldRule", "int", Converted, "`repetition N -> ...`"),
     row("nFoldValue", "Value", Converted, "the outcome of `repetition`"),
     row("nFoldValueAbsolute", "bool", Converted, "`repetition N -> win for white` / `lose for white`: a repetition result from White's side"),
-    row("perpetualCheckIllegal", "bool", NotEncoded, "perpetual check loses"),
+    row("perpetualCheckIllegal", "bool", Converted, "`perpetual check N -> lose` (N: `nFoldRule`), before the repetition rule"),
     row("moveRepetitionIllegal", "bool", NotEncoded, "moving back and forth loses (Janggi)"),
     row("chasingRule", "ChasingRule", NotEncoded, "Xiangqi's chasing rules"),
     row("stalemateValue", "Value", Converted, "`stalemate -> ...`"),

@@ -776,6 +776,10 @@ pub enum Event {
     Passes(u32),
     /// The same position for the n-th time.
     Repetition(u32),
+    /// The same position for the n-th time, and one player gave check with
+    /// every action since the first of those n occurrences: that player is
+    /// the subject (both players: a draw).
+    PerpetualCheck(u32),
     /// `plies` plies without a reset of the quiet-move counter (see
     /// [`Variant::quiet_resets`]).
     Quiet { plies: u32 },

@@ -164,6 +164,7 @@ pub(crate) fn event(v: &Variant, e: &Event) -> String {
         Event::HandEmpty => "hand empty".into(),
         Event::Passes(n) => format!("passes {n}"),
         Event::Repetition(n) => format!("repetition {n}"),
+        Event::PerpetualCheck(n) => format!("perpetual check {n}"),
         Event::Quiet { plies } => format!("quiet {plies} plies"),
         Event::InsufficientMaterial => "insufficient material".into(),
         Event::PlyLimit(n) => format!("plies {n}"),
@@ -258,6 +259,9 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         Event::HandEmpty => "A player who has placed every man of the hand".into(),
         Event::Passes(n) => format!("After {n} passes in a row, the game"),
         Event::Repetition(n) => format!("When the same position occurs {n} times, the game"),
+        Event::PerpetualCheck(n) => format!(
+            "A player who gave check with every action while the same position occurred {n} times"
+        ),
         Event::Quiet { plies } => {
             format!("After {plies} plies without a capture or other reset, the game")
         }
@@ -321,7 +325,9 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         (Outcome::ClaimDraw, _) => "may be claimed a draw",
         (Outcome::Eliminated, false) => "is out of the game",
         (Outcome::MostMen, _) => "is won by the player with the most men on the board",
-        (Outcome::Win | Outcome::Lose | Outcome::Eliminated, true) => "ends",
+        (Outcome::Win, true) => "is won by the player to move",
+        (Outcome::Lose, true) => "is lost by the player to move",
+        (Outcome::Eliminated, true) => "ends",
     };
     let verb = if matches!(then, Outcome::Draw | Outcome::ClaimDraw) && !game {
         match then {

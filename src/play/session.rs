@@ -442,6 +442,7 @@ pub fn event_name(e: &Event) -> String {
         Event::HandEmpty => "all men placed".into(),
         Event::Passes(_) => "passes".into(),
         Event::Repetition(_) => "repetition".into(),
+        Event::PerpetualCheck(_) => "perpetual check".into(),
         Event::Quiet { .. } => "move rule".into(),
         Event::InsufficientMaterial => "insufficient material".into(),
         Event::PlyLimit(_) => "ply limit".into(),

@@ -10,6 +10,7 @@ pub(crate) const END_CONDITIONS: &[&str] = &[
     "hand",
     "passes",
     "repetition",
+    "perpetual",
     "quiet",
     "insufficient",
     "plies",
@@ -42,6 +43,13 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
         "passes" => Event::Passes(c.expect_int("a number of passes", 1, 100)?.0 as u32),
         "repetition" => {
             Event::Repetition(c.expect_int("how many times a position occurs", 2, 100)?.0 as u32)
+        }
+        "perpetual" => {
+            c.expect_keyword("check")
+                .map_err(|d| d.hint("write `perpetual check 4 -> lose`"))?;
+            Event::PerpetualCheck(
+                c.expect_int("how many times a position occurs", 2, 100)?.0 as u32,
+            )
         }
         "plies" => Event::PlyLimit(c.expect_int("a number of plies", 1, 1_000_000)?.0 as u32),
         "insufficient" => {
@@ -191,6 +199,15 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             Then::ReturnCard
         }
     };
+    if matches!(when, Event::PerpetualCheck(_)) && then == Then::Outcome(Outcome::ClaimDraw) {
+        return Err(Diagnostic::error(
+            "bad-outcome",
+            f,
+            st.span,
+            "`perpetual check` decides the game: it cannot be a draw claim",
+        )
+        .hint("write `perpetual check 3 -> lose` before `repetition 3 -> claim draw`"));
+    }
     let player = if c.peek_word() == Some("for") {
         let for_span = c.here();
         c.next();

@@ -3,12 +3,13 @@
 
 use super::checked::{with_pos, Position, Undo};
 use super::movegen;
-use crate::engine::core::{Bits, EpRecord, Move, MoveList, State};
+use crate::engine::core::{Bits, EpRecord, Move, MoveList, PlayerSet, State};
 use crate::engine::movement::Ctx;
 use crate::engine::rules::en_passant::{any_record, EnPassant};
 use crate::engine::rules::endings::{self, Facts};
 use crate::engine::rules::{Cause, Status};
 use crate::engine::tables::{Compiled, Tables};
+use crate::ir::{Event, PlayerId};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -121,6 +122,10 @@ pub struct Game {
     /// the endings ask for it, and the next move records it).
     key: u64,
     played: Vec<(Move, Undo)>,
+    /// Who acted at each ply played and whether the action gave check (the
+    /// player to act after it was in check); kept only where a `perpetual
+    /// check` rule reads it.
+    checks: Option<Vec<(PlayerId, bool)>>,
 }
 
 /// The facts a game knows, for the endings.
@@ -145,12 +150,22 @@ impl Facts for GameFacts<'_> {
     fn last_action(&mut self) -> Option<Move> {
         self.game.played.last().map(|(m, _)| *m)
     }
+    fn perpetual_checkers(&mut self, n: u32) -> PlayerSet {
+        self.game.perpetual_checkers(n)
+    }
 }
 
 impl Game {
     pub fn new(pos: Position) -> Game {
         let key = pos.repetition_key();
+        let perpetual = pos
+            .tables()
+            .variant()
+            .end
+            .iter()
+            .any(|r| matches!(r.when, Event::PerpetualCheck(_)));
         Game {
+            checks: perpetual.then(|| Vec::with_capacity(RESERVED_PLIES)),
             pos,
             keys: Vec::with_capacity(RESERVED_PLIES),
             seen: KeyCounts::with_capacity_and_hasher(RESERVED_PLIES, Default::default()),
@@ -181,9 +196,13 @@ impl Game {
         let key = self.key;
         self.keys.push(key);
         *self.seen.entry(key).or_insert(0) += 1;
+        let mover = self.pos.turn();
         let undo = self.pos.make(mv);
         self.played.push((mv, undo));
         self.key = self.pos.repetition_key();
+        if let Some(checks) = self.checks.as_mut() {
+            checks.push((mover, self.pos.in_check()));
+        }
     }
 
     /// Whether the player to act may play [`Move::Resign`]: in a game with
@@ -214,6 +233,9 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let (mv, undo) = self.played.pop()?;
         self.pos.unmake(mv, undo);
+        if let Some(checks) = self.checks.as_mut() {
+            checks.pop();
+        }
         // The key recorded before the move is the restored position's.
         match self.keys.pop() {
             Some(key) => {
@@ -233,6 +255,34 @@ impl Game {
     /// How many times the current position has occurred (1 = first time).
     pub fn occurrences(&self) -> u32 {
         1 + self.seen.get(&self.key).copied().unwrap_or(0)
+    }
+
+    /// See [`Facts::perpetual_checkers`]: the window runs from the first of
+    /// the last `n` occurrences of the current position to now.
+    fn perpetual_checkers(&self, n: u32) -> PlayerSet {
+        let Some(checks) = &self.checks else {
+            return PlayerSet::EMPTY;
+        };
+        if n < 2 || self.occurrences() < n || checks.len() != self.keys.len() {
+            return PlayerSet::EMPTY;
+        }
+        let mut left = n - 1;
+        let Some(start) = self.keys.iter().rposition(|&k| {
+            if k == self.key {
+                left -= 1;
+            }
+            left == 0
+        }) else {
+            return PlayerSet::EMPTY;
+        };
+        let (mut acted, mut not_checking) = (PlayerSet::EMPTY, PlayerSet::EMPTY);
+        for &(p, check) in &checks[start..] {
+            acted.insert(p);
+            if !check {
+                not_checking.insert(p);
+            }
+        }
+        acted & !not_checking
     }
 
     fn facts(&self, legal: Option<bool>) -> GameFacts<'_> {

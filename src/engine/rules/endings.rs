@@ -60,6 +60,13 @@ pub trait Facts {
     fn last_action(&mut self) -> Option<crate::engine::core::Move> {
         None
     }
+    /// When the current position has occurred `n` times: the players who
+    /// gave check with every one of their actions since the first of those
+    /// `n` occurrences (each with at least one). Empty otherwise, or where
+    /// the history is not kept.
+    fn perpetual_checkers(&mut self, _n: u32) -> PlayerSet {
+        PlayerSet::EMPTY
+    }
 }
 
 /// The rules endings read.
@@ -102,6 +109,24 @@ pub fn status<B: Bits>(
     }
     let me = s.turn;
     for &Step { rule: i, test } in &parts.steps.walk {
+        if let Test::Perpetual(n) = test {
+            let checkers = facts.perpetual_checkers(n) & s.alive;
+            let rule = &parts.end[i];
+            match checkers.lowest() {
+                None => continue,
+                Some(p) if checkers.len() == 1 => return outcome(t, s, i, rule, p, rule.then),
+                // Both sides checked throughout: a draw.
+                Some(_) => {
+                    return Status::Ended {
+                        winners: 0,
+                        cause: Cause {
+                            rule: i,
+                            event: rule.when.clone(),
+                        },
+                    }
+                }
+            }
+        }
         if test.finds_subjects() {
             if let Some(st) = for_subjects(t, s, i, &parts.end[i], subjects(t, parts, s, test)) {
                 return st;
@@ -266,6 +291,8 @@ enum Test {
     MateByPlacing(PieceId),
     /// The same position for the n-th time.
     Repetition(u32),
+    /// `perpetual check N`: the subject is found in the history.
+    Perpetual(u32),
     /// `quiet N plies`; with eliminations, N counts in rounds of the
     /// players still in (N moves by each survivor).
     Quiet { plies: u32, per_survivor: bool },
@@ -291,6 +318,7 @@ impl Test {
             Event::CheckmateByPlacing(k) => Test::MateByPlacing(k),
             Event::Stalemate => Test::NoAction { check: false },
             Event::Repetition(n) => Test::Repetition(n),
+            Event::PerpetualCheck(n) => Test::Perpetual(n),
             Event::Quiet { plies, .. } => Test::Quiet {
                 plies,
                 per_survivor: elimination,
@@ -339,6 +367,8 @@ impl Test {
                     && facts.in_check()
             }
             Test::Repetition(n) => facts.occurrences() >= n,
+            // Its subject is found in the history: see `status`.
+            Test::Perpetual(_) => false,
             Test::Quiet {
                 plies,
                 per_survivor,

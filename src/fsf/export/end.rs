@@ -57,6 +57,12 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                     format!("repetition {n} -> claim draw (Fairy-Stockfish's repetitions decide)"),
                 ),
             },
+            Event::PerpetualCheck(n) => match out {
+                Outcome::Lose if nfold.is_none_or(|(m, _)| m == *n) => {
+                    e.set("perpetualCheckIllegal", "true")
+                }
+                _ => e.refuse_end("perpetual", "this perpetual-check rule"),
+            },
             Event::Quiet { plies } => match out {
                 Outcome::Draw if plies % 2 == 0 && nmove.is_none() => nmove = Some(plies / 2),
                 Outcome::Draw | Outcome::ClaimDraw => {

@@ -467,3 +467,39 @@ fn a_repetition_without_perpetual_check_is_decided_by_the_next_rule() {
     g.undo();
     assert_eq!(winners(&g), None);
 }
+
+/// Shatar's mate rule (`checkmate given only by`, `checkmate without check
+/// by`), as Fairy-Stockfish's `shatarMateRule` rules it.
+mod shatar_mates {
+    use super::*;
+
+    fn after(fen_text: &str, mv: &str) -> Option<u8> {
+        let t = builtin("shatar");
+        let mut g = Game::new(fen(&t, fen_text));
+        play(&mut g, &[mv]);
+        winners(&g)
+    }
+
+    #[test]
+    fn a_mate_by_a_knight_alone_wins_for_the_mated_player() {
+        // A smothered mate.
+        assert_eq!(
+            after("6rk/6pp/8/6N1/8/8/8/K7 w - - 0 1", "g5f7"),
+            Some(BLACK)
+        );
+    }
+
+    #[test]
+    fn a_mate_ending_checks_none_by_knight_rook_or_bers_is_a_draw() {
+        // A pawn's mate, the first check of its series.
+        assert_eq!(after("kb6/pn6/2P5/3B4/8/8/8/K7 w - - 0 1", "c6b7"), Some(0));
+    }
+
+    #[test]
+    fn a_rook_s_mate_wins() {
+        assert_eq!(
+            after("7k/6pp/8/8/8/8/8/R1K5 w - - 0 1", "a1a8"),
+            Some(WHITE)
+        );
+    }
+}

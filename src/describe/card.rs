@@ -263,6 +263,7 @@ fn rules(v: &Variant, k: PieceId) -> Vec<String> {
     for e in &v.end {
         let names_it = match &e.when {
             Event::Surrounded(x) | Event::CheckmateByPlacing(x) => *x == k,
+            Event::CheckmateGivenOnlyBy(ks) | Event::CheckmateWithoutCheckBy(ks) => ks.contains(&k),
             Event::Reach { piece, .. } => *piece == k,
             Event::Count { kinds, .. } => kinds.contains(&k),
             _ => false,

@@ -184,7 +184,7 @@ pub const OPTIONS: &[OptionDoc] = &[
     row("stalematePieceCount", "bool", Converted, "`stalemate -> most men`"),
     row("checkmateValue", "Value", Converted, "`checkmate -> ...`"),
     row("shogiPawnDropMateIllegal", "bool", Converted, "`checkmate by placing shogi_pawn -> win`"),
-    row("shatarMateRule", "bool", NotEncoded, "Shatar's mates that do not win"),
+    row("shatarMateRule", "bool", NotEncoded, "Shatar's mates that do not win (varia's `checkmate given only by` and `checkmate without check by`, written by hand)"),
     row("bikjangRule", "bool", Refused, "Janggi's facing kings (it changes the legal moves)"),
     row("extinctionValue", "Value", Converted, "`count ... at most N -> ...` (`extinct`)"),
     row("extinctionClaim", "bool", Partly, "`with reply`, with an extinctionOpponentPieceCount one above the count"),

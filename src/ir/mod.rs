@@ -764,6 +764,14 @@ pub enum Event {
     /// Checkmate, and the action that gave it placed a man of this kind
     /// from the hand (a pawn drop mate). The subject is the mated player.
     CheckmateByPlacing(PieceId),
+    /// Checkmate where every man giving the check is of one of these kinds
+    /// (`checkmate given only by PIECE, ...`). The subject is the mated player.
+    CheckmateGivenOnlyBy(Vec<PieceId>),
+    /// Checkmate ending a series of checks (the mated player in check at
+    /// each of its turns back to the start of the series, this one
+    /// included) none of which a man of these kinds gave (`checkmate
+    /// without check by PIECE, ...`). The subject is the mated player.
+    CheckmateWithoutCheckBy(Vec<PieceId>),
     /// A player has no legal action and is not in check.
     Stalemate,
     /// A man of this kind has its 4 orthogonal neighbours blocked by men, the

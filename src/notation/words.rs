@@ -159,6 +159,20 @@ pub(crate) fn event(v: &Variant, e: &Event) -> String {
     match e {
         Event::Checkmate => "checkmate".into(),
         Event::CheckmateByPlacing(k) => format!("checkmate by placing {}", piece(v, *k)),
+        Event::CheckmateGivenOnlyBy(ks) => format!(
+            "checkmate given only by {}",
+            ks.iter()
+                .map(|&k| piece(v, k))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Event::CheckmateWithoutCheckBy(ks) => format!(
+            "checkmate without check by {}",
+            ks.iter()
+                .map(|&k| piece(v, k))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Event::Stalemate => "stalemate".into(),
         Event::Surrounded(k) => format!("surrounded {}", piece(v, *k)),
         Event::HandEmpty => "hand empty".into(),
@@ -245,6 +259,20 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
     };
     let subject = match when {
         Event::Checkmate => "A player who is checkmated (in check, with no legal action)".into(),
+        Event::CheckmateGivenOnlyBy(ks) => {
+            let names: Vec<String> = ks
+                .iter()
+                .map(|&k| format!("{} {}", article(&piece(v, k)), piece(v, k)))
+                .collect();
+            format!("A player checkmated only by {}", list(&names, "or"))
+        }
+        Event::CheckmateWithoutCheckBy(ks) => {
+            let names: Vec<String> = ks.iter().map(|&k| piece(v, k)).collect();
+            format!(
+                "A player checkmated at the end of a series of checks none of which a {} gave",
+                list(&names, "or")
+            )
+        }
         Event::CheckmateByPlacing(k) => format!(
             "A player checkmated by the placement of {} {}",
             article(&piece(v, *k)),

@@ -437,6 +437,7 @@ pub fn event_name(e: &Event) -> String {
     match e {
         Event::Checkmate => "checkmate".into(),
         Event::CheckmateByPlacing(_) => "checkmate by a placement".into(),
+        Event::CheckmateGivenOnlyBy(_) | Event::CheckmateWithoutCheckBy(_) => "checkmate".into(),
         Event::Stalemate => "stalemate".into(),
         Event::Surrounded(_) => "surrounded".into(),
         Event::HandEmpty => "all men placed".into(),

@@ -28,6 +28,30 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
     let mut quiet_resets = Vec::new();
     let (w, _) = c.expect_choice("an ending condition", END_CONDITIONS)?;
     let when = match w {
+        "checkmate" if c.peek_word() == Some("given") || c.peek_word() == Some("without") => {
+            let only = c.eat_word("given");
+            let hint = if only {
+                "write `checkmate given only by knight -> win`"
+            } else {
+                "write `checkmate without check by knight, rook -> draw`"
+            };
+            if only {
+                c.expect_keyword("only").map_err(|d| d.hint(hint))?;
+            } else {
+                c.next();
+                c.expect_keyword("check").map_err(|d| d.hint(hint))?;
+            }
+            c.expect_keyword("by").map_err(|d| d.hint(hint))?;
+            let mut kinds = vec![l.piece_ref(&mut c, "a piece")?];
+            while c.eat_op(",") {
+                kinds.push(l.piece_ref(&mut c, "a piece")?);
+            }
+            if only {
+                Event::CheckmateGivenOnlyBy(kinds)
+            } else {
+                Event::CheckmateWithoutCheckBy(kinds)
+            }
+        }
         "checkmate" if c.eat_word("by") => {
             c.expect_keyword("placing")
                 .map_err(|d| d.hint("write `checkmate by placing PIECE -> win`"))?;

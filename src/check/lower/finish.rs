@@ -269,7 +269,14 @@ pub(super) fn finish(
                 .hint("write `win`, `lose` or `draw`"),
             );
         }
-        if matches!(r.when, Event::Checkmate | Event::CheckmateByPlacing(_)) && !royal_exists {
+        if matches!(
+            r.when,
+            Event::Checkmate
+                | Event::CheckmateByPlacing(_)
+                | Event::CheckmateGivenOnlyBy(_)
+                | Event::CheckmateWithoutCheckBy(_)
+        ) && !royal_exists
+        {
             l.diags.push(
                 Diagnostic::warning(
                     "unreachable",

@@ -110,6 +110,19 @@ fn ep_capture_found<B: Bits>(
     false
 }
 
+/// The kinds of the men giving check to the player to act, as a mask.
+fn checker_kinds(pos: &Position) -> u64 {
+    let mut kinds = 0u64;
+    for sq in pos.checkers().iter() {
+        if let Some(m) = pos.man_at(sq) {
+            if m.kind() < 64 {
+                kinds |= 1 << m.kind();
+            }
+        }
+    }
+    kinds
+}
+
 /// A game: a position with the history needed for repetition, and undo.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -122,10 +135,21 @@ pub struct Game {
     /// the endings ask for it, and the next move records it).
     key: u64,
     played: Vec<(Move, Undo)>,
-    /// Who acted at each ply played and whether the action gave check (the
-    /// player to act after it was in check); kept only where a `perpetual
-    /// check` rule reads it.
-    checks: Option<Vec<(PlayerId, bool)>>,
+    /// Who acted at each ply played, who was to act after it and the kinds
+    /// of the men that then gave check; kept only where a rule reads it
+    /// (`perpetual check`, `checkmate given only by`, `checkmate without
+    /// check by`).
+    checks: Option<Vec<PlyCheck>>,
+}
+
+/// The checks after one ply, for the rules that read the history.
+#[derive(Clone, Copy, Debug)]
+struct PlyCheck {
+    mover: PlayerId,
+    to_act: PlayerId,
+    /// The kinds of the men attacking a royal man of `to_act` (a mask; 0:
+    /// no check).
+    kinds: u64,
 }
 
 /// The facts a game knows, for the endings.
@@ -153,17 +177,38 @@ impl Facts for GameFacts<'_> {
     fn perpetual_checkers(&mut self, n: u32) -> PlayerSet {
         self.game.perpetual_checkers(n)
     }
+    fn checker_kinds(&mut self) -> u64 {
+        checker_kinds(&self.game.pos)
+    }
+    fn check_series_kinds(&mut self) -> u64 {
+        let g = self.game;
+        let mut kinds = checker_kinds(&g.pos);
+        let me = g.pos.turn();
+        if let Some(checks) = &g.checks {
+            // The earlier positions where this player was to act, newest
+            // first, while it was in check.
+            for c in checks.iter().rev().skip(1).filter(|c| c.to_act == me) {
+                if c.kinds == 0 {
+                    break;
+                }
+                kinds |= c.kinds;
+            }
+        }
+        kinds
+    }
 }
 
 impl Game {
     pub fn new(pos: Position) -> Game {
         let key = pos.repetition_key();
-        let perpetual = pos
-            .tables()
-            .variant()
-            .end
-            .iter()
-            .any(|r| matches!(r.when, Event::PerpetualCheck(_)));
+        let perpetual = pos.tables().variant().end.iter().any(|r| {
+            matches!(
+                r.when,
+                Event::PerpetualCheck(_)
+                    | Event::CheckmateGivenOnlyBy(_)
+                    | Event::CheckmateWithoutCheckBy(_)
+            )
+        });
         Game {
             checks: perpetual.then(|| Vec::with_capacity(RESERVED_PLIES)),
             pos,
@@ -201,7 +246,11 @@ impl Game {
         self.played.push((mv, undo));
         self.key = self.pos.repetition_key();
         if let Some(checks) = self.checks.as_mut() {
-            checks.push((mover, self.pos.in_check()));
+            checks.push(PlyCheck {
+                mover,
+                to_act: self.pos.turn(),
+                kinds: checker_kinds(&self.pos),
+            });
         }
     }
 
@@ -276,10 +325,10 @@ impl Game {
             return PlayerSet::EMPTY;
         };
         let (mut acted, mut not_checking) = (PlayerSet::EMPTY, PlayerSet::EMPTY);
-        for &(p, check) in &checks[start..] {
-            acted.insert(p);
-            if !check {
-                not_checking.insert(p);
+        for c in &checks[start..] {
+            acted.insert(c.mover);
+            if c.kinds == 0 {
+                not_checking.insert(c.mover);
             }
         }
         acted & !not_checking

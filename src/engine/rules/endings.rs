@@ -67,6 +67,17 @@ pub trait Facts {
     fn perpetual_checkers(&mut self, _n: u32) -> PlayerSet {
         PlayerSet::EMPTY
     }
+    /// The kinds of the men giving check to the player to act (a mask).
+    fn checker_kinds(&mut self) -> u64 {
+        0
+    }
+    /// The kinds of the men that gave check to the player to act at each
+    /// of its turns back to the start of the current series of checks,
+    /// this one included (a mask); where the history is not kept, this
+    /// turn's only.
+    fn check_series_kinds(&mut self) -> u64 {
+        self.checker_kinds()
+    }
 }
 
 /// The rules endings read.
@@ -293,6 +304,10 @@ enum Test {
     Repetition(u32),
     /// `perpetual check N`: the subject is found in the history.
     Perpetual(u32),
+    /// `checkmate given only by KINDS` (a mask of kinds).
+    MateOnlyBy(u64),
+    /// `checkmate without check by KINDS` (a mask of kinds).
+    MateWithoutCheckBy(u64),
     /// `quiet N plies`; with eliminations, N counts in rounds of the
     /// players still in (N moves by each survivor).
     Quiet { plies: u32, per_survivor: bool },
@@ -316,6 +331,8 @@ impl Test {
         Some(match *ev {
             Event::Checkmate => Test::NoAction { check: true },
             Event::CheckmateByPlacing(k) => Test::MateByPlacing(k),
+            Event::CheckmateGivenOnlyBy(ref ks) => Test::MateOnlyBy(kind_mask(ks)),
+            Event::CheckmateWithoutCheckBy(ref ks) => Test::MateWithoutCheckBy(kind_mask(ks)),
             Event::Stalemate => Test::NoAction { check: false },
             Event::Repetition(n) => Test::Repetition(n),
             Event::PerpetualCheck(n) => Test::Perpetual(n),
@@ -366,6 +383,12 @@ impl Test {
                     && !facts.has_legal()
                     && facts.in_check()
             }
+            Test::MateOnlyBy(kinds) => {
+                !facts.has_legal() && facts.in_check() && facts.checker_kinds() & !kinds == 0
+            }
+            Test::MateWithoutCheckBy(kinds) => {
+                !facts.has_legal() && facts.in_check() && facts.check_series_kinds() & kinds == 0
+            }
             Test::Repetition(n) => facts.occurrences() >= n,
             // Its subject is found in the history: see `status`.
             Test::Perpetual(_) => false,
@@ -386,6 +409,15 @@ impl Test {
             Test::Surrounded(_) | Test::HandEmpty | Test::Passes(_) => false,
         }
     }
+}
+
+/// A set of piece kinds as a mask (kinds past 63 are left out: the checker
+/// allows fewer).
+fn kind_mask(kinds: &[PieceId]) -> u64 {
+    kinds
+        .iter()
+        .filter(|&&k| k < 64)
+        .fold(0, |m, &k| m | 1u64 << k)
 }
 
 /// One rule of the walk: its index in `Variant::end` and its test.

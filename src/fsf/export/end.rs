@@ -38,6 +38,12 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                     e.refuse_end("checkmate", "this outcome of a checkmate by placing");
                 }
             }
+            // Fairy-Stockfish's nearest, shatarMateRule, names its own
+            // piece types: the rule is left out (it changes results only).
+            Event::CheckmateGivenOnlyBy(_) | Event::CheckmateWithoutCheckBy(_) => e.leave_out(
+                "checkmate",
+                "a checkmate rule on the checking men (shatarMateRule's nearest)".into(),
+            ),
             Event::Stalemate => match (out, word(out)) {
                 (_, Some(w)) => stalemate = Some(w.to_string()),
                 (Outcome::MostMen, _) => {

@@ -270,6 +270,16 @@ pub struct Promotion {
     /// `capturing`: only moves that capture promote.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub capturing: bool,
+    /// `as action`: no move promotes; a man standing in the zone turns
+    /// into a choice as an action of its own, on its square or by one
+    /// non-capturing move of the choice, when the new man attacks no enemy
+    /// man and the action leaves no enemy royal attacked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub as_action: bool,
+    /// `last anywhere` (with `as action`): a man that is its owner's only
+    /// man of its kind on the board may promote from any square.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub last_anywhere: bool,
 }
 
 impl Promotion {

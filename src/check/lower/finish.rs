@@ -69,6 +69,7 @@ pub(super) fn finish(
                     || old.from_pool != p.from_pool
                     || (old.leaving, old.optional, old.capturing)
                         != (p.leaving, p.optional, p.capturing)
+                    || (old.as_action, old.last_anywhere) != (p.as_action, p.last_anywhere)
                     || limits.is_none()
                 {
                     let mut d = Diagnostic::error(
@@ -77,7 +78,7 @@ pub(super) fn finish(
                         sp,
                         format!("`{}` promotes in two different ways", pb.piece.name),
                     )
-                    .hint("`for PLAYER` may change the choices, not the zone, `optional`, `from pool` or a choice's limit");
+                    .hint("`for PLAYER` may change the choices, not the zone, `optional`, `from pool`, `as action` or a choice's limit");
                     if let Some((ff, fs)) = promote_at.get(&id) {
                         if *ff == f {
                             d = d.label(*fs, "the other promotion");
@@ -465,6 +466,8 @@ fn union_choices(p: &Promotion, by_player: Vec<Vec<PieceId>>) -> Promotion {
         leaving: p.leaving,
         optional: p.optional,
         capturing: p.capturing,
+        as_action: p.as_action,
+        last_anywhere: p.last_anywhere,
     }
 }
 

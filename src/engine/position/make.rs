@@ -174,6 +174,17 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
                 sw.apply(b, s, me, x, y);
             }
         }
+        Move::Promote { from, to, piece } => {
+            let man = s.take(l, from);
+            a.reset |= quiet.kinds & (1 << man.kind()) != 0;
+            let placed = man.with_kind(piece);
+            let placed = if r.captures.demotes() {
+                placed.with_promoted(true)
+            } else {
+                placed
+            };
+            s.put(l, to, placed);
+        }
         Move::Pass => {}
         Move::Resign => {
             if let Some(e) = &r.elimination {

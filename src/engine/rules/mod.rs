@@ -3,7 +3,7 @@
 //!
 //! | hook | when | rule kinds |
 //! |---|---|---|
-//! | source | generating actions | board moves (with en passant, castling, promotion), drops, deck, swap |
+//! | source | generating actions | board moves (with en passant, castling, promotion), promotions as actions, drops, deck, swap |
 //! | guard | before a source runs | board moves (`move requires`), first action, deck (a returned card, a lost player) |
 //! | constraint | after an action, for it to be legal | royal safety, limit box, connectivity |
 //! | filter | on the whole legal list | pass when stuck |
@@ -40,6 +40,7 @@ pub(crate) mod limit_box;
 pub(crate) mod material;
 pub(crate) mod pass;
 pub(crate) mod pred;
+pub(crate) mod promote_action;
 pub(crate) mod promotion;
 pub(crate) mod quiet;
 pub(crate) mod sink;
@@ -67,6 +68,7 @@ pub(crate) use first_action::FirstAction;
 pub(crate) use gating::Gating;
 pub(crate) use goals::Goals;
 pub(crate) use pass::Passing;
+pub(crate) use promote_action::PromoteAction;
 pub(crate) use promotion::Promotion;
 pub(crate) use quiet::QuietResets;
 pub(crate) use sink::{Any, Count, Sink, Tally};
@@ -92,6 +94,8 @@ pub struct Applied {
 pub struct Rules<B: Bits> {
     pub captures: CaptureRule,
     pub promotion: Promotion<B>,
+    /// `promote ... as action` (a source of promotions of their own).
+    pub promote_action: Option<PromoteAction<B>>,
     pub en_passant: Option<EnPassant<B>>,
     pub castling: Option<Castling<B>>,
     pub board_moves: BoardMoves<B>,
@@ -143,6 +147,7 @@ impl<B: Bits> Rules<B> {
         let v = &base.variant;
         let captures = captures::compile(v)?;
         let promotion = Promotion::new(base)?;
+        let promote_action = PromoteAction::new(base)?;
         let en_passant = EnPassant::new(v, base, captures.any());
         if en_passant.is_some() {
             check_lame_paths(base)?;
@@ -182,6 +187,7 @@ impl<B: Bits> Rules<B> {
         Ok(Rules {
             captures,
             promotion,
+            promote_action,
             en_passant,
             castling,
             board_moves,
@@ -228,6 +234,7 @@ impl<B: Bits> Rules<B> {
             && self.passing.is_none()
             && self.walls.is_none()
             && self.gating.is_none()
+            && self.promote_action.is_none()
             && self.swaps.is_none()
             && self.first_action.is_none()
             && self.constraints.connected.is_empty()

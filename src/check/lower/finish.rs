@@ -291,6 +291,18 @@ pub(super) fn finish(
                 .hint("mark the king `royal`, or remove this rule"),
             );
         }
+        if matches!(r.when, Event::CountedOut) && (turn.counting.is_none() || l.players.len() != 2)
+        {
+            l.diags.push(
+                Diagnostic::warning(
+                    "unreachable",
+                    f,
+                    *s,
+                    "nothing is ever counted: `counted out` needs a `counting` statement and two players",
+                )
+                .hint("add `counting lone: ...` or `counting board: ...`, or remove this rule"),
+            );
+        }
         if matches!(r.when, Event::UnplaceableCard) && !turn.draw {
             l.diags.push(
                 Diagnostic::warning(

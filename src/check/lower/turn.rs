@@ -396,10 +396,10 @@ pub(super) fn promote_stmt(
     }
     if let Some(sp) = as_action {
         let clash = [
-            (leaving, "leaving"),
-            (optional, "optional"),
-            (capturing, "capturing"),
-            (from_pool, "from pool"),
+            (leaving, "`leaving`"),
+            (optional, "`optional`"),
+            (capturing, "`capturing`"),
+            (from_pool, "`from pool`"),
             (choices.is_empty(), "a promotion to the promoted form"),
         ]
         .into_iter()

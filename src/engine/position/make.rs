@@ -45,6 +45,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             if !cap.is_empty() {
                 s.take(l, to);
                 a.reset |= quiet.capture;
+                a.captured = Some(cap);
                 captures::captured(&r.captures, b, s, me, cap);
             }
             let man = match promote {
@@ -72,6 +73,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
         } => {
             let cap = s.take(l, victim);
             a.reset |= quiet.capture;
+            a.captured = Some(cap);
             captures::captured(&r.captures, b, s, me, cap);
             let man = s.take(l, from);
             a.reset |= quiet.kinds & (1 << man.kind()) != 0;
@@ -109,6 +111,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             if !cap.is_empty() {
                 s.take(l, to);
                 a.reset |= quiet.capture;
+                a.captured = Some(cap);
                 captures::captured(&r.captures, b, s, me, cap);
             }
             let man = s.take(l, from);

@@ -503,3 +503,80 @@ mod shatar_mates {
         );
     }
 }
+
+/// The counting rules (`counting lone | board: ...`, `counted out`) on the
+/// catalogue's makruk and ASEAN chess. Every FEN expected here is the one
+/// Fairy-Stockfish (c19b5f6c) writes after the same moves.
+mod counting {
+    use super::common::{builtin, fen, play};
+    use super::{winners, WHITE};
+    use varia::engine::{Game, Status};
+    use varia::ir::Event;
+
+    fn after(variant: &str, start: &str, moves: &[&str]) -> Game {
+        let mut g = Game::new(fen(&builtin(variant), start));
+        play(&mut g, moves);
+        g
+    }
+
+    #[test]
+    fn a_lone_king_counts_from_the_men_on_the_board() {
+        let g = after("makruk", "8/2k5/8/8/8/2K5/8/RR6 w - - 0 1", &["c3d3"]);
+        // Two rooks: 8 moves (16 plies), counted from 4 men (8 plies).
+        assert_eq!(g.position().fen(), "8/2k5/8/8/8/3K4/8/RR6 b - 16 8 1");
+        // ASEAN counts the same lone king from 0, to 16 moves.
+        let g = after("asean", "8/2k5/8/8/8/2K5/8/RR6 w - - 0 1", &["c3d3"]);
+        assert_eq!(g.position().fen(), "8/2k5/8/8/8/3K4/8/RR6 b - 32 0 1");
+    }
+
+    #[test]
+    fn without_pawns_the_side_to_move_counts_the_boards_honour() {
+        let g = after("makruk", "8/2k5/8/8/8/2K5/5r2/3R4 w - - 0 1", &["d1e1"]);
+        assert_eq!(g.position().fen(), "8/2k5/8/8/8/2K5/5r2/4R3 b - 128 0 1");
+        // Pawns on the board: no count (the FEN keeps `-`).
+        let g = after("makruk", "8/2k5/8/8/3P4/2K5/5r2/3R4 w - - 0 1", &["d1e1"]);
+        assert!(
+            g.position().fen().contains(" b - - "),
+            "{}",
+            g.position().fen()
+        );
+    }
+
+    #[test]
+    fn a_capture_that_leaves_a_lone_king_starts_the_count_afresh() {
+        let g = after(
+            "makruk",
+            "8/2k5/8/8/8/2K5/5r2/3R4 w - 128 7 1",
+            &["d1f1", "c7b7", "f1f2"],
+        );
+        assert_eq!(g.position().fen(), "8/1k6/8/8/8/2K5/5R2/8 b - 32 6 2");
+    }
+
+    #[test]
+    fn the_game_is_drawn_when_the_count_runs_out() {
+        let mut g = Game::new(fen(
+            &builtin("makruk"),
+            "8/3k4/8/8/8/3K4/R7/1R6 b - 16 15 2",
+        ));
+        assert_eq!(winners(&g), None);
+        play(&mut g, &["d7e7"]);
+        assert_eq!(winners(&g), None, "16 plies of 16: not yet");
+        play(&mut g, &["a2a3"]);
+        match g.status() {
+            Status::Ended { winners: 0, cause } => assert_eq!(cause.event, Event::CountedOut),
+            other => panic!("{other:?}"),
+        }
+        // The FEN round trip keeps the count.
+        let f = g.position().fen();
+        assert_eq!(f, "8/4k3/8/8/8/R2K4/8/1R6 b - 16 17 3");
+        let back = fen(&builtin("makruk"), &f);
+        assert_eq!(back.fen(), f);
+    }
+
+    #[test]
+    fn a_mate_on_the_last_count_wins() {
+        let g = after("makruk", "3k4/8/3K4/8/8/8/8/7R w - 32 32 40", &["h1h8"]);
+        assert_eq!(g.position().fen(), "3k3R/8/3K4/8/8/8/8/8 b - 32 33 40");
+        assert_eq!(winners(&g), Some(WHITE));
+    }
+}

@@ -274,6 +274,16 @@ pub struct Promotion {
     /// `capturing`: only moves that capture promote.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub capturing: bool,
+    /// `as action`: no move promotes; a man standing in the zone turns
+    /// into a choice as an action of its own, on its square or by one
+    /// non-capturing move of the choice, when the new man attacks no enemy
+    /// man and the action leaves no enemy royal attacked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub as_action: bool,
+    /// `last anywhere` (with `as action`): a man that is its owner's only
+    /// man of its kind on the board may promote from any square.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub last_anywhere: bool,
 }
 
 impl Promotion {
@@ -457,6 +467,50 @@ pub struct Turn {
     /// `then place wall [reached]` (see [`Walls`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub walls: Option<Walls>,
+    /// `counting lone: ...` and `counting board: ...` (see [`Counting`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counting: Option<Counting>,
+}
+
+/// The counting rules of the Makruk family (two players): a count that
+/// starts for a player whose side is reduced, and whose running out the
+/// end rule `counted out` reports. See LANGUAGE.md §19.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Counting {
+    /// `counting lone: ...`: the count of a player left with one man.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lone: Option<LoneCount>,
+    /// `counting board: ...`: the count of a player with more than one man.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardCount>,
+}
+
+/// `counting lone: KIND[*N] MOVES, ..., otherwise MOVES [from men]
+/// [without KIND, ...]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoneCount {
+    /// (kind, at least this many of the opponent's men, the limit in
+    /// moves): the first row that the opponent's men meet gives the limit.
+    pub table: Vec<(PieceId, u32, u32)>,
+    /// The limit when no row is met (0: no count).
+    pub otherwise: u32,
+    /// `from men`: the count starts at the number of men on the board
+    /// (twice it, in plies), and a lone player who takes the last man of a
+    /// `without` kind starts counting at once.
+    pub from_men: bool,
+    /// `without KIND, ...`: no count while a man of these kinds is on the
+    /// board.
+    pub without: Vec<PieceId>,
+}
+
+/// `counting board: MOVES [men at most N] [without KIND, ...]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoardCount {
+    /// The limit in moves.
+    pub moves: u32,
+    /// The counting player has at most this many men.
+    pub max_men: Option<u32>,
+    pub without: Vec<PieceId>,
 }
 
 /// `flip enclosed SEL` / `flip touching SEL`: after a placement or a board
@@ -840,6 +894,10 @@ pub enum Event {
     /// actions, a royal man of another side stood attacked by their side.
     /// The subject is that player.
     Checks(u32),
+    /// The count of `counting` has run out (more plies counted than its
+    /// limit), unless the player to move is checkmated. The subject is
+    /// the game.
+    CountedOut,
     /// Every square of the board holds a man. The subject is the game.
     BoardFull,
 }

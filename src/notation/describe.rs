@@ -54,6 +54,7 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
         | Move::Castle { .. }
         | Move::Gate { .. }
         | Move::Walled { .. }
+        | Move::Promote { .. }
         | Move::CastleGate { .. } => ActionKind::Move,
         Move::Drop { .. }
         | Move::PlaceAndMove { .. }
@@ -122,6 +123,7 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
                 a.to = Some(f);
             }
         }
+        Move::Promote { from, to, .. } => a.full_from = from != to,
         Move::PlaceAndMove { to, .. } => a.then_to = Some(pos.coord(to)),
         Move::PlaceAndReturn { returned, .. } => a.returns = Some(pos.coord(returned)),
         Move::PlaceAndRemove { removed, .. } => a.returns = Some(pos.coord(removed)),

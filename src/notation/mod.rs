@@ -60,6 +60,9 @@ pub struct ActionInfo {
     pub returns: Option<Coord>,
     /// A compound move (`then place wall`): the wall is put on this square.
     pub wall: Option<Coord>,
+    /// SAN names the whole square the man leaves (a promotion as an
+    /// action by a step, `d5c4=F`, as Fairy-Stockfish writes it).
+    pub full_from: bool,
     /// Gives check / mate (filled by the engine when known).
     pub check: bool,
     pub mate: bool,
@@ -76,6 +79,7 @@ impl ActionInfo {
             capture: false,
             promotion: None,
             placed_promoted: false,
+            full_from: false,
             castle: None,
             then_to: None,
             returns: None,
@@ -176,7 +180,7 @@ pub fn san(actions: &[ActionInfo], i: usize) -> String {
                         .map(|(_, b)| b)
                         .collect();
                     let file_shared = rivals.iter().any(|b| b.from.is_some_and(|f| f.x == from.x));
-                    if file_shared {
+                    if file_shared || a.full_from {
                         s.push_str(&square(from));
                     } else if a.capture || !rivals.is_empty() {
                         s.push_str(&file_char(from));

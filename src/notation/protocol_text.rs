@@ -6,7 +6,9 @@
 //! royal taking its partner, `e1h1`: in Chess960 mode, and wherever the
 //! royal's move would not name the castling alone, see [`CastlingText`]),
 //! drops `P@e4` (upper-case letter; `+P@e4` places the man as its
-//! promoted form), ranks past 9 written out (`a10`). varia's other actions
+//! promoted form), a promotion as an action of its own as a promotion
+//! from the man's square (`d5d5f` in place, `d5c4f` by a step), ranks
+//! past 9 written out (`a10`). varia's other actions
 //! have no standard form; they are written as:
 //!
 //! | action | text |

@@ -182,6 +182,7 @@ pub(crate) fn event(v: &Variant, e: &Event) -> String {
         Event::Quiet { plies } => format!("quiet {plies} plies"),
         Event::InsufficientMaterial => "insufficient material".into(),
         Event::PlyLimit(n) => format!("plies {n}"),
+        Event::CountedOut => "counted out".into(),
         Event::UnplaceableCard => "unplaceable card".into(),
         Event::Reach {
             region: r,
@@ -295,6 +296,7 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         }
         Event::InsufficientMaterial => "When no side has the material to mate, the game".into(),
         Event::PlyLimit(n) => format!("After {n} plies, the game"),
+        Event::CountedOut => "When the count of a reduced side runs out, the game".into(),
         Event::UnplaceableCard => "A player who draws a card with no legal square".into(),
         Event::Reach {
             region: r,

@@ -447,6 +447,7 @@ pub fn event_name(e: &Event) -> String {
         Event::Quiet { .. } => "move rule".into(),
         Event::InsufficientMaterial => "insufficient material".into(),
         Event::PlyLimit(_) => "ply limit".into(),
+        Event::CountedOut => "counting".into(),
         Event::UnplaceableCard => "unplaceable card".into(),
         Event::Reach { .. } => "goal reached".into(),
         Event::Count { kinds, .. } if kinds.is_empty() => "men lost".into(),

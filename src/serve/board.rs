@@ -217,6 +217,7 @@ fn paths(g: &GameSession, m: Move) -> Vec<Vec<String>> {
             vec![vec![format!("b:{}", s.san(m))]]
         }
         Move::Swap { a, b } => vec![vec![sq(a), sq(b)], vec![sq(b), sq(a)]],
+        Move::Promote { from, to, .. } => vec![vec![sq(from), sq(to)]],
         Move::Pass => vec![vec!["b:pass".into()]],
         Move::Resign => vec![vec!["b:resign".into()]],
     }
@@ -235,6 +236,7 @@ fn kind_name(m: Move) -> &'static str {
         MoveKind::PlaceAndRemove => "place-and-remove",
         MoveKind::DrawPlace => "draw",
         MoveKind::Swap => "swap",
+        MoveKind::Promote => "promote",
         MoveKind::Pass => "pass",
         MoveKind::Resign => "resign",
     }

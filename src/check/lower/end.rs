@@ -20,6 +20,7 @@ pub(crate) const END_CONDITIONS: &[&str] = &[
     "extinct",
     "checks",
     "board",
+    "counted",
 ];
 
 /// `CONDITION -> OUTCOME`
@@ -115,6 +116,11 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             Event::BoardFull
         }
         "checks" => Event::Checks(c.expect_int("a number of checks", 1, 1_000)?.0 as u32),
+        "counted" => {
+            c.expect_keyword("out")
+                .map_err(|d| d.hint("write `counted out -> draw`"))?;
+            Event::CountedOut
+        }
         "count" | "extinct" => {
             let mut kinds = Vec::new();
             // `all of A, B`: the kinds counted together. A list is joined by
@@ -333,4 +339,96 @@ pub(super) fn end_stmt(
     d.end
         .extend(rules.into_iter().map(|(r, s)| (r, level, f.clone(), s)));
     c.finish()
+}
+
+/// `counting lone: KIND[*N] MOVES, ..., [otherwise MOVES] [from men]
+/// [without KIND, ...]` and `counting board: MOVES [men at most N]
+/// [without KIND, ...]`: the counts that `counted out` ends (a later
+/// statement of the same kind replaces an earlier one).
+pub(super) fn counting(
+    l: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let (w, _) = c.expect_choice("which count", &["lone", "board"])?;
+    if !c.eat_op(":") {
+        return Err(c
+            .expected("`:`")
+            .hint("write `counting lone: rook 16, otherwise 64` or `counting board: 64`"));
+    }
+    let moves = |c: &mut Cur| -> Result<u32, Diagnostic> {
+        Ok(c.expect_int("a limit in moves", 1, 10_000)?.0 as u32)
+    };
+    let without = |l: &Lower, c: &mut Cur| -> Result<Vec<PieceId>, Diagnostic> {
+        let mut v = Vec::new();
+        if c.eat_word("without") {
+            loop {
+                v.push(l.piece_ref(c, "a piece whose men on the board stop the count")?);
+                if !c.eat_op(",") {
+                    break;
+                }
+            }
+        }
+        Ok(v)
+    };
+    let counting = d.turn.counting.get_or_insert_with(Counting::default);
+    if w == "lone" {
+        let mut table = Vec::new();
+        let mut otherwise = 0;
+        loop {
+            if c.eat_word("otherwise") {
+                otherwise = moves(c)?;
+                break;
+            }
+            if matches!(c.peek_word(), Some("from" | "without") | None) {
+                break;
+            }
+            let kind = l.piece_ref(c, "a piece of the opponent's, or `otherwise`")?;
+            let at_least = if c.eat_op("*") {
+                c.expect_int("how many men of the piece", 1, 255)?.0 as u32
+            } else {
+                1
+            };
+            let limit = moves(c).map_err(|d| {
+                d.hint("write the limit in moves after the piece: `rook*2 8, rook 16`")
+            })?;
+            table.push((kind, at_least, limit));
+            if !c.eat_op(",") {
+                break;
+            }
+        }
+        let from_men = c.eat_word("from");
+        if from_men {
+            c.expect_keyword("men")
+                .map_err(|d| d.hint("write `from men`: the count starts at the number of men"))?;
+        }
+        let without = without(l, c)?;
+        c.finish()
+            .map_err(|d| d.hint("after the limits: `from men`, then `without PIECE, ...`"))?;
+        counting.lone = Some(LoneCount {
+            table,
+            otherwise,
+            from_men,
+            without,
+        });
+    } else {
+        let moves = moves(c)?;
+        let max_men = if c.eat_word("men") {
+            c.expect_keyword("at")?;
+            c.expect_keyword("most")?;
+            Some(c.expect_int("a number of men", 2, 10_000)?.0 as u32)
+        } else {
+            None
+        };
+        let without = without(l, c)?;
+        c.finish()
+            .map_err(|d| d.hint("after the limit: `men at most N`, then `without PIECE, ...`"))?;
+        counting.board = Some(BoardCount {
+            moves,
+            max_men,
+            without,
+        });
+    }
+    Ok(())
 }

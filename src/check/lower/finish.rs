@@ -70,6 +70,7 @@ pub(super) fn finish(
                     || old.from_pool != p.from_pool
                     || (old.leaving, old.optional, old.capturing)
                         != (p.leaving, p.optional, p.capturing)
+                    || (old.as_action, old.last_anywhere) != (p.as_action, p.last_anywhere)
                     || limits.is_none()
                 {
                     let mut d = Diagnostic::error(
@@ -78,7 +79,7 @@ pub(super) fn finish(
                         sp,
                         format!("`{}` promotes in two different ways", pb.piece.name),
                     )
-                    .hint("`for PLAYER` may change the choices, not the zone, `optional`, `from pool` or a choice's limit");
+                    .hint("`for PLAYER` may change the choices, not the zone, `optional`, `from pool`, `as action` or a choice's limit");
                     if let Some((ff, fs)) = promote_at.get(&id) {
                         if *ff == f {
                             d = d.label(*fs, "the other promotion");
@@ -298,6 +299,18 @@ pub(super) fn finish(
                 .hint("mark the king `royal`, or remove this rule"),
             );
         }
+        if matches!(r.when, Event::CountedOut) && (turn.counting.is_none() || l.players.len() != 2)
+        {
+            l.diags.push(
+                Diagnostic::warning(
+                    "unreachable",
+                    f,
+                    *s,
+                    "nothing is ever counted: `counted out` needs a `counting` statement and two players",
+                )
+                .hint("add `counting lone: ...` or `counting board: ...`, or remove this rule"),
+            );
+        }
         if matches!(r.when, Event::UnplaceableCard) && !turn.draw {
             l.diags.push(
                 Diagnostic::warning(
@@ -478,6 +491,8 @@ fn union_choices(p: &Promotion, by_player: Vec<Vec<PieceId>>) -> Promotion {
         leaving: p.leaving,
         optional: p.optional,
         capturing: p.capturing,
+        as_action: p.as_action,
+        last_anywhere: p.last_anywhere,
     }
 }
 

@@ -264,7 +264,7 @@ fn zone_ref(l: &Lower, c: &mut Cur, hint: &str) -> Result<Zone, Diagnostic> {
 }
 
 /// Words that may end a `promote` statement.
-const PROMOTE_FLAGS: &[&str] = &["leaving", "optional", "capturing"];
+const PROMOTE_FLAGS: &[&str] = &["leaving", "optional", "capturing", "as", "last"];
 
 /// `promote PIECES at far edge | in REGION [to any | PIECE[*N], ...] [optional] [from pool] [for PLAYERS] [leaving] [optional] [capturing]`
 pub(super) fn promote_stmt(
@@ -358,18 +358,62 @@ pub(super) fn promote_stmt(
         }
     }
     let (mut leaving, mut capturing) = (false, false);
+    let (mut as_action, mut last_anywhere) = (None, None);
     while let Some(w) = c.peek_word() {
+        let sp = c.here();
         let flag = match w {
             "leaving" => &mut leaving,
             "optional" => &mut optional,
             "capturing" => &mut capturing,
+            "as" => {
+                c.next();
+                c.expect_keyword("action")?;
+                as_action = Some(sp);
+                c.eat_op(",");
+                continue;
+            }
+            "last" => {
+                c.next();
+                c.expect_keyword("anywhere")?;
+                last_anywhere = Some(sp);
+                continue;
+            }
             _ => break,
         };
         *flag = true;
         c.next();
     }
     c.finish()
-        .map_err(|d| d.hint("after the choices: `from pool`, `for PLAYER, ...`, then any of `leaving`, `optional`, `capturing`"))?;
+        .map_err(|d| d.hint("after the choices: `from pool`, `for PLAYER, ...`, then any of `leaving`, `optional`, `capturing`, `as action`, `last anywhere`"))?;
+    if let (Some(sp), None) = (last_anywhere, as_action) {
+        return Err(Diagnostic::error(
+            "contradiction",
+            c.file,
+            sp,
+            "`last anywhere` is a rule of a promotion `as action`",
+        )
+        .hint("write `... as action, last anywhere`, or leave `last anywhere` out"));
+    }
+    if let Some(sp) = as_action {
+        let clash = [
+            (leaving, "`leaving`"),
+            (optional, "`optional`"),
+            (capturing, "`capturing`"),
+            (from_pool, "`from pool`"),
+            (choices.is_empty(), "a promotion to the promoted form"),
+        ]
+        .into_iter()
+        .find(|(on, _)| *on);
+        if let Some((_, what)) = clash {
+            return Err(Diagnostic::error(
+                "contradiction",
+                c.file,
+                sp,
+                format!("a promotion `as action` cannot be combined with {what}"),
+            )
+            .hint("a promotion as an action of its own is always the mover's choice and names its choices with `to`"));
+        }
+    }
     Ok((
         listed,
         Promotion {
@@ -381,6 +425,8 @@ pub(super) fn promote_stmt(
             leaving,
             optional,
             capturing,
+            as_action: as_action.is_some(),
+            last_anywhere: last_anywhere.is_some(),
         },
     ))
 }
@@ -663,6 +709,8 @@ pub(super) fn demote(
             leaving,
             optional,
             capturing,
+            as_action: false,
+            last_anywhere: false,
         };
         d.promotions.push((id, p, it.file.clone(), it.stmt.span));
     }

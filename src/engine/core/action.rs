@@ -121,6 +121,14 @@ pub enum Move {
     Reveal { card: CardId },
     /// The men on `a` and `b` exchange squares (a power).
     Swap { a: Square, b: Square },
+    /// A promotion as an action of its own (`promote ... as action`): the
+    /// man on `from` becomes a man of `piece` on `to` (`from` itself, or
+    /// an empty square); nothing is captured.
+    Promote {
+        from: Square,
+        to: Square,
+        piece: PieceId,
+    },
     /// The player passes.
     Pass,
     /// The player to act resigns and leaves a game that goes on without
@@ -146,6 +154,8 @@ pub enum MoveKind {
     /// Drawing a card: placed, a joker, or revealed unplaceable.
     DrawPlace,
     Swap,
+    /// A promotion as an action of its own.
+    Promote,
     Pass,
     Resign,
 }
@@ -238,6 +248,7 @@ impl Move {
             Move::PlaceAndRemove { .. } => MoveKind::PlaceAndRemove,
             Move::Draw { .. } | Move::DrawJoker { .. } | Move::Reveal { .. } => MoveKind::DrawPlace,
             Move::Swap { .. } => MoveKind::Swap,
+            Move::Promote { .. } => MoveKind::Promote,
             Move::Pass => MoveKind::Pass,
             Move::Resign => MoveKind::Resign,
         }
@@ -253,6 +264,7 @@ impl Move {
             | Move::Castle { from, .. }
             | Move::Gate { from, .. }
             | Move::Walled { from, .. }
+            | Move::Promote { from, .. }
             | Move::CastleGate { from, .. } => Some(from),
             Move::Swap { a, .. } => Some(a),
             _ => None,
@@ -272,6 +284,7 @@ impl Move {
             | Move::Walled { to, .. }
             | Move::CastleGate { to, .. }
             | Move::Drop { to, .. }
+            | Move::Promote { to, .. }
             | Move::Draw { to, .. } => Some(to),
             Move::PlaceAndMove { at, .. }
             | Move::PlaceAndReturn { at, .. }
@@ -289,6 +302,7 @@ impl Move {
             Move::Normal { promote, .. }
             | Move::Lame { promote, .. }
             | Move::EnPassant { promote, .. } => promote,
+            Move::Promote { piece, .. } => Some(piece),
             _ => None,
         }
     }

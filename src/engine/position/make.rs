@@ -45,6 +45,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             if !cap.is_empty() {
                 s.take(l, to);
                 a.reset |= quiet.capture;
+                a.captured = Some(cap);
                 captures::captured(&r.captures, b, s, me, cap);
             }
             let man = match promote {
@@ -72,6 +73,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
         } => {
             let cap = s.take(l, victim);
             a.reset |= quiet.capture;
+            a.captured = Some(cap);
             captures::captured(&r.captures, b, s, me, cap);
             let man = s.take(l, from);
             a.reset |= quiet.kinds & (1 << man.kind()) != 0;
@@ -109,6 +111,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             if !cap.is_empty() {
                 s.take(l, to);
                 a.reset |= quiet.capture;
+                a.captured = Some(cap);
                 captures::captured(&r.captures, b, s, me, cap);
             }
             let man = s.take(l, from);
@@ -173,6 +176,17 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             if let Some(sw) = &r.swaps {
                 sw.apply(b, s, me, x, y);
             }
+        }
+        Move::Promote { from, to, piece } => {
+            let man = s.take(l, from);
+            a.reset |= quiet.kinds & (1 << man.kind()) != 0;
+            let placed = man.with_kind(piece);
+            let placed = if r.captures.demotes() {
+                placed.with_promoted(true)
+            } else {
+                placed
+            };
+            s.put(l, to, placed);
         }
         Move::Pass => {}
         Move::Resign => {

@@ -22,10 +22,11 @@ use crate::engine::movement::{
     attacked_by, friends_bb, leap_attackers, riders, rides_to, royals, Ctx,
 };
 use crate::engine::rules::check_bound;
+use crate::engine::rules::constraint::gives_check_in;
 use crate::engine::rules::explosion::{self, Verdict};
 use crate::engine::rules::sink::{expand, OnlyCaptures};
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
-use crate::engine::rules::{Gating, Promotion};
+use crate::engine::rules::{Gating, PromoteAction, Promotion};
 use crate::engine::tables::Compiled;
 use crate::ir::{ActionKind, PieceId, MAX_PIECES};
 
@@ -262,6 +263,11 @@ fn sources<B: Bits, S: Sink>(
                 gen_gated(t, s, g, split, out, scratch);
             }
         }
+        if let Some(pa) = &r.promote_action {
+            if !out.done() && r.board_moves.allowed(b, s, s.turn) {
+                gen_promotions(t, s, pa, split, out, scratch);
+            }
+        }
     }
     if let Some(d) = &r.drops {
         if allows(ActionKind::Place) && !out.done() {
@@ -372,6 +378,41 @@ fn gen_gated<B: Bits, S: Sink>(
                 }
                 _ => {}
             }
+            if out.done() {
+                return;
+            }
+        }
+    }
+}
+
+/// The legal promotions `as action` of the player to act: each candidate
+/// made, and kept when the mover's constraints hold, the new man attacks
+/// no enemy man and no enemy royal is attacked (out of line: other
+/// variants do not pay).
+#[inline(never)]
+fn gen_promotions<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    pa: &PromoteAction<B>,
+    split: bool,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let b = &t.base;
+    let me = s.turn;
+    scratch.clear();
+    pa.candidates(b, s, &mut |mv| scratch.push(mv));
+    for &mv in scratch.iter() {
+        let Move::Promote { to, .. } = mv else {
+            continue;
+        };
+        let mark = make(t, s, mv);
+        let ok = t.rules.constraints.hold(b, s, me, split, B::EMPTY)
+            && PromoteAction::attacks_nothing(b, s, me, to)
+            && !gives_check_in(b, s, me, s.occ);
+        s.rewind(&b.layout, mark);
+        if ok {
+            out.raw(mv);
             if out.done() {
                 return;
             }

@@ -51,6 +51,9 @@ pub struct Extra {
     pub removed: Vec<Vec<u32>>,
     /// Per player: checks given so far (`checks N`); empty for none.
     pub checks: Vec<u32>,
+    /// `counting`: the running count's limit and the plies counted, both
+    /// in plies (`None`: no count runs).
+    pub counting: Option<(u32, u32)>,
 }
 
 /// A position as plain data, not yet checked: what FEN parsing and the
@@ -442,6 +445,13 @@ fn read_extra<B: Bits>(t: &Compiled<B>, s: &mut State<B>, x: &Extra) -> Result<(
             s.vars[c.given.at(p).0 as usize] = n;
         }
     }
+    if let Some((limit, ply)) = x.counting {
+        let Some(c) = &r.counting else {
+            return err("a count is given but the variant has no counting");
+        };
+        s.vars[c.limit.0 as usize] = limit;
+        s.vars[c.ply.0 as usize] = ply;
+    }
     for (p, row) in x.removed.iter().enumerate() {
         for (k, &n) in row.iter().enumerate() {
             if n == 0 {
@@ -493,6 +503,10 @@ pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
             })
             .collect(),
         passes: r.passing.as_ref().map_or(0, |pa| pa.count(s)),
+        counting: r.counting.as_ref().and_then(|c| {
+            let limit = s.var(c.limit);
+            (limit > 0).then(|| (limit, s.var(c.ply)))
+        }),
         checks: r.checks.as_ref().map_or_else(Vec::new, |c| {
             (0..b.nplayers).map(|p| c.given(s, p as PlayerId)).collect()
         }),

@@ -91,6 +91,7 @@ pub struct Parts<'a, B: Bits> {
     pub elimination: Option<&'a Elimination>,
     pub goals: Option<&'a Goals<B>>,
     pub dead_material: Option<&'a material::DeadMaterial>,
+    pub counting: Option<&'a super::counting::Counting>,
 }
 
 /// The status of the game in state `s`.
@@ -294,6 +295,9 @@ fn for_subjects<B: Bits>(
 /// [`forced`], the goals, or a rule the variant does not have).
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Test {
+    /// `counted out`: the count of `counting` has run out, and the player
+    /// to act is not checkmated.
+    CountedOut,
     /// The player to act has no legal action, and a royal of theirs is
     /// attacked (`checkmate`, `check: true`) or not (`stalemate`).
     NoAction { check: bool },
@@ -341,6 +345,7 @@ impl Test {
                 per_survivor: elimination,
             },
             Event::PlyLimit(n) => Test::PlyLimit(n),
+            Event::CountedOut => Test::CountedOut,
             Event::InsufficientMaterial if dead_material => Test::DeadMaterial,
             Event::BoardFull => Test::BoardFull,
             Event::Surrounded(k) => Test::Surrounded(k),
@@ -404,6 +409,9 @@ impl Test {
                 s.quiet >= need
             }
             Test::PlyLimit(n) => s.ply >= n,
+            Test::CountedOut => {
+                parts.counting.is_some_and(|c| c.out(s)) && (!facts.in_check() || facts.has_legal())
+            }
             Test::DeadMaterial => parts.dead_material.is_some_and(|d| d.dead(t, s)),
             Test::BoardFull => (t.real & !s.occ).is_empty(),
             Test::Surrounded(_) | Test::HandEmpty | Test::Passes(_) => false,

@@ -3,11 +3,11 @@
 //!
 //! | hook | when | rule kinds |
 //! |---|---|---|
-//! | source | generating actions | board moves (with en passant, castling, promotion), drops, deck, swap |
+//! | source | generating actions | board moves (with en passant, castling, promotion), promotions as actions, drops, deck, swap |
 //! | guard | before a source runs | board moves (`move requires`), first action, deck (a returned card, a lost player) |
 //! | constraint | after an action, for it to be legal | royal safety, limit box, connectivity |
 //! | filter | on the whole legal list | pass when stuck |
-//! | consequence | after an action, as part of it | captures, promotion, en passant, castling rights, passes, swap uses, surround, limit box, elimination |
+//! | consequence | after an action, as part of it | captures, promotion, en passant, castling rights, passes, swap uses, surround, counting, limit box, elimination |
 //! | ending | deciding the result | `endings` (the one place), reading surround, hands, passes, decks, elimination, material |
 //!
 //! Dispatch is static: every hook is a `match` over an enum or an
@@ -25,6 +25,7 @@ pub(crate) mod check_bound;
 pub(crate) mod checks;
 pub(crate) mod connectivity;
 pub(crate) mod constraint;
+pub(crate) mod counting;
 pub(crate) mod deck;
 pub(crate) mod drops;
 pub(crate) mod elimination;
@@ -40,6 +41,7 @@ pub(crate) mod limit_box;
 pub(crate) mod material;
 pub(crate) mod pass;
 pub(crate) mod pred;
+pub(crate) mod promote_action;
 pub(crate) mod promotion;
 pub(crate) mod quiet;
 pub(crate) mod sink;
@@ -67,6 +69,7 @@ pub(crate) use first_action::FirstAction;
 pub(crate) use gating::Gating;
 pub(crate) use goals::Goals;
 pub(crate) use pass::Passing;
+pub(crate) use promote_action::PromoteAction;
 pub(crate) use promotion::Promotion;
 pub(crate) use quiet::QuietResets;
 pub(crate) use sink::{Any, Count, Sink, Tally};
@@ -85,6 +88,8 @@ pub struct Applied {
     pub ep: Option<EpRecord>,
     /// A has-moved flag of a castling kind changed.
     pub castle_flags: bool,
+    /// The man the action captured (set by the moves that capture).
+    pub captured: Option<crate::engine::core::Man>,
 }
 
 /// Every rule of a variant, compiled.
@@ -92,6 +97,8 @@ pub struct Applied {
 pub struct Rules<B: Bits> {
     pub captures: CaptureRule,
     pub promotion: Promotion<B>,
+    /// `promote ... as action` (a source of promotions of their own).
+    pub promote_action: Option<PromoteAction<B>>,
     pub en_passant: Option<EnPassant<B>>,
     pub castling: Option<Castling<B>>,
     pub board_moves: BoardMoves<B>,
@@ -115,6 +122,8 @@ pub struct Rules<B: Bits> {
     pub goals: Option<Goals<B>>,
     /// The check counts of `checks N`.
     pub checks: Option<CheckCount>,
+    /// `counting lone | board: ...` (the counts `counted out` ends).
+    pub counting: Option<counting::Counting>,
     /// `must capture` (a filter on the legal list).
     pub must_capture: bool,
     /// `while in check` and `initial ... not in check | lost when aimed by`.
@@ -143,6 +152,7 @@ impl<B: Bits> Rules<B> {
         let v = &base.variant;
         let captures = captures::compile(v)?;
         let promotion = Promotion::new(base)?;
+        let promote_action = PromoteAction::new(base)?;
         let en_passant = EnPassant::new(v, base, captures.any());
         if en_passant.is_some() {
             check_lame_paths(base)?;
@@ -168,6 +178,7 @@ impl<B: Bits> Rules<B> {
             base.needs_row_major()?;
         }
         let checks = CheckCount::new(v, layout);
+        let counting = counting::Counting::new(base, layout);
         let flips = flip::Flips::new(v);
         let check_bound = CheckBound::new(v);
         let any_consequence = flips.is_some()
@@ -176,12 +187,14 @@ impl<B: Bits> Rules<B> {
             || passing.is_some()
             || surround.is_some()
             || checks.is_some()
+            || counting.is_some()
             || check_bound.as_ref().is_some_and(|c| c.aims());
         let dead_material = material::DeadMaterial::new(base);
         let elimination = Elimination::new(v, base.nplayers);
         Ok(Rules {
             captures,
             promotion,
+            promote_action,
             en_passant,
             castling,
             board_moves,
@@ -198,6 +211,7 @@ impl<B: Bits> Rules<B> {
             elimination,
             goals: Goals::new(base, checks.as_ref(), passing.as_ref()),
             checks,
+            counting,
             must_capture: v.turn.must_capture,
             check_bound,
             explosion: Explosion::new(v, base),
@@ -228,6 +242,7 @@ impl<B: Bits> Rules<B> {
             && self.passing.is_none()
             && self.walls.is_none()
             && self.gating.is_none()
+            && self.promote_action.is_none()
             && self.swaps.is_none()
             && self.first_action.is_none()
             && self.constraints.connected.is_empty()
@@ -281,12 +296,13 @@ impl<B: Bits> Rules<B> {
             elimination: self.elimination.as_ref(),
             goals: self.goals.as_ref(),
             dead_material: self.dead_material.as_ref(),
+            counting: self.counting.as_ref(),
         }
     }
 
     /// The consequences of `me`'s action `mv`, in their fixed order: flips,
     /// en passant, castling rights, passes, surround, check counts, aimed
-    /// castlers. Each is one test of whether the variant has the rule (no
+    /// castlers, counting. Each is one test of whether the variant has the rule (no
     /// loop over a list: the set-up work of a loop was done for every
     /// action, whatever rules it held).
     #[inline]
@@ -318,6 +334,9 @@ impl<B: Bits> Rules<B> {
         }
         if let Some(c) = self.check_bound.as_ref().filter(|c| c.aims()) {
             cold(|| c.after_action(t, s, me, mv));
+        }
+        if let Some(c) = &self.counting {
+            cold(|| c.after_action(t, s, me, mv, a.captured));
         }
     }
 }

@@ -65,6 +65,11 @@ impl<B: Bits> Promotion<B> {
         let mut by_pattern = vec![B::EMPTY; t.atoms.patterns.len() * MAX_PLAYERS];
         for (k, piece) in v.pieces.iter().enumerate() {
             let Some(pr) = &piece.promotion else { continue };
+            if pr.as_action {
+                // A promotion of its own (`promote_action`): no move
+                // promotes.
+                continue;
+            }
             if pr
                 .choices
                 .iter()
@@ -307,7 +312,7 @@ impl<B: Bits> Promotion<B> {
 
 /// The last real square of each column (row) in a facing's forward
 /// direction: only holes or the edge lie beyond.
-fn far_edge<B: Bits>(t: &Base<B>, f: Dir) -> B {
+pub(crate) fn far_edge<B: Bits>(t: &Base<B>, f: Dir) -> B {
     let geo = &t.geo;
     let fv = f.rotate((0, 1));
     geo.squares()

@@ -80,6 +80,10 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                 e.leave_out("insufficient", "insufficient material -> draw".into())
             }
             Event::PlyLimit(n) => e.leave_out("plies", format!("plies {n}")),
+            Event::CountedOut => e.leave_out(
+                "counted",
+                "counted out (Fairy-Stockfish's countingRule is one of three fixed rules)".into(),
+            ),
             Event::Checks(_) => {
                 if out == Outcome::Win {
                     e.set("checkCounting", "true");

@@ -187,6 +187,12 @@ fn parse_in<B: Bits>(t: &Compiled<B>, text: &str) -> Result<RawPosition, FenErro
             )
         })?;
     }
+    // A running count, as Fairy-Stockfish writes it: its limit in the
+    // en-passant field, the plies counted in the halfmove field.
+    if let Some((_, ply)) = &mut raw.extra.counting {
+        *ply = raw.quiet;
+        raw.quiet = 0;
+    }
     let fullmove: u32 = match fields.get(5) {
         Some(f) => match f.parse::<u32>() {
             Ok(n) if n >= 1 => n,
@@ -754,6 +760,15 @@ fn ep_eligible<B: Bits>(t: &Compiled<B>, raw: &RawPosition, owner: PlayerId) -> 
 fn parse_ep<B: Bits>(t: &Compiled<B>, s: &str, raw: &mut RawPosition) -> Result<(), FenError> {
     const F: FenField = FenField::EnPassant;
     if s == "-" {
+        return Ok(());
+    }
+    if t.rules.counting.is_some() && s.bytes().all(|b| b.is_ascii_digit()) {
+        // The limit of a running count, in plies (`0`: none).
+        let limit: u32 = s.parse().map_err(|_| FenError {
+            field: F,
+            message: format!("a counting limit of at most 4294967295 plies, found `{s}`"),
+        })?;
+        raw.extra.counting = (limit > 0).then_some((limit, 0));
         return Ok(());
     }
     if t.rules.en_passant.is_none() {

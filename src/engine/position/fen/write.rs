@@ -237,7 +237,11 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
     out.push(' ');
     out.push_str(&castle_field);
     out.push(' ');
-    if raw.en_passant.is_empty() {
+    if let Some((limit, _)) = raw.extra.counting {
+        // A running count, as Fairy-Stockfish writes it: its limit here,
+        // the plies counted in the halfmove field.
+        out.push_str(&limit.to_string());
+    } else if raw.en_passant.is_empty() {
         out.push('-');
     } else {
         let mut recs: Vec<&RawEp> = raw.en_passant.iter().collect();
@@ -273,7 +277,8 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
         out.push_str(&left.join("+"));
     }
     let np = t.base.nplayers as u32;
-    out.push_str(&format!(" {} {}", raw.quiet, raw.ply / np + 1));
+    let halfmove = raw.extra.counting.map_or(raw.quiet, |(_, ply)| ply);
+    out.push_str(&format!(" {} {}", halfmove, raw.ply / np + 1));
     out
 }
 

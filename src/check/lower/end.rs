@@ -19,6 +19,7 @@ pub(crate) const END_CONDITIONS: &[&str] = &[
     "extinct",
     "checks",
     "board",
+    "facing",
 ];
 
 /// `CONDITION -> OUTCOME`
@@ -81,6 +82,11 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             c.expect_keyword("full")
                 .map_err(|d| d.hint("write `board full -> most men`"))?;
             Event::BoardFull
+        }
+        "facing" => {
+            c.expect_keyword("kept")
+                .map_err(|d| d.hint("write `facing kept -> draw`"))?;
+            Event::FacingKept
         }
         "checks" => Event::Checks(c.expect_int("a number of checks", 1, 1_000)?.0 as u32),
         "count" | "extinct" => {

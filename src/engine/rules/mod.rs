@@ -3,10 +3,10 @@
 //!
 //! | hook | when | rule kinds |
 //! |---|---|---|
-//! | source | generating actions | board moves (with en passant, castling, promotion), drops, deck, swap |
+//! | source | generating actions | board moves (with en passant, castling, promotion), drops, deck, swap, pass (`actions ..., pass`) |
 //! | guard | before a source runs | board moves (`move requires`), first action, deck (a returned card, a lost player) |
 //! | constraint | after an action, for it to be legal | royal safety, limit box, connectivity |
-//! | filter | on the whole legal list | pass when stuck |
+//! | filter | on the whole legal list | pass when stuck, `facing ...: must break` |
 //! | consequence | after an action, as part of it | captures, promotion, en passant, castling rights, passes, swap uses, surround, limit box, elimination |
 //! | ending | deciding the result | `endings` (the one place), reading surround, hands, passes, decks, elimination, material |
 //!
@@ -106,6 +106,9 @@ pub struct Rules<B: Bits> {
     /// `flip enclosed | touching SEL`.
     pub flips: Option<flip::Flips>,
     pub passing: Option<Passing>,
+    /// `facing PIECE: must break` (a filter on the legal list while the
+    /// player to act faces).
+    pub must_break: Option<facing::Facing>,
     pub first_action: Option<FirstAction>,
     pub constraints: Constraints,
     pub surround: Option<Surround>,
@@ -192,6 +195,7 @@ impl<B: Bits> Rules<B> {
             swaps,
             flips,
             passing,
+            must_break: facing::Facing::must_break(v),
             first_action: FirstAction::new(v),
             constraints,
             surround,
@@ -226,6 +230,7 @@ impl<B: Bits> Rules<B> {
             && !self.must_capture
             && self.drops.is_none()
             && self.passing.is_none()
+            && self.must_break.is_none()
             && self.walls.is_none()
             && self.gating.is_none()
             && self.swaps.is_none()
@@ -304,7 +309,7 @@ impl<B: Bits> Rules<B> {
             c.refresh_key(t, s);
         }
         if let Some(p) = &self.passing {
-            p.after_action(&t.layout, s, mv);
+            p.after_action(t, s, me, mv, self.must_break.as_ref());
         }
         // Past the limit the action is illegal (it is about to be taken
         // back): the end rules do not apply.

@@ -322,6 +322,41 @@ fn export_then_import_gives_the_same_perft() {
     }
 }
 
+/// A pass exports as `pass = true` (with `passes 2 -> draw`, which
+/// Fairy-Stockfish's pass implies); Fairy-Stockfish (commit above) counts
+/// 10187 at perft 3 for the exported section, as varia does.
+#[test]
+fn a_pass_exports_as_fairy_stockfish_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pc.variant");
+    std::fs::write(
+        &file,
+        "variant pc \"Chess with passing\" extends chess {\n  actions move, pass\n  end {\n    passes 2 -> draw\n  }\n}\n",
+    )
+    .unwrap();
+    let a = varia()
+        .arg("export")
+        .arg(&file)
+        .args(["--format", "fsf-ini"])
+        .assert()
+        .code(0);
+    let (ini, _) = out(&a);
+    assert!(ini.contains("\npass = true\n"), "{ini}");
+    assert_eq!(perft(&file, 3), 10187);
+    // Without `passes 2` Fairy-Stockfish would end games varia plays on.
+    std::fs::write(
+        &file,
+        "variant pc \"Chess with passing\" extends chess {\n  actions move, pass\n}\n",
+    )
+    .unwrap();
+    varia()
+        .arg("export")
+        .arg(&file)
+        .args(["--format", "fsf-ini"])
+        .assert()
+        .code(1);
+}
+
 #[test]
 fn export_refuses_what_fairy_stockfish_cannot_express_with_the_reason() {
     let a = varia()

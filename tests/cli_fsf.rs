@@ -107,6 +107,41 @@ fn a_parent_played_on_one_colour_converts() {
     assert_eq!(perft(&outdir.join("fh.variant"), 3), 56);
 }
 
+/// `pass` and `bikjangRule` become `actions ..., pass`, `passes 2 ->
+/// draw`, `facing king: must break` and `facing kept -> draw`. Counted by
+/// Fairy-Stockfish (commit above) on this file: chess with passing 10187
+/// at perft 3; xiangqi with passing and bikjang instead of the flying
+/// general 85431 at perft 3.
+#[test]
+fn pass_and_bikjang_import_as_the_pass_action_and_facing_must_break() {
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("v.ini");
+    std::fs::write(
+        &ini,
+        "[passchess:chess]\npass = true\n\n[bikxiangqi:xiangqi]\nflyingGeneral = false\nbikjangRule = true\npass = true\n",
+    )
+    .unwrap();
+    let outdir = dir.path().join("out");
+    varia()
+        .arg("import")
+        .arg(&ini)
+        .arg("--out")
+        .arg(&outdir)
+        .assert()
+        .code(0);
+    let text = std::fs::read_to_string(outdir.join("bikxiangqi.variant")).unwrap();
+    for line in [
+        "actions move, pass",
+        "facing king: must break",
+        "facing kept -> draw",
+        "passes 2 -> draw",
+    ] {
+        assert!(text.contains(line), "{line}:\n{text}");
+    }
+    assert_eq!(perft(&outdir.join("passchess.variant"), 3), 10187);
+    assert_eq!(perft(&outdir.join("bikxiangqi.variant"), 3), 85431);
+}
+
 #[test]
 fn placed_castlers_count_as_unmoved_only_on_their_own_squares() {
     // castlingDroppedPiece (from the built-in placement): a king placed on
@@ -285,6 +320,41 @@ fn export_then_import_gives_the_same_perft() {
         assert_eq!(perft(&back, 3), original, "{file}");
         assert_eq!(original, *fsf, "{file}: Fairy-Stockfish's count");
     }
+}
+
+/// A pass exports as `pass = true` (with `passes 2 -> draw`, which
+/// Fairy-Stockfish's pass implies); Fairy-Stockfish (commit above) counts
+/// 10187 at perft 3 for the exported section, as varia does.
+#[test]
+fn a_pass_exports_as_fairy_stockfish_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pc.variant");
+    std::fs::write(
+        &file,
+        "variant pc \"Chess with passing\" extends chess {\n  actions move, pass\n  end {\n    passes 2 -> draw\n  }\n}\n",
+    )
+    .unwrap();
+    let a = varia()
+        .arg("export")
+        .arg(&file)
+        .args(["--format", "fsf-ini"])
+        .assert()
+        .code(0);
+    let (ini, _) = out(&a);
+    assert!(ini.contains("\npass = true\n"), "{ini}");
+    assert_eq!(perft(&file, 3), 10187);
+    // Without `passes 2` Fairy-Stockfish would end games varia plays on.
+    std::fs::write(
+        &file,
+        "variant pc \"Chess with passing\" extends chess {\n  actions move, pass\n}\n",
+    )
+    .unwrap();
+    varia()
+        .arg("export")
+        .arg(&file)
+        .args(["--format", "fsf-ini"])
+        .assert()
+        .code(1);
 }
 
 #[test]

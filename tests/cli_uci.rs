@@ -173,6 +173,22 @@ fn fairy_variants_use_fairy_stockfish_move_text() {
 }
 
 #[test]
+fn a_pass_is_written_as_fairy_stockfish_writes_it() {
+    // Janggi: a pass is the general standing still (`e2e2`, then `e9e9`),
+    // read back in `position`; after two passes the game is over.
+    let out = uci("setoption name UCI_Variant value janggi\nposition startpos\ngo perft 1\n");
+    assert!(out.lines().any(|l| l == "e2e2: 1"), "{out}");
+    let out =
+        uci("setoption name UCI_Variant value janggi\nposition startpos moves e2e2\ngo perft 1\n");
+    assert!(out.lines().any(|l| l == "e9e9: 1"), "{out}");
+    assert!(out.contains("Nodes searched: 32"), "{out}");
+    let out = uci(
+        "setoption name UCI_Variant value janggi\nposition startpos moves e2e2 e9e9\ngo perft 1\n",
+    );
+    assert!(out.contains("Nodes searched: 0"), "{out}");
+}
+
+#[test]
 fn hidden_decks_are_refused_politely() {
     let out = uci(
         "setoption name UCI_Variant value raindropchess\nisready\nposition startpos\ngo depth 1\n",

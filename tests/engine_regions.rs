@@ -1,6 +1,7 @@
 //! Movement that depends on regions and lines: `confined PIECE to REGION`,
-//! `moves PIECE in REGION` and `facing PIECE: illegal`, on the catalogue's
-//! Xiangqi and Pawn-back chess and on small variants written here.
+//! `moves PIECE in REGION`, `facing PIECE: illegal` and `facing PIECE:
+//! must break` with passes (janggi's bikjang), on the catalogue's Xiangqi,
+//! Janggi and Pawn-back chess and on small variants written here.
 
 #[path = "fixtures/common.rs"]
 mod common;
@@ -260,4 +261,94 @@ fn a_cannon_neither_jumps_nor_takes_a_cannon() {
     let f = "3k5/9/9/9/9/9/3C5/9/9/3cK4 b - - 0 1";
     let p = fen(&t, f);
     assert!(!p.in_check());
+}
+
+/// The cause of a game's end, if over.
+fn ended_by(g: &varia::engine::Game) -> Option<(u8, varia::ir::Event)> {
+    match g.status() {
+        varia::engine::Status::Ended { winners, cause } => Some((winners, cause.event)),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_pass_is_refused_in_check_and_two_passes_end_janggi() {
+    let t = builtin("janggi");
+    // A black chariot on e5 checks the white general on e2: no pass.
+    let f = "3k5/9/9/9/9/4r4/9/9/4K4/9 w - - 0 1";
+    let p = fen(&t, f);
+    assert!(p.in_check());
+    assert!(!moves(&p).contains(&"pass".to_string()));
+    // Out of check, the pass is there; after two in a row the game is
+    // over, drawn, and Black has no action.
+    let mut g = varia::engine::Game::new(varia::engine::Position::start(t.clone()).expect("start"));
+    assert!(moves(g.position()).contains(&"pass".to_string()));
+    common::play(&mut g, &["pass"]);
+    assert_eq!(ended_by(&g), None);
+    common::play(&mut g, &["pass"]);
+    assert_eq!(ended_by(&g), Some((0, varia::ir::Event::Passes(2))));
+    assert!(g.legal_moves().is_empty());
+}
+
+#[test]
+fn a_pass_between_two_moves_does_not_end_the_game() {
+    let t = builtin("janggi");
+    let mut g = varia::engine::Game::new(varia::engine::Position::start(t).expect("start"));
+    common::play(&mut g, &["pass", "a7a6", "pass"]);
+    assert_eq!(ended_by(&g), None);
+}
+
+#[test]
+fn bikjang_must_be_broken_or_passed_and_the_pass_draws() {
+    let t = builtin("janggi");
+    // The generals face each other on the e-file: White may only break
+    // the facing (the general to f1, the advisor to e2) or pass.
+    let f = "4k4/9/9/9/9/9/9/9/9/3AK4 w - - 0 1";
+    assert_eq!(moves(&fen(&t, f)), ["d1e2", "e1f1", "pass"]);
+    let mut g = varia::engine::Game::new(fen(&t, f));
+    common::play(&mut g, &["pass"]);
+    assert_eq!(ended_by(&g), Some((0, varia::ir::Event::FacingKept)));
+    assert!(g.legal_moves().is_empty());
+}
+
+#[test]
+fn bikjang_allows_the_pass_even_in_check() {
+    let t = builtin("janggi");
+    // A black horse on d3 checks the white general on e1, which faces the
+    // black general: the pass is legal (and ends the game).
+    let f = "4k4/9/9/9/9/9/9/3n5/9/4K4 w - - 0 1";
+    let p = fen(&t, f);
+    assert!(p.in_check());
+    assert!(moves(&p).contains(&"pass".to_string()));
+    // Without bikjang (the casual rules) the same pass is refused.
+    let casual = builtin("janggicasual");
+    assert!(!moves(&fen(&casual, f)).contains(&"pass".to_string()));
+}
+
+#[test]
+fn facing_generals_with_a_man_between_are_no_bikjang() {
+    let t = builtin("janggi");
+    // A black soldier on e6 stands between the generals: White moves
+    // freely (its general may go to e2 on the file), and a pass does not
+    // end the game.
+    let f = "4k4/9/9/9/4p4/9/9/9/9/3AK4 w - - 0 1";
+    let list = moves(&fen(&t, f));
+    assert!(list.contains(&"e1e2".to_string()), "{list:?}");
+    let mut g = varia::engine::Game::new(fen(&t, f));
+    common::play(&mut g, &["pass"]);
+    assert_eq!(ended_by(&g), None);
+    // Moving the soldier away leaves White in bikjang.
+    let f = "4k4/9/9/9/4p4/9/9/9/9/3AK4 b - - 0 1";
+    let mut g = varia::engine::Game::new(fen(&t, f));
+    common::play(&mut g, &["e6d6"]);
+    assert_eq!(moves(g.position()), ["d1e2", "e1f1", "pass"]);
+}
+
+#[test]
+fn a_step_onto_the_open_file_is_legal_and_starts_bikjang() {
+    let t = builtin("janggi");
+    let mut g = varia::engine::Game::new(fen(&t, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"));
+    common::play(&mut g, &["e1d1"]);
+    // Black must break it: its general steps off the d-file, or passes.
+    assert_eq!(moves(g.position()), ["d10e10", "d10e9", "pass"]);
 }

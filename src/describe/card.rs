@@ -207,6 +207,11 @@ fn rules(v: &Variant, k: PieceId) -> Vec<String> {
             "Two {name}s may never face each other on an open file or rank."
         ));
     }
+    if t.facing_must_break.contains(&k) {
+        out.push(format!(
+            "A player whose {name} faces the enemy {name} on an open file or rank must break the facing at once, or pass."
+        ));
+    }
     if t.mutually_immune.contains(&k) {
         out.push(format!("A {name} may not capture a {name}."));
     }

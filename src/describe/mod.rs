@@ -106,6 +106,9 @@ fn turn(v: &Variant) -> Vec<String> {
     if t.draw {
         acts.push("draws the top card of their deck and places its man");
     }
+    if t.pass {
+        acts.push("passes (not while in check)");
+    }
     let acts: Vec<String> = acts.into_iter().map(str::to_string).collect();
     out.push(format!(
         "Players act in turn; on a turn a player {}.",

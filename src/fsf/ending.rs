@@ -229,6 +229,13 @@ impl Writer<'_> {
         } else {
             "draw"
         };
+        if r.bikjang_rule && r.has_king() && r.pass[0] && r.pass[1] {
+            // A pass in bikjang keeps it: Fairy-Stockfish ends the game.
+            self.ends.push(format!("facing kept -> {most}"));
+        }
+        if r.pass[0] && r.pass[1] && !r.pass_on_stalemate[0] {
+            self.ends.push(format!("passes 2 -> {most}"));
+        }
         if r.pass_on_stalemate[0] {
             self.ends.push("stalemate -> pass".into());
             self.ends.push(format!("passes 2 -> {most}"));

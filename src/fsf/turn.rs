@@ -171,14 +171,19 @@ impl Writer<'_> {
         }
     }
 
-    /// Drops: `actions move, place` and where men may be placed.
+    /// Drops: `actions move, place` and where men may be placed; the pass
+    /// (`actions ..., pass`).
     pub(super) fn drops(&mut self) {
         let r = self.r;
         let in_hand = self.fen.hands.iter().any(|h| !h.is_empty());
+        let pass = if r.pass[0] && r.pass[1] { ", pass" } else { "" };
         if !r.piece_drops {
             if in_hand {
                 self.led
                     .refuse(&["startFen", "pieceDrops"], "men in hand without drops", "");
+            }
+            if !pass.is_empty() {
+                self.body.push(format!("actions move{pass}"));
             }
             return;
         }
@@ -199,7 +204,7 @@ impl Writer<'_> {
                 .into(),
             );
         }
-        self.body.push("actions move, place".into());
+        self.body.push(format!("actions move, place{pass}"));
         if r.free_drops {
             self.body.push("place unlimited".into());
         }

@@ -585,13 +585,13 @@ impl<'a> Writer<'a> {
         );
         refuse(
             &["pass", "passWhite", "passBlack"],
-            r.pass.iter().any(|&p| p),
-            "passing at any time",
+            r.pass[0] != r.pass[1],
+            "passing for one side only",
         );
         refuse(
             &["bikjangRule"],
-            r.bikjang_rule,
-            "Janggi's facing kings (a pass that becomes legal)",
+            r.bikjang_rule && !r.has_king(),
+            "bikjang without a king",
         );
         refuse(
             &["oppositeCastling"],
@@ -651,6 +651,9 @@ impl<'a> Writer<'a> {
         }
         if r.flying_general && r.has_king() {
             self.body.push("facing king: illegal".into());
+        }
+        if r.bikjang_rule && r.has_king() {
+            self.body.push("facing king: must break".into());
         }
     }
 

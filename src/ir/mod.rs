@@ -375,6 +375,10 @@ pub struct Turn {
     pub place: bool,
     /// Drawing the top card of the deck and placing it is allowed.
     pub draw: bool,
+    /// Passing is allowed (`actions ..., pass`): the turn goes on to the
+    /// next player with nothing changed on the board.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pass: bool,
     /// Conditions a placement must meet; each applies to the listed kinds
     /// (all kinds when `pieces` is empty). They are evaluated in the position
     /// after the man is put down, with the placed man as subject.
@@ -442,6 +446,12 @@ pub struct Turn {
     /// file or rank, only empty squares between).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub facing_illegal: Vec<PieceId>,
+    /// `facing PIECE: must break`: a player to act with a man of one of
+    /// these kinds facing an enemy man of the same kind must leave no such
+    /// facing with any action but a pass, and may pass even with a royal
+    /// attacked (see [`Event::FacingKept`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facing_must_break: Vec<PieceId>,
     /// `check all royals`: a player is in check only when every royal man
     /// of theirs is attacked (else when any one is).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -900,6 +910,10 @@ pub enum Event {
     CountedOut,
     /// Every square of the board holds a man. The subject is the game.
     BoardFull,
+    /// The last action was a pass by a player with a man of a `facing ...:
+    /// must break` kind facing an enemy man of that kind: the facing was
+    /// kept. The subject is the game.
+    FacingKept,
 }
 
 impl Event {
@@ -909,7 +923,11 @@ impl Event {
     pub fn is_immediate(&self) -> bool {
         matches!(
             self,
-            Event::Reach { .. } | Event::Count { .. } | Event::Checks(_) | Event::BoardFull
+            Event::Reach { .. }
+                | Event::Count { .. }
+                | Event::Checks(_)
+                | Event::BoardFull
+                | Event::FacingKept
         )
     }
 }

@@ -16,7 +16,7 @@
 //! | place a man, then move it (a placement with a bonus move) | `P@e4e5` |
 //! | place a man and return another to its owner's hand | `B@c3/d4` |
 //! | swap two men (a power) | `e1=h1` |
-//! | pass | `0000` |
+//! | pass | the royal's square twice, `e2e2` (as Fairy-Stockfish writes it in UCI); without a royal, the square of the player's first man (from a1, rank by rank) twice; `0000` for a player with no man. XBoard's `@@@@` is read too |
 //!
 //! Variants with hidden card decks cannot be played over a protocol (the
 //! engine would have to know the next card): [`unsupported`] says so, and
@@ -37,12 +37,35 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
 /// another action is written so.
 fn castler_moves_text(pos: &Position, mv: Move) -> String {
     match mv.kind() {
-        MoveKind::Pass => "0000".into(),
+        MoveKind::Pass => pass_text(pos),
         MoveKind::Swap => match (mv.from(), mv.to()) {
             (Some(a), Some(b)) => format!("{}={}", square(pos.coord(a)), square(pos.coord(b))),
             _ => pos.move_text(mv),
         },
         _ => pos.move_text(mv),
+    }
+}
+
+/// A pass as Fairy-Stockfish writes it in UCI: a man standing still, the
+/// player's royal (its first, from a1 rank by rank) or, without one, its
+/// first man; `0000` for a player with no man on the board.
+fn pass_text(pos: &Position) -> String {
+    let me = pos.turn();
+    let pieces = &pos.tables().variant().pieces;
+    let first = pos
+        .men()
+        .filter(|(_, m)| m.owner() == me)
+        .map(|(sq, m)| {
+            let royal = pieces.get(m.kind() as usize).is_some_and(|p| p.royal);
+            (!royal, pos.coord(sq))
+        })
+        .min_by_key(|&(not_royal, c)| (not_royal, c.y, c.x));
+    match first {
+        Some((_, c)) => {
+            let sq = square(c);
+            format!("{sq}{sq}")
+        }
+        None => "0000".into(),
     }
 }
 
@@ -162,7 +185,7 @@ pub fn parse_move_as(pos: &Position, text: &str, style: CastlingText) -> Option<
         }
     }
     // Some GUIs write a pass as `@@@@` or the royal standing still.
-    if text == "@@@@" || text == "null" || text == "pass" {
+    if text == "@@@@" || text == "0000" || text == "null" || text == "pass" {
         return legal.iter().copied().find(|m| m.kind() == MoveKind::Pass);
     }
     None

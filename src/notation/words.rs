@@ -235,6 +235,7 @@ pub(crate) fn event(v: &Variant, e: &Event) -> String {
         }
         Event::Checks(n) => format!("checks {n}"),
         Event::BoardFull => "board full".into(),
+        Event::FacingKept => "facing kept".into(),
     }
 }
 
@@ -338,6 +339,9 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         }
         Event::Checks(n) => format!("A player who has given check {n} times"),
         Event::BoardFull => "When every square holds a man, the game".into(),
+        Event::FacingKept => {
+            "When a player passes instead of breaking a facing it must break, the game".into()
+        }
     };
     let game = subject.ends_with("the game");
     if let Some(name) = rule.player.and_then(|p| v.players.get(p as usize)) {

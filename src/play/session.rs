@@ -454,6 +454,7 @@ pub fn event_name(e: &Event) -> String {
         Event::Count { .. } => "extinction".into(),
         Event::Checks(n) => format!("{n} checks"),
         Event::BoardFull => "board full".into(),
+        Event::FacingKept => "facing kept".into(),
     }
 }
 

@@ -465,7 +465,12 @@ impl Xboard {
             let mut b = board.lock().unwrap_or_else(|e| e.into_inner());
             match found.best {
                 Some(m) if b.session().position().is_legal(m) => {
-                    let text = move_text_as(b.session().position(), m, style);
+                    // A pass as Fairy-Stockfish writes it in XBoard.
+                    let text = if m.kind() == MoveKind::Pass {
+                        "@@@@".to_string()
+                    } else {
+                        move_text_as(b.session().position(), m, style)
+                    };
                     let _ = b.play(m);
                     out(format!("move {text}"));
                     let outcome = b.result();

@@ -21,6 +21,7 @@ pub(crate) const END_CONDITIONS: &[&str] = &[
     "checks",
     "board",
     "counted",
+    "facing",
 ];
 
 /// `CONDITION -> OUTCOME`
@@ -114,6 +115,11 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             c.expect_keyword("full")
                 .map_err(|d| d.hint("write `board full -> most men`"))?;
             Event::BoardFull
+        }
+        "facing" => {
+            c.expect_keyword("kept")
+                .map_err(|d| d.hint("write `facing kept -> draw`"))?;
+            Event::FacingKept
         }
         "checks" => Event::Checks(c.expect_int("a number of checks", 1, 1_000)?.0 as u32),
         "counted" => {

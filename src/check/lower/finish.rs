@@ -311,6 +311,25 @@ pub(super) fn finish(
                 .hint("add `counting lone: ...` or `counting board: ...`, or remove this rule"),
             );
         }
+        if matches!(r.when, Event::FacingKept) {
+            let why = if turn.facing_must_break.is_empty() {
+                Some((
+                    "no facing is ever kept: no piece is listed in `facing ...: must break`",
+                    "add `facing king: must break`, or remove this rule",
+                ))
+            } else if !turn.pass {
+                Some((
+                    "no facing is ever kept: only a pass keeps one, and no player may pass",
+                    "add `pass` to `actions`, or remove this rule",
+                ))
+            } else {
+                None
+            };
+            if let Some((msg, hint)) = why {
+                l.diags
+                    .push(Diagnostic::warning("unreachable", f, *s, msg).hint(hint));
+            }
+        }
         if matches!(r.when, Event::UnplaceableCard) && !turn.draw {
             l.diags.push(
                 Diagnostic::warning(

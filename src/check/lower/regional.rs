@@ -79,21 +79,29 @@ pub(super) fn zone_moves(
     Ok(())
 }
 
-/// `facing PIECE, ...: illegal`
+/// `facing PIECE, ...: illegal | must break`
 pub(super) fn facing(
     l: &mut Lower,
     d: &mut Draft,
     _: &Item,
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
-    let hint = "write `facing king: illegal`";
+    let hint = "write `facing king: illegal` or `facing king: must break`";
     let kinds = piece_list(l, c, "a piece that may not face its like")?;
     c.expect_op(":").map_err(|d| d.hint(hint))?;
-    c.expect_keyword("illegal").map_err(|d| d.hint(hint))?;
+    let (w, _) = c
+        .expect_choice("`illegal` or `must break`", &["illegal", "must"])
+        .map_err(|d| d.hint(hint))?;
+    let list = if w == "must" {
+        c.expect_keyword("break").map_err(|d| d.hint(hint))?;
+        &mut d.turn.facing_must_break
+    } else {
+        &mut d.turn.facing_illegal
+    };
     c.finish()?;
     for k in kinds {
-        if !d.turn.facing_illegal.contains(&k) {
-            d.turn.facing_illegal.push(k);
+        if !list.contains(&k) {
+            list.push(k);
         }
     }
     Ok(())

@@ -60,11 +60,13 @@ pub(super) fn actions_stmt(c: &mut Cur, turn: &mut Turn) -> Result<(), Diagnosti
     turn.moves = false;
     turn.place = false;
     turn.draw = false;
+    turn.pass = false;
     loop {
-        let (a, _) = c.expect_choice("an action", &["move", "place", "draw"])?;
+        let (a, _) = c.expect_choice("an action", &["move", "place", "draw", "pass"])?;
         match a {
             "move" => turn.moves = true,
             "place" => turn.place = true,
+            "pass" => turn.pass = true,
             _ => turn.draw = true,
         }
         if c.done() {

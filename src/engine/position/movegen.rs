@@ -236,8 +236,55 @@ fn filtered<B: Bits, S: Sink>(
     }
 }
 
-/// Every source of actions, each behind its guards.
+/// Every source of actions, each behind its guards; while the player to
+/// act faces under `facing ...: must break`, only the actions that break
+/// every facing, and the pass.
 fn sources<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    if let Some(f) = &t.rules.must_break {
+        if f.faces(&t.base, s, s.turn, s.occ) {
+            return must_break(t, s, f, out, scratch);
+        }
+    }
+    unfaced_sources(t, s, out, scratch);
+}
+
+/// The filter of `facing ...: must break` (out of line: it runs only
+/// while the player to act faces): every action is made and kept only if
+/// it leaves no man of the player facing; a pass is kept as it is.
+#[inline(never)]
+fn must_break<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    f: &crate::engine::rules::facing::Facing,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let me = s.turn;
+    let mut all = MoveList::new();
+    unfaced_sources(t, s, &mut all, scratch);
+    for &mv in all.iter() {
+        let keep = mv == Move::Pass || {
+            let mark = make(t, s, mv);
+            let faces = f.faces(&t.base, s, me, s.occ);
+            s.rewind(&t.base.layout, mark);
+            !faces
+        };
+        if keep {
+            out.raw(mv);
+            if out.done() {
+                return;
+            }
+        }
+    }
+}
+
+/// [`sources`] without the filter of `facing ...: must break`.
+fn unfaced_sources<B: Bits, S: Sink>(
     t: &Compiled<B>,
     s: &mut State<B>,
     out: &mut S,
@@ -279,6 +326,27 @@ fn sources<B: Bits, S: Sink>(
         if allows(ActionKind::Power) && !out.done() {
             sw.generate(b, s, &r.legality(split), out);
         }
+    }
+    // A pass, unless the first action of the game must be of a kind.
+    if r.passing.is_some_and(|p| p.action) && (fa.is_none() || ply != 0) && !out.done() {
+        gen_pass(t, s, split, out);
+    }
+}
+
+/// The pass of `actions ..., pass`: legal when the constraints hold in the
+/// position as it stands (a player in check may not pass), or, while the
+/// player faces under `facing ...: must break` with a `facing kept` rule,
+/// whatever attacks its royals (the game ends on it).
+#[inline(never)]
+fn gen_pass<B: Bits, S: Sink>(t: &Compiled<B>, s: &mut State<B>, split: bool, out: &mut S) {
+    let (b, r) = (&t.base, &t.rules);
+    let me = s.turn;
+    let kept = r.passing.is_some_and(|p| p.kept.is_some())
+        && r.must_break
+            .as_ref()
+            .is_some_and(|f| f.faces(b, s, me, s.occ));
+    if kept || r.constraints.hold(b, s, me, split, B::EMPTY) {
+        out.raw(Move::Pass);
     }
 }
 

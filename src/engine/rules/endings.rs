@@ -357,7 +357,8 @@ impl Test {
             | Event::UnplaceableCard
             | Event::Reach { .. }
             | Event::Count { .. }
-            | Event::Checks(_) => return None,
+            | Event::Checks(_)
+            | Event::FacingKept => return None,
         })
     }
 

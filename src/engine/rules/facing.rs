@@ -1,6 +1,12 @@
 //! `facing PIECE: illegal` (a constraint): an action may not leave a man
 //! of the actor of a listed kind and an enemy man of the same kind on one
 //! file or one rank with only empty squares between them.
+//!
+//! `facing PIECE: must break` (a filter on the legal list): a player to
+//! act whose man of a listed kind faces an enemy man of its kind must
+//! leave no such facing with every action but a pass; a pass is then
+//! legal even with a royal attacked (the pass module records the facing
+//! kept, and the goal `facing kept` ends the game on it).
 
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Square, State};
@@ -20,6 +26,16 @@ impl Facing {
         }
         Some(Facing {
             kinds: v.turn.facing_illegal.clone(),
+        })
+    }
+
+    /// The kinds of `facing PIECE: must break`.
+    pub fn must_break(v: &Variant) -> Option<Facing> {
+        if v.turn.facing_must_break.is_empty() {
+            return None;
+        }
+        Some(Facing {
+            kinds: v.turn.facing_must_break.clone(),
         })
     }
 

@@ -6,8 +6,8 @@
 //! one of the kinds (of all of them together, with `all of`), or N men in
 //! all for `men`, counting men on the board
 //! and in hand; `checks N` holds for a player who has given check N times
-//! (counted by `checks`); `board full` and `passes N` (with an outcome
-//! that ends the game) hold for every player.
+//! (counted by `checks`); `board full`, `passes N` (with an outcome
+//! that ends the game) and `facing kept` hold for every player.
 //!
 //! Hooks: a **guard** (while a goal holds, the game is over and the player
 //! to act has no action, so perft and search stop there) and the first
@@ -51,6 +51,9 @@ enum Test<B: Bits> {
     /// At least `n` passes in a row (`passes N` with an outcome that ends
     /// the game): holds for every player.
     Passes { n: u32, count: Var },
+    /// The last action was a pass that kept a facing (`facing kept`):
+    /// holds for every player.
+    FacingKept { kept: Var },
 }
 
 /// One goal with the index of its rule in `Variant::end`.
@@ -127,6 +130,9 @@ impl<B: Bits> Goals<B> {
                             count: passing?.count,
                         }
                     }
+                    Event::FacingKept => Test::FacingKept {
+                        kept: passing?.kept?,
+                    },
                     _ => return None,
                 };
                 Some(Goal { rule, test })
@@ -175,6 +181,7 @@ impl<B: Bits> Goals<B> {
                 Test::Checks { at_least, given } => s.var(given.at(p as usize)) >= *at_least,
                 Test::BoardFull => (b.real & !s.occ).is_empty(),
                 Test::Passes { n, count } => s.var(*count) >= *n,
+                Test::FacingKept { kept } => s.var(*kept) != 0,
             };
             if holds {
                 set.insert(p);

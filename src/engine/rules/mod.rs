@@ -3,10 +3,10 @@
 //!
 //! | hook | when | rule kinds |
 //! |---|---|---|
-//! | source | generating actions | board moves (with en passant, castling, promotion), promotions as actions, drops, deck, swap |
+//! | source | generating actions | board moves (with en passant, castling, promotion), promotions as actions, drops, deck, swap, pass (`actions ..., pass`) |
 //! | guard | before a source runs | board moves (`move requires`), first action, deck (a returned card, a lost player) |
 //! | constraint | after an action, for it to be legal | royal safety, limit box, connectivity |
-//! | filter | on the whole legal list | pass when stuck |
+//! | filter | on the whole legal list | pass when stuck, `facing ...: must break` |
 //! | consequence | after an action, as part of it | captures, promotion, en passant, castling rights, passes, swap uses, surround, counting, limit box, elimination |
 //! | ending | deciding the result | `endings` (the one place), reading surround, hands, passes, decks, elimination, material |
 //!
@@ -113,6 +113,9 @@ pub struct Rules<B: Bits> {
     /// `flip enclosed | touching SEL`.
     pub flips: Option<flip::Flips>,
     pub passing: Option<Passing>,
+    /// `facing PIECE: must break` (a filter on the legal list while the
+    /// player to act faces).
+    pub must_break: Option<facing::Facing>,
     pub first_action: Option<FirstAction>,
     pub constraints: Constraints,
     pub surround: Option<Surround>,
@@ -205,6 +208,7 @@ impl<B: Bits> Rules<B> {
             swaps,
             flips,
             passing,
+            must_break: facing::Facing::must_break(v),
             first_action: FirstAction::new(v),
             constraints,
             surround,
@@ -240,6 +244,7 @@ impl<B: Bits> Rules<B> {
             && !self.must_capture
             && self.drops.is_none()
             && self.passing.is_none()
+            && self.must_break.is_none()
             && self.walls.is_none()
             && self.gating.is_none()
             && self.promote_action.is_none()
@@ -320,7 +325,7 @@ impl<B: Bits> Rules<B> {
             c.refresh_key(t, s);
         }
         if let Some(p) = &self.passing {
-            p.after_action(&t.layout, s, mv);
+            p.after_action(t, s, me, mv, self.must_break.as_ref());
         }
         // Past the limit the action is illegal (it is about to be taken
         // back): the end rules do not apply.

@@ -151,7 +151,9 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                 flags.push((*piece, sq, *reply, *own_turn, *unattacked));
             }
             Event::BoardFull => e.set("adjudicateFullBoard", "true"),
-            Event::Passes(2) if v.turn.when_stuck == ir::WhenStuck::Pass => {
+            Event::FacingKept if out == Outcome::Draw => {}
+            Event::FacingKept => e.refuse_end("facing", "this outcome of a facing kept"),
+            Event::Passes(2) if v.turn.when_stuck == ir::WhenStuck::Pass || v.turn.pass => {
                 if out == Outcome::MostMen {
                     e.set("materialCounting", "unweighted");
                 }

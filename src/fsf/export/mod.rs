@@ -864,6 +864,37 @@ fn turn(e: &mut Exp, fsf: &[Fsf]) {
             e.refuse("facing", None, "facing men of another kind than the king");
         }
     }
+    if t.pass {
+        // Fairy-Stockfish's `pass` ends the game after two passes in a row.
+        if v.end.iter().any(|r| r.when == ir::Event::Passes(2)) {
+            e.set("pass", "true");
+        } else {
+            e.refuse(
+                "actions",
+                None,
+                "passing without `passes 2` ending the game",
+            );
+        }
+    }
+    if !t.facing_must_break.is_empty() {
+        let kings = t
+            .facing_must_break
+            .iter()
+            .all(|&p| matches!(fsf.get(p as usize), Some(Fsf::King(_))));
+        let kept = v
+            .end
+            .iter()
+            .any(|r| r.when == ir::Event::FacingKept && r.then == ir::Outcome::Draw);
+        if kings && kept && t.pass {
+            e.set("bikjangRule", "true");
+        } else {
+            e.refuse(
+                "facing",
+                None,
+                "a facing to break other than the kings' with passes and `facing kept -> draw`",
+            );
+        }
+    }
     if let Some(x) = &t.explosion {
         let spared: Vec<PieceId> = x.spared.clone();
         let pawn: Vec<PieceId> = (0..fsf.len() as PieceId)

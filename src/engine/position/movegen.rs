@@ -276,8 +276,12 @@ fn sources<B: Bits, S: Sink>(
     }
 }
 
-/// The source of `then place wall`: the legal board moves, each with every
-/// square its wall may take (out of line: other variants do not pay).
+/// The source of `then place wall` and `then move wall`: the legal board
+/// moves, each with every square its wall may take (out of line: other
+/// variants do not pay). Where nothing can make a board move illegal (no
+/// royal of the mover, no other constraint), every pair is legal;
+/// otherwise each pair is made and tested, since the wall put down may
+/// shield a royal and a wall lifted may expose one.
 #[inline(never)]
 fn walled<B: Bits, S: Sink>(
     t: &Compiled<B>,
@@ -287,11 +291,67 @@ fn walled<B: Bits, S: Sink>(
     out: &mut S,
     scratch: &mut MoveList,
 ) {
+    let (b, r) = (&t.base, &t.rules);
+    let me = s.turn;
     let mut base = WALL_BASE.with(|l| std::mem::take(&mut *l.borrow_mut()));
     base.clear();
-    legal_board(t, s, split, &mut base, scratch);
-    w.expand(&t.base, s, &base, out);
+    if royals(b, s, me).is_empty() && !r.constraints.beyond_royal() && r.mutually_immune == 0 {
+        legal_board(t, s, split, &mut base, scratch);
+        w.expand(b, s, &base, out);
+    } else if r.board_moves.allowed(b, s, me) {
+        let mut c = Ctx::new(b, s, me, r.captures.any());
+        c.ep = r.en_passant.is_some();
+        gen_pseudo(t, s, &c, &mut base);
+        gen_special(t, s, &c, None, &mut base);
+        'moves: for &mv in base.iter() {
+            for wall in w.squares(b, s, mv) {
+                let Some(m) = mv.with_wall(wall) else {
+                    continue;
+                };
+                if walled_probe(t, s, m, split) {
+                    out.raw(m);
+                    if out.done() {
+                        break 'moves;
+                    }
+                }
+            }
+        }
+    }
     WALL_BASE.with(|l| *l.borrow_mut() = base);
+}
+
+/// Whether a walled move is legal: made, tested and unmade. Where captures
+/// explode, a move that blows up one of the mover's royals is illegal and
+/// one that blows up an enemy royal is legal whatever it leaves attacked
+/// (as [`capture_probe`] decides); `mutually immune` pairs never capture.
+fn walled_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bool) -> bool {
+    let (b, r) = (&t.base, &t.rules);
+    let me = s.turn;
+    if r.mutually_immune != 0 {
+        let victim = mv
+            .aux_square()
+            .filter(|_| mv.kind() == crate::engine::MoveKind::EnPassant);
+        if let (Some(from), Some(v)) = (mv.from(), victim.or(mv.to())) {
+            let cap = s.at(v);
+            if !cap.is_empty() && explosion::immune_pair(r.mutually_immune, s.at(from), cap) {
+                return false;
+            }
+        }
+    }
+    let royal = s.pids_bb(&b.royal_pids);
+    let own = (royals(b, s, me)).count();
+    let enemy = (royal & !friends_bb(b, s, me)).count();
+    let mark = make(t, s, mv);
+    let royal = s.pids_bb(&b.royal_pids);
+    let ok = if royals(b, s, me).count() < own {
+        false
+    } else if r.explosion.is_some() && (royal & !friends_bb(b, s, me)).count() < enemy {
+        r.constraints.hold_beyond_royal(b, s, me, split, B::EMPTY)
+    } else {
+        r.constraints.hold(b, s, me, split, B::EMPTY)
+    };
+    s.rewind(&b.layout, mark);
+    ok
 }
 
 /// The legal gating moves of the player to act: the plain moves (no
@@ -577,7 +637,7 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
     s.unprobe(l, from);
     s.probe(l, to, promote.map_or(man, |k| man.with_kind(k)));
     let blast = match (&r.explosion, cap.is_empty()) {
-        (Some(x), false) => x.blast(s, to, s.occ),
+        (Some(x), false) => x.blast(s, to, s.occ & !s.walls),
         _ => B::EMPTY,
     };
     let ok = match r.explosion.as_ref().map(|x| x.verdict(b, s, me, blast)) {

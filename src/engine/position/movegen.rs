@@ -302,12 +302,29 @@ fn walled<B: Bits, S: Sink>(
         let mut c = Ctx::new(b, s, me, r.captures.any());
         c.ep = r.en_passant.is_some();
         gen_pseudo(t, s, &c, &mut base);
-        gen_special(t, s, &c, None, &mut base);
+        gen_en_passant(t, s, &c, None, &mut base);
+        // Castling's attack test is made below, wall by wall.
+        let castling = r.castling.as_ref();
+        if let Some(cs) = castling {
+            cs.candidates_guarded(b, s, &c, false, |_, mv| base.push(mv));
+        }
+        let lifted = if w.moves { s.walls } else { B::EMPTY };
         'moves: for &mv in base.iter() {
+            let guarded = mv.kind() == crate::engine::MoveKind::Castle
+                && castling.is_some_and(|cs| cs.guarded());
             for wall in w.squares(b, s, mv) {
                 let Some(m) = mv.with_wall(wall) else {
                     continue;
                 };
+                // The castler's origin and path are judged with the walls
+                // moved (the new one may shield them, the old one lifted
+                // may expose them), as Fairy-Stockfish judges them.
+                if guarded {
+                    let occ = (c.occ & !lifted) | B::single(wall);
+                    if !castling.is_some_and(|cs| cs.path_safe(b, s, mv, c.enemy, occ)) {
+                        continue;
+                    }
+                }
                 if walled_probe(t, s, m, split) {
                     out.raw(m);
                     if out.done() {
@@ -677,6 +694,25 @@ pub(super) fn gen_special<B: Bits, S: Sink>(
     verify: Option<bool>,
     out: &mut S,
 ) {
+    gen_en_passant(t, s, c, verify, out);
+    if let Some(cs) = &t.rules.castling {
+        cs.candidates(&t.base, s, c, |s, mv| {
+            if verify.is_none_or(|split| legal_after(t, s, mv, split)) {
+                out.raw(mv);
+            }
+        });
+    }
+}
+
+/// The en-passant captures of [`gen_special`].
+#[inline(always)]
+fn gen_en_passant<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    c: &Ctx<B>,
+    verify: Option<bool>,
+    out: &mut S,
+) {
     let (b, r) = (&t.base, &t.rules);
     if let (Some(ep), true) = (&r.en_passant, c.captures) {
         ep.candidates(b, s, c, |s, mv, man| {
@@ -691,13 +727,6 @@ pub(super) fn gen_special<B: Bits, S: Sink>(
                 if verify.is_none_or(|split| legal_after(t, s, m, split)) {
                     out.raw(m);
                 }
-            }
-        });
-    }
-    if let Some(cs) = &r.castling {
-        cs.candidates(b, s, c, |s, mv| {
-            if verify.is_none_or(|split| legal_after(t, s, mv, split)) {
-                out.raw(mv);
             }
         });
     }

@@ -309,10 +309,36 @@ fn walled<B: Bits, S: Sink>(
             cs.candidates_guarded(b, s, &c, false, |_, mv| base.push(mv));
         }
         let lifted = if w.moves { s.walls } else { B::EMPTY };
+        // Where every attack is a plain leap or ride, a wall only blocks:
+        // a move legal with the standing walls lifted and no new one is
+        // legal whatever square its wall takes.
+        let blocks_only = b.groups.complex_pids.is_empty();
         'moves: for &mv in base.iter() {
             let guarded = mv.kind() == crate::engine::MoveKind::Castle
                 && castling.is_some_and(|cs| cs.guarded());
-            for wall in w.squares(b, s, mv) {
+            let squares = w.squares(b, s, mv);
+            if squares.is_empty() {
+                continue;
+            }
+            if blocks_only {
+                for sq in lifted {
+                    s.unprobe_wall(sq);
+                }
+                let ok = (!guarded
+                    || castling.is_some_and(|cs| cs.path_safe(b, s, mv, c.enemy, c.occ & !lifted)))
+                    && walled_probe(t, s, mv, split);
+                for sq in lifted {
+                    s.probe_wall(sq);
+                }
+                if ok {
+                    out.walled(mv, squares);
+                    if out.done() {
+                        break 'moves;
+                    }
+                    continue;
+                }
+            }
+            for wall in squares {
                 let Some(m) = mv.with_wall(wall) else {
                     continue;
                 };
@@ -337,7 +363,8 @@ fn walled<B: Bits, S: Sink>(
     WALL_BASE.with(|l| *l.borrow_mut() = base);
 }
 
-/// Whether a walled move is legal: made, tested and unmade. Where captures
+/// Whether a walled move (or, walls lifted, its board move alone) is
+/// legal: made, tested and unmade. Where captures
 /// explode, a move that blows up one of the mover's royals is illegal and
 /// one that blows up an enemy royal is legal whatever it leaves attacked
 /// (as [`capture_probe`] decides); `mutually immune` pairs never capture.

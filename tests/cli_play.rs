@@ -44,6 +44,56 @@ fn scripted_fools_mate_ends_the_game() {
 }
 
 #[test]
+fn duck_chess_is_played_saved_simulated_and_replayed_with_the_duck_after_a_comma() {
+    let dir = std::env::temp_dir().join(format!("varia-duck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("duck.pgn");
+    // SAN with the duck's square after a comma, and Fairy-Stockfish's
+    // coordinates (`d7d5,d5h3`), both read.
+    varia()
+        .args([
+            "play",
+            "duck",
+            "--players",
+            "human,human",
+            "--ascii",
+            "--save",
+        ])
+        .arg(&pgn)
+        .write_stdin("e4,e5\nd7d5,d5h3\nexd5,d4\nfen\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "rnbqkbnr/ppp1pppp/8/3P4/3*4/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2",
+        ));
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("1. e4,e5 d5,h3 2. exd5,d4"), "{text}");
+    varia()
+        .arg("replay")
+        .arg(&pgn)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3 actions, all legal"));
+    // Self-play: every game's actions read back as legal.
+    let out = dir.join("duck.jsonl");
+    varia()
+        .args(["simulate", "duck", "-n", "2", "--players", "random,random"])
+        .args(["--max-plies", "30", "--seed", "7", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let lines = std::fs::read_to_string(&out).unwrap();
+    assert!(lines.contains(','), "{lines}");
+    varia()
+        .arg("replay")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 legal throughout, 0 not"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn bad_input_keeps_the_game_going() {
     varia()
         .args(["play", "chess", "--players", "human,human", "--ascii"])

@@ -189,6 +189,25 @@ fn a_pass_is_written_as_fairy_stockfish_writes_it() {
 }
 
 #[test]
+fn duck_chess_moves_are_written_and_read_as_fairy_stockfish_writes_them() {
+    let out = uci("setoption name UCI_Variant value duck\n\
+         position startpos moves e2e4,e4e5 d7d5,d5h3\n\
+         go perft 1\ngo depth 1\n");
+    // The duck on h3 must move; exd5 with the duck on d7 (left empty).
+    assert!(out.lines().any(|l| l == "e4d5,d5d7: 1"), "{out}");
+    assert!(!out.lines().any(|l| l.ends_with("h3: 1")), "{out}");
+    let best = bestmove(&out);
+    assert!(best.contains(','), "{best}");
+    // Castling and promotion with the duck, as Fairy-Stockfish's perft
+    // lists them.
+    let out = uci("setoption name UCI_Variant value duck\n\
+         position fen r3k3/1P6/8/8/8/8/8/4K2R w K - 0 1\ngo perft 1\n");
+    assert!(out.lines().any(|l| l == "e1g1,g1e4: 1"), "{out}");
+    assert!(out.lines().any(|l| l == "b7a8q,a8b7: 1"), "{out}");
+    assert!(out.contains("Nodes searched: "), "{out}");
+}
+
+#[test]
 fn hidden_decks_are_refused_politely() {
     let out = uci(
         "setoption name UCI_Variant value raindropchess\nisready\nposition startpos\ngo depth 1\n",

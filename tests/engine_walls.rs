@@ -152,3 +152,188 @@ fn walls_are_refused_where_the_variant_has_none() {
     let bad = "rnbqkbnr/pppppppp/8/8/4*3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert!(varia::engine::Position::from_fen(t, bad).is_err());
 }
+
+// ---- `then move wall`: one wall that moves every turn (Duck chess) ----
+
+/// Duck chess's start, and the number of empty squares a duck may take
+/// after a move: the board's empty squares after it, less where the duck
+/// stands.
+const DUCK_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The duck squares of the legal moves whose board move is written `base`.
+fn ducks_after(pos: &varia::engine::Position, base: &str) -> Vec<String> {
+    moves(pos)
+        .into_iter()
+        .filter_map(|m| {
+            let (b, w) = m.split_once(',')?;
+            (b == base).then(|| w[2..].to_string())
+        })
+        .collect()
+}
+
+/// The move SAN `san` reads in Duck chess at `fen`, as coordinates, after
+/// checking that SAN writes it back the same.
+fn duck_san(fen: &str, san: &str) -> String {
+    let v = varia::load::builtin("duck", &[]).expect("built in");
+    let s = varia::play::session::Session::new(&v, Some(fen), 1).expect("starts");
+    let m = s.parse(san).expect("SAN reads");
+    assert_eq!(s.san(m), san);
+    s.position().move_text(m)
+}
+
+#[test]
+fn the_first_duck_goes_on_any_empty_square_and_then_must_move() {
+    let t = builtin("duck");
+    let mut g = Game::new(fen(&t, DUCK_START));
+    // 32 empty squares, less e4 (reached), plus e2 (left).
+    let first = ducks_after(g.position(), "e2e4");
+    assert_eq!(first.len(), 32, "{first:?}");
+    assert!(first.contains(&"e2".to_string()));
+    play(&mut g, &["e2e4,e4e5"]);
+    // (varia writes every en-passant target, e3; Fairy-Stockfish only
+    // those a pawn could take on: `-`.)
+    assert_eq!(
+        g.position().fen(),
+        "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    // The duck on e5 stops the pawn: no e7e5, and the duck never stays.
+    let m = moves(g.position());
+    assert!(!m.iter().any(|x| x.starts_with("e7e5")), "{m:?}");
+    assert!(!m.iter().any(|x| x.ends_with("e5")), "{m:?}");
+    // After d7d5: 32 empty + d7 - d5, less the duck's own square.
+    assert_eq!(ducks_after(g.position(), "d7d5").len(), 31);
+    play(&mut g, &["d7d5,d5h3"]);
+    // The duck left e5: one duck on the board, now on h3.
+    assert_eq!(
+        g.position().fen(),
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/7*/PPPP1PPP/RNBQKBNR w KQkq d6 0 2"
+    );
+    assert_eq!(g.position().hash(), g.position().hash_from_scratch());
+    // Undo puts the duck back where it stood.
+    g.undo();
+    assert_eq!(
+        g.position().fen(),
+        "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    assert_eq!(g.position().hash(), g.position().hash_from_scratch());
+}
+
+#[test]
+fn castling_through_attack_is_legal_and_the_duck_blocks_it() {
+    let t = builtin("duck");
+    // Black's rook on f8 attacks f1: no check in Duck chess, so White still
+    // castles short; the duck then goes on any empty square, e1 and h1
+    // included.
+    let pos = fen(&t, "5r1k/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let after = ducks_after(&pos, "e1g1");
+    assert_eq!(after.len(), 64 - 5, "{after:?}");
+    assert!(after.contains(&"e1".to_string()) && after.contains(&"h1".to_string()));
+    // `O-O,e4` in SAN, `e1g1,g1e4` as Fairy-Stockfish writes it.
+    let m = common::mv(&pos, "e1g1,g1e4");
+    assert_eq!(
+        duck_san("5r1k/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O,e4"),
+        "e1g1,g1e4"
+    );
+    let mut g = Game::new(pos.clone());
+    g.play(m);
+    assert_eq!(g.position().fen(), "5r1k/8/8/8/4*3/8/8/R4RK1 b - - 1 1");
+    // A duck on f1 stops castling short (the king crosses f1).
+    let pos = fen(&t, "7k/8/8/8/8/8/8/R3K*1R w KQ - 0 1");
+    assert!(ducks_after(&pos, "e1g1").is_empty());
+    assert!(!ducks_after(&pos, "e1c1").is_empty());
+}
+
+#[test]
+fn en_passant_frees_the_taken_pawns_square_and_a_duck_on_the_passed_square_forbids_it() {
+    let t = builtin("duck");
+    let pos = fen(&t, "4k3/8/8/3pP3/8/8/8/4K2* w - d6 0 1");
+    // exd6 e.p.: d5 (the taken pawn's square) may take the duck.
+    let ep = ducks_after(&pos, "e5d6");
+    assert!(ep.contains(&"d5".to_string()), "{ep:?}");
+    assert!(ep.contains(&"e5".to_string()) && !ep.contains(&"d6".to_string()));
+    let mut g = Game::new(fen(&t, "4k3/3p4/8/4P3/8/8/8/4K2* b - - 0 1"));
+    // A double step with the duck put on the square it passed: no target.
+    play(&mut g, &["d7d5,d5d6"]);
+    assert_eq!(g.position().fen(), "4k3/8/3*4/3pP3/8/8/8/4K3 w - - 0 2");
+    assert!(ducks_after(g.position(), "e5d6").is_empty());
+    // Elsewhere the target stands, as Fairy-Stockfish writes it.
+    let mut g = Game::new(fen(&t, "4k3/3p4/8/4P3/8/8/8/4K2* b - - 0 1"));
+    play(&mut g, &["d7d5,d5a1"]);
+    assert_eq!(g.position().fen(), "4k3/8/8/3pP3/8/8/8/*3K3 w - d6 0 2");
+}
+
+#[test]
+fn a_promotion_is_written_before_the_duck() {
+    let t = builtin("duck");
+    let pos = fen(&t, "4k3/P7/8/3*4/8/8/8/4K3 w - - 0 1");
+    let m = moves(&pos);
+    for p in ["q", "r", "b", "n"] {
+        assert!(m.contains(&format!("a7a8{p},a8d4")), "{m:?}");
+        // 64 squares less the kings, the new man and the duck's own.
+        assert_eq!(ducks_after(&pos, &format!("a7a8{p}")).len(), 60);
+    }
+    assert_eq!(
+        duck_san("4k3/P7/8/3*4/8/8/8/4K3 w - - 0 1", "a8=Q,d4"),
+        "a7a8q,a8d4"
+    );
+}
+
+#[test]
+fn taking_the_king_wins_and_stalemate_wins_for_the_stalemated() {
+    let t = builtin("duck");
+    let mut g = Game::new(fen(&t, "3k4/8/8/8/8/8/8/3RK2* w - - 0 1"));
+    play(&mut g, &["d1d8,d8d1"]);
+    assert!(moves(g.position()).is_empty());
+    assert!(
+        matches!(g.status(), Status::Ended { winners: 0b01, .. }),
+        "{:?}",
+        g.status()
+    );
+    // Black's king on a8 is walled in by its own men and the duck; the
+    // bishop and the pawns cannot move either: Black, stalemated, wins.
+    let g = Game::new(fen(&t, "kb6/p*p5/P1P5/8/8/8/8/7K b - - 0 1"));
+    assert!(moves(g.position()).is_empty(), "{:?}", moves(g.position()));
+    assert!(
+        matches!(g.status(), Status::Ended { winners: 0b10, .. }),
+        "{:?}",
+        g.status()
+    );
+}
+
+/// A royal king with a moving wall: each (move, wall) pair is tested.
+const ROYAL_DUCK: &str = r#"
+variant royalduck {
+  players white, black
+  board 4x4
+  use king, rook
+  setup {
+    white: K a1
+    black: K d4, R a4
+  }
+  then move wall
+  end {
+    checkmate -> lose
+    stalemate -> draw
+  }
+}
+"#;
+
+#[test]
+fn a_moving_wall_may_shield_a_royal_and_lifted_may_expose_it() {
+    let t = text(ROYAL_DUCK);
+    // The rook on a4 checks the king on a1: a rook move is legal only with
+    // the duck put between them, on a2 or a3.
+    let pos = fen(&t, "rk2/4/3*/K2R w - - 0 1");
+    for base in ["d1c1", "d1b1"] {
+        assert_eq!(ducks_after(&pos, base), ["a2", "a3"], "{base}");
+    }
+    // The duck on a2 shields the king; lifted by a rook move, it must go
+    // to a3, the one other square between them.
+    let pos = fen(&t, "rk2/4/*3/K2R w - - 0 1");
+    for base in ["d1c1", "d1b1", "d1d2", "d1d3", "d1d4"] {
+        assert_eq!(ducks_after(&pos, base), ["a3"], "{base}");
+    }
+    // The king stepping off the file may leave the duck anywhere empty:
+    // 16 squares less the two black men, the rook, the king and a2.
+    assert_eq!(ducks_after(&pos, "a1b1").len(), 11);
+}

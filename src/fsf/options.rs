@@ -153,7 +153,7 @@ pub const OPTIONS: &[OptionDoc] = &[
     row("dropNoDoubledCount", "int", Converted, "the N of `same_file` (0: the piece is never dropped)"),
     row("immobilityIllegal", "bool", Converted, "`place where not immobile`; for moves, varia's promotion makes a man promote where it would never move again"),
     row("gating", "bool", Refused, "gating and the Cambodian moves through the castling field"),
-    row("wallingRule", "WallingRule", Partly, "arrow: `then place wall reached`; duck, edge, past and static are refused"),
+    row("wallingRule", "WallingRule", Partly, "arrow: `then place wall reached`; duck: `then move wall`; edge, past and static are refused"),
     row("wallingRegionWhite", "Bitboard", Refused, "walls only on some squares"),
     row("wallingRegionBlack", "Bitboard", Refused, "walls only on some squares"),
     row("wallOrMove", "bool", Refused, "a wall instead of a move"),

@@ -639,7 +639,13 @@ impl<'a> Writer<'a> {
                 }
                 self.body.push("then place wall reached".into());
             }
-            other => self.led.refuse(&["wallingRule"], format!("the walling rule `{other}` (varia's walls are the arrows of `then place wall reached`)"), ""),
+            "duck" => {
+                if r.walling_region != [Bb::ALL; 2] {
+                    self.led.refuse(&["wallingRegionWhite", "wallingRegionBlack", "wallingRegion"], "walls only on some squares", "");
+                }
+                self.body.push("then move wall".into());
+            }
+            other => self.led.refuse(&["wallingRule"], format!("the walling rule `{other}` (varia's walls are the arrows of `then place wall reached` and the duck of `then move wall`)"), ""),
         }
         if r.must_drop && r.must_drop_type != Some(Kind::All) {
             self.led

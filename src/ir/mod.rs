@@ -474,7 +474,7 @@ pub struct Turn {
     /// `place unlimited`: every hand holds any number of men of every kind.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unlimited_hands: bool,
-    /// `then place wall [reached]` (see [`Walls`]).
+    /// `then place wall [reached]` / `then move wall` (see [`Walls`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub walls: Option<Walls>,
     /// `counting lone: ...` and `counting board: ...` (see [`Counting`]).
@@ -544,13 +544,18 @@ pub enum FlipHow {
     Touching,
 }
 
-/// `then place wall [reached]`: every board move is followed, in the same
-/// action, by a wall put on an empty square (one the moved man could move
-/// to from its landing square when `reached`). Walls block every man and
-/// are never captured or moved.
+/// `then place wall [reached]` / `then move wall`: every board move is
+/// followed, in the same action, by a wall put on an empty square (one the
+/// moved man could move to from its landing square when `reached`). Walls
+/// block every man and are never captured. With `moves` (`then move
+/// wall`), the wall is one neutral man: the walls standing are lifted as
+/// the new one is put down, on a square that held none.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Walls {
     pub reached: bool,
+    /// `then move wall`: the wall moves every turn (the duck).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub moves: bool,
 }
 
 /// `gating PIECE, ... in REGION`: when a man that has never moved leaves a

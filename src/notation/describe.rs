@@ -45,6 +45,12 @@ fn letter(pos: &Position, kind: u8) -> char {
 
 /// The move as [`ActionInfo`], without `check`/`mate`.
 fn info(pos: &Position, mv: Move) -> ActionInfo {
+    if let (base, Some(wall)) = mv.split_wall() {
+        // A walled move: its board move, and the wall's square.
+        let mut a = info(pos, base);
+        a.wall = Some(pos.coord(wall));
+        return a;
+    }
     let c = |sq: Option<Square>| sq.map(|s| pos.coord(s));
     let mover = mv.from().and_then(|f| pos.man_at(f));
     let kind = match mv {
@@ -104,10 +110,6 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
     match mv {
         Move::Normal { to, .. } | Move::Lame { to, .. } | Move::Gate { to, .. } => {
             a.capture = pos.man_at(to).is_some()
-        }
-        Move::Walled { to, wall, .. } => {
-            a.capture = pos.man_at(to).is_some();
-            a.wall = Some(pos.coord(wall));
         }
         Move::EnPassant { .. } => a.capture = true,
         Move::Castle { from, partner, .. } | Move::CastleGate { from, partner, .. } => {

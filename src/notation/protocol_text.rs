@@ -231,6 +231,17 @@ pub fn line_text(pos: &Position, line: &[Move], style: CastlingText) -> Vec<Stri
 /// square, which is written from the partner's square to the castler's in
 /// every style (`h1e1h`).
 pub fn castling_text(pos: &Position, mv: Move) -> Option<String> {
+    if let (base, Some(wall)) = mv.split_wall() {
+        // A castling followed by a wall: `,` then the square the text
+        // names as reached (the partner's) and the wall's, as
+        // Fairy-Stockfish writes it (`e1h1,h1e4`).
+        let mut text = castling_text(pos, base)?;
+        let partner = base.aux_square()?;
+        text.push(',');
+        text.push_str(&square(pos.coord(partner)));
+        text.push_str(&square(pos.coord(wall)));
+        return Some(text);
+    }
     let (from, partner) = match mv {
         Move::Castle { from, partner, .. } => (from, partner),
         Move::CastleGate {

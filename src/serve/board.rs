@@ -198,7 +198,17 @@ fn paths(g: &GameSession, m: Move) -> Vec<Vec<String>> {
             }
             v
         }
-        Move::Walled { from, to, wall } => vec![vec![sq(from), sq(to), sq(wall)]],
+        Move::Walled { .. } => {
+            // The board move's paths, each ending on the wall's square.
+            let (base, wall) = m.split_wall();
+            let mut v = paths(g, base);
+            if let Some(w) = wall {
+                for p in &mut v {
+                    p.push(sq(w));
+                }
+            }
+            v
+        }
         Move::Drop { piece, to, .. } => vec![vec![hand(piece), sq(to)]],
         Move::PlaceAndMove { piece, at, to } => vec![vec![hand(piece), sq(at), sq(to)]],
         Move::PlaceAndReturn {

@@ -68,12 +68,16 @@ pub enum Move {
         piece: PieceId,
         on_partner: bool,
     },
-    /// A plain move `from` → `to` (as `Normal`, without promotion), then a
-    /// wall is put on `wall` (`then place wall`).
+    /// A board move `from` → `to` of the kind `how` says (becoming
+    /// `promote` when given), then a wall is put on `wall` (`then place
+    /// wall`; with `then move wall`, the walls standing are lifted first).
+    /// [`Move::split_wall`] gives the board move alone.
     Walled {
         from: Square,
         to: Square,
         wall: Square,
+        promote: Option<PieceId>,
+        how: WallBase,
     },
     /// A man of kind `piece` from the hand is placed on `to`; with
     /// `promoted`, it is placed as its piece's promoted form (`place ...
@@ -136,6 +140,20 @@ pub enum Move {
     /// generated as a legal action: [`crate::engine::Game::can_resign`]
     /// says when it may be played.
     Resign,
+}
+
+/// The board move of a [`Move::Walled`], beyond its squares and
+/// promotion: which kind of move it is, with what that kind carries.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum WallBase {
+    /// A [`Move::Normal`].
+    Plain,
+    /// A [`Move::Lame`] along `dir`.
+    Lame { dir: u16 },
+    /// A [`Move::EnPassant`] taking the man on `victim`.
+    EnPassant { victim: Square },
+    /// A [`Move::Castle`] with the partner on `partner`.
+    Castle { partner: Square, partner_to: Square },
 }
 
 /// The kind of a [`Move`], without its data.
@@ -233,11 +251,102 @@ impl Move {
         Move::Swap { a, b }
     }
 
-    /// The kind of action.
+    /// The board move `self` followed by a wall on `wall`; `None` for an
+    /// action that is no board move a wall may follow (gating, placements,
+    /// cards, swaps, passes; a move already walled).
+    #[inline]
+    pub fn with_wall(self, wall: Square) -> Option<Move> {
+        let (from, to, promote, how) = match self {
+            Move::Normal { from, to, promote } => (from, to, promote, WallBase::Plain),
+            Move::Lame {
+                from,
+                to,
+                dir,
+                promote,
+            } => (from, to, promote, WallBase::Lame { dir }),
+            Move::EnPassant {
+                from,
+                to,
+                victim,
+                promote,
+            } => (from, to, promote, WallBase::EnPassant { victim }),
+            Move::Castle {
+                from,
+                to,
+                partner,
+                partner_to,
+            } => (
+                from,
+                to,
+                None,
+                WallBase::Castle {
+                    partner,
+                    partner_to,
+                },
+            ),
+            _ => return None,
+        };
+        Some(Move::Walled {
+            from,
+            to,
+            wall,
+            promote,
+            how,
+        })
+    }
+
+    /// A walled move as its board move and its wall's square; any other
+    /// action as itself, with no wall.
+    #[inline]
+    pub fn split_wall(self) -> (Move, Option<Square>) {
+        let Move::Walled {
+            from,
+            to,
+            wall,
+            promote,
+            how,
+        } = self
+        else {
+            return (self, None);
+        };
+        let base = match how {
+            WallBase::Plain => Move::Normal { from, to, promote },
+            WallBase::Lame { dir } => Move::Lame {
+                from,
+                to,
+                dir,
+                promote,
+            },
+            WallBase::EnPassant { victim } => Move::EnPassant {
+                from,
+                to,
+                victim,
+                promote,
+            },
+            WallBase::Castle {
+                partner,
+                partner_to,
+            } => Move::Castle {
+                from,
+                to,
+                partner,
+                partner_to,
+            },
+        };
+        (base, Some(wall))
+    }
+
+    /// The kind of action (of a walled move, its board move's kind).
     #[inline]
     pub fn kind(self) -> MoveKind {
         match self {
-            Move::Normal { .. } | Move::Walled { .. } => MoveKind::Normal,
+            Move::Walled { how, .. } => match how {
+                WallBase::Plain => MoveKind::Normal,
+                WallBase::Lame { .. } => MoveKind::Lame,
+                WallBase::EnPassant { .. } => MoveKind::EnPassant,
+                WallBase::Castle { .. } => MoveKind::Castle,
+            },
+            Move::Normal { .. } => MoveKind::Normal,
             Move::Lame { .. } => MoveKind::Lame,
             Move::EnPassant { .. } => MoveKind::EnPassant,
             Move::Castle { .. } => MoveKind::Castle,
@@ -301,7 +410,8 @@ impl Move {
         match self {
             Move::Normal { promote, .. }
             | Move::Lame { promote, .. }
-            | Move::EnPassant { promote, .. } => promote,
+            | Move::EnPassant { promote, .. }
+            | Move::Walled { promote, .. } => promote,
             Move::Promote { piece, .. } => Some(piece),
             _ => None,
         }
@@ -326,8 +436,17 @@ impl Move {
     #[inline]
     pub fn aux_square(self) -> Option<Square> {
         match self {
-            Move::EnPassant { victim, .. } => Some(victim),
-            Move::Castle { partner, .. } | Move::CastleGate { partner, .. } => Some(partner),
+            Move::EnPassant { victim, .. }
+            | Move::Walled {
+                how: WallBase::EnPassant { victim },
+                ..
+            } => Some(victim),
+            Move::Castle { partner, .. }
+            | Move::CastleGate { partner, .. }
+            | Move::Walled {
+                how: WallBase::Castle { partner, .. },
+                ..
+            } => Some(partner),
             Move::PlaceAndMove { to, .. } => Some(to),
             Move::PlaceAndReturn { returned, .. } => Some(returned),
             Move::PlaceAndRemove { removed, .. } => Some(removed),
@@ -394,19 +513,33 @@ impl Move {
                 victim,
                 promote: Some(piece),
             },
+            Move::Walled {
+                from,
+                to,
+                wall,
+                how,
+                ..
+            } => Move::Walled {
+                from,
+                to,
+                wall,
+                promote: Some(piece),
+                how,
+            },
             other => other,
         }
     }
 
     /// A key that orders moves stably (for comparing lists in tests).
-    pub(crate) fn sort_key(self) -> (MoveKind, [u16; 3], [u8; 2]) {
+    pub(crate) fn sort_key(self) -> (MoveKind, [u16; 4], [u8; 2]) {
         let sq = |s: Option<Square>| s.map_or(u16::MAX, |s| s.index() as u16);
         (
             self.kind(),
             [
                 sq(self.from()),
                 sq(self.to()),
-                sq(self.aux_square().or(self.wall())),
+                sq(self.aux_square()),
+                sq(self.wall()),
             ],
             [
                 self.placed()

@@ -323,6 +323,15 @@ impl<B: Bits> State<B> {
         }
     }
 
+    /// Take a wall away without recording it (a probe, put back with
+    /// [`State::probe_wall`]).
+    #[inline]
+    pub fn unprobe_wall(&mut self, sq: Square) {
+        if self.walls.contains(sq) {
+            self.raw_toggle_wall(sq);
+        }
+    }
+
     /// Set the has-moved flag of a square (hashed for kinds with initial
     /// moves).
     #[inline]

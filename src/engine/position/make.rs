@@ -26,6 +26,20 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
         castle_flags: clear_flags(t, s, mv),
         ..Applied::default()
     };
+    apply(t, s, me, mv, &mut a);
+    s.set_quiet(if a.reset { 0 } else { s.quiet + 1 });
+    s.set_ply(s.ply + 1);
+    let next = if a.stay { me } else { s.next_player(l, me) };
+    s.set_turn(l, next);
+    r.after_action(b, s, me, mv, &a);
+    mark
+}
+
+/// The action itself, by the rule of its kind, telling `a` what it did.
+#[inline(always)]
+fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: &mut Applied) {
+    let (b, r) = (&t.base, &t.rules);
+    let l = &b.layout;
     // Kinds whose placed men count as moved: the castling kinds, and
     // every kind where gating reads the flags.
     let castle_kinds = if r.gating.is_some() {
@@ -119,7 +133,7 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             s.put(l, to, man);
             gating::gate(b, s, me, piece, from);
         }
-        Move::Walled { from, to, wall } => a.reset |= walled(t, s, me, from, to, wall),
+        Move::Walled { .. } => walled(t, s, me, mv, a),
         Move::Drop {
             piece,
             to,
@@ -195,12 +209,6 @@ pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark
             }
         }
     }
-    s.set_quiet(if a.reset { 0 } else { s.quiet + 1 });
-    s.set_ply(s.ply + 1);
-    let next = if a.stay { me } else { s.next_player(l, me) };
-    s.set_turn(l, next);
-    r.after_action(b, s, me, mv, &a);
-    mark
 }
 
 /// The blast of a capture that ended on `to` (`explode on capture`): its
@@ -211,7 +219,8 @@ fn explode<B: Bits>(t: &Compiled<B>, s: &mut State<B>, to: Square) -> bool {
         return false;
     };
     let mut castle = false;
-    for sq in x.blast(s, to, s.occ) {
+    // Walls are no men: a blast leaves them standing.
+    for sq in x.blast(s, to, s.occ & !s.walls) {
         castle |= clear_flag(t, s, Some(sq));
         s.take(&t.base.layout, sq);
     }
@@ -327,31 +336,14 @@ fn has_action<B: Bits>(
     any
 }
 
-/// Make of a walled move (`then place wall`): the plain move, then the
-/// wall; whether the quiet-move counter resets. Kept out of line so
-/// variants without walls keep `make` as it was.
+/// Make of a walled move (`then place wall`, `then move wall`): the board
+/// move, then the wall. Kept out of line so variants without walls keep
+/// `make` as it was.
 #[inline(never)]
-fn walled<B: Bits>(
-    t: &Compiled<B>,
-    s: &mut State<B>,
-    me: PlayerId,
-    from: Square,
-    to: Square,
-    wall: Square,
-) -> bool {
-    let (b, r) = (&t.base, &t.rules);
-    let l = &b.layout;
-    let quiet = &r.quiet;
-    let mut reset = false;
-    let cap = s.at(to);
-    if !cap.is_empty() {
-        s.take(l, to);
-        reset |= quiet.capture;
-        captures::captured(&r.captures, b, s, me, cap);
+fn walled<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: &mut Applied) {
+    let (base, wall) = mv.split_wall();
+    apply(t, s, me, base, a);
+    if let (Some(w), Some(wr)) = (wall, &t.rules.walls) {
+        walls::place(&t.base, s, wr, w, &mut a.ep);
     }
-    let man = s.take(l, from);
-    reset |= quiet.kinds & (1 << man.kind()) != 0;
-    s.put(l, to, man);
-    walls::place(b, s, wall);
-    reset
 }

@@ -350,8 +350,12 @@ fn gen_pass<B: Bits, S: Sink>(t: &Compiled<B>, s: &mut State<B>, split: bool, ou
     }
 }
 
-/// The source of `then place wall`: the legal board moves, each with every
-/// square its wall may take (out of line: other variants do not pay).
+/// The source of `then place wall` and `then move wall`: the legal board
+/// moves, each with every square its wall may take (out of line: other
+/// variants do not pay). Where nothing can make a board move illegal (no
+/// royal of the mover, no other constraint), every pair is legal;
+/// otherwise each pair is made and tested, since the wall put down may
+/// shield a royal and a wall lifted may expose one.
 #[inline(never)]
 fn walled<B: Bits, S: Sink>(
     t: &Compiled<B>,
@@ -361,11 +365,111 @@ fn walled<B: Bits, S: Sink>(
     out: &mut S,
     scratch: &mut MoveList,
 ) {
+    let (b, r) = (&t.base, &t.rules);
+    let me = s.turn;
     let mut base = WALL_BASE.with(|l| std::mem::take(&mut *l.borrow_mut()));
     base.clear();
-    legal_board(t, s, split, &mut base, scratch);
-    w.expand(&t.base, s, &base, out);
+    if royals(b, s, me).is_empty() && !r.constraints.beyond_royal() && r.mutually_immune == 0 {
+        legal_board(t, s, split, &mut base, scratch);
+        w.expand(b, s, &base, out);
+    } else if r.board_moves.allowed(b, s, me) {
+        let mut c = Ctx::new(b, s, me, r.captures.any());
+        c.ep = r.en_passant.is_some();
+        gen_pseudo(t, s, &c, &mut base);
+        gen_en_passant(t, s, &c, None, &mut base);
+        // Castling's attack test is made below, wall by wall.
+        let castling = r.castling.as_ref();
+        if let Some(cs) = castling {
+            cs.candidates_guarded(b, s, &c, false, |_, mv| base.push(mv));
+        }
+        let lifted = if w.moves { s.walls } else { B::EMPTY };
+        // Where every attack is a plain leap or ride, a wall only blocks:
+        // a move legal with the standing walls lifted and no new one is
+        // legal whatever square its wall takes.
+        let blocks_only = b.groups.complex_pids.is_empty();
+        'moves: for &mv in base.iter() {
+            let guarded = mv.kind() == crate::engine::MoveKind::Castle
+                && castling.is_some_and(|cs| cs.guarded());
+            let squares = w.squares(b, s, mv);
+            if squares.is_empty() {
+                continue;
+            }
+            if blocks_only {
+                for sq in lifted {
+                    s.unprobe_wall(sq);
+                }
+                let ok = (!guarded
+                    || castling.is_some_and(|cs| cs.path_safe(b, s, mv, c.enemy, c.occ & !lifted)))
+                    && walled_probe(t, s, mv, split);
+                for sq in lifted {
+                    s.probe_wall(sq);
+                }
+                if ok {
+                    out.walled(mv, squares);
+                    if out.done() {
+                        break 'moves;
+                    }
+                    continue;
+                }
+            }
+            for wall in squares {
+                let Some(m) = mv.with_wall(wall) else {
+                    continue;
+                };
+                // The castler's origin and path are judged with the walls
+                // moved (the new one may shield them, the old one lifted
+                // may expose them), as Fairy-Stockfish judges them.
+                if guarded {
+                    let occ = (c.occ & !lifted) | B::single(wall);
+                    if !castling.is_some_and(|cs| cs.path_safe(b, s, mv, c.enemy, occ)) {
+                        continue;
+                    }
+                }
+                if walled_probe(t, s, m, split) {
+                    out.raw(m);
+                    if out.done() {
+                        break 'moves;
+                    }
+                }
+            }
+        }
+    }
     WALL_BASE.with(|l| *l.borrow_mut() = base);
+}
+
+/// Whether a walled move (or, walls lifted, its board move alone) is
+/// legal: made, tested and unmade. Where captures
+/// explode, a move that blows up one of the mover's royals is illegal and
+/// one that blows up an enemy royal is legal whatever it leaves attacked
+/// (as [`capture_probe`] decides); `mutually immune` pairs never capture.
+fn walled_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bool) -> bool {
+    let (b, r) = (&t.base, &t.rules);
+    let me = s.turn;
+    if r.mutually_immune != 0 {
+        let victim = mv
+            .aux_square()
+            .filter(|_| mv.kind() == crate::engine::MoveKind::EnPassant);
+        if let (Some(from), Some(v)) = (mv.from(), victim.or(mv.to())) {
+            let cap = s.at(v);
+            if !cap.is_empty() && explosion::immune_pair(r.mutually_immune, s.at(from), cap) {
+                return false;
+            }
+        }
+    }
+    let royal = s.pids_bb(&b.royal_pids);
+    let own = (royals(b, s, me)).count();
+    let enemy = (royal & !friends_bb(b, s, me)).count();
+    let mark = make(t, s, mv);
+    let royal = s.pids_bb(&b.royal_pids);
+    let ok = if royals(b, s, me).count() < own {
+        false
+    } else if r.explosion.is_some() && (royal & !friends_bb(b, s, me)).count() < enemy {
+        r.constraints.hold_beyond_royal(b, s, me, split, B::EMPTY)
+    } else {
+        r.constraints.hold(b, s, me, split, B::EMPTY)
+    };
+    s.rewind(&b.layout, mark);
+    ok
 }
 
 /// The legal gating moves of the player to act: the plain moves (no
@@ -686,7 +790,7 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
     s.unprobe(l, from);
     s.probe(l, to, promote.map_or(man, |k| man.with_kind(k)));
     let blast = match (&r.explosion, cap.is_empty()) {
-        (Some(x), false) => x.blast(s, to, s.occ),
+        (Some(x), false) => x.blast(s, to, s.occ & !s.walls),
         _ => B::EMPTY,
     };
     let ok = match r.explosion.as_ref().map(|x| x.verdict(b, s, me, blast)) {
@@ -726,6 +830,25 @@ pub(super) fn gen_special<B: Bits, S: Sink>(
     verify: Option<bool>,
     out: &mut S,
 ) {
+    gen_en_passant(t, s, c, verify, out);
+    if let Some(cs) = &t.rules.castling {
+        cs.candidates(&t.base, s, c, |s, mv| {
+            if verify.is_none_or(|split| legal_after(t, s, mv, split)) {
+                out.raw(mv);
+            }
+        });
+    }
+}
+
+/// The en-passant captures of [`gen_special`].
+#[inline(always)]
+fn gen_en_passant<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    c: &Ctx<B>,
+    verify: Option<bool>,
+    out: &mut S,
+) {
     let (b, r) = (&t.base, &t.rules);
     if let (Some(ep), true) = (&r.en_passant, c.captures) {
         ep.candidates(b, s, c, |s, mv, man| {
@@ -740,13 +863,6 @@ pub(super) fn gen_special<B: Bits, S: Sink>(
                 if verify.is_none_or(|split| legal_after(t, s, m, split)) {
                     out.raw(m);
                 }
-            }
-        });
-    }
-    if let Some(cs) = &r.castling {
-        cs.candidates(b, s, c, |s, mv| {
-            if verify.is_none_or(|split| legal_after(t, s, mv, split)) {
-                out.raw(mv);
             }
         });
     }

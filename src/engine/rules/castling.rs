@@ -213,6 +213,26 @@ impl<B: Bits> Castling<B> {
         t: &Base<B>,
         s: &mut State<B>,
         c: &Ctx<B>,
+        f: impl FnMut(&mut State<B>, Move),
+    ) {
+        self.candidates_guarded(t, s, c, self.guarded, f);
+    }
+
+    /// Whether the castler is royal: castling is then tested for attacks
+    /// on its origin and path ([`Castling::path_safe`]).
+    pub fn guarded(&self) -> bool {
+        self.guarded
+    }
+
+    /// [`Castling::candidates`], with the attack test only when `guard`
+    /// (a source that tests each castling itself passes `false`).
+    #[inline]
+    pub fn candidates_guarded(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        c: &Ctx<B>,
+        guard: bool,
         mut f: impl FnMut(&mut State<B>, Move),
     ) {
         let mine = s.by_player[c.me as usize] & s.unmoved;
@@ -237,7 +257,7 @@ impl<B: Bits> Castling<B> {
                 if (line.between & c.occ).any() {
                     continue;
                 }
-                if self.guarded {
+                if guard {
                     let in_check = *checked
                         .get_or_insert_with(|| royal_square_attacked(t, s, r, c.enemy, c.occ));
                     // Where captures explode, a castler shielded on its
@@ -268,6 +288,27 @@ impl<B: Bits> Castling<B> {
                 );
             }
         }
+    }
+
+    /// Whether the castling `mv` of a royal castler is not out of check
+    /// nor through an attacked square, when the men `occ` block the lines
+    /// (a board with its walls moved: `then move wall` tests each wall
+    /// square so, as Fairy-Stockfish does) and the men `enemy` attack.
+    pub fn path_safe(&self, t: &Base<B>, s: &State<B>, mv: Move, enemy: B, occ: B) -> bool {
+        let (Some(r), Some(p)) = (mv.from(), mv.aux_square()) else {
+            return true;
+        };
+        let row = r.index() * self.reach.len();
+        let line = &self.lines[self.line_of[row + p.index()] as usize];
+        let mut path_occ = occ;
+        if !t.shield.is_empty() {
+            path_occ.remove(r);
+        }
+        !royal_square_attacked(t, s, r, enemy, occ)
+            && !line
+                .path
+                .iter()
+                .any(|sq| royal_square_attacked(t, s, sq, enemy, path_occ))
     }
 
     /// The partners on the royal's rank, nearest first, on one side (+1

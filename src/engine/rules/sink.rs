@@ -43,6 +43,19 @@ pub trait Sink {
             }
         }
     }
+    /// The board move `mv` followed by a wall on each square of `squares`
+    /// (`then place wall`), each a finished legal action.
+    #[inline]
+    fn walled<B: Bits>(&mut self, mv: Move, squares: B) {
+        for w in squares {
+            if let Some(m) = mv.with_wall(w) {
+                self.raw(m);
+            }
+            if self.done() {
+                return;
+            }
+        }
+    }
     /// Whether the sink needs no more moves (generation may stop early).
     #[inline]
     fn done(&self) -> bool {
@@ -245,6 +258,11 @@ impl Sink for Count {
         self.0 += squares.count() as u64;
     }
 
+    #[inline]
+    fn walled<B: Bits>(&mut self, _: Move, squares: B) {
+        self.0 += squares.count() as u64;
+    }
+
     const BULK: bool = true;
 
     #[inline(always)]
@@ -306,6 +324,10 @@ impl Sink for Any {
     }
     #[inline]
     fn placements<B: Bits>(&mut self, _: PieceId, squares: B) {
+        self.found |= squares.any();
+    }
+    #[inline]
+    fn walled<B: Bits>(&mut self, _: Move, squares: B) {
         self.found |= squares.any();
     }
     #[inline]

@@ -1,18 +1,22 @@
-//! Walls (`then place wall [reached]`): every board move is followed, in
-//! the same action, by a wall put on an empty square of the board after
-//! the move; with `reached`, only on a square the moved man could move to
-//! (without capturing) from its landing square. A move after which no
-//! square can take a wall is not legal. Walls stay for the rest of the
-//! game: they block every man's lines and are never captured.
+//! Walls (`then place wall [reached]`, `then move wall`): every board move
+//! is followed, in the same action, by a wall put on an empty square of the
+//! board after the move; with `reached`, only on a square the moved man
+//! could move to (without capturing) from its landing square. With `then
+//! move wall` the wall is one neutral man (Duck chess's duck): the walls
+//! standing are lifted as the new one goes down, and the new one may not
+//! go where one stood, so it moves every turn (the first time, it is put
+//! anywhere empty). A move after which no square can take a wall is not
+//! legal. Walls block every man's lines and are never captured.
 //!
-//! Hooks: a **source** (the legal board moves, each expanded into one
-//! action per wall square) and a **consequence** in make (the wall put
-//! down). Walls live in `State::walls` (part of `occ`, no man), written
-//! `*` in FEN.
+//! Hooks: a **source** (the board moves, each expanded into one action per
+//! wall square; where a royal or another constraint may fail, each pair is
+//! tested, since the wall may shield or, lifted, expose a royal) and a
+//! **consequence** in make (the wall lifted and put down). Walls live in
+//! `State::walls` (part of `occ`, no man), written `*` in FEN.
 
 use super::sink::Sink;
 use crate::engine::compile::Base;
-use crate::engine::core::{Bits, Move, MoveList, Square, State};
+use crate::engine::core::{Bits, EpRecord, Move, MoveList, Square, State};
 use crate::engine::movement::{targets_of, Ctx};
 use crate::ir::Variant;
 
@@ -22,24 +26,48 @@ pub struct Walls {
     /// The wall goes on a square the moved man reaches from its landing
     /// square (else on any empty square).
     pub reached: bool,
+    /// The walls standing are lifted as the new one goes down (`then move
+    /// wall`).
+    pub moves: bool,
 }
 
 impl Walls {
     pub fn new(v: &Variant) -> Option<Walls> {
-        v.turn.walls.map(|w| Walls { reached: w.reached })
+        v.turn.walls.map(|w| Walls {
+            reached: w.reached,
+            moves: w.moves,
+        })
     }
 
-    /// The squares that may take the wall after the plain move `from` →
-    /// `to` (captures included): empty after the move and, when
-    /// `reached`, reached by the moved man from `to`.
+    /// The squares that may take the wall after the board move `mv`: empty
+    /// after the move (the squares its men left are empty, those they
+    /// reached are not, a man it captured is gone; a wall standing is not
+    /// empty, so a moving wall never stays) and, when `reached`, reached by
+    /// the moved man from its landing square.
     #[inline]
-    pub fn squares<B: Bits>(&self, b: &Base<B>, s: &mut State<B>, from: Square, to: Square) -> B {
+    pub fn squares<B: Bits>(&self, b: &Base<B>, s: &mut State<B>, mv: Move) -> B {
+        let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
+            return B::EMPTY;
+        };
         let mut empty = b.real & !s.occ;
         empty.insert(from);
+        match mv {
+            Move::Castle {
+                partner,
+                partner_to,
+                ..
+            } => {
+                empty.insert(partner);
+                empty.remove(partner_to);
+            }
+            Move::EnPassant { victim, .. } => empty.insert(victim),
+            _ => {}
+        }
         empty.remove(to);
         if !self.reached {
             return empty;
         }
+        // (The checker admits only plain moves with `reached`.)
         // Put the man on its landing square for a moment (unrecorded), and
         // read where its moves (no captures) reach on that board.
         let l = &b.layout;
@@ -65,8 +93,9 @@ impl Walls {
         reach
     }
 
-    /// The source: each legal board move of `base` with each square that
-    /// may take its wall, one action each.
+    /// The source where every board move of `base` is legal whatever the
+    /// wall: each with each square that may take its wall, one action
+    /// each.
     pub fn expand<B: Bits, S: Sink>(
         &self,
         b: &Base<B>,
@@ -75,19 +104,8 @@ impl Walls {
         out: &mut S,
     ) {
         for &mv in base.iter() {
-            // The checker admits no promotion, en passant or castling with
-            // walls: every board move is a plain one.
-            let Move::Normal {
-                from,
-                to,
-                promote: None,
-            } = mv
-            else {
-                continue;
-            };
-            for wall in self.squares(b, s, from, to) {
-                out.raw(Move::Walled { from, to, wall });
-            }
+            let squares = self.squares(b, s, mv);
+            out.walled(mv, squares);
             if out.done() {
                 return;
             }
@@ -95,8 +113,32 @@ impl Walls {
     }
 }
 
-/// Make: the wall of a walled move is put down.
+/// Make: the wall of a walled move is put down on `wall` (the walls
+/// standing lifted first where the wall moves). A wall put on a square a
+/// lame move just passed takes that square out of its en-passant record
+/// `ep`, as Fairy-Stockfish does (no man could land there).
 #[inline]
-pub fn place<B: Bits>(b: &Base<B>, s: &mut State<B>, wall: Square) {
+pub fn place<B: Bits>(
+    b: &Base<B>,
+    s: &mut State<B>,
+    w: &Walls,
+    wall: Square,
+    ep: &mut Option<EpRecord>,
+) {
+    if w.moves {
+        for old in s.walls {
+            s.set_wall(&b.layout, old, false);
+        }
+    }
     s.set_wall(&b.layout, wall, true);
+    if let Some(rec) = ep {
+        if let Some(i) = rec.targets().iter().position(|&t| t == wall) {
+            let n = rec.ntargets as usize;
+            rec.targets.copy_within(i + 1..n, i);
+            rec.ntargets -= 1;
+            if rec.ntargets == 0 {
+                *ep = None;
+            }
+        }
+    }
 }

@@ -388,7 +388,7 @@ fn structure(e: &mut Exp) {
         e.refuse("place", Some("unlimited"), "unlimited hands");
     }
     if let Some(w) = &t.walls {
-        if !w.reached {
+        if !w.reached && !w.moves {
             e.refuse(
                 "then",
                 None,
@@ -933,8 +933,8 @@ fn turn(e: &mut Exp, fsf: &[Fsf]) {
         e.set("enPassantRegionWhite", a);
         e.set("enPassantRegionBlack", b);
     }
-    if t.walls.is_some() {
-        e.set("wallingRule", "arrow");
+    if let Some(w) = &t.walls {
+        e.set("wallingRule", if w.moves { "duck" } else { "arrow" });
     }
     if !t.flips.is_empty() {
         for f in &t.flips {

@@ -104,7 +104,7 @@ pub struct Rules<B: Bits> {
     pub deck: Option<DeckRule<B>>,
     pub swaps: Option<Swaps>,
     /// `flip enclosed | touching SEL`.
-    pub flips: Option<flip::Flips>,
+    pub flips: Option<flip::Flips<B>>,
     pub passing: Option<Passing>,
     pub first_action: Option<FirstAction>,
     pub constraints: Constraints,
@@ -168,7 +168,7 @@ impl<B: Bits> Rules<B> {
             base.needs_row_major()?;
         }
         let checks = CheckCount::new(v, layout);
-        let flips = flip::Flips::new(v);
+        let flips = flip::Flips::new(v, base);
         let check_bound = CheckBound::new(v);
         let any_consequence = flips.is_some()
             || en_passant.is_some()

@@ -188,6 +188,9 @@ pub fn attacked_by<B: Bits>(
     if lines.any() && ride_attacked(t, s, sq, lines, occ) {
         return true;
     }
+    if !g.hop.is_empty() && hop_attacker(t, s, sq, attackers, occ).is_some() {
+        return true;
+    }
     if !t.groups.complex_pids.is_empty() {
         for &pid in &t.groups.complex_pids {
             for from in s.by_pattern[pid as usize] & attackers {
@@ -199,6 +202,46 @@ pub fn attacked_by<B: Bits>(
         }
     }
     false
+}
+
+/// A man of `attackers` that attacks `sq` by a hop of a hop group (see
+/// [`HopGroup`]): along each group's line from `sq`, the hurdle (the
+/// nearest man, or for a grasshopper the square next to `sq`, which must
+/// hold a man) and the nearest man past it, taken when it is one of
+/// `attackers` whose pattern hops with the group.
+///
+/// [`HopGroup`]: crate::engine::compile::groups::HopGroup
+#[inline(never)]
+fn hop_attacker<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    sq: Square,
+    attackers: B,
+    occ: B,
+) -> Option<Square> {
+    let g = &t.groups;
+    let hoppers = attackers & g.hop_lines[sq.index()] & s.pids_bb(&g.hop_pids);
+    if hoppers.is_empty() {
+        return None;
+    }
+    for h in &g.hop {
+        let ray = t.ray(h.rdir, sq);
+        if (ray & hoppers).is_empty() {
+            continue;
+        }
+        let hurdle = if h.grass {
+            ray.nearest(h.lowest).filter(|&x| occ.contains(x))
+        } else {
+            (ray & occ).nearest(h.lowest)
+        };
+        let Some(hurdle) = hurdle else { continue };
+        if let Some(a) = (t.ray(h.rdir, hurdle) & occ).nearest(h.lowest) {
+            if hoppers.contains(a) && h.member[t.layout.pid(s.board[a.index()])] {
+                return Some(a);
+            }
+        }
+    }
+    None
 }
 
 /// Whether one of the men `attackers`, all on some ride line of `sq`,
@@ -294,6 +337,14 @@ pub fn attackers_of<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B
     for g in &t.groups.ride {
         if let Some(b) = ray_attacker(t, s, g, sq, attackers, occ) {
             out.insert(b);
+        }
+    }
+    if !t.groups.hop.is_empty() {
+        // Each hopper found is taken out and the lines looked along again.
+        let mut left = attackers;
+        while let Some(a) = hop_attacker(t, s, sq, left, occ) {
+            out.insert(a);
+            left.remove(a);
         }
     }
     for &pid in &t.groups.complex_pids {

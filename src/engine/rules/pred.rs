@@ -323,7 +323,7 @@ pub fn eval_set<B: Bits>(
             // that way; other atoms are evaluated square by square).
             let back = Man::new(placed.kind(), actor, placed.facing().turned(2));
             let pid = t.layout.pid(back);
-            if t.groups.complex_pids.contains(&(pid as u8)) {
+            if t.groups.unmirrored_pids.contains(&(pid as u8)) {
                 return None;
             }
             let mut b = real & !real;

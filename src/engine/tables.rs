@@ -50,6 +50,7 @@ impl<B: Bits> Compiled<B> {
         let rules = Rules::new(&base, &mut layout)?;
         base.layout = layout;
         let fast_legal = base.groups.complex_pids.is_empty()
+            && base.groups.hop.is_empty()
             && !rules.constraints.beyond_royal()
             && !rules.needs_move_tests(&base);
         let fen = fen_info(&base);

@@ -1,9 +1,14 @@
 //! Attacks compiled backwards, for "is square `s` attacked?": leap groups
 //! (the squares a leaper would attack `s` from) and ride groups (per
-//! direction, which patterns ride it and how far). Hoppers, lame atoms,
-//! initial-only attacks and friend-passing riders are *complex*: they are
-//! tested by generating the attacker's atoms forward, and they switch off
-//! the pin-based fast legality test.
+//! direction, which patterns ride it and how far), hop groups (per
+//! direction, the patterns that hop it without a range: a cannon's hop or a
+//! grasshopper's), and leap groups of confined leapers (their table empty
+//! at the squares outside the region). Ranged hops, lame atoms,
+//! initial-only attacks, friend-passing riders, confined riders and
+//! hoppers, zones, hurdles that may not be jumped and immunities are
+//! *complex*: they are tested by generating the attacker's atoms forward.
+//! Complex patterns and hop groups switch off the pin-based fast legality
+//! test.
 
 use super::atoms::{AKind, Atoms};
 use crate::engine::core::{Bits, Geometry, Square};
@@ -34,6 +39,21 @@ pub struct RideGroup {
     pub limited: bool,
 }
 
+/// Patterns that hop one direction without a range (for attacks): a
+/// cannon's hop (`grass` false: it lands anywhere past its one hurdle up
+/// to the next man) or a grasshopper's (it lands just past its hurdle).
+#[derive(Clone, Debug)]
+pub struct HopGroup {
+    /// The opposite of the direction the attacker hops (looked along from
+    /// the attacked square), and whether its nearest square is a ray's
+    /// lowest.
+    pub rdir: u16,
+    pub lowest: bool,
+    pub grass: bool,
+    /// Per pattern id: whether it hops with this group.
+    pub member: Vec<bool>,
+}
+
 /// The attack groups of a variant.
 #[derive(Clone, Debug, Default)]
 pub struct Groups<B: Bits> {
@@ -42,6 +62,16 @@ pub struct Groups<B: Bits> {
     pub ride: Vec<RideGroup>,
     /// Patterns whose attacks are tested forward.
     pub complex_pids: Vec<u8>,
+    /// Patterns whose attacks are not plain leaps and rides (the complex
+    /// ones, confined leapers and hoppers): the squares they attack a
+    /// square from are not the squares a man of theirs facing the other
+    /// way attacks from it.
+    pub unmirrored_pids: Vec<u8>,
+    pub hop: Vec<HopGroup>,
+    /// The patterns of some hop group, and per square every square of a
+    /// hop group's line from it.
+    pub hop_pids: Vec<u8>,
+    pub hop_lines: Vec<B>,
     /// Per square: every square a leap group attacks it from (the union of
     /// `rev_leap`), and every square of a ride group's line from it, so
     /// that a square no attacker stands near is passed over at once.
@@ -75,11 +105,29 @@ impl<B: Bits> Groups<B> {
         let nsq = geo.len();
         let npat = a.patterns.len();
         let mut g = Groups::default();
-        let mut leap_sets: Vec<Vec<u16>> = Vec::new();
+        let mut leap_sets: Vec<(Vec<u16>, Option<u32>)> = Vec::new();
         for (pid, p) in a.patterns.iter().enumerate() {
-            // A pattern with zones or a confinement is tested forward only.
+            let plain = |x: &super::atoms::CAtom| !x.initial && !x.passes_own;
+            let hop = |x: &super::atoms::CAtom| {
+                (x.kind == AKind::Hop && x.range == 0) || x.kind == AKind::Grasshop
+            };
+            // A confined pattern whose attacks are plain leaps attacks
+            // exactly the squares of its region its leaps reach.
+            let confined_leaper = p.plan.confine.is_some()
+                && p.attacks.iter().all(|x| plain(x) && x.kind == AKind::Leap);
             if !p.zone_attacks.is_empty()
                 || p.plan.confine.is_some()
+                || !p.plan.no_hurdle.is_empty()
+                || !p.plan.immune.is_empty()
+                || p.attacks
+                    .iter()
+                    .any(|x| !plain(x) || !matches!(x.kind, AKind::Leap | AKind::Ride))
+            {
+                g.unmirrored_pids.push(pid as u8);
+            }
+            // A pattern with zones or a confinement is tested forward only.
+            if !p.zone_attacks.is_empty()
+                || (p.plan.confine.is_some() && !confined_leaper)
                 || !p.plan.no_hurdle.is_empty()
                 || !p.plan.immune.is_empty()
             {
@@ -89,7 +137,7 @@ impl<B: Bits> Groups<B> {
             let complex = p
                 .attacks
                 .iter()
-                .any(|x| x.initial || x.passes_own || !matches!(x.kind, AKind::Leap | AKind::Ride));
+                .any(|x| !plain(x) || !(matches!(x.kind, AKind::Leap | AKind::Ride) || hop(x)));
             if complex {
                 g.complex_pids.push(pid as u8);
             }
@@ -101,6 +149,7 @@ impl<B: Bits> Groups<B> {
                 match x.kind {
                     AKind::Leap => set.extend(x.dirs.iter().copied()),
                     AKind::Ride => g.add_ride(a, pid, npat, x.dir, x.range),
+                    _ if hop(x) => g.add_hop(a, pid, npat, x.dir, x.kind == AKind::Grasshop),
                     _ => {}
                 }
             }
@@ -109,15 +158,18 @@ impl<B: Bits> Groups<B> {
             if set.is_empty() {
                 continue;
             }
+            let confine = p.plan.confine;
+            let set = (set, confine);
             match leap_sets.iter().position(|s| *s == set) {
                 Some(i) => g.leap[i].pids.push(pid as u8),
                 None => {
                     let base = g.rev_leap.len() as u32;
                     let mut table = [B::EMPTY; 256];
+                    let inside = confine.map(|m| a.masks[m as usize]);
                     for (sq, r) in table.iter_mut().enumerate().take(nsq) {
                         let s = Square::new(sq);
-                        if geo.is_real(s) {
-                            for &d in &set {
+                        if geo.is_real(s) && inside.is_none_or(|m| m.contains(s)) {
+                            for &d in &set.0 {
                                 let vv = a.dirs[d as usize].v;
                                 if let Some(from) = geo.offset(s, (-vv.0, -vv.1)) {
                                     r.insert(from);
@@ -146,6 +198,21 @@ impl<B: Bits> Groups<B> {
         g.leap_near = (0..256)
             .map(|sq| g.rev_leap.iter().fold(B::EMPTY, |acc, t| acc | t[sq]))
             .collect();
+        g.hop_pids = (0..npat)
+            .filter(|&pid| g.hop.iter().any(|h| h.member[pid]))
+            .map(|pid| pid as u8)
+            .collect();
+        g.hop_lines = if g.hop.is_empty() {
+            Vec::new()
+        } else {
+            (0..256)
+                .map(|sq| {
+                    g.hop
+                        .iter()
+                        .fold(B::EMPTY, |acc, h| acc | a.rays[h.rdir as usize][sq])
+                })
+                .collect()
+        };
         g.ride_lines = (0..256)
             .map(|sq| {
                 let sq = Square::new(sq);
@@ -172,6 +239,27 @@ impl<B: Bits> Groups<B> {
             }
         }
         g
+    }
+
+    fn add_hop(&mut self, a: &Atoms<B>, pid: usize, npat: usize, dir: u16, grass: bool) {
+        let rdir = a.dirs[dir as usize].neg;
+        let i = match self
+            .hop
+            .iter()
+            .position(|h| h.rdir == rdir && h.grass == grass)
+        {
+            Some(i) => i,
+            None => {
+                self.hop.push(HopGroup {
+                    rdir,
+                    lowest: a.dirs[rdir as usize].lowest,
+                    grass,
+                    member: vec![false; npat],
+                });
+                self.hop.len() - 1
+            }
+        };
+        self.hop[i].member[pid] = true;
     }
 
     fn add_ride(&mut self, a: &Atoms<B>, pid: usize, npat: usize, dir: u16, range: u8) {

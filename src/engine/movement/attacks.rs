@@ -188,17 +188,74 @@ pub fn attacked_by<B: Bits>(
     if lines.any() && ride_attacked(t, s, sq, lines, occ) {
         return true;
     }
-    if !t.groups.complex_pids.is_empty() {
-        for &pid in &t.groups.complex_pids {
-            for from in s.by_pattern[pid as usize] & attackers {
-                let man = s.board[from.index()];
-                if attack_set(t, s, from, man, occ).contains(sq) {
-                    return true;
-                }
+    // Hoppers and complex patterns, out of line: one test where neither
+    // is used, so the common path stays small.
+    (!g.hop.is_empty() || !g.complex_pids.is_empty())
+        && hop_or_complex_attacked(t, s, sq, attackers, occ)
+}
+
+/// Whether a man of `attackers` attacks `sq` by a hop or by a complex
+/// pattern (the rest of [`attacked_by`]).
+#[inline(never)]
+fn hop_or_complex_attacked<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    sq: Square,
+    attackers: B,
+    occ: B,
+) -> bool {
+    if !t.groups.hop.is_empty() && hop_attacker(t, s, sq, attackers, occ).is_some() {
+        return true;
+    }
+    for &pid in &t.groups.complex_pids {
+        for from in s.by_pattern[pid as usize] & attackers {
+            let man = s.board[from.index()];
+            if attack_set(t, s, from, man, occ).contains(sq) {
+                return true;
             }
         }
     }
     false
+}
+
+/// A man of `attackers` that attacks `sq` by a hop of a hop group (see
+/// [`HopGroup`]): along each group's line from `sq`, the hurdle (the
+/// nearest man, or for a grasshopper the square next to `sq`, which must
+/// hold a man) and the nearest man past it, taken when it is one of
+/// `attackers` whose pattern hops with the group.
+///
+/// [`HopGroup`]: crate::engine::compile::groups::HopGroup
+#[inline(never)]
+fn hop_attacker<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    sq: Square,
+    attackers: B,
+    occ: B,
+) -> Option<Square> {
+    let g = &t.groups;
+    let hoppers = attackers & g.hop_lines[sq.index()] & s.pids_bb(&g.hop_pids);
+    if hoppers.is_empty() {
+        return None;
+    }
+    for h in &g.hop {
+        let ray = t.ray(h.rdir, sq);
+        if (ray & hoppers).is_empty() {
+            continue;
+        }
+        let hurdle = if h.grass {
+            ray.nearest(h.lowest).filter(|&x| occ.contains(x))
+        } else {
+            (ray & occ).nearest(h.lowest)
+        };
+        let Some(hurdle) = hurdle else { continue };
+        if let Some(a) = (t.ray(h.rdir, hurdle) & occ).nearest(h.lowest) {
+            if hoppers.contains(a) && h.member[t.layout.pid(s.board[a.index()])] {
+                return Some(a);
+            }
+        }
+    }
+    None
 }
 
 /// Whether one of the men `attackers`, all on some ride line of `sq`,
@@ -294,6 +351,14 @@ pub fn attackers_of<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B
     for g in &t.groups.ride {
         if let Some(b) = ray_attacker(t, s, g, sq, attackers, occ) {
             out.insert(b);
+        }
+    }
+    if !t.groups.hop.is_empty() {
+        // Each hopper found is taken out and the lines looked along again.
+        let mut left = attackers;
+        while let Some(a) = hop_attacker(t, s, sq, left, occ) {
+            out.insert(a);
+            left.remove(a);
         }
     }
     for &pid in &t.groups.complex_pids {

@@ -5,7 +5,8 @@
 //!
 //! * **no royal** to protect and no other constraint: pseudo-legal moves
 //!   are legal;
-//! * **fast**: when the variant's attacks are plain leaps and rides
+//! * **fast**: when the variant's attacks are plain leaps and rides (a
+//!   confined leaper's too)
 //!   ([`Tables::uses_fast_legality`]) and the mover has exactly one royal,
 //!   checkers and pins are computed once; ordinary moves are filtered with
 //!   bitset masks, royal moves by an attack test without the royal on the

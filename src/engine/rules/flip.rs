@@ -2,8 +2,17 @@
 //! the acting player after each of its placements and board moves (a
 //! consequence), and the line test they share with the predicate atom
 //! `encloses(SEL)`.
+//!
+//! Where every king step of a direction adds the same index offset (a
+//! board numbered row by row: [`Lines::new`]), both are set work: the
+//! men a placement encloses are found along precomputed rays, one
+//! direction at a time, and the squares from which a line is enclosed
+//! ([`Lines::enclosing`], the set form of `encloses`) by shifting the
+//! closers back along each direction through the runs. Other boards walk
+//! the lines square by square ([`enclosed`]).
 
 use super::pred::{sel_bb, Sel};
+use crate::engine::compile::bulk::shift;
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Move, Square, State, KING_STEPS};
 use crate::ir::{FlipHow, PlayerId, Variant};
@@ -38,6 +47,99 @@ pub fn enclosed<B: Bits>(t: &Base<B>, sq: Square, run: B, closer: B, first: bool
     out
 }
 
+/// The 8 king-step lines of a board as sets: per direction, the index
+/// offset of a step, the squares that have a step that way, and whether a
+/// ray's nearest square is its lowest; per direction and square, the ray
+/// (the squares stepped to, the square itself left out).
+#[derive(Clone, Debug)]
+pub struct Lines<B: Bits> {
+    dirs: [(i32, B, bool); 8],
+    rays: Box<[B]>,
+    nsq: usize,
+}
+
+impl<B: Bits> Lines<B> {
+    /// The lines of `t`'s board, when every step of each direction adds
+    /// one index offset (`None` otherwise: square by square then).
+    pub fn new(t: &Base<B>) -> Option<Lines<B>> {
+        let nsq = t.geo.len();
+        let mut dirs = [(1, B::EMPTY, true); 8];
+        let mut rays = vec![B::EMPTY; 8 * nsq];
+        for (k, dir) in dirs.iter_mut().enumerate() {
+            let mut off = None;
+            for sq in t.real {
+                let Some(next) = t.geo.step(sq, k) else {
+                    continue;
+                };
+                let d = next.index() as i32 - sq.index() as i32;
+                if off.is_some_and(|o| o != d) || d == 0 {
+                    return None;
+                }
+                off = Some(d);
+                dir.1.insert(sq);
+                let mut at = next;
+                let ray = &mut rays[k * nsq + sq.index()];
+                ray.insert(at);
+                while let Some(n) = t.geo.step(at, k) {
+                    ray.insert(n);
+                    at = n;
+                }
+            }
+            if let Some(d) = off {
+                dir.0 = d;
+                dir.2 = d > 0;
+            }
+        }
+        Some(Lines {
+            dirs,
+            rays: rays.into_boxed_slice(),
+            nsq,
+        })
+    }
+
+    /// [`enclosed`] (every line) by rays: in each direction, the men of
+    /// `run` up to the first square not of `run`, taken when that square
+    /// holds a man of `closer`.
+    #[inline]
+    pub fn enclosed(&self, sq: Square, run: B, closer: B) -> B {
+        let mut out = B::EMPTY;
+        for (k, &(_, _, lowest)) in self.dirs.iter().enumerate() {
+            let ray = self.rays[k * self.nsq + sq.index()];
+            let line = ray & (ray & !run).through_nearest(lowest);
+            if (line & closer).any() {
+                out |= line & run;
+            }
+        }
+        out
+    }
+
+    /// Every square from which [`enclosed`] finds a line (`first`): in some
+    /// direction, the next square starts an unbroken line of men of `run`
+    /// that ends at a man of `closer` (`run` and `closer` disjoint).
+    #[inline]
+    pub fn enclosing(&self, run: B, closer: B) -> B {
+        let mut out = B::EMPTY;
+        for &(off, from, _) in &self.dirs {
+            // The squares whose step this way lands in `x`.
+            let back = |x: B| shift(x, -off) & from;
+            // The men of `run` whose line this way ends at a closer.
+            let mut lined = back(closer) & run;
+            if lined.is_empty() {
+                continue;
+            }
+            loop {
+                let more = lined | (back(lined) & run);
+                if more == lined {
+                    break;
+                }
+                lined = more;
+            }
+            out |= back(lined);
+        }
+        out
+    }
+}
+
 /// One compiled `flip` rule.
 #[derive(Clone, Copy, Debug)]
 struct Rule {
@@ -47,12 +149,14 @@ struct Rule {
 
 /// The `flip` rules of a variant, in the order written.
 #[derive(Clone, Debug)]
-pub struct Flips {
+pub struct Flips<B: Bits> {
     rules: Vec<Rule>,
+    /// The board's lines as sets, where it has them.
+    lines: Option<Lines<B>>,
 }
 
-impl Flips {
-    pub fn new(v: &Variant) -> Option<Flips> {
+impl<B: Bits> Flips<B> {
+    pub fn new(v: &Variant, t: &Base<B>) -> Option<Flips<B>> {
         let rules: Vec<Rule> = v
             .turn
             .flips
@@ -62,14 +166,17 @@ impl Flips {
                 men: (&f.men).into(),
             })
             .collect();
-        (!rules.is_empty()).then_some(Flips { rules })
+        (!rules.is_empty()).then(|| Flips {
+            rules,
+            lines: Lines::new(t),
+        })
     }
 
     /// The consequence of `me`'s action `mv`: where it put a man on a
     /// square (a placement, a board move), each rule in turn finds its men
     /// from that square and gives them to `me` (kind and facing of the
     /// owner's forward direction; a man already `me`'s stays).
-    pub fn after_action<B: Bits>(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId, mv: Move) {
+    pub fn after_action(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId, mv: Move) {
         let Some(to) = landing(mv) else {
             return;
         };
@@ -79,9 +186,11 @@ impl Flips {
         let l = &t.layout;
         for r in &self.rules {
             let men = sel_bb(t, s, r.men, me) & !s.by_player[me as usize];
-            let turned = match r.how {
-                FlipHow::Enclosed => enclosed(t, to, men, s.by_player[me as usize], false),
-                FlipHow::Touching => t.graph.neighbours8(to) & men,
+            let own = s.by_player[me as usize];
+            let turned = match (r.how, &self.lines) {
+                (FlipHow::Enclosed, Some(lines)) => lines.enclosed(to, men, own),
+                (FlipHow::Enclosed, None) => enclosed(t, to, men, own, false),
+                (FlipHow::Touching, _) => t.graph.neighbours8(to) & men,
             };
             for sq in turned {
                 let old = s.take(l, sq);

@@ -111,7 +111,7 @@ pub struct Rules<B: Bits> {
     pub deck: Option<DeckRule<B>>,
     pub swaps: Option<Swaps>,
     /// `flip enclosed | touching SEL`.
-    pub flips: Option<flip::Flips>,
+    pub flips: Option<flip::Flips<B>>,
     pub passing: Option<Passing>,
     /// `facing PIECE: must break` (a filter on the legal list while the
     /// player to act faces).
@@ -182,7 +182,7 @@ impl<B: Bits> Rules<B> {
         }
         let checks = CheckCount::new(v, layout);
         let counting = counting::Counting::new(base, layout);
-        let flips = flip::Flips::new(v);
+        let flips = flip::Flips::new(v, base);
         let check_bound = CheckBound::new(v);
         let any_consequence = flips.is_some()
             || en_passant.is_some()

@@ -2,6 +2,7 @@
 //! jokers), compiled once into bitset tests. This is the engine's only
 //! evaluator of predicates.
 
+use super::flip::Lines;
 use super::{limit_box, surround};
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, ByPlayer, Man, Square, State};
@@ -48,8 +49,9 @@ pub enum CPred<B: Bits> {
     /// Per `kind * 4 + facing`: the squares where such a man has no move
     /// on an empty board.
     Immobile(Box<[B]>),
-    /// `encloses(SEL)`.
-    Encloses(Sel),
+    /// `encloses(SEL)`, with the board's lines as sets where it has them
+    /// (see [`Lines`]).
+    Encloses(Sel, Option<Box<Lines<B>>>),
     /// `filled REGION`: the region's squares as each player sees them.
     Filled(ByPlayer<B>),
 }
@@ -87,7 +89,7 @@ impl<B: Bits> CPred<B> {
                     .collect();
                 CPred::SameFile(men.into(), *at_least, files)
             }
-            Pred::Encloses(s) => CPred::Encloses(s.into()),
+            Pred::Encloses(s) => CPred::Encloses(s.into(), Lines::new(t).map(Box::new)),
             Pred::Filled(r) => CPred::Filled(
                 t.regions
                     .get(*r as usize)
@@ -225,7 +227,7 @@ fn eval_at<B: Bits>(
                 (same & !dark).is_empty()
             }
         }
-        CPred::Encloses(sel) => {
+        CPred::Encloses(sel, _) => {
             let own = s.by_player[actor as usize];
             let run = sel_bb(t, s, *sel, actor) & !own;
             super::flip::enclosed(t, sq, run, own, true).any()
@@ -270,6 +272,10 @@ pub fn eval_set<B: Bits>(
         CPred::And(qs) => {
             let mut b = real;
             for q in qs {
+                // (Once empty, the rest cannot add a square.)
+                if b.is_empty() {
+                    break;
+                }
                 b &= eval_set(t, s, q, placed, cache)?;
             }
             b
@@ -317,7 +323,7 @@ pub fn eval_set<B: Bits>(
             // that way; other atoms are evaluated square by square).
             let back = Man::new(placed.kind(), actor, placed.facing().turned(2));
             let pid = t.layout.pid(back);
-            if t.groups.complex_pids.contains(&(pid as u8)) {
+            if t.groups.unmirrored_pids.contains(&(pid as u8)) {
                 return None;
             }
             let mut b = real & !real;
@@ -362,7 +368,26 @@ pub fn eval_set<B: Bits>(
             b
         }
         CPred::Immobile(dead) => dead[placed.kind() as usize * 4 + placed.facing().index()],
-        // The placed man may fill the region or close a line.
-        CPred::Surrounded | CPred::Encloses(_) | CPred::Filled(_) => return None,
+        // The region is filled after the placement when no square of it
+        // is empty, or only the square the man is put on.
+        CPred::Filled(per) => {
+            let open = per[actor] & real & !s.occ;
+            if open.is_empty() {
+                real
+            } else if open.more_than_one() {
+                real & !real
+            } else {
+                open
+            }
+        }
+        // The placed man stands on no line from its own square, and is not
+        // a man of the run (which leaves out the actor's men): the lines
+        // are those before the placement.
+        CPred::Encloses(sel, Some(lines)) => {
+            let own = s.by_player[actor as usize];
+            lines.enclosing(sel_bb(t, s, *sel, actor) & !own, own)
+        }
+        // The placed man may close a line of its own neighbours.
+        CPred::Surrounded | CPred::Encloses(_, None) => return None,
     })
 }

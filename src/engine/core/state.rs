@@ -260,7 +260,7 @@ impl<B: Bits> State<B> {
 
     /// Move the man on `from` to the empty square `to` (one journal entry
     /// instead of a take and a put).
-    #[inline]
+    #[inline(always)]
     pub fn shift(&mut self, l: &Layout, from: Square, to: Square) -> Man {
         let man = self.board[from.index()];
         self.probe_move(l, from, to);

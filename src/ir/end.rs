@@ -1,0 +1,164 @@
+//! End rules: the events that end a game or change it, and their outcomes.
+
+use super::*;
+use serde::{Deserialize, Serialize};
+
+/// A rule checked after every action: when `when` holds, `then` happens.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EndRule {
+    pub when: Event,
+    pub then: Outcome,
+    /// `-> OUTCOME for PLAYER`: the outcome is that player's, whoever is to
+    /// act (only after a condition about the whole game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<PlayerId>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    /// A player has no legal action and a royal of theirs is attacked.
+    Checkmate,
+    /// Checkmate, and the action that gave it placed a man of this kind
+    /// from the hand (a pawn drop mate). The subject is the mated player.
+    CheckmateByPlacing(PieceId),
+    /// Checkmate where every man giving the check is of one of these kinds
+    /// (`checkmate given only by PIECE, ...`). The subject is the mated player.
+    CheckmateGivenOnlyBy(Vec<PieceId>),
+    /// Checkmate ending a series of checks (the mated player in check at
+    /// each of its turns back to the start of the series, this one
+    /// included) none of which a man of these kinds gave (`checkmate
+    /// without check by PIECE, ...`). The subject is the mated player.
+    CheckmateWithoutCheckBy(Vec<PieceId>),
+    /// A player has no legal action and is not in check.
+    Stalemate,
+    /// A man of this kind has its 4 orthogonal neighbours blocked by men, the
+    /// limit, the board edge or holes. The subject is its owner (or the man,
+    /// for `remove`).
+    Surrounded(PieceId),
+    /// A player has placed every man of the hand (and deck).
+    HandEmpty,
+    /// This many passes in a row.
+    Passes(u32),
+    /// The same position for the n-th time.
+    Repetition(u32),
+    /// The same position for the n-th time, and one player gave check with
+    /// every action since the first of those n occurrences: that player is
+    /// the subject (both players: a draw).
+    PerpetualCheck(u32),
+    /// `plies` plies without a reset of the quiet-move counter (see
+    /// [`Variant::quiet_resets`]).
+    Quiet { plies: u32 },
+    /// The material on the board matches a dead-material pattern.
+    InsufficientMaterial,
+    /// The game has lasted this many plies.
+    PlyLimit(u32),
+    /// A drawn card has no legal square.
+    UnplaceableCard,
+    /// A man of kind `piece` stands on a square of `region` (its owner's
+    /// squares of a per-player region). The subject is its owner.
+    /// With `reply`, a player who reached it earlier in the round than the
+    /// player to act waits while that player has a legal action and some
+    /// action of theirs reaches it too (racing kings' last move).
+    Reach {
+        region: RegionId,
+        piece: PieceId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        reply: bool,
+        /// `at own turn`: it holds for a player only when that player is to
+        /// act, so the others get their actions to dislodge the man first.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        own_turn: bool,
+        /// `unattacked`: only a man that no enemy man attacks counts.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        unattacked: bool,
+    },
+    /// A player has at most `at_most` men of one of `kinds` (on the board
+    /// and in hand), or at most `at_most` men in all when `kinds` is empty;
+    /// with `all_of`, at most `at_most` men of the kinds together (`extinct
+    /// all of A, B`: none of any of them).
+    /// The subject is that player. With `reply` (the bare-king rule), it
+    /// holds only while every other player has more than `at_most` men
+    /// (more than `at_most + 1` for the player to move, who may still
+    /// answer by bringing the opponent down too).
+    Count {
+        kinds: Vec<PieceId>,
+        at_most: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        reply: bool,
+        /// `on board`: men in hand do not count.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        on_board: bool,
+        /// `all of`: the men of every listed kind are counted together,
+        /// instead of the fewest of one kind.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        all_of: bool,
+    },
+    /// A player has given check this many times: after that many of their
+    /// actions, a royal man of another side stood attacked by their side.
+    /// The subject is that player.
+    Checks(u32),
+    /// The count of `counting` has run out (more plies counted than its
+    /// limit), unless the player to move is checkmated. The subject is
+    /// the game.
+    CountedOut,
+    /// Every square of the board holds a man. The subject is the game.
+    BoardFull,
+    /// The last action was a pass by a player with a man of a `facing ...:
+    /// must break` kind facing an enemy man of that kind: the facing was
+    /// kept. The subject is the game.
+    FacingKept,
+}
+
+impl Event {
+    /// An ending decided before every other rule, at once: when it holds,
+    /// the game is over and the player to act has no action (`reach`,
+    /// `count`, `extinct`, `checks`).
+    pub fn is_immediate(&self) -> bool {
+        matches!(
+            self,
+            Event::Reach { .. }
+                | Event::Count { .. }
+                | Event::Checks(_)
+                | Event::BoardFull
+                | Event::FacingKept
+        )
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reset {
+    Capture,
+    Place,
+    Piece(PieceId),
+}
+
+/// What an end rule does to its subject.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The subject wins.
+    Win,
+    /// The subject loses (several subjects at once: a draw between them).
+    Lose,
+    /// The game is drawn.
+    Draw,
+    /// A player may claim a draw (play offers a `claim` command); the game goes on.
+    ClaimDraw,
+    /// The subject player is eliminated; the game goes on while several remain.
+    Eliminated,
+    /// The player with the most men on the board wins (several sharing
+    /// the most: a draw), whoever the subject.
+    MostMen,
+}
+
+/// A consequence of every action written among the end rules: surrounded
+/// men of a kind leave the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Removal {
+    pub piece: PieceId,
+    /// How many end rules are written before it: those are checked first
+    /// (a rule that ends the game then prevents the removal).
+    pub after: usize,
+}

@@ -42,7 +42,7 @@ mod testing;
 
 pub use self::core::{
     sorted_moves, splitmix, Bits, BitsIter, Bitset, BitsetIter, CardId, Geometry, Man, Move,
-    MoveKind, MoveList, PlayerSet, Square, SquareOrder, WallBase, B128, B192, B64,
+    MoveKind, MoveList, PlayerSet, Square, SquareOrder, WallBase, WallHow, B128, B192, B64,
 };
 pub use compile::CompileError;
 pub use perft::{divide, parse_perft_file, perft, PerftCase};

@@ -68,6 +68,10 @@ pub struct Groups<B: Bits> {
     /// way attacks from it.
     pub unmirrored_pids: Vec<u8>,
     pub hop: Vec<HopGroup>,
+    /// Whether some pattern attacks by a hop or a complex pattern
+    /// (`hop` or `complex_pids` not empty): one flag, read at every attack
+    /// test, so that the variants without them pay one test.
+    pub hop_or_complex: bool,
     /// The patterns of some hop group, and per square every square of a
     /// hop group's line from it.
     pub hop_pids: Vec<u8>,
@@ -213,6 +217,7 @@ impl<B: Bits> Groups<B> {
                 })
                 .collect()
         };
+        g.hop_or_complex = !g.hop.is_empty() || !g.complex_pids.is_empty();
         g.ride_lines = (0..256)
             .map(|sq| {
                 let sq = Square::new(sq);

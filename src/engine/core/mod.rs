@@ -21,7 +21,7 @@ mod square;
 mod state;
 mod zobrist;
 
-pub use action::{sorted_moves, CardId, Move, MoveKind, MoveList, WallBase};
+pub use action::{sorted_moves, CardId, Move, MoveKind, MoveList, WallBase, WallHow};
 pub use bitset::{Bits, BitsIter, Bitset, BitsetIter, B128, B192, B64};
 pub use geometry::{Geometry, SquareOrder, KING_STEPS};
 pub use journal::Mark;

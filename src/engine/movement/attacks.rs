@@ -190,8 +190,7 @@ pub fn attacked_by<B: Bits>(
     }
     // Hoppers and complex patterns, out of line: one test where neither
     // is used, so the common path stays small.
-    (!g.hop.is_empty() || !g.complex_pids.is_empty())
-        && hop_or_complex_attacked(t, s, sq, attackers, occ)
+    g.hop_or_complex && hop_or_complex_attacked(t, s, sq, attackers, occ)
 }
 
 /// Whether a man of `attackers` attacks `sq` by a hop or by a complex
@@ -406,6 +405,7 @@ pub fn royals<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> B {
 /// Whether some royal man of `p` among the men `occ` is attacked by an
 /// enemy man of `occ` (a position with some men taken away): `p` is in
 /// check (with `check all royals`, every royal man of `p` is attacked).
+#[inline(always)]
 pub fn royal_attacked_in<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId, occ: B) -> bool {
     let royals = royals(t, s, p) & occ;
     if royals.is_empty() {

@@ -279,6 +279,23 @@ pub fn record_of<B: Bits>(t: &Base<B>, from: Square, to: Square, dir: u16) -> Ep
     }
 }
 
+/// The squares each lame move of the man `man` on `at` passed, if it just
+/// made one to `at` (one slice per lame direction of its pattern that
+/// leads to `at` from a square of the board).
+fn lame_paths_to<B: Bits>(t: &Base<B>, at: Square, man: Man) -> impl Iterator<Item = &[Square]> {
+    let p = &t.atoms.patterns[t.layout.pid(man)];
+    let atoms = p
+        .moves
+        .iter()
+        .filter(move |a| p.lame_moves && a.kind == AKind::Lame);
+    atoms.flat_map(|a| a.dirs.iter()).filter_map(move |&d| {
+        let v = t.atoms.dirs[d as usize].v;
+        let origin = t.geo.offset(at, (-v.0, -v.1))?;
+        let st = t.lame_step(d, origin);
+        (st.to == Some(at)).then(|| &st.path_sqs[..st.npath as usize])
+    })
+}
+
 /// The men that can just have passed every square of `some` (and maybe
 /// more) with a lame move, each with the squares that move passed, in its
 /// order (for reading Fairy-Stockfish's en-passant field, which lists only
@@ -290,26 +307,10 @@ pub fn infer_covering<B: Bits>(
 ) -> Vec<(Square, Vec<Square>)> {
     let mut out: Vec<(Square, Vec<Square>)> = Vec::new();
     for &(at, man) in men {
-        let p = &t.atoms.patterns[t.layout.pid(man)];
-        if !p.lame_moves {
-            continue;
-        }
-        for a in p.moves.iter().filter(|a| a.kind == AKind::Lame) {
-            for &d in &a.dirs {
-                let v = t.atoms.dirs[d as usize].v;
-                let Some(origin) = t.geo.offset(at, (-v.0, -v.1)) else {
-                    continue;
-                };
-                let st = t.lame_step(d, origin);
-                let path = &st.path_sqs[..st.npath as usize];
-                if st.to == Some(at)
-                    && !path.is_empty()
-                    && some.iter().all(|s| path.contains(s))
-                    && !out.iter().any(|(x, _)| *x == at)
-                {
-                    out.push((at, path.to_vec()));
-                }
-            }
+        let covering = lame_paths_to(t, at, man)
+            .find(|path| !path.is_empty() && some.iter().all(|s| path.contains(s)));
+        if let Some(path) = covering {
+            out.push((at, path.to_vec()));
         }
     }
     out
@@ -322,28 +323,8 @@ pub fn infer_victims<B: Bits>(
     men: &[(Square, Man)],
     targets: &[Square],
 ) -> Vec<Square> {
-    let mut out = Vec::new();
-    for &(at, man) in men {
-        let p = &t.atoms.patterns[t.layout.pid(man)];
-        if !p.lame_moves {
-            continue;
-        }
-        for a in p.moves.iter().filter(|a| a.kind == AKind::Lame) {
-            for &d in &a.dirs {
-                let v = t.atoms.dirs[d as usize].v;
-                let Some(origin) = t.geo.offset(at, (-v.0, -v.1)) else {
-                    continue;
-                };
-                let st = t.lame_step(d, origin);
-                if st.to == Some(at)
-                    && st.npath as usize == targets.len()
-                    && st.path_sqs[..targets.len()] == *targets
-                    && !out.contains(&at)
-                {
-                    out.push(at);
-                }
-            }
-        }
-    }
-    out
+    men.iter()
+        .filter(|&&(at, man)| lame_paths_to(t, at, man).any(|path| path == targets))
+        .map(|&(at, _)| at)
+        .collect()
 }

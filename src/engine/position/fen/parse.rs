@@ -757,6 +757,30 @@ fn ep_eligible<B: Bits>(t: &Compiled<B>, raw: &RawPosition, owner: PlayerId) -> 
     }
 }
 
+/// Records that the man on `victim` just passed `targets` (one record of
+/// the en-passant field), eligible to the players the variant's window
+/// gives.
+fn push_record<B: Bits>(
+    t: &Compiled<B>,
+    raw: &mut RawPosition,
+    victim: Square,
+    targets: Vec<Square>,
+) -> Result<(), FenError> {
+    let Some(m) = raw.men.iter().find(|m| m.at == victim) else {
+        return fail(
+            FenField::EnPassant,
+            format!("no man on {}", square_name(t, victim)),
+        );
+    };
+    let eligible = ep_eligible(t, raw, m.owner);
+    raw.en_passant.push(RawEp {
+        victim,
+        targets,
+        eligible,
+    });
+    Ok(())
+}
+
 fn parse_ep<B: Bits>(t: &Compiled<B>, s: &str, raw: &mut RawPosition) -> Result<(), FenError> {
     const F: FenField = FenField::EnPassant;
     if s == "-" {
@@ -791,15 +815,7 @@ fn parse_ep<B: Bits>(t: &Compiled<B>, s: &str, raw: &mut RawPosition) -> Result<
         let plain = parse_square(t, tpart).is_some_and(|sq| infer_victim(t, raw, &[sq]).len() == 1);
         if vpart.is_none() && !tpart.contains('+') && !plain {
             if let Some((targets, victim)) = run_together(t, raw, tpart) {
-                let Some(m) = raw.men.iter().find(|m| m.at == victim) else {
-                    return fail(F, format!("no man on {}", square_name(t, victim)));
-                };
-                let eligible = ep_eligible(t, raw, m.owner);
-                raw.en_passant.push(RawEp {
-                    victim,
-                    targets,
-                    eligible,
-                });
+                push_record(t, raw, victim, targets)?;
                 continue;
             }
         }
@@ -839,15 +855,7 @@ fn parse_ep<B: Bits>(t: &Compiled<B>, s: &str, raw: &mut RawPosition) -> Result<
                 }
             }
         };
-        let Some(m) = raw.men.iter().find(|m| m.at == victim) else {
-            return fail(F, format!("no man on {}", square_name(t, victim)));
-        };
-        let eligible = ep_eligible(t, raw, m.owner);
-        raw.en_passant.push(RawEp {
-            victim,
-            targets,
-            eligible,
-        });
+        push_record(t, raw, victim, targets)?;
     }
     Ok(())
 }

@@ -5,7 +5,11 @@ use std::{env, fs, path::Path};
 fn main() {
     println!("cargo:rerun-if-changed=variants");
     println!("cargo:rerun-if-changed=variants/catalogue");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    // Read when the script runs, not when it was compiled: a build script
+    // compiled in another checkout (a copied target directory) would list
+    // that checkout's files.
+    let manifest = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("variants");
     // (name, path relative to variants/): the seed games and the prelude at
     // the top, the catalogue of other variants in `catalogue/`; one namespace.
     let mut names: Vec<(String, String)> = Vec::new();

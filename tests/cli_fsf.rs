@@ -393,3 +393,39 @@ fn export_names_a_section_fairy_stockfish_would_not_ignore() {
     let (_, stderr) = out(&a);
     assert!(stderr.contains("built-in variant `shogi`"), "{stderr}");
 }
+
+/// `dropChecks = false` is `place where not check` both ways (a drop that
+/// screens a cannon checks too, which `not attacks(enemy king)` missed);
+/// `move ... where` has no Fairy-Stockfish option and is refused.
+#[test]
+fn drop_checks_map_to_place_where_not_check_and_move_conditions_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nodc.variant");
+    std::fs::write(
+        &file,
+        "variant nodc \"No drop checks\" extends crazyhouse {\n  place where not check\n}\n",
+    )
+    .unwrap();
+    let a = varia()
+        .arg("export")
+        .arg(&file)
+        .args(["--format", "fsf-ini"])
+        .assert()
+        .code(0);
+    let (ini, _) = out(&a);
+    assert!(ini.contains("\ndropChecks = false\n"), "{ini}");
+    let path = dir.path().join("nodc.ini");
+    std::fs::write(&path, &ini).unwrap();
+    let a = varia().arg("import").arg(&path).assert().code(0);
+    let (text, _) = out(&a);
+    assert!(text.contains("place where not check\n"), "{text}");
+    let a = varia()
+        .args(["export", "variants/catalogue/checkless.variant"])
+        .assert()
+        .code(1);
+    let (_, stderr) = out(&a);
+    assert!(
+        stderr.contains("a condition on board moves (`move ... where`)"),
+        "{stderr}"
+    );
+}

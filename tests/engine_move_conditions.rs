@@ -1,12 +1,15 @@
 //! Move conditions by region: `initial PIECE in REGION` (double steps by
 //! rank, not by "never moved") and `en passant in REGION`, on the
-//! catalogue's Horde, Chessgi and on Crazyhouse.
+//! catalogue's Horde, Chessgi and on Crazyhouse; conditions on board moves
+//! (`move ... where`) on Checkless, Grid and Patrol chess, and `place where
+//! not check` (no drop checks).
 
 #[path = "fixtures/common.rs"]
 mod common;
 
 use common::{builtin, fen, moves, play};
-use varia::engine::Game;
+use varia::engine::{Game, Status};
+use varia::ir::Event;
 
 fn from(g: &Game, sq: &str) -> Vec<String> {
     moves(g.position())
@@ -182,4 +185,155 @@ fn the_king_castles_with_either_partner_kind() {
     assert!(king.contains(&"e1g1".to_string()), "{king:?}");
     // The FEN letters name the outermost partner of either kind.
     assert_eq!(g.position().fen(), "4k3/8/8/8/8/8/8/C3K2R w KQ - 0 1");
+}
+
+// ---- `move ... where` -------------------------------------------------------
+
+fn ended(g: &Game) -> (u8, Event) {
+    match g.status() {
+        Status::Ended { winners, cause } => (winners, cause.event),
+        other => panic!(
+            "expected the game over in {}, got {other:?}",
+            g.position().fen()
+        ),
+    }
+}
+
+fn has(g: &Game, m: &str) -> bool {
+    moves(g.position()).iter().any(|x| x == m)
+}
+
+#[test]
+fn checkless_a_check_that_mates_is_allowed() {
+    // vchess's first diagram: 1...Kxf7 would give a discovered check from
+    // h8 without mating, so Black has no answer: Qf7 mates.
+    let t = builtin("checkless");
+    let mut g = Game::new(fen(&t, "K5kr/8/5Q2/8/8/8/8/8 w - - 0 1"));
+    assert!(has(&g, "f6f7"));
+    play(&mut g, &["f6f7"]);
+    assert!(g.position().in_check());
+    assert!(moves(g.position()).is_empty());
+    assert_eq!(ended(&g), (1, Event::Checkmate));
+}
+
+#[test]
+fn checkless_a_check_that_does_not_mate_is_refused() {
+    // vchess's second diagram: now 1...Kxf7 mates White, so 1.Qf7+ is no
+    // mate and is refused; so is every other check (Qd8+, Qf8+, Qg6+...).
+    let t = builtin("checkless");
+    let g = Game::new(fen(&t, "K5kr/RB6/5Q2/8/8/8/8/7b w - - 0 1"));
+    for m in ["f6f7", "f6g6", "f6g7", "f6d8", "a7a8"] {
+        assert!(!has(&g, m), "{m} checks without mating");
+    }
+    assert!(has(&g, "f6e5"));
+    // And in the start position every move is as in chess: 20.
+    let g = Game::new(fen(
+        &t,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ));
+    assert_eq!(moves(g.position()).len(), 20);
+}
+
+#[test]
+fn checkless_the_captures_of_vchess_example() {
+    // 1.Qxd8+ is refused: 1...Bc8 answers it.
+    let t = builtin("checkless");
+    let g = Game::new(fen(
+        &t,
+        "1k1r1b2/rP1b2p1/pQ1pp1nq/K4p1p/P4PnP/2PN2P1/3PP1B1/R1RN2B1 w - - 0 1",
+    ));
+    assert!(!has(&g, "b6d8"));
+    assert!(has(&g, "b6a6"));
+}
+
+#[test]
+fn grid_a_move_inside_one_cell_is_refused() {
+    let t = builtin("grid");
+    let g = Game::new(fen(&t, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    // e1, f1, e2, f2 are one cell: only d1 and d2 cross a line.
+    assert_eq!(from(&g, "e1"), ["e1d1", "e1d2"]);
+}
+
+#[test]
+fn grid_castling_and_en_passant_cross_lines() {
+    let t = builtin("grid");
+    let g = Game::new(fen(&t, "4k3/8/8/8/8/8/3PPP2/R3K2R w KQ - 0 1"));
+    assert!(has(&g, "e1g1") && has(&g, "e1c1"));
+    // A step from rank 2 to rank 3 crosses the line between them.
+    assert!(has(&g, "e2e3"));
+    let g = Game::new(fen(&t, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"));
+    // e5xd6 crosses the line between files d and e; e5-e6 stays in the
+    // cell e5-f6.
+    assert!(has(&g, "e5d6"));
+    assert!(!has(&g, "e5e6"));
+}
+
+#[test]
+fn grid_no_check_from_inside_the_kings_cell() {
+    let t = builtin("grid");
+    // The queen on e2 stands in the king's cell: no check, and the king
+    // may not take it; d1 and d2 are attacked across lines: stalemate.
+    let g = Game::new(fen(&t, "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1"));
+    assert!(!g.position().in_check());
+    assert!(moves(g.position()).is_empty());
+    assert_eq!(ended(&g), (0, Event::Stalemate));
+    // From c3 (another cell) the queen checks.
+    let g = Game::new(fen(&t, "4k3/8/8/8/8/2q5/8/4K3 w - - 0 1"));
+    assert!(g.position().in_check());
+}
+
+#[test]
+fn patrol_an_unguarded_man_cannot_capture() {
+    // Wikipedia's position: the white king, unguarded, may not take the
+    // knight on b4; the black rooks, unguarded, give no check.
+    let t = builtin("patrol");
+    let g = Game::new(fen(&t, "8/1N3N2/8/4k3/1nP5/2K1r3/r7/8 w - - 0 1"));
+    assert!(!has(&g, "c3b4"));
+    assert!(
+        !g.position().in_check(),
+        "a check by an unguarded man is no check"
+    );
+    // The king may step onto d3, which the unguarded rook attacks.
+    assert!(has(&g, "c3d3"));
+}
+
+#[test]
+fn patrol_a_guarded_man_checks_and_mates() {
+    let t = builtin("patrol");
+    let mut g = Game::new(fen(&t, "8/1N3N2/8/4k3/1nP5/2K1r3/r7/8 w - - 0 1"));
+    // 1.Nbd8: the knights guard each other, and f7 checks.
+    play(&mut g, &["b7d8"]);
+    assert!(g.position().in_check());
+    // 1...Ke4 mates: the king guards the rook on e3, which checks.
+    play(&mut g, &["e5e4"]);
+    assert!(g.position().in_check());
+    assert_eq!(ended(&g), (2, Event::Checkmate));
+}
+
+#[test]
+fn patrol_en_passant_needs_a_guard() {
+    let t = builtin("patrol");
+    let g = Game::new(fen(&t, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"));
+    assert!(!has(&g, "e5d6"));
+    let g = Game::new(fen(&t, "4k3/8/8/3pP3/5P2/8/8/4K3 w - d6 0 2"));
+    assert!(has(&g, "e5d6"), "the f4 pawn guards e5");
+}
+
+#[test]
+fn no_drop_checks_refuses_a_drop_that_checks() {
+    let text = "variant nodc extends crazyhouse {\n  place where not check\n}\n";
+    let c = varia::load::load_str("nodc.variant", text, &[]);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
+    let t = std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).unwrap());
+    let g = Game::new(fen(&t, "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1"));
+    let drops: Vec<String> = moves(g.position())
+        .into_iter()
+        .filter(|m| m.starts_with("Q@"))
+        .collect();
+    // Not on the e-file, rank 8, the diagonals of e8 or next to it.
+    for m in ["Q@e5", "Q@a8", "Q@b5", "Q@h5", "Q@d7"] {
+        assert!(!drops.contains(&m.to_string()), "{m} checks");
+    }
+    assert!(drops.contains(&"Q@a1".to_string()));
+    assert!(drops.contains(&"Q@c5".to_string()));
 }

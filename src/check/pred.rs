@@ -7,6 +7,7 @@
 //! atom  := "(" pred ")" | touching(SEL) | beside(SEL) | attacks(SEL) | in_play(SEL)
 //!        | attacked | surrounded | self | in REGION | distinct colour | SEL
 //!        | encloses(SEL) | filled REGION
+//!        | check | mate | capture | crosses grid WxH | guarded   (in context)
 //! SEL   := [own | friend | enemy | any] [PIECE] | man | men
 //! ```
 
@@ -22,6 +23,27 @@ pub(crate) struct Names<'a> {
     pub regions: &'a [(String, RegionId)],
     /// The "no piece is called X" diagnostic, with the variant's hints.
     pub unknown_piece: &'a dyn Fn(&Arc<str>, crate::diagnostic::Span, &str) -> Diagnostic,
+    /// Where the condition stands: which atoms the engine carries out there.
+    pub context: Context,
+}
+
+/// Where a condition stands, for the atoms that only mean something there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Context {
+    /// `move ... where`: every atom.
+    Move,
+    /// `place ... where`: `check` too.
+    Place,
+    /// Anywhere else: none of the action atoms.
+    Other,
+}
+
+/// The atoms of one action and the contexts that carry them out.
+fn context_allows(ctx: Context, atom: &str) -> bool {
+    match atom {
+        "check" => ctx != Context::Other,
+        _ => ctx == Context::Move,
+    }
 }
 
 const ATOMS: &[&str] = &[
@@ -38,6 +60,11 @@ const ATOMS: &[&str] = &[
     "encloses",
     "filled",
     "distinct",
+    "check",
+    "mate",
+    "capture",
+    "crosses",
+    "guarded",
     "not",
     "own",
     "friend",
@@ -154,6 +181,37 @@ fn same_file(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
     Ok(Pred::SameFile { men, at_least })
 }
 
+/// `crosses grid WxH`, after `crosses`: cells of W files by H ranks.
+fn crosses_grid(c: &mut Cur) -> Result<Pred, Diagnostic> {
+    let hint = "write `crosses grid 2x2`: cells 2 files wide and 2 ranks high, laid from a1";
+    c.expect_keyword("grid").map_err(|d| d.hint(hint))?;
+    match c.peek() {
+        Some(Arg {
+            kind: ArgKind::Size(w, h),
+            span,
+        }) => {
+            let (w, h, span) = (*w, *h, *span);
+            if !(1..=16).contains(&w) || !(1..=16).contains(&h) || (w == 1 && h == 1) {
+                return Err(Diagnostic::error(
+                    "bad-argument",
+                    c.file,
+                    span,
+                    format!("a grid of {w}x{h} cells divides nothing"),
+                )
+                .hint(
+                    "each side of a cell is 1 to 16 squares, and a cell holds two squares or more",
+                ));
+            }
+            c.next();
+            Ok(Pred::CrossesGrid {
+                w: w as u8,
+                h: h as u8,
+            })
+        }
+        _ => Err(c.expected("the size of a cell, as `2x2`").hint(hint)),
+    }
+}
+
 /// `[own|friend|enemy|any] [piece]`, at least one of them.
 fn selector(c: &mut Cur, n: &Names) -> Result<Option<Selector>, Diagnostic> {
     let who = match c.peek_word() {
@@ -201,6 +259,34 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
         return Err(c.expected("a condition"));
     };
     let sp = c.here();
+    if matches!(w, "check" | "mate" | "capture" | "crosses" | "guarded") {
+        if !context_allows(n.context, w) {
+            let where_ = match n.context {
+                Context::Place => "a placement condition (`place ... where`)",
+                _ => "this condition",
+            };
+            let carried = if w == "check" {
+                "`move ... where` and `place ... where`"
+            } else {
+                "`move ... where`"
+            };
+            return Err(Diagnostic::error(
+                "misplaced-condition",
+                c.file,
+                sp,
+                format!("`{w}` is not carried out in {where_}"),
+            )
+            .hint(format!("`{w}` speaks of a board move or the position after an action: it is read in {carried} only")));
+        }
+        c.next();
+        return match w {
+            "check" => Ok(Pred::Check),
+            "mate" => Ok(Pred::Mate),
+            "capture" => Ok(Pred::Capture),
+            "guarded" => Ok(Pred::Guarded),
+            _ => crosses_grid(c),
+        };
+    }
     match w {
         "touching" => {
             c.next();
@@ -281,7 +367,7 @@ fn atom(c: &mut Cur, n: &Names) -> Result<Pred, Diagnostic> {
                 if let Some(s) = diagnostic::suggest(w, cands) {
                     d = d.hint(s);
                 }
-                Err(d.hint("conditions: touching(..), beside(..), attacks(..), attacked, in REGION, filled REGION, encloses(..), in_play(..), same_file(..), immobile, surrounded, self, distinct colour, a piece name, own/enemy"))
+                Err(d.hint("conditions: touching(..), beside(..), attacks(..), attacked, in REGION, filled REGION, encloses(..), in_play(..), same_file(..), immobile, surrounded, self, distinct colour, a piece name, own/enemy; of an action: check, mate, capture, crosses grid WxH, guarded"))
             }
         },
     }

@@ -52,7 +52,8 @@ impl<B: Bits> Compiled<B> {
         let fast_legal = base.groups.complex_pids.is_empty()
             && base.groups.hop.is_empty()
             && !rules.constraints.beyond_royal()
-            && !rules.needs_move_tests(&base);
+            && !rules.needs_move_tests(&base)
+            && base.move_shape.is_none();
         let fen = fen_info(&base);
         let extras =
             base.atoms.patterns.iter().any(|p| p.plan.extra) || rules.check_bound.is_some();

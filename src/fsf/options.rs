@@ -133,7 +133,7 @@ pub const OPTIONS: &[OptionDoc] = &[
     row("castlingRookPiecesBlack", "PieceSet", Partly, "as castlingRookPieces"),
     row("oppositeCastling", "bool", Refused, "castling on the side the opponent did not castle to"),
     row("checking", "bool", Converted, "`no checks`"),
-    row("dropChecks", "bool", Converted, "`place where not attacks(enemy ROYAL)`"),
+    row("dropChecks", "bool", Converted, "`place where not check`"),
     row("mustCapture", "bool", Converted, "`must capture`"),
     row("mustDrop", "bool", Partly, "`must place` (refused with a mustDropType)"),
     row("mustDropType", "PieceType", Refused, "drops of one type compulsory"),

@@ -371,6 +371,10 @@ pub struct Turn {
     /// The `move requires` statement as written (for explanations).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_requires_source: Option<Quote>,
+    /// `move [PIECE, ...] where CONDITION`: conditions every board move of
+    /// the listed kinds (all kinds when none is listed) must meet.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_where: Vec<PlacementRule>,
     /// Whether men capture, and where a captured man goes.
     pub captures: Captures,
     /// Placing a man from the hand is allowed.

@@ -67,9 +67,51 @@ pub enum Pred {
     Encloses(Selector),
     /// Every square of the region (as seen by the acting player) holds a man.
     Filled(RegionId),
+    /// After the action, a royal man of another side is attacked by the
+    /// acting player's side (`move ... where` and `place ... where`).
+    Check,
+    /// [`Pred::Check`], and the player to act next has no legal action
+    /// (`move ... where` only).
+    Mate,
+    /// The board move takes a man (`move ... where` only).
+    Capture,
+    /// The board move's from- and to-squares lie in different cells of a
+    /// grid of cells `w` files wide and `h` ranks high, laid from the
+    /// square of the first file and first rank (`move ... where` only).
+    CrossesGrid {
+        w: u8,
+        h: u8,
+    },
+    /// Before the board move, the moving man stands on a square a friendly
+    /// man attacks (`move ... where` only).
+    Guarded,
 }
 
 impl Pred {
+    /// Whether some atom of the predicate satisfies `f`.
+    pub fn any_atom(&self, f: &dyn Fn(&Pred) -> bool) -> bool {
+        match self {
+            Pred::Not(q) => q.any_atom(f),
+            Pred::And(qs) | Pred::Or(qs) => qs.iter().any(|q| q.any_atom(f)),
+            atom => f(atom),
+        }
+    }
+
+    /// Whether the atom speaks of a board move itself, known before it is
+    /// made (`capture`, `crosses grid`, `guarded`).
+    pub fn is_move_atom(&self) -> bool {
+        matches!(
+            self,
+            Pred::Capture | Pred::CrossesGrid { .. } | Pred::Guarded
+        )
+    }
+
+    /// Whether the atom speaks of the position after the action as a whole
+    /// (`check`, `mate`).
+    pub fn is_after_atom(&self) -> bool {
+        matches!(self, Pred::Check | Pred::Mate)
+    }
+
     /// Conjunction that flattens `True` and nested `And`s.
     pub fn and(self, other: Pred) -> Pred {
         match (self, other) {

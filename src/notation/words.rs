@@ -146,6 +146,11 @@ fn pred_in(v: &Variant, p: &Pred, level: u8) -> String {
         Pred::Immobile => "immobile".into(),
         Pred::Encloses(s) => format!("encloses({})", selector(v, s)),
         Pred::Filled(r) => format!("filled {}", region(*r)),
+        Pred::Check => "check".into(),
+        Pred::Mate => "mate".into(),
+        Pred::Capture => "capture".into(),
+        Pred::CrossesGrid { w, h } => format!("crosses grid {w}x{h}"),
+        Pred::Guarded => "guarded".into(),
     }
 }
 

@@ -61,6 +61,19 @@ impl Lower<'_> {
         file: &Arc<str>,
         end: Span,
     ) -> Result<Pred, Diagnostic> {
+        self.parse_pred_in(args, file, end, pred::Context::Other)
+    }
+
+    /// [`Lower::parse_pred`] where the atoms of a context are allowed too
+    /// (`check` in placements; `check`, `mate`, `capture`, `crosses grid`,
+    /// `guarded` in move conditions).
+    pub(super) fn parse_pred_in(
+        &self,
+        args: &[Arg],
+        file: &Arc<str>,
+        end: Span,
+        context: pred::Context,
+    ) -> Result<Pred, Diagnostic> {
         pred::parse(
             args,
             file,
@@ -69,6 +82,7 @@ impl Lower<'_> {
                 pieces: &self.piece_names(),
                 regions: &self.region_names(),
                 unknown_piece: &|f, sp, w| self.unknown_piece(f, sp, w),
+                context,
             },
         )
     }

@@ -30,6 +30,7 @@ pub(super) fn finish(
         place_span,
         first_span,
         move_req_span,
+        move_where_span: d_move_where_span,
         castling_field_span,
         explode_span,
         royalty_span,
@@ -41,7 +42,7 @@ pub(super) fn finish(
         &mut l,
         &turn,
         !invariants.is_empty(),
-        explode_span,
+        explode_span.clone(),
         royalty_span,
     );
     if let (Some((f, sp)), Some(_)) = (&castling_field_span, &turn.castling) {
@@ -179,6 +180,31 @@ pub(super) fn finish(
                 "men in the hands can never be placed: there is no `place` action",
             )
             .hint("add `place` to `actions`"),
+        );
+    }
+    // The attacks a move-shape condition restricts are read on the board
+    // as it stands: a blast's removals would need them read without the
+    // blown men, which the engine does not do.
+    if let (Some((f, s)), Some(_)) = (&d_move_where_span, &explode_span) {
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                f,
+                *s,
+                "`move ... where` cannot be combined with `explode on capture`",
+            )
+            .hint("the engine does not carry out move conditions on exploding captures"),
+        );
+    }
+    if let (false, Some((f, s))) = (turn.moves, &d_move_where_span) {
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                f,
+                *s,
+                "`move ... where` is given but moves are not an action",
+            )
+            .hint("add `move` to `actions`"),
         );
     }
     if !turn.moves && move_req_span.is_some() {

@@ -35,17 +35,60 @@ pub(super) fn captures(
     c.finish()
 }
 
-/// `move requires PREDICATE`
-pub(super) fn move_requires(
+/// `move requires PREDICATE` or `move [PIECE, ...] where PREDICATE`.
+pub(super) fn move_stmt(
     l: &mut Lower,
     d: &mut Draft,
     it: &Item,
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
+    if c.peek_word() == Some("requires") {
+        return move_requires(l, d, it, c);
+    }
+    let (st, f) = (&it.stmt, &it.file);
+    let hint = "write `move requires CONDITION` or `move [PIECE, ...] where CONDITION`";
+    let mut pieces = Vec::new();
+    while let Some(w) = c.peek_word() {
+        if w == "where" {
+            break;
+        }
+        let sp = c.here();
+        c.next();
+        pieces.push(l.lookup_piece(f, sp, w).map_err(|e| e.hint(hint))?);
+        c.eat_op(",");
+    }
+    c.expect_keyword("where").map_err(|d| d.hint(hint))?;
+    let cond = l.parse_pred_in(&st.args[c.i..], f, st.span, pred::Context::Move)?;
+    d.move_where_span.get_or_insert((f.clone(), st.head_span()));
+    d.turn.move_where.push(PlacementRule {
+        pieces,
+        condition: cond,
+        source: l.quote(f, st.span),
+    });
+    Ok(())
+}
+
+/// `move requires PREDICATE`
+fn move_requires(l: &mut Lower, d: &mut Draft, it: &Item, c: &mut Cur) -> Result<(), Diagnostic> {
     let (st, f) = (&it.stmt, &it.file);
     c.expect_keyword("requires")
         .map_err(|d| d.hint("write `move requires in_play(own king)`"))?;
     let p = l.parse_pred(&st.args[2..], f, st.span)?;
+    // Given once per variant (a child of an `extends` chain replaces it).
+    if let Some((pf, ps, level)) = d.move_req_at.take() {
+        if level == it.level {
+            d.move_req_at = Some((pf.clone(), ps, level));
+            return Err(Diagnostic::error(
+                "duplicate-statement",
+                f,
+                st.head_span(),
+                "`move requires` is given twice in this variant",
+            )
+            .label(ps, "first given here")
+            .hint("keep one of them; the second would silently replace the first"));
+        }
+    }
+    d.move_req_at = Some((f.clone(), st.head_span(), it.level));
     d.move_req_span = Some((f.clone(), st.head_span()));
     d.turn.move_requires = p;
     d.turn.move_requires_source = l.quote(f, st.span);

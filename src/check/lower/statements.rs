@@ -67,7 +67,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("setup", false, true, Rule(setup::setup_stmt)),
     st("teams", true, false, Rule(turn::teams)),
     st("actions", true, false, Rule(turn::actions)),
-    st("move", true, false, Rule(moves::move_requires)),
+    st("move", false, false, Rule(moves::move_stmt)),
     st("place", false, false, Rule(turn::place)),
     st("flip", false, false, Rule(placing::flip)),
     st("first", true, false, Rule(turn::first)),
@@ -154,6 +154,10 @@ pub(super) struct Draft {
     pub place_span: Option<(Arc<str>, Span)>,
     pub first_span: Option<(Arc<str>, Span)>,
     pub move_req_span: Option<(Arc<str>, Span)>,
+    /// Where `move requires` was given, and at which level of the chain.
+    pub move_req_at: Option<(Arc<str>, Span, usize)>,
+    /// The first `move ... where`.
+    pub move_where_span: Option<(Arc<str>, Span)>,
     /// `initial ... listed in castling field`, to report it with `castling`.
     pub castling_field_span: Option<(Arc<str>, Span)>,
     pub explode_span: Option<(Arc<str>, Span)>,
@@ -175,6 +179,7 @@ impl Draft {
                 moves: true,
                 move_requires: Pred::True,
                 move_requires_source: None,
+                move_where: Vec::new(),
                 captures: Captures::Remove,
                 place: false,
                 draw: false,
@@ -222,6 +227,8 @@ impl Draft {
             place_span: None,
             first_span: None,
             move_req_span: None,
+            move_req_at: None,
+            move_where_span: None,
             castling_field_span: None,
             explode_span: None,
             walls_span: None,

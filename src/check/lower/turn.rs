@@ -96,7 +96,7 @@ pub(super) fn place_stmt(
     }
     c.expect_keyword("where")
         .map_err(|d| d.hint("write `place [pieces] where CONDITION`"))?;
-    let cond = l.parse_pred(&st.args[c.i..], f, st.span)?;
+    let cond = l.parse_pred_in(&st.args[c.i..], f, st.span, super::pred::Context::Place)?;
     Ok(PlacementRule {
         pieces,
         condition: cond,

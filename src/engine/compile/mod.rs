@@ -11,6 +11,7 @@ pub(crate) mod bulk;
 pub(crate) mod error;
 pub(crate) mod graph;
 pub(crate) mod groups;
+pub(crate) mod move_shape;
 pub(crate) mod shape;
 
 use crate::engine::core::{
@@ -53,6 +54,9 @@ pub struct Base<B: Bits> {
     /// Per square, its eight neighbours, when captures explode (a royal
     /// next to an enemy royal cannot be taken); empty otherwise.
     pub shield: Vec<B>,
+    /// The move-shape conditions of `move ... where` per kind: they also
+    /// decide which attacks on a royal count.
+    pub move_shape: Option<Box<move_shape::MoveShape>>,
     /// Per region, per player: the region's squares as that player sees them.
     pub regions: Vec<ByPlayer<B>>,
     /// Per kind: the region where its initial moves are open (`initial
@@ -132,6 +136,7 @@ impl<B: Bits> Base<B> {
                 initial_kinds |= 1 << p.kind;
             }
         }
+        let move_shape = move_shape::MoveShape::new(v, &geo).map(Box::new);
         let shield = match &v.turn.explosion {
             Some(_) => neighbours(&geo),
             None => Vec::new(),
@@ -221,6 +226,7 @@ impl<B: Bits> Base<B> {
             royal_pids,
             check_all: v.turn.check_all_royals,
             shield,
+            move_shape,
             regions,
             initial_at,
             graph,

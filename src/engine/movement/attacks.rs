@@ -489,7 +489,13 @@ pub fn royal_square_attacked<B: Bits>(
             return false;
         }
     }
+    // (The move-shape conditions are looked at only once the square is
+    // attacked: nothing more for a square no one attacks, or a variant
+    // without them.)
     attacked(t, s, sq, attackers, occ)
+        && t.move_shape
+            .as_deref()
+            .is_none_or(|ms| super::shape::shaped_attack(t, ms, s, sq, attackers & occ))
 }
 
 #[cfg(test)]

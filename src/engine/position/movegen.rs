@@ -246,12 +246,92 @@ fn sources<B: Bits, S: Sink>(
     out: &mut S,
     scratch: &mut MoveList,
 ) {
+    if let Some(mw) = &t.rules.move_where {
+        return conditioned(t, s, mw, out, scratch);
+    }
+    sources_unconditioned(t, s, out, scratch);
+}
+
+/// [`sources`] without the filter of `move ... where`.
+fn sources_unconditioned<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
     if let Some(f) = &t.rules.must_break {
         if f.faces(&t.base, s, s.turn, s.occ) {
             return must_break(t, s, f, out, scratch);
         }
     }
     unfaced_sources(t, s, out, scratch);
+}
+
+thread_local! {
+    /// Lists of the filter of `move ... where`, reused between nodes (one
+    /// per level of its nesting: a `mate` asks for the next player's
+    /// actions, which are filtered in turn).
+    static COND_LISTS: std::cell::RefCell<Vec<MoveList>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// How deep `mate` tests are nested now.
+    static MATE_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// How deeply `mate` tests may nest: past it, the next player's actions
+/// are generated without the move conditions (see docs/LANGUAGE.md).
+pub(crate) const MATE_DEPTH_LIMIT: u32 = 8;
+
+/// The filter of `move ... where` (out of line: only variants with move
+/// conditions run it): every action of the sources, a board move kept
+/// when its kind's conditions hold (read on the move, or the move made
+/// and read in the position after it).
+#[inline(never)]
+fn conditioned<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    mw: &crate::engine::rules::move_where::MoveWhere<B>,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let depth = MATE_DEPTH.with(|d| d.get());
+    if depth > MATE_DEPTH_LIMIT {
+        return sources_unconditioned(t, s, out, scratch);
+    }
+    let mut all = COND_LISTS
+        .with(|l| l.borrow_mut().pop())
+        .unwrap_or_default();
+    all.clear();
+    sources_unconditioned(t, s, &mut all, scratch);
+    let me = s.turn;
+    let b = &t.base;
+    for &mv in all.iter() {
+        let keep = match mv.from().and_then(|from| mw.of(s, from)) {
+            None => true,
+            Some(c) => match c.facts(b, s, mv) {
+                None => true,
+                Some(f) if !c.after() => c.holds(b, s, me, &f, &mut |_| false),
+                Some(f) => {
+                    let mark = make(t, s, mv);
+                    let ok = c.holds(b, s, me, &f, &mut |s| {
+                        MATE_DEPTH.with(|d| d.set(d.get() + 1));
+                        let mut any = Any::default();
+                        let mut inner = MoveList::default();
+                        legal(t, s, &mut any, &mut inner);
+                        MATE_DEPTH.with(|d| d.set(d.get() - 1));
+                        !any.found
+                    });
+                    s.rewind(&b.layout, mark);
+                    ok
+                }
+            },
+        };
+        if keep {
+            out.raw(mv);
+            if out.done() {
+                break;
+            }
+        }
+    }
+    COND_LISTS.with(|l| l.borrow_mut().push(all));
 }
 
 /// The filter of `facing ...: must break` (out of line: it runs only

@@ -39,6 +39,7 @@ pub(crate) mod gating;
 pub(crate) mod goals;
 pub(crate) mod limit_box;
 pub(crate) mod material;
+pub(crate) mod move_where;
 pub(crate) mod pass;
 pub(crate) mod pred;
 pub(crate) mod promote_action;
@@ -116,6 +117,9 @@ pub struct Rules<B: Bits> {
     /// `facing PIECE: must break` (a filter on the legal list while the
     /// player to act faces).
     pub must_break: Option<facing::Facing>,
+    /// `move ... where`: the conditions on board moves, a filter of the
+    /// legal list.
+    pub move_where: Option<move_where::MoveWhere<B>>,
     pub first_action: Option<FirstAction>,
     pub constraints: Constraints,
     pub surround: Option<Surround>,
@@ -209,6 +213,7 @@ impl<B: Bits> Rules<B> {
             flips,
             passing,
             must_break: facing::Facing::must_break(v),
+            move_where: move_where::MoveWhere::new(v, base),
             first_action: FirstAction::new(v),
             constraints,
             surround,
@@ -245,6 +250,7 @@ impl<B: Bits> Rules<B> {
             && self.drops.is_none()
             && self.passing.is_none()
             && self.must_break.is_none()
+            && self.move_where.is_none()
             && self.walls.is_none()
             && self.gating.is_none()
             && self.promote_action.is_none()

@@ -54,6 +54,15 @@ pub enum CPred<B: Bits> {
     Encloses(Sel, Option<Box<Lines<B>>>),
     /// `filled REGION`: the region's squares as each player sees them.
     Filled(ByPlayer<B>),
+    /// `check`: after the action, a royal of another side is attacked by
+    /// the actor's side.
+    Check,
+    /// `mate` (decided by the move conditions' filter, which can ask for
+    /// the next player's legal actions; false elsewhere).
+    Mate,
+    /// A move-shape atom (`capture`, `crosses grid`, `guarded`): decided by
+    /// the move conditions' filter from the move; false elsewhere.
+    Shape(crate::engine::compile::move_shape::ShapeTest),
 }
 
 impl<B: Bits> CPred<B> {
@@ -95,6 +104,12 @@ impl<B: Bits> CPred<B> {
                     .get(*r as usize)
                     .copied()
                     .unwrap_or(ByPlayer::splat(B::EMPTY)),
+            ),
+            Pred::Check => CPred::Check,
+            Pred::Mate => CPred::Mate,
+            Pred::Capture | Pred::CrossesGrid { .. } | Pred::Guarded => CPred::Shape(
+                crate::engine::compile::move_shape::ShapeTest::new(&t.geo, p)
+                    .expect("a move atom is a move-shape test"),
             ),
             Pred::Immobile => CPred::Immobile(
                 (0..t.nkinds * 4)
@@ -176,6 +191,8 @@ pub fn eval<B: Bits>(
         CPred::Or(qs) => qs.iter().any(|q| eval(t, s, q, actor, subject, this)),
         CPred::InPlay(sel) => sel_bb(t, s, *sel, actor).any(),
         CPred::Filled(per) => (per[actor] & t.real & !s.occ).is_empty(),
+        CPred::Check => super::constraint::gives_check_in(t, s, actor, s.occ),
+        CPred::Mate | CPred::Shape(_) => false,
         atom => subject.is_some_and(|sq| eval_at(t, s, atom, actor, sq, this)),
     }
 }
@@ -238,7 +255,10 @@ fn eval_at<B: Bits>(
         | CPred::And(_)
         | CPred::Or(_)
         | CPred::InPlay(_)
-        | CPred::Filled(_) => eval(t, s, p, actor, Some(sq), this),
+        | CPred::Filled(_)
+        | CPred::Check
+        | CPred::Mate
+        | CPred::Shape(_) => eval(t, s, p, actor, Some(sq), this),
     }
 }
 
@@ -387,7 +407,9 @@ pub fn eval_set<B: Bits>(
             let own = s.by_player[actor as usize];
             lines.enclosing(sel_bb(t, s, *sel, actor) & !own, own)
         }
-        // The placed man may close a line of its own neighbours.
-        CPred::Surrounded | CPred::Encloses(_, None) => return None,
+        // The placed man may close a line of its own neighbours; a check
+        // is looked for with the man on the board.
+        CPred::Surrounded | CPred::Encloses(_, None) | CPred::Check => return None,
+        CPred::Mate | CPred::Shape(_) => real & !real,
     })
 }

@@ -352,6 +352,13 @@ fn structure(e: &mut Exp) {
     if !matches!(t.move_requires, Pred::True) {
         e.refuse("move", Some("requires"), "a condition on board moves");
     }
+    if !t.move_where.is_empty() {
+        e.refuse(
+            "move",
+            Some("where"),
+            "a condition on board moves (`move ... where`)",
+        );
+    }
     if !t.check_bound.is_empty() {
         let only_makpong = t.check_bound.initial_not_in_check.is_empty()
             && t.check_bound.initial_lost_when_aimed.is_empty()

@@ -288,6 +288,7 @@ fn placement_keys(
                     k("dropNoDoubledCount", at_least.to_string()),
                 ]
             }
+            Pred::Check if all => vec![k("dropChecks", "false".into())],
             Pred::Attacks(sel)
                 if all
                     && sel.who == Who::Enemy

@@ -36,7 +36,7 @@ use game::{Game, Outcome, HISTORY_SIZE};
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tt::{Bound, Table};
+use tt::{Bound, Table, NO_EVAL};
 
 /// A won game, minus the plies to reach it.
 pub const WIN: i32 = 1_000_000;
@@ -316,7 +316,8 @@ impl<A: Copy + PartialEq> Searcher<A> {
                     found.best = Some(a);
                     found.value = v;
                     found.ponder = results[0].2.get(1).copied();
-                    self.tt.store(key, Some(a), v, depth as i16, Bound::Exact);
+                    self.tt
+                        .store(key, Some(a), v, NO_EVAL, depth as i16, Bound::Exact);
                     for (k, (v, _, line)) in results.iter().take(multipv).enumerate() {
                         on_info(&Info {
                             depth,
@@ -491,9 +492,11 @@ impl<A: Copy + PartialEq> Searcher<A> {
         }
         let key = self.key(g);
         let mut hash_action = None;
+        let mut tt_eval = NO_EVAL;
         if key != 0 {
             if let Some(e) = self.tt.probe(key) {
                 hash_action = e.action.filter(|a| actions.contains(a));
+                tt_eval = e.eval;
                 if !pv_node && e.depth as i32 >= depth {
                     let v = from_tt(e.score, ply);
                     let cut = match e.bound {
@@ -510,6 +513,8 @@ impl<A: Copy + PartialEq> Searcher<A> {
         }
         let eval = if in_check {
             -INF
+        } else if tt_eval != NO_EVAL {
+            tt_eval
         } else {
             self.static_eval(g, camp, actions.len())
         };
@@ -647,8 +652,15 @@ impl<A: Copy + PartialEq> Searcher<A> {
             } else {
                 Bound::Upper
             };
-            self.tt
-                .store(key, best_action, to_tt(best, ply), depth as i16, bound);
+            let stored_eval = if in_check { NO_EVAL } else { eval };
+            self.tt.store(
+                key,
+                best_action,
+                to_tt(best, ply),
+                stored_eval,
+                depth as i16,
+                bound,
+            );
         }
         self.moves[ply] = actions;
         self.scores[ply] = scores;
@@ -668,12 +680,41 @@ impl<A: Copy + PartialEq> Searcher<A> {
         camp: bool,
         in_check: bool,
     ) -> i32 {
-        let stand = self.static_eval(g, camp, actions.len());
+        // The table: a bound that settles this window, the stored
+        // evaluation, and the best capture found before.
+        let key = self.key(g);
+        let entry = if key != 0 { self.tt.probe(key) } else { None };
+        let mut hash_action = None;
+        let mut tt_eval = NO_EVAL;
+        if let Some(e) = entry {
+            let v = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut && beta - alpha == 1 {
+                return v;
+            }
+            hash_action = e.action.filter(|a| actions.contains(a));
+            tt_eval = e.eval;
+        }
+        let stand = if tt_eval != NO_EVAL {
+            tt_eval
+        } else {
+            self.static_eval(g, camp, actions.len())
+        };
         if ply >= MAX_PLY || self.stopped {
             return stand;
         }
+        let stored_eval = if in_check { NO_EVAL } else { stand };
+        let alpha_in = alpha;
         let mut best = if in_check { -WIN + ply as i32 } else { stand };
         if best >= beta {
+            if key != 0 && !in_check {
+                self.tt
+                    .store(key, None, to_tt(best, ply), stored_eval, 0, Bound::Lower);
+            }
             return best;
         }
         alpha = alpha.max(best);
@@ -681,12 +722,14 @@ impl<A: Copy + PartialEq> Searcher<A> {
             .iter()
             .filter_map(|a| match g.tactical_gain(a) {
                 Some(_) if !in_check && g.losing_capture(a) => None,
+                Some(x) if Some(*a) == hash_action => Some((x.max(0) + 2 * WIN, *a)),
                 Some(x) => Some((x, *a)),
                 None if in_check => Some((-1_000_000, *a)),
                 None => None,
             })
             .collect();
         list.sort_by_key(|x| std::cmp::Reverse(x.0));
+        let mut best_action = None;
         for (_, a) in list {
             g.play(a);
             let v = self.value(g, 0, alpha, beta, ply + 1, camp);
@@ -698,11 +741,23 @@ impl<A: Copy + PartialEq> Searcher<A> {
                 best = v;
                 if v > alpha {
                     alpha = v;
+                    best_action = Some(a);
                 }
                 if v >= beta {
                     break;
                 }
             }
+        }
+        if key != 0 {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_in && best_action.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, best_action, to_tt(best, ply), stored_eval, 0, bound);
         }
         best
     }
@@ -735,12 +790,20 @@ fn from_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
-/// Soft and hard time limits from the search limits.
+/// Soft and hard time limits from the search limits: no new depth is
+/// begun after the soft limit, the search stops at the hard one.
+///
+/// A fixed time per action (UCI `movetime`, XBoard `st`) is all for this
+/// action: nothing is saved for later, so both limits are that time less a
+/// margin for the reply (a tenth, at most 15 ms), and the depth under way
+/// when it runs out still counts for every root action it finished
+/// (a better action found there replaces the last depth's). A clock is
+/// shared over the moves to come.
 pub fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
     if let Some(mt) = limits.movetime {
         let margin = (mt / 10).min(Duration::from_millis(15));
         let hard = mt.saturating_sub(margin).max(Duration::from_millis(1));
-        return (Some(hard / 2), Some(hard));
+        return (Some(hard), Some(hard));
     }
     if let Some(c) = limits.clock {
         let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 40);
@@ -768,5 +831,54 @@ fn terminal(o: &Outcome, team: &[usize], ply: usize) -> i32 {
             }
         }
         Outcome::Draw { .. } => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn a_fixed_time_is_used_whole() {
+        // `movetime 100`: 10 ms kept for the reply, the other 90 all used.
+        let l = Limits {
+            movetime: Some(ms(100)),
+            ..Limits::default()
+        };
+        assert_eq!(time_budget(&l), (Some(ms(90)), Some(ms(90))));
+        let l = Limits {
+            movetime: Some(ms(2000)),
+            ..Limits::default()
+        };
+        assert_eq!(time_budget(&l), (Some(ms(1985)), Some(ms(1985))));
+        // A tiny time still leaves a millisecond.
+        let l = Limits {
+            movetime: Some(ms(1)),
+            ..Limits::default()
+        };
+        assert_eq!(time_budget(&l).1, Some(ms(1)));
+    }
+
+    #[test]
+    fn a_clock_is_shared_over_the_moves_to_come() {
+        let l = Limits {
+            clock: Some(Clock {
+                time: ms(60_000),
+                inc: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let (soft, hard) = time_budget(&l);
+        let (soft, hard) = (soft.unwrap(), hard.unwrap());
+        // 60 s less a 0.5 s reserve over 30 moves: about 2 s a move.
+        assert!(soft < hard && hard <= ms(60_000) / 3, "{soft:?} {hard:?}");
+        assert!(soft >= ms(1000) && soft <= ms(2000), "{soft:?}");
+        // No limit at all: no budget.
+        assert_eq!(time_budget(&Limits::default()), (None, None));
     }
 }

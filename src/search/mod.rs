@@ -739,7 +739,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
                 }
             }
             if alpha >= beta {
-                if quiet || (score >= KILLER && score < GOOD_CAPTURE) {
+                if quiet || (KILLER..GOOD_CAPTURE).contains(&score) {
                     if self.killers[ply][0] != Some(a) {
                         self.killers[ply][1] = self.killers[ply][0];
                         self.killers[ply][0] = Some(a);

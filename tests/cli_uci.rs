@@ -347,6 +347,18 @@ fn a_clock_is_respected() {
     assert!(start.elapsed() < Duration::from_millis(1500));
 }
 
+#[test]
+fn a_fixed_move_time_is_used_whole() {
+    // `movetime 400` from the start: the search keeps deepening until the
+    // time (less a 15 ms margin) is spent, rather than stopping early
+    // (it once began no depth after 45% of it).
+    let start = Instant::now();
+    let out = uci("position startpos\ngo movetime 400\n");
+    bestmove(&out);
+    let took = start.elapsed();
+    assert!(took >= Duration::from_millis(380), "answered in {took:?}");
+}
+
 // ----- Protocol input: bounded lines, the end of input, stop -----
 
 /// A live `varia uci` or `varia xboard`: write lines, read what comes.

@@ -95,16 +95,38 @@ fn a_repeated_position_is_seen() {
 
 #[test]
 fn null_move_only_where_sound() {
-    assert!(session("chess", None).null_move_ok());
+    // Board moves with captures removed or dropped again: allowed.
+    for n in ["chess", "crazyhouse", "atomic"] {
+        assert!(session(n, None).null_move_ok(), "{n}");
+    }
+    // Placement without drops, cards, powers, four players, must capture
+    // or stalemate that does not draw (zugzwang counts): refused.
     for n in [
         "echek",
         "ecsech",
-        "crazyhouse",
         "raindropchess",
         "quatrochess",
+        "placement",
+        "antichess",
+        "shogi",
+        "xiangqi",
     ] {
         assert!(!session(n, None).null_move_ok(), "{n}");
     }
+}
+
+#[test]
+fn null_move_is_verified_where_zugzwang_is_possible() {
+    // A full army: no verification. A lone rook: verified. Pawns only:
+    // no null move at all.
+    assert!(!session("chess", None).null_move_verify());
+    let rook = session("chess", Some("4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1"));
+    assert!(rook.null_move_ok() && rook.null_move_verify());
+    let pawns = session("chess", Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+    assert!(!pawns.null_move_ok());
+    // Crazyhouse: a man in hand counts as material to move.
+    let hand = session("crazyhouse", Some("4k3/8/8/8/8/8/4P3/4K3[N] w - - 0 1"));
+    assert!(hand.null_move_ok() && !hand.null_move_verify());
 }
 
 #[test]

@@ -2,20 +2,39 @@
 //! [`Game`] with the Zobrist hash, the check test, capture gains, the
 //! history index and the evaluation derived from the rule file.
 
-use crate::engine::Bits;
 use crate::engine::{Move, MoveKind, MoveList, Position};
 use crate::play::session::Session;
 use crate::search::game::GameText;
 use crate::search::game::{Game, Outcome};
 
 impl Session {
-    fn friend(&self, a: u8, b: u8) -> bool {
+    pub(crate) fn friend(&self, a: u8, b: u8) -> bool {
         let v = self.variant();
         v.team_of(a) == v.team_of(b)
     }
 
+    /// For the null-move tests: the men of the side to act that are
+    /// neither royal nor promoting, counting 2 for any man in hand (drop
+    /// games).
+    fn null_material(&self) -> u32 {
+        let pos = self.position();
+        let me = pos.turn();
+        if self.eval.drops {
+            let kinds = self.variant().pieces.len() as u8;
+            if (0..kinds).any(|k| pos.hand(me, k) > 0) {
+                return 2;
+            }
+        }
+        pos.men_of(me)
+            .into_iter()
+            .filter_map(|s| pos.man_at(s))
+            .filter(|m| self.eval.piece_kinds & (1 << m.kind()) != 0)
+            .take(2)
+            .count() as u32
+    }
+
     /// The value of the man of `kind` for ordering (a royal counts high).
-    fn order_value(&self, kind: u8) -> i32 {
+    pub(crate) fn order_value(&self, kind: u8) -> i32 {
         let v = self.eval.values.get(kind as usize).copied().unwrap_or(100);
         if self
             .variant()
@@ -132,12 +151,20 @@ impl Game for Session {
     }
 
     fn history_index(&self, a: &Move) -> usize {
-        let from = match (a.from(), a.placed()) {
-            (Some(f), _) => f.index(),
-            (None, Some(k)) => 256 + k as usize,
-            (None, None) => 0,
+        // Side to act, the man's kind (a placement apart from a move of the
+        // same kind) and the destination: "piece-to" history, per side.
+        let pos = self.position();
+        let kind = match (a.from(), a.placed()) {
+            (Some(f), _) => pos.man_at(f).map_or(0, |m| m.kind() as usize & 63),
+            (None, Some(k)) => 64 + (k as usize & 63),
+            (None, None) => return 0,
         };
-        from * 256 + a.to().map_or(0, |t| t.index() & 255)
+        let side = pos.turn() as usize & 7;
+        ((side * 128 + kind) << 8 | a.to().map_or(0, |t| t.index() & 255)) + 1
+    }
+
+    fn see(&mut self, a: &Move) -> i32 {
+        crate::play::exchange::see(self, *a)
     }
 
     fn in_check(&self) -> bool {
@@ -152,11 +179,11 @@ impl Game for Session {
         if !self.eval.null_move_variant {
             return false;
         }
-        let pos = self.position();
-        pos.men_of(pos.turn())
-            .iter()
-            .filter_map(|s| pos.man_at(s))
-            .any(|m| self.eval.piece_kinds & (1 << m.kind()) != 0)
+        self.null_material() > 0
+    }
+
+    fn null_move_verify(&self) -> bool {
+        self.null_material() <= 1
     }
 
     fn play_null(&mut self) {

@@ -12,6 +12,7 @@
 
 pub mod adapter;
 pub mod ai;
+pub mod exchange;
 pub mod game_session;
 pub mod seat;
 pub mod session;

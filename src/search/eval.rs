@@ -53,6 +53,9 @@ pub struct Eval {
     pub(crate) null_move_variant: bool,
     /// Kinds that count for the null-move test: neither royal nor promoting.
     pub(crate) piece_kinds: u32,
+    /// Captured men go to the captor's hand and are placed again (drop
+    /// games): a man in hand counts for the null-move test.
+    pub(crate) drops: bool,
     /// -1 when losing men wins (`count men at most N -> win`, `extinct men
     /// -> win`: antichess, losers), else 1: material is then a burden.
     material_sign: Cp,
@@ -318,6 +321,7 @@ impl Eval {
                 .iter()
                 .any(|r| matches!(r.when, Event::Repetition(_)) && r.then == Outcome::Draw),
             null_move_variant: Eval::null_move_variant(v),
+            drops: v.turn.place && v.turn.captures.to_hand(),
             material_sign,
             goals,
             piece_kinds: v
@@ -330,15 +334,32 @@ impl Eval {
     }
 
     /// Whether a null move (passing the turn) is a sound test in this
-    /// variant: two players who move men on the board, and none of the
-    /// rules under which passing or placing changes the game (placements,
-    /// card draws, powers, pass counts, passing when stuck). Placement games
-    /// are out: there a pass is often the best action, so the null move's
-    /// assumption (acting beats passing) fails.
+    /// variant, decided per rule kind:
+    ///
+    /// - **allowed**: two players who move men on the board, captured men
+    ///   leaving the game (chess and its kin) or going to the captor's hand
+    ///   to be placed again (drop games: a man in hand is almost always a
+    ///   useful action, so zugzwang is rarer than in chess);
+    /// - **refused**: placement without drops (a pass is often the best
+    ///   action there, and zugzwang the rule), card draws, powers, pass
+    ///   counts (`passes`, `hand empty`), passing when stuck, `must capture`
+    ///   and stalemate that does not draw (antichess and kin: zugzwang is
+    ///   the game).
+    ///
+    /// Where allowed, the position decides too ([`Game::null_move_ok`]
+    /// for the engine's games): the side to act needs a man that is
+    /// neither royal nor promoting on the board, or one in hand; with at
+    /// most one such man and an empty hand (where zugzwang is possible: a
+    /// lone piece's endgames) a null move that holds is verified by a
+    /// shallower search of the position without null moves
+    /// ([`Game::null_move_verify`]).
+    ///
+    /// [`Game::null_move_ok`]: crate::search::game::Game::null_move_ok
+    /// [`Game::null_move_verify`]: crate::search::game::Game::null_move_verify
     pub fn null_move_variant(v: &Variant) -> bool {
         v.players.len() == 2
             && v.turn.moves
-            && !v.turn.place
+            && (!v.turn.place || v.turn.captures.to_hand())
             && !v.turn.draw
             && v.turn.powers.is_empty()
             && v.turn.when_stuck != WhenStuck::Pass

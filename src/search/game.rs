@@ -31,7 +31,7 @@ impl Outcome {
 }
 
 /// The size of the history table: [`Game::history_index`] stays below it.
-pub const HISTORY_SIZE: usize = 1 << 17;
+pub const HISTORY_SIZE: usize = 1 << 18;
 
 /// A game the AI can search and the simulator can play.
 pub trait Game: Clone + Send {
@@ -92,9 +92,21 @@ pub trait Game: Clone + Send {
     fn losing_capture(&self, _action: &Self::Action) -> bool {
         false
     }
-    /// A small number naming the action's shape (from and to squares, or
-    /// the placed kind and square), below [`HISTORY_SIZE`], for the
-    /// history heuristic; 0 for every action turns it off.
+    /// The static exchange value of a tactical action, in hundredths of a
+    /// pawn for the side playing it: what the capture wins once the men
+    /// that can take back on its square have done so while it pays (0 for
+    /// a quiet action). The search orders losing captures after the quiet
+    /// actions, prunes them at shallow depths and skips them in
+    /// quiescence. The engine's games compute it in `play::exchange`
+    /// (which says where it is an estimate); the default is the tactical
+    /// gain over 16 (about the victim's value), as if nothing took back.
+    fn see(&mut self, action: &Self::Action) -> i32 {
+        self.tactical_gain(action).map_or(0, |g| g.max(0) / 16)
+    }
+    /// A small number naming the action's shape (the side, the man's kind
+    /// and its destination, for the engine's games), below
+    /// [`HISTORY_SIZE`], for the history heuristics (and as the key of
+    /// counter-moves); 0 for every action turns them off.
     fn history_index(&self, _action: &Self::Action) -> usize {
         0
     }
@@ -112,6 +124,12 @@ pub trait Game: Clone + Send {
     /// position: two players, a board move available, no zugzwang-like
     /// rules. The search then calls [`Game::play_null`] and [`Game::undo`].
     fn null_move_ok(&self) -> bool {
+        false
+    }
+    /// Whether a null move that holds must be confirmed by a shallower
+    /// search without null moves, because zugzwang is possible here (few
+    /// men to move). Asked only where [`Game::null_move_ok`] holds.
+    fn null_move_verify(&self) -> bool {
         false
     }
     /// Pass the turn (only when [`Game::null_move_ok`]).

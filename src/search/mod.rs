@@ -12,16 +12,28 @@
 //!   negates it, so two players give plain negamax. With more than two
 //!   players the hash is salted with the searching team, since values
 //!   depend on who searches.
-//! - **Move ordering**: the hash action, tactical actions by gain (victim
-//!   first, cheaper mover first: MVV-LVA), two killers per ply, then the
-//!   history heuristic.
-//! - **Extensions and reductions**: an action that gives check is searched
-//!   one ply deeper; late quiet actions one ply shallower (re-searched when
-//!   they surprise).
+//! - **Transposition table** ([`tt`]): buckets of four, each entry with the
+//!   position's static evaluation; quiescence probes it (a bound that
+//!   settles a null window ends the node) and stores its results at depth 0.
+//! - **Move ordering**: the hash action; captures and promotions that win
+//!   or hold material by static exchange ([`Game::see`]), victim first,
+//!   cheaper mover first (MVV-LVA); two killers per ply and the
+//!   counter-move of the opponent's last action; quiet actions by history
+//!   (per side, man and destination: [`Game::history_index`]; raised for
+//!   the action that refutes, lowered for the quiet actions tried before
+//!   it, with gravity); losing captures last.
+//! - **Extensions, reductions and pruning**: an action that gives check is
+//!   searched one ply deeper; late quiet actions and losing captures
+//!   shallower (more off the PV and for a bad history, less for a good
+//!   one; re-searched when they surprise); at shallow non-PV nodes, quiet
+//!   actions past 3 + depth² are not searched, nor captures that lose more
+//!   than a pawn a ply by exchange, nor quiet actions at a hopeless node
+//!   (futility); quiescence skips losing captures.
 //! - **Null move** only where [`Game::null_move_ok`] says it is sound (the
-//!   engine's games: two players, board moves, a piece besides pawns and
-//!   royals, no pass or hand rules; never in placement games, where passing
-//!   is often the best action and zugzwang is the rule).
+//!   engine's games decide per rule kind: [`eval::Eval::null_move_variant`]),
+//!   confirmed by a shallower search without null moves where
+//!   [`Game::null_move_verify`] says zugzwang is possible.
+//! - **Time**: a fixed time per action is used whole (see [`time_budget`]).
 //! - **Draws**: a repetition inside the search (or of a game position) is
 //!   scored as the draw it leads to, so the side ahead avoids it and the
 //!   side behind seeks it; move counters come in through the evaluation.
@@ -36,7 +48,7 @@ use game::{Game, Outcome, HISTORY_SIZE};
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tt::{Bound, Table};
+use tt::{Bound, Table, NO_EVAL};
 
 /// A won game, minus the plies to reach it.
 pub const WIN: i32 = 1_000_000;
@@ -118,7 +130,21 @@ pub struct Found<A> {
 pub struct Searcher<A: Copy> {
     tt: Table<A>,
     killers: Vec<[Option<A>; 2]>,
+    /// Quiet actions by [`Game::history_index`] (per side, man and
+    /// destination): raised when one refutes, lowered for those tried
+    /// before it, kept within [`HISTORY_MAX`].
     history: Vec<i32>,
+    /// The quiet action that last refuted an action, by the refuted
+    /// action's [`Game::history_index`].
+    counter: Vec<Option<A>>,
+    /// [`Game::history_index`] of the action played at each ply (0: none,
+    /// a null move).
+    path: Vec<usize>,
+    /// Quiet actions tried at each ply, by history index (for the malus).
+    tried: Vec<Vec<usize>>,
+    /// Null moves are tried only at plies from this one on: 0 normally,
+    /// past the last ply during a null-move verification.
+    null_off: usize,
     stop: Arc<AtomicBool>,
     /// Lines reported per depth (multi-PV).
     pub multipv: usize,
@@ -154,6 +180,10 @@ impl<A: Copy + PartialEq> Searcher<A> {
             tt,
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; HISTORY_SIZE],
+            counter: vec![None; HISTORY_SIZE],
+            path: vec![0; MAX_PLY + 2],
+            tried: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            null_off: 0,
             stop: Arc::new(AtomicBool::new(false)),
             multipv: 1,
             nodes: 0,
@@ -184,6 +214,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counter.iter_mut().for_each(|c| *c = None);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
@@ -265,6 +296,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
                     kept.sort_unstable_by(|x, y| y.cmp(x));
                     kept[multipv - 1]
                 };
+                self.path[0] = g.history_index(&a) % HISTORY_SIZE;
                 g.play(a);
                 let v = if i == 0 && multipv == 1 && depth >= 4 && found.value.abs() < WIN_BOUND {
                     // Aspiration: a narrow window around the last value first.
@@ -316,7 +348,8 @@ impl<A: Copy + PartialEq> Searcher<A> {
                     found.best = Some(a);
                     found.value = v;
                     found.ponder = results[0].2.get(1).copied();
-                    self.tt.store(key, Some(a), v, depth as i16, Bound::Exact);
+                    self.tt
+                        .store(key, Some(a), v, NO_EVAL, depth as i16, Bound::Exact);
                     for (k, (v, _, line)) in results.iter().take(multipv).enumerate() {
                         on_info(&Info {
                             depth,
@@ -358,6 +391,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
     fn begin<G: Game<Action = A>>(&mut self, g: &G, limits: &Limits) {
         self.start = Instant::now();
         self.stopped = false;
+        self.null_off = 0;
         self.nodes = 0;
         self.tt.new_search();
         self.root_player = g.to_move();
@@ -373,7 +407,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
             *k = [None; 2];
         }
         for h in self.history.iter_mut() {
-            *h /= 8;
+            *h /= 2;
         }
         self.node_limit = if limits.infinite {
             u64::MAX
@@ -491,9 +525,11 @@ impl<A: Copy + PartialEq> Searcher<A> {
         }
         let key = self.key(g);
         let mut hash_action = None;
+        let mut tt_eval = NO_EVAL;
         if key != 0 {
             if let Some(e) = self.tt.probe(key) {
                 hash_action = e.action.filter(|a| actions.contains(a));
+                tt_eval = e.eval;
                 if !pv_node && e.depth as i32 >= depth {
                     let v = from_tt(e.score, ply);
                     let cut = match e.bound {
@@ -510,6 +546,8 @@ impl<A: Copy + PartialEq> Searcher<A> {
         }
         let eval = if in_check {
             -INF
+        } else if tt_eval != NO_EVAL {
+            tt_eval
         } else {
             self.static_eval(g, camp, actions.len())
         };
@@ -529,10 +567,12 @@ impl<A: Copy + PartialEq> Searcher<A> {
             && !in_check
             && depth >= 3
             && beta.abs() < WIN_BOUND
+            && self.null_off <= ply
             && g.null_move_ok()
             && eval >= beta
         {
             let r = 2 + depth / 4;
+            self.path[ply] = 0;
             g.play_null();
             let v = self.value(g, depth - 1 - r, beta - 1, beta, ply + 1, camp);
             g.undo();
@@ -541,25 +581,52 @@ impl<A: Copy + PartialEq> Searcher<A> {
                 return 0;
             }
             if v >= beta {
-                self.moves[ply] = actions;
-                return if v >= WIN_BOUND { beta } else { v };
+                // Where zugzwang is possible, the same position searched as
+                // shallow without a null move (here or below) must agree.
+                let v = if v >= WIN_BOUND { beta } else { v };
+                if !g.null_move_verify() {
+                    self.moves[ply] = actions;
+                    return v;
+                }
+                let off = std::mem::replace(&mut self.null_off, MAX_PLY + 2);
+                let w = self.node(g, depth - 1 - r, beta - 1, beta, ply);
+                self.null_off = off;
+                if self.stopped {
+                    self.moves[ply] = actions;
+                    return 0;
+                }
+                if w >= beta {
+                    self.moves[ply] = actions;
+                    return v;
+                }
             }
         }
-        // Order: hash action, tactical by gain, killers, history.
+        // Order: the hash action; captures that win or hold material by
+        // static exchange (victim first, cheaper mover first); killers and
+        // the counter-move; quiet actions by history; losing captures.
         let mut scores = std::mem::take(&mut self.scores[ply]);
         scores.clear();
         let killers = self.killers[ply];
+        let prev = if ply > 0 { self.path[ply - 1] } else { 0 };
+        let counter = if prev != 0 { self.counter[prev] } else { None };
         for a in actions.iter() {
             let s = if Some(*a) == hash_action {
                 i32::MAX
             } else if let Some(gain) = g.tactical_gain(a) {
-                1_000_000 + gain
+                let see = g.see(a);
+                if see >= 0 {
+                    GOOD_CAPTURE + gain
+                } else {
+                    BAD_CAPTURE + see.max(-100_000)
+                }
             } else if Some(*a) == killers[0] {
-                900_000
+                KILLER + 2
             } else if Some(*a) == killers[1] {
-                899_999
+                KILLER + 1
+            } else if Some(*a) == counter {
+                KILLER
             } else {
-                self.history[g.history_index(a) % HISTORY_SIZE].min(800_000)
+                self.history[g.history_index(a) % HISTORY_SIZE]
             };
             scores.push(s);
         }
@@ -568,6 +635,15 @@ impl<A: Copy + PartialEq> Searcher<A> {
             && depth <= 2
             && alpha.abs() < WIN_BOUND
             && eval + 150 * depth <= alpha;
+        // Late-move pruning: at a shallow non-PV node, quiet actions after
+        // this many are not searched.
+        let late = if !pv_node && !in_check && depth <= 4 {
+            (3 + depth * depth) as usize
+        } else {
+            usize::MAX
+        };
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        tried.clear();
         let mut best = -INF;
         let mut best_action = None;
         let n = actions.len();
@@ -582,11 +658,31 @@ impl<A: Copy + PartialEq> Searcher<A> {
             actions.swap(i, bi);
             scores.swap(i, bi);
             let a = actions[i];
-            let quiet = scores[i] < 899_999;
+            let score = scores[i];
+            let bad_capture = score < BAD_CAPTURE / 2;
+            let quiet = score < KILLER && !bad_capture;
+            let hidx = g.history_index(&a) % HISTORY_SIZE;
+            let settled = best > -WIN_BOUND;
+            if settled && quiet && tried.len() >= late {
+                continue;
+            }
+            self.path[ply] = hidx;
             g.play(a);
             let gives_check = g.in_check();
             // Futility: a quiet action cannot lift a hopeless shallow node.
             if futile && i > 0 && quiet && !gives_check {
+                g.undo();
+                continue;
+            }
+            // A capture that loses much by exchange, at a shallow node.
+            if bad_capture
+                && settled
+                && !pv_node
+                && !in_check
+                && !gives_check
+                && depth <= 3
+                && score - BAD_CAPTURE < -100 * depth
+            {
                 g.undo();
                 continue;
             }
@@ -595,9 +691,23 @@ impl<A: Copy + PartialEq> Searcher<A> {
             let v = if i == 0 {
                 self.value(g, d, alpha, beta, ply + 1, camp)
             } else {
-                // Late quiet actions: a reduced null-window look first.
-                let reduce = if quiet && !in_check && !gives_check && depth >= 3 && i >= 3 {
-                    lmr(depth, i).min(d - 1)
+                // Late quiet actions (and losing captures): a reduced
+                // null-window look first, less for an action with a good
+                // history, more for one with a bad history or off the PV.
+                let reduce = if (quiet || bad_capture)
+                    && !in_check
+                    && !gives_check
+                    && depth >= 3
+                    && i >= 3
+                {
+                    let mut r = lmr(depth, i);
+                    if !pv_node {
+                        r += 1;
+                    }
+                    if quiet {
+                        r -= score / (HISTORY_MAX / 2);
+                    }
+                    r.clamp(0, d - 1)
                 } else {
                     0
                 };
@@ -614,6 +724,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
             if self.stopped {
                 self.moves[ply] = actions;
                 self.scores[ply] = scores;
+                self.tried[ply] = tried;
                 return 0;
             }
             if v > best {
@@ -628,17 +739,27 @@ impl<A: Copy + PartialEq> Searcher<A> {
                 }
             }
             if alpha >= beta {
-                if quiet {
+                if quiet || (KILLER..GOOD_CAPTURE).contains(&score) {
                     if self.killers[ply][0] != Some(a) {
                         self.killers[ply][1] = self.killers[ply][0];
                         self.killers[ply][0] = Some(a);
                     }
-                    let h = &mut self.history[g.history_index(&a) % HISTORY_SIZE];
-                    *h = (*h + depth * depth).min(700_000);
+                    if prev != 0 {
+                        self.counter[prev] = Some(a);
+                    }
+                    let bonus = (16 * depth * depth).min(1600);
+                    add_history(&mut self.history[hidx], bonus);
+                    for &t in tried.iter() {
+                        add_history(&mut self.history[t], -bonus);
+                    }
                 }
                 break;
             }
+            if quiet {
+                tried.push(hidx);
+            }
         }
+        self.tried[ply] = tried;
         if key != 0 {
             let bound = if best >= beta {
                 Bound::Lower
@@ -647,8 +768,15 @@ impl<A: Copy + PartialEq> Searcher<A> {
             } else {
                 Bound::Upper
             };
-            self.tt
-                .store(key, best_action, to_tt(best, ply), depth as i16, bound);
+            let stored_eval = if in_check { NO_EVAL } else { eval };
+            self.tt.store(
+                key,
+                best_action,
+                to_tt(best, ply),
+                stored_eval,
+                depth as i16,
+                bound,
+            );
         }
         self.moves[ply] = actions;
         self.scores[ply] = scores;
@@ -668,25 +796,56 @@ impl<A: Copy + PartialEq> Searcher<A> {
         camp: bool,
         in_check: bool,
     ) -> i32 {
-        let stand = self.static_eval(g, camp, actions.len());
+        // The table: a bound that settles this window, the stored
+        // evaluation, and the best capture found before.
+        let key = self.key(g);
+        let entry = if key != 0 { self.tt.probe(key) } else { None };
+        let mut hash_action = None;
+        let mut tt_eval = NO_EVAL;
+        if let Some(e) = entry {
+            let v = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut && beta - alpha == 1 {
+                return v;
+            }
+            hash_action = e.action.filter(|a| actions.contains(a));
+            tt_eval = e.eval;
+        }
+        let stand = if tt_eval != NO_EVAL {
+            tt_eval
+        } else {
+            self.static_eval(g, camp, actions.len())
+        };
         if ply >= MAX_PLY || self.stopped {
             return stand;
         }
+        let stored_eval = if in_check { NO_EVAL } else { stand };
+        let alpha_in = alpha;
         let mut best = if in_check { -WIN + ply as i32 } else { stand };
         if best >= beta {
+            if key != 0 && !in_check {
+                self.tt
+                    .store(key, None, to_tt(best, ply), stored_eval, 0, Bound::Lower);
+            }
             return best;
         }
         alpha = alpha.max(best);
         let mut list: Vec<(i32, A)> = actions
             .iter()
             .filter_map(|a| match g.tactical_gain(a) {
-                Some(_) if !in_check && g.losing_capture(a) => None,
+                Some(_) if !in_check && g.see(a) < 0 => None,
+                Some(x) if Some(*a) == hash_action => Some((x.max(0) + 2 * WIN, *a)),
                 Some(x) => Some((x, *a)),
                 None if in_check => Some((-1_000_000, *a)),
                 None => None,
             })
             .collect();
         list.sort_by_key(|x| std::cmp::Reverse(x.0));
+        let mut best_action = None;
         for (_, a) in list {
             g.play(a);
             let v = self.value(g, 0, alpha, beta, ply + 1, camp);
@@ -698,14 +857,41 @@ impl<A: Copy + PartialEq> Searcher<A> {
                 best = v;
                 if v > alpha {
                     alpha = v;
+                    best_action = Some(a);
                 }
                 if v >= beta {
                     break;
                 }
             }
         }
+        if key != 0 {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_in && best_action.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, best_action, to_tt(best, ply), stored_eval, 0, bound);
+        }
         best
     }
+}
+
+/// Ordering scores (see [`Searcher::node`]): good captures above killers
+/// above quiet actions (history, within ±[`HISTORY_MAX`]) above losing
+/// captures.
+const GOOD_CAPTURE: i32 = 2_000_000;
+const KILLER: i32 = 1_000_000;
+const BAD_CAPTURE: i32 = -1_000_000;
+/// History values stay within ±this.
+const HISTORY_MAX: i32 = 16_384;
+
+/// Move a history value toward ±[`HISTORY_MAX`] by `bonus`, less as it
+/// nears the bound ("gravity": old successes fade).
+fn add_history(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
 /// Late-move reduction for an action searched `i`-th at `depth`.
@@ -735,12 +921,20 @@ fn from_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
-/// Soft and hard time limits from the search limits.
+/// Soft and hard time limits from the search limits: no new depth is
+/// begun after the soft limit, the search stops at the hard one.
+///
+/// A fixed time per action (UCI `movetime`, XBoard `st`) is all for this
+/// action: nothing is saved for later, so both limits are that time less a
+/// margin for the reply (a tenth, at most 15 ms), and the depth under way
+/// when it runs out still counts for every root action it finished
+/// (a better action found there replaces the last depth's). A clock is
+/// shared over the moves to come.
 pub fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
     if let Some(mt) = limits.movetime {
         let margin = (mt / 10).min(Duration::from_millis(15));
         let hard = mt.saturating_sub(margin).max(Duration::from_millis(1));
-        return (Some(hard / 2), Some(hard));
+        return (Some(hard), Some(hard));
     }
     if let Some(c) = limits.clock {
         let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 40);
@@ -768,5 +962,54 @@ fn terminal(o: &Outcome, team: &[usize], ply: usize) -> i32 {
             }
         }
         Outcome::Draw { .. } => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn a_fixed_time_is_used_whole() {
+        // `movetime 100`: 10 ms kept for the reply, the other 90 all used.
+        let l = Limits {
+            movetime: Some(ms(100)),
+            ..Limits::default()
+        };
+        assert_eq!(time_budget(&l), (Some(ms(90)), Some(ms(90))));
+        let l = Limits {
+            movetime: Some(ms(2000)),
+            ..Limits::default()
+        };
+        assert_eq!(time_budget(&l), (Some(ms(1985)), Some(ms(1985))));
+        // A tiny time still leaves a millisecond.
+        let l = Limits {
+            movetime: Some(ms(1)),
+            ..Limits::default()
+        };
+        assert_eq!(time_budget(&l).1, Some(ms(1)));
+    }
+
+    #[test]
+    fn a_clock_is_shared_over_the_moves_to_come() {
+        let l = Limits {
+            clock: Some(Clock {
+                time: ms(60_000),
+                inc: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let (soft, hard) = time_budget(&l);
+        let (soft, hard) = (soft.unwrap(), hard.unwrap());
+        // 60 s less a 0.5 s reserve over 30 moves: about 2 s a move.
+        assert!(soft < hard && hard <= ms(60_000) / 3, "{soft:?} {hard:?}");
+        assert!(soft >= ms(1000) && soft <= ms(2000), "{soft:?}");
+        // No limit at all: no budget.
+        assert_eq!(time_budget(&Limits::default()), (None, None));
     }
 }

@@ -368,7 +368,10 @@ fn a_player_in_check_must_escape_with_the_first_move() {
     // The rook on h1 checks: no first move may leave the king attacked,
     // though a second move could have taken the rook.
     let pos = fen(&t, "4k3/8/8/8/8/8/6Q1/4K2r w - - 0 2");
-    assert_eq!(moves(&pos), ["e1d2", "e1e2", "e1f2", "g2g1", "g2h1"]);
+    assert_eq!(
+        moves(&pos),
+        ["e1d2", "e1e2", "e1f2", "g2f1", "g2g1", "g2h1"]
+    );
 }
 
 #[test]

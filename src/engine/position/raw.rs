@@ -55,7 +55,7 @@ pub struct Extra {
     /// in plies (`None`: no count runs).
     pub counting: Option<(u32, u32)>,
     /// `turn actions ...`: the turn's number from 0 (`None`: from the
-    /// ply count, see [`Turns::set`](crate::engine::rules::Turns::set)).
+    /// move number, which counts turns).
     pub turn_index: Option<u32>,
     /// `turn actions ...`: the actions left in the turn, the next one
     /// included (`None`: the whole turn).

@@ -94,6 +94,59 @@ fn duck_chess_is_played_saved_simulated_and_replayed_with_the_duck_after_a_comma
 }
 
 #[test]
+fn marseillais_is_played_saved_simulated_and_replayed_two_moves_a_turn() {
+    let dir = std::env::temp_dir().join(format!("varia-marseillais-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("m.pgn");
+    // White's two moves, then Black's two, then White's check ends its
+    // turn after one move: Black is to move.
+    varia()
+        .args([
+            "play",
+            "marseillais",
+            "--players",
+            "human,human",
+            "--ascii",
+            "--save",
+        ])
+        .arg(&pgn)
+        .write_stdin("e4\nQh5\nd5\nNf6\nQxf7+\nfen\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "rnbqkb1r/ppp1pQpp/5n2/3p4/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0 3",
+        ));
+    varia()
+        .arg("replay")
+        .arg(&pgn)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("5 actions, all legal"));
+    // Self-play with the AI and at random: every game reads back as legal.
+    let out = dir.join("m.jsonl");
+    varia()
+        .args([
+            "simulate",
+            "marseillais",
+            "-n",
+            "2",
+            "--players",
+            "ai:1,random",
+        ])
+        .args(["--max-plies", "40", "--seed", "3", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    varia()
+        .arg("replay")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 legal throughout, 0 not"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn bad_input_keeps_the_game_going() {
     varia()
         .args(["play", "chess", "--players", "human,human", "--ascii"])

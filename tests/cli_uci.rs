@@ -208,6 +208,23 @@ fn duck_chess_moves_are_written_and_read_as_fairy_stockfish_writes_them() {
 }
 
 #[test]
+fn marseillais_takes_one_action_per_move_token() {
+    // After e2e4 White moves again: the list is White's second moves.
+    let out = uci("setoption name UCI_Variant value marseillais\n\
+         position startpos moves e2e4\ngo perft 1\ngo depth 2\n");
+    assert!(out.lines().any(|l| l == "d1h5: 1"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("e7e5")), "{out}");
+    let best = bestmove(&out);
+    assert_ne!(best, "e7e5", "White is still to move");
+    // A check by Black's first move (Ra1+) hands the turn to White, who
+    // must answer it.
+    let out = uci("setoption name UCI_Variant value marseillais\n\
+         position fen r3k3/8/8/8/8/8/8/4K3 b - - 0 2 moves a8a1\ngo perft 1\n");
+    assert!(out.lines().any(|l| l == "e1e2: 1"), "{out}");
+    assert!(out.contains("Nodes searched: 3"), "{out}");
+}
+
+#[test]
 fn hidden_decks_are_refused_politely() {
     let out = uci(
         "setoption name UCI_Variant value raindropchess\nisready\nposition startpos\ngo depth 1\n",

@@ -3,7 +3,7 @@
 //! built-in variant), and FEN round trips of every start position.
 
 use std::sync::Arc;
-use varia::engine::{parse_perft_file, perft, Position, Tables};
+use varia::engine::{parse_perft_file, perft, perft_turns, Position, Tables};
 
 /// Counts up to this many nodes run in ordinary test runs.
 const LIMIT: u64 = 100_000;
@@ -35,6 +35,12 @@ fn run(limit: u64) {
             for &(d, n) in &case.counts {
                 if n <= limit {
                     assert_eq!(perft(&mut pos, d), n, "{name}: perft {d} of {}", case.fen);
+                }
+            }
+            for &(d, n) in &case.turn_counts {
+                if n <= limit {
+                    let got = perft_turns(&mut pos, d);
+                    assert_eq!(got, n, "{name}: perft --turns {d} of {}", case.fen);
                 }
             }
         }

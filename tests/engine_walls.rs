@@ -1,6 +1,7 @@
-//! Walls (`then place wall [reached]`): a board move and a wall in one
-//! action, on the catalogue's Game of the Amazons and on small variants
-//! written here.
+//! Compound turns. Walls (`then place wall [reached]`): a board move and a
+//! wall in one action, on the catalogue's Game of the Amazons and on small
+//! variants written here. Turns of several actions (`turn actions ...`):
+//! Marseillais, Balanced Marseillais and Progressive chess.
 
 #[path = "fixtures/common.rs"]
 mod common;
@@ -336,4 +337,166 @@ fn a_moving_wall_may_shield_a_royal_and_lifted_may_expose_it() {
     // The king stepping off the file may leave the duck anywhere empty:
     // 16 squares less the two black men, the rook, the king and a2.
     assert_eq!(ducks_after(&pos, "a1b1").len(), 11);
+}
+
+// ----- turns of several actions (`turn actions ...`) ---------------------
+
+#[test]
+fn a_check_by_the_first_move_ends_a_marseillais_turn() {
+    let t = builtin("marseillais");
+    // Ra8+ checks: Black's turn at once, two moves long.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 2"));
+    play(&mut g, &["a1a8"]);
+    assert_eq!(g.position().turn(), 1);
+    assert_eq!(g.position().fen(), "R3k3/8/8/8/8/8/8/4K3 b - - 1 2");
+    // A quiet first move leaves White a second one, written `<left:1>`.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 2"));
+    play(&mut g, &["a1a2"]);
+    assert_eq!(g.position().turn(), 0);
+    assert_eq!(g.position().fen(), "4k3/8/8/8/8/8/R7/4K3<left:1> w - - 1 2");
+    play(&mut g, &["a2a3"]);
+    assert_eq!(g.position().turn(), 1);
+    // A check by the second move ends the turn as it would anyway.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/8/8/R3K3<left:1> w - - 0 2"));
+    play(&mut g, &["a1a8"]);
+    assert_eq!(g.position().turn(), 1);
+}
+
+#[test]
+fn a_player_in_check_must_escape_with_the_first_move() {
+    let t = builtin("marseillais");
+    // The rook on h1 checks: no first move may leave the king attacked,
+    // though a second move could have taken the rook.
+    let pos = fen(&t, "4k3/8/8/8/8/8/6Q1/4K2r w - - 0 2");
+    assert_eq!(
+        moves(&pos),
+        ["e1d2", "e1e2", "e1f2", "g2f1", "g2g1", "g2h1"]
+    );
+}
+
+#[test]
+fn balanced_marseillais_opens_with_one_move_and_then_two() {
+    let mut g = Game::new(varia::engine::Position::start(builtin("balancedmarseillais")).unwrap());
+    play(&mut g, &["e2e4"]);
+    assert_eq!(g.position().turn(), 1, "White's first turn is one move");
+    play(&mut g, &["e7e5"]);
+    assert_eq!(g.position().turn(), 1);
+    play(&mut g, &["d7d5", "g1f3"]);
+    assert_eq!(g.position().turn(), 0);
+    let mut g = Game::new(varia::engine::Position::start(builtin("marseillais")).unwrap());
+    play(&mut g, &["e2e4"]);
+    assert_eq!(g.position().turn(), 0, "classic: White's first turn is two");
+}
+
+#[test]
+fn progressive_series_grow_by_one() {
+    let mut g = Game::new(varia::engine::Position::start(builtin("progressive")).unwrap());
+    let mut lengths = Vec::new();
+    let line = [
+        "e2e4", "e7e5", "b8c6", "g1f3", "f1c4", "d2d3", "g8f6", "f8c5", "d7d6", "a7a6",
+    ];
+    let mut run = 0;
+    let mut mover = 0;
+    for m in line {
+        play(&mut g, &[m]);
+        run += 1;
+        if g.position().turn() != mover {
+            lengths.push(run);
+            run = 0;
+            mover = g.position().turn();
+        }
+    }
+    assert_eq!(lengths, [1, 2, 3, 4]);
+    assert!(
+        g.position().fen().contains("<turn:5>"),
+        "{}",
+        g.position().fen()
+    );
+}
+
+#[test]
+fn progressive_gives_check_only_with_the_series_last_move() {
+    let t = builtin("progressive");
+    // Series 3, first move: Ra8+ (and Re1-e-file checks) are illegal.
+    let pos = fen(&t, "4k3/8/8/8/8/8/8/R3K3<turn:3> w - - 0 1");
+    let first = moves(&pos);
+    assert!(!first.contains(&"a1a8".to_string()), "{first:?}");
+    assert!(!first.contains(&"a1e1".to_string()) && first.contains(&"a1a7".to_string()));
+    // The series' last move may check, and the turn passes.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/8/8/R3K3<turn:3,left:1> w - - 0 1"));
+    assert!(moves(g.position()).contains(&"a1a8".to_string()));
+    play(&mut g, &["a1a8"]);
+    assert_eq!(g.position().turn(), 1);
+    assert!(
+        g.position().fen().contains("<turn:4>"),
+        "{}",
+        g.position().fen()
+    );
+}
+
+#[test]
+fn a_player_whose_every_move_would_check_early_is_stalemated() {
+    let t = builtin("progressive");
+    // Black, mid-series, not in check: the queen takes every square from
+    // its king, and its pawn's one step would check the king on d1.
+    let pos = fen(&t, "k7/2Q5/8/8/8/4p3/8/3K4<turn:4,left:2> b - - 0 1");
+    let g = Game::new(pos);
+    assert!(moves(g.position()).is_empty(), "{:?}", moves(g.position()));
+    // At the series' last move the pawn may step and check.
+    let last = fen(&t, "k7/2Q5/8/8/8/4p3/8/3K4<turn:4,left:1> b - - 0 1");
+    assert_eq!(moves(&last), ["e3e2"]);
+    assert!(
+        matches!(g.status(), Status::Ended { winners: 0, .. }),
+        "a draw: {:?}",
+        g.status()
+    );
+}
+
+#[test]
+fn the_turn_state_round_trips_in_fen_and_is_hashed() {
+    let t = builtin("marseillais");
+    let full = fen(&t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 2");
+    let half = fen(&t, "4k3/8/8/8/8/8/8/R3K3<left:1> w - - 0 2");
+    assert_eq!(half.fen(), "4k3/8/8/8/8/8/8/R3K3<left:1> w - - 0 2");
+    assert_ne!(full.hash(), half.hash());
+    let p = builtin("progressive");
+    for f in [
+        "4k3/8/8/8/8/8/8/R3K3<turn:3> w - - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3<turn:3,left:1> w - - 0 1",
+        // The move number counts turns: move 2 with White to act is turn 3.
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 2",
+    ] {
+        assert_eq!(fen(&p, f).fen(), f);
+    }
+    assert_eq!(
+        fen(&p, "4k3/8/8/8/8/8/8/R3K3<turn:3> w - - 0 2").fen(),
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 2"
+    );
+    for bad in [
+        "4k3/8/8/8/8/8/8/R3K3<left:3> w - - 0 2",
+        "4k3/8/8/8/8/8/8/R3K3<left:0> w - - 0 2",
+        "4k3/8/8/8/8/8/8/R3K3<turn:0> w - - 0 2",
+    ] {
+        assert!(
+            varia::engine::Position::from_fen(t.clone(), bad).is_err(),
+            "{bad}"
+        );
+    }
+    assert!(varia::engine::Position::from_fen(
+        common::chess(),
+        "4k3/8/8/8/8/8/8/R3K3<left:1> w - - 0 2"
+    )
+    .is_err());
+}
+
+#[test]
+fn perft_by_turns_counts_whole_turns() {
+    let mut pos = varia::engine::Position::start(builtin("marseillais")).unwrap();
+    assert_eq!(varia::engine::perft_turns(&mut pos, 1), 445);
+    assert_eq!(perft(&mut pos, 2), 445);
+    let mut pos = varia::engine::Position::start(builtin("progressive")).unwrap();
+    assert_eq!(varia::engine::perft_turns(&mut pos, 2), 8902);
+    // Without a turn plan, turns are actions.
+    let mut pos = varia::engine::Position::start(common::chess()).unwrap();
+    assert_eq!(varia::engine::perft_turns(&mut pos, 2), 400);
 }

@@ -20,6 +20,12 @@ pub struct PerftArgs {
     /// Print the count below each legal first action.
     #[arg(long)]
     pub divide: bool,
+    /// Count whole turns, not actions: in a variant whose turns hold
+    /// several actions (`turn actions ...`), DEPTH is a number of turns
+    /// and each turn's last position is one node (by default each action
+    /// is one ply). The same as without it where every turn is one action.
+    #[arg(long)]
+    pub turns: bool,
     /// Set an option, as NAME=VALUE (repeatable).
     #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
     pub options: Vec<String>,
@@ -90,6 +96,18 @@ pub fn perft(a: &PerftArgs) -> i32 {
         return 2;
     }
     let t0 = Instant::now();
+    if a.turns {
+        let (nodes, lines) = if a.divide {
+            let d: Vec<(String, u64)> = engine::divide_turns(&mut pos, a.depth)
+                .into_iter()
+                .map(|(m, n)| (pos.move_text(m), n))
+                .collect();
+            (d.iter().map(|(_, n)| n).sum(), d)
+        } else {
+            (engine::perft_turns(&mut pos, a.depth), Vec::new())
+        };
+        return report(a, nodes, lines, t0);
+    }
     // Deep counts on a terminal get a progress bar, one step per first action.
     let show_bar = a.depth >= 6 && std::io::stderr().is_terminal() && !a.json;
     let (nodes, lines) = if (a.divide || show_bar) && a.depth > 0 {
@@ -124,6 +142,11 @@ pub fn perft(a: &PerftArgs) -> i32 {
     } else {
         (engine::perft(&mut pos, a.depth), Vec::new())
     };
+    report(a, nodes, lines, t0)
+}
+
+/// Print a perft count (and its divide lines).
+fn report(a: &PerftArgs, nodes: u64, lines: Vec<(String, u64)>, t0: Instant) -> i32 {
     let secs = t0.elapsed().as_secs_f64();
     let nps = nodes as f64 / secs.max(1e-9);
     if a.json {
@@ -131,7 +154,7 @@ pub fn perft(a: &PerftArgs) -> i32 {
             .iter()
             .map(|(m, n)| (m.clone(), (*n).into()))
             .collect();
-        let j = serde_json::json!({"variant": a.variant, "depth": a.depth, "nodes": nodes, "seconds": secs, "nodes_per_second": nps, "divide": div});
+        let j = serde_json::json!({"variant": a.variant, "depth": a.depth, "turns": a.turns, "nodes": nodes, "seconds": secs, "nodes_per_second": nps, "divide": div});
         outln!("{j}");
     } else {
         for (m, n) in &lines {

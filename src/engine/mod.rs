@@ -45,7 +45,7 @@ pub use self::core::{
     MoveKind, MoveList, PlayerSet, Square, SquareOrder, WallBase, WallHow, B128, B192, B64,
 };
 pub use compile::CompileError;
-pub use perft::{divide, parse_perft_file, perft, PerftCase};
+pub use perft::{divide, divide_turns, parse_perft_file, perft, perft_turns, PerftCase};
 pub use position::fen;
 pub use position::{
     lone_reach, Broken, Extra, FenError, FenField, Game, Position, PositionError, RawEp, RawMan,

@@ -36,6 +36,91 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     with_pos!(&mut pos.inner, c, s => inner(c, s, depth, &mut lists))
 }
 
+/// Leaf nodes at `depth` whole turns (`perft --turns`): a turn of several
+/// actions (`turn actions ...`) is one step of the depth, however many
+/// actions it held; a line that ends inside a turn (no legal action left)
+/// counts nothing. Without a turn plan it is [`perft`].
+pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
+    with_pos!(&mut pos.inner, c, s => turns_in(c, s, depth))
+}
+
+/// Perft by turns split by the first action: each legal action with the
+/// leaf count below it.
+pub fn divide_turns(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    with_pos!(&mut pos.inner, c, s => {
+        let mut first = MoveList::new();
+        movegen::gen_legal(c, s, &mut first);
+        first
+            .iter()
+            .map(|&mv| {
+                let ends = turn_ends(c, s);
+                let mark = make::make_action(c, s, mv);
+                let d = next_depth(c, s, depth, ends);
+                let n = turns_in(c, s, d);
+                s.rewind(&c.base.layout, mark);
+                (mv, n)
+            })
+            .collect()
+    })
+}
+
+/// Whether the next action surely ends its turn (the last by count), and
+/// the player and the actions left before it, to tell afterwards.
+fn turn_ends<B: Bits>(t: &Compiled<B>, s: &State<B>) -> (bool, crate::ir::PlayerId, u32) {
+    match &t.rules.turns {
+        None => (true, s.turn, 1),
+        Some(tr) => {
+            let left = tr.left(s);
+            (left <= 1, s.turn, left)
+        }
+    }
+}
+
+/// The depth left after an action: one less when it ended its turn (the
+/// last by count, another player to act, or a new turn's count).
+fn next_depth<B: Bits>(
+    t: &Compiled<B>,
+    s: &State<B>,
+    depth: u32,
+    (last, me, left): (bool, crate::ir::PlayerId, u32),
+) -> u32 {
+    let ended = last
+        || s.turn != me
+        || t.rules
+            .turns
+            .as_ref()
+            .is_some_and(|tr| tr.left(s) + 1 != left);
+    if ended {
+        depth.saturating_sub(1)
+    } else {
+        depth
+    }
+}
+
+fn turns_in<B: Bits>(t: &Compiled<B>, s: &mut State<B>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if t.rules.turns.is_none() {
+        let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+        return inner(t, s, depth, &mut lists);
+    }
+    let mut list = MoveList::new();
+    movegen::gen_legal(t, s, &mut list);
+    let mut n = 0;
+    for &mv in list.iter() {
+        let ends = turn_ends(t, s);
+        if depth == 1 && ends.0 {
+            n += 1;
+            continue;
+        }
+        let mark = make::make_action(t, s, mv);
+        n += turns_in(t, s, next_depth(t, s, depth, ends));
+        s.rewind(&t.base.layout, mark);
+    }
+    n
+}
+
 /// Perft split by the first move: each legal move with the leaf count
 /// below it (`depth - 1` plies after it), in generation order.
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
@@ -70,6 +155,9 @@ pub struct PerftCase {
     pub fen: String,
     /// `(depth, leaf count)`.
     pub counts: Vec<(u32, u64)>,
+    /// `(depth in whole turns, leaf count)` (`turns N count` lines: see
+    /// [`perft_turns`]).
+    pub turn_counts: Vec<(u32, u64)>,
 }
 
 /// Read a perft data file:
@@ -82,7 +170,8 @@ pub struct PerftCase {
 /// ```
 ///
 /// A `fen` line starts a case (`fen start` is the variant's own start
-/// position); the `depth N count` lines below it belong to it.
+/// position); the `depth N count` lines below it belong to it, and so do
+/// `turns N count` lines, counts of N whole turns ([`perft_turns`]).
 pub fn parse_perft_file(text: &str) -> Result<Vec<PerftCase>, String> {
     let mut out: Vec<PerftCase> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -97,11 +186,19 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftCase>, String> {
                 line: i + 1,
                 fen: fen.trim().to_string(),
                 counts: Vec::new(),
+                turn_counts: Vec::new(),
             });
-        } else if let Some(rest) = line.strip_prefix("depth ") {
+        } else if let Some((turns, rest)) = line
+            .strip_prefix("depth ")
+            .map(|r| (false, r))
+            .or_else(|| line.strip_prefix("turns ").map(|r| (true, r)))
+        {
             let mut it = rest.split_whitespace();
             let (Some(d), Some(n), None) = (it.next(), it.next(), it.next()) else {
-                return Err(format!("line {}: expected `depth N count`", i + 1));
+                return Err(format!(
+                    "line {}: expected `depth N count` or `turns N count`",
+                    i + 1
+                ));
             };
             let d: u32 = d
                 .parse()
@@ -110,12 +207,16 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftCase>, String> {
                 .parse()
                 .map_err(|_| format!("line {}: `{n}` is not a node count", i + 1))?;
             let Some(case) = out.last_mut() else {
-                return Err(format!("line {}: `depth` before any `fen`", i + 1));
+                return Err(format!("line {}: a count before any `fen`", i + 1));
             };
-            case.counts.push((d, n));
+            if turns {
+                case.turn_counts.push((d, n));
+            } else {
+                case.counts.push((d, n));
+            }
         } else {
             return Err(format!(
-                "line {}: expected `fen ...`, `depth N count` or a `#` comment",
+                "line {}: expected `fen ...`, `depth N count`, `turns N count` or a `#` comment",
                 i + 1
             ));
         }
@@ -136,5 +237,8 @@ mod tests {
         assert_eq!(cases[0].counts, vec![(1, 20), (2, 400)]);
         assert!(parse_perft_file("fen start\ndepth 1 20 21\n").is_err());
         assert!(parse_perft_file("depth 1 20\n").is_err());
+        let t = parse_perft_file("fen start\ndepth 2 445\nturns 1 445\n").unwrap();
+        assert_eq!(t[0].counts, vec![(2, 445)]);
+        assert_eq!(t[0].turn_counts, vec![(1, 445)]);
     }
 }

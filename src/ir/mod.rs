@@ -486,6 +486,52 @@ pub struct Turn {
     /// `counting lone: ...` and `counting board: ...` (see [`Counting`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counting: Option<Counting>,
+    /// `turn ...`: turns of several actions (see [`TurnPlan`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan: Option<TurnPlan>,
+}
+
+/// Turns of several actions (`turn actions ...`, `turn ends on ...`,
+/// `turn checks last only`): how many actions a player makes in one turn,
+/// by player and by turn number, and what ends a turn early. Without it
+/// every turn is one action.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnPlan {
+    /// Per player: the actions of each of its turns (`turn actions 2`,
+    /// `turn actions white 2, black 1`).
+    pub actions: Vec<u32>,
+    /// `turn actions ..., first N`: the game's first turn has N actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<u32>,
+    /// `turn actions growing`: the game's k-th turn has k actions.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub growing: bool,
+    /// `turn ends on check`: an action after which a royal man of another
+    /// side stands attacked by the actor's side ends the turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ends_on_check: bool,
+    /// `turn ends on capture`: an action that captures ends the turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ends_on_capture: bool,
+    /// `turn checks last only`: an action that is not its turn's last may
+    /// not leave a royal man of another side attacked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub checks_last_only: bool,
+}
+
+impl TurnPlan {
+    /// The actions of turn `index` (0: the game's first) of player `p`.
+    pub fn length(&self, p: PlayerId, index: u32) -> u32 {
+        if self.growing {
+            return index.saturating_add(1);
+        }
+        if index == 0 {
+            if let Some(n) = self.first {
+                return n;
+            }
+        }
+        self.actions.get(p as usize).copied().unwrap_or(1).max(1)
+    }
 }
 
 /// The counting rules of the Makruk family (two players): a count that

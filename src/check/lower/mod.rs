@@ -26,6 +26,7 @@ mod setup;
 mod shuffle;
 mod statements;
 mod turn;
+mod turn_plan;
 mod walls;
 
 pub(crate) use end::END_CONDITIONS;

@@ -259,6 +259,11 @@ fn sources_unconditioned<B: Bits, S: Sink>(
     out: &mut S,
     scratch: &mut MoveList,
 ) {
+    if let Some(tr) = &t.rules.turns {
+        if tr.plan.checks_last_only && tr.mid_turn(s) {
+            return checkless(t, s, out, scratch);
+        }
+    }
     if let Some(f) = &t.rules.must_break {
         if f.faces(&t.base, s, s.turn, s.occ) {
             return must_break(t, s, f, out, scratch);
@@ -325,6 +330,46 @@ fn conditioned<B: Bits, S: Sink>(
             },
         };
         if keep {
+            out.raw(mv);
+            if out.done() {
+                break;
+            }
+        }
+    }
+    COND_LISTS.with(|l| l.borrow_mut().push(all));
+}
+
+/// The filter of `turn checks last only` (out of line: it runs only
+/// before a turn's last action): every action is made and kept only if
+/// it leaves no royal man of another side attacked by the player's side.
+#[inline(never)]
+fn checkless<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let me = s.turn;
+    // A list from the pool of `move ... where` (no allocation per node).
+    let mut all = COND_LISTS
+        .with(|l| l.borrow_mut().pop())
+        .unwrap_or_default();
+    all.clear();
+    if let Some(f) = t
+        .rules
+        .must_break
+        .as_ref()
+        .filter(|f| f.faces(&t.base, s, me, s.occ))
+    {
+        must_break(t, s, f, &mut all, scratch);
+    } else {
+        unfaced_sources(t, s, &mut all, scratch);
+    }
+    for &mv in all.iter() {
+        let mark = make(t, s, mv);
+        let checks = gives_check_in(&t.base, s, me, s.occ);
+        s.rewind(&t.base.layout, mark);
+        if !checks {
             out.raw(mv);
             if out.done() {
                 break;

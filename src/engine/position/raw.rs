@@ -54,6 +54,12 @@ pub struct Extra {
     /// `counting`: the running count's limit and the plies counted, both
     /// in plies (`None`: no count runs).
     pub counting: Option<(u32, u32)>,
+    /// `turn actions ...`: the turn's number from 0 (`None`: from the
+    /// move number, which counts turns).
+    pub turn_index: Option<u32>,
+    /// `turn actions ...`: the actions left in the turn, the next one
+    /// included (`None`: the whole turn).
+    pub turn_left: Option<u32>,
 }
 
 /// A position as plain data, not yet checked: what FEN parsing and the
@@ -445,6 +451,19 @@ fn read_extra<B: Bits>(t: &Compiled<B>, s: &mut State<B>, x: &Extra) -> Result<(
             s.vars[c.given.at(p).0 as usize] = n;
         }
     }
+    match &r.turns {
+        Some(tr) => {
+            // Without a turn number, the move number counts turns (as
+            // other programs write these games).
+            let index = x.turn_index.unwrap_or(s.ply);
+            tr.set(&b.layout, s, index, x.turn_left)
+                .map_err(PositionError)?;
+        }
+        None if x.turn_index.is_some() || x.turn_left.is_some() => {
+            return err("a turn's actions are given but every turn of the variant is one action");
+        }
+        None => {}
+    }
     if let Some((limit, ply)) = x.counting {
         let Some(c) = &r.counting else {
             return err("a count is given but the variant has no counting");
@@ -506,6 +525,15 @@ pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
         counting: r.counting.as_ref().and_then(|c| {
             let limit = s.var(c.limit);
             (limit > 0).then(|| (limit, s.var(c.ply)))
+        }),
+        turn_index: r
+            .turns
+            .as_ref()
+            .filter(|tr| tr.plan.growing || tr.plan.first.is_some())
+            .map(|tr| tr.index(s)),
+        turn_left: r.turns.as_ref().and_then(|tr| {
+            let left = tr.left(s);
+            (left != tr.length(s.turn, tr.index(s))).then_some(left)
         }),
         checks: r.checks.as_ref().map_or_else(Vec::new, |c| {
             (0..b.nplayers).map(|p| c.given(s, p as PlayerId)).collect()

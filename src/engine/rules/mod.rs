@@ -6,8 +6,8 @@
 //! | source | generating actions | board moves (with en passant, castling, promotion), promotions as actions, drops, deck, swap, pass (`actions ..., pass`) |
 //! | guard | before a source runs | board moves (`move requires`), first action, deck (a returned card, a lost player) |
 //! | constraint | after an action, for it to be legal | royal safety, limit box, connectivity |
-//! | filter | on the whole legal list | pass when stuck, `facing ...: must break` |
-//! | consequence | after an action, as part of it | captures, promotion, en passant, castling rights, passes, swap uses, surround, counting, limit box, elimination |
+//! | filter | on the whole legal list | pass when stuck, `facing ...: must break`, `turn checks last only` |
+//! | consequence | after an action, as part of it | captures, promotion, en passant, castling rights, passes, swap uses, surround, counting, limit box, elimination, the turn plan (who acts next) |
 //! | ending | deciding the result | `endings` (the one place), reading surround, hands, passes, decks, elimination, material |
 //!
 //! Dispatch is static: every hook is a `match` over an enum or an
@@ -48,6 +48,7 @@ pub(crate) mod quiet;
 pub(crate) mod sink;
 pub(crate) mod surround;
 pub(crate) mod swap;
+pub(crate) mod turns;
 pub(crate) mod walls;
 
 use crate::engine::compile::{atoms::lame_path_len, AKind, Base, CompileError};
@@ -76,6 +77,7 @@ pub(crate) use quiet::QuietResets;
 pub(crate) use sink::{Any, Count, Sink, Tally};
 pub(crate) use surround::Surround;
 pub(crate) use swap::Swaps;
+pub(crate) use turns::Turns;
 pub(crate) use walls::Walls;
 
 /// What the action itself did, for the consequences.
@@ -131,6 +133,8 @@ pub struct Rules<B: Bits> {
     pub checks: Option<CheckCount>,
     /// `counting lone | board: ...` (the counts `counted out` ends).
     pub counting: Option<counting::Counting>,
+    /// `turn actions ...`: turns of several actions.
+    pub turns: Option<Turns>,
     /// `must capture` (a filter on the legal list).
     pub must_capture: bool,
     /// `while in check` and `initial ... not in check | lost when aimed by`.
@@ -188,7 +192,9 @@ impl<B: Bits> Rules<B> {
         let counting = counting::Counting::new(base, layout);
         let flips = flip::Flips::new(v, base);
         let check_bound = CheckBound::new(v);
-        let any_consequence = flips.is_some()
+        let turns = Turns::new(v, layout);
+        let any_consequence = turns.is_some()
+            || flips.is_some()
             || en_passant.is_some()
             || castling.is_some()
             || passing.is_some()
@@ -221,6 +227,7 @@ impl<B: Bits> Rules<B> {
             goals: Goals::new(base, checks.as_ref(), passing.as_ref()),
             checks,
             counting,
+            turns,
             must_capture: v.turn.must_capture,
             check_bound,
             explosion: Explosion::new(v, base),
@@ -257,6 +264,10 @@ impl<B: Bits> Rules<B> {
             && self.swaps.is_none()
             && self.first_action.is_none()
             && self.constraints.connected.is_empty()
+            && !self
+                .turns
+                .as_ref()
+                .is_some_and(|tr| tr.plan.checks_last_only)
     }
 
     /// Whether a plain board move (a man from one square to another,
@@ -313,7 +324,7 @@ impl<B: Bits> Rules<B> {
 
     /// The consequences of `me`'s action `mv`, in their fixed order: flips,
     /// en passant, castling rights, passes, surround, check counts, aimed
-    /// castlers, counting. Each is one test of whether the variant has the rule (no
+    /// castlers, counting, the turn plan. Each is one test of whether the variant has the rule (no
     /// loop over a list: the set-up work of a loop was done for every
     /// action, whatever rules it held).
     #[inline]
@@ -348,6 +359,10 @@ impl<B: Bits> Rules<B> {
         }
         if let Some(c) = &self.counting {
             cold(|| c.after_action(t, s, me, mv, a.captured));
+        }
+        // Last: it may hand the turn back to `me`.
+        if let Some(tr) = &self.turns {
+            tr.after_action(t, s, me, a.captured.is_some());
         }
     }
 }

@@ -394,6 +394,9 @@ fn structure(e: &mut Exp) {
     if t.unlimited_hands {
         e.refuse("place", Some("unlimited"), "unlimited hands");
     }
+    if t.plan.is_some() {
+        e.refuse("turn", None, "turns of several actions");
+    }
     if let Some(w) = &t.walls {
         if !w.reached && !w.moves {
             e.refuse(

@@ -25,10 +25,15 @@ fn frame_corner<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> Option<(i32, i32
 /// on an unbounded board whose men have left the setup's frame.
 pub(crate) fn write_state<B: Bits>(t: &Compiled<B>, raw: &RawPosition, out: &mut String) {
     let corner = frame_corner(t, raw).filter(|&c| c != (0, 0));
-    if !has_state_block(t) && corner.is_none() {
+    let turn = turn_entries(t, raw);
+    if !has_state_block(t) && corner.is_none() && turn.is_empty() {
         return;
     }
     out.push('<');
+    out.push_str(&turn);
+    if !turn.is_empty() && (has_state_block(t) || corner.is_some()) {
+        out.push(',');
+    }
     if has_state_block(t) {
         out.push_str("swaps:");
         for p in 0..t.base.nplayers {
@@ -51,6 +56,32 @@ pub(crate) fn write_state<B: Bits>(t: &Compiled<B>, raw: &RawPosition, out: &mut
         out.push_str(&format!("origin:{x}/{y}"));
     }
     out.push('>');
+}
+
+/// The entries of a turn of several actions: `turn:K` (the turn's number
+/// from 1) where the plan depends on it and the move number does not say
+/// it, `left:N` (the actions left, the next one included) in the middle
+/// of a turn; joined by `,`, empty when neither is written.
+fn turn_entries<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
+    let Some(tr) = &t.rules.turns else {
+        return String::new();
+    };
+    let mut parts = Vec::new();
+    if let Some(i) = raw.extra.turn_index {
+        // What reading the move number back would give (it counts turns).
+        let np = t.base.nplayers as u32;
+        let first = t.base.variant.setup.first as u32;
+        let offset = (raw.turn as u32 + np - first % np) % np;
+        let ply = (raw.ply / np) * np + offset;
+        let derived = if tr.plan.growing { ply } else { ply.min(1) };
+        if derived != i {
+            parts.push(format!("turn:{}", i as u64 + 1));
+        }
+    }
+    if let Some(n) = raw.extra.turn_left {
+        parts.push(format!("left:{n}"));
+    }
+    parts.join(",")
 }
 
 /// Read the inside of the `<…>` block into `raw`.
@@ -79,6 +110,20 @@ pub(crate) fn parse_state<B: Bits>(
                             .map_err(|_| format!("expected a number of swaps, found `{v}`"))
                     })
                     .collect::<Result<_, _>>()?;
+            }
+            "turn" => {
+                let k: u32 = val
+                    .parse()
+                    .ok()
+                    .filter(|&k| k >= 1)
+                    .ok_or_else(|| format!("expected a turn number from 1, found `{val}`"))?;
+                raw.extra.turn_index = Some(k - 1);
+            }
+            "left" => {
+                let n: u32 = val.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    format!("expected the actions left in the turn (from 1), found `{val}`")
+                })?;
+                raw.extra.turn_left = Some(n);
             }
             "passes" => {
                 raw.extra.passes = val

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""An independent referee for chess games whose turns hold several moves,
+built on python-chess and sharing no code with varia: it counts perft
+(each move a node, or each whole turn one node with --turns) so that
+varia's counts can be checked where no other engine plays these games.
+
+Games and the rules it implements itself (their sources are in the
+headers of variants/catalogue/*.variant):
+
+  marseillais         every turn two moves, White's first too; a move
+                      that gives check ends the turn.
+  balancedmarseillais the same, but the game's first turn is one move.
+  progressive         Italian progressive chess: the game's k-th turn has
+                      k moves; a move that is not its series' last may not
+                      give check.
+
+Common to all: every move is a legal chess move (it may not leave the
+mover's king attacked, so a player in check must answer it with the first
+move of the turn); en passant only by the move right after the double
+step (the double step closed its turn, the capture opens the next one);
+castling rights as in chess. A player with no legal move, at the start of
+a turn or in its middle, ends the line (perft counts no node below it).
+
+Positions are given as FEN, optionally with varia's block of the turn's
+state after the placement: `<left:N>` (moves left in the turn, the next
+one included; default: the whole turn) and `<turn:K>` (the turn's number
+from 1; default: from the move number, which counts turns).
+
+    scripts/multiaction-referee.py GAME DEPTH [--fen FEN] [--turns] [--divide]
+"""
+
+import argparse
+import re
+import sys
+
+import chess
+
+START = chess.STARTING_FEN
+
+
+class Game:
+    def __init__(self, name):
+        self.name = name
+        self.growing = name == "progressive"
+        self.first = 1 if name == "balancedmarseillais" else None
+        self.ends_on_check = name in ("marseillais", "balancedmarseillais")
+        self.checks_last_only = name == "progressive"
+
+    def length(self, index):
+        """Moves of the turn numbered `index` (from 0)."""
+        if self.growing:
+            return index + 1
+        if index == 0 and self.first is not None:
+            return self.first
+        return 2
+
+
+class State:
+    """A board, the moves left in the turn and the turn's number."""
+
+    def __init__(self, game, fen):
+        m = re.match(r"^(\S+?)(?:<([^>]*)>)?(\s.*)$", fen.strip())
+        if not m:
+            raise SystemExit(f"bad FEN: {fen}")
+        place, block, rest = m.group(1), m.group(2) or "", m.group(3)
+        self.board = chess.Board(place + rest)
+        entries = dict(e.split(":", 1) for e in block.split(",") if e)
+        b = self.board
+        ply = 2 * (b.fullmove_number - 1) + (0 if b.turn == chess.WHITE else 1)
+        self.game = game
+        self.index = int(entries["turn"]) - 1 if "turn" in entries else ply
+        self.left = int(entries.get("left", game.length(self.index)))
+
+    def moves(self):
+        """The legal moves of the player to act, as python-chess moves."""
+        b = self.board
+        out = []
+        for mv in b.legal_moves:
+            if self.game.checks_last_only and self.left > 1:
+                b.push(mv)
+                check = b.is_check()
+                b.pop()
+                if check:
+                    continue
+            out.append(mv)
+        return out
+
+    def play(self, mv):
+        """Play `mv`; returns what `undo` needs, and whether the turn ended."""
+        b = self.board
+        mover = b.turn
+        saved = (self.left, self.index, b.ep_square)
+        b.push(mv)
+        check = b.is_check()
+        ends = self.left <= 1 or (self.game.ends_on_check and check)
+        if ends:
+            self.index += 1
+            self.left = self.game.length(self.index)
+        else:
+            # The same player again; its own double step leaves no capture
+            # (the record is open for the next move only, which is its own).
+            self.left -= 1
+            b.turn = mover
+            b.ep_square = None
+        return saved, ends
+
+    def undo(self, saved):
+        self.left, self.index, _ = saved
+        self.board.pop()
+
+
+def perft(st, depth, turns):
+    """Leaves `depth` moves (or whole turns) below `st`."""
+    if depth == 0:
+        return 1
+    n = 0
+    for mv in st.moves():
+        if not turns and depth == 1:
+            n += 1
+            continue
+        saved, ended = st.play(mv)
+        n += perft(st, depth - 1 if (ended or not turns) else depth, turns)
+        st.undo(saved)
+    return n
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game", choices=["marseillais", "balancedmarseillais", "progressive"])
+    ap.add_argument("depth", type=int)
+    ap.add_argument("--fen", default=START)
+    ap.add_argument("--turns", action="store_true", help="count whole turns as one node each")
+    ap.add_argument("--divide", action="store_true", help="print the count below each first move")
+    a = ap.parse_args()
+    st = State(Game(a.game), a.fen)
+    if a.divide and a.depth > 0:
+        total = 0
+        for mv in st.moves():
+            saved, ended = st.play(mv)
+            d = a.depth - 1 if (ended or not a.turns) else a.depth
+            n = perft(st, d, a.turns)
+            st.undo(saved)
+            print(f"{mv.uci()}: {n}")
+            total += n
+        print(f"nodes {total}")
+    else:
+        print(f"nodes {perft(st, a.depth, a.turns)}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

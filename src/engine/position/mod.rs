@@ -9,6 +9,7 @@ pub(crate) mod hash;
 pub(crate) mod make;
 mod men;
 pub(crate) mod movegen;
+mod probe;
 mod queries;
 mod raw;
 mod reference;

@@ -17,6 +17,9 @@
 use super::make::make;
 pub(super) use super::men::gen_man;
 use super::men::gen_men;
+use super::probe::gen_en_passant;
+pub(crate) use super::probe::legal_after;
+pub(super) use super::probe::{gen_special, legal_probe, probe_each};
 use crate::engine::compile::shape::Shape;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{
@@ -24,12 +27,12 @@ use crate::engine::movement::{
 };
 use crate::engine::rules::check_bound;
 use crate::engine::rules::constraint::gives_check_in;
-use crate::engine::rules::explosion::{self, Verdict};
-use crate::engine::rules::sink::{expand, OnlyCaptures};
+use crate::engine::rules::explosion;
+use crate::engine::rules::sink::OnlyCaptures;
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
 use crate::engine::rules::{Gating, PromoteAction, Promotion};
 use crate::engine::tables::Compiled;
-use crate::ir::{ActionKind, PieceId, MAX_PIECES};
+use crate::ir::{ActionKind, PieceId};
 
 /// All legal moves of the player to act, appended to `out`.
 pub(crate) fn gen_legal<B: Bits>(t: &Compiled<B>, s: &mut State<B>, out: &mut MoveList) {
@@ -811,187 +814,6 @@ fn gen_generic<B: Bits, S: Sink>(
     gen_pseudo(t, s, c, scratch);
     gen_special(t, s, c, None, scratch);
     probe_each(t, s, scratch, split, out, |_| None);
-}
-
-/// The moves of `list` that [`legal_probe`] finds legal, into `out`
-/// (`window`: what the source knows of a move's limit-box window);
-/// whether `out` is done.
-pub(super) fn probe_each<B: Bits, S: Sink>(
-    t: &Compiled<B>,
-    s: &mut State<B>,
-    list: &MoveList,
-    split: bool,
-    out: &mut S,
-    window: impl Fn(Move) -> Option<B>,
-) -> bool {
-    for &mv in list.iter() {
-        if legal_probe(t, s, mv, split, window(mv)) {
-            out.raw(mv);
-            if out.done() {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// Whether a move is legal: a plain move of a man is tried on the board
-/// (its men taken and put without the journal) and checked with the
-/// removals its consequences would make; other actions are made, checked
-/// and unmade. `window`: the men's [`limit_box::window`] after a plain
-/// move, when the source knows they fit the limit box.
-pub(super) fn legal_probe<B: Bits>(
-    t: &Compiled<B>,
-    s: &mut State<B>,
-    mv: Move,
-    split: bool,
-    window: Option<B>,
-) -> bool {
-    if t.rules.explosion.is_some() || t.rules.mutually_immune != 0 {
-        return capture_probe(t, s, mv, split);
-    }
-    let (Move::Normal { from, to, promote }
-    | Move::Lame {
-        from, to, promote, ..
-    }) = mv
-    else {
-        return legal_after(t, s, mv, split);
-    };
-    let (b, l) = (&t.base, &t.base.layout);
-    let me = s.turn;
-    let cap = s.at(to);
-    let mut lg = t.rules.legality(split);
-    lg.known.window = window;
-    if cap.is_empty() && promote.is_none() {
-        // A plain step to an empty square: the man is moved and back.
-        lg.known.moved = Some((from, to));
-        s.probe_move(l, from, to);
-        let ok = lg.ok(b, s, me);
-        s.probe_move(l, to, from);
-        return ok;
-    }
-    if !cap.is_empty() {
-        s.unprobe(l, to);
-    }
-    let man = s.unprobe(l, from);
-    s.probe(l, to, promote.map_or(man, |k| man.with_kind(k)));
-    lg.known.moved = cap.is_empty().then_some((from, to));
-    let ok = lg.ok(b, s, me);
-    s.unprobe(l, to);
-    s.probe(l, from, man);
-    if !cap.is_empty() {
-        s.probe(l, to, cap);
-    }
-    ok
-}
-
-/// [`legal_probe`] where captures explode or are barred between kinds: a
-/// move (en passant included) is tried on the board, its blast's men are
-/// taken out of the occupancy, and the blast's verdict or the constraints
-/// decide.
-fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bool) -> bool {
-    let (from, to, victim, promote) = match mv {
-        Move::Normal { from, to, promote }
-        | Move::Lame {
-            from, to, promote, ..
-        } => (from, to, to, promote),
-        Move::EnPassant {
-            from,
-            to,
-            victim,
-            promote,
-        } => (from, to, victim, promote),
-        _ => return legal_after(t, s, mv, split),
-    };
-    let (b, l, r) = (&t.base, &t.base.layout, &t.rules);
-    let me = s.turn;
-    let cap = s.at(victim);
-    let man = s.at(from);
-    if !cap.is_empty() && explosion::immune_pair(r.mutually_immune, man, cap) {
-        return false;
-    }
-    if !cap.is_empty() {
-        s.unprobe(l, victim);
-    }
-    s.unprobe(l, from);
-    s.probe(l, to, promote.map_or(man, |k| man.with_kind(k)));
-    let blast = match (&r.explosion, cap.is_empty()) {
-        (Some(x), false) => x.blast(s, to, s.occ & !s.walls),
-        _ => B::EMPTY,
-    };
-    let ok = match r.explosion.as_ref().map(|x| x.verdict(b, s, me, blast)) {
-        _ if blast.is_empty() => r.legality(split).ok(b, s, me),
-        Some(Verdict::OwnRoyalLost) => false,
-        Some(Verdict::EnemyRoyalTaken) => r.constraints.hold_beyond_royal(b, s, me, split, blast),
-        _ => r.constraints.hold(b, s, me, split, blast),
-    };
-    s.unprobe(l, to);
-    s.probe(l, from, man);
-    if !cap.is_empty() {
-        s.probe(l, victim, cap);
-    }
-    ok
-}
-
-/// Make, test the constraints, unmake.
-pub(crate) fn legal_after<B: Bits>(
-    t: &Compiled<B>,
-    s: &mut State<B>,
-    mv: Move,
-    split: bool,
-) -> bool {
-    let me = s.turn;
-    let mark = make(t, s, mv);
-    let ok = t.rules.constraints.hold(&t.base, s, me, split, B::EMPTY);
-    s.rewind(&t.base.layout, mark);
-    ok
-}
-
-/// En passant and castling. With `verify` (whether the invariants were
-/// broken before the action), each is tested by make/unmake.
-pub(super) fn gen_special<B: Bits, S: Sink>(
-    t: &Compiled<B>,
-    s: &mut State<B>,
-    c: &Ctx<B>,
-    verify: Option<bool>,
-    out: &mut S,
-) {
-    gen_en_passant(t, s, c, verify, out);
-    if let Some(cs) = &t.rules.castling {
-        cs.candidates(&t.base, s, c, |s, mv| {
-            if verify.is_none_or(|split| legal_after(t, s, mv, split)) {
-                out.raw(mv);
-            }
-        });
-    }
-}
-
-/// The en-passant captures of [`gen_special`].
-#[inline(always)]
-fn gen_en_passant<B: Bits, S: Sink>(
-    t: &Compiled<B>,
-    s: &mut State<B>,
-    c: &Ctx<B>,
-    verify: Option<bool>,
-    out: &mut S,
-) {
-    let (b, r) = (&t.base, &t.rules);
-    if let (Some(ep), true) = (&r.en_passant, c.captures) {
-        ep.candidates(b, s, c, |s, mv, man| {
-            // Every promotion choice of one capture: at most one per kind.
-            let mut cands = [mv; MAX_PIECES + 1];
-            let mut n = 0;
-            expand(&r.promotion, s, mv, man, |m| {
-                cands[n] = m;
-                n += 1;
-            });
-            for &m in &cands[..n] {
-                if verify.is_none_or(|split| legal_after(t, s, m, split)) {
-                    out.raw(m);
-                }
-            }
-        });
-    }
 }
 
 /// The moves of the royal on `k` to squares `attackers` do not attack once

@@ -293,3 +293,27 @@ fn start_positions_are_fairy_stockfishs() {
         assert_eq!(fen(&t, f).hash(), p.hash(), "{name}");
     }
 }
+
+// --- Sho shogi: royal only while at most one is left ---
+
+#[test]
+fn royals_are_royal_only_while_their_player_has_at_most_the_limit() {
+    let t = builtin("shoshogi");
+    // White has king and crown prince: neither is royal, the rook's attack
+    // on the king is no check, and the prince may walk away.
+    let p = fen(&t, "4k4/9/4C4/9/9/9/9/4r4/4K4 w - - 0 1");
+    assert!(
+        !p.in_check(),
+        "with two royals, an attacked king is no check"
+    );
+    assert!(has(&p, "e7e6"), "the prince may leave the king attacked");
+    assert!(has(&p, "e1d1") && has(&p, "e1e2"));
+    // Black takes the king: the prince is now the one royal left, so an
+    // attack on it is check, and White's only legal actions save it.
+    let mut g = Game::new(fen(&t, "4k4/9/9/4C4/9/9/9/4r4/4K4 b - - 0 1"));
+    play(&mut g, &["e2e1"]);
+    assert_eq!(winners(&g), None, "losing one of two royals is no loss");
+    let p = fen(&t, "4k4/9/9/4C4/9/9/9/9/4r4 w - - 0 1");
+    assert!(p.in_check(), "the last royal attacked is check");
+    assert!(moves(&p).iter().all(|m| m.starts_with("e6") && m != "e6e5"));
+}

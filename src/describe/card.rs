@@ -97,6 +97,11 @@ fn rules(v: &Variant, k: PieceId) -> Vec<String> {
         } else {
             "Royal: it may never be left attacked (check).".to_string()
         });
+        if let Some(n) = t.royal_at_most {
+            out.push(format!(
+                "Royal only while its player has at most {n} royal men on the board."
+            ));
+        }
     }
     if let Some(f) = p.promotes_to {
         out.push(format!("Its promoted form is the {}.", words::piece(v, f)));

@@ -462,6 +462,11 @@ pub struct Turn {
     /// of theirs is attacked (else when any one is).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub check_all_royals: bool,
+    /// `check ... when at most N`: a player's royal men count as royal
+    /// (may not be left attacked, can be checked) only while the player
+    /// has at most N of them on the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub royal_at_most: Option<u8>,
     /// `explode on capture`: a capture removes the capturer and its
     /// neighbours too.
     #[serde(default, skip_serializing_if = "Option::is_none")]

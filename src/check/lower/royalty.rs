@@ -27,7 +27,8 @@ fn piece_list(
     Ok(out)
 }
 
-/// `check all royals | check any royal`
+/// `check all royals | check any royal`, either followed by `when at
+/// most N`
 pub(super) fn check_royals(
     _: &mut Lower,
     d: &mut Draft,
@@ -43,6 +44,15 @@ pub(super) fn check_royals(
     } else {
         c.expect_keyword("royal")
             .map_err(|d| d.hint("write `check any royal`"))?;
+    }
+    if c.eat_word("when") {
+        let hint = "write `check any royal when at most 1`";
+        c.expect_keyword("at").map_err(|d| d.hint(hint))?;
+        c.expect_keyword("most").map_err(|d| d.hint(hint))?;
+        let (n, _) = c
+            .expect_int("the most royal men that are royal", 1, 16)
+            .map_err(|d| d.hint(hint))?;
+        d.turn.royal_at_most = Some(n as u8);
     }
     c.finish()?;
     d.turn.check_all_royals = v == "all";

@@ -206,6 +206,7 @@ impl Draft {
                 facing_illegal: Vec::new(),
                 facing_must_break: Vec::new(),
                 check_all_royals: false,
+                royal_at_most: None,
                 explosion: None,
                 mutually_immune: Vec::new(),
                 gating: None,

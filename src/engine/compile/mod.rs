@@ -49,8 +49,9 @@ pub struct Base<B: Bits> {
     pub forward: ByPlayer<Dir>,
     pub royal_kinds: u32,
     pub royal_pids: Vec<u8>,
-    /// `check all royals`: in check only when every royal is attacked.
-    pub check_all: bool,
+    /// Which royal men must be safe (`check all royals`, `check ... when
+    /// at most N`).
+    pub royal_check: RoyalCheck,
     /// Per square, its eight neighbours, when captures explode (a royal
     /// next to an enemy royal cannot be taken); empty otherwise.
     pub shield: Vec<B>,
@@ -64,6 +65,19 @@ pub struct Base<B: Bits> {
     pub initial_at: Vec<Option<RegionId>>,
     /// The board as a graph: distances between squares.
     pub graph: graph::BoardGraph<B>,
+}
+
+/// When a player is in check ([`crate::engine::movement::royals_checked`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoyalCheck {
+    /// When any royal man of theirs is attacked (the default).
+    Any,
+    /// When every one is (`check all royals`).
+    All,
+    /// As `Any` (or `All` with `all`), but only while the player has at
+    /// most `n` royal men on the board; with more, none of them is royal
+    /// (`check ... when at most N`).
+    AtMost { n: u8, all: bool },
 }
 
 impl<B: Bits> Base<B> {
@@ -224,7 +238,11 @@ impl<B: Bits> Base<B> {
             forward,
             royal_kinds,
             royal_pids,
-            check_all: v.turn.check_all_royals,
+            royal_check: match (v.turn.check_all_royals, v.turn.royal_at_most) {
+                (false, None) => RoyalCheck::Any,
+                (true, None) => RoyalCheck::All,
+                (all, Some(n)) => RoyalCheck::AtMost { n, all },
+            },
             shield,
             move_shape,
             regions,

@@ -1,6 +1,6 @@
 //! Attacks: where a man's atoms reach, and "is this square attacked?".
 
-use crate::engine::compile::{AKind, Base, CAtom, RideGroup, RIDE_NONE};
+use crate::engine::compile::{AKind, Base, CAtom, RideGroup, RoyalCheck, RIDE_NONE};
 use crate::engine::core::{Bits, Man, Square, State};
 use crate::ir::PlayerId;
 
@@ -463,7 +463,17 @@ pub fn royal_attacked<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> bool {
 /// next to a royal of the attackers' is not attacked.
 #[inline]
 pub fn royals_checked<B: Bits>(t: &Base<B>, s: &State<B>, royals: B, attackers: B, occ: B) -> bool {
-    if t.check_all {
+    let all = match t.royal_check {
+        RoyalCheck::Any => false,
+        RoyalCheck::All => true,
+        RoyalCheck::AtMost { n, all } => {
+            if royals.count() > n as u32 {
+                return false;
+            }
+            all
+        }
+    };
+    if all {
         royals
             .iter()
             .all(|r| royal_square_attacked(t, s, r, attackers, occ))

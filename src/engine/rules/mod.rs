@@ -286,7 +286,7 @@ impl<B: Bits> Rules<B> {
     pub fn needs_move_tests(&self, base: &Base<B>) -> bool {
         self.explosion.is_some()
             || self.mutually_immune != 0
-            || base.check_all
+            || base.royal_check != crate::engine::compile::RoyalCheck::Any
             || self.promotion.makes_royal(base)
     }
 

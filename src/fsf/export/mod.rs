@@ -374,6 +374,13 @@ fn structure(e: &mut Exp) {
             );
         }
     }
+    if t.royal_at_most.is_some() {
+        e.refuse(
+            "check",
+            Some("when"),
+            "royal men that are royal only while few enough of them are left",
+        );
+    }
     if t.check_all_royals {
         e.refuse(
             "check",

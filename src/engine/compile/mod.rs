@@ -52,6 +52,9 @@ pub struct Base<B: Bits> {
     /// Which royal men must be safe (`check all royals`, `check ... when
     /// at most N`).
     pub royal_check: RoyalCheck,
+    /// Whether `royal_check` is not [`RoyalCheck::Any`] (the one test the
+    /// default rule pays).
+    pub check_special: bool,
     /// Per square, its eight neighbours, when captures explode (a royal
     /// next to an enemy royal cannot be taken); empty otherwise.
     pub shield: Vec<B>,
@@ -243,6 +246,7 @@ impl<B: Bits> Base<B> {
                 (true, None) => RoyalCheck::All,
                 (all, Some(n)) => RoyalCheck::AtMost { n, all },
             },
+            check_special: v.turn.check_all_royals || v.turn.royal_at_most.is_some(),
             shield,
             move_shape,
             regions,

@@ -463,6 +463,24 @@ pub fn royal_attacked<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> bool {
 /// next to a royal of the attackers' is not attacked.
 #[inline]
 pub fn royals_checked<B: Bits>(t: &Base<B>, s: &State<B>, royals: B, attackers: B, occ: B) -> bool {
+    if t.check_special {
+        return royals_checked_special(t, s, royals, attackers, occ);
+    }
+    royals
+        .iter()
+        .any(|r| royal_square_attacked(t, s, r, attackers, occ))
+}
+
+/// [`royals_checked`] under `check all royals` or `check ... when at
+/// most N` (out of line: the default rule pays one flag test).
+#[inline(never)]
+fn royals_checked_special<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    royals: B,
+    attackers: B,
+    occ: B,
+) -> bool {
     let all = match t.royal_check {
         RoyalCheck::Any => false,
         RoyalCheck::All => true,

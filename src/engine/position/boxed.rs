@@ -16,7 +16,8 @@
 //! [`Constraints::steps_by_groups`]: crate::engine::rules::constraint::Constraints::steps_by_groups
 //! [`Surround::removals_after_step`]: crate::engine::rules::surround::Surround::removals_after_step
 
-use super::movegen::{gen_man, gen_special, legal_probe, probe_each};
+use super::men::gen_man;
+use super::probe::{gen_special, legal_probe, probe_each};
 use crate::engine::core::{Bits, Move, MoveList, Square, State};
 use crate::engine::movement::{targets_passing, Ctx};
 use crate::engine::rules::{connectivity, limit_box, Sink};
@@ -136,7 +137,8 @@ pub(super) fn gen_boxed<B: Bits, S: Sink>(
 #[cfg(test)]
 mod tests {
     use super::super::checked::{with_pos, Position};
-    use super::super::movegen::{gen_man, legal_after};
+    use super::super::men::gen_man;
+    use super::super::probe::legal_after;
     use super::*;
     use crate::engine::core::sorted_moves;
     use crate::engine::testing::XorShift;

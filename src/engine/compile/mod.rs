@@ -52,8 +52,10 @@ pub struct Base<B: Bits> {
     /// Which royal men must be safe (`check all royals`, `check ... when
     /// at most N`).
     pub royal_check: RoyalCheck,
-    /// Whether `royal_check` is not [`RoyalCheck::Any`] (the one test the
-    /// default rule pays).
+    /// Whether check is judged otherwise than "some royal man attacked":
+    /// `royal_check` is not [`RoyalCheck::Any`], captures explode
+    /// (`shield`) or move shapes decide which attacks count
+    /// (`move_shape`). The one test the default rule pays.
     pub check_special: bool,
     /// Per square, its eight neighbours, when captures explode (a royal
     /// next to an enemy royal cannot be taken); empty otherwise.
@@ -246,7 +248,10 @@ impl<B: Bits> Base<B> {
                 (true, None) => RoyalCheck::All,
                 (all, Some(n)) => RoyalCheck::AtMost { n, all },
             },
-            check_special: v.turn.check_all_royals || v.turn.royal_at_most.is_some(),
+            check_special: v.turn.check_all_royals
+                || v.turn.royal_at_most.is_some()
+                || !shield.is_empty()
+                || move_shape.is_some(),
             shield,
             move_shape,
             regions,

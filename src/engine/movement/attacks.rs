@@ -460,19 +460,29 @@ pub fn royal_attacked<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> bool {
 /// Whether the royal men `royals` (one side's) are in check from the men
 /// `attackers` (a subset of `occ`): one of them attacked, or with `check
 /// all royals` every one of them. Where captures explode, a royal standing
-/// next to a royal of the attackers' is not attacked.
+/// next to a royal of the attackers' is not attacked; where move shapes
+/// are conditioned, only the attacks whose shape is allowed count.
 #[inline]
 pub fn royals_checked<B: Bits>(t: &Base<B>, s: &State<B>, royals: B, attackers: B, occ: B) -> bool {
     if t.check_special {
         return royals_checked_special(t, s, royals, attackers, occ);
     }
-    royals
-        .iter()
-        .any(|r| royal_square_attacked(t, s, r, attackers, occ))
+    royals.iter().any(|r| attacked(t, s, r, attackers, occ))
 }
 
-/// [`royals_checked`] under `check all royals` or `check ... when at
-/// most N` (out of line: the default rule pays one flag test).
+/// Whether captures explode and a royal man on `sq` stands next to a
+/// royal man of the `attackers`, which cannot take it without blowing up
+/// their own.
+#[inline(always)]
+fn shielded<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B) -> bool {
+    t.shield
+        .get(sq.index())
+        .is_some_and(|near| (*near & attackers & s.pids_bb(&t.royal_pids)).any())
+}
+
+/// [`royals_checked`] under `check all royals`, `check ... when at most
+/// N`, exploding captures or move-shape conditions (out of line: the
+/// default rule pays one flag test).
 #[inline(never)]
 fn royals_checked_special<B: Bits>(
     t: &Base<B>,
@@ -512,10 +522,8 @@ pub fn royal_square_attacked<B: Bits>(
     attackers: B,
     occ: B,
 ) -> bool {
-    if let Some(near) = t.shield.get(sq.index()) {
-        if (*near & attackers & s.pids_bb(&t.royal_pids)).any() {
-            return false;
-        }
+    if shielded(t, s, sq, attackers) {
+        return false;
     }
     // (The move-shape conditions are looked at only once the square is
     // attacked: nothing more for a square no one attacks, or a variant

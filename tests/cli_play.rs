@@ -507,6 +507,29 @@ fn describe_a_whole_variant_as_text_json_and_svg() {
 }
 
 #[test]
+fn describe_tells_the_turn_plan_and_the_move_conditions() {
+    let out = stdout_of(&["describe", "balancedmarseillais"], "");
+    for part in [
+        "A turn is 2 actions, but the game's first turn is 1 action: the player acts again while the turn has actions left.",
+        "An action that gives check ends its turn at once.",
+    ] {
+        assert!(out.contains(part), "{part}:\n{out}");
+    }
+    let out = stdout_of(&["describe", "progressive"], "");
+    for part in ["turn k has k", "Only a turn's last action may give check."] {
+        assert!(out.contains(part), "{part}:\n{out}");
+    }
+    let out = stdout_of(&["describe", "checkless"], "");
+    assert!(
+        out.contains("A board move must meet: not check or mate."),
+        "{out}"
+    );
+    // A variant of one action a turn says nothing of turns.
+    let out = stdout_of(&["describe", "chess"], "");
+    assert!(!out.contains("A turn is"), "{out}");
+}
+
+#[test]
 fn play_lists_the_pieces_and_tells_one() {
     let out = stdout_of(
         &["play", "chess", "--players", "human,human", "--ascii"],

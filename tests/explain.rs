@@ -441,3 +441,67 @@ fn a_confined_kind_placed_outside_its_region_names_the_confinement() {
     );
     assert!(why(&s, "A@c2").legal);
 }
+
+#[test]
+fn a_move_that_breaks_a_move_condition_names_the_statement() {
+    // Grid chess: a move must cross a line of the 2x2 grid; e1 and f1 lie
+    // in one cell.
+    let s = session("grid", Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    let e = why(&s, "Kf1");
+    assert!(
+        matches!(&e.reason, Reason::MoveCondition { man, to, condition, .. }
+            if man == "your king on e1" && to == "f1" && condition == "crosses grid 2x2"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.text,
+        "Your king on e1 may move only where crosses grid 2x2, and the move to f1 is not such a move."
+    );
+    assert_eq!(
+        e.rule.as_ref().map(|r| r.text.as_str()),
+        Some("move where crosses grid 2x2")
+    );
+    assert!(why(&s, "Kd2").legal);
+}
+
+#[test]
+fn a_check_that_does_not_mate_is_refused_by_its_move_condition() {
+    // Checkless chess: `move where not check or mate`.
+    let s = session("checkless", Some("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
+    let e = why(&s, "Ra8");
+    assert!(
+        matches!(&e.reason, Reason::MoveCondition { man, to, condition, .. }
+            if man == "your rook on a1" && to == "a8" && condition == "not check or mate"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.rule.as_ref().map(|r| r.text.as_str()),
+        Some("move where not check or mate")
+    );
+    assert!(why(&s, "Ra7").legal);
+}
+
+#[test]
+fn a_check_before_the_last_action_of_a_turn_is_refused_by_the_turn_rule() {
+    // Progressive chess: White's third turn has three moves; a check is
+    // allowed only as the last.
+    let s = played("progressive", &["e4", "f6", "g5"]);
+    let e = why(&s, "Qh5");
+    assert!(
+        matches!(&e.reason, Reason::ChecksLastOnly { royal } if royal == "Black's king on e8"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.text,
+        "That would leave Black's king on e8 attacked, and only the last action of a turn may give check."
+    );
+    assert_eq!(
+        e.rule.as_ref().map(|r| r.text.as_str()),
+        Some("turn checks last only")
+    );
+    assert!(e
+        .squares
+        .iter()
+        .any(|m| m.square == "e8" && m.role == Role::Royal));
+    assert!(why(&s, "Qg4").legal);
+}

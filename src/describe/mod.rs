@@ -111,7 +111,12 @@ fn turn(v: &Variant) -> Vec<String> {
     }
     let acts: Vec<String> = acts.into_iter().map(str::to_string).collect();
     out.push(format!(
-        "Players act in turn; on a turn a player {}.",
+        "Players act in turn; {} a player {}.",
+        if t.plan.is_some() {
+            "in each action"
+        } else {
+            "on a turn"
+        },
         words::list(&acts, "or")
     ));
     if let Some(f) = &t.first_action {
@@ -154,6 +159,21 @@ fn turn(v: &Variant) -> Vec<String> {
     }
     if t.no_checks {
         out.push("No action may leave an enemy royal man attacked.".into());
+    }
+    for r in &t.move_where {
+        let names: Vec<String> = r.pieces.iter().map(|&k| words::piece(v, k)).collect();
+        out.push(format!(
+            "A board move{} must meet: {}.",
+            if names.is_empty() {
+                String::new()
+            } else {
+                format!(" of a {}", words::list(&names, "or"))
+            },
+            words::pred(v, &r.condition)
+        ));
+    }
+    if let Some(plan) = &t.plan {
+        out.extend(turn_plan(v, plan));
     }
     if let Some(x) = &t.explosion {
         let mut s =
@@ -333,4 +353,56 @@ pub(crate) fn times(n: u32) -> String {
     } else {
         format!("{n} times a game")
     }
+}
+
+/// The sentences of `turn ...` (turns of several actions).
+fn turn_plan(v: &Variant, plan: &crate::ir::TurnPlan) -> Vec<String> {
+    let mut out = Vec::new();
+    let actions = |n: u32| format!("{n} action{}", if n == 1 { "" } else { "s" });
+    if plan.growing {
+        out.push(
+            "A turn is several actions: the game's first turn 1, its second 2, and so on (turn k has k)."
+                .into(),
+        );
+    } else {
+        let lengths: Vec<u32> = (0..v.players.len())
+            .map(|p| plan.actions.get(p).copied().unwrap_or(1).max(1))
+            .collect();
+        let mut s = if lengths.windows(2).all(|w| w[0] == w[1]) {
+            format!(
+                "A turn is {}",
+                actions(lengths.first().copied().unwrap_or(1))
+            )
+        } else {
+            let each: Vec<String> = v
+                .players
+                .iter()
+                .zip(&lengths)
+                .map(|(pl, &n)| format!("{} for {}", actions(n), pl.name))
+                .collect();
+            format!("A turn is {}", words::list(&each, "and"))
+        };
+        if let Some(n) = plan.first {
+            s.push_str(&format!(", but the game's first turn is {}", actions(n)));
+        }
+        s.push_str(": the player acts again while the turn has actions left.");
+        out.push(s);
+    }
+    let mut ends = Vec::new();
+    if plan.ends_on_check {
+        ends.push("gives check");
+    }
+    if plan.ends_on_capture {
+        ends.push("captures");
+    }
+    if !ends.is_empty() {
+        out.push(format!(
+            "An action that {} ends its turn at once.",
+            ends.join(" or ")
+        ));
+    }
+    if plan.checks_last_only {
+        out.push("Only a turn's last action may give check.".into());
+    }
+    out
 }

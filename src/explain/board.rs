@@ -5,7 +5,7 @@
 use super::reason::Reason;
 use super::{castle, reach, words, Explanation, Found, Role, RuleRef, Scene};
 use crate::engine::{lone_reach, Bits, Broken, Man, Move, MoveKind, Square, Surroundings};
-use crate::ir::ActionKind;
+use crate::ir::{ActionKind, Pred};
 
 /// Whether `m` moves the man on `from` to `to` (castling: to the
 /// castler's landing square or onto the partner).
@@ -428,6 +428,16 @@ pub(crate) fn filters(sc: &Scene, mv: Move) -> Found {
                 .rule(Some(RuleRef::said("must place")));
         }
     }
+    if let Some(f) = move_conditions(sc, mv) {
+        return f;
+    }
+    if let Some(royal) = pos.check_before_last_action(mv) {
+        return Found::new(Reason::ChecksLastOnly {
+            royal: words::man_on(pos, royal),
+        })
+        .mark(pos, royal, Role::Royal)
+        .rule(Some(RuleRef::said("turn checks last only")));
+    }
     if pos.in_check() && !v.turn.check_bound.in_check.is_empty() {
         let said: Vec<String> = v
             .turn
@@ -464,6 +474,49 @@ pub(crate) fn filters(sc: &Scene, mv: Move) -> Found {
     Found::new(Reason::Other {
         text: "That is not a legal action here; type `moves` to list them.".into(),
     })
+}
+
+/// The first statement of `move ... where` that applies to the moving
+/// man's kind and fails for `mv` (with the part of its condition that
+/// fails, when it is a conjunction).
+fn move_conditions(sc: &Scene, mv: Move) -> Option<Found> {
+    let (pos, v) = (sc.pos, sc.v);
+    let (from, to) = (mv.from()?, mv.to()?);
+    let kind = pos.man_at(from)?.kind();
+    for r in &v.turn.move_where {
+        if !r.pieces.is_empty() && !r.pieces.contains(&kind) {
+            continue;
+        }
+        if pos.holds_for_move(&r.condition, mv) {
+            continue;
+        }
+        let failed = match &r.condition {
+            Pred::And(parts) => parts
+                .iter()
+                .find(|q| !pos.holds_for_move(q, mv))
+                .unwrap_or(&r.condition),
+            p => p,
+        };
+        let rule = r.source.as_ref().map(RuleRef::quoted).unwrap_or_else(|| {
+            let pieces: Vec<String> = r.pieces.iter().map(|&k| words::piece(v, k)).collect();
+            RuleRef::said(format!(
+                "move {}{}where {}",
+                pieces.join(", "),
+                if pieces.is_empty() { "" } else { " " },
+                words::pred(v, &r.condition)
+            ))
+        });
+        return Some(
+            Found::new(Reason::MoveCondition {
+                man: words::man_on(pos, from),
+                to: words::square(pos, to),
+                condition: words::pred(v, &r.condition),
+                failed: words::pred(v, failed),
+            })
+            .rule(Some(rule)),
+        );
+    }
+    None
 }
 
 /// A SAN move naming a piece (or a pawn) and a target: every man of the

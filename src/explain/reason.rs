@@ -155,6 +155,16 @@ pub enum Reason {
         condition: String,
         failed: String,
     },
+    /// A condition of `move ... where` fails for the move.
+    MoveCondition {
+        man: String,
+        to: String,
+        condition: String,
+        failed: String,
+    },
+    /// `turn checks last only`: the action would give check, and it is
+    /// not its turn's last.
+    ChecksLastOnly { royal: String },
     /// `place keeps room for PIECE in REGION`.
     KeepsRoom { piece: String, region: String },
     /// The promotion typed is not a choice.
@@ -187,7 +197,11 @@ impl Reason {
         use Reason::*;
         match self {
             Legal { .. } | Ambiguous { .. } => 10,
-            MustCapture { .. } | MustPlace { .. } | CheckRule { .. } => 8,
+            MustCapture { .. }
+            | MustPlace { .. }
+            | CheckRule { .. }
+            | MoveCondition { .. }
+            | ChecksLastOnly { .. } => 8,
             Pinned { .. }
             | InCheck { .. }
             | IntoCheck { .. }
@@ -420,6 +434,26 @@ impl Reason {
                 }
                 s
             }
+            MoveCondition {
+                man,
+                to,
+                condition,
+                failed,
+            } => {
+                let mut s = format!(
+                    "{} may move only where {condition}",
+                    super::words::capital(man)
+                );
+                if failed != condition {
+                    s.push_str(&format!(", and the move to {to} fails `{failed}`."));
+                } else {
+                    s.push_str(&format!(", and the move to {to} is not such a move."));
+                }
+                s
+            }
+            ChecksLastOnly { royal } => format!(
+                "That would leave {royal} attacked, and only the last action of a turn may give check."
+            ),
             KeepsRoom { piece, region } => format!(
                 "That placement would leave too little room for your {piece}s on {region} (one on each square colour)."
             ),

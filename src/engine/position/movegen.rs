@@ -309,28 +309,10 @@ fn conditioned<B: Bits, S: Sink>(
         .unwrap_or_default();
     all.clear();
     sources_unconditioned(t, s, &mut all, scratch);
-    let me = s.turn;
-    let b = &t.base;
     for &mv in all.iter() {
         let keep = match mv.from().and_then(|from| mw.of(s, from)) {
             None => true,
-            Some(c) => match c.facts(b, s, mv) {
-                None => true,
-                Some(f) if !c.after() => c.holds(b, s, me, &f, &mut |_| false),
-                Some(f) => {
-                    let mark = make(t, s, mv);
-                    let ok = c.holds(b, s, me, &f, &mut |s| {
-                        MATE_DEPTH.with(|d| d.set(d.get() + 1));
-                        let mut any = Any::default();
-                        let mut inner = MoveList::default();
-                        legal(t, s, &mut any, &mut inner);
-                        MATE_DEPTH.with(|d| d.set(d.get() - 1));
-                        !any.found
-                    });
-                    s.rewind(&b.layout, mark);
-                    ok
-                }
-            },
+            Some(c) => cond_holds(t, s, c, mv),
         };
         if keep {
             out.raw(mv);
@@ -340,6 +322,36 @@ fn conditioned<B: Bits, S: Sink>(
         }
     }
     COND_LISTS.with(|l| l.borrow_mut().push(all));
+}
+
+/// Whether the move conditions `c` hold for the action `mv` of the player
+/// to act (an action that is no board move meets them): read on the move,
+/// or the move made and read in the position after it.
+pub(crate) fn cond_holds<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    c: &crate::engine::rules::move_where::KindCond<B>,
+    mv: Move,
+) -> bool {
+    let me = s.turn;
+    let b = &t.base;
+    match c.facts(b, s, mv) {
+        None => true,
+        Some(f) if !c.after() => c.holds(b, s, me, &f, &mut |_| false),
+        Some(f) => {
+            let mark = make(t, s, mv);
+            let ok = c.holds(b, s, me, &f, &mut |s| {
+                MATE_DEPTH.with(|d| d.set(d.get() + 1));
+                let mut any = Any::default();
+                let mut inner = MoveList::default();
+                legal(t, s, &mut any, &mut inner);
+                MATE_DEPTH.with(|d| d.set(d.get() - 1));
+                !any.found
+            });
+            s.rewind(&b.layout, mark);
+            ok
+        }
+    }
 }
 
 /// The filter of `turn checks last only` (out of line: it runs only

@@ -85,6 +85,36 @@ impl Position {
         })
     }
 
+    /// Whether `pred`, a condition of `move ... where`, holds for the
+    /// action `mv` of the player to act (true for an action that is no
+    /// board move).
+    pub fn holds_for_move(&self, pred: &Pred, mv: Move) -> bool {
+        with_pos!(&self.inner, c, s => {
+            let mut s = s.scratch();
+            let cond = crate::engine::rules::move_where::KindCond::of_pred(&c.base, pred);
+            movegen::cond_holds(c, &mut s, &cond, mv)
+        })
+    }
+
+    /// Under `turn checks last only`, before the turn's last action: the
+    /// square of a royal man of another side that the action `mv` would
+    /// leave attacked (`None` when it leaves none, or the rule does not
+    /// apply now).
+    pub fn check_before_last_action(&self, mv: Move) -> Option<Square> {
+        with_pos!(&self.inner, c, s => {
+            let tr = c.rules.turns.as_ref()?;
+            if !tr.plan.checks_last_only || !tr.mid_turn(s) {
+                return None;
+            }
+            let mut s = s.scratch();
+            let me = s.turn;
+            let mark = make(c, &mut s, mv);
+            let royal = checked_royal(&c.base, &s, me);
+            s.rewind(&c.base.layout, mark);
+            royal
+        })
+    }
+
     /// Whether a placement of `kind` on `sq` leaves the room `place keeps
     /// room for PIECE in REGION` asks for.
     pub fn placement_leaves_room(&self, kind: PieceId, sq: Square) -> bool {
@@ -172,6 +202,20 @@ pub fn lone_reach(
     )
 }
 
+/// A royal man of a side not `me`'s that `me`'s side attacks.
+fn checked_royal<B: Bits>(
+    b: &crate::engine::compile::Base<B>,
+    s: &State<B>,
+    me: PlayerId,
+) -> Option<Square> {
+    let side = crate::engine::movement::friends_bb(b, s, me) & s.occ;
+    s.alive
+        .iter()
+        .filter(|&q| !b.is_friend(me, q))
+        .flat_map(|q| royals(b, s, q))
+        .find(|&k| attackers_of(b, s, k, side).any())
+}
+
 fn broken<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Vec<Broken> {
     let (b, r) = (&t.base, &t.rules);
     let me = s.turn;
@@ -214,14 +258,7 @@ fn broken<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Vec<Broken> {
         }
     }
     if r.constraints.no_checks && gives_check_in(b, s, me, occ) {
-        let side = crate::engine::movement::friends_bb(b, s, me) & occ;
-        let royal = s
-            .alive
-            .iter()
-            .filter(|&q| !b.is_friend(me, q))
-            .flat_map(|q| royals(b, s, q))
-            .find(|&k| attackers_of(b, s, k, side).any());
-        if let Some(royal) = royal {
+        if let Some(royal) = checked_royal(b, s, me) {
             out.push(Broken::GivesCheck { royal });
         }
     }

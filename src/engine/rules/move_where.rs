@@ -55,11 +55,7 @@ impl<B: Bits> MoveWhere<B> {
                     .iter()
                     .filter(|r| r.pieces.is_empty() || r.pieces.contains(&(k as PieceId)))
                     .fold(Pred::True, |acc, r| acc.and(r.condition.clone()));
-                (p != Pred::True).then(|| KindCond {
-                    after: p.any_atom(&|a| !a.is_move_atom()),
-                    guard: p.any_atom(&|a| matches!(a, Pred::Guarded)),
-                    pred: CPred::new(t, &p),
-                })
+                (p != Pred::True).then(|| KindCond::of_pred(t, &p))
             })
             .collect();
         Some(MoveWhere { per_kind })
@@ -79,6 +75,16 @@ impl<B: Bits> MoveWhere<B> {
 }
 
 impl<B: Bits> KindCond<B> {
+    /// One condition compiled on its own (an explanation looks at the
+    /// statements one by one).
+    pub fn of_pred(t: &Base<B>, p: &Pred) -> KindCond<B> {
+        KindCond {
+            after: p.any_atom(&|a| !a.is_move_atom()),
+            guard: p.any_atom(&|a| matches!(a, Pred::Guarded)),
+            pred: CPred::new(t, p),
+        }
+    }
+
     /// Whether the conditions read the position after the move.
     pub fn after(&self) -> bool {
         self.after

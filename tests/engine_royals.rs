@@ -317,3 +317,30 @@ fn royals_are_royal_only_while_their_player_has_at_most_the_limit() {
     assert!(p.in_check(), "the last royal attacked is check");
     assert!(moves(&p).iter().all(|m| m.starts_with("e6") && m != "e6e5"));
 }
+
+#[test]
+fn a_royal_promoted_form_is_written_with_a_plus_and_counts_from_the_next_action() {
+    let t = builtin("shoshogi");
+    // The crown prince is the elephant's promoted form: FEN writes `+E`
+    // (as Fairy-Stockfish does) and reads its own letter too.
+    let p = fen(&t, "4k4/9/4C4/9/9/9/9/4r4/4K4 w - - 0 1");
+    assert_eq!(p.fen(), "4k4/9/4+E4/9/9/9/9/4r4/4K4 w - - 0 1");
+    // Counted before the action: with the king alone, the rook's check
+    // must be answered, and promoting a second royal does not answer it
+    // (Fairy-Stockfish: the three king steps only).
+    let p = fen(&t, "4k4/9/9/4E4/9/9/9/9/r3K4 w - - 0 1");
+    assert!(p.in_check(), "the king alone is royal: the rook checks it");
+    assert_eq!(moves(&p).len(), 3, "{:?}", moves(&p));
+    assert!(!has(&p, "e6e7+"));
+    // The prince a promotion brings in is not judged for that action: it
+    // may be promoted onto a square the enemy king attacks.
+    let mut g = Game::new(fen(&t, "3k5/9/5E3/9/9/9/9/9/4K4 w - - 0 1"));
+    assert!(has(g.position(), "f7e8+"));
+    play(&mut g, &["f7e8+"]);
+    assert_eq!(g.position().fen(), "3k5/4+E4/9/9/9/9/9/9/4K4 b - - 1 1");
+    // From the next action on it counts: with king and prince, neither
+    // is royal, and the king may stay attacked.
+    let p = fen(&t, "k8/4+E4/9/9/9/9/9/9/r3K4 w - - 0 1");
+    assert!(!p.in_check());
+    assert!(has(&p, "e8e7"));
+}

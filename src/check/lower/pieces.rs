@@ -429,8 +429,8 @@ pub(super) fn piece(l: &mut Lower, it: &Item, library: &[(Arc<str>, Stmt)]) {
 }
 
 /// Resolve `promotes to NAME`: the form must be another piece of the
-/// variant, not royal, with no promoted form of its own, and the promoted
-/// form of one piece only.
+/// variant with no promoted form of its own, and the promoted form of one
+/// piece only (it may be royal: Sho shogi's crown prince).
 pub(super) fn resolve_forms(l: &mut Lower) {
     let mut errs = Vec::new();
     let mut base_of: HashMap<PieceId, usize> = HashMap::new();
@@ -450,11 +450,6 @@ pub(super) fn resolve_forms(l: &mut Lower) {
             errs.push(bad(
                 format!("`{n}` cannot be its own promoted form"),
                 "name another piece: `piece pawn P moves \"fW\" promotes to tokin`",
-            ));
-        } else if l.pieces[j].piece.royal {
-            errs.push(bad(
-                format!("the promoted form `{n}` is royal"),
-                "a promoted form is not royal",
             ));
         } else if l.pieces[j].promotes_to.is_some() {
             errs.push(bad(

@@ -15,7 +15,7 @@ pub(crate) mod move_shape;
 pub(crate) mod shape;
 
 use crate::engine::core::{
-    Bits, ByPlayer, Geometry, Layout, Man, PlayerSet, Square, SquareOrder, State, Zobrist,
+    Bits, ByPlayer, Geometry, Layout, Man, PlayerSet, Square, SquareOrder, State, Var, Zobrist,
 };
 use crate::ir::{Dir, PieceId, PlayerId, RegionId, Variant, MAX_PIECES, MAX_PLAYERS};
 pub(crate) use atoms::{AKind, Atoms, CAtom, LameStep};
@@ -79,13 +79,28 @@ pub enum RoyalCheck {
     Any,
     /// When every one is (`check all royals`).
     All,
-    /// As `Any` (or `All` with `all`), but only while the player has at
-    /// most `n` royal men on the board; with more, none of them is royal
-    /// (`check ... when at most N`).
-    AtMost { n: u8, all: bool },
+    /// As `Any` (or `All` with `all`), but only while the player had at
+    /// most `n` royal men on the board before the action; with more, none
+    /// of them is royal (`check ... when at most N`). `made` (not hashed)
+    /// holds, after each action, 1 + the square of a royal man the action
+    /// brought in (a promotion into a royal kind, a placement or gating of
+    /// one), else 0: that man is neither counted nor judged for the action
+    /// that brought it in (as Fairy-Stockfish's pseudo-royal men).
+    AtMost { n: u8, all: bool, made: Var },
 }
 
 impl<B: Bits> Base<B> {
+    /// Under `check ... when at most N`, when `kind` is royal: the
+    /// variable that marks a royal man brought in by the action (see
+    /// [`RoyalCheck::AtMost`]); otherwise `None`.
+    #[inline]
+    pub fn royal_made(&self, kind: PieceId) -> Option<Var> {
+        match self.royal_check {
+            RoyalCheck::AtMost { made, .. } if self.royal_kinds & (1 << kind) != 0 => Some(made),
+            _ => None,
+        }
+    }
+
     /// The grid squares next by side to a square of `set` (a step
     /// sideways does not wrap round a row; squares beyond the grid are
     /// dropped or left for the caller to mask). Only for squares numbered
@@ -177,7 +192,7 @@ impl<B: Bits> Base<B> {
                 per
             })
             .collect();
-        let layout = Layout {
+        let mut layout = Layout {
             grid_width: geo.width(),
             nplayers,
             nkinds,
@@ -187,6 +202,15 @@ impl<B: Bits> Base<B> {
             tracked_kinds: initial_kinds,
             zob: Zobrist::new(nsq, nkinds),
             vars_hashed: Vec::new(),
+        };
+        let royal_check = match (v.turn.check_all_royals, v.turn.royal_at_most) {
+            (false, None) => RoyalCheck::Any,
+            (true, None) => RoyalCheck::All,
+            (all, Some(n)) => RoyalCheck::AtMost {
+                n,
+                all,
+                made: layout.alloc_vars(1, false),
+            },
         };
         let graph = graph::BoardGraph::new(&geo);
         // Files and ranks hold their holes only when the squares are
@@ -243,11 +267,7 @@ impl<B: Bits> Base<B> {
             forward,
             royal_kinds,
             royal_pids,
-            royal_check: match (v.turn.check_all_royals, v.turn.royal_at_most) {
-                (false, None) => RoyalCheck::Any,
-                (true, None) => RoyalCheck::All,
-                (all, Some(n)) => RoyalCheck::AtMost { n, all },
-            },
+            royal_check,
             check_special: v.turn.check_all_royals
                 || v.turn.royal_at_most.is_some()
                 || !shield.is_empty()

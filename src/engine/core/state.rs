@@ -471,6 +471,14 @@ impl<B: Bits> State<B> {
         self.vars[i] = value;
     }
 
+    /// Set a rule variable that is not hashed, for a probe, without the
+    /// journal; returns the old value, which the caller puts back.
+    #[inline]
+    pub fn swap_var_raw(&mut self, l: &Layout, v: Var, value: u32) -> u32 {
+        debug_assert!(!l.vars_hashed[v.0 as usize]);
+        std::mem::replace(&mut self.vars[v.0 as usize], value)
+    }
+
     /// The hash of the rule variables.
     pub fn vars_hash(&self, l: &Layout) -> u64 {
         let mut h = 0;

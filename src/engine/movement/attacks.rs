@@ -2,7 +2,7 @@
 
 use crate::engine::compile::{AKind, Base, CAtom, RideGroup, RoyalCheck, RIDE_NONE};
 use crate::engine::core::{Bits, Man, Square, State};
-use crate::ir::PlayerId;
+use crate::ir::{PlayerId, MAX_PLAYERS};
 
 /// The squares an atom of a man on `from` reaches with the given occupancy:
 /// every landing square, including the first man met by a rider (which it
@@ -487,14 +487,19 @@ fn shielded<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B) -> boo
 fn royals_checked_special<B: Bits>(
     t: &Base<B>,
     s: &State<B>,
-    royals: B,
+    mut royals: B,
     attackers: B,
     occ: B,
 ) -> bool {
     let all = match t.royal_check {
         RoyalCheck::Any => false,
         RoyalCheck::All => true,
-        RoyalCheck::AtMost { n, all } => {
+        RoyalCheck::AtMost { n, all, made } => {
+            // As before the action: a royal man it brought in is neither
+            // counted nor judged.
+            if let Some(sq) = made_royal(t, s, made) {
+                royals &= !B::single(sq);
+            }
             if royals.count() > n as u32 {
                 return false;
             }
@@ -510,6 +515,28 @@ fn royals_checked_special<B: Bits>(
             .iter()
             .any(|r| royal_square_attacked(t, s, r, attackers, occ))
     }
+}
+
+/// The square of the royal man the last action brought in under `check
+/// ... when at most N`, if it still stands there: the variable holds 1 +
+/// square × [`MAX_PLAYERS`] + its owner (see [`RoyalCheck::AtMost`]).
+#[inline]
+fn made_royal<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    made: crate::engine::core::Var,
+) -> Option<Square> {
+    let m = (s.var(made) as usize).checked_sub(1)?;
+    let (sq, owner) = (m / MAX_PLAYERS, m % MAX_PLAYERS);
+    let man = s.board.get(sq).filter(|_| sq < t.nsq)?;
+    (!man.is_empty() && man.owner() as usize == owner).then(|| Square::new(sq))
+}
+
+/// The value of the variable of [`made_royal`] for a royal man of
+/// `owner` on `sq`.
+#[inline]
+pub fn made_royal_value(sq: Square, owner: PlayerId) -> u32 {
+    (sq.index() * MAX_PLAYERS + owner as usize + 1) as u32
 }
 
 /// Whether a royal man on `sq` would be attacked by `attackers` (a subset

@@ -6,8 +6,8 @@ mod shape;
 
 pub use attacks::{
     attack_set, attacked, attacked_by, attackers_of, enemies, friends_bb, kind_bb, leap_attackers,
-    reach, reach_over, riders, rides_to, royal_attacked, royal_attacked_after, royal_attacked_in,
-    royal_square_attacked, royals, royals_checked,
+    made_royal_value, reach, reach_over, riders, rides_to, royal_attacked, royal_attacked_after,
+    royal_attacked_in, royal_square_attacked, royals, royals_checked,
 };
 pub use shape::shape_holds;
 

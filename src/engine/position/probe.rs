@@ -69,6 +69,11 @@ pub(super) fn legal_probe<B: Bits>(
         s.probe_move(l, to, from);
         return ok;
     }
+    if promote.is_some_and(|k| b.royal_made(k).is_some()) {
+        // A promotion into a royal kind under `check ... when at most N`:
+        // made, so that the man it brings in is not counted.
+        return legal_after(t, s, mv, split);
+    }
     if !cap.is_empty() {
         s.unprobe(l, to);
     }
@@ -103,6 +108,9 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
         _ => return legal_after(t, s, mv, split),
     };
     let (b, l, r) = (&t.base, &t.base.layout, &t.rules);
+    if promote.is_some_and(|k| b.royal_made(k).is_some()) {
+        return legal_after(t, s, mv, split);
+    }
     let me = s.turn;
     let cap = s.at(victim);
     let man = s.at(from);

@@ -12,7 +12,7 @@ use super::sink::Sink;
 use crate::engine::compile::Base;
 use crate::engine::core::Bits;
 use crate::engine::core::{Man, Move, Square, State};
-use crate::engine::movement::{targets_of, Ctx};
+use crate::engine::movement::{made_royal_value, targets_of, Ctx};
 use crate::ir::{FollowUp as IrFollowUp, PieceId, PlayerId, Variant};
 
 /// What follows the placement of a kind, in the same action.
@@ -330,9 +330,15 @@ impl<B: Bits> Drops<B> {
                     return;
                 }
             } else {
+                // A royal man placed under `check ... when at most N` is
+                // not counted (see `RoyalCheck::AtMost`).
+                let made = t.royal_made(kind).map(|v| (v, s.var(v)));
                 for sq in cands {
                     if !self.room.is_empty() && !self.leaves_room(t, s, kind, me, sq) {
                         continue;
+                    }
+                    if let Some((v, _)) = made {
+                        s.swap_var_raw(l, v, made_royal_value(sq, me));
                     }
                     s.probe(l, sq, man);
                     if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
@@ -340,8 +346,14 @@ impl<B: Bits> Drops<B> {
                     }
                     s.unprobe(l, sq);
                     if out.done() {
-                        return;
+                        break;
                     }
+                }
+                if let Some((v, old)) = made {
+                    s.swap_var_raw(l, v, old);
+                }
+                if out.done() {
+                    return;
                 }
             }
             if let Some(form) = self.promoted[k] {
@@ -351,9 +363,13 @@ impl<B: Bits> Drops<B> {
                     Some(b) => (empty & b, true),
                     None => (empty, false),
                 };
+                let made = t.royal_made(form).map(|v| (v, s.var(v)));
                 for sq in cands {
                     if !self.room.is_empty() && !self.leaves_room(t, s, kind, me, sq) {
                         continue;
+                    }
+                    if let Some((v, _)) = made {
+                        s.swap_var_raw(l, v, made_royal_value(sq, me));
                     }
                     s.probe(l, sq, man);
                     if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
@@ -361,8 +377,14 @@ impl<B: Bits> Drops<B> {
                     }
                     s.unprobe(l, sq);
                     if out.done() {
-                        return;
+                        break;
                     }
+                }
+                if let Some((v, old)) = made {
+                    s.swap_var_raw(l, v, old);
+                }
+                if out.done() {
+                    return;
                 }
             }
         }
@@ -407,8 +429,14 @@ impl<B: Bits> Drops<B> {
                     }
                     s.unprobe(l, sq);
                     s.probe(l, to, man);
+                    let made = t
+                        .royal_made(kind)
+                        .map(|v| (v, s.swap_var_raw(l, v, made_royal_value(to, me))));
                     if lg.ok(t, s, me) {
                         out.raw(Move::place_and_move(kind, sq, to));
+                    }
+                    if let Some((v, old)) = made {
+                        s.swap_var_raw(l, v, old);
                     }
                     s.unprobe(l, to);
                     s.probe(l, sq, man);

@@ -154,6 +154,9 @@ pub struct Rules<B: Bits> {
     /// Some rule has a consequence after every action (see
     /// [`Rules::after_action`]).
     any_consequence: bool,
+    /// `check ... when at most N`: the variable that tells whether the
+    /// last action brought a royal man in ([`crate::engine::compile::RoyalCheck`]).
+    royal_made: Option<crate::engine::core::Var>,
 }
 
 impl<B: Bits> Rules<B> {
@@ -193,7 +196,12 @@ impl<B: Bits> Rules<B> {
         let flips = flip::Flips::new(v, base);
         let check_bound = CheckBound::new(v);
         let turns = Turns::new(v, layout);
+        let royal_made = match base.royal_check {
+            crate::engine::compile::RoyalCheck::AtMost { made, .. } => Some(made),
+            _ => None,
+        };
         let any_consequence = turns.is_some()
+            || royal_made.is_some()
             || flips.is_some()
             || en_passant.is_some()
             || castling.is_some()
@@ -242,6 +250,7 @@ impl<B: Bits> Rules<B> {
             dead_material,
             end: v.end.clone(),
             any_consequence,
+            royal_made,
         })
     }
 
@@ -360,11 +369,49 @@ impl<B: Bits> Rules<B> {
         if let Some(c) = &self.counting {
             cold(|| c.after_action(t, s, me, mv, a.captured));
         }
+        if let Some(v) = self.royal_made {
+            cold(|| royal_made(t, s, me, mv, v));
+        }
         // Last: it may hand the turn back to `me`.
         if let Some(tr) = &self.turns {
             tr.after_action(t, s, me, a.captured.is_some());
         }
     }
+}
+
+/// Under `check ... when at most N`: note the square of a royal man of
+/// `me`'s the action brought in (a promotion into a royal kind, a
+/// placement or a gating of one), which the royal rule leaves out for
+/// this action (see [`crate::engine::compile::RoyalCheck::AtMost`]).
+fn royal_made<B: Bits>(
+    t: &Base<B>,
+    s: &mut State<B>,
+    me: PlayerId,
+    mv: Move,
+    v: crate::engine::core::Var,
+) {
+    let royal = |k: crate::ir::PieceId| t.royal_kinds & (1 << k) != 0;
+    let placed = mv.placed().map(|k| {
+        if mv.placed_promoted() {
+            t.variant.pieces[k as usize].promotes_to.unwrap_or(k)
+        } else {
+            k
+        }
+    });
+    let at = if mv.promotion().is_some_and(royal) || placed.is_some_and(royal) {
+        match mv {
+            Move::PlaceAndMove { .. } => mv.aux_square(),
+            _ => mv.to(),
+        }
+    } else {
+        mv.gated().filter(|&(k, _)| royal(k)).map(|(_, at)| at)
+    };
+    let at = at.filter(|&q| s.at(q).owner() == me && !s.at(q).is_empty());
+    s.set_var(
+        &t.layout,
+        v,
+        at.map_or(0, |q| crate::engine::movement::made_royal_value(q, me)),
+    );
 }
 
 /// Run `f` out of line: a consequence that few variants have stays out of

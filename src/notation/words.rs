@@ -9,7 +9,7 @@ use crate::ir::{
 
 /// A square as players name it (`e4`).
 pub(crate) fn square(pos: &Position, sq: Square) -> String {
-    crate::notation::square(pos.coord(sq))
+    crate::notation::square(pos.named(sq))
 }
 
 /// A piece's name (`knight`), or `piece K` for an unknown index.

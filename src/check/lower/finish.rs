@@ -477,6 +477,7 @@ pub(super) fn finish(
                 holes: vec![],
             },
             a1_dark: true,
+            hex: None,
         }),
         pieces: l.pieces.iter().map(|p| p.piece.clone()).collect(),
         regions: l.regions.iter().map(|r| r.0.clone()).collect(),

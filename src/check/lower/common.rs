@@ -228,7 +228,6 @@ impl Lower<'_> {
                     Some(c) => Ok(c),
                     None => {
                         let n = b.hex.unwrap_or(0) as i32;
-                        let last = b.square_name(2 * n - 2, n - 1);
                         let mut d = Diagnostic::error(
                             "off-board",
                             file,
@@ -238,10 +237,13 @@ impl Lower<'_> {
                         if fx == 'j' as i32 - 'a' as i32 {
                             d = d.hint("a hexagonal board's files are lettered without `j`: ..., h, i, k, l, ...");
                         } else {
-                            d = d.hint(format!(
-                                "the files go from a to {}; each file's cells are numbered from 1 at its bottom (a1..a{n}, the middle file up to {}{}), {last} is the bottom of the last file",
-                                b.file_letter(2 * n - 2),
+                            let (first, middle, last) = (
+                                b.file_letter(0),
                                 b.file_letter(n - 1),
+                                b.file_letter(2 * n - 2),
+                            );
+                            d = d.hint(format!(
+                                "the files go from a to {last}, each numbered from 1 at its bottom: {first}1..{first}{n} and {last}1..{last}{n} on the outer files, {middle}1..{middle}{} in the middle",
                                 2 * n - 1
                             ));
                         }

@@ -257,10 +257,13 @@ fn a_hexagonal_board_is_drawn_as_hexagons_in_three_colours() {
         "variants/catalogue/glinski.variant",
         "--moves",
         "f5f6",
+        "--arrows",
+        "h1g3",
         "--svg",
         svg.to_str().unwrap(),
     ]);
     let body = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(body.matches("<line").count(), 1, "the arrow h1g3");
     assert_eq!(
         body.matches("stroke=\"#5a3d22\"").count(),
         91,

@@ -154,12 +154,28 @@ pub fn board_size(v: &BoardView) -> (i32, i32) {
     (w.ceil() as i32, h.ceil() as i32)
 }
 
+/// The pixel centre of the view's grid cell `(x, y)`, drawn unturned.
+pub fn cell_centre(v: &BoardView, x: i32, y: i32) -> (f64, f64) {
+    let (_, hi) = heights(v);
+    (
+        LEFT as f64 + R + 1.5 * R * f64::from(x),
+        TOP as f64 + HALF + HALF * f64::from(hi - (2 * y + x)),
+    )
+}
+
 /// The SVG elements of a hexagonal view: a hexagon per cell in three
 /// colours (named with `data-sq` when `squares`), the last action's cells
 /// tinted, the men as letters in discs coloured by owner, each file's
-/// letter under its lowest cell and each edge cell's rank beside it;
+/// letter under its lowest cell and each edge cell's rank beside it, and
+/// `arrows` between cell centres (grid cells of the view);
 /// `half_turn` draws it from the top player's side.
-pub fn svg_body(v: &BoardView, n: u8, half_turn: bool, squares: bool) -> String {
+pub fn svg_body(
+    v: &BoardView,
+    n: u8,
+    half_turn: bool,
+    squares: bool,
+    arrows: &[(Coord, Coord)],
+) -> String {
     let b = names(n);
     let players = v.player_names.len();
     let (lo, hi) = heights(v);
@@ -235,6 +251,24 @@ pub fn svg_body(v: &BoardView, n: u8, half_turn: bool, squares: bool) -> String 
         }
     }
     s.push_str(&men);
+    if !arrows.is_empty() {
+        s.push_str(r##"<defs><marker id="head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0L10 5L0 10z" fill="#15781b"/></marker></defs>"##);
+        s.push('\n');
+        for &(from, to) in arrows {
+            let (fx, fy) = centre(from.x - v.x0, from.y - v.y0);
+            let (tx, ty) = centre(to.x - v.x0, to.y - v.y0);
+            let (dx, dy) = (tx - fx, ty - fy);
+            let len = (dx * dx + dy * dy).sqrt().max(1.0);
+            let back = R * 0.6;
+            let _ = writeln!(
+                s,
+                r##"<line x1="{fx:.1}" y1="{fy:.1}" x2="{:.1}" y2="{:.1}" stroke="#15781b" stroke-opacity="0.8" stroke-width="{}" marker-end="url(#head)"/>"##,
+                tx - dx / len * back,
+                ty - dy / len * back,
+                CELL / 6
+            );
+        }
+    }
     // Labels: each file's letter under its lowest cell (as drawn), the
     // rank of the cells on the lower edges beside them.
     for x in 0..v.width {

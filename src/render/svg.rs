@@ -210,7 +210,13 @@ pub fn body_marked(
             continue;
         }
         let (px, py) = at(x, y);
-        let (cx, cy) = (px + CELL / 2, py + CELL / 2);
+        let (cx, cy) = match v.hex {
+            Some(_) => {
+                let (cx, cy) = super::hex::cell_centre(v, x, y);
+                (cx.round() as i32, cy.round() as i32)
+            }
+            None => (px + CELL / 2, py + CELL / 2),
+        };
         let dot = CELL / 7;
         let ring = CELL * 2 / 5;
         use super::Mark;
@@ -255,7 +261,7 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
             s,
             r##"<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>"##
         );
-        s.push_str(&super::hex::svg_body(v, n, turn >= 2, opt.squares));
+        s.push_str(&super::hex::svg_body(v, n, turn >= 2, opt.squares, arrows));
         let (_, bh) = super::hex::board_size(v);
         let players = v.player_names.len();
         for p in 0..players {

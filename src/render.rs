@@ -8,6 +8,7 @@
 use crate::ir::Coord;
 use std::fmt::Write as _;
 
+pub mod hex;
 pub mod palette;
 pub mod svg;
 
@@ -62,6 +63,9 @@ pub struct BoardView {
     pub notes: Vec<String>,
     /// Eliminated players.
     pub out: Vec<bool>,
+    /// `board hex N`: the grid is a hexagon's axial grid, drawn as
+    /// hexagons (`render::hex`).
+    pub hex: Option<u8>,
 }
 
 /// A mark on a square of a move diagram: where a man moves, captures, or
@@ -151,6 +155,11 @@ pub fn draw_marked(v: &BoardView, style: Style, marks: &[(Coord, Mark)]) -> Stri
 /// [`draw_marked`] in a terminal's colours (see [`palette`]).
 pub fn draw_in(v: &BoardView, style: Style, marks: &[(Coord, Mark)], pal: &Palette) -> String {
     let mut out = String::new();
+    if let Some(n) = v.hex {
+        out = hex::draw_text(v, n, style, marks, pal);
+        out.push_str(&players_and_notes(v, style, pal));
+        return out;
+    }
     let players = v.player_names.len();
     // Where colours cannot tell more than two sides apart, men carry
     // their owner's number, as without colour.
@@ -268,6 +277,15 @@ pub fn draw_in(v: &BoardView, style: Style, marks: &[(Coord, Mark)], pal: &Palet
     }
     out.push_str(&footer);
     out.push('\n');
+    out.push_str(&players_and_notes(v, style, pal));
+    out
+}
+
+/// The lines under a board: each player (to move, out, hand, deck), the
+/// notes, and the legend of the marks shown.
+fn players_and_notes(v: &BoardView, style: Style, pal: &Palette) -> String {
+    let mut out = String::new();
+    let players = v.player_names.len();
     for (p, name) in v.player_names.iter().enumerate() {
         let marker = if p == v.to_move { "▶" } else { " " };
         let marker = if style.ascii {
@@ -382,6 +400,7 @@ mod tests {
             deck_cards: vec![Vec::new(), Vec::new()],
             notes: vec!["check".into()],
             out: vec![false, false],
+            hex: None,
         }
     }
 

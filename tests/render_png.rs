@@ -236,6 +236,61 @@ fn four_players_and_holes_are_drawn() {
     assert!(!close(img.at(corner.0, corner.1), [255, 255, 255]));
 }
 
+/// `board hex 6` (LANGUAGE.md §5): 91 hexagons in three colours, no
+/// square drawn for the grid's corners, Gliński's names on the labels; in
+/// the terminal, an offset layout with each row's edge ranks.
+#[test]
+fn a_hexagonal_board_is_drawn_as_hexagons_in_three_colours() {
+    let text = ok(&["show", "variants/catalogue/glinski.variant", "--ascii"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0].trim(), "11           b 11", "{text}");
+    assert_eq!(lines[20].trim(), "1           B 1", "{text}");
+    assert_eq!(lines[21].trim(), "a b c d e f g h i k l", "{text}");
+    assert_eq!(text.matches('P').count(), 9, "{text}");
+    if !renderer() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("g.svg");
+    ok(&[
+        "show",
+        "variants/catalogue/glinski.variant",
+        "--moves",
+        "f5f6",
+        "--arrows",
+        "h1g3",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let body = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(body.matches("<line").count(), 1, "the arrow h1g3");
+    assert_eq!(
+        body.matches("stroke=\"#5a3d22\"").count(),
+        91,
+        "one hexagon a cell"
+    );
+    assert!(
+        body.contains(">k</text>") && !body.contains(">j</text>"),
+        "Gliński's files"
+    );
+    let img = render(&svg);
+    for c in ["#f0d9b5", "#d2a679", "#a9754a"] {
+        assert!(img.count(hex(c)) > 10_000, "cell colour {c} missing");
+    }
+    // The grid's top-left corner is off the hexagon: the page shows.
+    assert!(close(img.at(LEFT + 3, TOP + 3), [255, 255, 255]));
+    // f6, the centre (middle colour), now holds the white pawn.
+    let (r, half) = (CELL as f64 * 0.55, CELL as f64 * 0.55 * 0.866_025_4);
+    let (x, y) = (LEFT as f64 + r + 7.5 * r, TOP as f64 + half + 10.0 * half);
+    assert!(
+        close(img.at(x as u32, y as u32 - 14), [255, 255, 255]),
+        "the pawn's disc"
+    );
+    // f4 (two cells below, light... middle, dark from f1: f4 light) empty.
+    let f4 = img.at(x as u32, (y + 4.0 * half) as u32);
+    assert!(close(f4, hex("#f0d9b5")), "{f4:?}");
+}
+
 #[test]
 fn an_unbounded_board_shows_where_it_may_grow_and_its_box() {
     if !renderer() {

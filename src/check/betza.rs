@@ -151,21 +151,42 @@ pub struct BetzaNote {
     pub hint: String,
 }
 
+/// The cells Betza text is read for: the square grid, or a hexagonal
+/// board, where each atom has its hexagonal meaning (LANGUAGE.md §7,
+/// "On a hexagonal board").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Cells {
+    #[default]
+    Square,
+    Hex,
+}
+
 /// Parse Betza text into atoms.
 pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
     parse_with_notes(text).map(|(atoms, _)| atoms)
+}
+
+/// [`parse_with_notes`] for a board of `cells`: on a hexagonal board the
+/// vectors are axial (see `ir::grid`), and no note is made (a hexagonal
+/// variant never goes to Fairy-Stockfish).
+pub fn parse_on(text: &str, cells: Cells) -> Result<(Vec<Atom>, Vec<BetzaNote>), BetzaError> {
+    let mut notes = Vec::new();
+    let atoms = parse_inner(text, &mut notes, cells)?;
+    Ok((atoms, notes))
 }
 
 /// [`parse`], with the notes on what Fairy-Stockfish reads differently: a
 /// lone `f`, `b`, `l` or `r` on an oblique atom (`fN` is varia's four
 /// forward knight leaps, Fairy-Stockfish's two narrow ones, `ffN`).
 pub fn parse_with_notes(text: &str) -> Result<(Vec<Atom>, Vec<BetzaNote>), BetzaError> {
-    let mut notes = Vec::new();
-    let atoms = parse_inner(text, &mut notes)?;
-    Ok((atoms, notes))
+    parse_on(text, Cells::Square)
 }
 
-fn parse_inner(text: &str, notes: &mut Vec<BetzaNote>) -> Result<Vec<Atom>, BetzaError> {
+fn parse_inner(
+    text: &str,
+    notes: &mut Vec<BetzaNote>,
+    cells: Cells,
+) -> Result<Vec<Atom>, BetzaError> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut atoms = Vec::new();
     let mut mods = Mods::default();
@@ -252,6 +273,14 @@ fn parse_inner(text: &str, notes: &mut Vec<BetzaNote>) -> Result<Vec<Atom>, Betz
                         ))
                     }
                 };
+                if cells == Cells::Hex {
+                    return Err(err(
+                        atom_span.0,
+                        atom_span.1,
+                        format!("`({inner})` has no meaning on a hexagonal board"),
+                        "on a hexagonal board write the atoms W F D A H N (and K Q R B), which have hexagonal meanings",
+                    ));
+                }
                 atoms.push(make_atom(
                     leap,
                     rider.unwrap_or(1),
@@ -307,7 +336,21 @@ fn parse_inner(text: &str, notes: &mut Vec<BetzaNote>) -> Result<Vec<Atom>, Betz
                         (true, None) => 0,
                         (false, None) => 1,
                     };
-                    atoms.push(make_atom(leap, range, &mods, atom_span, text, notes)?);
+                    atoms.push(match cells {
+                        Cells::Square => make_atom(leap, range, &mods, atom_span, text, notes)?,
+                        Cells::Hex => {
+                            let Some(all) = hex_images(leap) else {
+                                return Err(err(
+                                    pos,
+                                    end_of(k),
+                                    format!("`{c}` has no meaning on a hexagonal board"),
+                                    "on a hexagonal board the atoms are W F D A H N, and K Q R B",
+                                ));
+                            };
+                            let vectors = hex_select(&all, &mods, atom_span)?;
+                            finish_atom(vectors, range, &mods, atom_span)?
+                        }
+                    });
                 }
                 mods = Mods::default();
                 mods_start = None;
@@ -418,6 +461,16 @@ fn make_atom(
             "for example `fF` is the two forward diagonals, `fW` the step straight forward",
         ));
     }
+    finish_atom(vectors, range, mods, span)
+}
+
+/// An atom of `vectors` with the modes of `mods`, checked.
+fn finish_atom(
+    vectors: Vec<(i8, i8)>,
+    range: u8,
+    mods: &Mods,
+    span: (usize, usize),
+) -> Result<Atom, BetzaError> {
     if mods.m && mods.c {
         return Err(err(
             span.0,
@@ -486,6 +539,160 @@ fn make_atom(
             Timing::Always
         },
     })
+}
+
+/// The six orthogonal steps of a hexagonal board in axial coordinates
+/// (`ir::grid`): through the cell's edges, from straight forward round.
+const HEX_ORTHOGONAL: [(i8, i8); 6] = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
+/// The six diagonal steps: through the cell's corners, to the nearest cell
+/// on a line two edges apart (sideways right, then round).
+const HEX_DIAGONAL: [(i8, i8); 6] = [(1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2)];
+
+/// The leaps of an atom on a hexagonal board, `None` for an atom with no
+/// hexagonal meaning: `W` `D` `H` are 1, 2, 3 orthogonal steps, `F` `A`
+/// 1 and 2 diagonal steps, `N` the twelve knight leaps (an orthogonal step
+/// then a diagonal step turning away from it by 30°: the cells three
+/// steps away that lie on no rook or bishop line).
+fn hex_images(leap: (i8, i8)) -> Option<Vec<(i8, i8)>> {
+    let times = |set: [(i8, i8); 6], k: i8| set.iter().map(|&(x, y)| (x * k, y * k)).collect();
+    let mut v: Vec<(i8, i8)> = match leap {
+        (1, 0) => times(HEX_ORTHOGONAL, 1),
+        (2, 0) => times(HEX_ORTHOGONAL, 2),
+        (3, 0) => times(HEX_ORTHOGONAL, 3),
+        (1, 1) => times(HEX_DIAGONAL, 1),
+        (2, 2) => times(HEX_DIAGONAL, 2),
+        (2, 1) => HEX_ORTHOGONAL
+            .iter()
+            .flat_map(|&(ox, oy)| HEX_DIAGONAL.iter().map(move |&(dx, dy)| (ox + dx, oy + dy)))
+            .filter(|&(x, y)| {
+                let (x, y) = (i32::from(x), i32::from(y));
+                x.abs().max(y.abs()).max((x + y).abs()) == 3 && x != 0 && y != 0 && x + y != 0
+            })
+            .collect(),
+        _ => return None,
+    };
+    v.sort_by_key(|&(x, y)| (-(2 * i32::from(y) + i32::from(x)), i32::from(x)));
+    v.dedup();
+    Some(v)
+}
+
+/// The leaps of `all` (one hexagonal atom's) selected by the direction
+/// letters of `mods`. Seen on the board, a leap `(x,y)` goes `3x` to the
+/// right and `√3(2y+x)` forward (cells of width 2 and height √3), so:
+/// `f`/`b`/`l`/`r` alone select the leap straight that way if the atom has
+/// one (`fW`, `lF`), else every leap that goes that way at all (`fF`: the
+/// two forward diagonals, `lW`: the two left steps, `fN`: six knight
+/// leaps); `v` the leaps more forward or backward than sideways, `s` the
+/// others; a pair `fl`, `fr`, `bl`, `br` the leaps that go both ways
+/// (`flW`: the step forward and to the left); `ff`, `bb`, `ll`, `rr` the
+/// leaps that go furthest that way; `fs`, `fv`, `bs`, `bv`, `ls`... a
+/// side and `s` or `v`; `h` has no hexagonal meaning.
+fn hex_select(
+    all: &[(i8, i8)],
+    mods: &Mods,
+    span: (usize, usize),
+) -> Result<Vec<(i8, i8)>, BetzaError> {
+    let letters: Vec<(char, usize)> = mods.dirs.clone();
+    if letters.is_empty() {
+        return Ok(all.to_vec());
+    }
+    // Seen on the board: right and forward, forward scaled by 1/√3.
+    let seen = |(x, y): (i8, i8)| (3 * i32::from(x), 2 * i32::from(y) + i32::from(x));
+    // |forward| > |right| as drawn: 3·fwd² > right²/3·... compared squared.
+    let vertical = |v: (i8, i8)| {
+        let (r, f) = seen(v);
+        3 * f * f > r * r
+    };
+    let goes = |c: char, v: (i8, i8)| {
+        let (r, f) = seen(v);
+        match c {
+            'f' => f > 0,
+            'b' => f < 0,
+            'l' => r < 0,
+            'r' => r > 0,
+            'v' => vertical(v),
+            's' => !vertical(v),
+            _ => false,
+        }
+    };
+    let exactly = |c: char, v: (i8, i8)| {
+        let (r, f) = seen(v);
+        match c {
+            'f' => r == 0 && f > 0,
+            'b' => r == 0 && f < 0,
+            'l' => f == 0 && r < 0,
+            'r' => f == 0 && r > 0,
+            _ => false,
+        }
+    };
+    let furthest = |c: char| {
+        let reach = move |v: (i8, i8)| {
+            let (r, f) = seen(v);
+            match c {
+                'f' => f,
+                'b' => -f,
+                'l' => -r,
+                _ => r,
+            }
+        };
+        let best = all.iter().map(|&v| reach(v)).max().unwrap_or(0);
+        move |v: (i8, i8)| reach(v) == best && best > 0
+    };
+    let mut out: Vec<(i8, i8)> = Vec::new();
+    let mut i = 0;
+    while i < letters.len() {
+        let (a, at) = letters[i];
+        if a == 'h' {
+            return Err(err(
+                at,
+                at + 1,
+                "`h` has no meaning on a hexagonal board",
+                "select the leaps with f b l r v s and their pairs",
+            ));
+        }
+        let pair = letters
+            .get(i + 1)
+            .map(|&(b, _)| b)
+            .filter(|&b| pair_ok(a, b));
+        let pick: Vec<(i8, i8)> = match pair {
+            Some(b) => {
+                i += 2;
+                if a == b {
+                    let far = furthest(a);
+                    all.iter().copied().filter(|&v| far(v)).collect()
+                } else {
+                    all.iter()
+                        .copied()
+                        .filter(|&v| goes(a, v) && goes(b, v))
+                        .collect()
+                }
+            }
+            None => {
+                i += 1;
+                if all.iter().any(|&v| exactly(a, v)) {
+                    all.iter().copied().filter(|&v| exactly(a, v)).collect()
+                } else {
+                    all.iter().copied().filter(|&v| goes(a, v)).collect()
+                }
+            }
+        };
+        for v in pick {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(err(
+            span.0,
+            span.1,
+            "these directions select no move of this atom on a hexagonal board",
+            "for example `fW` is the step straight forward, `flW frW` the two steps forward \
+             and to the side, `fF` the two forward diagonals, `lF` the diagonal straight left",
+        ));
+    }
+    out.sort_by_key(|&(x, y)| (-(2 * i32::from(y) + i32::from(x)), i32::from(x)));
+    Ok(out)
 }
 
 /// The note on a lone `f`, `b`, `l` or `r` (at byte `at`) on the oblique
@@ -615,6 +822,60 @@ mod tests {
         assert!(parse("gW").is_err());
         assert!(parse("gR3").is_err());
         assert!(parse("pgR").is_err());
+    }
+
+    /// LANGUAGE.md §7, on a hexagonal board: the six orthogonal and six
+    /// diagonal steps, the twelve knight leaps, and the direction letters
+    /// read on the board as drawn.
+    #[test]
+    fn hexagonal_atoms_and_directions() {
+        let hex = |s: &str| -> Vec<Vec<(i8, i8)>> {
+            parse_on(s, Cells::Hex)
+                .unwrap()
+                .0
+                .into_iter()
+                .map(|a| a.vectors)
+                .collect()
+        };
+        let one = |s: &str| {
+            let mut v = hex(s).concat();
+            v.sort();
+            v
+        };
+        assert_eq!(one("W").len(), 6);
+        assert_eq!(one("F").len(), 6);
+        assert_eq!(one("K").len(), 12);
+        assert_eq!(one("N").len(), 12);
+        assert_eq!(
+            one("D"),
+            one("W")
+                .iter()
+                .map(|&(x, y)| (2 * x, 2 * y))
+                .collect::<Vec<_>>()
+        );
+        // Glinski's pawn: straight forward, captures forward-left and
+        // forward-right through the edges, double step straight forward.
+        assert_eq!(one("fmW"), vec![(0, 1)]);
+        assert_eq!(one("flW frW"), vec![(-1, 1), (1, 0)]);
+        assert_eq!(one("fW"), vec![(0, 1)]);
+        assert_eq!(one("lW"), vec![(-1, 0), (-1, 1)]);
+        assert_eq!(one("vW"), vec![(0, -1), (0, 1)]);
+        assert_eq!(one("sW").len(), 4);
+        assert_eq!(one("ifmnD"), vec![(0, 2)]);
+        // Diagonals: two forward at 30° from the file, one straight each side.
+        assert_eq!(one("fF"), vec![(-1, 2), (1, 1)]);
+        assert_eq!(one("rF"), vec![(2, -1)]);
+        assert_eq!(one("sF"), vec![(-2, 1), (2, -1)]);
+        assert_eq!(one("vF").len(), 4);
+        // The knight: 6 forward leaps, the two most forward ones `ff`.
+        assert_eq!(one("fN").len(), 6);
+        assert_eq!(one("ffN"), vec![(-1, 3), (1, 2)]);
+        assert_eq!(one("flN").len(), 3);
+        // The rook and bishop ride; the queen is both.
+        assert!(hex("Q").iter().all(|v| v.len() == 6));
+        for bad in ["C", "Z", "G", "(1,4)", "hN", "fC"] {
+            assert!(parse_on(bad, Cells::Hex).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -101,6 +101,23 @@ fn run(a: &ShowArgs) -> Result<(), super::Fail> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
+    // On a hexagonal board the names are Gliński's: their grid cells come
+    // from the board (a name that is no cell falls off the grid).
+    let arrows: Vec<_> = match variant.board.hex {
+        Some(_) => arrows
+            .into_iter()
+            .map(|(f, t)| {
+                let cell = |c: varia::ir::Coord| {
+                    variant
+                        .board
+                        .from_token(c.x, c.y + 1)
+                        .unwrap_or(varia::ir::Coord::new(-1, -1))
+                };
+                (cell(f), cell(t))
+            })
+            .collect(),
+        None => arrows,
+    };
     // Both ends of an arrow must be squares of the board drawn.
     let on_board = |c: varia::ir::Coord| {
         let (x, y) = (c.x - view.x0, c.y - view.y0);

@@ -299,7 +299,15 @@ pub fn card(tables: &Arc<Tables>, values: &[i32], k: PieceId) -> PieceCard {
         name: p.name.clone(),
         letter: p.letter,
         betza: p.betza.clone(),
-        moves: p.moves.iter().map(words::atom).collect(),
+        moves: p
+            .moves
+            .iter()
+            .map(if v.board.hex.is_some() {
+                words::hex_atom
+            } else {
+                words::atom
+            })
+            .collect(),
         value: if p.royal {
             None
         } else {

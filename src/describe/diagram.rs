@@ -75,6 +75,9 @@ pub struct Diagram {
     pub height: i32,
     /// Row by row from the lower-left corner, `width * height` spots.
     pub spots: Vec<Spot>,
+    /// `board hex N`: the window is the hexagon's axial grid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hex: Option<u8>,
 }
 
 impl Diagram {
@@ -131,6 +134,7 @@ impl Diagram {
                 deck_cards: Vec::new(),
                 notes: Vec::new(),
                 out: Vec::new(),
+                hex: self.hex,
             },
             marks,
         )
@@ -268,6 +272,7 @@ fn diagram(
         width: w,
         height: h,
         spots,
+        hex: v.board.hex,
     })
 }
 

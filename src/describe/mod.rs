@@ -68,6 +68,17 @@ fn a_n(n: u8) -> &'static str {
 
 /// The board in a sentence.
 fn board(v: &Variant) -> String {
+    if let Some(n) = v.board.hex {
+        let n = i32::from(n);
+        let files = 2 * n - 1;
+        return format!(
+            "A hexagon of hexagonal cells, {n} a side ({} cells): {files} files a to {} (no j), numbered from 1 at the bottom of each file, {n} cells on the outer files and {files} on the middle one ({}1 to {}{files}).",
+            3 * n * (n - 1) + 1,
+            v.board.file_letter(files - 1),
+            v.board.file_letter(n - 1),
+            v.board.file_letter(n - 1),
+        );
+    }
     match &v.board.shape {
         Shape::Rect {
             width,

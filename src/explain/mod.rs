@@ -210,6 +210,24 @@ impl<'a> Scene<'a> {
 
     /// The square at a coordinate, or why there is none.
     pub(crate) fn square(&self, c: Coord) -> Result<Square, Found> {
+        // On a hexagonal board a typed name is Gliński's (`k1`: no `j`):
+        // its grid cell comes from the board's names.
+        if self.v.board.hex.is_some() {
+            let name = crate::notation::square(c);
+            return match self.v.board.parse_name(&name) {
+                Some(g) if self.v.board.has(g) => self
+                    .pos
+                    .square_at(g)
+                    .ok_or_else(|| Found::new(Reason::Hole { square: name.clone() })),
+                _ => Err(Found::new(Reason::OffBoard {
+                    square: name,
+                    board: format!(
+                        "a hexagon of {} cells a side (files without j, each numbered from 1 at its bottom)",
+                        self.v.board.hex.unwrap_or(0)
+                    ),
+                })),
+            };
+        }
         if let Some(sq) = self.pos.square_at(c) {
             return Ok(sq);
         }

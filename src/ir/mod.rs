@@ -9,6 +9,7 @@
 
 mod check_bound;
 mod end;
+mod grid;
 mod movement;
 mod pred;
 mod shuffle;
@@ -154,6 +155,11 @@ pub struct Board {
     pub shape: Shape,
     /// Whether the square at (0,0) (a1) is dark; square colour alternates.
     pub a1_dark: bool,
+    /// `board hex N`: the grid is the hexagon of side N in axial
+    /// coordinates (its corners are the `Rect`'s holes), and leaps, names
+    /// and pictures are those of hexagonal cells (see `grid.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hex: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

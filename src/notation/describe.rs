@@ -48,10 +48,10 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
     if let (base, Some(wall)) = mv.split_wall() {
         // A walled move: its board move, and the wall's square.
         let mut a = info(pos, base);
-        a.wall = Some(pos.coord(wall));
+        a.wall = Some(pos.named(wall));
         return a;
     }
-    let c = |sq: Option<Square>| sq.map(|s| pos.coord(s));
+    let c = |sq: Option<Square>| sq.map(|s| pos.named(s));
     let mover = mv.from().and_then(|f| pos.man_at(f));
     let kind = match mv {
         Move::Normal { .. }
@@ -113,7 +113,7 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
         }
         Move::EnPassant { .. } => a.capture = true,
         Move::Castle { from, partner, .. } | Move::CastleGate { from, partner, .. } => {
-            let (f, p): (Coord, Coord) = (pos.coord(from), pos.coord(partner));
+            let (f, p): (Coord, Coord) = (pos.named(from), pos.named(partner));
             a.castle = Some(if f.y == p.y { p.x < f.x } else { p.y < f.y });
             if let Move::CastleGate {
                 on_partner: true, ..
@@ -126,9 +126,9 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
             }
         }
         Move::Promote { from, to, .. } => a.full_from = from != to,
-        Move::PlaceAndMove { to, .. } => a.then_to = Some(pos.coord(to)),
-        Move::PlaceAndReturn { returned, .. } => a.returns = Some(pos.coord(returned)),
-        Move::PlaceAndRemove { removed, .. } => a.returns = Some(pos.coord(removed)),
+        Move::PlaceAndMove { to, .. } => a.then_to = Some(pos.named(to)),
+        Move::PlaceAndReturn { returned, .. } => a.returns = Some(pos.named(returned)),
+        Move::PlaceAndRemove { removed, .. } => a.returns = Some(pos.named(removed)),
         _ => {}
     }
     a

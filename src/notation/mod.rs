@@ -326,9 +326,15 @@ pub fn spellings(actions: &[ActionInfo], i: usize) -> Vec<String> {
                 let to = a.to.map(square).unwrap_or_default();
                 let promo = a.promotion.map(|p| p.to_string()).unwrap_or_default();
                 v.push(format!("{}{from}{to}{promo}", a.piece));
-                // Fully disambiguated SAN is always accepted too.
+                // Fully disambiguated SAN is always accepted too, and SAN
+                // that names the from-square's file or rank where it need
+                // not (`N6xe4`, `Nhi3`: published hexagonal games do).
                 if !a.pawn {
                     v.push(format!("{}{from}{to}{promo}", a.piece));
+                    let file = from.trim_end_matches(|c: char| c.is_ascii_digit());
+                    let rank = &from[file.len()..];
+                    v.push(format!("{}{file}{to}{promo}", a.piece));
+                    v.push(format!("{}{rank}{to}{promo}", a.piece));
                 }
             } else {
                 // Castling can be typed as the king's move too.
@@ -481,6 +487,26 @@ mod tests {
         assert_eq!(san(&acts, 1), "Nfd2");
         assert_eq!(san(&acts, 2), "R1a3");
         assert_eq!(san(&acts, 3), "R5a3");
+    }
+
+    /// SAN naming the from-square's file or rank where nothing needs it
+    /// is read (published hexagonal games write `N6xe4`), and only for
+    /// the man on that file or rank.
+    #[test]
+    fn san_with_an_unneeded_file_or_rank_is_read() {
+        let mut acts = vec![
+            mv('N', "b1", "d2"),
+            mv('R', "a1", "a3"),
+            mv('N', "g1", "f3"),
+        ];
+        acts[2].capture = true;
+        assert_eq!(parse("Nbd2", &acts), Ok(0));
+        assert_eq!(parse("N1d2", &acts), Ok(0));
+        assert_eq!(parse("Ra1a3", &acts), Ok(1));
+        assert_eq!(parse("R1a3", &acts), Ok(1));
+        assert_eq!(parse("Ngxf3", &acts), Ok(2));
+        assert!(parse("Ncd2", &acts).is_err());
+        assert!(parse("N2d2", &acts).is_err());
     }
 
     #[test]

@@ -39,7 +39,7 @@ fn castler_moves_text(pos: &Position, mv: Move) -> String {
     match mv.kind() {
         MoveKind::Pass => pass_text(pos),
         MoveKind::Swap => match (mv.from(), mv.to()) {
-            (Some(a), Some(b)) => format!("{}={}", square(pos.coord(a)), square(pos.coord(b))),
+            (Some(a), Some(b)) => format!("{}={}", square(pos.named(a)), square(pos.named(b))),
             _ => pos.move_text(mv),
         },
         _ => pos.move_text(mv),
@@ -57,7 +57,7 @@ fn pass_text(pos: &Position) -> String {
         .filter(|(_, m)| m.owner() == me)
         .map(|(sq, m)| {
             let royal = pieces.get(m.kind() as usize).is_some_and(|p| p.royal);
-            (!royal, pos.coord(sq))
+            (!royal, pos.named(sq))
         })
         .min_by_key(|&(not_royal, c)| (not_royal, c.y, c.x));
     match first {
@@ -99,7 +99,7 @@ fn castling_side(pos: &Position, mv: Move) -> Option<&'static str> {
         }
         _ => return None,
     };
-    let (a, b) = (pos.coord(from), pos.coord(partner));
+    let (a, b) = (pos.named(from), pos.named(partner));
     if a.y != b.y {
         return None;
     }
@@ -238,8 +238,8 @@ pub fn castling_text(pos: &Position, mv: Move) -> Option<String> {
         let mut text = castling_text(pos, base)?;
         let partner = base.aux_square()?;
         text.push(',');
-        text.push_str(&square(pos.coord(partner)));
-        text.push_str(&square(pos.coord(wall)));
+        text.push_str(&square(pos.named(partner)));
+        text.push_str(&square(pos.named(wall)));
         return Some(text);
     }
     let (from, partner) = match mv {
@@ -252,7 +252,7 @@ pub fn castling_text(pos: &Position, mv: Move) -> Option<String> {
         } => (from, partner),
         _ => return None,
     };
-    let mut text = format!("{}{}", square(pos.coord(from)), square(pos.coord(partner)));
+    let mut text = format!("{}{}", square(pos.named(from)), square(pos.named(partner)));
     if let Some((kind, _)) = mv.gated() {
         let pieces = &pos.tables().variant().pieces;
         if let Some(p) = pieces.get(kind as usize) {

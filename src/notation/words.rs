@@ -9,7 +9,7 @@ use crate::ir::{
 
 /// A square as players name it (`e4`).
 pub(crate) fn square(pos: &Position, sq: Square) -> String {
-    crate::notation::square(pos.coord(sq))
+    crate::notation::square(pos.named(sq))
 }
 
 /// A piece's name (`knight`), or `piece K` for an unknown index.
@@ -407,6 +407,61 @@ fn directions(vectors: &[(i8, i8)]) -> String {
         return "sideways".into();
     }
     format!("in {} directions", vectors.len())
+}
+
+/// One movement atom on a hexagonal board (`board hex N`) in plain
+/// words: its leaps named as hexagonal chess names them (`steps through a
+/// cell edge`, `rides through cell corners`, `leaps as a knight`) and the
+/// rest as [`atom`] says it.
+pub(crate) fn hex_atom(a: &Atom) -> String {
+    let Some(&(x, y)) = a.vectors.first() else {
+        return atom(a);
+    };
+    let (x, y) = (i32::from(x), i32::from(y));
+    let dist = x.abs().max(y.abs()).max((x + y).abs());
+    let edge = x == 0 || y == 0 || x + y == 0;
+    let corner = !edge && (x == y || x == -2 * y || y == -2 * x);
+    let through = if edge { "a cell edge" } else { "a cell corner" };
+    let lines = if edge { "cell edges" } else { "cell corners" };
+    let n = a.vectors.len();
+    let ways = if n == 1 {
+        "one way".to_string()
+    } else {
+        format!("{n} ways")
+    };
+    let how = match (a.path, a.range, edge || corner) {
+        (_, _, false) => format!("leaps as a knight ({ways})"),
+        (Path::Hop, _, _) => {
+            format!("hops over exactly one man along lines through {lines} ({ways})")
+        }
+        (Path::Grasshop, _, _) => {
+            format!("hops right behind the first man along lines through {lines} ({ways})")
+        }
+        (_, 1, _) if edge && dist == 1 || corner && dist == 2 => {
+            format!("steps through {through} ({ways})")
+        }
+        (Path::Lame, 1, _) => format!(
+            "steps {} cells in a line through {lines}, if the way is empty ({ways})",
+            if edge { dist } else { dist / 2 }
+        ),
+        (_, 1, _) => format!(
+            "leaps {} cells in a line through {lines} ({ways})",
+            if edge { dist } else { dist / 2 }
+        ),
+        (_, 0, _) => format!("rides through {lines} any distance ({ways})"),
+        (_, r, _) => format!("rides through {lines} up to {r} cells ({ways})"),
+    };
+    let mut s = how;
+    match a.mode {
+        Mode::Move => s.push_str(", only to an empty cell"),
+        Mode::Capture => s.push_str(", only to capture"),
+        Mode::EnPassant => s.push_str(", only to capture (en passant too)"),
+        Mode::Both => {}
+    }
+    if a.timing == Timing::Initial {
+        s.push_str(", only on its first move");
+    }
+    s
 }
 
 /// One movement atom in plain words: `leaps (1,2) in 8 directions`,

@@ -84,7 +84,7 @@ impl Session {
 
     /// The name of a square (`e4`), as players name it.
     pub fn square_name(&self, sq: Square) -> String {
-        notation::square(self.coord(sq))
+        notation::square(self.position().named(sq))
     }
 
     fn coord(&self, sq: Square) -> Coord {
@@ -400,6 +400,7 @@ impl Session {
             (c.x - x, c.y - y)
         });
         BoardView {
+            hex: v.board.hex,
             x0: x0 + ox,
             y0: y0 + oy,
             width: w,

@@ -145,6 +145,21 @@ pub fn size(v: &BoardView) -> (i32, i32) {
 /// [`size`] of a view turned by `turn` quarter turns.
 pub fn size_turned(v: &BoardView, turn: u8) -> (i32, i32) {
     let (cols, rows) = drawn(v, turn);
+    let widest_line = || {
+        (0..v.player_names.len())
+            .map(|p| player_line(v, p).chars().count())
+            .max()
+            .unwrap_or(0)
+            .min(10_000) as i32
+    };
+    if v.hex.is_some() {
+        let (bw, bh) = super::hex::board_size(v);
+        let w = bw.max(LEFT + 8 * widest_line() + TOP);
+        return (
+            w.max(240),
+            bh + PLAYER_LINE * v.player_names.len() as i32 + TOP,
+        );
+    }
     let widest = (0..v.player_names.len())
         .map(|p| player_line(v, p).chars().count())
         .max()
@@ -195,7 +210,13 @@ pub fn body_marked(
             continue;
         }
         let (px, py) = at(x, y);
-        let (cx, cy) = (px + CELL / 2, py + CELL / 2);
+        let (cx, cy) = match v.hex {
+            Some(_) => {
+                let (cx, cy) = super::hex::cell_centre(v, x, y);
+                (cx.round() as i32, cy.round() as i32)
+            }
+            None => (px + CELL / 2, py + CELL / 2),
+        };
         let dot = CELL / 7;
         let ring = CELL * 2 / 5;
         use super::Mark;
@@ -233,6 +254,31 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
     let mut s = String::new();
     let turn = opt.turn % 4;
     let (w, h) = size_turned(v, turn);
+    if let Some(n) = v.hex {
+        // A hexagon turns by half turns only: a quarter turn draws it as
+        // the half turn before it.
+        let _ = writeln!(
+            s,
+            r##"<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>"##
+        );
+        s.push_str(&super::hex::svg_body(v, n, turn >= 2, opt.squares, arrows));
+        let (_, bh) = super::hex::board_size(v);
+        let players = v.player_names.len();
+        for p in 0..players {
+            let y = bh + PLAYER_LINE * p as i32;
+            let fill = owner_color(p, players);
+            let line = esc(&player_line(v, p));
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{}" cy="{}" r="7" fill="{fill}" stroke="#000000" stroke-width="1.5"/><text x="{}" y="{}" font-size="13" fill="#000000">{line}</text>"##,
+                LEFT / 2,
+                y + PLAYER_LINE / 2,
+                LEFT,
+                y + PLAYER_LINE / 2 + 5
+            );
+        }
+        return Ok(s);
+    }
     let (cols, rows) = drawn(v, turn);
     let _ = writeln!(
         s,
@@ -482,6 +528,7 @@ mod tests {
             deck_cards: vec![],
             notes: vec![],
             out: vec![],
+            hex: None,
         };
         let corner = |turn: u8| {
             let s = draw_with(
@@ -539,6 +586,7 @@ mod tests {
             deck_cards: vec![],
             notes: vec![],
             out: vec![],
+            hex: None,
         };
         let e = draw(&v, &[]).unwrap_err();
         assert!(e.contains("too large"), "{e}");

@@ -127,7 +127,11 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
                     height: h as u8,
                 },
                 a1_dark: true,
+                hex: None,
             });
+        }
+        if c.eat_word("hex") {
+            return hex_board(&mut c, f);
         }
         let a = c.next().ok_or_else(|| c.expected("a size such as `8x8`"))?;
         let (w, h) = match a.kind {
@@ -139,7 +143,7 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
                     a.span,
                     format!("expected a size such as `8x8`, found {}", a.describe()),
                 )
-                .hint("or `board unbounded limit 4x4`"))
+                .hint("or `board hex 6`, or `board unbounded limit 4x4`"))
             }
         };
         if !(1..=MAX_SIDE as i64).contains(&w) || !(1..=MAX_SIDE as i64).contains(&h) {
@@ -245,10 +249,58 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
                 holes,
             },
             a1_dark,
+            hex: None,
         })
     })();
     match r {
         Ok(b) => l.board = Some(b),
         Err(d) => l.err(d),
     }
+}
+
+/// The largest side of `board hex N`: its grid is (2N-1)×(2N-1), at most
+/// 16×16, and its files are named with the 15 letters `a`..`p` but `j`.
+pub(super) const MAX_HEX_SIDE: i64 = 8;
+
+/// `board hex N`: the regular hexagon of N cells a side (LANGUAGE.md §5).
+fn hex_board(c: &mut Cur, f: &Arc<str>) -> Result<Board, Diagnostic> {
+    let a = c
+        .next()
+        .ok_or_else(|| c.expected("the number of cells a side, as in `board hex 6`"))?;
+    let n = match a.kind {
+        ArgKind::Number(n) => n,
+        _ => {
+            return Err(Diagnostic::error(
+                "bad-argument",
+                f,
+                a.span,
+                format!(
+                    "expected the number of cells a side, found {}",
+                    a.describe()
+                ),
+            )
+            .hint("write `board hex 6` for Glinski's board of 91 cells"))
+        }
+    };
+    if !(2..=MAX_HEX_SIDE).contains(&n) {
+        return Err(Diagnostic::error(
+            "out-of-range",
+            f,
+            a.span,
+            format!("a hexagonal board has 2 to {MAX_HEX_SIDE} cells a side"),
+        )
+        .hint("its grid of 2N-1 files must fit 16x16, and its files are named a..p without j"));
+    }
+    c.finish()?;
+    let n = n as i32;
+    let w = (2 * n - 1) as u8;
+    Ok(Board {
+        shape: Shape::Rect {
+            width: w,
+            height: w,
+            holes: Board::hex_holes(n),
+        },
+        a1_dark: true,
+        hex: Some(n as u8),
+    })
 }

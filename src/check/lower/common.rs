@@ -217,6 +217,40 @@ impl Lower<'_> {
     pub(super) fn square(&self, file: &Arc<str>, a: &Arg) -> Result<Coord, Diagnostic> {
         let board = self.board.as_ref();
         match (&a.kind, board.map(|b| &b.shape)) {
+            (ArgKind::Square { .. }, Some(Shape::Rect { .. }))
+                if board.is_some_and(|b| b.hex.is_some()) =>
+            {
+                let b = board.expect("matched");
+                let ArgKind::Square { file: fx, rank } = a.kind else {
+                    unreachable!("matched")
+                };
+                match b.from_token(fx, rank).filter(|&c| b.has(c)) {
+                    Some(c) => Ok(c),
+                    None => {
+                        let n = b.hex.unwrap_or(0) as i32;
+                        let mut d = Diagnostic::error(
+                            "off-board",
+                            file,
+                            a.span,
+                            format!("this square is not a cell of the hex {n} board"),
+                        );
+                        if fx == 'j' as i32 - 'a' as i32 {
+                            d = d.hint("a hexagonal board's files are lettered without `j`: ..., h, i, k, l, ...");
+                        } else {
+                            let (first, middle, last) = (
+                                b.file_letter(0),
+                                b.file_letter(n - 1),
+                                b.file_letter(2 * n - 2),
+                            );
+                            d = d.hint(format!(
+                                "the files go from a to {last}, each numbered from 1 at its bottom: {first}1..{first}{n} and {last}1..{last}{n} on the outer files, {middle}1..{middle}{} in the middle",
+                                2 * n - 1
+                            ));
+                        }
+                        Err(d)
+                    }
+                }
+            }
             (
                 ArgKind::Square { file: f, rank },
                 Some(Shape::Rect {

@@ -38,6 +38,23 @@ pub(super) fn finish(
         aliases,
         ..
     } = d;
+    // A hexagon has no quarter turns: its men face north or south.
+    if l.board.as_ref().is_some_and(|b| b.hex.is_some())
+        && l.players
+            .iter()
+            .any(|p| matches!(p.forward, Dir::East | Dir::West))
+    {
+        let (f, sp) = l.players_span.clone().unwrap_or((file.clone(), name_span));
+        l.diags.push(
+            Diagnostic::error(
+                "contradiction",
+                &f,
+                sp,
+                "on a hexagonal board men face north or south only",
+            )
+            .hint("a hexagon's files run north and south; there is no east or west file to face"),
+        );
+    }
     royalty::finish_checks(
         &mut l,
         &turn,
@@ -477,6 +494,7 @@ pub(super) fn finish(
                 holes: vec![],
             },
             a1_dark: true,
+            hex: None,
         }),
         pieces: l.pieces.iter().map(|p| p.piece.clone()).collect(),
         regions: l.regions.iter().map(|r| r.0.clone()).collect(),

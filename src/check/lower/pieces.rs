@@ -19,7 +19,11 @@ pub(super) fn betza_atoms(
             .min(sp.end.saturating_sub(1).max(s + 1));
         Span::new(s, en)
     };
-    let (atoms, notes) = betza::parse_with_notes(text).map_err(|e| {
+    let cells = match l.board.as_ref().and_then(|b| b.hex) {
+        Some(_) => betza::Cells::Hex,
+        None => betza::Cells::Square,
+    };
+    let (atoms, notes) = betza::parse_on(text, cells).map_err(|e| {
         Diagnostic::error("bad-betza", f, inside(e.start, e.end), e.message).hint(e.hint)
     })?;
     for n in notes {

@@ -9,7 +9,7 @@ pub(super) fn builtin_regions(l: &mut Lower) {
             height,
             holes,
         },
-        a1_dark,
+        ..
     }) = l.board.clone()
     else {
         if l.board_broken {
@@ -32,9 +32,17 @@ pub(super) fn builtin_regions(l: &mut Lower) {
         .flat_map(|y| (0..width as i32).map(move |x| Coord::new(x, y)))
         .filter(|c| !holes.contains(c))
         .collect();
-    let dark = |c: &Coord| ((c.x + c.y) % 2 == 0) == a1_dark;
-    let light: Vec<Coord> = all.iter().copied().filter(|c| !dark(c)).collect();
-    let darks: Vec<Coord> = all.iter().copied().filter(dark).collect();
+    let board = l.board.clone().expect("matched above");
+    let light: Vec<Coord> = all
+        .iter()
+        .copied()
+        .filter(|c| board.is_light(c.x, c.y))
+        .collect();
+    let darks: Vec<Coord> = all
+        .iter()
+        .copied()
+        .filter(|c| board.is_dark(c.x, c.y))
+        .collect();
     for (n, sq) in [("all", all), ("light", light), ("dark", darks)] {
         l.push_region(
             Region {
@@ -83,15 +91,10 @@ pub(super) fn region_stmt(l: &mut Lower, it: &Item) {
                 squares,
             });
         }
-        let Some(Board {
-            shape:
-                Shape::Rect {
-                    width,
-                    height,
-                    holes,
-                },
-            a1_dark,
-        }) = l.board.clone()
+        let Some(board) = l
+            .board
+            .clone()
+            .filter(|b| matches!(b.shape, Shape::Rect { .. }))
         else {
             return Err(Diagnostic::error(
                 "contradiction",
@@ -110,7 +113,7 @@ pub(super) fn region_stmt(l: &mut Lower, it: &Item) {
             loop {
                 let (pn, psp) = c.expect_word("a player name")?;
                 let p = l.player_ref(f, psp, pn)?;
-                let sq = region_terms(&mut c, width, height, &holes, a1_dark)?;
+                let sq = region_terms(&mut c, &board)?;
                 squares[p as usize] = Some(sq);
                 if c.done() {
                     break;
@@ -137,7 +140,7 @@ pub(super) fn region_stmt(l: &mut Lower, it: &Item) {
                 )));
             }
         } else {
-            let sq = region_terms(&mut c, width, height, &holes, a1_dark)?;
+            let sq = region_terms(&mut c, &board)?;
             c.finish()?;
             squares = vec![Some(sq); np];
         }
@@ -182,13 +185,15 @@ pub(super) fn region_stmt(l: &mut Lower, it: &Item) {
 }
 
 /// `rank 1 + files a..d + squares e4 d5 + light`
-pub(super) fn region_terms(
-    c: &mut Cur,
-    w: u8,
-    h: u8,
-    holes: &[Coord],
-    a1_dark: bool,
-) -> Result<Vec<Coord>, Diagnostic> {
+pub(super) fn region_terms(c: &mut Cur, board: &Board) -> Result<Vec<Coord>, Diagnostic> {
+    let Shape::Rect {
+        width: w,
+        height: h,
+        ref holes,
+    } = board.shape
+    else {
+        return Ok(Vec::new());
+    };
     let mut out: Vec<Coord> = Vec::new();
     loop {
         if let Some(a) = c
@@ -220,9 +225,12 @@ pub(super) fn region_terms(
                         .unwrap_or(if *n < 0 { i32::MIN } else { i32::MAX })
                         .saturating_sub(1),
                 ),
-                ArgKind::Word(s) if files && s.len() == 1 => {
-                    Some(s.as_bytes()[0] as i32 - b'a' as i32)
-                }
+                ArgKind::Word(s) if files && s.len() == 1 => Some(
+                    s.chars()
+                        .next()
+                        .and_then(|c| board.file_of_letter(c))
+                        .unwrap_or(i32::MAX),
+                ),
                 _ => None,
             }
         };
@@ -246,7 +254,12 @@ pub(super) fn region_terms(
                         ),
                     ));
                 };
-                let limit = if files { w as i32 } else { h as i32 };
+                let limit = match (files, board.hex) {
+                    (true, _) => w as i32,
+                    (false, None) => h as i32,
+                    // The ranks of a hexagon: 2N-1 on the middle file.
+                    (false, Some(n)) => 2 * i32::from(n) - 1,
+                };
                 if lo > hi && lo >= 0 && hi < limit {
                     return Err(Diagnostic::error(
                         "bad-argument",
@@ -267,12 +280,9 @@ pub(super) fn region_terms(
                         ),
                     )
                     .hint(if files {
-                        format!(
-                            "the files go from a to {}",
-                            (b'a' + w.saturating_sub(1)) as char
-                        )
+                        format!("the files go from a to {}", board.file_letter(w as i32 - 1))
                     } else {
-                        format!("the ranks go from 1 to {h}")
+                        format!("the ranks go from 1 to {limit}")
                     }));
                 }
                 all.iter()
@@ -281,7 +291,7 @@ pub(super) fn region_terms(
                         if files {
                             (lo..=hi).contains(&co.x)
                         } else {
-                            (lo..=hi).contains(&co.y)
+                            (lo..=hi).contains(&(board.rank_number(co.x, co.y) - 1))
                         }
                     })
                     .collect()
@@ -291,7 +301,7 @@ pub(super) fn region_terms(
                 while let Some(a) = c.peek() {
                     match a.kind {
                         ArgKind::Square { file, rank } => {
-                            let co = Coord::new(file, rank.saturating_sub(1));
+                            let co = board.from_token(file, rank).unwrap_or(Coord::new(-1, -1));
                             if !in_board(&co) {
                                 return Err(Diagnostic::error(
                                     "off-board",
@@ -327,7 +337,13 @@ pub(super) fn region_terms(
                 // square colour: a1 is dark unless the board says `a1 light`
                 all.iter()
                     .copied()
-                    .filter(|co| (((co.x + co.y) % 2 == 0) == a1_dark) == (t == "dark"))
+                    .filter(|co| {
+                        if t == "dark" {
+                            board.is_dark(co.x, co.y)
+                        } else {
+                            board.is_light(co.x, co.y)
+                        }
+                    })
                     .collect()
             }
             _ => {

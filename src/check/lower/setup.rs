@@ -102,6 +102,7 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                 c.finish()?;
                 let Some(Board {
                     shape: Shape::Rect { width, height, .. },
+                    hex,
                     ..
                 }) = l.board.clone()
                 else {
@@ -124,14 +125,30 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                     )
                     .hint("`mirror` and `rotate ... 180` work on any board"));
                 }
+                if hex.is_some() && quarters.is_some_and(|q| q % 2 == 1) {
+                    return Err(Diagnostic::error(
+                        "contradiction",
+                        f,
+                        st.span,
+                        "a hexagon has no quarter turns",
+                    )
+                    .hint("`mirror` and `rotate ... 180` work on a hexagonal board"));
+                }
                 let (w, h) = (width as i32, height as i32);
+                // On a hexagon, `mirror` reflects each file end to end
+                // (`f1` to `f11`, `a1` to `a6`): in axial coordinates
+                // about the centre (c,c), (x,y) -> (x, 3c-x-y).
+                let hex_c = hex.map(|_| (w - 1) / 2);
                 // Clockwise about the board's centre; quarter turns only on
                 // square boards (checked above).
-                let moved = |at: Coord| match quarters {
-                    None => Coord::new(at.x, h - 1 - at.y),
-                    Some(1) => Coord::new(at.y, w - 1 - at.x),
-                    Some(2) => Coord::new(w - 1 - at.x, h - 1 - at.y),
-                    Some(_) => Coord::new(h - 1 - at.y, at.x),
+                let moved = |at: Coord| match (quarters, hex_c) {
+                    (None, Some(c)) => Coord::new(at.x, 3 * c - at.x - at.y),
+                    (q, _) => match q {
+                        None => Coord::new(at.x, h - 1 - at.y),
+                        Some(1) => Coord::new(at.y, w - 1 - at.x),
+                        Some(2) => Coord::new(w - 1 - at.x, h - 1 - at.y),
+                        Some(_) => Coord::new(h - 1 - at.y, at.x),
+                    },
                 };
                 let copies: Vec<PlacedMan> = men
                     .iter()

@@ -32,6 +32,9 @@ pub struct Geometry {
     /// Per grid cell `y * width + x`, its square.
     cell: Vec<u16>,
     order: SquareOrder,
+    /// How squares are named (`ir::Board`'s file letters and rank
+    /// numbers: Glinski's on a hexagon); its holes are left out.
+    names: ir::Board,
     /// Per square, the real square one step away in each of
     /// [`KING_STEPS`].
     next: Vec<[Option<Square>; 8]>,
@@ -126,7 +129,7 @@ impl Geometry {
             if !hole[c] {
                 real.insert(sq);
             }
-            if ((x + y) % 2 == 0) == board.a1_dark {
+            if board.is_dark(x, y) {
                 dark.insert(sq);
             }
             xy.push((x as i8, y as i8));
@@ -141,6 +144,15 @@ impl Geometry {
             xy,
             cell,
             order,
+            names: ir::Board {
+                shape: Shape::Rect {
+                    width: width as u8,
+                    height: height as u8,
+                    holes: Vec::new(),
+                },
+                a1_dark: board.a1_dark,
+                hex: board.hex,
+            },
             next: Vec::new(),
         };
         g.next = (0..n)
@@ -260,7 +272,19 @@ impl Geometry {
             return "-".into();
         }
         let (x, y) = self.coords(sq);
-        format!("{}{}", (b'a' + x as u8) as char, y + 1)
+        self.names.square_name(x, y)
+    }
+
+    /// The side of a hexagonal board (`board hex N`), `None` on a grid of
+    /// squares.
+    #[inline]
+    pub fn hex_side(&self) -> Option<i32> {
+        self.names.hex_side()
+    }
+
+    /// How the board's squares are named and coloured.
+    pub fn naming(&self) -> &ir::Board {
+        &self.names
     }
 
     /// Parse a square name made by [`Geometry::name`]; holes are rejected.
@@ -278,10 +302,7 @@ impl Geometry {
     pub fn parse_prefix(&self, s: &str) -> Option<(Square, usize)> {
         let b = s.as_bytes();
         let f = *b.first()?;
-        if !f.is_ascii_lowercase() {
-            return None;
-        }
-        let x = (f - b'a') as i32;
+        let x = self.names.file_of_letter(f as char)?;
         let mut best = None;
         let mut n = 0i32;
         for (i, c) in b.iter().enumerate().skip(1).take(2) {
@@ -289,7 +310,8 @@ impl Geometry {
                 break;
             }
             n = n * 10 + (c - b'0') as i32;
-            if let Some(sq) = self.square(x, n - 1) {
+            let at = self.names.from_file_rank(x, n);
+            if let Some(sq) = self.square(at.x, at.y) {
                 best = Some((sq, i + 1));
             }
         }
@@ -325,6 +347,7 @@ mod tests {
                 holes: vec![Coord { x: 1, y: 0 }, Coord { x: 2, y: 1 }],
             },
             a1_dark: true,
+            hex: None,
         }
     }
 

@@ -157,6 +157,21 @@ impl Position {
         Coord::new(x + o.0, y + o.1)
     }
 
+    /// The coordinate notation writes for a square (`notation::square`):
+    /// [`Position::coord`], except on a hexagonal board, where it is the
+    /// file letter's distance from `a` and the rank less one, in
+    /// Glinski's names (`ir::Board::named_coord`).
+    pub fn named(&self, sq: Square) -> Coord {
+        let geo = self.tables.geometry();
+        match geo.hex_side() {
+            Some(_) => {
+                let (x, y) = geo.coords(sq);
+                geo.naming().named_coord(x, y)
+            }
+            None => self.coord(sq),
+        }
+    }
+
     /// The square at a coordinate (see [`Position::coord`]), if real.
     pub fn square_at(&self, c: Coord) -> Option<Square> {
         let o = with_pos!(&self.inner, _c, s => s.origin);

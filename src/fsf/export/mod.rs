@@ -312,6 +312,16 @@ fn structure(e: &mut Exp) {
         e.refuse("board", None, "an unbounded board");
         return;
     }
+    if let Some(n) = v.board.hex {
+        // Fairy-Stockfish's boards are grids of squares: hexagonal cells
+        // (their six-way steps and names) cannot be carried.
+        e.refuse(
+            "board",
+            None,
+            format!("a hexagonal board (`board hex {n}`)"),
+        );
+        return;
+    }
     if e.w > FILE_MAX as i32 || e.h > RANK_MAX as i32 {
         e.refuse(
             "board",

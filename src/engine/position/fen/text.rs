@@ -69,12 +69,18 @@ pub(super) fn frame<B: Bits>(t: &Compiled<B>) -> (i32, i32, i32, i32) {
 
 /// Square name as written in FEN (relative to the frame).
 pub(super) fn square_name<B: Bits>(t: &Compiled<B>, sq: Square) -> String {
+    if t.base.geo.hex_side().is_some() {
+        return t.base.geo.name(sq);
+    }
     let (ox, oy, _, _) = frame(t);
     let (x, y) = t.base.geo.coords(sq);
     format!("{}{}", (b'a' + (x - ox) as u8) as char, y - oy + 1)
 }
 
 pub(super) fn parse_square<B: Bits>(t: &Compiled<B>, s: &str) -> Option<Square> {
+    if t.base.geo.hex_side().is_some() {
+        return t.base.geo.parse(s);
+    }
     let (ox, oy, w, h) = frame(t);
     let b = s.as_bytes();
     if b.len() < 2

@@ -34,6 +34,8 @@ pub(super) fn finish(
         castling_field_span,
         explode_span,
         royalty_span,
+        captures_span,
+        rebirth_span,
         walls_span,
         aliases,
         ..
@@ -45,6 +47,7 @@ pub(super) fn finish(
         explode_span.clone(),
         royalty_span,
     );
+    rebirth_checks(&mut l, &turn, captures_span, rebirth_span);
     if let (Some((f, sp)), Some(_)) = (&castling_field_span, &turn.castling) {
         l.diags.push(
             Diagnostic::error(
@@ -553,4 +556,47 @@ fn merged_limits(a: &[(PieceId, u32)], b: &[(PieceId, u32)]) -> Option<Vec<(Piec
         }
     }
     Some(out)
+}
+
+/// What rebirth (`captures reborn [capturer]`, `rebirth ... in`) needs of
+/// the rest of the variant: squares (a board with named squares), and
+/// for Anti-Circe, no capture the engine does not test for a taken
+/// rebirth square (gating).
+fn rebirth_checks(
+    l: &mut Lower,
+    turn: &Turn,
+    captures_at: Option<(Arc<str>, Span)>,
+    rebirth_at: Option<(Arc<str>, Span)>,
+) {
+    if let (false, Some((f, s))) = (turn.captures.rebirth(), &rebirth_at) {
+        l.diags.push(
+            Diagnostic::warning(
+                "unreachable",
+                f,
+                *s,
+                "`rebirth ... in` does nothing: captured men are not reborn",
+            )
+            .hint("add `captures reborn` (Circe) or `captures reborn capturer` (Anti-Circe), or remove this statement"),
+        );
+    }
+    let Some((f, s)) = captures_at.filter(|_| turn.captures.rebirth()) else {
+        return;
+    };
+    let unbounded = matches!(
+        l.board.as_ref().map(|b| &b.shape),
+        Some(Shape::Unbounded { .. })
+    );
+    let why = if unbounded {
+        Some("rebirth needs squares: an unbounded board has no game-start squares to be reborn on")
+    } else if turn.captures == Captures::RebornCapturer && turn.gating.is_some() {
+        Some("Anti-Circe cannot be combined with `gating`: a gating capture is not tested for its capturer's rebirth square")
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        l.diags.push(
+            Diagnostic::error("contradiction", &f, s, why.to_string())
+                .hint("remove `captures reborn`, or the statement that conflicts"),
+        );
+    }
 }

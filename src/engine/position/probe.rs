@@ -46,7 +46,7 @@ pub(super) fn legal_probe<B: Bits>(
     split: bool,
     window: Option<B>,
 ) -> bool {
-    if t.rules.explosion.is_some() || t.rules.mutually_immune != 0 {
+    if t.rules.explosion.is_some() || t.rules.special_captures {
         return capture_probe(t, s, mv, split);
     }
     let (Move::Normal { from, to, promote }
@@ -103,6 +103,10 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
         _ => return legal_after(t, s, mv, split),
     };
     let (b, l, r) = (&t.base, &t.base.layout, &t.rules);
+    if let Some(rb) = &r.rebirth {
+        // A rebirth changes a third square: made and tested whole.
+        return !rb.blocked(b, s, mv) && legal_after(t, s, mv, split);
+    }
     let me = s.turn;
     let cap = s.at(victim);
     let man = s.at(from);

@@ -45,6 +45,7 @@ pub(crate) mod pred;
 pub(crate) mod promote_action;
 pub(crate) mod promotion;
 pub(crate) mod quiet;
+pub(crate) mod rebirth;
 pub(crate) mod sink;
 pub(crate) mod surround;
 pub(crate) mod swap;
@@ -144,6 +145,12 @@ pub struct Rules<B: Bits> {
     /// `mutually immune`: kinds whose men may not capture their own kind
     /// (bit mask).
     pub mutually_immune: u32,
+    /// `captures reborn [capturer]` (Circe, Anti-Circe).
+    pub rebirth: Option<rebirth::Rebirth>,
+    /// Captures must each be made and tested, never taken from the
+    /// pseudo-legal list: `mutually immune` or rebirth (the one test the
+    /// generation pays for both).
+    pub special_captures: bool,
     pub quiet: QuietResets,
     /// `dead material` patterns, for the ending `insufficient material`.
     pub dead_material: Option<material::DeadMaterial>,
@@ -193,7 +200,9 @@ impl<B: Bits> Rules<B> {
         let flips = flip::Flips::new(v, base);
         let check_bound = CheckBound::new(v);
         let turns = Turns::new(v, layout);
+        let rebirth = rebirth::Rebirth::new(base);
         let any_consequence = turns.is_some()
+            || rebirth.is_some()
             || flips.is_some()
             || en_passant.is_some()
             || castling.is_some()
@@ -204,6 +213,12 @@ impl<B: Bits> Rules<B> {
             || check_bound.as_ref().is_some_and(|c| c.aims());
         let dead_material = material::DeadMaterial::new(base);
         let elimination = Elimination::new(v, base.nplayers);
+        let mutually_immune = v
+            .turn
+            .mutually_immune
+            .iter()
+            .filter(|&&k| (k as usize) < base.nkinds)
+            .fold(0, |m, &k| m | 1 << k);
         Ok(Rules {
             captures,
             promotion,
@@ -231,12 +246,9 @@ impl<B: Bits> Rules<B> {
             must_capture: v.turn.must_capture,
             check_bound,
             explosion: Explosion::new(v, base),
-            mutually_immune: v
-                .turn
-                .mutually_immune
-                .iter()
-                .filter(|&&k| (k as usize) < base.nkinds)
-                .fold(0, |m, &k| m | 1 << k),
+            mutually_immune,
+            special_captures: mutually_immune != 0 || rebirth.is_some(),
+            rebirth,
             quiet: QuietResets::new(v),
             end_steps: endings::Steps::new(&v.end, dead_material.is_some(), elimination.is_some()),
             dead_material,
@@ -275,6 +287,7 @@ impl<B: Bits> Rules<B> {
     /// only: no blast, no flips, no men taken by surrounding, no deck.
     pub fn plain_moves_local(&self) -> bool {
         self.explosion.is_none()
+            && self.rebirth.is_none()
             && self.flips.is_none()
             && self.surround.is_none()
             && self.deck.is_none()
@@ -285,7 +298,7 @@ impl<B: Bits> Rules<B> {
     /// or made by promotion rule out checkers-and-pins generation.
     pub fn needs_move_tests(&self, base: &Base<B>) -> bool {
         self.explosion.is_some()
-            || self.mutually_immune != 0
+            || self.special_captures
             || base.royal_check != crate::engine::compile::RoyalCheck::Any
             || self.promotion.makes_royal(base)
     }
@@ -322,7 +335,7 @@ impl<B: Bits> Rules<B> {
         }
     }
 
-    /// The consequences of `me`'s action `mv`, in their fixed order: flips,
+    /// The consequences of `me`'s action `mv`, in their fixed order: rebirth, flips,
     /// en passant, castling rights, passes, surround, check counts, aimed
     /// castlers, counting, the turn plan. Each is one test of whether the variant has the rule (no
     /// loop over a list: the set-up work of a loop was done for every
@@ -332,13 +345,17 @@ impl<B: Bits> Rules<B> {
         if !self.any_consequence {
             return;
         }
+        let mut castle_flags = a.castle_flags;
+        if let (Some(rb), Some(cap)) = (&self.rebirth, a.captured) {
+            castle_flags |= rb.after_capture(t, s, mv, cap, self.castle_kinds());
+        }
         if let Some(f) = &self.flips {
             cold(|| f.after_action(t, s, me, mv));
         }
         if let Some(ep) = &self.en_passant {
             ep.after_action(t, s, me, a.ep);
         }
-        if let (Some(c), true) = (&self.castling, a.castle_flags) {
+        if let (Some(c), true) = (&self.castling, castle_flags) {
             c.refresh_key(t, s);
         }
         if let Some(p) = &self.passing {

@@ -559,9 +559,9 @@ fn merged_limits(a: &[(PieceId, u32)], b: &[(PieceId, u32)]) -> Option<Vec<(Piec
 }
 
 /// What rebirth (`captures reborn [capturer]`, `rebirth ... in`) needs of
-/// the rest of the variant: squares (a board with named squares), and
-/// for Anti-Circe, no capture the engine does not test for a taken
-/// rebirth square (gating).
+/// the rest of the variant: squares (a board with named squares), no
+/// gating (its captures are not reborn) and no walls (a wall's square is
+/// chosen before the rebirth).
 fn rebirth_checks(
     l: &mut Lower,
     turn: &Turn,
@@ -588,8 +588,10 @@ fn rebirth_checks(
     );
     let why = if unbounded {
         Some("rebirth needs squares: an unbounded board has no game-start squares to be reborn on")
-    } else if turn.captures == Captures::RebornCapturer && turn.gating.is_some() {
-        Some("Anti-Circe cannot be combined with `gating`: a gating capture is not tested for its capturer's rebirth square")
+    } else if turn.gating.is_some() {
+        Some("rebirth cannot be combined with `gating`: a gating move's capture is not reborn")
+    } else if turn.walls.is_some() {
+        Some("rebirth cannot be combined with walls (`then place wall`, `then move wall`): a wall's square is chosen before the rebirth")
     } else {
         None
     };

@@ -96,6 +96,26 @@ pub struct Applied {
     pub captured: Option<crate::engine::core::Man>,
 }
 
+/// What follows a capture on the board (see [`Rules::on_capture`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnCapture {
+    Nothing,
+    /// `explode on capture`.
+    Explode,
+    /// `captures reborn [capturer]`.
+    Reborn,
+}
+
+impl OnCapture {
+    fn of(explode: bool, reborn: bool) -> OnCapture {
+        match (explode, reborn) {
+            (true, _) => OnCapture::Explode,
+            (false, true) => OnCapture::Reborn,
+            _ => OnCapture::Nothing,
+        }
+    }
+}
+
 /// Every rule of a variant, compiled.
 #[derive(Clone, Debug)]
 pub struct Rules<B: Bits> {
@@ -151,6 +171,10 @@ pub struct Rules<B: Bits> {
     /// pseudo-legal list: `mutually immune` or rebirth (the one test the
     /// generation pays for both).
     pub special_captures: bool,
+    /// What happens on the board after a capture, once the capturer has
+    /// landed: nothing, an explosion or a rebirth (the one test `make`
+    /// pays for both).
+    pub on_capture: OnCapture,
     pub quiet: QuietResets,
     /// `dead material` patterns, for the ending `insufficient material`.
     pub dead_material: Option<material::DeadMaterial>,
@@ -202,7 +226,6 @@ impl<B: Bits> Rules<B> {
         let turns = Turns::new(v, layout);
         let rebirth = rebirth::Rebirth::new(base);
         let any_consequence = turns.is_some()
-            || rebirth.is_some()
             || flips.is_some()
             || en_passant.is_some()
             || castling.is_some()
@@ -248,6 +271,7 @@ impl<B: Bits> Rules<B> {
             explosion: Explosion::new(v, base),
             mutually_immune,
             special_captures: mutually_immune != 0 || rebirth.is_some(),
+            on_capture: OnCapture::of(v.turn.explosion.is_some(), rebirth.is_some()),
             rebirth,
             quiet: QuietResets::new(v),
             end_steps: endings::Steps::new(&v.end, dead_material.is_some(), elimination.is_some()),
@@ -335,7 +359,7 @@ impl<B: Bits> Rules<B> {
         }
     }
 
-    /// The consequences of `me`'s action `mv`, in their fixed order: rebirth, flips,
+    /// The consequences of `me`'s action `mv`, in their fixed order: flips,
     /// en passant, castling rights, passes, surround, check counts, aimed
     /// castlers, counting, the turn plan. Each is one test of whether the variant has the rule (no
     /// loop over a list: the set-up work of a loop was done for every
@@ -345,17 +369,13 @@ impl<B: Bits> Rules<B> {
         if !self.any_consequence {
             return;
         }
-        let mut castle_flags = a.castle_flags;
-        if let (Some(rb), Some(cap)) = (&self.rebirth, a.captured) {
-            castle_flags |= rb.after_capture(t, s, mv, cap, self.castle_kinds());
-        }
         if let Some(f) = &self.flips {
             cold(|| f.after_action(t, s, me, mv));
         }
         if let Some(ep) = &self.en_passant {
             ep.after_action(t, s, me, a.ep);
         }
-        if let (Some(c), true) = (&self.castling, castle_flags) {
+        if let (Some(c), true) = (&self.castling, a.castle_flags) {
             c.refresh_key(t, s);
         }
         if let Some(p) = &self.passing {

@@ -5,7 +5,9 @@
 //!
 //! * Circe: the captured man (as it was: a promoted man keeps its kind) is
 //!   put on its rebirth square for the square of capture (the move's
-//!   destination), once the capturer has landed; it leaves the game when
+//!   destination), once the capturer has landed (in `make`, where an
+//!   explosion would be: the one test of what follows a capture); it
+//!   leaves the game when
 //!   that square holds a man or a wall, or when its kind has none.
 //! * Anti-Circe: the capturer, as it stands after the capture (a promoted
 //!   man as its new kind), goes from the square of capture to its own
@@ -92,10 +94,6 @@ impl Rebirth {
                 victim,
                 promote,
             } => (from, to, victim, promote),
-            Move::Walled { .. } => {
-                let (base, _) = mv.split_wall();
-                return !matches!(base, Move::Walled { .. }) && self.blocked(t, s, base);
-            }
             _ => return false,
         };
         if s.at(victim).is_empty() {

@@ -873,3 +873,28 @@ mod game_session {
         assert!(e.0.starts_with("action 1 `pass`"), "{e}");
     }
 }
+
+#[test]
+fn describe_says_where_a_captured_man_goes() {
+    let out = stdout_of(&["describe", "circe"], "");
+    assert!(out.contains("A captured man is reborn (Circe)"), "{out}");
+    assert!(
+        out.contains("the one on the file of capture for a kind that starts on every file (pawns), else the one of the capture square's colour"),
+        "{out}"
+    );
+    let out = stdout_of(&["describe", "anticirce"], "");
+    assert!(
+        out.contains("The capturer is reborn (Anti-Circe, Calvet type)"),
+        "{out}"
+    );
+    let out = stdout_of(&["describe", "bughouse"], "");
+    assert!(
+        out.contains("A captured man goes to the hand of the capturer's partner"),
+        "{out}"
+    );
+    let out = stdout_of(&["describe", "selfcapture", "knight"], "");
+    assert!(
+        out.contains("It may also capture its own men (never a royal one)."),
+        "{out}"
+    );
+}

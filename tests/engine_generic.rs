@@ -310,6 +310,7 @@ fn attacks_can_differ_from_moves() {
         promotes_to: None,
         hop_not_over: 0,
         never_captures: 0,
+        captures_own: false,
     };
     v.pieces.push(g);
     let t = Arc::new(Tables::new(&v).unwrap());

@@ -1,7 +1,10 @@
 //! Royals and explosions: several royal men (`royal` queens, `check all
 //! royals`), promotion to a royal kind and `promotion limit`, `explode on
 //! capture` (`except`, `immune`) and `mutually immune`, on the catalogue's
-//! Coregal, Atomic, Atomar, Atomic without checks and Spartan chess.
+//! Coregal, Atomic, Atomar, Atomic without checks and Spartan chess; and
+//! where a captured man goes: Circe and Anti-Circe (`captures reborn
+//! [capturer]`), self-capture (`captures own`) and the partner's hand
+//! (`captures to partner's hand`).
 
 #[path = "fixtures/common.rs"]
 mod common;
@@ -343,4 +346,150 @@ fn a_royal_promoted_form_is_written_with_a_plus_and_counts_from_the_next_action(
     let p = fen(&t, "k8/4+E4/9/9/9/9/9/9/r3K4 w - - 0 1");
     assert!(!p.in_check());
     assert!(has(&p, "e8e7"));
+}
+
+// --- Where a captured man goes: Circe, Anti-Circe, self-capture, partner ---
+
+fn inline(text: &str) -> std::sync::Arc<varia::engine::Tables> {
+    let c = varia::check::check_str("inline.variant", text, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).expect("compiles"))
+}
+
+/// The FEN after playing `list` from `start`.
+fn after(t: &std::sync::Arc<varia::engine::Tables>, start: &str, list: &[&str]) -> String {
+    let mut g = Game::new(fen(t, start));
+    play(&mut g, list);
+    g.position().fen()
+}
+
+#[test]
+fn circe_a_captured_man_is_reborn_on_its_start_square() {
+    let t = builtin("circe");
+    // 1.e4 d5 2.exd5: the black pawn is reborn on d7 (its file's start).
+    let f = after(
+        &t,
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
+        &["e4d5"],
+    );
+    assert!(f.starts_with("rnbqkbnr/pppppppp/8/3P4/8/"), "{f}");
+}
+
+#[test]
+fn circe_a_man_whose_rebirth_square_is_taken_leaves_the_game() {
+    let t = builtin("circe");
+    // Nxe5: the pawn's rebirth square e7 holds a pawn, so it vanishes.
+    let f = after(&t, "4k3/4p3/8/4p3/8/5N2/8/4K3 w - - 0 1", &["f3e5"]);
+    assert_eq!(f, "4k3/4p3/8/4N3/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn circe_a_promoted_man_is_reborn_as_its_kind_on_that_kinds_square() {
+    let t = builtin("circe");
+    // A promoted queen taken on h5 is reborn on d1.
+    let f = after(&t, "4k3/8/8/7Q/8/5b2/8/4K3 b - - 0 1", &["f3h5"]);
+    assert_eq!(f, "4k3/8/8/7b/8/8/8/3QK3 w - - 0 2");
+}
+
+#[test]
+fn circe_a_rook_reborn_on_its_corner_may_castle_again() {
+    let t = builtin("circe");
+    // The rook taken on c5 (dark) is reborn on a1, and White's king has
+    // not moved: O-O-O is legal again.
+    let mut g = Game::new(fen(
+        &t,
+        "r3k2r/ppp2ppp/8/2R5/4n3/8/PPP2PPP/4K2R b Kkq - 0 1",
+    ));
+    play(&mut g, &["e4c5"]);
+    assert!(
+        g.position().fen().contains(" w KQkq "),
+        "{}",
+        g.position().fen()
+    );
+    assert!(has(g.position(), "e1c1"), "{:?}", moves(g.position()));
+}
+
+#[test]
+fn circe_a_capture_whose_reborn_man_checks_the_capturer_is_illegal() {
+    let t = builtin("circe");
+    // Rxa1 (dark): the black rook is reborn on h8, next to White's king on
+    // h7; the capture would leave it attacked.
+    let p = fen(&t, "4k3/7K/8/8/8/8/8/rR6 w - - 0 1");
+    assert!(!has(&p, "b1a1"), "{:?}", moves(&p));
+    // With the king elsewhere the capture is legal.
+    let p = fen(&t, "4k3/8/8/8/8/8/6K1/rR6 w - - 0 1");
+    assert!(has(&p, "b1a1"));
+}
+
+#[test]
+fn anticirce_a_capture_whose_rebirth_square_is_taken_is_illegal() {
+    let t = builtin("anticirce");
+    // 1.e4 d5: exd5 would rebirth the pawn on d2, which holds one.
+    let p = fen(
+        &t,
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
+    );
+    assert!(!has(&p, "e4d5"));
+    // Calvet: the queen takes on d5 and goes back to d1, the square it left.
+    let f = after(&t, "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", &["d1d5"]);
+    assert_eq!(f, "4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+}
+
+#[test]
+fn anticirce_a_king_that_captures_is_reborn_on_its_square() {
+    let t = builtin("anticirce");
+    let f = after(&t, "4k3/8/8/8/8/8/3p4/2K5 w - - 0 1", &["c1d2"]);
+    assert_eq!(f, "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn anticirce_a_man_attacks_only_where_its_rebirth_square_is_free() {
+    let t = builtin("anticirce");
+    // The rook on a1 would take on e1 (dark) and go to h8, which holds a
+    // knight: no check. d1 and f1 (light) send it to a8, empty: attacked.
+    let p = fen(&t, "4k2n/8/8/8/8/8/8/r3K3 w - - 0 1");
+    assert!(!p.in_check());
+    assert!(!has(&p, "e1d1") && !has(&p, "e1f1") && has(&p, "e1e2"));
+    let p = fen(&t, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1");
+    assert!(p.in_check());
+}
+
+#[test]
+fn self_capture_takes_own_men_but_never_the_king() {
+    let t = builtin("selfcapture");
+    let p = Position::start(t.clone()).unwrap();
+    for m in ["b1d2", "g1e2", "d1d2", "c1b2", "a1a2"] {
+        assert!(has(&p, m), "{m}");
+    }
+    // The king takes no own man; no man takes the own king.
+    assert!(!has(&p, "e1d1") && !has(&p, "e1f2") && !has(&p, "d1e1"));
+    let f = after(&t, "4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1", &["b1d2"]);
+    assert_eq!(f, "4k3/8/8/8/8/8/3N4/4K3 b - - 0 1");
+}
+
+#[test]
+fn a_captured_man_goes_to_the_partners_hand() {
+    let t = inline(
+        "variant partners \"Partners\" {
+  players south_p north, west_p east, north_p south, east_p west
+  teams south_p + north_p, west_p + east_p
+  board 6x6
+  use king, rook
+  setup {
+    south_p: K a1, R c1
+    west_p: K f1, R c5
+    north_p: K a6
+    east_p: K f6
+  }
+  actions move, place
+  captures to partner's hand
+  end { checkmate -> eliminated }
+}",
+    );
+    let mut g = Game::new(Position::start(t.clone()).unwrap());
+    play(&mut g, &["c1c5"]);
+    let p = g.position();
+    // South took West's rook: it is North's (player 2), not South's.
+    assert_eq!(p.hand(2, 1), 1);
+    assert_eq!(p.hand(0, 1), 0);
 }

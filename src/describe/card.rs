@@ -149,6 +149,9 @@ fn rules(v: &Variant, k: PieceId) -> Vec<String> {
     if p.passes_own {
         out.push("Its slides pass over men of its own side.".into());
     }
+    if p.captures_own {
+        out.push("It may also capture its own men (never a royal one).".into());
+    }
     if p.hop_not_over != 0 {
         let kinds: Vec<PieceId> = (0..32).filter(|b| p.hop_not_over & (1 << b) != 0).collect();
         out.push(format!("Its hops may not jump a {}.", names(v, &kinds)));

@@ -151,15 +151,24 @@ fn turn(v: &Variant) -> Vec<String> {
             words::pred(v, &t.move_requires)
         ));
     }
+    let hand = if t.to_partner {
+        "the hand of the capturer's partner (the next team mate in turn order; with none, it leaves the game), as that partner's own"
+    } else {
+        "the capturer's hand, as its own"
+    };
     out.push(match t.captures {
         Captures::None => "Men never capture.".into(),
         Captures::Remove => "A captured man leaves the game.".into(),
-        Captures::ToHand => "A captured man goes to the capturer's hand, as its own.".into(),
+        Captures::ToHand => format!("A captured man goes to {hand}."),
         Captures::ToHandDemoted => {
-            "A captured man goes to the capturer's hand, as its own (a promoted man as the piece it was)."
-                .into()
+            format!("A captured man goes to {hand} (a promoted man as the piece it was).")
         }
+        Captures::Reborn => "A captured man is reborn (Circe): it is put back on its rebirth square, and leaves the game if that square is taken.".into(),
+        Captures::RebornCapturer => "The capturer is reborn (Anti-Circe, Calvet type): after the capture it goes to its own rebirth square; a capture whose rebirth square is taken (neither the square left nor the square of capture) is illegal.".into(),
     });
+    if t.captures.rebirth() {
+        out.push(rebirth_rule(v));
+    }
     if t.must_capture {
         out.push(
             "Capturing is compulsory: with a capture at hand, only captures are legal.".into(),
@@ -416,4 +425,19 @@ fn turn_plan(v: &Variant, plan: &crate::ir::TurnPlan) -> Vec<String> {
         out.push("Only a turn's last action may give check.".into());
     }
     out
+}
+
+/// How a rebirth square is chosen, with the squares the file names.
+fn rebirth_rule(v: &crate::ir::Variant) -> String {
+    let mut s = "The rebirth square of a man is a game-start square of its kind and owner: the one on the file of capture for a kind that starts on every file (pawns), else the one of the capture square's colour (then the nearest file)".to_string();
+    for (kinds, r) in &v.turn.rebirth_in {
+        let names: Vec<String> = kinds.iter().map(|&k| words::piece(v, k)).collect();
+        let region = v.regions.get(*r as usize).map_or("?", |g| g.name.as_str());
+        s.push_str(&format!(
+            "; for the {}, a square of {region}",
+            names.join(", ")
+        ));
+    }
+    s.push_str(". A reborn man counts as not yet moved (it may castle, a pawn may step twice).");
+    s
 }

@@ -83,7 +83,7 @@ pub const OPTIONS: &[OptionDoc] = &[
     row("pieceToCharTable", "string", Display, "XBoard's piece images; `export` writes it"),
     row("pocketSize", "int", Display, "XBoard's holdings size"),
     row("chess960", "bool", Converted, "nothing to write: castling `to files` works from any start"),
-    row("twoBoards", "bool", Refused, "pieces in hand from a second board (bughouse): varia plays one board"),
+    row("twoBoards", "bool", Converted, "`captures to partner's hand demoted`: in a game of two the partner plays on the other board, so a captured man leaves this one (Fairy-Stockfish's one-board model); the men in hand come from the FEN"),
     row("startFen", "FEN", Converted, "`board ... holes` (walls `*`), `setup` (men, promoted men `+X`, hands `[...]`, `first: black`), the castling rights (which must be those varia gives unmoved men) and the check counts"),
     row("pawnTypes", "PieceSet", Converted, "sets promotionPawnTypes, enPassantTypes and nMoveRuleTypes"),
     row("promotionRegionWhite", "Bitboard", Converted, "a per-player region for `promote ... in REGION`"),

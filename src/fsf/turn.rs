@@ -194,7 +194,10 @@ impl Writer<'_> {
                 "",
             );
         }
-        if r.captures_to_hand {
+        if r.two_boards {
+            // The partner of a game of two plays on the other board.
+            self.body.push("captures to partner's hand demoted".into());
+        } else if r.captures_to_hand {
             self.body.push(
                 if r.drop_loop {
                     "captures to hand"

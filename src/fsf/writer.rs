@@ -544,11 +544,6 @@ impl<'a> Writer<'a> {
             }
         };
         refuse(
-            &["twoBoards"],
-            r.two_boards,
-            "pieces in hand come from a second board (bughouse); varia plays one board",
-        );
-        refuse(
             &["sittuyinPromotion"],
             r.sittuyin_promotion,
             "Sittuyin's promotion in place",

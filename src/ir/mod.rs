@@ -234,6 +234,10 @@ pub struct Piece {
     /// attacks) a man of kind k.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub never_captures: u32,
+    /// `captures own`: its capturing moves may also take men of its own
+    /// owner (never a royal one).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub captures_own: bool,
 }
 
 fn is_zero(x: &u32) -> bool {
@@ -383,6 +387,16 @@ pub struct Turn {
     pub move_where: Vec<PlacementRule>,
     /// Whether men capture, and where a captured man goes.
     pub captures: Captures,
+    /// `captures to partner's hand`: a captured man goes to the hand of
+    /// the capturer's partner (see [`Turn::captures`], which is then
+    /// `ToHand` or `ToHandDemoted`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub to_partner: bool,
+    /// `rebirth PIECE, ... in REGION`: the rebirth squares of those kinds
+    /// are the region's squares (their owner's) instead of their
+    /// game-start squares.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rebirth_in: Vec<(Vec<PieceId>, RegionId)>,
     /// Placing a man from the hand is allowed.
     pub place: bool,
     /// Drawing the top card of the deck and placing it is allowed.
@@ -713,10 +727,18 @@ pub enum Captures {
     /// As `ToHand`, but a man that was promoted goes to the hand as the kind
     /// it promoted from (`captures to hand demoted`; crazyhouse, shogi).
     ToHandDemoted,
+    /// Circe (`captures reborn`): a captured man is put back on its
+    /// rebirth square, and leaves the game when that square is taken.
+    Reborn,
+    /// Anti-Circe, Calvet type (`captures reborn capturer`): the capturer
+    /// goes to its own rebirth square after the capture; a capture whose
+    /// capturer's rebirth square is taken (neither the square it left nor
+    /// the one it took on) is illegal.
+    RebornCapturer,
 }
 
 impl Captures {
-    /// Whether men capture at all.
+    /// Whether captured men go to a hand.
     pub fn to_hand(self) -> bool {
         matches!(self, Captures::ToHand | Captures::ToHandDemoted)
     }
@@ -724,6 +746,12 @@ impl Captures {
     /// Whether men capture at all.
     pub fn any(self) -> bool {
         self != Captures::None
+    }
+
+    /// Whether a capture puts a man on its rebirth square (Circe or
+    /// Anti-Circe).
+    pub fn rebirth(self) -> bool {
+        matches!(self, Captures::Reborn | Captures::RebornCapturer)
     }
 }
 

@@ -34,6 +34,8 @@ pub(super) fn finish(
         castling_field_span,
         explode_span,
         royalty_span,
+        captures_span,
+        rebirth_span,
         walls_span,
         aliases,
         ..
@@ -62,6 +64,7 @@ pub(super) fn finish(
         explode_span.clone(),
         royalty_span,
     );
+    rebirth_checks(&mut l, &turn, captures_span, rebirth_span);
     if let (Some((f, sp)), Some(_)) = (&castling_field_span, &turn.castling) {
         l.diags.push(
             Diagnostic::error(
@@ -571,4 +574,49 @@ fn merged_limits(a: &[(PieceId, u32)], b: &[(PieceId, u32)]) -> Option<Vec<(Piec
         }
     }
     Some(out)
+}
+
+/// What rebirth (`captures reborn [capturer]`, `rebirth ... in`) needs of
+/// the rest of the variant: squares (a board with named squares), no
+/// gating (its captures are not reborn) and no walls (a wall's square is
+/// chosen before the rebirth).
+fn rebirth_checks(
+    l: &mut Lower,
+    turn: &Turn,
+    captures_at: Option<(Arc<str>, Span)>,
+    rebirth_at: Option<(Arc<str>, Span)>,
+) {
+    if let (false, Some((f, s))) = (turn.captures.rebirth(), &rebirth_at) {
+        l.diags.push(
+            Diagnostic::warning(
+                "unreachable",
+                f,
+                *s,
+                "`rebirth ... in` does nothing: captured men are not reborn",
+            )
+            .hint("add `captures reborn` (Circe) or `captures reborn capturer` (Anti-Circe), or remove this statement"),
+        );
+    }
+    let Some((f, s)) = captures_at.filter(|_| turn.captures.rebirth()) else {
+        return;
+    };
+    let unbounded = matches!(
+        l.board.as_ref().map(|b| &b.shape),
+        Some(Shape::Unbounded { .. })
+    );
+    let why = if unbounded {
+        Some("rebirth needs squares: an unbounded board has no game-start squares to be reborn on")
+    } else if turn.gating.is_some() {
+        Some("rebirth cannot be combined with `gating`: a gating move's capture is not reborn")
+    } else if turn.walls.is_some() {
+        Some("rebirth cannot be combined with walls (`then place wall`, `then move wall`): a wall's square is chosen before the rebirth")
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        l.diags.push(
+            Diagnostic::error("contradiction", &f, s, why.to_string())
+                .hint("remove `captures reborn`, or the statement that conflicts"),
+        );
+    }
 }

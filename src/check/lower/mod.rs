@@ -36,7 +36,8 @@ pub(crate) use statements::is_keyword;
 use statements::{Draft, Lowering};
 
 const PIECE_ATTRS: &[&str] = &[
-    "moves", "attacks", "royal", "passes", "resets", "value", "glyphs", "like", "promotes", "not",
+    "moves", "attacks", "royal", "passes", "captures", "resets", "value", "glyphs", "like",
+    "promotes", "not",
 ];
 
 struct PieceB {

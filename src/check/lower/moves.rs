@@ -3,24 +3,40 @@
 
 use super::*;
 
-/// `captures none | all | to hand [demoted]`
+/// `captures none | all | to [partner's] hand [demoted] | reborn [capturer]`
 pub(super) fn captures(
     _: &mut Lower,
     d: &mut Draft,
-    _: &Item,
+    it: &Item,
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
+    d.captures_span = Some((it.file.clone(), it.stmt.head_span()));
+    let choices = "the choices are `none`, `all`, `to hand`, `to partner's hand`, `reborn`, `reborn capturer`";
     let (v, _) = c
-        .expect_choice("`none`, `all` or `to hand`", &["none", "all", "to"])
+        .expect_choice(
+            "`none`, `all`, `to hand` or `reborn`",
+            &["none", "all", "to", "reborn"],
+        )
         .map_err(|mut d| {
             d.hints.retain(|h| !h.starts_with("the choices"));
-            d.hint("the choices are `none`, `all`, `to hand`")
+            d.hint(choices)
         })?;
+    d.turn.to_partner = false;
     d.turn.captures = match v {
         "none" => Captures::None,
+        "reborn" => {
+            if c.done() {
+                Captures::Reborn
+            } else {
+                c.expect_keyword("capturer")
+                    .map_err(|d| d.hint("write `captures reborn` (Circe) or `captures reborn capturer` (Anti-Circe)"))?;
+                Captures::RebornCapturer
+            }
+        }
         "to" => {
+            d.turn.to_partner = c.eat_word("partner's");
             c.expect_keyword("hand")
-                .map_err(|d| d.hint("write `captures to hand`"))?;
+                .map_err(|d| d.hint("write `captures to hand` or `captures to partner's hand`"))?;
             if c.done() {
                 Captures::ToHand
             } else {
@@ -33,6 +49,25 @@ pub(super) fn captures(
         _ => Captures::Remove,
     };
     c.finish()
+}
+
+/// `rebirth PIECE, ... in REGION`: the rebirth squares of those kinds.
+pub(super) fn rebirth(
+    l: &mut Lower,
+    d: &mut Draft,
+    it: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    if d.rebirth_span.is_none() {
+        d.rebirth_span = Some((it.file.clone(), it.stmt.head_span()));
+    }
+    let kinds = super::regional::piece_list(l, c, "a piece")?;
+    c.expect_keyword("in")
+        .map_err(|d| d.hint("write `rebirth queen, king in royal_squares`"))?;
+    let region = l.region_ref(c)?;
+    c.finish()?;
+    d.turn.rebirth_in.push((kinds, region));
+    Ok(())
 }
 
 /// `move requires PREDICATE` or `move [PIECE, ...] where PREDICATE`.

@@ -180,6 +180,7 @@ pub(super) fn piece_stmt(
             promotes_to: None,
             hop_not_over: 0,
             never_captures: 0,
+            captures_own: false,
         };
         let mut resets_clock = false;
         let mut no_moves = false;
@@ -197,7 +198,7 @@ pub(super) fn piece_stmt(
         while let Some(a) = c.next() {
             let Some(w) = a.word() else {
                 return Err(Diagnostic::error("bad-argument", f, a.span, format!("expected a piece attribute, found {}", a.describe()))
-                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
+                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
             };
             match w {
                 "moves" if c.eat_word("none") => {
@@ -223,10 +224,10 @@ pub(super) fn piece_stmt(
                     let (what, _) = c
                         .expect_choice(
                             "an attribute to drop",
-                            &["royal", "passes", "resets", "promotes", "attacks", "value", "glyphs"],
+                            &["royal", "passes", "captures", "resets", "promotes", "attacks", "value", "glyphs"],
                         )
                         .map_err(|d| {
-                            d.hint("write `not royal`, `not passes own`, `not resets clock`, `not promotes`, `not attacks`, `not value` or `not glyphs`")
+                            d.hint("write `not royal`, `not passes own`, `not captures own`, `not resets clock`, `not promotes`, `not attacks`, `not value` or `not glyphs`")
                         })?;
                     match what {
                         "royal" => piece.royal = false,
@@ -234,6 +235,11 @@ pub(super) fn piece_stmt(
                             c.expect_keyword("own")
                                 .map_err(|d| d.hint("write `not passes own`"))?;
                             piece.passes_own = false;
+                        }
+                        "captures" => {
+                            c.expect_keyword("own")
+                                .map_err(|d| d.hint("write `not captures own`"))?;
+                            piece.captures_own = false;
                         }
                         "resets" => {
                             c.expect_keyword("clock")
@@ -256,6 +262,11 @@ pub(super) fn piece_stmt(
                     c.expect_keyword("own")
                         .map_err(|d| d.hint("the attribute is `passes own`"))?;
                     piece.passes_own = true;
+                }
+                "captures" => {
+                    c.expect_keyword("own")
+                        .map_err(|d| d.hint("the attribute is `captures own`"))?;
+                    piece.captures_own = true;
                 }
                 "resets" => {
                     c.expect_keyword("clock")
@@ -332,9 +343,18 @@ pub(super) fn piece_stmt(
                     if let Some(s) = diagnostic::suggest(w, PIECE_ATTRS.iter().copied()) {
                         d = d.hint(s);
                     }
-                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
+                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
                 }
             }
+        }
+        if piece.royal && piece.captures_own {
+            return Err(Diagnostic::error(
+                "contradiction",
+                f,
+                nspan,
+                format!("piece `{name}` is royal and `captures own`: a royal man may not take its own men"),
+            )
+            .hint("drop `captures own`, or write `not royal`"));
         }
         if piece.moves.is_empty() && !no_moves {
             return Err(Diagnostic::error(

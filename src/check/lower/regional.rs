@@ -5,7 +5,7 @@
 use super::*;
 
 /// Piece names separated by `,`.
-fn piece_list(l: &Lower, c: &mut Cur, what: &str) -> Result<Vec<PieceId>, Diagnostic> {
+pub(super) fn piece_list(l: &Lower, c: &mut Cur, what: &str) -> Result<Vec<PieceId>, Diagnostic> {
     let mut kinds = Vec::new();
     loop {
         kinds.push(l.piece_ref(c, what)?);

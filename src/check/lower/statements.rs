@@ -75,6 +75,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("power", false, false, Rule(turn::power)),
     st("always", false, false, Rule(turn::always)),
     st("captures", true, false, Rule(moves::captures)),
+    st("rebirth", false, false, Rule(moves::rebirth)),
     st("promote", false, false, Rule(turn::promote)),
     st("demote", false, false, Rule(turn::demote)),
     st("castling", true, false, Rule(moves::castling)),
@@ -162,6 +163,10 @@ pub(super) struct Draft {
     /// `initial ... listed in castling field`, to report it with `castling`.
     pub castling_field_span: Option<(Arc<str>, Span)>,
     pub explode_span: Option<(Arc<str>, Span)>,
+    /// The `captures` statement (for the checks of rebirth).
+    pub captures_span: Option<(Arc<str>, Span)>,
+    /// The first `rebirth ... in` statement.
+    pub rebirth_span: Option<(Arc<str>, Span)>,
     /// `then place wall`, for its cross-statement checks.
     pub walls_span: Option<(Arc<str>, Span)>,
     pub royalty_span: Option<(Arc<str>, Span)>,
@@ -182,6 +187,8 @@ impl Draft {
                 move_requires_source: None,
                 move_where: Vec::new(),
                 captures: Captures::Remove,
+                to_partner: false,
+                rebirth_in: Vec::new(),
                 place: false,
                 draw: false,
                 pass: false,
@@ -234,6 +241,8 @@ impl Draft {
             move_where_span: None,
             castling_field_span: None,
             explode_span: None,
+            captures_span: None,
+            rebirth_span: None,
             walls_span: None,
             royalty_span: None,
             aliases: Vec::new(),

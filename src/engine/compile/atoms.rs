@@ -141,7 +141,11 @@ pub struct Plan {
     /// `immune KIND: from PIECE`: the patterns of the kinds it never
     /// captures nor attacks.
     pub immune: Vec<u8>,
-    /// Some of `zone`, `confine`, `no_hurdle`, `immune` is given.
+    /// `captures own`: its captures may also take its owner's men (not
+    /// royal ones).
+    pub captures_own: bool,
+    /// Some of `zone`, `confine`, `no_hurdle`, `immune`, `captures_own` is
+    /// given.
     pub extra: bool,
     /// The plan's fixed shape, when it has one.
     pub shape: Shape,
@@ -516,6 +520,7 @@ impl<B: Bits> Atoms<B> {
             let mut zone_attacks = Vec::new();
             plan.no_hurdle = pids_of(&t.kind_pids, piece.hop_not_over);
             plan.immune = pids_of(&t.kind_pids, piece.never_captures);
+            plan.captures_own = piece.captures_own && !piece.royal;
             if regional(piece) {
                 for (r, inside, specs) in &p.zones {
                     let mask = t.mask(region_set(v, geo, *r, p.owner));
@@ -539,7 +544,8 @@ impl<B: Bits> Atoms<B> {
             plan.extra = !plan.zone.is_empty()
                 || plan.confine.is_some()
                 || !plan.no_hurdle.is_empty()
-                || !plan.immune.is_empty();
+                || !plan.immune.is_empty()
+                || plan.captures_own;
             plan.shape = shape_of(&plan, &t.plan_bb, &d.dirs, t.lame.len() as u32 - 1);
             let bulk = match plan.shape {
                 Shape::Steps {

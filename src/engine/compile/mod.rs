@@ -12,6 +12,7 @@ pub(crate) mod error;
 pub(crate) mod graph;
 pub(crate) mod groups;
 pub(crate) mod move_shape;
+pub(crate) mod rebirth;
 pub(crate) mod shape;
 
 use crate::engine::core::{
@@ -63,6 +64,8 @@ pub struct Base<B: Bits> {
     /// The move-shape conditions of `move ... where` per kind: they also
     /// decide which attacks on a royal count.
     pub move_shape: Option<Box<move_shape::MoveShape>>,
+    /// The rebirth squares of `captures reborn [capturer]`.
+    pub rebirth: Option<Box<rebirth::RebirthSquares>>,
     /// Per region, per player: the region's squares as that player sees them.
     pub regions: Vec<ByPlayer<B>>,
     /// Per kind: the region where its initial moves are open (`initial
@@ -191,7 +194,24 @@ impl<B: Bits> Base<B> {
                 }
                 per
             })
-            .collect();
+            .collect::<Vec<ByPlayer<B>>>();
+        let rebirth = rebirth::RebirthSquares::new(v, &geo, &regions).map(Box::new);
+        // Anti-Circe: an attack counts only where the capture would be
+        // legal (the attacker's rebirth square free), a move-shape test.
+        let move_shape = match (
+            move_shape,
+            v.turn.captures == crate::ir::Captures::RebornCapturer,
+        ) {
+            (Some(mut ms), true) => {
+                ms.reborn_capturer = true;
+                Some(ms)
+            }
+            (None, true) => Some(Box::new(move_shape::MoveShape {
+                per_kind: vec![None; nkinds],
+                reborn_capturer: true,
+            })),
+            (ms, false) => ms,
+        };
         let mut layout = Layout {
             grid_width: geo.width(),
             nplayers,
@@ -274,6 +294,7 @@ impl<B: Bits> Base<B> {
                 || move_shape.is_some(),
             shield,
             move_shape,
+            rebirth,
             regions,
             initial_at,
             graph,

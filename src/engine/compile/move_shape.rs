@@ -63,6 +63,9 @@ pub fn cells(geo: &Geometry, w: u8, h: u8) -> Box<[u16]> {
 #[derive(Clone, Debug)]
 pub struct MoveShape {
     pub per_kind: Vec<Option<ShapeTest>>,
+    /// Anti-Circe (`captures reborn capturer`): a man attacks only where
+    /// its capture would be legal, its rebirth square free.
+    pub reborn_capturer: bool,
 }
 
 impl MoveShape {
@@ -90,6 +93,7 @@ impl MoveShape {
                     _ => Some(ShapeTest::And(t)),
                 })
                 .collect(),
+            reborn_capturer: false,
         })
     }
 }

@@ -267,7 +267,19 @@ fn targets_extra<B: Bits>(
         |a| reach_over(t, a, from, c.occ, c.friends, no_hurdle),
     );
     extras(t, s, c, plan, from, &mut quiet, &mut caps);
-    masked(c, quiet, caps)
+    let targets = masked(c, quiet, caps);
+    if plan.captures_own && c.captures {
+        targets | (caps & own_takeable(t, s, c.me))
+    } else {
+        targets
+    }
+}
+
+/// The men of `me` that a man of a `captures own` kind may take: every
+/// one but the royal ones.
+#[inline]
+pub fn own_takeable<B: Bits>(t: &Base<B>, s: &State<B>, me: PlayerId) -> B {
+    s.by_player[me as usize] & !s.pids_bb(&t.royal_pids) & !s.walls
 }
 
 /// The region atoms, confinement and immunity of a plan (`Plan::extra`).

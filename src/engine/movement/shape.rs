@@ -42,9 +42,31 @@ pub(super) fn shaped_attack<B: Bits>(
     attackers: B,
 ) -> bool {
     super::attackers_of(t, s, sq, attackers).iter().any(|a| {
-        match &ms.per_kind[s.at(a).kind() as usize] {
+        let man = s.at(a);
+        (match &ms.per_kind[man.kind() as usize] {
             None => true,
             Some(test) => shape_holds(t, test, s, a, sq, true),
-        }
+        }) && (!ms.reborn_capturer || rebirth_free(t, s, man, a, sq))
     })
+}
+
+/// Anti-Circe: whether the man on `from` may capture on `at` as far as
+/// its rebirth is concerned: it has no rebirth square, or that square is
+/// `at` or `from` or empty.
+#[inline]
+pub fn rebirth_free<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    man: crate::engine::core::Man,
+    from: Square,
+    at: Square,
+) -> bool {
+    match t
+        .rebirth
+        .as_ref()
+        .and_then(|r| r.square(man.owner(), man.kind(), at))
+    {
+        Some(q) => q == at || q == from || !s.occ.contains(q),
+        None => true,
+    }
 }

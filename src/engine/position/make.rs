@@ -7,7 +7,7 @@ use super::{hash, movegen};
 use crate::engine::core::Bits;
 use crate::engine::core::{Man, Mark, Move, PlayerSet, Square, State};
 use crate::engine::rules::{
-    captures, drops, en_passant, gating, limit_box, walls, Applied, Elimination, Seen,
+    captures, drops, en_passant, gating, limit_box, walls, Applied, Elimination, OnCapture, Seen,
 };
 use crate::engine::tables::Compiled;
 use crate::ir::PlayerId;
@@ -76,7 +76,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
                 a.ep = Some(en_passant::record_of(b, from, to, dir));
             }
             if !cap.is_empty() {
-                a.castle_flags |= explode(t, s, to);
+                a.castle_flags |= after_capture(t, s, mv, to, cap);
             }
         }
         Move::EnPassant {
@@ -96,7 +96,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
                 None => man,
             };
             s.put(l, to, placed);
-            a.castle_flags |= explode(t, s, to);
+            a.castle_flags |= after_capture(t, s, mv, to, cap);
         }
         Move::Castle {
             from,
@@ -209,6 +209,34 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
             }
         }
     }
+}
+
+/// What follows the capture of `cap` by the board move `mv` (ending on
+/// `to`), once the
+/// capturer has landed: the blast (`explode on capture`) or the rebirth
+/// (`captures reborn [capturer]`). Returns whether a castling kind's flag
+/// changed. One test for the variants with neither.
+#[inline]
+fn after_capture<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    mv: Move,
+    to: Square,
+    cap: Man,
+) -> bool {
+    match t.rules.on_capture {
+        OnCapture::Nothing => false,
+        OnCapture::Explode => explode(t, s, to),
+        OnCapture::Reborn => reborn(t, s, mv, cap),
+    }
+}
+
+/// The rebirth of a capture (out of line: few variants have it).
+#[inline(never)]
+fn reborn<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, cap: Man) -> bool {
+    let r = &t.rules;
+    r.rebirth
+        .is_some_and(|rb| rb.after_capture(&t.base, s, mv, cap, r.castle_kinds()))
 }
 
 /// The blast of a capture that ended on `to` (`explode on capture`): its

@@ -150,7 +150,12 @@ fn gen_general<B: Bits, S: Sink, const CHECK: bool, const X: bool, F: Fn(Square)
                 continue;
             }
             let fits = (a.mode.can_move() && c.empty.contains(to))
-                || (c.captures && a.mode.can_capture() && c.enemy.contains(to));
+                || (c.captures
+                    && a.mode.can_capture()
+                    && (c.enemy.contains(to)
+                        || (X
+                            && plan.captures_own
+                            && crate::engine::movement::own_takeable(b, s, c.me).contains(to))));
             let confined = X && plan.extra && barred(b, s, plan, to, to);
             if fits && !confined && mask.contains(to) && (!CHECK || ok(to)) {
                 out.one(pr, s, Move::lame_leap(from, to, d, st.npath), man);

@@ -510,7 +510,7 @@ fn walled<B: Bits, S: Sink>(
     let me = s.turn;
     let mut base = WALL_BASE.with(|l| std::mem::take(&mut *l.borrow_mut()));
     base.clear();
-    if royals(b, s, me).is_empty() && !r.constraints.beyond_royal() && r.mutually_immune == 0 {
+    if royals(b, s, me).is_empty() && !r.constraints.beyond_royal() && !r.special_captures {
         legal_board(t, s, split, &mut base, scratch);
         w.expand(b, s, &base, out);
     } else if r.board_moves.allowed(b, s, me) {
@@ -586,6 +586,9 @@ fn walled<B: Bits, S: Sink>(
 fn walled_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bool) -> bool {
     let (b, r) = (&t.base, &t.rules);
     let me = s.turn;
+    if r.rebirth.is_some_and(|rb| rb.blocked(b, s, mv)) {
+        return false;
+    }
     if r.mutually_immune != 0 {
         let victim = mv
             .aux_square()
@@ -781,7 +784,7 @@ fn board_paths<B: Bits, S: Sink>(
     let (b, r) = (&t.base, &t.rules);
     let me = c.me;
     let royals = royals(b, s, me);
-    if royals.is_empty() && !r.constraints.beyond_royal() && r.mutually_immune == 0 {
+    if royals.is_empty() && !r.constraints.beyond_royal() && !r.special_captures {
         gen_pseudo(t, s, c, out);
         gen_special(t, s, c, None, out);
     } else if t.fast_legal && !royals.more_than_one() {

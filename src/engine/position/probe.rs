@@ -46,7 +46,7 @@ pub(super) fn legal_probe<B: Bits>(
     split: bool,
     window: Option<B>,
 ) -> bool {
-    if t.rules.explosion.is_some() || t.rules.mutually_immune != 0 {
+    if t.rules.explosion.is_some() || t.rules.special_captures {
         return capture_probe(t, s, mv, split);
     }
     let (Move::Normal { from, to, promote }
@@ -110,6 +110,10 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
     let (b, l, r) = (&t.base, &t.base.layout, &t.rules);
     if promote.is_some_and(|k| b.royal_made(k).is_some()) {
         return legal_after(t, s, mv, split);
+    }
+    if let Some(rb) = &r.rebirth {
+        // A rebirth changes a third square: made and tested whole.
+        return !rb.blocked(b, s, mv) && legal_after(t, s, mv, split);
     }
     let me = s.turn;
     let cap = s.at(victim);

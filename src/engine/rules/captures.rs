@@ -1,6 +1,8 @@
 //! Captures: whether men capture at all, and where a captured man goes
 //! (out of the game, or to the capturer's hand as a man of the capturer,
-//! demoted to the kind it promoted from under `captures to hand demoted`).
+//! or to its partner's hand under `captures to partner's hand`, demoted
+//! to the kind it promoted from under `captures to hand demoted`; rebirth
+//! is [`super::rebirth`]).
 
 use super::super::compile::CompileError;
 use crate::engine::compile::Base;
@@ -20,6 +22,10 @@ pub struct CaptureRule {
     /// Under demotion, per kind: the piece it is the promoted form of
     /// (`promotes to`), which a captured one always goes back to.
     base: Vec<Option<PieceId>>,
+    /// Per capturer: the player whose hand receives what it captures
+    /// (itself; under `captures to partner's hand` its partner, the next
+    /// team mate in turn order, or nobody: the man leaves the game).
+    receiver: Vec<Option<PlayerId>>,
 }
 
 impl CaptureRule {
@@ -91,7 +97,24 @@ pub fn compile(v: &Variant) -> Result<CaptureRule, CompileError> {
             }
         }
     }
-    Ok(CaptureRule { rule, demote, base })
+    let np = v.players.len();
+    let receiver = (0..np)
+        .map(|p| {
+            if !v.turn.to_partner {
+                return Some(p as PlayerId);
+            }
+            let team = v.teams.iter().find(|t| t.contains(&(p as PlayerId)));
+            (1..np)
+                .map(|i| ((p + i) % np) as PlayerId)
+                .find(|q| team.is_some_and(|t| t.contains(q)))
+        })
+        .collect();
+    Ok(CaptureRule {
+        rule,
+        demote,
+        base,
+        receiver,
+    })
 }
 
 /// Make: `me` captured `man` (already taken off the board).
@@ -114,6 +137,8 @@ pub fn captured<B: Bits>(
         } else {
             man.kind()
         };
-        s.add_hand(&t.layout, me, kind, 1);
+        if let Some(&Some(to)) = rule.receiver.get(me as usize) {
+            s.add_hand(&t.layout, to, kind, 1);
+        }
     }
 }

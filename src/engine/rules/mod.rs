@@ -45,6 +45,7 @@ pub(crate) mod pred;
 pub(crate) mod promote_action;
 pub(crate) mod promotion;
 pub(crate) mod quiet;
+pub(crate) mod rebirth;
 pub(crate) mod sink;
 pub(crate) mod surround;
 pub(crate) mod swap;
@@ -93,6 +94,26 @@ pub struct Applied {
     pub castle_flags: bool,
     /// The man the action captured (set by the moves that capture).
     pub captured: Option<crate::engine::core::Man>,
+}
+
+/// What follows a capture on the board (see [`Rules::on_capture`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnCapture {
+    Nothing,
+    /// `explode on capture`.
+    Explode,
+    /// `captures reborn [capturer]`.
+    Reborn,
+}
+
+impl OnCapture {
+    fn of(explode: bool, reborn: bool) -> OnCapture {
+        match (explode, reborn) {
+            (true, _) => OnCapture::Explode,
+            (false, true) => OnCapture::Reborn,
+            _ => OnCapture::Nothing,
+        }
+    }
 }
 
 /// Every rule of a variant, compiled.
@@ -144,6 +165,16 @@ pub struct Rules<B: Bits> {
     /// `mutually immune`: kinds whose men may not capture their own kind
     /// (bit mask).
     pub mutually_immune: u32,
+    /// `captures reborn [capturer]` (Circe, Anti-Circe).
+    pub rebirth: Option<rebirth::Rebirth>,
+    /// Captures must each be made and tested, never taken from the
+    /// pseudo-legal list: `mutually immune` or rebirth (the one test the
+    /// generation pays for both).
+    pub special_captures: bool,
+    /// What happens on the board after a capture, once the capturer has
+    /// landed: nothing, an explosion or a rebirth (the one test `make`
+    /// pays for both).
+    pub on_capture: OnCapture,
     pub quiet: QuietResets,
     /// `dead material` patterns, for the ending `insufficient material`.
     pub dead_material: Option<material::DeadMaterial>,
@@ -200,6 +231,7 @@ impl<B: Bits> Rules<B> {
             crate::engine::compile::RoyalCheck::AtMost { made, .. } => Some(made),
             _ => None,
         };
+        let rebirth = rebirth::Rebirth::new(base);
         let any_consequence = turns.is_some()
             || royal_made.is_some()
             || flips.is_some()
@@ -212,6 +244,12 @@ impl<B: Bits> Rules<B> {
             || check_bound.as_ref().is_some_and(|c| c.aims());
         let dead_material = material::DeadMaterial::new(base);
         let elimination = Elimination::new(v, base.nplayers);
+        let mutually_immune = v
+            .turn
+            .mutually_immune
+            .iter()
+            .filter(|&&k| (k as usize) < base.nkinds)
+            .fold(0, |m, &k| m | 1 << k);
         Ok(Rules {
             captures,
             promotion,
@@ -239,12 +277,10 @@ impl<B: Bits> Rules<B> {
             must_capture: v.turn.must_capture,
             check_bound,
             explosion: Explosion::new(v, base),
-            mutually_immune: v
-                .turn
-                .mutually_immune
-                .iter()
-                .filter(|&&k| (k as usize) < base.nkinds)
-                .fold(0, |m, &k| m | 1 << k),
+            mutually_immune,
+            special_captures: mutually_immune != 0 || rebirth.is_some(),
+            on_capture: OnCapture::of(v.turn.explosion.is_some(), rebirth.is_some()),
+            rebirth,
             quiet: QuietResets::new(v),
             end_steps: endings::Steps::new(&v.end, dead_material.is_some(), elimination.is_some()),
             dead_material,
@@ -284,6 +320,7 @@ impl<B: Bits> Rules<B> {
     /// only: no blast, no flips, no men taken by surrounding, no deck.
     pub fn plain_moves_local(&self) -> bool {
         self.explosion.is_none()
+            && self.rebirth.is_none()
             && self.flips.is_none()
             && self.surround.is_none()
             && self.deck.is_none()
@@ -294,7 +331,7 @@ impl<B: Bits> Rules<B> {
     /// or made by promotion rule out checkers-and-pins generation.
     pub fn needs_move_tests(&self, base: &Base<B>) -> bool {
         self.explosion.is_some()
-            || self.mutually_immune != 0
+            || self.special_captures
             || base.royal_check != crate::engine::compile::RoyalCheck::Any
             || self.promotion.makes_royal(base)
     }

@@ -384,6 +384,33 @@ fn structure(e: &mut Exp) {
             );
         }
     }
+    match t.captures {
+        ir::Captures::Reborn => e.refuse(
+            "captures",
+            Some("reborn"),
+            "captured men reborn on their rebirth squares (Circe)",
+        ),
+        ir::Captures::RebornCapturer => e.refuse(
+            "captures",
+            Some("reborn"),
+            "capturers reborn on their rebirth squares (Anti-Circe)",
+        ),
+        _ => {}
+    }
+    if t.to_partner && t.captures == ir::Captures::ToHand {
+        e.refuse(
+            "captures",
+            Some("partner's"),
+            "captured men going to the partner's hand unmarked (Fairy-Stockfish's two boards keep promoted men marked: write `captures to partner's hand demoted`)",
+        );
+    }
+    if v.pieces.iter().any(|p| p.captures_own) {
+        e.refuse(
+            "piece",
+            Some("captures"),
+            "pieces that capture their own men (`captures own`)",
+        );
+    }
     if t.royal_at_most.is_some() {
         e.refuse(
             "check",

@@ -163,12 +163,15 @@ pub(super) fn promotion(e: &mut Exp, fsf: &[Fsf]) {
 pub(super) fn drops(e: &mut Exp, fsf: &[Fsf]) {
     let v = e.v;
     let t = &v.turn;
-    match t.captures {
-        Captures::ToHand => {
+    match (t.captures, t.to_partner) {
+        // The partner's hand of a game of two is off this board: the
+        // one-board model of Fairy-Stockfish's bughouse.
+        (Captures::ToHand | Captures::ToHandDemoted, true) => e.set("twoBoards", "true"),
+        (Captures::ToHand, false) => {
             e.set("capturesToHand", "true");
             e.set("dropLoop", "true");
         }
-        Captures::ToHandDemoted => e.set("capturesToHand", "true"),
+        (Captures::ToHandDemoted, false) => e.set("capturesToHand", "true"),
         _ => {}
     }
     if !t.place {

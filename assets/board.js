@@ -198,7 +198,7 @@ function show(p) {
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", `${p.title}: ${p.seats[p.to_move] ? p.seats[p.to_move].name : ""} to act`);
   }
-  $("fen").value = p.fen;
+  $("fen").value = p.fen ?? "(fog of war: the position is hidden)";
   seats(p);
   hands(p);
   moves(p);

@@ -13,6 +13,7 @@
 pub mod adapter;
 pub mod ai;
 pub mod exchange;
+pub mod fog;
 pub mod game_session;
 pub mod seat;
 pub mod session;

@@ -15,7 +15,7 @@
 //! placements are listed.
 
 use super::ApiError;
-use crate::engine::{Move, MoveKind};
+use crate::engine::{Bits, Move, MoveKind};
 use crate::play::ai::Player;
 use crate::play::game_session::GameSession;
 use crate::render::svg;
@@ -362,12 +362,13 @@ pub fn position(
         })
         .collect();
     // The kind of each man on the board (its card's index), for the page
-    // to open a man's card.
+    // to open a man's card: under fog of war, the men the seat sees only.
+    let sight = fog.map(|p| pos.sight(p as u8));
     let men: serde_json::Map<String, serde_json::Value> = pos
         .tables()
         .geometry()
         .squares()
-        .filter(|&sq| fog.is_none_or(|p| s.sees(p, sq)))
+        .filter(|&sq| sight.as_ref().is_none_or(|b| b.contains(sq)))
         .filter_map(|sq| Some((s.square_name(sq), pos.man_at(sq)?.kind().into())))
         .collect();
     let (result, reason) = g.result_text();

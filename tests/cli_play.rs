@@ -928,6 +928,34 @@ fn fog_of_war_shows_each_person_its_own_view_only() {
         .success()
         .stdout(predicate::str::contains("black (ai:1) has moved."))
         .stdout(predicate::str::contains("black (ai:1) plays").not());
+    // `show --seat` draws a seat's view; `describe` says the rule; export
+    // to Fairy-Stockfish refuses it.
+    let shown = varia()
+        .args([
+            "show", "fogofwar", "--moves", "e4 e5", "--seat", "0", "--ascii",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let shown = String::from_utf8(shown).unwrap();
+    let board = boards(&shown)[0].concat();
+    // Black's pawn on e5 blocks White's, unseen: no black man in view.
+    assert!(board.contains("8 ? ? ? ? ? ? ? ?"), "{shown}");
+    assert!(!board.chars().any(|c| "kqrbnp".contains(c)), "{shown}");
+    varia()
+        .args(["describe", "fogofwar"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Fog of war: each player sees only its own men",
+        ));
+    varia()
+        .args(["export", "fogofwar", "--format", "fsf-ini"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("fsf-unexportable"));
     // Self-play ends games by the king's capture, and replays.
     let jsonl = dir.join("fog.jsonl");
     varia()

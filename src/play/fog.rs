@@ -18,9 +18,10 @@
 //! The hidden men are dealt from the seed onto the squares the seat does
 //! not see; a square the seat would see if it were empty (a pawn's step
 //! blocked by a man it cannot see) is then filled first, so that the
-//! sample's view is the true view. Enemy men placed so count as moved
-//! (no castling the seat cannot know of); an en-passant record is kept
-//! only when its victim is seen; the quiet-move counter starts again.
+//! sample's view is the true view. Whether an enemy man has moved is not
+//! seen: an enemy man counts as unmoved (a pawn's double step, castling)
+//! where a man of its kind stood at the start; an en-passant record is
+//! kept only when its victim is seen; the quiet-move counter starts again.
 //!
 //! Nothing here reads a man on a square the seat does not see: two true
 //! positions with the same view and the same history of the seat's own
@@ -46,11 +47,17 @@ pub fn determinise(game: &engine::Game, seat: PlayerId, rng: &mut dyn RngCore) -
     let mut known = vec![vec![0u32; v.pieces.len()]; np];
     let mut start = game.clone();
     while start.undo().is_some() {}
-    for (_, m) in start.position().men() {
+    let mut start_men = Vec::new();
+    for (sq, m) in start.position().men() {
         if !friend(m.owner()) {
             known[m.owner() as usize][m.kind() as usize] += 1;
+            start_men.push((sq, m.owner(), m.kind()));
         }
     }
+    // Whether an enemy man has moved is not seen: one counts as unmoved
+    // where a man of its kind stood at the start.
+    let unmoved =
+        |sq: Square, owner: PlayerId, kind: PieceId| start_men.contains(&(sq, owner, kind));
     let moves: Vec<Move> = game.moves().collect();
     let mut replay = start.position().clone();
     for m in moves {
@@ -68,11 +75,15 @@ pub fn determinise(game: &engine::Game, seat: PlayerId, rng: &mut dyn RngCore) -
     // Enemy men in view leave the multiset; the others leave the board.
     let mut seen_men = Vec::new();
     for m in &raw.men {
-        if friend(m.owner) || sight.contains(m.at) {
+        if friend(m.owner) {
             seen_men.push(*m);
-            if !friend(m.owner) {
-                take_one(&mut known[m.owner as usize], m.kind, v);
-            }
+        } else if sight.contains(m.at) {
+            take_one(&mut known[m.owner as usize], m.kind, v);
+            seen_men.push(RawMan {
+                unmoved: unmoved(m.at, m.owner, m.kind),
+                promoted: false,
+                ..*m
+            });
         }
     }
     raw.men = seen_men;
@@ -102,7 +113,7 @@ pub fn determinise(game: &engine::Game, seat: PlayerId, rng: &mut dyn RngCore) -
                 kind,
                 owner,
                 facing: v.players[owner as usize].forward,
-                unmoved: false,
+                unmoved: unmoved(sq, owner, kind),
                 promoted: false,
             });
         }

@@ -34,7 +34,7 @@ use rand::seq::SliceRandom;
 use rand::RngCore;
 
 /// A position consistent with what `seat` knows of `game`, its hidden men
-/// dealt from `rng` (the view without hidden men, [`view_only`], where no
+/// dealt from `rng` (the view without hidden men, `view_only`, where no
 /// such position could be built).
 pub fn determinise(game: &engine::Game, seat: PlayerId, rng: &mut dyn RngCore) -> Position {
     let pos = game.position();

@@ -184,8 +184,28 @@ export function event(ev) {
 
 // ---- drawing ----
 
+// Under fog of war, the seat whose view the page last drew: when the view
+// passes to another seat (two people at one page), the board waits behind
+// a button until the next person clicks, so that neither sees the other's.
+let fogSeat = null;
+
 function show(p) {
   const changed = !pos || p.id !== pos.id || p.version !== pos.version;
+  if (!pos || p.id !== pos.id) fogSeat = null;
+  if (p.fog && p.view !== null && p.view !== undefined) {
+    if (fogSeat !== null && p.view !== fogSeat) {
+      const name = p.seats[p.view] ? p.seats[p.view].name : "the next player";
+      $("board").textContent = "";
+      const b = document.createElement("button");
+      b.textContent = `Fog of war: ${name} to play. Pass the screen to ${name}, then click to show the board.`;
+      b.onclick = () => { fogSeat = p.view; show(p); };
+      $("board").append(b);
+      pos = p;
+      clicks = [];
+      return;
+    }
+    fogSeat = p.view;
+  }
   pos = p;
   if ($("view").value === "follow") {
     const t = seatTurn(p.to_move);
@@ -198,7 +218,7 @@ function show(p) {
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", `${p.title}: ${p.seats[p.to_move] ? p.seats[p.to_move].name : ""} to act`);
   }
-  $("fen").value = p.fen;
+  $("fen").value = p.fen ?? "(fog of war: the position is hidden)";
   seats(p);
   hands(p);
   moves(p);

@@ -35,6 +35,9 @@ pub enum Cell {
     /// An empty square next to men where the player to act may place
     /// nothing now.
     Barred,
+    /// A square the seat whose view this is cannot see (`fog of war`):
+    /// nothing about what stands there is in the view.
+    Fog,
 }
 
 /// A position to draw.
@@ -239,6 +242,8 @@ pub fn draw_in(v: &BoardView, style: Style, marks: &[(Coord, Mark)], pal: &Palet
                 }
                 Cell::Barred if style.color => format!("\x1b[30m{:<w$}", "x", w = cell_w),
                 Cell::Barred => format!("{:<w$}", "x", w = cell_w),
+                Cell::Fog if style.color => format!("\x1b[37m{:<w$}", "?", w = cell_w),
+                Cell::Fog => format!("{:<w$}", "?", w = cell_w),
                 Cell::Man(m) => {
                     let glyph = match (&m.glyphs, style.ascii) {
                         (Some(g), false) if players <= 2 => g[m.owner.min(1)].clone(),
@@ -262,6 +267,7 @@ pub fn draw_in(v: &BoardView, style: Style, marks: &[(Coord, Mark)], pal: &Palet
                 let bg = match c {
                     Cell::Hole => "49".to_string(),
                     Cell::Wall => "41".to_string(),
+                    Cell::Fog => "100".to_string(),
                     Cell::Growable | Cell::Barred => "47".to_string(),
                     _ if is_last && light => pal.bg(Role::LastLight),
                     _ if is_last => pal.bg(Role::LastDark),
@@ -362,6 +368,9 @@ fn players_and_notes(v: &BoardView, style: Style, pal: &Palette) -> String {
     }
     if v.cells.contains(&Cell::Wall) {
         legend.push("@ a wall");
+    }
+    if v.cells.contains(&Cell::Fog) {
+        legend.push("? fog: a square you cannot see");
     }
     if !legend.is_empty() {
         let _ = writeln!(out, "({})", legend.join("; "));

@@ -898,3 +898,133 @@ fn describe_says_where_a_captured_man_goes() {
         "{out}"
     );
 }
+
+/// The boards a run of `play` printed, each as its eight rank lines.
+fn boards(out: &str) -> Vec<Vec<String>> {
+    let lines: Vec<&str> = out.lines().collect();
+    let mut v = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        if l.trim_start().starts_with("8 ") && i + 8 <= lines.len() {
+            v.push(lines[i..i + 8].iter().map(|s| s.to_string()).collect());
+        }
+    }
+    v
+}
+
+/// Fog of war at one terminal: each person sees only its own men and
+/// what they could reach (`?` elsewhere); the screen changes hands between
+/// turns; the other side's moves are not named; `fen` and `why` tell
+/// nothing; the record saved is the referee's copy, and replays. Self-play
+/// finishes games by capturing the king.
+#[test]
+fn fog_of_war_shows_each_person_its_own_view_only() {
+    let dir = std::env::temp_dir().join(format!("varia-fog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("fog.pgn");
+    let out = varia()
+        .args([
+            "play",
+            "fogofwar",
+            "--players",
+            "human,human",
+            "--ascii",
+            "--save",
+        ])
+        .arg(&pgn)
+        .write_stdin("e4\nd5\nfen\nwhy Qh5\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let b = boards(&out);
+    assert!(b.len() >= 4, "{out}");
+    // White's view at the start: its men, ranks 3 and 4, fog above.
+    assert!(b[0][0].contains("8 ? ? ? ? ? ? ? ?"), "{out}");
+    assert!(
+        !b[0].concat().chars().any(|c| "kqrbnp".contains(c)),
+        "{out}"
+    );
+    // Then Black's (after the hand-over): its men, fog below rank 5.
+    let handed = out.find("Pass the keyboard to black").expect("a hand-over");
+    let black_board = &out[handed..];
+    assert!(black_board.contains("1 ? ? ? ? ? ? ? ?"), "{out}");
+    assert!(!boards(black_board)[0].concat().contains('P'), "{out}");
+    assert!(
+        out.contains("Under fog of war the position is hidden"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Under fog of war refusals are not explained"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Referee \"referee's copy"), "{text}");
+    assert!(text.contains("1. e4 d5"), "{text}");
+    varia()
+        .arg("replay")
+        .arg(&pgn)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 actions, all legal"));
+    // Against the AI: its moves are announced without their text.
+    varia()
+        .args(["play", "fogofwar", "--players", "human,ai:1", "--ascii"])
+        .write_stdin("e4\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("black (ai:1) has moved."))
+        .stdout(predicate::str::contains("black (ai:1) plays").not());
+    // `show --seat` draws a seat's view; `describe` says the rule; export
+    // to Fairy-Stockfish refuses it.
+    let shown = varia()
+        .args([
+            "show", "fogofwar", "--moves", "e4 e5", "--seat", "0", "--ascii",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let shown = String::from_utf8(shown).unwrap();
+    let board = boards(&shown)[0].concat();
+    // Black's pawn on e5 blocks White's, unseen: no black man in view.
+    assert!(board.contains("8 ? ? ? ? ? ? ? ?"), "{shown}");
+    assert!(!board.chars().any(|c| "kqrbnp".contains(c)), "{shown}");
+    varia()
+        .args(["describe", "fogofwar"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Fog of war: each player sees only its own men",
+        ));
+    varia()
+        .args(["export", "fogofwar", "--format", "fsf-ini"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("fsf-unexportable"));
+    // Self-play ends games by the king's capture, and replays.
+    let jsonl = dir.join("fog.jsonl");
+    varia()
+        .args([
+            "simulate",
+            "fogofwar",
+            "-n",
+            "4",
+            "--players",
+            "ai:1,random",
+        ])
+        .args(["--max-plies", "300", "--seed", "3", "--out"])
+        .arg(&jsonl)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("extinction"));
+    varia()
+        .arg("replay")
+        .arg(&jsonl)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("4 legal throughout, 0 not"));
+    std::fs::remove_dir_all(&dir).ok();
+}

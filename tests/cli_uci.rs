@@ -235,6 +235,17 @@ fn hidden_decks_are_refused_politely() {
     assert!(bestmove(&out).len() >= 4);
 }
 
+/// Fog of war: UCI sends the engine the whole position, which a seat may
+/// not see; the variant is refused with the reason.
+#[test]
+fn fog_of_war_is_refused_with_its_reason() {
+    let out =
+        uci("setoption name UCI_Variant value fogofwar\nisready\nposition startpos\ngo depth 1\n");
+    assert!(out.contains("info string variant refused"), "{out}");
+    assert!(out.contains("fog of war"), "{out}");
+    assert!(bestmove(&out).len() >= 4, "still chess: {out}");
+}
+
 #[test]
 fn garbage_is_answered_or_ignored() {
     let out = uci(

@@ -27,7 +27,7 @@ fn features_list_the_two_player_variants() {
     for v in ["normal", "capablanca", "crazyhouse", "losalamos"] {
         assert!(f.contains(v), "{v}: {f}");
     }
-    for v in ["echek", "raindropchess", "quatrochess"] {
+    for v in ["echek", "raindropchess", "quatrochess", "fogofwar"] {
         assert!(
             !f.contains(&format!("{v},")) && !f.ends_with(&format!("{v}\"")),
             "{v}: {f}"

@@ -350,7 +350,7 @@ impl Setup<'_> {
                 forfeit: r
                     .forfeit
                     .map(|f| self.prepared.variant().players[f].name.clone()),
-                referee: Record::deals_hidden(self.prepared.variant()),
+                referee: Record::hides(self.prepared.variant()),
             };
             rec.to_pgn() + "\n"
         });

@@ -62,8 +62,10 @@ pub struct PlayArgs {
     /// allowed; other paths in a record are refused.
     #[arg(long, value_name = "DIR")]
     pub variant_path: Vec<std::path::PathBuf>,
-    /// Referee view: `fen` shows the decks' hidden order (top card first).
-    /// Without it, players see only which cards remain.
+    /// Referee view: `fen` shows the decks' hidden order (top card first),
+    /// and under fog of war the board and `fen` show the whole position.
+    /// Without it, players see only which cards remain, and under fog of
+    /// war a person sees only the view of the seat at the keyboard.
     #[arg(long)]
     pub reveal: bool,
 }
@@ -92,7 +94,10 @@ drawn again around the men, `+` marking where the area may still grow.
 With decks, `moves` shows `draw` without revealing your next card, the
 board lists the cards left in each deck, and `fen` writes them in a fixed
 order (`--reveal` shows the hidden order, for a referee). A drawn card stays
-drawn: `undo` takes back nothing before it.";
+drawn: `undo` takes back nothing before it.
+Under fog of war the board shows only what your men see (`?` is fog), the
+other side's moves are not named, `why` and `fen` say nothing, and with two
+people at one terminal the screen is cleared between their turns.";
 
 /// The terminal's side of a game: the game itself is a [`GameSession`]
 /// (its actions, undo, how it ended, its record); this holds what the
@@ -108,6 +113,9 @@ struct Play {
     seats: Seats<Move>,
     variant_path: Vec<std::path::PathBuf>,
     reveal: bool,
+    /// Under `fog of war`: the human seat whose view the terminal shows
+    /// (the last human seat to act; see [`Play::viewer`]).
+    viewer: Option<usize>,
     /// Show the AI's thinking (standard output is a terminal).
     watch: bool,
     /// Ctrl-C and hang-ups (see `super::interrupt`).
@@ -178,6 +186,7 @@ pub fn play(a: &PlayArgs) -> i32 {
         seats,
         variant_path: a.variant_path.clone(),
         reveal: a.reveal,
+        viewer: None,
         watch: std::io::stdout().is_terminal(),
         guard: None,
     };
@@ -206,18 +215,69 @@ impl Play {
     }
 
     fn show(&self) {
-        out!(
-            "{}",
-            render::draw_in(
-                &self
-                    .game
-                    .session()
-                    .view(self.mark_last.then(|| self.game.last()).flatten()),
-                self.style,
-                &[],
-                &self.palette
-            )
+        let last = self.mark_last.then(|| self.game.last()).flatten();
+        let s = self.game.session();
+        let view = match self.viewer() {
+            Some(seat) => s.view_for(seat, last),
+            None => s.view(last),
+        };
+        out!("{}", render::draw_in(&view, self.style, &[], &self.palette));
+    }
+
+    /// Under `fog of war`, the seat whose view the terminal shows: the
+    /// person who holds the keyboard (set at each person's prompt, see
+    /// [`Play::hand_over`]), at first the human seat to act or the first
+    /// human seat. `None` (the whole board) without fog, with `--reveal`
+    /// (a referee), once the game is over, or with no person playing.
+    fn viewer(&self) -> Option<usize> {
+        if !self.game.session().fogged() || self.reveal || self.game.is_over() {
+            return None;
+        }
+        let players = self.game.players();
+        let humans: Vec<usize> = (0..players.len())
+            .filter(|&p| players[p] == Player::Human)
+            .collect();
+        let first = humans.first().copied()?;
+        let to_move = self.game.to_move();
+        Some(self.viewer.unwrap_or(if humans.contains(&to_move) {
+            to_move
+        } else {
+            first
+        }))
+    }
+
+    /// Whether the terminal must not show the whole position now (`fog of
+    /// war`, a person playing, no `--reveal`, the game going on).
+    fn fogged(&self) -> bool {
+        self.viewer().is_some()
+    }
+
+    /// Hot-seat under `fog of war`: when the view changes hands from one
+    /// person to another, the screen is cleared (on a terminal) and the
+    /// next person is asked to take the keyboard, so that neither sees the
+    /// other's view.
+    fn hand_over(&mut self, lines: &mut impl Iterator<Item = std::io::Result<Line>>) {
+        if self.viewer().is_none() {
+            return;
+        }
+        let next = self.game.to_move();
+        let before = self.viewer.replace(next);
+        if before.is_none_or(|b| b == next) {
+            return;
+        }
+        if std::io::stdout().is_terminal() {
+            out!("\x1b[2J\x1b[H");
+        }
+        outln!(
+            "Fog of war: {} to play. Pass the keyboard to {}; press Enter when only {} can see the screen.",
+            self.name(next),
+            self.name(next),
+            self.name(next)
         );
+        if std::io::stdin().is_terminal() {
+            let _ = lines.next();
+        }
+        self.show();
     }
 
     /// The AI's choice for `seat`, with a line that tells its search as it
@@ -229,7 +289,17 @@ impl Play {
         out!("{shown}");
         let _ = std::io::stdout().flush();
         let session = self.game.session();
+        let fogged = self.fogged();
         let mut on_info = |i: &varia::search::Info<Move>| {
+            if fogged {
+                // Under fog of war the AI's plan would tell its move (and
+                // what it imagines): only its depth is shown.
+                let line = format!("{label} is thinking… depth {}", i.depth);
+                out!("\r{line:<w$}", w = shown.chars().count());
+                let _ = std::io::stdout().flush();
+                shown = line;
+                return;
+            }
             let best = match i.pv.first() {
                 // A draw's card is the sampled one: name the action only.
                 Some(m) if m.kind() == MoveKind::DrawPlace => "draw".to_string(),
@@ -268,8 +338,17 @@ impl Play {
 
     /// Say who played `san` (with `who`) and who it put out of the game.
     fn announce_played(&mut self, m: Move, san: &str, out: u8, who: Option<&str>) {
-        if let Some(who) = who {
-            outln!("{who} plays {san}");
+        match who {
+            // Under fog of war a person sees where the other side moved
+            // only on the board, where its view reaches.
+            Some(who)
+                if self.fogged()
+                    && self.viewer() != Some(self.game.history().last().map_or(0, |p| p.seat)) =>
+            {
+                outln!("{who} has moved.")
+            }
+            Some(who) => outln!("{who} plays {san}"),
+            None => {}
         }
         for p in 0..8 {
             if out & (1 << p) != 0 {
@@ -367,6 +446,7 @@ impl Play {
                 }
                 continue;
             }
+            self.hand_over(&mut lines);
             out!("{}> ", self.name(seat));
             let _ = std::io::stdout().flush();
             let line = match lines.next() {
@@ -446,6 +526,9 @@ impl Play {
             "why" if rest.is_empty() => {
                 outln!("Say which action: why MOVE (for example `why Nf3`)")
             }
+            "why" if self.fogged() => outln!(
+                "Under fog of war refusals are not explained: an explanation could name men you cannot see."
+            ),
             "why" => outln!(
                 "{}",
                 super::describe::explanation(&varia::explain::explain_text(
@@ -458,6 +541,9 @@ impl Play {
                 self.show();
             }
             "fen" if self.reveal => outln!("{}", self.game.fen()),
+            "fen" if self.fogged() => outln!(
+                "Under fog of war the position is hidden: the board shows your view (`--reveal` shows everything, for a referee)."
+            ),
             // Decks in a fixed order: the cards that remain, not their order.
             "fen" => outln!("{}", self.game.public_fen()),
             "moves" => {
@@ -714,6 +800,11 @@ impl Play {
     /// refusal, or (for text that reads as no action) the parser's
     /// suggestions.
     fn refused(&self, line: &str, e: &notation::ParseError) {
+        if self.fogged() {
+            // The parser's answer names only the player's own actions.
+            outln!("{e}");
+            return;
+        }
         let why = varia::explain::explain_text(self.game.session(), line);
         match why.reason {
             varia::explain::Reason::Unreadable { .. } | varia::explain::Reason::Other { .. } => {

@@ -32,6 +32,11 @@ pub struct ShowArgs {
     /// Letters instead of glyphs, and no colour (text board).
     #[arg(long)]
     pub ascii: bool,
+    /// Under fog of war, draw what this seat sees (0 for the first
+    /// player): the squares it cannot see are fog. Without it, the whole
+    /// position (a referee's picture).
+    #[arg(long, value_name = "N")]
+    pub seat: Option<usize>,
 }
 
 pub fn show(a: &ShowArgs) -> i32 {
@@ -80,7 +85,20 @@ fn run(a: &ShowArgs) -> Result<(), super::Fail> {
         s.play(m);
         last = Some(m);
     }
-    let view = s.view(last);
+    let view = match a.seat {
+        Some(p) if p >= s.variant().players.len() => {
+            return Err(super::Fail::msg(
+                format!(
+                    "--seat {p}: the variant has {} seats (0 to {})",
+                    s.variant().players.len(),
+                    s.variant().players.len() - 1
+                ),
+                2,
+            ))
+        }
+        Some(p) => s.view_for(p, last),
+        None => s.view(last),
+    };
     let Some(path) = &a.svg else {
         let style = Style {
             color: super::use_color() && !a.ascii && std::io::stdout().is_terminal(),

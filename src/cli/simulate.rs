@@ -188,7 +188,7 @@ fn game_record(
         date: varia::notation::record::today(),
         round: (r.index + 1).to_string(),
         forfeit: r.forfeit.map(|f| variant.players[f].name.clone()),
-        referee: Record::deals_hidden(variant),
+        referee: Record::hides(variant),
     };
     (rec, start)
 }

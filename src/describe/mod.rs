@@ -195,6 +195,11 @@ fn turn(v: &Variant) -> Vec<String> {
     if let Some(plan) = &t.plan {
         out.extend(turn_plan(v, plan));
     }
+    if t.fog_of_war {
+        out.push(
+            "Fog of war: each player sees only its own men and the squares they could move to (a pawn's capture square only with an enemy man on it, an open en-passant capture with the pawn it takes); the rest of the board is hidden from it.".into(),
+        );
+    }
     if let Some(x) = &t.explosion {
         let mut s =
             "A capture explodes: the capturer and the men around it leave the game".to_string();

@@ -313,6 +313,9 @@ pub fn explain_text(session: &Session, text: &str) -> Explanation {
     if let Some(f) = over(&sc) {
         return f.explained();
     }
+    if let Some(e) = fogged(session) {
+        return e;
+    }
     match session.parse_public(text) {
         Ok(m) => return Found::new(Reason::Legal { action: sc.san(m) }).explained(),
         Err(crate::notation::ParseError::Ambiguous { candidates }) => {
@@ -371,6 +374,9 @@ pub fn explain_attempt(session: &Session, attempt: &Attempt) -> Explanation {
     if let Some(f) = over(&sc) {
         return f.explained();
     }
+    if let Some(e) = fogged(session) {
+        return e;
+    }
     if let Some(p) = attempt.player {
         if p != sc.pos.turn() {
             return Found::new(Reason::NotYourTurn {
@@ -400,6 +406,24 @@ pub fn explain_attempt(session: &Session, attempt: &Attempt) -> Explanation {
         })
         .explained(),
     }
+}
+
+/// Under `fog of war`, while the game goes on, no refusal is explained:
+/// an explanation could name a man the player cannot see (the blocker of
+/// a pawn's step, an attacker). The answer says only that.
+pub fn fogged(session: &Session) -> Option<Explanation> {
+    if !session.fogged() {
+        return None;
+    }
+    let text = "Under fog of war a refused action is not explained: an explanation could name men you cannot see.".to_string();
+    Some(Explanation {
+        legal: false,
+        text: text.clone(),
+        reason: Reason::Other { text },
+        rule: None,
+        squares: Vec::new(),
+        also: Vec::new(),
+    })
 }
 
 /// Why the card just drawn, a man of `piece`, may not go on the square

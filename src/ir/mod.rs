@@ -443,6 +443,12 @@ pub struct Turn {
     /// attacked by the actor's side is illegal.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_checks: bool,
+    /// `fog of war`: each player sees only its side's men and the squares
+    /// its men's moves reach (see `docs/LANGUAGE.md`, "fog of war"); the
+    /// engine keeps the whole position, and every interface shows a seat
+    /// its view only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fog_of_war: bool,
     /// `in check:` and the `initial` forms on check and has-moved flags.
     #[serde(default, skip_serializing_if = "CheckBound::is_empty")]
     pub check_bound: CheckBound,

@@ -199,6 +199,14 @@ pub fn unsupported(v: &Variant, two_players_only: bool) -> Option<String> {
             v.name
         ));
     }
+    if v.turn.fog_of_war {
+        // UCI and XBoard send an engine the whole position (FEN, every
+        // move): an engine playing a seat would see what the seat may not.
+        return Some(format!(
+            "{} is played under fog of war, and an engine protocol sends the whole position: each seat may see only its own view",
+            v.name
+        ));
+    }
     if two_players_only && v.players.len() != 2 {
         return Some(format!(
             "{} has {} players; this protocol plays two-player games",

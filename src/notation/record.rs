@@ -47,14 +47,16 @@ pub struct Record {
     /// The seat that lost outside the rules (an engine's illegal move,
     /// silence or crash, a time forfeit), by name; `termination` says why.
     pub forfeit: Option<String>,
-    /// The variant deals hidden cards and `seed` deals them: this record
-    /// shows every card, so it is the referee's copy, not a player's.
+    /// The variant hides information ([`Record::hides`]): hidden cards that
+    /// `seed` deals, or a board under fog of war whose every move this
+    /// record writes. It is the referee's copy, not a player's.
     pub referee: bool,
 }
 
-/// What `[Referee]` says in a record that carries the seed of hidden decks.
+/// What `[Referee]` says in a record that holds what players may not see:
+/// the seed of hidden decks, or every move of a game under fog of war.
 pub const REFEREE_NOTE: &str =
-    "referee's copy: the Seed tag deals every hidden deck; do not show it to a player";
+    "referee's copy: it holds what players may not see (the Seed tag deals every hidden deck; every move made under fog of war is written); do not show it to a player";
 
 /// Whether a trimmed line is a tag pair (`[Name "value"]`), not movetext
 /// that starts with a bracketed file such as `[-2]3` on an unbounded board.
@@ -145,6 +147,14 @@ impl Record {
             .decks
             .iter()
             .any(|d| d.iter().any(|&(_, n)| n > 0))
+    }
+
+    /// Whether a record of `variant` is the referee's copy: its seed deals
+    /// hidden decks ([`Record::deals_hidden`]), or the board is under fog of
+    /// war, where each move the record writes is one the other side may
+    /// not have seen.
+    pub fn hides(variant: &crate::ir::Variant) -> bool {
+        Record::deals_hidden(variant) || variant.turn.fog_of_war
     }
 
     /// The result string for a game: `winners` empty means a draw; `None` an unfinished game.

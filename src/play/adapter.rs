@@ -85,6 +85,12 @@ impl Game for Session {
     }
 
     fn determinize(&mut self, rng: &mut dyn rand::RngCore) {
+        // Under fog of war, a position consistent with the view of the
+        // seat to act (`play::fog`); the search then plays on it.
+        if self.fogged() {
+            let seat = self.position().turn();
+            self.game = crate::engine::Game::new(super::fog::determinise(&self.game, seat, rng));
+        }
         // The AI sees the decks' public multisets, never their order.
         self.game.redeal_hidden(rng);
     }

@@ -377,6 +377,17 @@ pub fn choose_with_watched<G: Game>(
     g.determinize(rng);
     let mut sampled = Vec::new();
     g.legal_actions(&mut sampled);
+    // A sample may allow actions the real game does not (under fog of war,
+    // a step onto a square it left empty): only real actions, and the
+    // hidden choices that stand for them, are searched.
+    let real_only: Vec<G::Action> = sampled
+        .iter()
+        .copied()
+        .filter(|x| actions.contains(x) || g.hidden_choice(x))
+        .collect();
+    if !real_only.is_empty() {
+        sampled = real_only;
+    }
     // Shuffle first, so equal actions are broken by the seed.
     for i in (1..sampled.len()).rev() {
         let j = rng.gen_range(0..=i);

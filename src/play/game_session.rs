@@ -446,7 +446,7 @@ impl GameSession {
         };
         Record {
             forfeit,
-            referee: Record::deals_hidden(v),
+            referee: Record::hides(v),
             variant: self.spec.clone(),
             options: self.options.clone(),
             seed: self.seed,

@@ -5,7 +5,7 @@
 //! notation and a board view, and implements ([`adapter`]) the interface
 //! the search and the simulator see, [`crate::search::game::Game`]; [`ai`]
 //! says who plays a seat and chooses its
-//! actions; [`seat`] runs the seats of one game (clocks, external
+//! actions ([`fog`]: what it imagines under fog of war); [`seat`] runs the seats of one game (clocks, external
 //! engines); [`game_session::GameSession`] is a game in progress as every
 //! front end holds it (moves in the notation of records, undo and redo,
 //! the result).
@@ -13,6 +13,7 @@
 pub mod adapter;
 pub mod ai;
 pub mod exchange;
+pub mod fog;
 pub mod game_session;
 pub mod seat;
 pub mod session;

@@ -263,6 +263,58 @@ impl Session {
         }
     }
 
+    /// Whether the variant hides the board (`fog of war`): each seat may
+    /// see its own view only ([`Session::view_for`]).
+    pub fn fogged(&self) -> bool {
+        self.variant().turn.fog_of_war
+    }
+
+    /// Whether `seat` sees the square (always, without fog of war).
+    pub fn sees(&self, seat: usize, sq: Square) -> bool {
+        !self.fogged() || engine::Bits::contains(&self.position().sight(seat as u8), sq)
+    }
+
+    /// The board as `seat` sees it. Without `fog of war` this is
+    /// [`Session::view`]; with it, every square the seat does not see
+    /// (`Position::sight`) is [`Cell::Fog`], whatever stands there; the
+    /// last action is marked only on squares it sees; and the marks that
+    /// come from the legal actions of the player to act (barred squares, a
+    /// check) are shown only to that player.
+    pub fn view_for(&self, seat: usize, last: Option<Move>) -> BoardView {
+        let mut view = self.view(last);
+        if !self.fogged() {
+            return view;
+        }
+        let pos = self.position();
+        let sight = pos.sight(seat as u8);
+        let geo = self.game.tables().geometry();
+        let w = view.width;
+        for (i, cell) in view.cells.iter_mut().enumerate() {
+            let (x, y) = (i as i32 % w, i as i32 / w);
+            // `fog of war` is refused on unbounded boards: the window is the
+            // whole grid, so cell (x, y) is grid square (x, y).
+            let seen = geo
+                .grid_square(x, y)
+                .is_some_and(|sq| engine::Bits::contains(&sight, sq));
+            let shown = match &*cell {
+                Cell::Hole => Cell::Hole,
+                _ if !seen => Cell::Fog,
+                Cell::Growable => Cell::Empty,
+                Cell::Barred if view.to_move != seat => Cell::Empty,
+                c => c.clone(),
+            };
+            *cell = shown;
+        }
+        view.last.retain(|&c| {
+            pos.square_at(c)
+                .is_some_and(|sq| engine::Bits::contains(&sight, sq))
+        });
+        if view.to_move != seat {
+            view.notes.clear();
+        }
+        view
+    }
+
     /// The board as the renderer sees it.
     pub fn view(&self, last: Option<Move>) -> BoardView {
         let t = self.game.tables();

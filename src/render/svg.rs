@@ -30,6 +30,8 @@ pub const DARK: &str = "#b58863";
 pub const GROWABLE: &str = "#dddddd";
 /// A wall's square (`then place wall`).
 pub const WALL: &str = "#3a3a3a";
+/// A square the seat cannot see (`fog of war`).
+pub const FOG: &str = "#6b6b6b";
 
 /// Disc colours: two players, and more.
 const TWO: [&str; 2] = ["#ffffff", "#222222"];
@@ -307,6 +309,7 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
             let fill = match c {
                 Cell::Hole => continue,
                 Cell::Wall => WALL,
+                Cell::Fog => FOG,
                 Cell::Growable => {
                     growable = true;
                     GROWABLE

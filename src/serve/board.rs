@@ -15,7 +15,7 @@
 //! placements are listed.
 
 use super::ApiError;
-use crate::engine::{Move, MoveKind};
+use crate::engine::{Bits, Move, MoveKind};
 use crate::play::ai::Player;
 use crate::play::game_session::GameSession;
 use crate::render::svg;
@@ -257,13 +257,46 @@ pub fn seat_color(seat: usize, seats: usize) -> &'static str {
     svg::owner_color(seat, seats)
 }
 
-/// The whole position as the page shows it, drawn turned by `turn`.
-pub fn position(id: u64, st: &GameState, turn: u8) -> Result<serde_json::Value, ApiError> {
+/// Under `fog of war`, the seat whose view a request gets: the seat it
+/// names (`seat`), else the human seat to act, else the first human seat,
+/// else the seat to act. `None` (the whole position) without fog of war,
+/// once the game is over, and in a finished study game replayed (a
+/// referee's record).
+pub fn viewer(st: &GameState, asked: Option<usize>) -> Option<usize> {
+    let g = &st.g;
+    if !g.session().fogged() || g.is_over() || st.replay {
+        return None;
+    }
+    let seats = g.players().len();
+    let human = |p: usize| matches!(g.players().get(p), Some(Player::Human));
+    Some(
+        asked
+            .filter(|&p| p < seats)
+            .or_else(|| human(g.to_move()).then(|| g.to_move()))
+            .or_else(|| (0..seats).find(|&p| human(p)))
+            .unwrap_or_else(|| g.to_move()),
+    )
+}
+
+/// The position as the page shows it to `seat` (see [`viewer`]: under fog
+/// of war the seat's view only, and nothing of what it cannot see: no man,
+/// no move of another seat, no FEN, no legal action unless it is to act),
+/// drawn turned by `turn`.
+pub fn position(
+    id: u64,
+    st: &GameState,
+    turn: u8,
+    seat: Option<usize>,
+) -> Result<serde_json::Value, ApiError> {
     let g = &st.g;
     let s = g.session();
     let v = s.variant();
     let seats = v.players.len();
-    let mut view = s.view(g.last());
+    let fog = viewer(st, seat);
+    let mut view = match fog {
+        Some(p) => s.view_for(p, g.last()),
+        None => s.view(g.last()),
+    };
     if let Some(o) = g.result() {
         view.notes.push(result_sentence(g, &o));
     }
@@ -276,7 +309,10 @@ pub fn position(id: u64, st: &GameState, turn: u8) -> Result<serde_json::Value, 
         },
     )
     .map_err(ApiError::bad)?;
-    let moves = st.actions();
+    let mut moves = st.actions();
+    if fog.is_some_and(|p| p != g.to_move()) {
+        moves.clear();
+    }
     let infos = s.infos(&moves);
     let all: Vec<Move> = s.legal();
     let all_infos = s.infos(&all);
@@ -326,11 +362,13 @@ pub fn position(id: u64, st: &GameState, turn: u8) -> Result<serde_json::Value, 
         })
         .collect();
     // The kind of each man on the board (its card's index), for the page
-    // to open a man's card.
+    // to open a man's card: under fog of war, the men the seat sees only.
+    let sight = fog.map(|p| pos.sight(p as u8));
     let men: serde_json::Map<String, serde_json::Value> = pos
         .tables()
         .geometry()
         .squares()
+        .filter(|&sq| sight.as_ref().is_none_or(|b| b.contains(sq)))
         .filter_map(|sq| Some((s.square_name(sq), pos.man_at(sq)?.kind().into())))
         .collect();
     let (result, reason) = g.result_text();
@@ -338,7 +376,14 @@ pub fn position(id: u64, st: &GameState, turn: u8) -> Result<serde_json::Value, 
     let history: Vec<serde_json::Value> = g
         .history()
         .iter()
-        .map(|p| serde_json::json!({"san": p.san, "seat": p.seat}))
+        .map(|p| {
+            // Under fog of war another seat's move is not named.
+            let san = match fog {
+                Some(me) if p.seat != me => "?".to_string(),
+                _ => p.san.clone(),
+            };
+            serde_json::json!({"san": san, "seat": p.seat})
+        })
         .collect();
     Ok(serde_json::json!({
         "id": id,
@@ -358,18 +403,20 @@ pub fn position(id: u64, st: &GameState, turn: u8) -> Result<serde_json::Value, 
         "result": if over { Some(result) } else { None },
         "reason": reason,
         "sentence": g.result().map(|o| result_sentence(g, &o)),
-        "fen": g.public_fen(),
-        "start_fen": g.start_fen(),
+        "fen": if fog.is_some() { None } else { Some(g.public_fen()) },
+        "start_fen": if fog.is_some() { None } else { g.start_fen() },
         "can_undo": g.left().is_some()
             || (!g.history().is_empty() && (st.replay || !g.last_was_draw())),
         "can_redo": g.can_redo(),
         "can_claim": g.can_claim(),
-        "check": pos.in_check() && !over,
+        "check": pos.in_check() && !over && fog.is_none_or(|p| p == g.to_move()),
         "notes": view.notes,
         "thinking": st.thinking,
         "human": st.human_to_act(),
         "ai_error": st.ai_error,
-        "hidden": g.has_hidden(),
+        "hidden": g.has_hidden() || s.fogged(),
+        "fog": s.fogged(),
+        "view": fog,
     }))
 }
 

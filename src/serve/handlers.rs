@@ -327,10 +327,15 @@ fn turn_of(uri: &Uri) -> u8 {
         % 4
 }
 
-fn position_of(app: &App, id: u64, turn: u8) -> ApiResult {
+/// The seat a request names (`seat`), whose view it gets under fog of war.
+fn seat_of(uri: &Uri) -> Option<usize> {
+    query(uri, "seat").and_then(|t| t.parse::<usize>().ok())
+}
+
+fn position_of(app: &App, id: u64, turn: u8, seat: Option<usize>) -> ApiResult {
     let mut games = app.games();
     let st = games.get_mut(id)?;
-    board::position(id, st, turn).map(Json)
+    board::position(id, st, turn, seat).map(Json)
 }
 
 async fn new_game(State(app): St, b: Bytes) -> ApiResult {
@@ -349,7 +354,11 @@ async fn new_game(State(app): St, b: Bytes) -> ApiResult {
     .await?;
     think::kick(&app, id);
     let turn = query_turn_body(&b);
-    position_of(&app, id, turn)
+    let seat = body(&b)
+        .ok()
+        .and_then(|m| m.u64_opt("seat", 3).ok().flatten())
+        .map(|p| p as usize);
+    position_of(&app, id, turn, seat)
 }
 
 fn query_turn_body(b: &Bytes) -> u8 {
@@ -361,7 +370,8 @@ fn query_turn_body(b: &Bytes) -> u8 {
 
 async fn show_game(State(app): St, Path(id): Path<u64>, uri: Uri) -> ApiResult {
     let turn = turn_of(&uri);
-    blocking(move || position_of(&app, id, turn)).await
+    let seat = seat_of(&uri);
+    blocking(move || position_of(&app, id, turn, seat)).await
 }
 
 async fn game_op(State(app): St, Path((id, op)): Path<(u64, String)>, b: Bytes) -> ApiResult {
@@ -371,6 +381,7 @@ async fn game_op(State(app): St, Path((id, op)): Path<(u64, String)>, b: Bytes) 
         return blocking(move || explain(&app, id, &m)).await;
     }
     let turn = m.u64_opt("turn", 3)?.unwrap_or(0) as u8;
+    let seat = m.u64_opt("seat", 3)?.map(|p| p as usize);
     let a = app.clone();
     let extra = blocking(move || op_blocking(&a, id, &op, &m)).await?;
     let kick = extra.get("kick").and_then(serde_json::Value::as_bool) == Some(true);
@@ -382,7 +393,7 @@ async fn game_op(State(app): St, Path((id, op)): Path<(u64, String)>, b: Bytes) 
     }
     let mut pos = {
         let a = app.clone();
-        blocking(move || position_of(&a, id, turn)).await?.0
+        blocking(move || position_of(&a, id, turn, seat)).await?.0
     };
     if let (Some(p), serde_json::Value::Object(e)) = (pos.as_object_mut(), extra) {
         for (k, v) in e {
@@ -540,6 +551,11 @@ fn op_blocking(
             Ok(serde_json::json!({"ai_once": level}))
         }
         "save" => {
+            if st.g.session().fogged() && !st.g.is_over() {
+                return Err(ApiError::refused(
+                    "under fog of war the record is the referee's copy (it names every move): save it once the game is over",
+                ));
+            }
             let format = m.str_opt("format")?.unwrap_or("pgn");
             let text = match format {
                 "pgn" => st.g.record().to_pgn(),
@@ -765,7 +781,7 @@ async fn study_replay(State(app): St, Path(id): Path<u64>, b: Bytes) -> ApiResul
         Ok(a.add_game(st))
     })
     .await?;
-    position_of(&app, gid, turn)
+    position_of(&app, gid, turn, None)
 }
 
 async fn events(State(app): St) -> Response {

@@ -151,6 +151,13 @@ pub fn start(app: &Arc<App>, id: u64, lines: usize) -> Result<u64, super::ApiErr
                 "the game is over: nothing to analyse",
             ));
         }
+        if st.g.session().fogged() {
+            // The analysis reads the whole position: it would show a seat
+            // the men it cannot see.
+            return Err(super::ApiError::refused(
+                "under fog of war there is no analysis while the game goes on: it would read men a seat cannot see",
+            ));
+        }
         (st.g.session().clone(), st.version)
     };
     let mut searcher: Searcher<crate::engine::Move> = Searcher::new(32);

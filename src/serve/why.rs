@@ -6,7 +6,8 @@
 //! Hidden information: the explanations read the public view only (the
 //! explain module leaves every action that draws a card out, and never
 //! reads a deck's order); a drawn card's placements are explained only
-//! once the player has drawn it, when the page shows it anyway.
+//! once the player has drawn it, when the page shows it anyway. Under fog
+//! of war, while the game goes on, nothing is explained at all.
 
 use super::board::GameState;
 use super::ApiError;
@@ -30,6 +31,10 @@ pub fn attempt(st: &GameState, a: &Attempt) -> Why {
     if st.pending_draw && !st.g.is_over() {
         let sq = a.to.as_deref().or(a.from.as_deref()).unwrap_or("");
         return plain(drawn(st, sq));
+    }
+    if let Some(e) = explain::fogged(s).filter(|_| !st.g.is_over()) {
+        // Under fog of war nothing is explained (see `explain::fogged`).
+        return plain(e);
     }
     match (&a.from, &a.to) {
         (Some(from), None) if a.piece.is_none() => first_click(st, from),

@@ -37,6 +37,7 @@ pub(super) fn finish(
         captures_span,
         rebirth_span,
         walls_span,
+        fog_span,
         aliases,
         ..
     } = d;
@@ -521,6 +522,19 @@ pub(super) fn finish(
     };
     if let Some((f, sp)) = &walls_span {
         walls::finish_checks(&mut l, &v, f, *sp);
+    }
+    if let (Some((f, sp)), Shape::Unbounded { .. }) = (&fog_span, &v.board.shape) {
+        // A view of a floating area would show where the hidden men hold
+        // it: the area's box is drawn from every man on the board.
+        l.diags.push(
+            Diagnostic::error(
+                "contradiction",
+                f,
+                *sp,
+                "`fog of war` cannot be used with an unbounded board",
+            )
+            .hint("the floating area's bounds would show where hidden men stand: give the board a size (`board 8x8`)"),
+        );
     }
     if !v.can_end() {
         l.diags.push(

@@ -299,3 +299,19 @@ pub(super) fn no_checks(
     d.turn.no_checks = true;
     Ok(())
 }
+
+/// `fog of war`
+pub(super) fn fog_of_war(
+    _: &mut Lower,
+    d: &mut Draft,
+    it: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    c.expect_keyword("of")
+        .and_then(|_| c.expect_keyword("war"))
+        .map_err(|d| d.hint("write `fog of war`"))?;
+    c.finish()?;
+    d.turn.fog_of_war = true;
+    d.fog_span = Some((it.file.clone(), it.stmt.head_span()));
+    Ok(())
+}

@@ -88,6 +88,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("then", true, false, Rule(walls::then_place_wall)),
     st("turn", false, false, Rule(turn_plan::turn_stmt)),
     st("no", true, false, Rule(moves::no_checks)),
+    st("fog", true, false, Rule(moves::fog_of_war)),
     st("initial", false, false, Rule(moves::initial_in)),
     st("while", false, false, Rule(check_bound::while_in_check)),
     st("confined", false, false, Rule(regional::confined)),
@@ -169,6 +170,8 @@ pub(super) struct Draft {
     pub rebirth_span: Option<(Arc<str>, Span)>,
     /// `then place wall`, for its cross-statement checks.
     pub walls_span: Option<(Arc<str>, Span)>,
+    /// `fog of war`, for its cross-statement checks.
+    pub fog_span: Option<(Arc<str>, Span)>,
     pub royalty_span: Option<(Arc<str>, Span)>,
     /// `also known as`: the variant's other names.
     pub aliases: Vec<String>,
@@ -205,6 +208,7 @@ impl Draft {
                 illegal_action: IllegalAction::Reject,
                 must_capture: false,
                 no_checks: false,
+                fog_of_war: false,
                 check_bound: CheckBound::default(),
                 must_place: false,
                 keep_room: Vec::new(),
@@ -244,6 +248,7 @@ impl Draft {
             captures_span: None,
             rebirth_span: None,
             walls_span: None,
+            fog_span: None,
             royalty_span: None,
             aliases: Vec::new(),
         }

@@ -13,6 +13,7 @@ mod probe;
 mod queries;
 mod raw;
 mod reference;
+mod sight;
 mod trial;
 
 pub use checked::{Position, SetupError, Undo};

@@ -411,6 +411,15 @@ fn structure(e: &mut Exp) {
             "pieces that capture their own men (`captures own`)",
         );
     }
+    if t.fog_of_war {
+        // Fairy-Stockfish plays the true position; its fog (pyffish's
+        // get_fog_fen) is drawn by the program around it, not an option.
+        e.refuse(
+            "fog",
+            None,
+            "fog of war (each player seeing only its view): a variants.ini section has no option for it, and Fairy-Stockfish would play the game with the whole board in view",
+        );
+    }
     if t.royal_at_most.is_some() {
         e.refuse(
             "check",

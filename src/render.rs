@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 pub mod hex;
 pub mod palette;
 pub mod svg;
+pub mod svg_style;
 
 /// One man as the renderer sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]

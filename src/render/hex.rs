@@ -7,7 +7,7 @@
 //! is two text rows and a step into the next file one.
 
 use super::palette::{Palette, Role};
-use super::svg::{esc, owner_color, CELL, LEFT, PLAYER_LINE, TOP};
+use super::svg_style::{esc, owner_color, CELL, LEFT, PLAYER_LINE, TOP};
 use super::{BoardView, Cell, Mark, Style};
 use crate::ir::{Board, Coord, Shape};
 use std::fmt::Write as _;
@@ -207,7 +207,7 @@ pub fn svg_body(
             }
             let at = Coord::new(v.x0 + x, v.y0 + y);
             let fill = match c {
-                Cell::Wall => super::svg::WALL,
+                Cell::Wall => super::svg_style::WALL,
                 _ => fills[Board::hex_colour(i32::from(n), x, y) as usize],
             };
             let name = if squares {

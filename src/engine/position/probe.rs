@@ -69,7 +69,7 @@ pub(super) fn legal_probe<B: Bits>(
         s.probe_move(l, to, from);
         return ok;
     }
-    if promote.is_some_and(|k| b.royal_made(k).is_some()) {
+    if t.rules.probe_by_make && promote.is_some_and(|k| b.royal_made(k).is_some()) {
         // A promotion into a royal kind under `check ... when at most N`:
         // made, so that the man it brings in is not counted.
         return legal_after(t, s, mv, split);
@@ -108,12 +108,14 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
         _ => return legal_after(t, s, mv, split),
     };
     let (b, l, r) = (&t.base, &t.base.layout, &t.rules);
-    if promote.is_some_and(|k| b.royal_made(k).is_some()) {
-        return legal_after(t, s, mv, split);
-    }
-    if let Some(rb) = &r.rebirth {
-        // A rebirth changes a third square: made and tested whole.
-        return !rb.blocked(b, s, mv) && legal_after(t, s, mv, split);
+    if r.probe_by_make {
+        if let Some(rb) = &r.rebirth {
+            // A rebirth changes a third square: made and tested whole.
+            return !rb.blocked(b, s, mv) && legal_after(t, s, mv, split);
+        }
+        if promote.is_some_and(|k| b.royal_made(k).is_some()) {
+            return legal_after(t, s, mv, split);
+        }
     }
     let me = s.turn;
     let cap = s.at(victim);

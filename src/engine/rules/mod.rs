@@ -175,6 +175,10 @@ pub struct Rules<B: Bits> {
     /// landed: nothing, an explosion or a rebirth (the one test `make`
     /// pays for both).
     pub on_capture: OnCapture,
+    /// A probe must make some actions whole: a rebirth (its third square)
+    /// or a promotion into a royal kind under `check ... when at most N`
+    /// (the one test the probes pay for both).
+    pub probe_by_make: bool,
     pub quiet: QuietResets,
     /// `dead material` patterns, for the ending `insufficient material`.
     pub dead_material: Option<material::DeadMaterial>,
@@ -280,6 +284,7 @@ impl<B: Bits> Rules<B> {
             mutually_immune,
             special_captures: mutually_immune != 0 || rebirth.is_some(),
             on_capture: OnCapture::of(v.turn.explosion.is_some(), rebirth.is_some()),
+            probe_by_make: rebirth.is_some() || royal_made.is_some(),
             rebirth,
             quiet: QuietResets::new(v),
             end_steps: endings::Steps::new(&v.end, dead_material.is_some(), elimination.is_some()),

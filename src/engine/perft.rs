@@ -3,7 +3,7 @@
 
 use super::core::{Bits, Move, MoveList, State};
 use super::position::checked::with_pos;
-use super::position::{make, movegen, Position};
+use super::position::{act, movegen, Position};
 use super::rules::Count;
 use super::tables::Compiled;
 
@@ -19,7 +19,7 @@ fn inner<B: Bits>(t: &Compiled<B>, s: &mut State<B>, depth: u32, lists: &mut [Mo
     let mut n = 0;
     for i in 0..list.len() {
         let mv = list[i];
-        let mark = make::make_action(t, s, mv);
+        let mark = act::make_action(t, s, mv);
         n += inner(t, s, depth - 1, rest);
         s.rewind(&t.base.layout, mark);
     }
@@ -54,7 +54,7 @@ pub fn divide_turns(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
             .iter()
             .map(|&mv| {
                 let ends = turn_ends(c, s);
-                let mark = make::make_action(c, s, mv);
+                let mark = act::make_action(c, s, mv);
                 let d = next_depth(c, s, depth, ends);
                 let n = turns_in(c, s, d);
                 s.rewind(&c.base.layout, mark);
@@ -114,7 +114,7 @@ fn turns_in<B: Bits>(t: &Compiled<B>, s: &mut State<B>, depth: u32) -> u64 {
             n += 1;
             continue;
         }
-        let mark = make::make_action(t, s, mv);
+        let mark = act::make_action(t, s, mv);
         n += turns_in(t, s, next_depth(t, s, depth, ends));
         s.rewind(&t.base.layout, mark);
     }
@@ -137,7 +137,7 @@ fn divide_in<B: Bits>(t: &Compiled<B>, s: &mut State<B>, depth: u32) -> Vec<(Mov
             let n = if depth <= 1 {
                 1
             } else {
-                let mark = make::make_action(t, s, mv);
+                let mark = act::make_action(t, s, mv);
                 let n = inner(t, s, depth - 1, &mut lists);
                 s.rewind(&t.base.layout, mark);
                 n

@@ -6,7 +6,7 @@
 
 use super::fen::FenError;
 use super::raw::{self, PositionError, RawPosition};
-use super::{make, movegen};
+use super::{act, movegen};
 use crate::engine::core::{Bits, Bitset, Mark, Move, MoveList, State, B128, B192, B64};
 use crate::engine::tables::{Compiled, Tables, Width};
 use std::fmt;
@@ -170,7 +170,7 @@ impl Position {
     /// Make a legal move (with everything it causes, eliminations
     /// included); keep the [`Undo`] to take it back.
     pub fn make(&mut self, mv: Move) -> Undo {
-        Undo(with_pos!(&mut self.inner, c, s => make::make_action(c, s, mv)))
+        Undo(with_pos!(&mut self.inner, c, s => act::make_action(c, s, mv)))
     }
 
     /// Take back the move made with [`Position::make`] (the last one not
@@ -182,7 +182,7 @@ impl Position {
     /// Make a legal move for good (it can no longer be taken back).
     pub fn play(&mut self, mv: Move) {
         with_pos!(&mut self.inner, c, s => {
-            make::make_action(c, s, mv);
+            act::make_action(c, s, mv);
             s.forget();
         });
     }

@@ -1,6 +1,7 @@
 //! Positions on top of the rules: the checked [`Position`], make/unmake,
 //! legal move generation, game status with history, and FEN.
 
+pub(crate) mod act;
 mod boardgen;
 mod boxed;
 pub(crate) mod checked;

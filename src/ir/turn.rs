@@ -1,0 +1,245 @@
+//! What a turn is: the actions a player may make ([`Turn`]), turns of
+//! several actions ([`TurnPlan`]) and the counting rules of the Makruk
+//! family ([`Counting`]).
+
+use super::{
+    ActionFilter, Captures, Castling, CheckBound, EnPassantWindow, Explosion, Flip, Gating,
+    IllegalAction, JokerEffect, OnPlace, PieceId, PlacedUnmoved, PlacementRule, PlayerId, Power,
+    Pred, Quote, RegionId, Unplaceable, Walls, WhenStuck,
+};
+use serde::{Deserialize, Serialize};
+
+/// What a player may do on a turn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Turn {
+    /// Board moves are allowed.
+    pub moves: bool,
+    /// Condition (on the acting player) for board moves to be allowed.
+    pub move_requires: Pred,
+    /// The `move requires` statement as written (for explanations).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_requires_source: Option<Quote>,
+    /// `move [PIECE, ...] where CONDITION`: conditions every board move of
+    /// the listed kinds (all kinds when none is listed) must meet.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_where: Vec<PlacementRule>,
+    /// Whether men capture, and where a captured man goes.
+    pub captures: Captures,
+    /// `captures to partner's hand`: a captured man goes to the hand of
+    /// the capturer's partner (see [`Turn::captures`], which is then
+    /// `ToHand` or `ToHandDemoted`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub to_partner: bool,
+    /// `rebirth PIECE, ... in REGION`: the rebirth squares of those kinds
+    /// are the region's squares (their owner's) instead of their
+    /// game-start squares.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rebirth_in: Vec<(Vec<PieceId>, RegionId)>,
+    /// Placing a man from the hand is allowed.
+    pub place: bool,
+    /// Drawing the top card of the deck and placing it is allowed.
+    pub draw: bool,
+    /// Passing is allowed (`actions ..., pass`): the turn goes on to the
+    /// next player with nothing changed on the board.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pass: bool,
+    /// Conditions a placement must meet; each applies to the listed kinds
+    /// (all kinds when `pieces` is empty). They are evaluated in the position
+    /// after the man is put down, with the placed man as subject.
+    pub placement: Vec<PlacementRule>,
+    /// What follows placing a man of a kind (one action with the placement).
+    pub on_place: Vec<OnPlace>,
+    /// Effect of a drawn joker.
+    pub on_joker: Option<JokerEffect>,
+    /// What a player with no legal action does (`stalemate -> pass`).
+    #[serde(default)]
+    pub when_stuck: WhenStuck,
+    /// What a drawn card with no legal square does.
+    #[serde(default)]
+    pub unplaceable: Unplaceable,
+    /// Special actions (powers).
+    pub powers: Vec<Power>,
+    /// The very first action of the game must be this.
+    pub first_action: Option<ActionFilter>,
+    /// Which opponents may capture en passant, and for how long.
+    pub en_passant: EnPassantWindow,
+    /// `en passant ... in REGION`: a passed square is an en-passant target
+    /// only when it is in the region (the squares of the players who may
+    /// take).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub en_passant_region: Option<RegionId>,
+    /// Castling: a royal and a partner kind.
+    pub castling: Option<Castling>,
+    /// What an interface does with an illegal action.
+    #[serde(default)]
+    pub illegal_action: IllegalAction,
+    /// `must capture`: when the player to act has a legal capture, only
+    /// captures are legal.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub must_capture: bool,
+    /// `no checks`: an action that leaves a royal man of another side
+    /// attacked by the actor's side is illegal.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_checks: bool,
+    /// `fog of war`: each player sees only its side's men and the squares
+    /// its men's moves reach (see `docs/LANGUAGE.md`, "fog of war"); the
+    /// engine keeps the whole position, and every interface shows a seat
+    /// its view only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fog_of_war: bool,
+    /// `in check:` and the `initial` forms on check and has-moved flags.
+    #[serde(default, skip_serializing_if = "CheckBound::is_empty")]
+    pub check_bound: CheckBound,
+    /// `must place`: while the player to act has a legal placement, only
+    /// placements are legal.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub must_place: bool,
+    /// `place keeps room for PIECE in REGION`: placements of other kinds
+    /// leave room for the player's men of `piece` on both square colours.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keep_room: Vec<(PieceId, RegionId)>,
+    /// `place PIECE, ... unmoved in REGION`: placed men of these kinds on
+    /// the region count as never moved (see [`PlacedUnmoved`]); a kind is
+    /// listed by one statement at most (the last that names it).
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "super::one_or_many"
+    )]
+    pub placed_unmoved: Vec<PlacedUnmoved>,
+    /// `place PIECE, ... promoted too`: a man of these kinds in hand may
+    /// also be placed as its piece's promoted form (`promotes to`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub place_promoted: Vec<PieceId>,
+    /// `facing PIECE: illegal`: an action may not leave a man of one of
+    /// these kinds of the actor facing an enemy man of the same kind (one
+    /// file or rank, only empty squares between).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facing_illegal: Vec<PieceId>,
+    /// `facing PIECE: must break`: a player to act with a man of one of
+    /// these kinds facing an enemy man of the same kind must leave no such
+    /// facing with any action but a pass, and may pass even with a royal
+    /// attacked (see [`Event::FacingKept`](super::Event::FacingKept)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facing_must_break: Vec<PieceId>,
+    /// `check all royals`: a player is in check only when every royal man
+    /// of theirs is attacked (else when any one is).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub check_all_royals: bool,
+    /// `check ... when at most N`: a player's royal men count as royal
+    /// (may not be left attacked, can be checked) only while the player
+    /// has at most N of them on the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub royal_at_most: Option<u8>,
+    /// `explode on capture`: a capture removes the capturer and its
+    /// neighbours too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explosion: Option<Explosion>,
+    /// `mutually immune PIECE, ...`: a man of these kinds may not capture a
+    /// man of its own kind.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mutually_immune: Vec<PieceId>,
+    /// `gating PIECE, ... in REGION` (see [`Gating`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gating: Option<Gating>,
+    /// `flip enclosed SEL` / `flip touching SEL`: men that change owner
+    /// after every placement and board move (see [`Flip`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flips: Vec<Flip>,
+    /// `place unlimited`: every hand holds any number of men of every kind.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unlimited_hands: bool,
+    /// `then place wall [reached]` / `then move wall` (see [`Walls`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub walls: Option<Walls>,
+    /// `counting lone: ...` and `counting board: ...` (see [`Counting`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counting: Option<Counting>,
+    /// `turn ...`: turns of several actions (see [`TurnPlan`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan: Option<TurnPlan>,
+}
+
+/// Turns of several actions (`turn actions ...`, `turn ends on ...`,
+/// `turn checks last only`): how many actions a player makes in one turn,
+/// by player and by turn number, and what ends a turn early. Without it
+/// every turn is one action.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnPlan {
+    /// Per player: the actions of each of its turns (`turn actions 2`,
+    /// `turn actions white 2, black 1`).
+    pub actions: Vec<u32>,
+    /// `turn actions ..., first N`: the game's first turn has N actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<u32>,
+    /// `turn actions growing`: the game's k-th turn has k actions.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub growing: bool,
+    /// `turn ends on check`: an action after which a royal man of another
+    /// side stands attacked by the actor's side ends the turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ends_on_check: bool,
+    /// `turn ends on capture`: an action that captures ends the turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ends_on_capture: bool,
+    /// `turn checks last only`: an action that is not its turn's last may
+    /// not leave a royal man of another side attacked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub checks_last_only: bool,
+}
+
+impl TurnPlan {
+    /// The actions of turn `index` (0: the game's first) of player `p`.
+    pub fn length(&self, p: PlayerId, index: u32) -> u32 {
+        if self.growing {
+            return index.saturating_add(1);
+        }
+        if index == 0 {
+            if let Some(n) = self.first {
+                return n;
+            }
+        }
+        self.actions.get(p as usize).copied().unwrap_or(1).max(1)
+    }
+}
+
+/// The counting rules of the Makruk family (two players): a count that
+/// starts for a player whose side is reduced, and whose running out the
+/// end rule `counted out` reports. See LANGUAGE.md §19.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Counting {
+    /// `counting lone: ...`: the count of a player left with one man.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lone: Option<LoneCount>,
+    /// `counting board: ...`: the count of a player with more than one man.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardCount>,
+}
+
+/// `counting lone: KIND[*N] MOVES, ..., otherwise MOVES [from men]
+/// [without KIND, ...]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoneCount {
+    /// (kind, at least this many of the opponent's men, the limit in
+    /// moves): the first row that the opponent's men meet gives the limit.
+    pub table: Vec<(PieceId, u32, u32)>,
+    /// The limit when no row is met (0: no count).
+    pub otherwise: u32,
+    /// `from men`: the count starts at the number of men on the board
+    /// (twice it, in plies), and a lone player who takes the last man of a
+    /// `without` kind starts counting at once.
+    pub from_men: bool,
+    /// `without KIND, ...`: no count while a man of these kinds is on the
+    /// board.
+    pub without: Vec<PieceId>,
+}
+
+/// `counting board: MOVES [men at most N] [without KIND, ...]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoardCount {
+    /// The limit in moves.
+    pub moves: u32,
+    /// The counting player has at most this many men.
+    pub max_men: Option<u32>,
+    pub without: Vec<PieceId>,
+}

@@ -140,6 +140,15 @@ function fillVariants() {
     sel.append(o);
   }
   if (state.variants.some((v) => v.name === old)) sel.value = old;
+  // A file with errors defines no variant: say so rather than show an
+  // empty list (the board keeps the last game until the file is valid).
+  sel.disabled = state.variants.length === 0;
+  if (sel.disabled) {
+    const o = document.createElement("option");
+    o.value = "";
+    o.textContent = "(none until the file is valid)";
+    sel.append(o);
+  }
 }
 
 export function source() {

@@ -725,7 +725,8 @@ function cardElement(c) {
     const pic = el("div", "pic");
     pic.innerHTML = d.svg;
     fig.append(pic);
-    const cap = el("figcaption", null, d.title.charAt(0).toUpperCase() + d.title.slice(1));
+    const cap = el("figcaption");
+    cap.append(el("span", "title", d.title.charAt(0).toUpperCase() + d.title.slice(1)));
     for (const l of d.legend) {
       const item = el("span", "legend");
       item.append(legendIcon(l.mark), " " + l.meaning);

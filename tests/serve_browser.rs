@@ -245,6 +245,11 @@ fn edit_with_live_diagnostics_then_see_the_board() {
     // The same count as `varia validate` (the setup's `N` is unknown too).
     let status = b.js("return document.getElementById('status').textContent");
     assert_eq!(status, "4 errors");
+    // The variant list says why it is empty instead of showing nothing.
+    assert_eq!(
+        b.js("const s = document.getElementById('variant'); return s.disabled + ' ' + s.options[0].textContent"),
+        "true (none until the file is valid)"
+    );
     eprintln!(
         "keystroke to diagnostics: {latency:?} (in the page: {} ms after the last edit)",
         b.js("return document.getElementById('status').dataset.latency")
@@ -264,6 +269,10 @@ fn edit_with_live_diagnostics_then_see_the_board() {
         "return document.querySelector('.cm-lintRange-error') === null",
     );
     wait_board(&b);
+    assert_eq!(
+        b.js("const s = document.getElementById('variant'); return s.disabled + ' ' + s.value"),
+        "false chess"
+    );
     let p = shot(&b, "board");
     check_board(
         &b,

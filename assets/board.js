@@ -202,6 +202,12 @@ function show(p) {
       $("board").append(b);
       pos = p;
       clicks = [];
+      // The panel follows (whose turn, the moves with the other seat's
+      // unnamed); the board and the hands wait for the click.
+      seats(p);
+      moves(p);
+      result(p);
+      buttons(p);
       return;
     }
     fogSeat = p.view;
@@ -223,14 +229,18 @@ function show(p) {
   hands(p);
   moves(p);
   result(p);
+  buttons(p);
+  marks();
+  if (changed && analysing) startAnalysis();
+  if (changed) { lines = []; drawLines(); }
+}
+
+function buttons(p) {
   $("undo").disabled = !p.can_undo;
   $("redo").disabled = !p.can_redo;
   $("claim").disabled = !p.can_claim;
   $("resign").disabled = p.over || !p.human;
   $("ai-move").disabled = p.over || p.thinking;
-  marks();
-  if (changed && analysing) startAnalysis();
-  if (changed) { lines = []; drawLines(); }
 }
 
 function seats(p) {

@@ -927,3 +927,58 @@ fn an_illegal_target_says_why_and_marks_the_squares() {
     );
     assert_eq!(line, 33);
 }
+
+#[test]
+fn fog_of_war_hides_each_view_from_the_other_person_at_one_page() {
+    let dir = folder();
+    std::fs::copy(
+        format!(
+            "{}/variants/catalogue/fogofwar.variant",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        dir.path().join("fogofwar.variant"),
+    )
+    .unwrap();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    open_file(&b, "fogofwar.variant", 2);
+    all_human(&b);
+    assert_eq!(
+        b.js("return document.getElementById('fen').value"),
+        "(fog of war: the position is hidden)"
+    );
+    assert_eq!(b.js("return window.varia.board().view"), 0);
+    b.type_into("#move-text", "e4\u{E007}");
+    // Black's turn: the board waits behind a button, drawn for nobody.
+    let text = b.wait(
+        "the screen passed",
+        "const x = document.querySelector('#board button'); return x && x.textContent",
+    );
+    assert_eq!(
+        text,
+        "Fog of war: black to play. Pass the screen to black, then click to show the board."
+    );
+    assert_eq!(
+        b.js("return document.querySelectorAll('#board svg, #board rect').length"),
+        0
+    );
+    // The panel already says whose turn it is.
+    assert_eq!(
+        b.js("return document.getElementById('result').textContent"),
+        "black to act"
+    );
+    shot(&b, "fog-pass-the-screen");
+    b.click("#board button");
+    wait_board(&b);
+    // Black's view: its own men, not White's pawn on e4, and White's move
+    // is not named.
+    assert_eq!(b.js("return window.varia.board().view"), 1);
+    assert_eq!(
+        b.js("const m = window.varia.board().men; return [('e8' in m), ('e4' in m), ('e1' in m)].join()"),
+        "true,false,false"
+    );
+    assert_eq!(moves(&b), ["?"]);
+    shot(&b, "fog-black-view");
+}

@@ -348,6 +348,25 @@ fn a_royal_promoted_form_is_written_with_a_plus_and_counts_from_the_next_action(
     assert!(has(&p, "e8e7"));
 }
 
+#[test]
+fn a_royal_placed_from_the_hand_counts_from_the_next_action() {
+    // `check any royal when at most 1` with a royal kind in hand: the
+    // placed prince is not counted for its own action (the lone king's
+    // check must still be answered, so only blocks are legal), and not
+    // judged either (b1 is a legal block though the rook attacks it).
+    let t = inline(
+        "variant t \"T\" {\n  players white, black\n  board 5x5\n  use king, rook\n  \
+         piece prince C like king\n  setup {\n    white: K e1\n    black: K e5, R a1\n  }\n  \
+         actions move, place\n  check any royal when at most 1\n  end { checkmate -> lose }\n}\n",
+    );
+    let p = fen(&t, "4k/5/5/5/r3K[C] w - - 0 1");
+    assert!(p.in_check());
+    assert_eq!(
+        sorted(&moves(&p).iter().map(String::as_str).collect::<Vec<_>>()),
+        sorted(&["e1d2", "e1e2", "C@b1", "C@c1", "C@d1"])
+    );
+}
+
 // --- Where a captured man goes: Circe, Anti-Circe, self-capture, partner ---
 
 fn inline(text: &str) -> std::sync::Arc<varia::engine::Tables> {

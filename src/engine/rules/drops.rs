@@ -11,7 +11,7 @@ use super::pred::{eval, eval_set, CPred, SetCache};
 use super::sink::Sink;
 use crate::engine::compile::Base;
 use crate::engine::core::Bits;
-use crate::engine::core::{Man, Move, Square, State};
+use crate::engine::core::{Layout, Man, Move, Square, State, Var};
 use crate::engine::movement::{made_royal_value, targets_of, Ctx};
 use crate::ir::{FollowUp as IrFollowUp, PieceId, PlayerId, Variant};
 
@@ -332,14 +332,12 @@ impl<B: Bits> Drops<B> {
             } else {
                 // A royal man placed under `check ... when at most N` is
                 // not counted (see `RoyalCheck::AtMost`).
-                let made = t.royal_made(kind).map(|v| (v, s.var(v)));
+                let made = RoyalMade::save(t, s, kind);
                 for sq in cands {
                     if !self.room.is_empty() && !self.leaves_room(t, s, kind, me, sq) {
                         continue;
                     }
-                    if let Some((v, _)) = made {
-                        s.swap_var_raw(l, v, made_royal_value(sq, me));
-                    }
+                    made.set(l, s, sq, me);
                     s.probe(l, sq, man);
                     if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
                         self.follow_ups(t, s, lg, captures, man, sq, out);
@@ -349,9 +347,7 @@ impl<B: Bits> Drops<B> {
                         break;
                     }
                 }
-                if let Some((v, old)) = made {
-                    s.swap_var_raw(l, v, old);
-                }
+                made.restore(l, s);
                 if out.done() {
                     return;
                 }
@@ -363,14 +359,12 @@ impl<B: Bits> Drops<B> {
                     Some(b) => (empty & b, true),
                     None => (empty, false),
                 };
-                let made = t.royal_made(form).map(|v| (v, s.var(v)));
+                let made = RoyalMade::save(t, s, form);
                 for sq in cands {
                     if !self.room.is_empty() && !self.leaves_room(t, s, kind, me, sq) {
                         continue;
                     }
-                    if let Some((v, _)) = made {
-                        s.swap_var_raw(l, v, made_royal_value(sq, me));
-                    }
+                    made.set(l, s, sq, me);
                     s.probe(l, sq, man);
                     if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
                         out.raw(Move::drop_promoted(kind, sq));
@@ -380,9 +374,7 @@ impl<B: Bits> Drops<B> {
                         break;
                     }
                 }
-                if let Some((v, old)) = made {
-                    s.swap_var_raw(l, v, old);
-                }
+                made.restore(l, s);
                 if out.done() {
                     return;
                 }
@@ -429,15 +421,12 @@ impl<B: Bits> Drops<B> {
                     }
                     s.unprobe(l, sq);
                     s.probe(l, to, man);
-                    let made = t
-                        .royal_made(kind)
-                        .map(|v| (v, s.swap_var_raw(l, v, made_royal_value(to, me))));
+                    let made = RoyalMade::save(t, s, kind);
+                    made.set(l, s, to, me);
                     if lg.ok(t, s, me) {
                         out.raw(Move::place_and_move(kind, sq, to));
                     }
-                    if let Some((v, old)) = made {
-                        s.swap_var_raw(l, v, old);
-                    }
+                    made.restore(l, s);
                     s.unprobe(l, to);
                     s.probe(l, sq, man);
                     if !cap.is_empty() {
@@ -501,5 +490,34 @@ pub fn place<B: Bits>(
     s.put(l, at, Man::new(kind, me, t.forward[me]));
     if l.tracked_kinds & !castle_kinds & (1 << kind) != 0 {
         s.set_unmoved(l, at, true);
+    }
+}
+
+/// Under `check ... when at most N`, a royal man a placement brings in is
+/// not counted for that action (see `RoyalCheck::AtMost`): the variable
+/// that says where it stands, saved before the probes and restored after.
+#[derive(Clone, Copy)]
+struct RoyalMade(Option<(Var, u32)>);
+
+impl RoyalMade {
+    /// The variable's value now, when a man of `kind` is such a royal.
+    #[inline]
+    fn save<B: Bits>(t: &Base<B>, s: &State<B>, kind: PieceId) -> Self {
+        RoyalMade(t.royal_made(kind).map(|v| (v, s.var(v))))
+    }
+
+    /// The man probed next stands on `sq`, owned by `me`.
+    #[inline]
+    fn set<B: Bits>(self, l: &Layout, s: &mut State<B>, sq: Square, me: PlayerId) {
+        if let Some((v, _)) = self.0 {
+            s.swap_var_raw(l, v, made_royal_value(sq, me));
+        }
+    }
+
+    #[inline]
+    fn restore<B: Bits>(self, l: &Layout, s: &mut State<B>) {
+        if let Some((v, old)) = self.0 {
+            s.swap_var_raw(l, v, old);
+        }
     }
 }

@@ -460,6 +460,26 @@ impl Move {
         }
     }
 
+    /// A man's move on the board: its start, its target, the square of
+    /// the man it would take (the en-passant victim's square, else the
+    /// target) and the kind it becomes; `None` for every other action.
+    #[inline]
+    pub fn board_step(self) -> Option<(Square, Square, Square, Option<PieceId>)> {
+        match self {
+            Move::Normal { from, to, promote }
+            | Move::Lame {
+                from, to, promote, ..
+            } => Some((from, to, to, promote)),
+            Move::EnPassant {
+                from,
+                to,
+                victim,
+                promote,
+            } => Some((from, to, victim, promote)),
+            _ => None,
+        }
+    }
+
     /// The kind a moving man becomes.
     #[inline]
     pub fn promotion(self) -> Option<PieceId> {

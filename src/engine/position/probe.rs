@@ -94,18 +94,8 @@ pub(super) fn legal_probe<B: Bits>(
 /// taken out of the occupancy, and the blast's verdict or the constraints
 /// decide.
 fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bool) -> bool {
-    let (from, to, victim, promote) = match mv {
-        Move::Normal { from, to, promote }
-        | Move::Lame {
-            from, to, promote, ..
-        } => (from, to, to, promote),
-        Move::EnPassant {
-            from,
-            to,
-            victim,
-            promote,
-        } => (from, to, victim, promote),
-        _ => return legal_after(t, s, mv, split),
+    let Some((from, to, victim, promote)) = mv.board_step() else {
+        return legal_after(t, s, mv, split);
     };
     let (b, l, r) = (&t.base, &t.base.layout, &t.rules);
     if r.probe_by_make {

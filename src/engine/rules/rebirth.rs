@@ -83,18 +83,8 @@ impl Rebirth {
         if !self.capturer {
             return false;
         }
-        let (from, to, victim, promote) = match mv {
-            Move::Normal { from, to, promote }
-            | Move::Lame {
-                from, to, promote, ..
-            } => (from, to, to, promote),
-            Move::EnPassant {
-                from,
-                to,
-                victim,
-                promote,
-            } => (from, to, victim, promote),
-            _ => return false,
+        let Some((from, to, victim, promote)) = mv.board_step() else {
+            return false;
         };
         if s.at(victim).is_empty() {
             return false;

@@ -87,32 +87,12 @@ pub struct MatchArgs {
     /// fishtest do (the generalised SPRT on wins, draws and losses):
     /// elo0,elo1[,alpha,beta] (alpha and beta default to 0.05), or
     /// elo0=0,elo1=10,alpha=0.05,beta=0.05. -n is then the most games.
-    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = parse_sprt,
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = str::parse::<Sprt>,
           allow_hyphen_values = true)]
     pub sprt: Option<Sprt>,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
-}
-
-/// `--sprt`: `elo0,elo1[,alpha,beta]`, or the `NAME=VALUE` form.
-pub fn parse_sprt(s: &str) -> Result<Sprt, String> {
-    if s.contains('=') {
-        return s.parse();
-    }
-    let names = ["elo0", "elo1", "alpha", "beta"];
-    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-    if !(2..=4).contains(&parts.len()) {
-        return Err(format!(
-            "`{s}`: give elo0,elo1 or elo0,elo1,alpha,beta (as in 0,10 or 0,10,0.05,0.05)"
-        ));
-    }
-    let named: Vec<String> = parts
-        .iter()
-        .zip(names)
-        .map(|(v, n)| format!("{n}={v}"))
-        .collect();
-    named.join(",").parse()
 }
 
 #[cfg(test)]
@@ -125,18 +105,6 @@ mod tests {
         let (m, e, lo, hi) = super::elo(1, 2, 1);
         assert_eq!(m, 0.5);
         assert!(e.abs() < 1e-9 && lo < 0.0 && hi > 0.0 && (lo + hi).abs() < 1e-6);
-    }
-
-    #[test]
-    fn sprt_reads_both_forms() {
-        let a = super::parse_sprt("0,10").unwrap();
-        let b = super::parse_sprt("elo0=0,elo1=10").unwrap();
-        assert_eq!(a, b);
-        let c = super::parse_sprt("-5, 5, 0.1, 0.2").unwrap();
-        assert_eq!((c.elo0, c.elo1, c.alpha, c.beta), (-5.0, 5.0, 0.1, 0.2));
-        assert!(super::parse_sprt("10").is_err());
-        assert!(super::parse_sprt("10,0").is_err());
-        assert!(super::parse_sprt("0,10,0.05,0.05,1").is_err());
     }
 }
 

@@ -26,7 +26,7 @@ pub struct MergeArgs {
     /// The sequential test the run was given (`simulate --sprt`): the
     /// joined run stops after the game where it decides, as the unsharded
     /// run stops there (later games are neither counted nor written).
-    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = super::duel::parse_sprt)]
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = str::parse::<varia::study::stats::Sprt>)]
     pub sprt: Option<varia::study::stats::Sprt>,
     /// A directory from which the `.variant` file the records name may be
     /// read (repeatable); the records' own directories are always allowed.

@@ -85,7 +85,7 @@ pub struct SimulateArgs {
     /// log-likelihood ratio and bounds) is always printed. One shard
     /// (--shard) plays all its games; `merge --sprt` stops the joined run
     /// where the whole run stops.
-    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = super::duel::parse_sprt)]
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = str::parse::<varia::study::stats::Sprt>)]
     pub sprt: Option<varia::study::stats::Sprt>,
     /// Start the games from the openings of FILE: one a line, a FEN or a
     /// move line (`1. e4 e5 2. Nf3`, or coordinates), `#` comments. Each

@@ -131,8 +131,23 @@ pub struct SprtDecision {
 impl std::str::FromStr for Sprt {
     type Err = String;
 
-    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05` (alpha and beta default to 0.05).
+    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05` (alpha and beta default to
+    /// 0.05), or the same values by position: `0,10` or `0,10,0.05,0.05`.
     fn from_str(s: &str) -> Result<Sprt, String> {
+        if !s.contains('=') {
+            let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+            if !(2..=4).contains(&parts.len()) {
+                return Err(format!(
+                    "`{s}`: give elo0,elo1 or elo0,elo1,alpha,beta (as in 0,10 or 0,10,0.05,0.05)"
+                ));
+            }
+            let named: Vec<String> = parts
+                .iter()
+                .zip(["elo0", "elo1", "alpha", "beta"])
+                .map(|(v, n)| format!("{n}={v}"))
+                .collect();
+            return named.join(",").parse();
+        }
         let mut t = Sprt {
             elo0: f64::NAN,
             elo1: f64::NAN,
@@ -325,6 +340,13 @@ mod tests {
 
     #[test]
     fn sprt_accepts_the_hypothesis_the_results_support() {
+        let a: Sprt = "0,10".parse().unwrap();
+        assert_eq!(a, "elo0=0,elo1=10".parse().unwrap());
+        let c: Sprt = "-5, 5, 0.1, 0.2".parse().unwrap();
+        assert_eq!((c.elo0, c.elo1, c.alpha, c.beta), (-5.0, 5.0, 0.1, 0.2));
+        assert!("10".parse::<Sprt>().is_err());
+        assert!("10,0".parse::<Sprt>().is_err());
+        assert!("0,10,0.05,0.05,1".parse::<Sprt>().is_err());
         let t: Sprt = "elo0=0,elo1=50".parse().unwrap();
         // 60% over 600 games (about +70 Elo): H1.
         let d = t.decide(300, 120, 180).unwrap();

@@ -10,6 +10,8 @@ args = [a for a in sys.argv[1:] if not a.startswith('--')]
 V, FILE, MAXD = args[0], args[1], int(args[2])
 NR = int(args[3]) if len(args) > 3 else 3
 useini = '--ini' in sys.argv
+import os
+PLO, PHI = int(os.environ.get("PLO", 5)), int(os.environ.get("PHI", 12))
 def fsf_run(cmds, timeout=60):
     pre = (f"setoption name VariantPath value {INI}\n" if useini else '') + f"setoption name UCI_Variant value {V}\n"
     out = subprocess.run(['nice', '-n', '10', FSF], input=pre + cmds + "\nquit\n", capture_output=True, text=True, timeout=timeout).stdout
@@ -66,7 +68,7 @@ rng = random.Random(12345)
 for i in range(NR):
     for attempt in range(10):
         moves = []; ok = True
-        for k in range(rng.randint(5, 12)):
+        for k in range(rng.randint(PLO, PHI)):
             f = fsf_fen(None, moves)
             dv, _ = fsf_divide(f, [], 1)
             if not dv: ok = False; break

@@ -124,3 +124,40 @@ fn position_from_a_variant_and_an_optional_fen() {
     let e = Position::from_variant(&v, Some("4k3/8/8 b - - 0 1")).unwrap_err();
     assert!(e.to_string().contains("piece placement"), "{e}");
 }
+
+/// Rule files written from docs/LANGUAGE.md alone, without varia's source
+/// (`tests/blind/`, see its FINDINGS.md), keep Fairy-Stockfish's
+/// start-position counts: the documented syntax and its meaning stay as
+/// they were.
+#[test]
+fn blind_rule_files_still_match_fairy_stockfish() {
+    let dir = format!("{}/tests/blind", env!("CARGO_MANIFEST_DIR"));
+    let table = std::fs::read_to_string(format!("{dir}/perft.txt")).unwrap();
+    let mut files = 0;
+    for line in table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let mut it = line.split_whitespace();
+        let name = it.next().unwrap();
+        let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        let c = varia::check::check_str(name, &text, None, &[]);
+        let errors: Vec<_> = c
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == varia::diagnostic::Severity::Error)
+            .collect();
+        assert!(errors.is_empty(), "{name}: {errors:?}");
+        let t = std::sync::Arc::new(Tables::new(&c.variants[0]).expect("compiles"));
+        let mut pos = Position::start(t).unwrap();
+        for (d, n) in it.enumerate() {
+            let n: u64 = n.parse().unwrap();
+            if n > LIMIT {
+                break;
+            }
+            assert_eq!(perft(&mut pos, d as u32 + 1), n, "{name} perft {}", d + 1);
+        }
+        files += 1;
+    }
+    assert_eq!(files, 41);
+}

@@ -30,6 +30,7 @@ pub(crate) mod deck;
 pub(crate) mod drops;
 pub(crate) mod elimination;
 pub(crate) mod en_passant;
+pub(crate) mod enclose;
 pub(crate) mod endings;
 pub(crate) mod explosion;
 pub(crate) mod facing;

@@ -2,7 +2,7 @@
 //! jokers), compiled once into bitset tests. This is the engine's only
 //! evaluator of predicates.
 
-use super::flip::Lines;
+use super::enclose::Lines;
 use super::{limit_box, surround};
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, ByPlayer, Man, Square, State};
@@ -247,7 +247,7 @@ fn eval_at<B: Bits>(
         CPred::Encloses(sel, _) => {
             let own = s.by_player[actor as usize];
             let run = sel_bb(t, s, *sel, actor) & !own;
-            super::flip::enclosed(t, sq, run, own, true).any()
+            super::enclose::enclosed(t, sq, run, own, true).any()
         }
         // Composite predicates are evaluated by `eval`.
         CPred::True

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """cmp.py FSFNAME VARIANTFILE MAXDEPTH [NRAND] [--ini] [--vdepth N]
+Environment: FSF (a Fairy-Stockfish binary), VARIA (default target/release/varia),
+FSF_INI (default: variants.ini beside FSF).
 Compare perft of Fairy-Stockfish and varia at the start position and at a few
 random positions reached by random legal moves (seeded). On mismatch, walk divide."""
-import subprocess, sys, random
-FSF = '/work/fsf-src/src/stockfish'
-VARIA = '/work/varia-s6-final'
-INI = '/work/fsf-src/src/variants.ini'
+import os, subprocess, sys, random
+FSF = os.environ.get('FSF', '/work/fsf-src/src/stockfish')
+VARIA = os.environ.get('VARIA', 'target/release/varia')
+INI = os.environ.get('FSF_INI', os.path.join(os.path.dirname(FSF), 'variants.ini'))
 args = [a for a in sys.argv[1:] if not a.startswith('--')]
 V, FILE, MAXD = args[0], args[1], int(args[2])
 NR = int(args[3]) if len(args) > 3 else 3

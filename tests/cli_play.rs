@@ -288,6 +288,32 @@ fn perft_counts_and_divides() {
 }
 
 #[test]
+fn divide_names_each_first_action_once_as_uci_writes_it() {
+    // The king on d1 castles to c1 (`to files g c`), where its own step
+    // also lands: the castling is written as the king taking its rook,
+    // as UCI writes it, so no two lines share a name.
+    let file = format!("{}/tests/blind/active.variant", env!("CARGO_MANIFEST_DIR"));
+    let out = varia()
+        .args(["perft", &file, "1", "--divide", "--fen"])
+        .arg("r2k3r1/9/9/9/9/9/9/R2K3R1 w KQkq - 0 1")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let names: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_once(": ").map(|(m, _)| m))
+        .collect();
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "{out}");
+    assert!(names.contains(&"d1c1") && names.contains(&"d1a1"), "{out}");
+}
+
+#[test]
 fn wrong_player_count_is_explained() {
     varia()
         .args(["play", "chess", "--players", "human"])

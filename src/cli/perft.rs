@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use varia::engine::{self, Position, Tables};
-use varia::notation::Describe;
+use varia::notation::protocol_text;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
@@ -17,7 +17,9 @@ pub struct PerftArgs {
     /// Start from this position instead of the variant's setup.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Print the count below each legal first action.
+    /// Print the count below each legal first action, written as UCI
+    /// writes it (castling as the castler taking its partner where its own
+    /// move would name another action, as `go perft` and Fairy-Stockfish do).
     #[arg(long)]
     pub divide: bool,
     /// Count whole turns, not actions: in a variant whose turns hold
@@ -100,7 +102,7 @@ pub fn perft(a: &PerftArgs) -> i32 {
         let (nodes, lines) = if a.divide {
             let d: Vec<(String, u64)> = engine::divide_turns(&mut pos, a.depth)
                 .into_iter()
-                .map(|(m, n)| (pos.move_text(m), n))
+                .map(|(m, n)| (protocol_text::move_text(&pos, m), n))
                 .collect();
             (d.iter().map(|(_, n)| n).sum(), d)
         } else {
@@ -133,7 +135,7 @@ pub fn perft(a: &PerftArgs) -> i32 {
                 pos.unmake(m, u);
                 n
             };
-            d.push((pos.move_text(m), n));
+            d.push((protocol_text::move_text(&pos, m), n));
             bar.inc(1);
         }
         bar.finish_and_clear();

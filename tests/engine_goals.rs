@@ -580,3 +580,26 @@ mod counting {
         assert_eq!(winners(&g), Some(WHITE));
     }
 }
+
+#[test]
+fn stalemate_may_be_given_to_a_fixed_player() {
+    // Armageddon: every drawn game is Black's, stalemate included,
+    // whoever is stalemated.
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/blind/armageddon.variant",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let c = varia::check::check_str("armageddon.variant", &text, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    let t = std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).unwrap());
+    // White stalemates Black (Qf7 g6 against h8), and Black stalemates White.
+    for start in [
+        ("7k/8/6K1/5Q2/8/8/8/8 w - - 0 1", "f5f7"),
+        ("8/8/8/8/5q2/6k1/8/7K b - - 0 1", "f4f2"),
+    ] {
+        let mut g = Game::new(fen(&t, start.0));
+        play(&mut g, &[start.1]);
+        assert_eq!(winners(&g), Some(2), "{}", start.0);
+    }
+}

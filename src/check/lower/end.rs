@@ -251,12 +251,16 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             d.hint("write `repetition 4 -> lose for white`: the outcome is that player's")
         })?;
         let p = l.player_ref(f, sp, w)?;
+        // The conditions whose subject is the player to act, or nobody:
+        // `for` names another. (Stalemate too: Armageddon gives it to
+        // Black, whoever is stalemated.)
         let game_wide = matches!(
             when,
             Event::Repetition(_)
                 | Event::Quiet { .. }
                 | Event::PlyLimit(_)
                 | Event::InsufficientMaterial
+                | Event::Stalemate
         );
         if !game_wide || !matches!(then, Then::Outcome(Outcome::Win | Outcome::Lose)) {
             return Err(Diagnostic::error(
@@ -264,11 +268,11 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 f,
                 for_span.to(sp),
                 "`for PLAYER` may follow only `win` or `lose`, after a condition about \
-                 the whole game",
+                 the whole game or `stalemate`",
             )
             .hint(
-                "the conditions about the whole game are `repetition`, `quiet`, `plies` and \
-                 `insufficient material`; the others have a subject of their own",
+                "the conditions about the whole game are `repetition`, `quiet`, `plies`, \
+                 `insufficient material` and `stalemate`; the others have a subject of their own",
             ));
         }
         Some(p)

@@ -271,7 +271,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                  the whole game or `stalemate`",
             )
             .hint(
-                "the conditions about the whole game are `repetition`, `quiet`, `plies`, \
+                "`for` may follow `repetition`, `quiet`, `plies`, \
                  `insufficient material` and `stalemate`; the others have a subject of their own",
             ));
         }

@@ -400,3 +400,40 @@ fn locate(text: &str, section: &str, key: &str) -> Span {
     }
     Span::new(0, 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_values_file_reads_back_as_written() {
+        let v = crate::load::builtin("crazyhouse", &[]).unwrap();
+        let nk = v.pieces.len();
+        let defaults = Weights::with_values((0..nk as Cp).map(|k| 100 + k).collect());
+        let mut w = defaults.clone();
+        for k in 0..nk {
+            if !v.pieces[k].royal {
+                w.values[k] = 150 + 7 * k as Cp;
+                w.hand[k] = 90 + 3 * k as Cp;
+            }
+        }
+        w.terms = [120, 80, 15, -2, 0, 5, 150, 100];
+        let kinds: Vec<usize> = (0..nk).filter(|&k| !v.pieces[k].royal).collect();
+        let text = w.to_toml(&v, &kinds, true, &["made by a test".into()]);
+        assert!(text.starts_with("# made by a test\nvariant = \"crazyhouse\"\n"));
+        let back = Weights::read(&defaults, &v, "w.toml", &text).unwrap();
+        // Royal kinds are not written and keep their defaults.
+        for k in 0..nk {
+            if v.pieces[k].royal {
+                w.values[k] = defaults.values[k];
+                w.hand[k] = defaults.hand[k];
+            }
+        }
+        assert_eq!(back, w);
+        // An empty file is the defaults.
+        assert_eq!(
+            Weights::read(&defaults, &v, "e.toml", "").unwrap(),
+            defaults
+        );
+    }
+}

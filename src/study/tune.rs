@@ -348,6 +348,38 @@ mod tests {
             .collect()
     }
 
+    /// The evaluation is its features times its weights, up to rounding,
+    /// along random games of variants with royals, hands, promotions and
+    /// goals, for default and changed weights.
+    #[test]
+    fn the_features_times_the_weights_are_the_evaluation() {
+        for name in ["chess", "crazyhouse", "kingofthehill", "shogi"] {
+            let v = crate::load::builtin(name, &[]).unwrap();
+            let base = Prepared::new(&v).unwrap();
+            let mut changed = base.eval().weights().clone();
+            changed.terms = [150, 60, 20, 5, 1, 4, 120, 100];
+            for x in changed.values.iter_mut().chain(changed.hand.iter_mut()) {
+                *x = *x * 9 / 8;
+            }
+            for p in [base.clone(), base.with_weights(changed)] {
+                let w = p.eval().weights().to_vec();
+                let mut s = p.session(None, 1).unwrap();
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+                let mut acts = Vec::new();
+                for _ in 0..60 {
+                    if s.expand(&mut acts).is_some() {
+                        break;
+                    }
+                    let e = p.eval().evaluate(s.position(), 0) as f64;
+                    let (f, rest) = p.eval().features(s.position(), 0);
+                    let lin: f64 = f.iter().zip(&w).map(|(a, b)| a * b).sum::<f64>() + rest;
+                    assert!((lin - e).abs() <= 12.0, "{name}: {lin} against {e}");
+                    s.play(acts[rng.gen_range(0..acts.len())]);
+                }
+            }
+        }
+    }
+
     #[test]
     fn k_is_recovered_from_known_weights() {
         let w = [100.0, 300.0, 500.0];

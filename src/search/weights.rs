@@ -339,6 +339,7 @@ impl Weights {
         if errs.is_empty() {
             Ok(w)
         } else {
+            crate::diagnostic::sort(&mut errs);
             Err(errs)
         }
     }
@@ -346,7 +347,7 @@ impl Weights {
 
 fn did_you_mean(word: &str, candidates: &[&str]) -> String {
     crate::diagnostic::suggest(word, candidates.iter().copied())
-        .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"))
+        .map_or(String::new(), |s| format!(" ({s})"))
 }
 
 /// A whole number, also written as a float with no fraction (`320.0`).

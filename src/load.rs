@@ -78,6 +78,21 @@ pub fn split_spec(spec: &str) -> (&str, Option<&str>) {
     }
 }
 
+/// The values file beside the rule file `spec` names by path (`DIR/NAME.variant`
+/// or `DIR/NAME.variant:VARIANT` → `DIR/NAME.values.toml`), if that file
+/// exists: naming a rule file names its values file too (docs/LANGUAGE.md,
+/// "Values files"). A built-in name has none.
+pub fn values_beside(spec: &str) -> Option<PathBuf> {
+    let (file, _) = split_spec(spec);
+    let path = Path::new(file);
+    let stem = path.file_name()?.to_str()?.strip_suffix(".variant")?;
+    if stem.is_empty() || !path.is_file() {
+        return None;
+    }
+    let beside = path.with_file_name(format!("{stem}.values.toml"));
+    beside.is_file().then_some(beside)
+}
+
 /// The embedded file of a built-in name.
 fn builtin_file(name: &str) -> Option<&'static (&'static str, &'static str)> {
     let files = check::builtin_files();

@@ -378,3 +378,164 @@ fn games_lost_outside_the_rules_are_one_end_rule_and_never_the_shortest_decisive
         .contains("/nonexistent/engine"));
     assert_eq!(j["shortest_decisive"].as_array().unwrap().len(), 0);
 }
+
+/// `varia tune` in a temporary directory: its exit status, standard
+/// output and standard error.
+fn tune_in(dir: &std::path::Path, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const TUNE: &[&str] = &[
+    "tune",
+    "losalamos",
+    "--games",
+    "4",
+    "--level",
+    "1",
+    "--seed",
+    "3",
+];
+
+#[test]
+fn tune_gives_the_same_values_for_a_seed_whatever_the_job_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let (ok, out, err) = tune_in(
+        dir.path(),
+        &[TUNE, &["--jobs", "1", "--out", "one.toml"]].concat(),
+    );
+    assert!(ok, "{err}");
+    assert!(out.starts_with("one.toml: "), "{out}");
+    assert!(err.contains("tune: 4 games of losalamos at ai:1"), "{err}");
+    let (ok, _, err) = tune_in(
+        dir.path(),
+        &[TUNE, &["--jobs", "2", "--out", "two.toml", "--json"]].concat(),
+    );
+    assert!(ok, "{err}");
+    let one = std::fs::read_to_string(dir.path().join("one.toml")).unwrap();
+    let two = std::fs::read_to_string(dir.path().join("two.toml")).unwrap();
+    assert_eq!(one, two);
+    assert!(
+        one.contains("variant = \"losalamos\"\n\n[terms]\npst = "),
+        "{one}"
+    );
+    // Never over a file without --force; with it, the same file again.
+    let (ok, _, err) = tune_in(
+        dir.path(),
+        &[TUNE, &["--jobs", "1", "--out", "one.toml"]].concat(),
+    );
+    assert!(!ok);
+    assert!(err.contains("one.toml exists; add --force"), "{err}");
+    // The AI reads it: describe shows it in use.
+    let (ok, out, err) = tune_in(
+        dir.path(),
+        &["describe", "losalamos", "--values", "one.toml"],
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("The AI's evaluation weights (values file one.toml):"),
+        "{out}"
+    );
+}
+
+#[test]
+fn tune_writes_beside_the_rule_file_and_the_ai_reads_it_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("mine.variant");
+    std::fs::write(&rules, "variant mine extends losalamos {\n}\n").unwrap();
+    let (ok, out, err) = tune_in(
+        dir.path(),
+        &[
+            "tune",
+            "mine.variant",
+            "--games",
+            "2",
+            "--level",
+            "1",
+            "--jobs",
+            "1",
+            "--json",
+        ],
+    );
+    assert!(ok, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["out"], "mine.values.toml");
+    assert_eq!(j["variant"], "mine");
+    assert!(j["k"].as_f64().unwrap() > 0.0);
+    // A values file of our own beside it: describe reads it, and says so.
+    std::fs::write(
+        dir.path().join("mine.values.toml"),
+        "variant = \"mine\"\n[values]\nknight = 345\n[terms]\nshelter = 20\n",
+    )
+    .unwrap();
+    let (ok, out, err) = tune_in(dir.path(), &["describe", "mine.variant"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("(values file mine.values.toml)"), "{out}");
+    assert!(
+        out.contains("values.knight = 345 (rule file: 320)"),
+        "{out}"
+    );
+    assert!(out.contains("terms.shelter = 20 (rule file: 12)"), "{out}");
+    // --values none: the rule file's own.
+    let (ok, out, _) = tune_in(
+        dir.path(),
+        &["describe", "mine.variant", "--values", "none"],
+    );
+    assert!(ok);
+    assert!(
+        out.contains("(the rule file's own; no values file)"),
+        "{out}"
+    );
+    assert!(out.contains("values.knight = 320\n"), "{out}");
+}
+
+#[test]
+fn a_bad_values_file_is_told_as_diagnostics() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("bad.toml"),
+        "variant = \"chess\"\n[terms]\nsheltre = 3\npst = 100000\n[values]\nknigt = 300\nking = 5\nbishop = 3.5\n[colour]\n",
+    )
+    .unwrap();
+    for cmd in [
+        &["describe", "chess"][..],
+        &["simulate", "chess", "-n", "1"][..],
+    ] {
+        let (ok, _, err) = tune_in(dir.path(), &[cmd, &["--values", "bad.toml"]].concat());
+        assert!(!ok);
+        for want in [
+            "unknown term `sheltre` (did you mean `shelter`?)",
+            "`pst = 100000` is out of range (0 to 400)",
+            "`chess` has no piece `knigt` (did you mean `knight`?)",
+            "`king` is royal: it has no material value",
+            "`bishop` is a whole number",
+            "unknown key `colour`",
+            "bad.toml:3:1",
+        ] {
+            assert!(err.contains(want), "{want} not in {err}");
+        }
+    }
+    std::fs::write(dir.path().join("other.toml"), "variant = \"shogi\"\n").unwrap();
+    let (ok, _, err) = tune_in(dir.path(), &["describe", "chess", "--values", "other.toml"]);
+    assert!(!ok);
+    assert!(
+        err.contains("these values were made for `shogi`, not for `chess`"),
+        "{err}"
+    );
+    std::fs::write(dir.path().join("broken.toml"), "[terms\n").unwrap();
+    let (ok, _, err) = tune_in(
+        dir.path(),
+        &["describe", "chess", "--values", "broken.toml"],
+    );
+    assert!(!ok);
+    assert!(err.contains("not a values file"), "{err}");
+}

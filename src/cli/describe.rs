@@ -26,6 +26,11 @@ pub struct DescribeArgs {
     /// Set an option, as NAME=VALUE (repeatable).
     #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// The AI's evaluation weights to show: a values file written by
+    /// `varia tune` (`none`: the rule file's own). Default:
+    /// NAME.values.toml beside a rule file named by path, if there is one.
+    #[arg(long, value_name = "FILE")]
+    pub values: Option<String>,
 }
 
 pub fn describe(a: &DescribeArgs) -> i32 {
@@ -40,7 +45,20 @@ pub fn describe(a: &DescribeArgs) -> i32 {
 
 fn run(a: &DescribeArgs) -> Result<(), super::Fail> {
     let (variant, _) = super::load_variant(&a.variant, &a.options)?;
-    let d = varia::describe::describe(&variant).map_err(|e| super::Fail::msg(e, 1))?;
+    let mut d = varia::describe::describe(&variant).map_err(|e| super::Fail::msg(e, 1))?;
+    // The AI's weights, from a values file if one applies.
+    let weights = match varia::play::session::Prepared::new(&variant) {
+        Ok(p) => {
+            let (p, file) = super::with_values(p, &a.variant, a.values.as_deref())?;
+            if file.is_some() {
+                if let Ok(s) = p.session(None, 1) {
+                    d = varia::describe::describe_session(&s);
+                }
+            }
+            Some(weights_view(&variant, p.eval(), file))
+        }
+        Err(_) => None,
+    };
     let cards: Vec<&PieceCard> = match &a.piece {
         Some(name) => {
             let k = varia::describe::find_piece(&variant, name).ok_or_else(|| {
@@ -78,11 +96,75 @@ fn run(a: &DescribeArgs) -> Result<(), super::Fail> {
     let json = a.format == super::validate::Format::Json;
     match (&a.piece, json) {
         (Some(_), true) => outln!("{}", to_json(cards[0])),
-        (None, true) => outln!("{}", to_json(&d)),
+        (None, true) => {
+            let mut j = serde_json::to_value(&d).unwrap_or_default();
+            if let (Some(w), Some(o)) = (&weights, j.as_object_mut()) {
+                o.insert(
+                    "weights".into(),
+                    serde_json::to_value(w).unwrap_or_default(),
+                );
+            }
+            outln!("{}", to_json(&j))
+        }
         (Some(_), false) => out!("{}", card_text(cards[0], &glyphs(&variant, cards[0]))),
-        (None, false) => out!("{}", description_text(&d, &variant)),
+        (None, false) => {
+            out!("{}", description_text(&d, &variant));
+            if let Some(w) = &weights {
+                out!("{}", weights_text(w));
+            }
+        }
     }
     Ok(())
+}
+
+/// The AI's weights as `describe` shows them.
+#[derive(serde::Serialize)]
+struct WeightsView {
+    /// The values file read, or none (the rule file's own weights).
+    file: Option<String>,
+    /// (key, in use, the rule file's own), terms first, then `values.NAME`
+    /// and `hand.NAME` of the kinds that are not royal.
+    weights: Vec<(String, i32, i32)>,
+}
+
+fn weights_view(
+    v: &varia::ir::Variant,
+    eval: &varia::search::eval::Eval,
+    file: Option<String>,
+) -> WeightsView {
+    let (w, d) = (eval.weights(), eval.default_weights());
+    let mut rows: Vec<(String, i32, i32)> = varia::search::weights::TERMS
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (format!("terms.{}", t.key), w.terms[i], d.terms[i]))
+        .collect();
+    for (k, p) in v.pieces.iter().enumerate().filter(|(_, p)| !p.royal) {
+        rows.push((format!("values.{}", p.name), w.values[k], d.values[k]));
+    }
+    if v.turn.place {
+        for (k, p) in v.pieces.iter().enumerate().filter(|(_, p)| !p.royal) {
+            rows.push((format!("hand.{}", p.name), w.hand[k], d.hand[k]));
+        }
+    }
+    WeightsView {
+        file,
+        weights: rows,
+    }
+}
+
+fn weights_text(w: &WeightsView) -> String {
+    let mut s = match &w.file {
+        Some(f) => format!("\nThe AI's evaluation weights (values file {f}):\n"),
+        None => "\nThe AI's evaluation weights (the rule file's own; no values file):\n".into(),
+    };
+    for (k, x, d) in &w.weights {
+        if x == d {
+            let _ = writeln!(s, "  {k} = {x}");
+        } else {
+            let _ = writeln!(s, "  {k} = {x} (rule file: {d})");
+        }
+    }
+    s
 }
 
 fn to_json<T: serde::Serialize>(t: &T) -> String {

@@ -29,6 +29,11 @@ use varia::study::stats::Sprt;
 pub struct MatchArgs {
     /// The variant (two players): a built-in name or a `.variant` file.
     pub variant: String,
+    /// The AI's evaluation weights: a values file written by `varia tune`
+    /// (`none`: the rule file's own). Default: NAME.values.toml beside a
+    /// rule file named by path, if there is one.
+    #[arg(long, value_name = "FILE")]
+    pub values: Option<String>,
     /// The two players, as for `simulate --players`: ai:LEVEL, ai;st=0.1,
     /// uci:PATH;tc=40/60+0.5;option.NAME=VALUE, xboard:PATH, random.
     #[arg(long, value_delimiter = ',', required = true)]
@@ -390,6 +395,13 @@ pub fn run(a: &MatchArgs) -> i32 {
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
+        }
+    };
+    let prepared = match super::with_values(prepared, &a.variant, a.values.as_deref()) {
+        Ok((p, _)) => p,
+        Err(super::Fail(msg, code)) => {
+            eprintln!("{msg}");
+            return code;
         }
     };
     let book = match super::load_book(a.book.as_deref(), &a.book_order, &variant, a.seed) {

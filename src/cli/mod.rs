@@ -45,6 +45,7 @@ mod serve;
 mod show;
 mod simulate;
 mod study;
+mod tune;
 mod uci;
 mod validate;
 
@@ -93,6 +94,11 @@ pub enum Command {
     Match(duel::MatchArgs),
     /// Check a game record action by action and show it.
     Replay(simulate::ReplayArgs),
+    /// Fit the AI's evaluation weights to games it plays itself, and write
+    /// them to a values file the AI then reads.
+    ///
+    /// Example: varia tune variants/chess.variant --games 400 --jobs 1
+    Tune(tune::TuneArgs),
     /// Show a position of a variant: as text, or drawn as SVG (--svg).
     ///
     /// Example: varia show chess --moves "e4 e5 Nf3" --svg board.svg --arrows "b8c6"
@@ -195,6 +201,48 @@ pub fn prepare(
     let prepared = varia::play::session::Prepared::new(variant).map_err(|e| e.to_string())?;
     prepared.session(None, seed).map_err(|e| e.to_string())?;
     Ok(prepared)
+}
+
+/// The values file the AI reads for `spec`: `--values FILE`, none with
+/// `--values none`, else `NAME.values.toml` beside a rule file named by
+/// path (`load::values_beside`).
+pub fn values_file(spec: &str, flag: Option<&str>) -> Option<std::path::PathBuf> {
+    match flag {
+        Some("none") => None,
+        Some(f) => Some(f.into()),
+        None => varia::load::values_beside(spec),
+    }
+}
+
+/// The variant with the weights of its values file (see [`values_file`]),
+/// and the file's path; a file that cannot be read or has mistakes fails
+/// with its diagnostics.
+pub fn with_values(
+    prepared: varia::play::session::Prepared,
+    spec: &str,
+    flag: Option<&str>,
+) -> Result<(varia::play::session::Prepared, Option<String>), Fail> {
+    let Some(path) = values_file(spec, flag) else {
+        return Ok((prepared, None));
+    };
+    let name = path.display().to_string();
+    let text = varia::textfile::read_text(&path, varia::textfile::MAX_RULE_FILE)
+        .map_err(|e| Fail::msg(format!("cannot read the values file {name}: {e}"), 1))?;
+    match prepared.with_values_file(&name, &text) {
+        Ok(p) => Ok((p, Some(name))),
+        Err(diags) => {
+            let mut sources = varia::diagnostic::Sources::new();
+            sources.add(&name.as_str().into(), &text.as_str().into());
+            Err(Fail(
+                varia::diagnostic::render(
+                    &diags,
+                    &sources,
+                    varia::diagnostic::Style { color: use_color() },
+                ),
+                1,
+            ))
+        }
+    }
 }
 
 /// Read an opening book (`--openings` / `--book`), if one is given.
@@ -315,6 +363,7 @@ pub fn run() -> i32 {
         Command::Play(a) => play::play(&a),
         Command::Simulate(a) => simulate::simulate(&a),
         Command::Replay(a) => simulate::replay(&a),
+        Command::Tune(a) => tune::run(&a),
         Command::Show(a) => show::show(&a),
         Command::Merge(a) => merge::merge(&a),
         Command::Match(a) => duel::run(&a),

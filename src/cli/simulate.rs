@@ -25,6 +25,11 @@ pub const MAX_RANDOM_PLIES: u64 = 1000;
 pub struct SimulateArgs {
     /// The variant: a built-in name or a path to a `.variant` file.
     pub variant: String,
+    /// The AI's evaluation weights: a values file written by `varia tune`
+    /// (`none`: the rule file's own). Default: NAME.values.toml beside a
+    /// rule file named by path, if there is one.
+    #[arg(long, value_name = "FILE")]
+    pub values: Option<String>,
     /// Number of games (1 to 1,000,000,000).
     #[arg(short = 'n', long = "games", default_value_t = 100,
           value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
@@ -253,6 +258,13 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
+        }
+    };
+    let prepared = match super::with_values(prepared, &a.variant, a.values.as_deref()) {
+        Ok((p, _)) => p,
+        Err(super::Fail(msg, code)) => {
+            eprintln!("{msg}");
+            return code;
         }
     };
     let mut out = match a.out.as_deref().map(create).transpose() {

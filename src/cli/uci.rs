@@ -20,6 +20,24 @@ pub struct EngineArgs {
     /// load is reported with its first diagnostic.
     #[arg(long, value_name = "PATH")]
     pub variant_path: Option<String>,
+    /// Weigh the AI's evaluation by a values file written by `varia tune`:
+    /// for the variant it names (`variant = ...`), every other variant
+    /// keeping its own weights. A file that does not fit its variant is
+    /// told as an `info string` when that variant starts.
+    #[arg(long, value_name = "FILE")]
+    pub values: Option<String>,
+}
+
+/// The values file's name and text, or exit status 1 with why.
+fn values_text(a: &EngineArgs) -> Result<Option<(String, String)>, i32> {
+    let Some(f) = &a.values else { return Ok(None) };
+    match varia::textfile::read_text(std::path::Path::new(f), varia::textfile::MAX_RULE_FILE) {
+        Ok(t) => Ok(Some((f.clone(), t))),
+        Err(e) => {
+            eprintln!("error: cannot read the values file {f}: {e}");
+            Err(1)
+        }
+    }
 }
 
 fn stdout_out() -> Arc<dyn Fn(String) + Send + Sync> {
@@ -48,9 +66,16 @@ fn stdin_lines() -> mpsc::Receiver<Line> {
 
 /// `varia uci`.
 pub fn uci(a: &EngineArgs) -> i32 {
+    let values = match values_text(a) {
+        Ok(v) => v,
+        Err(code) => return code,
+    };
     let mut engine = varia::protocol::uci::Uci::new(stdout_out());
     if let Some(p) = &a.variant_path {
         engine.load_variants(p);
+    }
+    if let Some((f, t)) = &values {
+        engine.set_values(f, t);
     }
     let rx = stdin_lines();
     while let Ok(line) = rx.recv() {
@@ -69,9 +94,16 @@ pub fn uci(a: &EngineArgs) -> i32 {
 
 /// `varia xboard`.
 pub fn xboard(a: &EngineArgs) -> i32 {
+    let values = match values_text(a) {
+        Ok(v) => v,
+        Err(code) => return code,
+    };
     let mut engine = varia::protocol::xboard::Xboard::new(stdout_out());
     if let Some(p) = &a.variant_path {
         engine.load_variants(p);
+    }
+    if let Some((f, t)) = &values {
+        engine.set_values(f, t);
     }
     let rx = stdin_lines();
     loop {

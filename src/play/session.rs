@@ -47,6 +47,38 @@ impl Prepared {
         self.tables.variant()
     }
 
+    /// The evaluation its games use.
+    pub fn eval(&self) -> &crate::search::eval::Eval {
+        &self.eval
+    }
+
+    /// The same variant with the evaluation's weights replaced (a values
+    /// file's, see `search::weights`).
+    pub fn with_weights(&self, w: crate::search::weights::Weights) -> Prepared {
+        let mut eval = (*self.eval).clone();
+        eval.set_weights(w);
+        Prepared {
+            tables: self.tables.clone(),
+            eval: Arc::new(eval),
+        }
+    }
+
+    /// Read a values file's text over the rule file's own weights: the
+    /// variant with those weights, or the file's mistakes as diagnostics.
+    pub fn with_values_file(
+        &self,
+        file: &str,
+        text: &str,
+    ) -> Result<Prepared, Vec<crate::diagnostic::Diagnostic>> {
+        let w = crate::search::weights::Weights::read(
+            self.eval.default_weights(),
+            self.variant(),
+            file,
+            text,
+        )?;
+        Ok(self.with_weights(w))
+    }
+
     /// A new game from the variant's setup (seeded, for decks and random
     /// setups), or from a FEN.
     pub fn session(&self, fen: Option<&str>, seed: u64) -> Result<Session, SessionError> {

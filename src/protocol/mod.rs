@@ -35,6 +35,11 @@ pub struct Catalogue {
     extra: Vec<Variant>,
     /// Compiled variants by name, and whether with Chess960's castling.
     compiled: HashMap<(String, bool), Prepared>,
+    /// A values file (`--values FILE`): its name and text, and the variant
+    /// it names (it weighs that variant's evaluation only).
+    values: Option<(String, String, Option<String>)>,
+    /// Variants with the values file's weights.
+    valued: HashMap<(String, bool), Prepared>,
 }
 
 /// A built-in variant, checked once per process (they never change).
@@ -100,6 +105,37 @@ impl Catalogue {
     /// `chess960` (where the variant has a castling it can change:
     /// [`chess960::rules`]); compiled once.
     pub fn prepared(&mut self, name: &str, chess960: bool) -> Result<Prepared, String> {
+        let p = self.compiled_variant(name, chess960)?;
+        let Some((file, text, for_variant)) = &self.values else {
+            return Ok(p);
+        };
+        if for_variant.as_deref().is_some_and(|v| v != name) {
+            return Ok(p);
+        }
+        let key = (name.to_string(), chess960);
+        if let Some(p) = self.valued.get(&key) {
+            return Ok(p.clone());
+        }
+        let p = p.with_values_file(file, text).map_err(|d| {
+            let first = d.first().map_or(String::new(), |d| d.message.clone());
+            format!("the values file {file} cannot be used: {first}")
+        })?;
+        self.valued.insert(key, p.clone());
+        Ok(p)
+    }
+
+    /// Weigh the evaluation of the variant a values file names (or of
+    /// every variant, if it names none) by that file (`--values FILE`).
+    pub fn set_values(&mut self, file: &str, text: &str) {
+        let for_variant = text
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|t| t.get("variant")?.as_str().map(String::from));
+        self.values = Some((file.to_string(), text.to_string(), for_variant));
+        self.valued.clear();
+    }
+
+    fn compiled_variant(&mut self, name: &str, chess960: bool) -> Result<Prepared, String> {
         let key = (name.to_string(), chess960);
         if !self.extra.iter().any(|v| v.name == name) {
             return builtin_prepared(key);

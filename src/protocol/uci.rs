@@ -255,6 +255,13 @@ impl Uci {
         self.startup = Some(l);
     }
 
+    /// Weigh the evaluation by a values file (`varia uci --values FILE`):
+    /// the variant it names, or every variant if it names none.
+    pub fn set_values(&mut self, file: &str, text: &str) {
+        self.catalogue.set_values(file, text);
+        self.reset_board();
+    }
+
     fn set_option(&mut self, rest: &[&str]) {
         // setoption name NAME… [value VALUE…]
         let text = rest.join(" ");

@@ -553,6 +553,12 @@ impl Xboard {
         self.notes = self.loaded(&l);
     }
 
+    /// Weigh the evaluation by a values file (`varia xboard --values
+    /// FILE`): the variant it names, or every variant if it names none.
+    pub fn set_values(&mut self, file: &str, text: &str) {
+        self.catalogue.set_values(file, text);
+    }
+
     /// A line longer than the cap was skipped.
     pub fn too_long(&mut self) {
         self.say(format!(

@@ -18,28 +18,43 @@
 //!   surrounding loses (or removes it), men still to place when placing them
 //!   all wins, progress against a move counter that draws.
 
+use super::weights::{self as w, Weights};
 use crate::engine::{Position, Square, Tables};
 use crate::ir::{Dir, Event, Mode, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
 
-/// Hundredths of a pawn.
-pub type Cp = i32;
+pub use super::weights::Cp;
 
 /// The evaluation tables of one variant.
 #[derive(Debug, Clone)]
 pub struct Eval {
     /// Material value per kind (0 for a royal).
     pub values: Vec<Cp>,
-    /// Piece-square term per kind, facing and square index.
+    /// Material value per kind in hand.
+    hand: Vec<Cp>,
+    /// The weights in use, and the rule file's own (without a values file).
+    weights: Weights,
+    defaults: Weights,
+    /// Piece-square term per kind, facing and square index, as derived.
+    base_pst: Vec<[Vec<i16>; 4]>,
+    /// The same, scaled by the `pst` weight.
     pst: Vec<[Vec<i16>; 4]>,
     /// Moves to the promotion zone per kind, facing and square (255: never).
     promo_dist: Vec<Option<[Vec<u8>; 4]>>,
-    /// What promoting gains per kind (best choice minus the man's value).
+    /// What each kind may promote to.
+    promo_choices: Vec<Vec<PieceId>>,
+    /// What promoting gains per kind (best choice minus the man's value),
+    /// scaled by the `promotion` weight.
     promo_gain: Vec<Cp>,
     royal: Vec<bool>,
     /// Checkmate ends the game (or eliminates): royal safety matters.
     mate_matters: bool,
     /// Kinds whose surrounding loses the game (weight) or removes the man.
     surround: Vec<(PieceId, Cp)>,
+    /// The same before the `surround` weight: a fixed weight where the
+    /// surrounding loses, `None` where it removes the man (from its value).
+    surround_base: Vec<(PieceId, Option<Cp>)>,
+    /// The kinds of the men of the setup, for the start material.
+    setup_kinds: Vec<PieceId>,
     /// Placing every man wins: men in hand are a debt, not material.
     hand_debt: bool,
     /// A move counter draws the game.
@@ -231,20 +246,14 @@ impl Eval {
         }
         // Promotion distance tables.
         let mut promo_dist = Vec::with_capacity(nk);
-        let mut promo_gain = Vec::with_capacity(nk);
+        let mut promo_choices = Vec::with_capacity(nk);
         for (k, p) in v.pieces.iter().enumerate() {
             let Some(pr) = &p.promotion else {
                 promo_dist.push(None);
-                promo_gain.push(0);
+                promo_choices.push(Vec::new());
                 continue;
             };
-            let best = pr
-                .choices
-                .iter()
-                .map(|&c| values.get(c as usize).copied().unwrap_or(0))
-                .max()
-                .unwrap_or(0);
-            promo_gain.push((best - values[k]).max(0));
+            promo_choices.push(pr.choices.clone());
             let mut tabs: [Vec<u8>; 4] = Default::default();
             for f in Dir::ALL {
                 let zone = zone_squares(t, &pr.zone, f);
@@ -256,18 +265,14 @@ impl Eval {
             && v.end.iter().any(|r| {
                 r.when == Event::Checkmate && matches!(r.then, Outcome::Lose | Outcome::Eliminated)
             });
-        let surround = v
+        let surround_base = v
             .end
             .iter()
             .filter_map(|r| match (&r.when, r.then) {
-                (Event::Surrounded(k), Outcome::Lose) => Some((*k, 60)),
+                (Event::Surrounded(k), Outcome::Lose) => Some((*k, Some(60))),
                 _ => None,
             })
-            .chain(
-                v.removals
-                    .iter()
-                    .map(|rm| (rm.piece, (values[rm.piece as usize] / 40).clamp(5, 60))),
-            )
+            .chain(v.removals.iter().map(|rm| (rm.piece, None)))
             .collect();
         let hand_debt = v
             .end
@@ -297,24 +302,25 @@ impl Eval {
                 _ => None,
             })
             .collect();
-        let start_material = v
-            .setup
-            .men
-            .iter()
-            .map(|m| values[m.piece as usize].max(0))
-            .sum::<Cp>()
-            .max(1);
-        Eval {
+        let defaults = Weights::with_values(values.clone());
+        let mut e = Eval {
             values,
-            pst,
+            hand: Vec::new(),
+            weights: defaults.clone(),
+            defaults,
+            base_pst: pst,
+            pst: Vec::new(),
             promo_dist,
-            promo_gain,
+            promo_choices,
+            promo_gain: Vec::new(),
             royal,
             mate_matters,
-            surround,
+            surround: Vec::new(),
+            surround_base,
+            setup_kinds: v.setup.men.iter().map(|m| m.piece).collect(),
             hand_debt,
             quiet_rule,
-            start_material,
+            start_material: 1,
             nplayers: v.players.len(),
             repetition_draws: v
                 .end
@@ -330,7 +336,76 @@ impl Eval {
                 .enumerate()
                 .filter(|(_, p)| !p.royal && p.promotion.is_none())
                 .fold(0u32, |m, (k, _)| m | 1 << k),
+        };
+        let w = e.defaults.clone();
+        e.set_weights(w);
+        e
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The weights derived from the rule file alone (no values file).
+    pub fn default_weights(&self) -> &Weights {
+        &self.defaults
+    }
+
+    /// Use these weights (laid out for this variant: one value per kind),
+    /// and recompute what depends on them. With the default weights the
+    /// evaluation is exactly the one derived from the rule file.
+    pub fn set_weights(&mut self, wt: Weights) {
+        let nk = self.royal.len();
+        assert_eq!(wt.values.len(), nk, "weights for another variant");
+        self.values = (0..nk)
+            .map(|k| if self.royal[k] { 0 } else { wt.values[k] })
+            .collect();
+        // A royal kind given a value in the rule file keeps it.
+        for k in 0..nk {
+            if self.royal[k] {
+                self.values[k] = self.defaults.values[k];
+            }
         }
+        self.hand = wt.hand.clone();
+        let pct = |x: Cp, p: Cp| x * p / 100;
+        self.pst = self
+            .base_pst
+            .iter()
+            .map(|tabs| {
+                tabs.clone().map(|tab| {
+                    tab.into_iter()
+                        .map(|x| pct(x as Cp, wt.terms[w::PST]).clamp(-400, 400) as i16)
+                        .collect()
+                })
+            })
+            .collect();
+        self.promo_gain = (0..nk)
+            .map(|k| {
+                let best = self.promo_choices[k]
+                    .iter()
+                    .map(|&c| self.values.get(c as usize).copied().unwrap_or(0))
+                    .max();
+                best.map_or(0, |b| {
+                    pct((b - self.values[k]).max(0), wt.terms[w::PROMOTION])
+                })
+            })
+            .collect();
+        self.surround = self
+            .surround_base
+            .iter()
+            .map(|&(k, base)| {
+                let b = base.unwrap_or_else(|| (self.values[k as usize] / 40).clamp(5, 60));
+                (k, pct(b, wt.terms[w::SURROUND]))
+            })
+            .collect();
+        self.start_material = self
+            .setup_kinds
+            .iter()
+            .map(|&k| self.values[k as usize].max(0))
+            .sum::<Cp>()
+            .max(1);
+        self.weights = wt;
     }
 
     /// Whether a null move (passing the turn) is a sound test in this
@@ -394,7 +469,7 @@ impl Eval {
                     let d = tabs[m.facing().index()][sq.index()];
                     if d != u8::MAX {
                         let d = d as Cp;
-                        score += s * 150 / (1 + d * d);
+                        score += s * self.weights.terms[w::GOAL] / (1 + d * d);
                     }
                 }
             }
@@ -435,7 +510,7 @@ impl Eval {
                 let each = if self.hand_debt {
                     -100
                 } else {
-                    self.values[k as usize] * self.material_sign
+                    self.hand[k as usize] * self.material_sign
                 };
                 score += sign(p) * n * each;
             }
@@ -457,6 +532,25 @@ impl Eval {
     /// Safety of a royal man: shelter, enemy pieces nearby, and where it
     /// stands (back while the enemy has pieces, central once they are gone).
     fn royal_safety(&self, pos: &Position, sq: Square, owner: u8, material: &[Cp; 8]) -> Cp {
+        let (phase, shelter, tropism, centre) = self.royal_parts(pos, sq, owner, material);
+        let tw = &self.weights.terms;
+        let mid = shelter * tw[w::SHELTER] - tropism * tw[w::TROPISM] - centre * tw[w::ROYAL_BACK];
+        let end = centre * tw[w::ROYAL_CENTRE];
+        (mid * phase + end * (256 - phase)) / 256
+    }
+
+    /// What a royal's safety is made of: the game phase (0 with no enemy
+    /// pieces ..= 256 with a full army), its shelter (own men beside it, at
+    /// most 4), the enemy pieces near it (tropism) and its square's
+    /// mobility term (centre).
+    #[inline]
+    fn royal_parts(
+        &self,
+        pos: &Position,
+        sq: Square,
+        owner: u8,
+        material: &[Cp; 8],
+    ) -> (Cp, Cp, Cp, Cp) {
         let t = &**pos.tables();
         let v = t.variant();
         let geo = t.geometry();
@@ -488,11 +582,111 @@ impl Eval {
         }
         // The royal's own square term: its mobility on the empty board.
         let centre = pos.man_at(sq).map_or(0, |m| {
-            self.pst[m.kind() as usize][m.facing().index()][sq.index()] as Cp
+            self.base_pst[m.kind() as usize][m.facing().index()][sq.index()] as Cp
         });
-        let mid = shelter * 12 - tropism * 3 - centre * 2;
-        let end = centre * 2;
-        (mid * phase + end * (256 - phase)) / 256
+        (phase, shelter, tropism, centre)
+    }
+
+    /// The evaluation as features, linear in the weights: `features[i]`
+    /// is what weight `i` of [`Weights::to_vec`] multiplies (the values,
+    /// the hand values, then the terms; a percent term's feature is per
+    /// percent), and `rest` is what no weight multiplies (a debt of men in
+    /// hand). `Weights::to_vec` · `features` + `rest` is [`Eval::evaluate`]
+    /// up to its integer rounding, without the progress term of a move
+    /// counter (which is not linear). For `varia tune`, off the search's
+    /// path.
+    pub fn features(&self, pos: &Position, player: usize) -> (Vec<f64>, f64) {
+        let t = &**pos.tables();
+        let v = t.variant();
+        let geo = t.geometry();
+        let nk = self.values.len();
+        let term = |i: usize| 2 * nk + i;
+        let mut f = vec![0.0; 2 * nk + w::TERMS.len()];
+        let mut rest = 0.0;
+        let team = v.team_of(player as u8);
+        let sign = |owner: u8| if v.team_of(owner) == team { 1.0 } else { -1.0 };
+        let ms = self.material_sign as f64;
+        let mut material = [0 as Cp; 8];
+        let mut royals: Vec<(Square, u8)> = Vec::new();
+        for (sq, m) in pos.men() {
+            let k = m.kind() as usize;
+            let s = sign(m.owner());
+            material[m.owner() as usize & 7] += self.values[k];
+            if self.royal[k] {
+                rest += s * ms * self.values[k] as f64;
+            } else {
+                f[k] += s * ms;
+            }
+            for (kind, tabs) in &self.goals {
+                if *kind == m.kind() {
+                    let d = tabs[m.facing().index()][sq.index()];
+                    if d != u8::MAX {
+                        let d = d as f64;
+                        f[term(w::GOAL)] += s / (1.0 + d * d);
+                    }
+                }
+            }
+            let fi = m.facing().index();
+            if self.royal[k] {
+                royals.push((sq, m.owner()));
+            } else {
+                f[term(w::PST)] += s * self.base_pst[k][fi][sq.index()] as f64 / 100.0;
+            }
+            if let Some(tabs) = &self.promo_dist[k] {
+                let d = tabs[fi][sq.index()];
+                if d != u8::MAX {
+                    let d = d as f64 + 1.0;
+                    // The gain before the weight.
+                    let best = self.promo_choices[k]
+                        .iter()
+                        .map(|&c| self.values.get(c as usize).copied().unwrap_or(0))
+                        .max();
+                    let gain = best.map_or(0, |b| (b - self.values[k]).max(0));
+                    f[term(w::PROMOTION)] += s * gain as f64 / (4.0 * d * d) / 100.0;
+                }
+            }
+            for (i, &(kind, _)) in self.surround.iter().enumerate() {
+                if kind == m.kind() {
+                    let (x, y) = geo.coords(sq);
+                    let blocked = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                        .iter()
+                        .filter(|(dx, dy)| match geo.square(x + dx, y + dy) {
+                            Some(n) => pos.man_at(n).is_some(),
+                            None => true,
+                        })
+                        .count() as f64;
+                    let base = self.surround_base[i]
+                        .1
+                        .unwrap_or_else(|| (self.values[kind as usize] / 40).clamp(5, 60));
+                    f[term(w::SURROUND)] -= s * blocked * blocked * base as f64 / 100.0;
+                }
+            }
+        }
+        for p in 0..self.nplayers as u8 {
+            for k in 0..nk {
+                let n = pos.hand(p, k as u8) as f64;
+                if n == 0.0 {
+                    continue;
+                }
+                if self.hand_debt {
+                    rest -= sign(p) * n * 100.0;
+                } else {
+                    f[nk + k] += sign(p) * n * ms;
+                }
+            }
+        }
+        if self.mate_matters {
+            for &(sq, owner) in &royals {
+                let (phase, shelter, tropism, centre) = self.royal_parts(pos, sq, owner, &material);
+                let s = sign(owner);
+                let (mid, end) = (phase as f64 / 256.0, (256 - phase) as f64 / 256.0);
+                f[term(w::SHELTER)] += s * shelter as f64 * mid;
+                f[term(w::TROPISM)] -= s * tropism as f64 * mid;
+                f[term(w::ROYAL_BACK)] -= s * centre as f64 * mid;
+                f[term(w::ROYAL_CENTRE)] += s * centre as f64 * end;
+            }
+        }
+        (f, rest)
     }
 }
 

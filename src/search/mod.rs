@@ -44,6 +44,7 @@ pub mod eval;
 pub mod game;
 mod quiesce;
 pub mod tt;
+pub mod weights;
 
 use game::{Game, Outcome, HISTORY_SIZE};
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};

@@ -6,7 +6,8 @@
 //! (results per end rule, the shortest decisive games, the first actions);
 //! [`report`] draws the HTML report; [`verify`] checks a
 //! record against the rules (`replay`) and [`merge`] joins the record files
-//! of a run split into shards.
+//! of a run split into shards; [`tune`] fits the evaluation's weights to
+//! self-play (`varia tune`).
 
 pub mod flaws;
 pub mod merge;
@@ -14,4 +15,5 @@ pub mod opening;
 pub mod report;
 pub mod simulate;
 pub mod stats;
+pub mod tune;
 pub mod verify;

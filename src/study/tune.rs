@@ -1,0 +1,440 @@
+//! `varia tune`: the evaluation's weights fitted to the results of the
+//! games varia plays itself (Texel's method).
+//!
+//! 1. **Games.** Seeded self-play through [`simulate::run`] (so game `i`
+//!    is the same game whatever the number of threads, and the samples
+//!    arrive in game order).
+//! 2. **Positions.** Each game is replayed; a position is kept when it is
+//!    quiet (the side to act is not in check and has no capture that wins
+//!    material by static exchange), past the random opening plies, and
+//!    labelled with the game's result for the first seat (1, ½, 0). Games
+//!    stopped at the ply cap are not used.
+//! 3. **Fit.** The evaluation is linear in its weights
+//!    (`Eval::features`), so a position's predicted result is
+//!    `σ(w·f / K)` with `σ(x) = 1 / (1 + e^-x)`. `K` is fitted first, with
+//!    the weights the AI uses now, by golden-section search; then the
+//!    weights, by coordinate descent on the mean squared error: each
+//!    weight in turn tries a step up and down, keeps what lowers the
+//!    error, and the steps halve when a whole pass finds nothing. Only
+//!    weights whose feature is non-zero in enough positions
+//!    ([`MIN_SUPPORT`]) move. Everything is in a fixed order, so a seed
+//!    gives one result.
+
+use crate::play::session::{Prepared, Session};
+use crate::search::game::Game;
+use crate::search::weights::Weights;
+use crate::study::simulate::{self, Config};
+
+/// One labelled position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sample {
+    /// The evaluation's features for the first seat (`Eval::features`).
+    pub features: Vec<f32>,
+    /// What no weight multiplies.
+    pub rest: f32,
+    /// The game's result for the first seat: 1, 0.5 or 0.
+    pub result: f32,
+}
+
+/// A weight moves only if its feature is non-zero in at least this share
+/// of the positions (and in at least [`MIN_POSITIONS`] of them).
+pub const MIN_SUPPORT: f64 = 0.01;
+/// See [`MIN_SUPPORT`].
+pub const MIN_POSITIONS: usize = 20;
+
+/// The most positions kept (the rest of the games are still played, their
+/// positions dropped), so memory stays bounded.
+pub const MAX_SAMPLES: usize = 2_000_000;
+
+/// Whether `s` is quiet for the side to act: not in check, and no capture
+/// that wins material by static exchange.
+pub fn quiet(s: &mut Session) -> bool {
+    if s.in_check() {
+        return false;
+    }
+    let mut acts = Vec::new();
+    if s.expand(&mut acts).is_some() {
+        return false;
+    }
+    !acts
+        .iter()
+        .any(|a| s.tactical_gain(a).is_some() && s.see(a) > 0)
+}
+
+/// The labelled quiet positions of one played game, after `skip` plies.
+pub fn positions(
+    prepared: &Prepared,
+    rec: &simulate::Record<crate::engine::Move>,
+    skip: usize,
+) -> Vec<Sample> {
+    let (Some(outcome), None) = (&rec.outcome, rec.forfeit) else {
+        return Vec::new();
+    };
+    let result = outcome.score(0) as f32;
+    let Ok(mut s) = prepared.session(None, rec.start_seed) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, &a) in rec.actions.iter().enumerate() {
+        if i >= skip && quiet(&mut s) {
+            let (f, rest) = s.eval.features(s.position(), 0);
+            out.push(Sample {
+                features: f.iter().map(|&x| x as f32).collect(),
+                rest: rest as f32,
+                result,
+            });
+        }
+        s.play(a);
+    }
+    out
+}
+
+/// Play `cfg`'s games and collect their labelled positions, in game order
+/// (the same for any `cfg.jobs`). `progress(games done, positions)` is
+/// called after each game.
+pub fn collect(
+    prepared: &Prepared,
+    cfg: &Config,
+    skip: usize,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<Sample>, String> {
+    let mut all = Vec::new();
+    let mut done = 0;
+    simulate::run(
+        cfg,
+        |seed| {
+            prepared
+                .session(None, seed)
+                .expect("the variant starts (checked before)")
+        },
+        |rec| positions(prepared, &rec, skip),
+        |samples| {
+            done += 1;
+            let room = MAX_SAMPLES.saturating_sub(all.len());
+            all.extend(samples.into_iter().take(room));
+            progress(done, all.len());
+            Ok(true)
+        },
+    )?;
+    Ok(all)
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Each position's evaluation under weights `w`.
+pub fn evals(samples: &[Sample], w: &[f64]) -> Vec<f64> {
+    samples
+        .iter()
+        .map(|s| {
+            s.features
+                .iter()
+                .zip(w)
+                .map(|(&f, &x)| f as f64 * x)
+                .sum::<f64>()
+                + s.rest as f64
+        })
+        .collect()
+}
+
+/// The mean squared error of the predictions `σ(e/K)` against the results.
+pub fn error(samples: &[Sample], evals: &[f64], k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    samples
+        .iter()
+        .zip(evals)
+        .map(|(s, &e)| {
+            let d = s.result as f64 - sigmoid(e / k);
+            d * d
+        })
+        .sum::<f64>()
+        / samples.len() as f64
+}
+
+/// The `K` (in hundredths of a pawn, 10 to 10,000) that fits the results
+/// best for weights `w`: golden-section search on its logarithm.
+pub fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
+    let e = evals(samples, w);
+    let f = |lk: f64| error(samples, &e, lk.exp());
+    let (mut a, mut b) = (10f64.ln(), 10_000f64.ln());
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut c, mut d) = (b - g * (b - a), a + g * (b - a));
+    let (mut fc, mut fd) = (f(c), f(d));
+    for _ in 0..60 {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - g * (b - a);
+            fc = f(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + g * (b - a);
+            fd = f(d);
+        }
+    }
+    ((a + b) / 2.0).exp()
+}
+
+/// Which weights have enough support to be fitted ([`MIN_SUPPORT`]).
+pub fn supported(samples: &[Sample], n: usize) -> Vec<bool> {
+    let mut count = vec![0usize; n];
+    for s in samples {
+        for (c, &f) in count.iter_mut().zip(&s.features) {
+            if f != 0.0 {
+                *c += 1;
+            }
+        }
+    }
+    let need = ((samples.len() as f64 * MIN_SUPPORT) as usize).max(MIN_POSITIONS);
+    count.into_iter().map(|c| c >= need).collect()
+}
+
+/// What a fit did.
+#[derive(Debug, Clone)]
+pub struct Fit {
+    /// The fitted weights.
+    pub weights: Vec<f64>,
+    /// The error with the starting weights and with the fitted ones (the
+    /// latter with the prior's share, see [`PRIOR`]).
+    pub error_before: f64,
+    pub error_after: f64,
+    /// Passes over the weights.
+    pub passes: usize,
+}
+
+/// How strongly a fit is held to its starting weights: the error minimised
+/// is the mean squared error plus `PRIOR / positions` times the sum of each
+/// weight's squared change relative to its start (at least 10), so a few
+/// games cannot throw the weights far, and many games can.
+pub const PRIOR: f64 = 50.0;
+
+/// Coordinate descent from `w0` with `K` fixed: each weight that `free`
+/// marks tries `±step` (its starting step: a tenth of its value, at least
+/// `min_step`), within `bounds`; steps halve after a pass that changes
+/// nothing, down to `min_step`. At most `max_passes` passes. The error
+/// minimised is the mean squared error plus `prior / positions` times
+/// the sum of the squared relative changes ([`PRIOR`]).
+/// `on_pass(pass, error)` is told each pass's error.
+#[allow(clippy::too_many_arguments)]
+pub fn fit_weights(
+    samples: &[Sample],
+    w0: &[f64],
+    k: f64,
+    free: &[bool],
+    bounds: &[(f64, f64)],
+    min_step: f64,
+    max_passes: usize,
+    prior: f64,
+    mut on_pass: impl FnMut(usize, f64),
+) -> Fit {
+    let mut w = w0.to_vec();
+    let mut e = evals(samples, &w);
+    let before = error(samples, &e, k);
+    let scale: Vec<f64> = w0.iter().map(|x| x.abs().max(10.0)).collect();
+    let per = prior / samples.len().max(1) as f64;
+    let penalty = |i: usize, x: f64| per * ((x - w0[i]) / scale[i]).powi(2);
+    let mut pen: Vec<f64> = vec![0.0; w.len()];
+    let mut best = before;
+    let mut step: Vec<f64> = w0
+        .iter()
+        .map(|&x| (x.abs() / 10.0).max(min_step * 4.0))
+        .collect();
+    let mut trial = vec![0.0; e.len()];
+    let mut passes = 0;
+    while passes < max_passes {
+        passes += 1;
+        let mut moved = false;
+        for i in 0..w.len() {
+            if !free[i] {
+                continue;
+            }
+            for dir in [1.0, -1.0] {
+                let nw = (w[i] + dir * step[i]).clamp(bounds[i].0, bounds[i].1);
+                let delta = nw - w[i];
+                if delta == 0.0 {
+                    continue;
+                }
+                for ((t, &ei), s) in trial.iter_mut().zip(&e).zip(samples) {
+                    *t = ei + delta * s.features[i] as f64;
+                }
+                let err =
+                    error(samples, &trial, k) + pen.iter().sum::<f64>() - pen[i] + penalty(i, nw);
+                if err < best - 1e-12 {
+                    best = err;
+                    pen[i] = penalty(i, nw);
+                    w[i] = nw;
+                    std::mem::swap(&mut e, &mut trial);
+                    trial.resize(e.len(), 0.0);
+                    moved = true;
+                    break;
+                }
+            }
+        }
+        on_pass(passes, best);
+        if !moved {
+            let mut any = false;
+            for (i, s) in step.iter_mut().enumerate() {
+                if free[i] && *s > min_step {
+                    *s = (*s / 2.0).max(min_step);
+                    any = true;
+                }
+            }
+            if !any {
+                break;
+            }
+        }
+    }
+    Fit {
+        weights: w,
+        error_before: before,
+        error_after: best,
+        passes,
+    }
+}
+
+/// What `varia tune` found.
+#[derive(Debug, Clone)]
+pub struct Tuned {
+    pub weights: Weights,
+    pub k: f64,
+    pub positions: usize,
+    pub fit: Fit,
+    /// Which entries of [`Weights::to_vec`] were fitted.
+    pub free: Vec<bool>,
+}
+
+/// Fit the weights of `start` to `samples`: `K` first, then the weights.
+pub fn tune(samples: &[Sample], start: &Weights, on_pass: impl FnMut(usize, f64)) -> Tuned {
+    let w0 = start.to_vec();
+    let k = fit_k(samples, &w0);
+    let free = supported(samples, w0.len());
+    let bounds = Weights::bounds(start.values.len());
+    let fit = fit_weights(samples, &w0, k, &free, &bounds, 1.0, 200, PRIOR, on_pass);
+    Tuned {
+        weights: start.from_vec(&fit.weights),
+        k,
+        positions: samples.len(),
+        fit,
+        free,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// Positions with random features, each labelled with the result the
+    /// model predicts for `w` and `k` (a fraction, as a draw is ½).
+    fn synthetic(w: &[f64], k: f64, n: usize, seed: u64) -> Vec<Sample> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        (0..n)
+            .map(|_| {
+                let features: Vec<f32> =
+                    w.iter().map(|_| rng.gen_range(-3i32..=3) as f32).collect();
+                let e: f64 = features.iter().zip(w).map(|(&f, &x)| f as f64 * x).sum();
+                Sample {
+                    features,
+                    rest: 0.0,
+                    result: sigmoid(e / k) as f32,
+                }
+            })
+            .collect()
+    }
+
+    /// The evaluation is its features times its weights, up to rounding,
+    /// along random games of variants with royals, hands, promotions and
+    /// goals, for default and changed weights.
+    #[test]
+    fn the_features_times_the_weights_are_the_evaluation() {
+        for name in ["chess", "crazyhouse", "kingofthehill", "shogi"] {
+            let v = crate::load::builtin(name, &[]).unwrap();
+            let base = Prepared::new(&v).unwrap();
+            let mut changed = base.eval().weights().clone();
+            changed.terms = [150, 60, 20, 5, 1, 4, 120, 100];
+            for x in changed.values.iter_mut().chain(changed.hand.iter_mut()) {
+                *x = *x * 9 / 8;
+            }
+            for p in [base.clone(), base.with_weights(changed)] {
+                let w = p.eval().weights().to_vec();
+                let mut s = p.session(None, 1).unwrap();
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+                let mut acts = Vec::new();
+                for _ in 0..60 {
+                    if s.expand(&mut acts).is_some() {
+                        break;
+                    }
+                    let e = p.eval().evaluate(s.position(), 0) as f64;
+                    let (f, rest) = p.eval().features(s.position(), 0);
+                    let lin: f64 = f.iter().zip(&w).map(|(a, b)| a * b).sum::<f64>() + rest;
+                    assert!((lin - e).abs() <= 12.0, "{name}: {lin} against {e}");
+                    s.play(acts[rng.gen_range(0..acts.len())]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn k_is_recovered_from_known_weights() {
+        let w = [100.0, 300.0, 500.0];
+        let s = synthetic(&w, 250.0, 2000, 1);
+        let k = fit_k(&s, &w);
+        assert!((k - 250.0).abs() < 2.0, "K = {k}");
+    }
+
+    #[test]
+    fn a_synthetic_data_set_gives_back_its_weights() {
+        let truth = [100.0, 320.0, 500.0, 40.0];
+        let s = synthetic(&truth, 200.0, 4000, 2);
+        let start = [100.0, 250.0, 650.0, 10.0];
+        // The first weight is held, as the pawn anchors the scale.
+        let free = [false, true, true, true];
+        let bounds = vec![(0.0, 10_000.0); 4];
+        let fit = fit_weights(&s, &start, 200.0, &free, &bounds, 0.25, 400, 0.0, |_, _| {});
+        for (got, want) in fit.weights.iter().zip(truth) {
+            assert!(
+                (got - want).abs() <= 2.0,
+                "{:?} against {truth:?}",
+                fit.weights
+            );
+        }
+        assert!(fit.error_after < fit.error_before / 100.0);
+    }
+
+    #[test]
+    fn a_fit_is_the_same_each_time() {
+        let truth = [100.0, 320.0, 500.0];
+        let s = synthetic(&truth, 200.0, 500, 3);
+        let free = [true; 3];
+        let bounds = vec![(0.0, 10_000.0); 3];
+        let a = fit_weights(
+            &s,
+            &[90.0, 300.0, 400.0],
+            150.0,
+            &free,
+            &bounds,
+            1.0,
+            50,
+            0.0,
+            |_, _| {},
+        );
+        let b = fit_weights(
+            &s,
+            &[90.0, 300.0, 400.0],
+            150.0,
+            &free,
+            &bounds,
+            1.0,
+            50,
+            0.0,
+            |_, _| {},
+        );
+        assert_eq!(a.weights, b.weights);
+    }
+}

@@ -24,6 +24,11 @@ pub struct PlayArgs {
     /// The variant: a built-in name (see `varia list`) or a path to a `.variant` file.
     #[arg(default_value = "chess")]
     pub variant: String,
+    /// The AI's evaluation weights: a values file written by `varia tune`
+    /// (`none`: the rule file's own). Default: NAME.values.toml beside a
+    /// rule file named by path, if there is one.
+    #[arg(long, value_name = "FILE")]
+    pub values: Option<String>,
     /// Who plays each seat, in turn order: human, random, ai:LEVEL (1-8),
     /// ai;st=SECONDS, uci:PATH or xboard:PATH (an engine; add
     /// ;st=0.1 or ;tc=40/60+0.5, ;option.NAME=VALUE). Default: a human
@@ -164,8 +169,21 @@ pub fn play(a: &PlayArgs) -> i32 {
         }
     });
     let seats = Seats::new(&players);
-    let game = Prepared::new(&variant)
-        .and_then(|p| GameSession::new(p, &a.variant, &options, a.fen.as_deref(), seed, players));
+    let prepared = match Prepared::new(&variant) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let prepared = match super::with_values(prepared, &a.variant, a.values.as_deref()) {
+        Ok((p, _)) => p,
+        Err(super::Fail(msg, code)) => {
+            eprintln!("{msg}");
+            return code;
+        }
+    };
+    let game = GameSession::new(prepared, &a.variant, &options, a.fen.as_deref(), seed, players);
     let game = match game {
         Ok(g) => g,
         Err(e) => {

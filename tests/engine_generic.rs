@@ -311,6 +311,9 @@ fn attacks_can_differ_from_moves() {
         hop_not_over: 0,
         never_captures: 0,
         captures_own: false,
+        captures_in_place: false,
+        captures_by: Vec::new(),
+        immobilises: false,
     };
     v.pieces.push(g);
     let t = Arc::new(Tables::new(&v).unwrap());

@@ -4,13 +4,17 @@
 //! Coregal, Atomic, Atomar, Atomic without checks and Spartan chess; and
 //! where a captured man goes: Circe and Anti-Circe (`captures reborn
 //! [capturer]`), self-capture (`captures own`) and the partner's hand
-//! (`captures to partner's hand`).
+//! (`captures to partner's hand`); captures without moving (Rifle chess,
+//! `captures in place`); captures by approach and withdrawal and
+//! immobilisation (`captures by ...`, `immobilises`) on the test game
+//! `tests/fixtures/strikers.variant`.
 
 #[path = "fixtures/common.rs"]
 mod common;
 
 use common::{builtin, fen, moves, play};
 use varia::engine::{Game, Position, Status};
+use varia::notation::Describe;
 
 fn winners(g: &Game) -> Option<u8> {
     match g.status() {
@@ -511,4 +515,200 @@ fn a_captured_man_goes_to_the_partners_hand() {
     // South took West's rook: it is North's (player 2), not South's.
     assert_eq!(p.hand(2, 1), 1);
     assert_eq!(p.hand(0, 1), 0);
+}
+
+// --- Rifle chess: `captures in place` ---
+
+#[test]
+fn rifle_a_capture_leaves_the_capturer_on_its_square() {
+    let t = builtin("rifle");
+    let f = after(&t, "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", &["d1d5"]);
+    assert_eq!(f, "4k3/8/8/8/8/8/8/3RK3 b - - 0 1");
+}
+
+#[test]
+fn rifle_a_king_shoots_a_defended_man_and_a_pinned_man_shoots_off_its_line() {
+    let t = builtin("rifle");
+    // The pawn on d2 checks and is defended by the rook on d8: the king
+    // shoots it and stays on e1, which nothing then attacks.
+    let p = fen(&t, "3rk3/8/8/8/8/8/3p4/4K3 w - - 0 1");
+    assert!(p.in_check() && has(&p, "e1d2"));
+    let f = after(&t, "3rk3/8/8/8/8/8/3p4/4K3 w - - 0 1", &["e1d2"]);
+    assert_eq!(f, "3rk3/8/8/8/8/8/8/4K3 b - - 0 1");
+    // The bishop on e4, pinned by the rook on e7, shoots d3 and stays on
+    // the line; it may not move off it.
+    let p = fen(&t, "4k3/4r3/8/8/4B3/3p4/4K3/8 w - - 0 1");
+    assert!(has(&p, "e4d3") && !has(&p, "e4f5"));
+    // A king may not shoot where it would stay in check.
+    let p = fen(&t, "4k3/8/8/8/8/8/3p4/r3K3 w - - 0 1");
+    assert!(!has(&p, "e1d2"));
+}
+
+#[test]
+fn rifle_a_pawn_that_shoots_onto_the_last_rank_stays_a_pawn() {
+    let t = builtin("rifle");
+    let p = fen(&t, "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    let from_b7: Vec<String> = moves(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("b7a8"))
+        .collect();
+    assert_eq!(from_b7, vec!["b7a8".to_string()]);
+    assert!(has(&p, "b7b8q"));
+    let f = after(&t, "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", &["b7a8"]);
+    assert_eq!(f, "4k3/1P6/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn rifle_en_passant_shoots_the_pawn_and_a_pawn_that_shot_has_moved() {
+    let t = builtin("rifle");
+    let f = after(&t, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", &["e5d6"]);
+    assert_eq!(f, "4k3/8/8/4P3/8/8/8/4K3 b - - 0 2");
+    // The pawn on e2 shot f3: it has moved, and steps once only.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/5p2/4P3/4K3 w - - 0 1"));
+    play(&mut g, &["e2f3", "e8d8"]);
+    assert!(has(g.position(), "e2e3") && !has(g.position(), "e2e4"));
+    // So does a rook that shot: no castling with it.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/7p/8/4K2R w K - 0 1"));
+    assert!(has(g.position(), "e1g1"));
+    play(&mut g, &["h1h3", "e8d8"]);
+    assert!(!has(g.position(), "e1g1"));
+}
+
+// --- Approach, withdrawal, immobilisation: tests/fixtures/strikers.variant ---
+
+fn strikers() -> std::sync::Arc<varia::engine::Tables> {
+    let path = format!(
+        "{}/tests/fixtures/strikers.variant",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    inline(&std::fs::read_to_string(path).unwrap())
+}
+
+#[test]
+fn a_withdrawer_takes_the_man_behind_it_and_an_advancer_the_man_ahead() {
+    let t = strikers();
+    // The withdrawer on d4 steps away from the rook on d5: it is taken.
+    // (The test game has no rule on quiet moves: its counter counts every
+    // move.)
+    let f = after(&t, "4k3/8/8/3r4/3W4/8/8/4K3 w - - 0 1", &["d4d2"]);
+    assert_eq!(f, "4k3/8/8/8/8/8/3W4/4K3 b - - 1 1");
+    // Moving sideways takes nothing.
+    let f = after(&t, "4k3/8/8/3r4/3W4/8/8/4K3 w - - 0 1", &["d4a4"]);
+    assert_eq!(f, "4k3/8/8/3r4/W7/8/8/4K3 b - - 1 1");
+    // The advancer on d2 stops on d4, next to the rook on d5: it is taken.
+    let f = after(&t, "4k3/8/8/3r4/8/8/3A4/4K3 w - - 0 1", &["d2d4"]);
+    assert_eq!(f, "4k3/8/8/8/3A4/8/8/4K3 b - - 1 1");
+    // Stopping short takes nothing.
+    let f = after(&t, "4k3/8/8/3r4/8/8/3A4/4K3 w - - 0 1", &["d2d3"]);
+    assert_eq!(f, "4k3/8/8/3r4/8/3A4/8/4K3 b - - 1 1");
+}
+
+#[test]
+fn a_king_an_advancer_could_approach_is_in_check() {
+    let t = strikers();
+    // The advancer on e2 can ride up to e7 and stop next to the king,
+    // moving toward it: that move would take the king.
+    let p = fen(&t, "4k3/8/8/8/8/8/4A3/K7 b - - 0 1");
+    assert!(p.in_check());
+    // With a man of black's on e7 the advancer's line is shut: no check.
+    let p = fen(&t, "4k3/4r3/8/8/8/8/4A3/K7 b - - 0 1");
+    assert!(!p.in_check());
+}
+
+#[test]
+fn an_immobilised_man_neither_moves_nor_attacks() {
+    let t = strikers();
+    // The black rook on d4 is next to the white immobiliser on d5.
+    let p = fen(&t, "4k3/8/8/3I4/3r4/8/8/4K3 b - - 0 1");
+    assert!(moves(&p).iter().all(|m| !m.starts_with("d4")));
+    // The black rook on e2, next to the immobiliser on d2, gives no check.
+    let p = fen(&t, "4k3/8/8/8/8/8/3Ir3/4K3 w - - 0 1");
+    assert!(!p.in_check());
+    // Two immobilisers side by side hold each other; the kings still move.
+    let p = fen(&t, "4k3/3i4/4I3/8/8/8/8/4K3 w - - 0 1");
+    assert!(moves(&p).iter().all(|m| !m.starts_with("e6")));
+    assert_eq!(moves(&p).len(), 5);
+    // An immobilised king makes no move and may be mated where it stands.
+    let mut g = Game::new(fen(&t, "3Ik3/8/8/8/8/8/8/R3K3 w - - 0 1"));
+    play(&mut g, &["a1a8"]);
+    assert_eq!(winners(&g), Some(WHITE));
+}
+
+#[test]
+fn perft_of_the_strikers_game_matches_the_referee() {
+    let t = strikers();
+    let path = format!(
+        "{}/tests/fixtures/strikers.perft",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut rows = 0;
+    for case in varia::engine::parse_perft_file(&text).unwrap() {
+        let mut pos = fen(&t, &case.fen);
+        for &(d, n) in &case.counts {
+            if n <= 250_000 {
+                assert_eq!(
+                    varia::engine::perft(&mut pos, d),
+                    n,
+                    "perft {d} of {}",
+                    case.fen
+                );
+                rows += 1;
+            }
+        }
+    }
+    assert!(rows >= 20, "{rows}");
+}
+
+/// Every legal move at `fen` is written in SAN and in coordinates, and
+/// each text reads back as that move (no two moves share a text).
+fn notation_round_trips(v: &varia::ir::Variant, fen: &str) -> usize {
+    let s = varia::play::session::Session::new(v, Some(fen), 1).expect("starts");
+    let legal = s.legal();
+    let mut sans = std::collections::HashSet::new();
+    for &m in &legal {
+        let san = s.san(m);
+        assert_eq!(s.parse(&san).expect("SAN reads"), m, "{san} at {fen}");
+        let uci = s.position().move_text(m);
+        assert_eq!(
+            s.parse(&uci).expect("coordinates read"),
+            m,
+            "{uci} at {fen}"
+        );
+        assert!(sans.insert(san.clone()), "{san} twice at {fen}");
+    }
+    legal.len()
+}
+
+#[test]
+fn shots_approaches_and_withdrawals_round_trip_in_notation() {
+    let rifle = varia::load::builtin("rifle", &[]).expect("built in");
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ] {
+        assert!(notation_round_trips(&rifle, fen) > 10);
+    }
+    let path = format!(
+        "{}/tests/fixtures/strikers.variant",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let c = varia::check::check_str(
+        "strikers.variant",
+        &std::fs::read_to_string(path).unwrap(),
+        None,
+        &[],
+    );
+    for fen in [
+        "r2wk2r/2a1i3/8/3W4/2I1A3/8/8/R3K2R w - - 0 1",
+        "2w1k3/3A4/4W3/8/1r6/8/3i4/4K3 w - - 0 1",
+    ] {
+        assert!(notation_round_trips(&c.variants[0], fen) > 10);
+    }
+    // A shot is written as the capture it replaces.
+    let s = varia::play::session::Session::new(&rifle, Some("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1"), 1)
+        .expect("starts");
+    let m = s.parse("d1d5").expect("reads");
+    assert_eq!(s.san(m), "Rxd5");
 }

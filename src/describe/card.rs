@@ -152,6 +152,20 @@ fn rules(v: &Variant, k: PieceId) -> Vec<String> {
     if p.captures_own {
         out.push("It may also capture its own men (never a royal one).".into());
     }
+    for k in &p.captures_by {
+        out.push(match k {
+            crate::ir::CaptureBy::Approach => "It captures by approach: a straight move of its that stops next to an enemy man, moving toward it, takes that man.".into(),
+            crate::ir::CaptureBy::Withdrawal => "It captures by withdrawal: a straight move of its away from an enemy man next to its start takes that man.".into(),
+        });
+    }
+    if p.immobilises {
+        out.push("It immobilises: enemy men next to it (a king step away) cannot move and attack nothing.".into());
+    }
+    if p.captures_in_place {
+        out.push(
+            "It captures without moving: the man it takes leaves the board and it stays on its square (so it never promotes by capturing).".into(),
+        );
+    }
     if p.hop_not_over != 0 {
         let kinds: Vec<PieceId> = (0..32).filter(|b| p.hop_not_over & (1 << b) != 0).collect();
         out.push(format!("Its hops may not jump a {}.", names(v, &kinds)));

@@ -240,6 +240,31 @@ pub struct Piece {
     /// owner (never a royal one).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub captures_own: bool,
+    /// `captures in place`: a capture of its leaves it on its square (the
+    /// man taken leaves; the capturer does not move, and so never
+    /// promotes by capturing).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub captures_in_place: bool,
+    /// `captures by approach`, `captures by withdrawal`: what every
+    /// straight move of its takes besides the man on its destination.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub captures_by: Vec<CaptureBy>,
+    /// `immobilises`: enemy men a king step from its men make no board
+    /// move and attack nothing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub immobilises: bool,
+}
+
+/// A capture a man makes by moving, not onto the man taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptureBy {
+    /// The enemy man on the next square beyond its destination, in its
+    /// direction of motion.
+    Approach,
+    /// The enemy man on the square next to its start, opposite its
+    /// direction of motion.
+    Withdrawal,
 }
 
 fn is_zero(x: &u32) -> bool {

@@ -65,6 +65,7 @@ pub(super) fn finish(
         explode_span.clone(),
         royalty_span,
     );
+    strike_checks(&mut l, &turn);
     rebirth_checks(&mut l, &turn, captures_span, rebirth_span);
     if let (Some((f, sp)), Some(_)) = (&castling_field_span, &turn.castling) {
         l.diags.push(
@@ -588,6 +589,65 @@ fn merged_limits(a: &[(PieceId, u32)], b: &[(PieceId, u32)]) -> Option<Vec<(Piec
         }
     }
     Some(out)
+}
+
+/// What the captures that are not a move onto the man taken (`captures
+/// in place`, `captures by approach | withdrawal`) and `immobilises` need
+/// of the rest of the variant: squares that stay put (no unbounded board,
+/// whose box the engine recentres around a man that lands), and none of
+/// the rules decided where the capturer lands or by plain attacks
+/// (explosions, rebirth, gating, walls); approach, withdrawal and
+/// immobilisation need straight lines of squares (no hexagonal board) and
+/// no castling (its squares are judged by plain attacks).
+fn strike_checks(l: &mut Lower, turn: &Turn) {
+    let unbounded = matches!(
+        l.board.as_ref().map(|b| &b.shape),
+        Some(Shape::Unbounded { .. })
+    );
+    let hex = l.board.as_ref().is_some_and(|b| b.hex.is_some());
+    let mut bad = Vec::new();
+    for p in &l.pieces {
+        let q = &p.piece;
+        let (what, lines) = if !q.captures_by.is_empty() {
+            ("captures by approach or withdrawal", true)
+        } else if q.immobilises {
+            ("immobilises", true)
+        } else if q.captures_in_place {
+            ("captures in place", false)
+        } else {
+            continue;
+        };
+        let why = if unbounded {
+            Some("it cannot be used on an unbounded board (its box follows the men that land)")
+        } else if turn.explosion.is_some() {
+            Some("it cannot be combined with `explode on capture` (the blast is centred where a capturer lands)")
+        } else if turn.captures.rebirth() {
+            Some("it cannot be combined with `captures reborn` (the rebirth square is chosen where a capturer lands)")
+        } else if turn.gating.is_some() {
+            Some("it cannot be combined with `gating` (a gating move is not judged by it)")
+        } else if turn.walls.is_some() {
+            Some("it cannot be combined with walls (`then place wall`, `then move wall`)")
+        } else if lines && hex {
+            Some("it needs the straight lines of a square board, not a hexagonal one")
+        } else if lines && turn.castling.is_some() {
+            Some("it cannot be combined with `castling` (the squares a castling crosses are judged by plain attacks)")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            bad.push((
+                p.file.clone(),
+                p.span,
+                format!("piece `{}` {what}: {why}", q.name),
+            ));
+        }
+    }
+    for (f, sp, msg) in bad {
+        l.diags.push(
+            Diagnostic::error("contradiction", &f, sp, msg)
+                .hint("remove the attribute, or the statement that conflicts"),
+        );
+    }
 }
 
 /// What rebirth (`captures reborn [capturer]`, `rebirth ... in`) needs of

@@ -36,8 +36,18 @@ pub(crate) use statements::is_keyword;
 use statements::{Draft, Lowering};
 
 const PIECE_ATTRS: &[&str] = &[
-    "moves", "attacks", "royal", "passes", "captures", "resets", "value", "glyphs", "like",
-    "promotes", "not",
+    "moves",
+    "attacks",
+    "royal",
+    "passes",
+    "captures",
+    "resets",
+    "value",
+    "glyphs",
+    "like",
+    "promotes",
+    "not",
+    "immobilises",
 ];
 
 struct PieceB {

@@ -181,6 +181,9 @@ pub(super) fn piece_stmt(
             hop_not_over: 0,
             never_captures: 0,
             captures_own: false,
+            captures_in_place: false,
+            captures_by: Vec::new(),
+            immobilises: false,
         };
         let mut resets_clock = false;
         let mut no_moves = false;
@@ -198,7 +201,7 @@ pub(super) fn piece_stmt(
         while let Some(a) = c.next() {
             let Some(w) = a.word() else {
                 return Err(Diagnostic::error("bad-argument", f, a.span, format!("expected a piece attribute, found {}", a.describe()))
-                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
+                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, captures in place, captures by approach|withdrawal, immobilises, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
             };
             match w {
                 "moves" if c.eat_word("none") => {
@@ -224,23 +227,38 @@ pub(super) fn piece_stmt(
                     let (what, _) = c
                         .expect_choice(
                             "an attribute to drop",
-                            &["royal", "passes", "captures", "resets", "promotes", "attacks", "value", "glyphs"],
+                            &["royal", "passes", "captures", "immobilises", "resets", "promotes", "attacks", "value", "glyphs"],
                         )
                         .map_err(|d| {
-                            d.hint("write `not royal`, `not passes own`, `not captures own`, `not resets clock`, `not promotes`, `not attacks`, `not value` or `not glyphs`")
+                            d.hint("write `not royal`, `not passes own`, `not captures own`, `not captures in place`, `not captures by approach`, `not immobilises`, `not resets clock`, `not promotes`, `not attacks`, `not value` or `not glyphs`")
                         })?;
                     match what {
                         "royal" => piece.royal = false,
+                        "immobilises" => piece.immobilises = false,
                         "passes" => {
                             c.expect_keyword("own")
                                 .map_err(|d| d.hint("write `not passes own`"))?;
                             piece.passes_own = false;
                         }
-                        "captures" => {
-                            c.expect_keyword("own")
-                                .map_err(|d| d.hint("write `not captures own`"))?;
-                            piece.captures_own = false;
-                        }
+                        "captures" => match c.expect_choice("`own`, `in place` or `by ...`", &["own", "in", "by"]) {
+                            Ok(("own", _)) => piece.captures_own = false,
+                            Ok(("by", _)) => {
+                                let (k, _) = c.expect_choice("a way of capturing", &["approach", "withdrawal"])?;
+                                let k = if k == "approach" { CaptureBy::Approach } else { CaptureBy::Withdrawal };
+                                piece.captures_by.retain(|&x| x != k);
+                            }
+                            Ok(_) => {
+                                c.expect_keyword("place").map_err(|d| {
+                                    d.hint("write `not captures in place`")
+                                })?;
+                                piece.captures_in_place = false;
+                            }
+                            Err(d) => {
+                                return Err(d.hint(
+                                    "write `not captures own` or `not captures in place`",
+                                ))
+                            }
+                        },
                         "resets" => {
                             c.expect_keyword("clock")
                                 .map_err(|d| d.hint("write `not resets clock`"))?;
@@ -263,11 +281,27 @@ pub(super) fn piece_stmt(
                         .map_err(|d| d.hint("the attribute is `passes own`"))?;
                     piece.passes_own = true;
                 }
-                "captures" => {
-                    c.expect_keyword("own")
-                        .map_err(|d| d.hint("the attribute is `captures own`"))?;
-                    piece.captures_own = true;
-                }
+                "immobilises" => piece.immobilises = true,
+                "captures" => match c.expect_choice("`own`, `in place` or `by ...`", &["own", "in", "by"]) {
+                    Ok(("own", _)) => piece.captures_own = true,
+                    Ok(("by", _)) => {
+                        let (k, _) = c
+                            .expect_choice("a way of capturing", &["approach", "withdrawal"])
+                            .map_err(|d| d.hint("write `captures by approach` or `captures by withdrawal`"))?;
+                        let k = if k == "approach" { CaptureBy::Approach } else { CaptureBy::Withdrawal };
+                        if !piece.captures_by.contains(&k) {
+                            piece.captures_by.push(k);
+                        }
+                    }
+                    Ok(_) => {
+                        c.expect_keyword("place")
+                            .map_err(|d| d.hint("the attribute is `captures in place`"))?;
+                        piece.captures_in_place = true;
+                    }
+                    Err(d) => {
+                        return Err(d.hint("the attributes are `captures own`, `captures in place`, `captures by approach` and `captures by withdrawal`"))
+                    }
+                },
                 "resets" => {
                     c.expect_keyword("clock")
                         .map_err(|d| d.hint("the attribute is `resets clock`"))?;
@@ -343,7 +377,7 @@ pub(super) fn piece_stmt(
                     if let Some(s) = diagnostic::suggest(w, PIECE_ATTRS.iter().copied()) {
                         d = d.hint(s);
                     }
-                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
+                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, captures in place, captures by approach|withdrawal, immobilises, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
                 }
             }
         }

@@ -14,6 +14,7 @@ pub(crate) mod groups;
 pub(crate) mod move_shape;
 pub(crate) mod rebirth;
 pub(crate) mod shape;
+pub(crate) mod strikes;
 
 use crate::engine::core::{
     Bits, ByPlayer, Geometry, Layout, Man, PlayerSet, Square, SquareOrder, State, Var, Zobrist,
@@ -66,6 +67,10 @@ pub struct Base<B: Bits> {
     pub move_shape: Option<Box<move_shape::MoveShape>>,
     /// The rebirth squares of `captures reborn [capturer]`.
     pub rebirth: Option<Box<rebirth::RebirthSquares>>,
+    /// `captures by approach | withdrawal` and `immobilises`: their kinds
+    /// and tables (an attack test of their own, read behind
+    /// `check_special`).
+    pub strikes: Option<Box<strikes::Strikes<B>>>,
     /// Per region, per player: the region's squares as that player sees them.
     pub regions: Vec<ByPlayer<B>>,
     /// Per kind: the region where its initial moves are open (`initial
@@ -196,6 +201,7 @@ impl<B: Bits> Base<B> {
             })
             .collect::<Vec<ByPlayer<B>>>();
         let rebirth = rebirth::RebirthSquares::new(v, &geo, &regions).map(Box::new);
+        let strikes = strikes::Strikes::new(v, &geo, &atoms.kind_pids).map(Box::new);
         // Anti-Circe: an attack counts only where the capture would be
         // legal (the attacker's rebirth square free), a move-shape test.
         let move_shape = match (
@@ -291,10 +297,12 @@ impl<B: Bits> Base<B> {
             check_special: v.turn.check_all_royals
                 || v.turn.royal_at_most.is_some()
                 || !shield.is_empty()
-                || move_shape.is_some(),
+                || move_shape.is_some()
+                || strikes.is_some(),
             shield,
             move_shape,
             rebirth,
+            strikes,
             regions,
             initial_at,
             graph,

@@ -631,6 +631,11 @@ impl Move {
 pub struct MoveList(Vec<Move>);
 
 impl MoveList {
+    /// Keeps the moves `f` accepts, in order.
+    pub fn retain(&mut self, f: impl FnMut(&Move) -> bool) {
+        self.0.retain(f);
+    }
+
     pub fn new() -> MoveList {
         MoveList(Vec::with_capacity(256))
     }

@@ -552,6 +552,9 @@ pub fn royal_square_attacked<B: Bits>(
     if shielded(t, s, sq, attackers) {
         return false;
     }
+    if let Some(st) = t.strikes.as_deref() {
+        return super::strike::square_attacked(t, s, st, sq, attackers, occ);
+    }
     // (The move-shape conditions are looked at only once the square is
     // attacked: nothing more for a square no one attacks, or a variant
     // without them.)

@@ -3,6 +3,7 @@
 
 mod attacks;
 mod shape;
+pub(crate) mod strike;
 
 pub use attacks::{
     attack_set, attacked, attacked_by, attackers_of, enemies, friends_bb, kind_bb, leap_attackers,

@@ -225,7 +225,25 @@ fn after_capture<B: Bits>(
         OnCapture::Nothing => false,
         OnCapture::Explode => explode(t, s, to),
         OnCapture::Reborn => reborn(t, s, mv, cap),
+        OnCapture::InPlace => back_in_place(t, s, mv, to),
     }
+}
+
+/// `captures in place`: the capturer, landed on `to`, goes back to the
+/// square it left, if its kind captures in place (out of line: few
+/// variants have it). Its kind never promotes by capturing
+/// ([`crate::engine::rules::Promotion`] leaves such captures out), so the
+/// man that goes back is the man that came. Returns false: no has-moved
+/// flag changes (both squares' flags were cleared before the move).
+#[inline(never)]
+fn back_in_place<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, to: Square) -> bool {
+    let man = s.at(to);
+    if let (Some(from), false) = (mv.from(), man.is_empty()) {
+        if t.rules.in_place & (1 << man.kind()) != 0 && from != to && s.at(from).is_empty() {
+            s.shift(&t.base.layout, to, from);
+        }
+    }
+    false
 }
 
 /// The rebirth of a capture (out of line: few variants have it).

@@ -48,6 +48,7 @@ pub(crate) mod promotion;
 pub(crate) mod quiet;
 pub(crate) mod rebirth;
 pub(crate) mod sink;
+pub(crate) mod strike;
 pub(crate) mod surround;
 pub(crate) mod swap;
 pub(crate) mod turns;
@@ -105,13 +106,16 @@ pub enum OnCapture {
     Explode,
     /// `captures reborn [capturer]`.
     Reborn,
+    /// `captures in place`: the capturer goes back to the square it left.
+    InPlace,
 }
 
 impl OnCapture {
-    fn of(explode: bool, reborn: bool) -> OnCapture {
-        match (explode, reborn) {
-            (true, _) => OnCapture::Explode,
-            (false, true) => OnCapture::Reborn,
+    fn of(explode: bool, reborn: bool, in_place: bool) -> OnCapture {
+        match (explode, reborn, in_place) {
+            (true, _, _) => OnCapture::Explode,
+            (false, true, _) => OnCapture::Reborn,
+            (false, false, true) => OnCapture::InPlace,
             _ => OnCapture::Nothing,
         }
     }
@@ -168,6 +172,12 @@ pub struct Rules<B: Bits> {
     pub mutually_immune: u32,
     /// `captures reborn [capturer]` (Circe, Anti-Circe).
     pub rebirth: Option<rebirth::Rebirth>,
+    /// `captures in place`: the kinds whose captures leave the capturer
+    /// on its square (bit mask).
+    pub in_place: u32,
+    /// Some kind captures by approach or withdrawal, or immobilises
+    /// ([`crate::engine::compile::strikes::Strikes`]).
+    pub strikes: bool,
     /// Captures must each be made and tested, never taken from the
     /// pseudo-legal list: `mutually immune` or rebirth (the one test the
     /// generation pays for both).
@@ -176,9 +186,10 @@ pub struct Rules<B: Bits> {
     /// landed: nothing, an explosion or a rebirth (the one test `make`
     /// pays for both).
     pub on_capture: OnCapture,
-    /// A probe must make some actions whole: a rebirth (its third square)
-    /// or a promotion into a royal kind under `check ... when at most N`
-    /// (the one test the probes pay for both).
+    /// A probe must make some actions whole: a rebirth (its third square),
+    /// a capture in place (the capturer does not land) or a promotion into
+    /// a royal kind under `check ... when at most N` (the one test the
+    /// probes pay for them all).
     pub probe_by_make: bool,
     pub quiet: QuietResets,
     /// `dead material` patterns, for the ending `insufficient material`.
@@ -237,7 +248,16 @@ impl<B: Bits> Rules<B> {
             _ => None,
         };
         let rebirth = rebirth::Rebirth::new(base);
-        let any_consequence = turns.is_some()
+        let in_place = v
+            .pieces
+            .iter()
+            .take(32)
+            .enumerate()
+            .filter(|(_, p)| p.captures_in_place)
+            .fold(0u32, |m, (k, _)| m | 1 << k);
+        let strikers = base.strikes.as_ref().is_some_and(|st| st.strikers() != 0);
+        let any_consequence = strikers
+            || turns.is_some()
             || royal_made.is_some()
             || flips.is_some()
             || en_passant.is_some()
@@ -283,10 +303,15 @@ impl<B: Bits> Rules<B> {
             check_bound,
             explosion: Explosion::new(v, base),
             mutually_immune,
-            special_captures: mutually_immune != 0 || rebirth.is_some(),
-            on_capture: OnCapture::of(v.turn.explosion.is_some(), rebirth.is_some()),
-            probe_by_make: rebirth.is_some() || royal_made.is_some(),
+            special_captures: mutually_immune != 0
+                || rebirth.is_some()
+                || in_place != 0
+                || base.strikes.is_some(),
+            on_capture: OnCapture::of(v.turn.explosion.is_some(), rebirth.is_some(), in_place != 0),
+            probe_by_make: rebirth.is_some() || royal_made.is_some() || in_place != 0 || strikers,
             rebirth,
+            in_place,
+            strikes: base.strikes.is_some(),
             quiet: QuietResets::new(v),
             end_steps: endings::Steps::new(&v.end, dead_material.is_some(), elimination.is_some()),
             dead_material,
@@ -325,8 +350,10 @@ impl<B: Bits> Rules<B> {
     /// taking what stands there) changes the board on those two squares
     /// only: no blast, no flips, no men taken by surrounding, no deck.
     pub fn plain_moves_local(&self) -> bool {
-        self.explosion.is_none()
+        !self.strikes
+            && self.explosion.is_none()
             && self.rebirth.is_none()
+            && self.in_place == 0
             && self.flips.is_none()
             && self.surround.is_none()
             && self.deck.is_none()
@@ -384,6 +411,15 @@ impl<B: Bits> Rules<B> {
         if !self.any_consequence {
             return;
         }
+        let mut captured = a.captured.is_some();
+        if let Some(st) = t.strikes.as_deref().filter(|st| st.strikers() != 0) {
+            if strike::after_move(t, st, &self.captures, s, me, mv) > 0 {
+                captured = true;
+                if self.quiet.capture {
+                    s.set_quiet(0);
+                }
+            }
+        }
         if let Some(f) = &self.flips {
             cold(|| f.after_action(t, s, me, mv));
         }
@@ -417,7 +453,7 @@ impl<B: Bits> Rules<B> {
         }
         // Last: it may hand the turn back to `me`.
         if let Some(tr) = &self.turns {
-            tr.after_action(t, s, me, a.captured.is_some());
+            tr.after_action(t, s, me, captured);
         }
     }
 }

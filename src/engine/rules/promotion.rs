@@ -27,6 +27,9 @@ struct Info {
     optional: bool,
     leaving: bool,
     capturing: bool,
+    /// `captures in place`: a capture leaves the man where it stands, so
+    /// only moves to empty squares promote.
+    quiet_only: bool,
 }
 
 /// The promotion rules of a variant.
@@ -49,7 +52,8 @@ pub struct Promotion<B: Bits> {
     dead: Vec<B>,
     /// Per kind: its pattern ids (to count men of a kind).
     kind_pids: Vec<Vec<u8>>,
-    /// Some kind promotes on `leaving` or `capturing` terms.
+    /// Some kind promotes on `leaving` or `capturing` terms, or captures
+    /// in place (its captures never promote).
     shogi: bool,
 }
 
@@ -107,8 +111,9 @@ impl<B: Bits> Promotion<B> {
                 optional: pr.optional,
                 leaving: pr.leaving,
                 capturing: pr.capturing,
+                quiet_only: piece.captures_in_place,
             });
-            shogi |= pr.leaving || pr.capturing;
+            shogi |= pr.leaving || pr.capturing || piece.captures_in_place;
             kinds |= 1 << k;
             for owner in 0..t.nplayers {
                 for f in Dir::ALL {
@@ -209,6 +214,9 @@ impl<B: Bits> Promotion<B> {
         };
         if pr.capturing {
             b &= s.occ;
+        }
+        if pr.quiet_only {
+            b &= !s.occ;
         }
         b
     }

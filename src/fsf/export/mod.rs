@@ -412,6 +412,23 @@ fn structure(e: &mut Exp) {
             "pieces that capture their own men (`captures own`)",
         );
     }
+    if v.pieces
+        .iter()
+        .any(|p| !p.captures_by.is_empty() || p.immobilises)
+    {
+        e.refuse(
+            "piece",
+            Some("captures"),
+            "pieces that capture by approach or withdrawal or immobilise: Fairy-Stockfish has no such option",
+        );
+    }
+    if v.pieces.iter().any(|p| p.captures_in_place) {
+        e.refuse(
+            "piece",
+            Some("captures"),
+            "pieces that capture without moving (`captures in place`): Fairy-Stockfish has no such option",
+        );
+    }
     if t.fog_of_war {
         // Fairy-Stockfish plays the true position; its fog (pyffish's
         // get_fog_fen) is drawn by the program around it, not an option.

@@ -1,0 +1,116 @@
+//! The compiled data of the captures that are not a move onto the man
+//! taken, `captures by approach` and `captures by withdrawal`, and of
+//! `immobilises`: which kinds have them, and each square's king-step
+//! neighbours. Read by the attack test (`movement::strike`), move
+//! generation (immobilised men make no move) and make (`rules::strike`,
+//! the men taken).
+
+use crate::engine::core::{Bits, Geometry, Man, Square, State};
+use crate::ir::{CaptureBy, PlayerId, Variant};
+
+/// What the variant's pieces strike and freeze.
+#[derive(Clone, Debug)]
+pub struct Strikes<B: Bits> {
+    /// Kinds that capture by approach (bit mask).
+    pub approach: u32,
+    /// Kinds that capture by withdrawal (bit mask).
+    pub withdrawal: u32,
+    /// Kinds that immobilise (bit mask).
+    pub immobilisers: u32,
+    /// The pattern ids of the kinds that approach or withdraw.
+    pub striker_pids: Vec<u8>,
+    /// The pattern ids of the immobilising kinds.
+    pub immobiliser_pids: Vec<u8>,
+    /// Per square: its king-step neighbours.
+    pub near: Vec<B>,
+}
+
+impl<B: Bits> Strikes<B> {
+    pub fn new(v: &Variant, geo: &Geometry, kind_pids: &[Vec<u8>]) -> Option<Strikes<B>> {
+        let mut st = Strikes {
+            approach: 0,
+            withdrawal: 0,
+            immobilisers: 0,
+            striker_pids: Vec::new(),
+            immobiliser_pids: Vec::new(),
+            near: Vec::new(),
+        };
+        for (k, p) in v.pieces.iter().enumerate().take(32) {
+            if p.captures_by.contains(&CaptureBy::Approach) {
+                st.approach |= 1 << k;
+            }
+            if p.captures_by.contains(&CaptureBy::Withdrawal) {
+                st.withdrawal |= 1 << k;
+            }
+            if p.immobilises {
+                st.immobilisers |= 1 << k;
+            }
+        }
+        if st.strikers() == 0 && st.immobilisers == 0 {
+            return None;
+        }
+        let pids = |mask: u32| -> Vec<u8> {
+            let mut out: Vec<u8> = (0..kind_pids.len())
+                .filter(|&k| mask & (1 << k) != 0)
+                .flat_map(|k| kind_pids[k].iter().copied())
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        };
+        st.striker_pids = pids(st.strikers());
+        st.immobiliser_pids = pids(st.immobilisers);
+        st.near = (0..geo.len())
+            .map(|i| {
+                (0..8)
+                    .filter_map(|k| geo.step(Square::new(i), k))
+                    .fold(B::EMPTY, |b, q| b | B::single(q))
+            })
+            .collect();
+        Some(st)
+    }
+
+    /// Kinds that approach or withdraw (bit mask).
+    #[inline]
+    pub fn strikers(&self) -> u32 {
+        self.approach | self.withdrawal
+    }
+
+    /// Whether a man of this kind approaches or withdraws.
+    #[inline]
+    pub fn strikes(&self, man: Man) -> bool {
+        self.strikers() & (1 << man.kind()) != 0
+    }
+
+    /// The men of `men` that stand a king step from an immobiliser of an
+    /// enemy of theirs (`friends(p)`: the men of `p`'s side). An
+    /// immobilised immobiliser still immobilises.
+    #[inline]
+    pub fn frozen(&self, s: &State<B>, men: B, friends: impl Fn(PlayerId) -> B) -> B {
+        if self.immobilisers == 0 {
+            return B::EMPTY;
+        }
+        let mut f = B::EMPTY;
+        for q in s.pids_bb(&self.immobiliser_pids) {
+            let m = s.at(q);
+            if self.immobilisers & (1 << m.kind()) == 0 {
+                continue;
+            }
+            f |= self.near[q.index()] & men & !friends(m.owner());
+        }
+        f
+    }
+}
+
+/// The unit step of a straight move (along a rank, a file or a
+/// diagonal) from `from` to `to`; `None` for any other move.
+#[inline]
+pub fn unit(geo: &Geometry, from: Square, to: Square) -> Option<(i32, i32)> {
+    let (fx, fy) = geo.coords(from);
+    let (tx, ty) = geo.coords(to);
+    let (dx, dy) = (tx - fx, ty - fy);
+    if (dx, dy) == (0, 0) || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        return None;
+    }
+    Some((dx.signum(), dy.signum()))
+}

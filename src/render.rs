@@ -70,6 +70,8 @@ pub struct BoardView {
     /// `board hex N`: the grid is a hexagon's axial grid, drawn as
     /// hexagons (`render::hex`).
     pub hex: Option<u8>,
+    /// `board ... wrap`: which edges are joined (drawn as seams).
+    pub wrap: crate::ir::Wrap,
 }
 
 /// A mark on a square of a move diagram: where a man moves, captures, or
@@ -192,8 +194,22 @@ pub fn draw_in(v: &BoardView, style: Style, marks: &[(Coord, Mark)], pal: &Palet
         }
         f
     };
+    // A wrapped edge is a seam drawn `~`: beside each rank where the
+    // files wrap, above and below the board where the ranks do.
+    let seam_row = {
+        let mut f = String::from("    ");
+        for _ in &xs {
+            let _ = write!(f, "{:<w$}", "~", w = cell_w);
+        }
+        f.push('\n');
+        f
+    };
+    if v.wrap.ranks {
+        out.push_str(&seam_row);
+    }
     for &y in &ys {
-        let _ = write!(out, "{:>3} ", v.y0 + y + 1);
+        let side = if v.wrap.files { '~' } else { ' ' };
+        let _ = write!(out, "{:>3}{side}", v.y0 + y + 1);
         for &x in &xs {
             let c = &v.cells[(y * v.width + x) as usize];
             let light = (x + y) % 2 == 1;
@@ -280,12 +296,41 @@ pub fn draw_in(v: &BoardView, style: Style, marks: &[(Coord, Mark)], pal: &Palet
                 out.push_str(&text);
             }
         }
+        if v.wrap.files {
+            out.push('~');
+        }
         out.push('\n');
+    }
+    if v.wrap.ranks {
+        out.push_str(&seam_row);
     }
     out.push_str(&footer);
     out.push('\n');
+    if let Some(legend) = wrap_legend(v) {
+        out.push_str(&legend);
+        out.push('\n');
+    }
     out.push_str(&players_and_notes(v, style, pal));
     out
+}
+
+/// The sentence under a board that wraps: which edges are joined (the
+/// seams drawn `~`), `None` on a board that does not.
+pub fn wrap_legend(v: &BoardView) -> Option<String> {
+    let last_file = file_label(v.x0 + v.width - 1);
+    let last_rank = v.y0 + v.height;
+    match (v.wrap.files, v.wrap.ranks) {
+        (true, true) => Some(format!(
+            "~ seams: the files and the ranks wrap round (file a is next to file {last_file}, rank 1 next to rank {last_rank})"
+        )),
+        (true, false) => Some(format!(
+            "~ seams: the files wrap round (file a is next to file {last_file})"
+        )),
+        (false, true) => Some(format!(
+            "~ seams: the ranks wrap round (rank 1 is next to rank {last_rank})"
+        )),
+        (false, false) => None,
+    }
 }
 
 /// The lines under a board: each player (to move, out, hand, deck), the
@@ -411,6 +456,7 @@ mod tests {
             notes: vec!["check".into()],
             out: vec![false, false],
             hex: None,
+            wrap: crate::ir::Wrap::default(),
         }
     }
 

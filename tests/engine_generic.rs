@@ -496,3 +496,95 @@ fn a_captured_promoted_man_goes_to_the_hand_demoted() {
         g.position().fen()
     );
 }
+
+// ---- boards that wrap (`board 8x8 wrap files`: Cylinder chess) ----------------
+
+fn cylinder() -> Arc<Tables> {
+    common::builtin("cylinder")
+}
+
+#[test]
+fn a_rider_on_a_wrapped_rank_stops_before_its_own_square() {
+    let t = cylinder();
+    // An empty rank: the rook reaches the 7 other squares of it, not a4.
+    let p = fen(&t, "7k/8/8/8/R7/8/8/4K3 w - - 0 1");
+    let rank: Vec<String> = from(&p, "a4")
+        .into_iter()
+        .filter(|m| m.ends_with('4'))
+        .collect();
+    assert_eq!(
+        rank,
+        ["a4b4", "a4c4", "a4d4", "a4e4", "a4f4", "a4g4", "a4h4"]
+    );
+    assert_eq!(from(&p, "a4").len(), 14);
+    // With its own man on b4 it still reaches h4..c4 the other way round.
+    let p = fen(&t, "7k/8/8/8/RP6/8/8/4K3 w - - 0 1");
+    let rank: Vec<String> = from(&p, "a4")
+        .into_iter()
+        .filter(|m| m.ends_with('4'))
+        .collect();
+    assert_eq!(rank, ["a4c4", "a4d4", "a4e4", "a4f4", "a4g4", "a4h4"]);
+}
+
+#[test]
+fn a_knight_leaps_across_the_seam() {
+    let p = fen(&cylinder(), "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+    assert_eq!(from(&p, "a1"), ["a1b3", "a1c2", "a1g2", "a1h3"]);
+}
+
+#[test]
+fn a_bishop_checks_across_the_seam() {
+    // 1. d4 g6+: the bishop on f8 sees e1 through g7, h6, a5, b4, c3, d2.
+    let mut g = Game::new(Position::start(cylinder()).unwrap());
+    play(&mut g, &["d2d4", "g7g6"]);
+    assert!(g.position().in_check());
+    // A rook beside the king across the seam gives check too.
+    let p = fen(&cylinder(), "4k3/8/8/8/K6r/8/8/8 w - - 0 1");
+    assert!(p.in_check());
+    assert!(from(&p, "a4").contains(&"a4h4".to_string()));
+}
+
+#[test]
+fn a_pawn_captures_across_the_seam_and_en_passant() {
+    let p = fen(&cylinder(), "4k3/8/8/8/8/7p/P7/4K3 w - - 0 1");
+    assert_eq!(from(&p, "a2"), ["a2a3", "a2a4", "a2h3"]);
+    // After ...h7-h5 the pawn on a5 takes en passant on h6.
+    let mut g = Game::new(fen(&cylinder(), "4k3/7p/8/P7/8/8/8/4K3 b - - 0 1"));
+    play(&mut g, &["h7h5", "a5h6"]);
+    assert_eq!(
+        g.position().fen().split(' ').next(),
+        Some("4k3/8/7P/8/8/8/8/4K3")
+    );
+}
+
+#[test]
+fn castling_on_a_cylinder_is_chess_castling_and_sees_attacks_across_the_seam() {
+    let t = cylinder();
+    let p = fen(&t, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let castles: Vec<String> = from(&p, "e1")
+        .into_iter()
+        .filter(|m| m == "e1g1" || m == "e1c1")
+        .collect();
+    assert_eq!(castles, ["e1c1", "e1g1"]);
+    // A knight on a2 attacks g1 across the seam (and c1 on the board as
+    // drawn): no castling either way.
+    let p = fen(&t, "4k3/8/8/8/8/8/n7/R3K2R w KQ - 0 1");
+    assert!(!from(&p, "e1").iter().any(|m| m == "e1g1" || m == "e1c1"));
+}
+
+#[test]
+fn a_torus_wraps_ranks_too() {
+    let text = "variant torus \"Torus\" {\n  players white, black\n  board 6x6 wrap files ranks\n  use king, rook, bishop, knight\n  setup {\n    white: K a1, R b1, B c1, N d1\n    black: K d4, R c4, B b4, N a4\n  }\n  end { checkmate -> lose }\n}\n";
+    let c = varia::check::check_str("torus.variant", text, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    let t = Arc::new(Tables::new(&c.variants[0]).unwrap());
+    let mut p = Position::start(t.clone()).unwrap();
+    // Counted by scripts/referee_cylinder.py --torus.
+    assert_eq!(perft(&mut p, 1), 25);
+    assert_eq!(perft(&mut p, 2), 526);
+    assert_eq!(perft(&mut p, 3), 11389);
+    // The king on a1 steps to f6, the far corner, across both seams.
+    let p = fen(&t, "6/6/3k2/6/6/K5 w - - 0 1");
+    assert_eq!(from(&p, "a1").len(), 8);
+    assert!(from(&p, "a1").contains(&"a1f6".to_string()));
+}

@@ -449,3 +449,52 @@ fn the_report_renders_in_a_real_browser() {
         "no board"
     );
 }
+
+/// `board 8x8 wrap files` (LANGUAGE.md §5, "Boards that wrap"): the
+/// terminal draws the seam as `~` beside every rank with a line saying
+/// which files are joined; the SVG draws it as a dashed red line along the
+/// left and right edges, titled with the same sentence; `describe` says
+/// the board wraps.
+#[test]
+fn a_wrapped_board_shows_its_seams() {
+    let text = ok(&["show", "variants/catalogue/cylinder.variant", "--ascii"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("  8~") && lines[0].ends_with('~'),
+        "{text}"
+    );
+    assert!(
+        text.contains("~ seams: the files wrap round (file a is next to file h)"),
+        "{text}"
+    );
+    let d = ok(&["describe", "variants/catalogue/cylinder.variant"]);
+    assert!(
+        d.contains("It wraps round, a cylinder: file a is next to file h."),
+        "{d}"
+    );
+    let flat = ok(&["show", "chess", "--ascii"]);
+    assert!(!flat.contains('~'), "{flat}");
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("c.svg");
+    ok(&[
+        "show",
+        "variants/catalogue/cylinder.variant",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let body = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(body.matches("class=\"seam\"").count(), 1, "{body}");
+    assert!(
+        body.contains("<title>~ seams: the files wrap round"),
+        "{body}"
+    );
+    if !renderer() {
+        return;
+    }
+    let img = render(&svg);
+    // The seam's red on the left edge of the board, beside rank 4.
+    let seam = img.at(LEFT, TOP + 4 * CELL + CELL / 2 - 2);
+    let red = [0xc0, 0x39, 0x2b];
+    let gap = img.at(LEFT, TOP + 4 * CELL + CELL / 2 + 5);
+    assert!(close(seam, red) || close(gap, red), "{seam:?} {gap:?}");
+}

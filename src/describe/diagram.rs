@@ -78,6 +78,9 @@ pub struct Diagram {
     /// `board hex N`: the window is the hexagon's axial grid.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hex: Option<u8>,
+    /// `board ... wrap`: which edges of the board are joined.
+    #[serde(skip_serializing_if = "crate::ir::Wrap::is_flat")]
+    pub wrap: crate::ir::Wrap,
 }
 
 impl Diagram {
@@ -135,6 +138,7 @@ impl Diagram {
                 notes: Vec::new(),
                 out: Vec::new(),
                 hex: self.hex,
+                wrap: self.wrap,
             },
             marks,
         )
@@ -273,6 +277,7 @@ fn diagram(
         height: h,
         spots,
         hex: v.board.hex,
+        wrap: v.board.wrap,
     })
 }
 

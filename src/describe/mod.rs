@@ -79,7 +79,7 @@ fn board(v: &Variant) -> String {
             v.board.file_letter(n - 1),
         );
     }
-    match &v.board.shape {
+    let flat = match &v.board.shape {
         Shape::Rect {
             width,
             height,
@@ -100,7 +100,18 @@ fn board(v: &Variant) -> String {
         Shape::Unbounded { width, height } => format!(
             "No board: the men stand on an open plane and may never spread beyond a {width}×{height} area, which moves with them."
         ),
-    }
+    };
+    let Shape::Rect { width, height, .. } = &v.board.shape else {
+        return flat;
+    };
+    let last_file = v.board.file_letter(i32::from(*width) - 1);
+    let wrap = match (v.board.wrap.files, v.board.wrap.ranks) {
+        (true, true) => format!(" It wraps round both ways, a torus: file a is next to file {last_file} and rank 1 next to rank {height}."),
+        (true, false) => format!(" It wraps round, a cylinder: file a is next to file {last_file}."),
+        (false, true) => format!(" It wraps round top to bottom: rank 1 is next to rank {height}."),
+        (false, false) => return flat,
+    };
+    format!("{flat}{wrap} Men leap across the joined edges and riders slide across them, stopping before their own square.")
 }
 
 /// The turn in sentences.

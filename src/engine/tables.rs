@@ -49,7 +49,11 @@ impl<B: Bits> Compiled<B> {
         let mut layout = base.layout.clone();
         let rules = Rules::new(&base, &mut layout)?;
         base.layout = layout;
+        // On a board that wraps, two lines may join the same two squares
+        // (a queen on a1 sees e5 both ways round an 8-file cylinder): the
+        // pins and check lines of the fast test assume one.
         let fast_legal = base.groups.complex_pids.is_empty()
+            && base.geo.wrap().is_flat()
             && base.groups.hop.is_empty()
             && !rules.constraints.beyond_royal()
             && !rules.needs_move_tests(&base)

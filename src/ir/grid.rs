@@ -182,6 +182,7 @@ mod tests {
             },
             a1_dark: true,
             hex: Some(n),
+            wrap: crate::ir::Wrap::default(),
         }
     }
 

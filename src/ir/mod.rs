@@ -162,6 +162,39 @@ pub struct Board {
     /// and pictures are those of hexagonal cells (see `grid.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hex: Option<u8>,
+    /// `wrap files` / `wrap ranks`: which edges are joined (a cylinder,
+    /// a torus). Leaps and rides cross a joined edge (see `Wrap`).
+    #[serde(default, skip_serializing_if = "Wrap::is_flat")]
+    pub wrap: Wrap,
+}
+
+/// Which axes of a rectangular board wrap round (`board WxH wrap files`:
+/// a cylinder; `wrap files ranks`: a torus). On a wrapped axis the square
+/// after the last is the first: a leap that would leave the board comes
+/// back on the other side, and a ride goes on across the seam, stopping
+/// before it would come back to its start square.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wrap {
+    /// The files form a ring: file `a` is next to the last file (the left
+    /// and right edges are joined).
+    #[serde(default)]
+    pub files: bool,
+    /// The ranks form a ring: rank 1 is next to the last rank (the top
+    /// and bottom edges are joined).
+    #[serde(default)]
+    pub ranks: bool,
+}
+
+impl Wrap {
+    /// No axis wraps: an ordinary board.
+    pub fn is_flat(&self) -> bool {
+        !self.files && !self.ranks
+    }
+
+    /// Whether an axis wraps.
+    pub fn any(&self) -> bool {
+        !self.is_flat()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -485,6 +485,7 @@ impl Session {
         });
         BoardView {
             hex: v.board.hex,
+            wrap: v.board.wrap,
             x0: x0 + ox,
             y0: y0 + oy,
             width: w,

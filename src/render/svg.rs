@@ -323,6 +323,40 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
             (y1 - y0).abs() + CELL
         );
     }
+    // The seams of a board that wraps: a dashed line along each joined
+    // edge, between the edge cell and the one it would have beyond.
+    if v.wrap.any() {
+        let centre = |x: i32, y: i32| {
+            let (px, py) = at(x, y);
+            (px + CELL / 2, py + CELL / 2)
+        };
+        let mut d = String::new();
+        let mut edge = |a: (i32, i32), b: (i32, i32)| {
+            let (c0, c1) = (centre(a.0, a.1), centre(b.0, b.1));
+            let (mx, my) = ((c0.0 + c1.0) / 2, (c0.1 + c1.1) / 2);
+            // Half a cell across the line from one centre to the other.
+            let (hx, hy) = ((c1.1 - c0.1) / 2, (c0.0 - c1.0) / 2);
+            let _ = write!(d, "M{} {}L{} {}", mx - hx, my - hy, mx + hx, my + hy);
+        };
+        if v.wrap.files {
+            for y in 0..gh {
+                edge((0, y), (-1, y));
+                edge((gw - 1, y), (gw, y));
+            }
+        }
+        if v.wrap.ranks {
+            for x in 0..gw {
+                edge((x, 0), (x, -1));
+                edge((x, gh - 1), (x, gh));
+            }
+        }
+        let title = super::wrap_legend(v).unwrap_or_default();
+        let _ = writeln!(
+            s,
+            r##"<path class="seam" d="{d}" stroke="#c0392b" stroke-width="3" stroke-dasharray="6 4" fill="none"><title>{}</title></path>"##,
+            esc(&title)
+        );
+    }
     s.push_str(&men);
     // Arrows between square centres.
     if !arrows.is_empty() {
@@ -471,6 +505,7 @@ mod tests {
             notes: vec![],
             out: vec![],
             hex: None,
+            wrap: crate::ir::Wrap::default(),
         };
         let corner = |turn: u8| {
             let s = draw_with(
@@ -529,6 +564,7 @@ mod tests {
             notes: vec![],
             out: vec![],
             hex: None,
+            wrap: crate::ir::Wrap::default(),
         };
         let e = draw(&v, &[]).unwrap_err();
         assert!(e.contains("too large"), "{e}");

@@ -700,7 +700,7 @@ fn zone_squares(t: &Tables, zone: &Zone, f: Dir) -> Vec<bool> {
             // The last real square on each line in the forward direction.
             let fwd = f.rotate((0, 1));
             for s in geo.squares() {
-                if geo.offset(s, fwd).is_none() {
+                if geo.flat_offset(s, fwd).is_none() {
                     out[s.index()] = true;
                 }
             }

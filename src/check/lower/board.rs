@@ -120,6 +120,7 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
                 )
                 .hint("the engine keeps the men on a (3W-2)x(3H-2) grid, at most 16x16"));
             }
+            no_wrap(&c, f, "an unbounded board has no edges to join")?;
             c.finish()?;
             return Ok(Board {
                 shape: Shape::Unbounded {
@@ -128,6 +129,7 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
                 },
                 a1_dark: true,
                 hex: None,
+                wrap: crate::ir::Wrap::default(),
             });
         }
         if c.eat_word("hex") {
@@ -161,8 +163,19 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
         }
         let mut holes = Vec::new();
         let mut a1_dark = true;
+        let mut wrap = crate::ir::Wrap::default();
         loop {
-            if c.eat_word("holes") {
+            if c.peek_word() == Some("wrap") {
+                wrap = wrap_clause(&mut c, f)?;
+            } else if let Some(w @ ("cylinder" | "torus" | "wraps" | "wrapped")) = c.peek_word() {
+                return Err(Diagnostic::error(
+                    "bad-argument",
+                    f,
+                    c.here(),
+                    format!("`{w}` is not a board word"),
+                )
+                .hint("write `wrap files` for a cylinder (file a next to the last file), `wrap files ranks` for a torus"));
+            } else if c.eat_word("holes") {
                 while let Some(a) = c.peek() {
                     if a1_colour_next(&c) {
                         break;
@@ -250,11 +263,55 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
             },
             a1_dark,
             hex: None,
+            wrap,
         })
     })();
     match r {
         Ok(b) => l.board = Some(b),
         Err(d) => l.err(d),
+    }
+}
+
+/// `wrap files`, `wrap ranks`, `wrap files ranks` (LANGUAGE.md §5): which
+/// axes of a rectangular board wrap round.
+fn wrap_clause(c: &mut Cur, f: &Arc<str>) -> Result<crate::ir::Wrap, Diagnostic> {
+    let at = c.here();
+    c.next();
+    let mut wrap = crate::ir::Wrap::default();
+    while let Some(w @ ("files" | "ranks")) = c.peek_word() {
+        let sp = c.here();
+        let slot = if w == "files" {
+            &mut wrap.files
+        } else {
+            &mut wrap.ranks
+        };
+        if *slot {
+            return Err(Diagnostic::error(
+                "bad-argument",
+                f,
+                sp,
+                format!("`{w}` is named twice after `wrap`"),
+            ));
+        }
+        *slot = true;
+        c.next();
+        c.eat_op(",");
+    }
+    if wrap.is_flat() {
+        return Err(c
+            .expected("`files` or `ranks` after `wrap`")
+            .label(at, "this `wrap` names no axis")
+            .hint("write `wrap files` for a cylinder, `wrap files ranks` for a torus"));
+    }
+    Ok(wrap)
+}
+
+/// A `wrap` where the board cannot wrap (hexagonal, unbounded).
+fn no_wrap(c: &Cur, f: &Arc<str>, why: &str) -> Result<(), Diagnostic> {
+    match c.peek_word() {
+        Some("wrap") => Err(Diagnostic::error("bad-argument", f, c.here(), why)
+            .hint("only a rectangular board `board WxH` wraps: `board 8x8 wrap files`")),
+        _ => Ok(()),
     }
 }
 
@@ -291,6 +348,7 @@ fn hex_board(c: &mut Cur, f: &Arc<str>) -> Result<Board, Diagnostic> {
         )
         .hint("its grid of 2N-1 files must fit 16x16, and its files are named a..p without j"));
     }
+    no_wrap(c, f, "a hexagonal board cannot wrap")?;
     c.finish()?;
     let n = n as i32;
     let w = (2 * n - 1) as u8;
@@ -302,5 +360,99 @@ fn hex_board(c: &mut Cur, f: &Arc<str>) -> Result<Board, Diagnostic> {
         },
         a1_dark: true,
         hex: Some(n as u8),
+        wrap: crate::ir::Wrap::default(),
     })
+}
+
+/// What a board that wraps cannot carry (LANGUAGE.md §5, "Boards that
+/// wrap"): the statements and conditions whose lines or neighbourhoods
+/// the engine finds on the board as drawn (`flip`, `encloses`,
+/// `surrounded`, `always connected`, `facing`), and `at far edge` for men
+/// whose forward direction runs along a wrapped axis (such a line has no
+/// far edge). Each is reported where it is written.
+pub(super) fn wrap_refusals(l: &mut Lower, items: &[Item]) {
+    let Some(wrap) = l.board.as_ref().map(|b| b.wrap).filter(|w| w.any()) else {
+        return;
+    };
+    let axis = if wrap.files && wrap.ranks {
+        "a torus"
+    } else if wrap.files {
+        "a board whose files wrap"
+    } else {
+        "a board whose ranks wrap"
+    };
+    let forward_wraps = l.players.iter().any(|p| match p.forward {
+        Dir::North | Dir::South => wrap.ranks,
+        Dir::East | Dir::West => wrap.files,
+    });
+    let mut found: Vec<(Arc<str>, Span, String, &'static str)> = Vec::new();
+    for it in items {
+        scan_wrap(&it.stmt, &it.file, forward_wraps, &mut found);
+    }
+    for (f, sp, what, hint) in found {
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                &f,
+                sp,
+                format!("{what} cannot be used on {axis}"),
+            )
+            .hint(hint),
+        );
+    }
+}
+
+/// The statements and words of `stmt` (and its block) that a wrapped board
+/// refuses, with a message and a hint each.
+fn scan_wrap(
+    stmt: &crate::syntax::ast::Stmt,
+    file: &Arc<str>,
+    forward_wraps: bool,
+    out: &mut Vec<(Arc<str>, Span, String, &'static str)>,
+) {
+    const FLAT: &str = "its lines are found on the board as drawn, never across a wrapped edge; use a board without `wrap`";
+    if let (Some(k), Some(a)) = (stmt.keyword(), stmt.args.first()) {
+        let what = match k {
+            "flip" => Some("`flip`"),
+            "facing" => Some("`facing`"),
+            "always" => Some("`always connected`"),
+            _ => None,
+        };
+        if let Some(w) = what {
+            out.push((file.clone(), a.span, w.to_string(), FLAT));
+        }
+        if k == "promote" && forward_wraps {
+            let words: Vec<&Arg> = stmt.args.iter().collect();
+            for pair in words.windows(2) {
+                if pair[0].word() == Some("far") && pair[1].word() == Some("edge") {
+                    out.push((
+                        file.clone(),
+                        pair[0].span.to(pair[1].span),
+                        "`at far edge` for men whose forward direction runs along a wrapped axis".into(),
+                        "such a man's line has no far edge: name the zone as a region (`region last: white rank 6, black rank 1`) and write `promote pawn in last`",
+                    ));
+                }
+            }
+        }
+    }
+    fn words(args: &[Arg], file: &Arc<str>, out: &mut Vec<(Arc<str>, Span, String, &'static str)>) {
+        for a in args {
+            match &a.kind {
+                ArgKind::Word(w) if w == "encloses" || w == "surrounded" => out.push((
+                    file.clone(),
+                    a.span,
+                    format!("`{w}`"),
+                    "its lines and neighbours are found on the board as drawn, never across a wrapped edge; use a board without `wrap`",
+                )),
+                ArgKind::Group(inner) => words(inner, file, out),
+                _ => {}
+            }
+        }
+    }
+    words(&stmt.args, file, out);
+    if let Some(b) = &stmt.block {
+        for s in &b.stmts {
+            scan_wrap(s, file, forward_wraps, out);
+        }
+    }
 }

@@ -29,6 +29,18 @@ pub enum AKind {
     Grasshop,
     /// A rider whose every step is lame.
     LameRide,
+    /// A ride along a direction whose lines cross a wrapped edge of the
+    /// board (`board ... wrap`): it follows the direction's compiled line
+    /// of squares from its square (`Atoms::lines`, index `table`), in
+    /// order, up to and including the first man, and never back to its
+    /// start square.
+    WrapRide,
+    /// A hop along such a line: the first man met is the screen, and the
+    /// hopper lands past it up to and including the next man.
+    WrapHop,
+    /// A grasshopper's hop along such a line: it lands on the square right
+    /// after the first man met.
+    WrapGrasshop,
 }
 
 /// A movement atom compiled for one facing.
@@ -62,6 +74,31 @@ pub struct DirInfo {
     pub neg: u16,
     /// Index of this direction's lame steps in `lame` (lame directions only).
     pub lame_base: Option<u32>,
+    /// On a board that wraps, where some line of this direction crosses a
+    /// wrapped edge: the index of its lines in `Atoms::lines`. Its rides
+    /// and hops are then compiled as [`AKind::WrapRide`] and the like, and
+    /// its ray table holds the lines as drawn (never across an edge).
+    pub wrap_line: Option<u32>,
+}
+
+/// The lines of one direction on a board that wraps: per square, the
+/// squares `sq+v, sq+2v, …` in order, across wrapped edges, up to a hole,
+/// an edge that does not wrap, or the square before `sq` itself.
+#[derive(Clone, Debug, Default)]
+pub struct WrapLines {
+    /// Per square, where its line starts in `squares` (and, at the next
+    /// square's index, where it ends).
+    pub start: Vec<u32>,
+    pub squares: Vec<Square>,
+}
+
+impl WrapLines {
+    /// The line from `sq`, nearest square first.
+    #[inline]
+    pub fn from(&self, sq: Square) -> &[Square] {
+        let i = sq.index();
+        &self.squares[self.start[i] as usize..self.start[i + 1] as usize]
+    }
 }
 
 /// One lame step from a square.
@@ -165,8 +202,12 @@ pub struct ZoneAtom {
 #[derive(Clone, Debug)]
 pub struct Atoms<B: Bits> {
     pub dirs: Vec<DirInfo>,
-    /// `[dir][sq]`: the squares `sq+v, sq+2v, …` up to the edge or a hole.
+    /// `[dir][sq]`: the squares `sq+v, sq+2v, …` up to the edge or a hole
+    /// (on the board as drawn: never across a wrapped edge).
     pub rays: Vec<SqTable<B>>,
+    /// The lines of the directions that cross a wrapped edge
+    /// ([`DirInfo::wrap_line`]); empty on a board that does not wrap.
+    pub lines: Vec<WrapLines>,
     pub lame: Vec<[LameStep<B>; 256]>,
     pub leap_bb: Vec<SqTable<B>>,
     pub ranged: Vec<SqTable<B>>,
@@ -342,6 +383,7 @@ impl Dirs {
             lowest: v.1 > 0 || (v.1 == 0 && v.0 > 0),
             neg: 0,
             lame_base: None,
+            wrap_line: None,
         });
         self.lame.push(false);
         let n = self.dir((-v.0, -v.1));
@@ -485,11 +527,30 @@ impl<B: Bits> Atoms<B> {
             }
         }
         let rays = ray_table(&d.dirs, geo);
+        let lines = wrap_lines(&mut d.dirs, geo);
+        // A lame rider is walked step by step through the lame table: on a
+        // line that comes round to its start it would not stop.
+        for p in &pending {
+            for sp in p.moves.iter().chain(p.attacks.iter()) {
+                if sp.kind == AKind::LameRide
+                    && sp
+                        .vecs
+                        .iter()
+                        .any(|vv| d.dirs[d.dir_of[vv] as usize].wrap_line.is_some())
+                {
+                    return Err(CompileError::Piece {
+                        piece: v.pieces[p.kind as usize].name.clone(),
+                        message: "a lame rider cannot ride across a wrapped edge".into(),
+                    });
+                }
+            }
+        }
         let lame = lame_table(&mut d, geo);
 
         let mut t = Atoms {
             dirs: Vec::new(),
             rays,
+            lines,
             lame,
             leap_bb: Vec::new(),
             ranged: Vec::new(),
@@ -653,6 +714,28 @@ impl<B: Bits> Atoms<B> {
         nsq: usize,
     ) -> CAtom {
         let dirs: Vec<u16> = s.vecs.iter().map(|vv| d.dir_of[vv]).collect();
+        // Along a direction whose lines cross a wrapped edge, rides and
+        // hops follow the direction's compiled lines.
+        let line = d.dirs[dirs[0] as usize].wrap_line;
+        let kind = match (s.kind, line) {
+            (AKind::Ride, Some(_)) => AKind::WrapRide,
+            (AKind::Hop, Some(_)) => AKind::WrapHop,
+            (AKind::Grasshop, Some(_)) => AKind::WrapGrasshop,
+            (k, _) => k,
+        };
+        if kind != s.kind {
+            return CAtom {
+                kind,
+                mode: code_mode(s.mode),
+                initial: s.initial,
+                ep: s.ep,
+                range: s.range,
+                dir: dirs[0],
+                dirs,
+                table: line.unwrap_or(0),
+                passes_own: passes_own && kind == AKind::WrapRide,
+            };
+        }
         let mut a = CAtom {
             kind: s.kind,
             mode: code_mode(s.mode),
@@ -686,7 +769,7 @@ impl<B: Bits> Atoms<B> {
                 for (sq, t) in table.iter_mut().enumerate().take(nsq) {
                     let mut cur = Square::new(sq);
                     for _ in 0..s.range {
-                        match geo.offset(cur, s.vecs[0]) {
+                        match geo.flat_offset(cur, s.vecs[0]) {
                             Some(n) => {
                                 t.insert(n);
                                 cur = n;
@@ -709,13 +792,56 @@ fn ray_table<B: Bits>(dirs: &[DirInfo], geo: &Geometry) -> Vec<SqTable<B>> {
     for (d, info) in dirs.iter().enumerate() {
         for (sq, r) in rays[d].iter_mut().enumerate().take(nsq) {
             let mut cur = Square::new(sq);
-            while let Some(n) = geo.offset(cur, info.v) {
+            while let Some(n) = geo.flat_offset(cur, info.v) {
                 r.insert(n);
                 cur = n;
             }
         }
     }
     rays
+}
+
+/// The lines of each direction on a board that wraps (see
+/// [`WrapLines`]), for the directions where some line crosses a wrapped
+/// edge (their [`DirInfo::wrap_line`] is set). None on a flat board.
+fn wrap_lines(dirs: &mut [DirInfo], geo: &Geometry) -> Vec<WrapLines> {
+    let mut out = Vec::new();
+    if geo.wrap().is_flat() {
+        return out;
+    }
+    let nsq = geo.len();
+    for info in dirs.iter_mut() {
+        let mut w = WrapLines::default();
+        let mut crosses = false;
+        for sq in 0..nsq {
+            w.start.push(w.squares.len() as u32);
+            let from = Square::new(sq);
+            if !geo.is_real(from) {
+                continue;
+            }
+            let (mut cur, mut flat) = (Some(from), Some(from));
+            // At most every other square: a line never meets a square twice
+            // before it comes back to its start.
+            for _ in 0..nsq {
+                let Some(n) = cur.and_then(|c| geo.offset(c, info.v)) else {
+                    break;
+                };
+                if n == from {
+                    break;
+                }
+                flat = flat.and_then(|f| geo.flat_offset(f, info.v));
+                crosses |= flat != Some(n);
+                w.squares.push(n);
+                cur = Some(n);
+            }
+        }
+        w.start.push(w.squares.len() as u32);
+        if crosses {
+            info.wrap_line = Some(out.len() as u32);
+            out.push(w);
+        }
+    }
+    out
 }
 
 fn lame_table<B: Bits>(d: &mut Dirs, geo: &Geometry) -> Vec<[LameStep<B>; 256]> {

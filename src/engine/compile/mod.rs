@@ -361,16 +361,17 @@ impl<B: Bits> Base<B> {
     }
 }
 
-/// Per square, the real squares a king step away.
+/// Per square, the real squares a king step away (across a wrapped edge
+/// too).
 pub(crate) fn neighbours<B: Bits>(geo: &Geometry) -> Vec<B> {
     (0..geo.len())
         .map(|i| {
-            let (x, y) = geo.coords(Square::new(i));
+            let sq = Square::new(i);
             let mut out = B::EMPTY;
             for dx in -1..=1 {
                 for dy in -1..=1 {
                     if (dx, dy) != (0, 0) {
-                        if let Some(n) = geo.square(x + dx, y + dy) {
+                        if let Some(n) = geo.offset(sq, (dx, dy)) {
                             out.insert(n);
                         }
                     }

@@ -36,7 +36,7 @@ pub struct Geometry {
     /// numbers: Glinski's on a hexagon); its holes are left out.
     names: ir::Board,
     /// Per square, the real square one step away in each of
-    /// [`KING_STEPS`].
+    /// [`KING_STEPS`], on the board as drawn (never across a wrapped edge).
     next: Vec<[Option<Square>; 8]>,
 }
 
@@ -152,11 +152,14 @@ impl Geometry {
                 },
                 a1_dark: board.a1_dark,
                 hex: board.hex,
+                wrap: board.wrap,
             },
             next: Vec::new(),
         };
+        // On the board as drawn: the walks along them (`flip`, `encloses`,
+        // which a board that wraps refuses) end at an edge.
         g.next = (0..n)
-            .map(|i| KING_STEPS.map(|d| g.offset(Square::new(i), d)))
+            .map(|i| KING_STEPS.map(|d| g.flat_offset(Square::new(i), d)))
             .collect();
         Ok(g)
     }
@@ -254,11 +257,40 @@ impl Geometry {
         (x as i32, y as i32)
     }
 
-    /// The real square reached from `sq` by the vector `d`.
+    /// The real square reached from `sq` by the vector `d`. On a board
+    /// that wraps (`wrap files`, `wrap ranks`) a coordinate past an edge
+    /// of a wrapped axis comes back from the other edge; a vector that
+    /// leads back to `sq` itself reaches nothing. Compile-time and
+    /// off-the-hot-path use only: the tables hold its results.
     #[inline]
     pub fn offset(&self, sq: Square, d: (i32, i32)) -> Option<Square> {
         let (x, y) = self.coords(sq);
+        let wrap = self.names.wrap;
+        let nx = if wrap.files {
+            (x + d.0).rem_euclid(self.width)
+        } else {
+            x + d.0
+        };
+        let ny = if wrap.ranks {
+            (y + d.1).rem_euclid(self.height)
+        } else {
+            y + d.1
+        };
+        self.square(nx, ny).filter(|&n| n != sq)
+    }
+
+    /// The real square reached from `sq` by the vector `d` on the board as
+    /// drawn, never across a wrapped edge.
+    #[inline]
+    pub fn flat_offset(&self, sq: Square, d: (i32, i32)) -> Option<Square> {
+        let (x, y) = self.coords(sq);
         self.square(x + d.0, y + d.1)
+    }
+
+    /// Which axes wrap round (`ir::Wrap`).
+    #[inline]
+    pub fn wrap(&self) -> ir::Wrap {
+        self.names.wrap
     }
 
     /// The real squares, lowest index first.
@@ -348,6 +380,7 @@ mod tests {
             },
             a1_dark: true,
             hex: None,
+            wrap: crate::ir::Wrap::default(),
         }
     }
 
@@ -372,10 +405,35 @@ mod tests {
                 assert_eq!(g.dark().contains(sq), ((x + y) % 2 == 0));
                 for (k, &d) in KING_STEPS.iter().enumerate() {
                     assert_eq!(g.step(sq, k), g.offset(sq, d));
+                    assert_eq!(g.step(sq, k), g.flat_offset(sq, d));
                 }
             }
             assert_eq!(g.parse("b1"), None, "a hole has no name");
             assert_eq!(g.square(0, 1).map(|s| g.name(s)), Some("a2".into()));
         }
+    }
+
+    #[test]
+    fn a_wrapped_axis_comes_back_from_the_other_edge() {
+        let mut b = holed();
+        b.shape = Shape::Rect {
+            width: 8,
+            height: 8,
+            holes: Vec::new(),
+        };
+        b.wrap.files = true;
+        let g = Geometry::new(&b).unwrap();
+        let sq = |n: &str| g.parse(n).unwrap();
+        assert_eq!(g.offset(sq("a1"), (-1, 0)), Some(sq("h1")));
+        assert_eq!(g.offset(sq("h2"), (2, 1)), Some(sq("b3")));
+        // Ranks do not wrap on a cylinder; a vector round the ring is no move.
+        assert_eq!(g.offset(sq("a1"), (0, -1)), None);
+        assert_eq!(g.offset(sq("c1"), (8, 0)), None);
+        // The board as drawn, and the king steps, end at the edges.
+        assert_eq!(g.flat_offset(sq("a1"), (-1, 0)), None);
+        assert_eq!(g.step(sq("a1"), 4), None);
+        b.wrap.ranks = true;
+        let t = Geometry::new(&b).unwrap();
+        assert_eq!(t.offset(sq("a1"), (-1, -1)), Some(sq("h8")));
     }
 }

@@ -82,7 +82,61 @@ pub fn reach<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B, friends: B) 
             }
             out
         }
+        AKind::WrapRide | AKind::WrapHop | AKind::WrapGrasshop => {
+            wrap_reach(t, a, from, occ, friends)
+        }
     }
+}
+
+/// [`reach`] along a line that crosses a wrapped edge: the atom's compiled
+/// line from `from` is followed square by square (at most `range` of them
+/// for a ranged ride or hop), so nothing about the wrap is tested here.
+#[inline(never)]
+fn wrap_reach<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B, friends: B) -> B {
+    let line = t.atoms.lines[a.table as usize].from(from);
+    let line = match a.range {
+        0 => line,
+        r => &line[..line.len().min(r as usize)],
+    };
+    let blocks = |q: Square| occ.contains(q) && !(a.passes_own && friends.contains(q));
+    let mut out = B::EMPTY;
+    match a.kind {
+        AKind::WrapRide => {
+            for &q in line {
+                out.insert(q);
+                if blocks(q) {
+                    break;
+                }
+            }
+        }
+        AKind::WrapHop => {
+            if let Some(k) = line.iter().position(|&q| occ.contains(q)) {
+                for &q in &line[k + 1..] {
+                    out.insert(q);
+                    if occ.contains(q) {
+                        break;
+                    }
+                }
+            }
+        }
+        _ => {
+            if let Some(k) = line.iter().position(|&q| occ.contains(q)) {
+                if let Some(&q) = line.get(k + 1) {
+                    out.insert(q);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The screen a hop along a wrapped line jumps first (`AKind::WrapHop`).
+fn wrap_screen<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B) -> Option<Square> {
+    t.atoms.lines[a.table as usize]
+        .from(from)
+        .iter()
+        .copied()
+        .find(|&q| occ.contains(q))
 }
 
 /// [`reach`], where a hop (`AKind::Hop`) may not jump a man of `no_hurdle`.
@@ -95,12 +149,17 @@ pub fn reach_over<B: Bits>(
     friends: B,
     no_hurdle: B,
 ) -> B {
-    if a.kind == AKind::Hop && no_hurdle.any() {
-        let lowest = t.atoms.dirs[a.dir as usize].lowest;
-        if let Some(screen) = (t.ray(a.dir, from) & occ).nearest(lowest) {
-            if no_hurdle.contains(screen) {
-                return B::EMPTY;
+    if no_hurdle.any() {
+        let screen = match a.kind {
+            AKind::Hop => {
+                let lowest = t.atoms.dirs[a.dir as usize].lowest;
+                (t.ray(a.dir, from) & occ).nearest(lowest)
             }
+            AKind::WrapHop => wrap_screen(t, a, from, occ),
+            _ => None,
+        };
+        if screen.is_some_and(|q| no_hurdle.contains(q)) {
+            return B::EMPTY;
         }
     }
     reach(t, a, from, occ, friends)

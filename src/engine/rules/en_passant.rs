@@ -56,7 +56,9 @@ impl<B: Bits> EnPassant<B> {
                         // Every kind but a hop reaches farthest on an empty
                         // board; a hop may reach anything.
                         let r = match a.kind {
-                            AKind::Hop | AKind::Grasshop => t.real,
+                            AKind::Hop | AKind::Grasshop | AKind::WrapHop | AKind::WrapGrasshop => {
+                                t.real
+                            }
                             _ => reach(t, a, from, B::EMPTY, B::EMPTY),
                         };
                         for tg in r & t.real {

@@ -323,6 +323,15 @@ fn structure(e: &mut Exp) {
         );
         return;
     }
+    if v.board.wrap.any() {
+        // Fairy-Stockfish's boards have edges: no move crosses one.
+        e.refuse(
+            "board",
+            None,
+            "a board that wraps (`wrap files`, `wrap ranks`)",
+        );
+        return;
+    }
     if e.w > FILE_MAX as i32 || e.h > RANK_MAX as i32 {
         e.refuse(
             "board",

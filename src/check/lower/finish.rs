@@ -598,14 +598,15 @@ fn merged_limits(a: &[(PieceId, u32)], b: &[(PieceId, u32)]) -> Option<Vec<(Piec
 /// whose box the engine recentres around a man that lands), and none of
 /// the rules decided where the capturer lands or by plain attacks
 /// (explosions, rebirth, gating, walls); approach, withdrawal and
-/// immobilisation need straight lines of squares (no hexagonal board) and
-/// no castling (its squares are judged by plain attacks).
+/// immobilisation need straight lines of squares (no hexagonal board, no
+/// wrapped edge) and no castling (its squares are judged by plain attacks).
 fn strike_checks(l: &mut Lower, turn: &Turn) {
     let unbounded = matches!(
         l.board.as_ref().map(|b| &b.shape),
         Some(Shape::Unbounded { .. })
     );
     let hex = l.board.as_ref().is_some_and(|b| b.hex.is_some());
+    let wrapped = l.board.as_ref().is_some_and(|b| b.wrap.any());
     let mut bad = Vec::new();
     for p in &l.pieces {
         let q = &p.piece;
@@ -630,6 +631,8 @@ fn strike_checks(l: &mut Lower, turn: &Turn) {
             Some("it cannot be combined with walls (`then place wall`, `then move wall`)")
         } else if lines && hex {
             Some("it needs the straight lines of a square board, not a hexagonal one")
+        } else if lines && wrapped {
+            Some("it needs the lines of a board as drawn: its neighbours are not found across a wrapped edge")
         } else if lines && turn.castling.is_some() {
             Some("it cannot be combined with `castling` (the squares a castling crosses are judged by plain attacks)")
         } else {

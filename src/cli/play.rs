@@ -183,7 +183,14 @@ pub fn play(a: &PlayArgs) -> i32 {
             return code;
         }
     };
-    let game = GameSession::new(prepared, &a.variant, &options, a.fen.as_deref(), seed, players);
+    let game = GameSession::new(
+        prepared,
+        &a.variant,
+        &options,
+        a.fen.as_deref(),
+        seed,
+        players,
+    );
     let game = match game {
         Ok(g) => g,
         Err(e) => {

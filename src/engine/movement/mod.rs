@@ -2,13 +2,17 @@
 //! Reads the compiled tables and a state; knows no rule beyond the atoms.
 
 mod attacks;
+mod royal;
 mod shape;
 pub(crate) mod strike;
 
 pub use attacks::{
     attack_set, attacked, attacked_by, attackers_of, enemies, friends_bb, kind_bb, leap_attackers,
-    made_royal_value, reach, reach_over, riders, rides_to, royal_attacked, royal_attacked_after,
-    royal_attacked_in, royal_square_attacked, royals, royals_checked,
+    reach, reach_over, riders, rides_to, royals,
+};
+pub use royal::{
+    made_royal_value, royal_attacked, royal_attacked_after, royal_attacked_in,
+    royal_square_attacked, royals_checked,
 };
 pub use shape::shape_holds;
 

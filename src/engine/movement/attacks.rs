@@ -131,6 +131,7 @@ fn wrap_reach<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B, friends: B)
 }
 
 /// The screen a hop along a wrapped line jumps first (`AKind::WrapHop`).
+#[inline(never)]
 fn wrap_screen<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B) -> Option<Square> {
     t.atoms.lines[a.table as usize]
         .from(from)
@@ -140,7 +141,7 @@ fn wrap_screen<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B) -> Option<
 }
 
 /// [`reach`], where a hop (`AKind::Hop`) may not jump a man of `no_hurdle`.
-#[inline]
+#[inline(always)]
 pub fn reach_over<B: Bits>(
     t: &Base<B>,
     a: &CAtom,
@@ -150,16 +151,21 @@ pub fn reach_over<B: Bits>(
     no_hurdle: B,
 ) -> B {
     if no_hurdle.any() {
-        let screen = match a.kind {
+        match a.kind {
             AKind::Hop => {
                 let lowest = t.atoms.dirs[a.dir as usize].lowest;
-                (t.ray(a.dir, from) & occ).nearest(lowest)
+                if let Some(screen) = (t.ray(a.dir, from) & occ).nearest(lowest) {
+                    if no_hurdle.contains(screen) {
+                        return B::EMPTY;
+                    }
+                }
             }
-            AKind::WrapHop => wrap_screen(t, a, from, occ),
-            _ => None,
-        };
-        if screen.is_some_and(|q| no_hurdle.contains(q)) {
-            return B::EMPTY;
+            AKind::WrapHop
+                if wrap_screen(t, a, from, occ).is_some_and(|q| no_hurdle.contains(q)) =>
+            {
+                return B::EMPTY;
+            }
+            _ => {}
         }
     }
     reach(t, a, from, occ, friends)
@@ -430,7 +436,7 @@ pub fn attackers_of<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B
 }
 
 /// Men friendly to `p` (p's and p's team mates').
-#[inline]
+#[inline(always)]
 pub fn friends_bb<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> B {
     let set = t.friends[p];
     if set.len() == 1 {

@@ -69,7 +69,7 @@ pub fn royal_attacked<B: Bits>(t: &Base<B>, s: &State<B>, p: PlayerId) -> bool {
 /// all royals` every one of them. Where captures explode, a royal standing
 /// next to a royal of the attackers' is not attacked; where move shapes
 /// are conditioned, only the attacks whose shape is allowed count.
-#[inline]
+#[inline(always)]
 pub fn royals_checked<B: Bits>(t: &Base<B>, s: &State<B>, royals: B, attackers: B, occ: B) -> bool {
     if t.check_special {
         return royals_checked_special(t, s, royals, attackers, occ);

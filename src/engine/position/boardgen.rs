@@ -1,5 +1,5 @@
 //! Board moves of the player to act, by the fast and the generic path
-//! (see [`super::movegen`]'s module docs for how a node picks its path):
+//! (see the module docs of `position::movegen` for how a node picks its path):
 //! the pseudo-legal moves of every man, the fast path's checkers, pins
 //! and royal moves, and the generic path's make-test-unmake.
 

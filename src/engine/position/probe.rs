@@ -1,7 +1,7 @@
 //! Legality probes of single actions (make or probe, test the
 //! constraints, undo) and the special board moves they judge one by one:
 //! en passant and castling. Used by the generic path of
-//! [`super::movegen`], its fast path's special moves, and the limit box.
+//! move generation (`position::movegen`), its fast path's special moves, and the limit box.
 
 use super::make::make;
 use crate::engine::core::{Bits, Move, MoveList, State};

@@ -397,12 +397,9 @@ pub fn run(a: &MatchArgs) -> i32 {
             return 1;
         }
     };
-    let prepared = match super::with_values(prepared, &a.variant, a.values.as_deref()) {
-        Ok((p, _)) => p,
-        Err(super::Fail(msg, code)) => {
-            eprintln!("{msg}");
-            return code;
-        }
+    let prepared = match super::weighted(prepared, &a.variant, a.values.as_deref()) {
+        Ok(p) => p,
+        Err(code) => return code,
     };
     let book = match super::load_book(a.book.as_deref(), &a.book_order, &variant, a.seed) {
         Ok(b) => b,

@@ -245,6 +245,21 @@ pub fn with_values(
     }
 }
 
+/// [`with_values`] for a command that reports and stops: the variant with
+/// its weights, or (its diagnostics printed) the exit code.
+pub fn weighted(
+    prepared: varia::play::session::Prepared,
+    spec: &str,
+    flag: Option<&str>,
+) -> Result<varia::play::session::Prepared, i32> {
+    with_values(prepared, spec, flag)
+        .map(|(p, _)| p)
+        .map_err(|Fail(msg, code)| {
+            eprintln!("{msg}");
+            code
+        })
+}
+
 /// Read an opening book (`--openings` / `--book`), if one is given.
 pub fn load_book(
     file: Option<&str>,

@@ -260,12 +260,9 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             return 1;
         }
     };
-    let prepared = match super::with_values(prepared, &a.variant, a.values.as_deref()) {
-        Ok((p, _)) => p,
-        Err(super::Fail(msg, code)) => {
-            eprintln!("{msg}");
-            return code;
-        }
+    let prepared = match super::weighted(prepared, &a.variant, a.values.as_deref()) {
+        Ok(p) => p,
+        Err(code) => return code,
     };
     let mut out = match a.out.as_deref().map(create).transpose() {
         Ok(f) => f,

@@ -33,6 +33,8 @@ import sys
 
 import chess
 
+from referee_common import args, castlings, print_perft
+
 # Start squares per (colour, piece type); the choice among several is made
 # in `rebirth_square`.
 START = {
@@ -95,23 +97,7 @@ class Referee:
 
     # --- moves -----------------------------------------------------------------
     def castlings(self):
-        b, me = self.b, self.b.turn
-        k = chess.E1 if me == chess.WHITE else chess.E8
-        if b.piece_at(k) != chess.Piece(chess.KING, me) or k not in self.unmoved:
-            return []
-        out = []
-        for rook, path, to, passes in (
-            (k + 3, (k + 1, k + 2), k + 2, (k, k + 1, k + 2)),
-            (k - 4, (k - 1, k - 2, k - 3), k - 2, (k, k - 1, k - 2)),
-        ):
-            if rook not in self.unmoved or b.piece_at(rook) != chess.Piece(chess.ROOK, me):
-                continue
-            if any(b.piece_at(q) for q in path):
-                continue
-            if any(self.attacked(not me, q) for q in passes):
-                continue
-            out.append(chess.Move(k, to))
-        return out
+        return castlings(self.b, self.unmoved, self.attacked)
 
     def candidates(self):
         b = self.b
@@ -197,30 +183,11 @@ class Referee:
         return out
 
 
-def perft(r, depth):
-    moves = r.legal()
-    if depth == 1:
-        return len(moves)
-    n = 0
-    for m in moves:
-        r.push(m)
-        n += perft(r, depth - 1)
-        r.pop()
-    return n
-
-
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    rule, fen, depth = args[0], args[1], int(args[2])
+    rule, fen, depth = args()[:3]
     if rule not in ("circe", "anticirce", "selfcapture"):
         sys.exit("RULE is circe, anticirce or selfcapture")
-    r = Referee(rule, fen)
-    if "--divide" in sys.argv:
-        for m in r.legal():
-            r.push(m)
-            print(m.uci(), perft(r, depth - 1) if depth > 1 else 1)
-            r.pop()
-    print(perft(r, depth) if depth > 0 else 1)
+    print_perft(Referee(rule, fen), int(depth))
 
 
 if __name__ == "__main__":

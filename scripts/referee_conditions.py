@@ -23,9 +23,10 @@ Rules (the sources are named in variants/catalogue/NAME.variant):
 Usage: referee_conditions.py RULE FEN DEPTH [--divide]
 """
 
-import sys
 
 import chess
+
+from referee_common import args, print_perft
 
 MATE_DEPTH_LIMIT = 8
 
@@ -74,6 +75,9 @@ class Referee(chess.Board):
             return self.guarded(m.from_square)
         return True
 
+    def legal(self):
+        return self.rule_legal()
+
     def rule_legal(self, depth=0):
         moves = []
         for m in list(self.pseudo_legal_moves):
@@ -91,29 +95,11 @@ class Referee(chess.Board):
         return moves
 
 
-def perft(b, depth):
-    moves = b.rule_legal()
-    if depth == 1:
-        return len(moves)
-    n = 0
-    for m in moves:
-        b.push(m)
-        n += perft(b, depth - 1)
-        b.pop()
-    return n
-
-
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    rule, fen, depth = args[0], args[1], int(args[2])
+    rule, fen, depth = args()[:3]
     b = Referee(fen)
     b.rule = rule
-    if "--divide" in sys.argv:
-        for m in b.rule_legal():
-            b.push(m)
-            print(m.uci(), perft(b, depth - 1) if depth > 1 else 1)
-            b.pop()
-    print(perft(b, depth) if depth > 0 else 1)
+    print_perft(b, int(depth))
 
 
 if __name__ == "__main__":

@@ -22,9 +22,10 @@ the choices are listed in variants/catalogue/rifle.variant):
 Usage: referee_rifle.py FEN DEPTH [--divide]
 """
 
-import sys
 
 import chess
+
+from referee_common import args, castlings, print_perft
 
 
 class Referee:
@@ -50,23 +51,7 @@ class Referee:
         return k is not None and self.attacked(not color, k)
 
     def castlings(self):
-        b, me = self.b, self.b.turn
-        k = chess.E1 if me == chess.WHITE else chess.E8
-        if b.piece_at(k) != chess.Piece(chess.KING, me) or k not in self.unmoved:
-            return []
-        out = []
-        for rook, path, to, passes in (
-            (k + 3, (k + 1, k + 2), k + 2, (k, k + 1, k + 2)),
-            (k - 4, (k - 1, k - 2, k - 3), k - 2, (k, k - 1, k - 2)),
-        ):
-            if rook not in self.unmoved or b.piece_at(rook) != chess.Piece(chess.ROOK, me):
-                continue
-            if any(b.piece_at(q) for q in path):
-                continue
-            if any(self.attacked(not me, q) for q in passes):
-                continue
-            out.append(("castle", k, to))
-        return out
+        return castlings(self.b, self.unmoved, self.attacked, lambda k, to: ("castle", k, to))
 
     def candidates(self):
         """Moves as (kind, from, to[, promotion]) tuples, each once."""
@@ -140,28 +125,9 @@ def text(mv):
     return s
 
 
-def perft(r, depth):
-    moves = r.legal()
-    if depth == 1:
-        return len(moves)
-    n = 0
-    for m in moves:
-        r.push(m)
-        n += perft(r, depth - 1)
-        r.pop()
-    return n
-
-
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    fen, depth = args[0], int(args[1])
-    r = Referee(fen)
-    if "--divide" in sys.argv:
-        for m in r.legal():
-            r.push(m)
-            print(text(m), perft(r, depth - 1) if depth > 1 else 1)
-            r.pop()
-    print(perft(r, depth) if depth > 0 else 1)
+    fen, depth = args()[:2]
+    print_perft(Referee(fen), int(depth), text)
 
 
 if __name__ == "__main__":

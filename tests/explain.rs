@@ -505,3 +505,35 @@ fn a_check_before_the_last_action_of_a_turn_is_refused_by_the_turn_rule() {
         .any(|m| m.square == "e8" && m.role == Role::Royal));
     assert!(why(&s, "Qg4").legal);
 }
+
+#[test]
+fn a_rider_blocked_across_the_seam_names_the_man_in_the_way() {
+    // On the cylinder the bishop on a3 reaches g1 through h2, across the
+    // joined edge; the board as drawn has no line from a3 to g1.
+    let s = session("cylinder", Some("4k3/8/8/8/8/B7/7P/4K3 w - - 0 1"));
+    let e = why(&s, "a3g1");
+    assert!(
+        matches!(&e.reason, Reason::PathBlocked { at, blocker, .. }
+            if at == "h2" && blocker == "your pawn"),
+        "{e:?}"
+    );
+    assert!(e
+        .squares
+        .iter()
+        .any(|m| m.square == "h2" && m.role == Role::Blocker));
+    // Without the pawn the same move is legal.
+    let s = session("cylinder", Some("4k3/8/8/8/8/B7/8/4K3 w - - 0 1"));
+    assert!(why(&s, "a3g1").legal);
+}
+
+#[test]
+fn a_leap_across_the_seam_onto_a_friend_names_the_friend() {
+    // The knight on a2 lands on g1 across the joined edge, where its own
+    // rook stands.
+    let s = session("cylinder", Some("4k3/8/8/8/8/8/N7/4K1R1 w - - 0 1"));
+    let e = why(&s, "a2g1");
+    assert!(
+        matches!(&e.reason, Reason::OwnMan { to, .. } if to == "g1"),
+        "{e:?}"
+    );
+}

@@ -11,7 +11,7 @@
 use super::reason::Reason;
 use super::words;
 use crate::engine::{Bits, Man, Position, Square};
-use crate::ir::{Atom, Mode, Path, PieceId, RegionId, Timing};
+use crate::ir::{Atom, Mode, Path, PieceId, RegionId, Shape, Timing, Wrap};
 
 /// One atom of a man, with where it applies.
 struct Way<'a> {
@@ -31,6 +31,10 @@ struct Walk {
 /// The atom's walk to `to` along vector `v` (already turned to the man's
 /// facing), if `to` lies on it on an empty board.
 fn walk(pos: &Position, atom: &Atom, v: (i32, i32), from: Square, to: Square) -> Option<Walk> {
+    let board = &pos.tables().variant().board;
+    if let (true, Shape::Rect { width, height, .. }) = (board.wrap.any(), &board.shape) {
+        return walk_wrapped(pos, atom, v, (from, to), (*width, *height), board.wrap);
+    }
     let f = pos.coord(from);
     let t = pos.coord(to);
     let (dx, dy) = (t.x - f.x, t.y - f.y);
@@ -67,6 +71,62 @@ fn walk(pos: &Position, atom: &Atom, v: (i32, i32), from: Square, to: Square) ->
         passed.push(at(j, v)?);
     }
     Some(Walk { passed })
+}
+
+/// [`walk`] on a board whose edges wrap (`board ... wrap`): the atom is
+/// followed step by step, a coordinate on a wrapped axis taken round the
+/// ring, as the engine compiles it: a leap lands once, a rider goes on
+/// until it would come back to its start square.
+fn walk_wrapped(
+    pos: &Position,
+    atom: &Atom,
+    v: (i32, i32),
+    (from, to): (Square, Square),
+    (width, height): (u8, u8),
+    wrap: Wrap,
+) -> Option<Walk> {
+    let f = pos.coord(from);
+    let at = |dx: i32, dy: i32| {
+        let (mut x, mut y) = (f.x + dx, f.y + dy);
+        if wrap.files {
+            x = x.rem_euclid(i32::from(width));
+        }
+        if wrap.ranks {
+            y = y.rem_euclid(i32::from(height));
+        }
+        pos.square_at(crate::ir::Coord::new(x, y))
+    };
+    if atom.range == 1 && atom.path != Path::Hop && atom.path != Path::Grasshop {
+        if at(v.0, v.1)? != to || to == from {
+            return None;
+        }
+        let mut passed = Vec::new();
+        if atom.path == Path::Lame {
+            for (px, py) in Atom::lame_path((v.0 as i8, v.1 as i8)) {
+                passed.push(at(i32::from(px), i32::from(py))?);
+            }
+        }
+        return Some(Walk { passed });
+    }
+    if v == (0, 0) {
+        return None;
+    }
+    let steps = match atom.range {
+        r if r > 1 && atom.path != Path::Hop => i32::from(r),
+        _ => i32::from(width) * i32::from(height),
+    };
+    let mut passed = Vec::new();
+    for k in 1..=steps {
+        let sq = at(k * v.0, k * v.1)?;
+        if sq == from {
+            return None;
+        }
+        if sq == to {
+            return Some(Walk { passed });
+        }
+        passed.push(sq);
+    }
+    None
 }
 
 /// The man's ways: its moves and its region moves.

@@ -74,11 +74,6 @@ pub struct DirInfo {
     pub neg: u16,
     /// Index of this direction's lame steps in `lame` (lame directions only).
     pub lame_base: Option<u32>,
-    /// On a board that wraps, where some line of this direction crosses a
-    /// wrapped edge: the index of its lines in `Atoms::lines`. Its rides
-    /// and hops are then compiled as [`AKind::WrapRide`] and the like, and
-    /// its ray table holds the lines as drawn (never across an edge).
-    pub wrap_line: Option<u32>,
 }
 
 /// The lines of one direction on a board that wraps: per square, the
@@ -206,7 +201,7 @@ pub struct Atoms<B: Bits> {
     /// (on the board as drawn: never across a wrapped edge).
     pub rays: Vec<SqTable<B>>,
     /// The lines of the directions that cross a wrapped edge
-    /// ([`DirInfo::wrap_line`]); empty on a board that does not wrap.
+    /// (see `wrap_lines`); empty on a board that does not wrap.
     pub lines: Vec<WrapLines>,
     pub lame: Vec<[LameStep<B>; 256]>,
     pub leap_bb: Vec<SqTable<B>>,
@@ -369,6 +364,13 @@ struct Dirs {
     dirs: Vec<DirInfo>,
     dir_of: HashMap<(i32, i32), u16>,
     lame: Vec<bool>,
+    /// Per direction, on a board that wraps where some line of it crosses
+    /// a wrapped edge: the index of its lines in `Atoms::lines`. Its rides
+    /// and hops are then compiled as [`AKind::WrapRide`] and the like, and
+    /// its ray table holds the lines as drawn (never across an edge).
+    /// Kept here, not in [`DirInfo`], so that the table the move generator
+    /// reads keeps its size on every board.
+    wrap_line: Vec<Option<u32>>,
 }
 
 impl Dirs {
@@ -383,7 +385,6 @@ impl Dirs {
             lowest: v.1 > 0 || (v.1 == 0 && v.0 > 0),
             neg: 0,
             lame_base: None,
-            wrap_line: None,
         });
         self.lame.push(false);
         let n = self.dir((-v.0, -v.1));
@@ -527,16 +528,19 @@ impl<B: Bits> Atoms<B> {
             }
         }
         let rays = ray_table(&d.dirs, geo);
-        let lines = wrap_lines(&mut d.dirs, geo);
+        let lines = wrap_lines(&mut d, geo);
         // A lame rider is walked step by step through the lame table: on a
         // line that comes round to its start it would not stop.
         for p in &pending {
             for sp in p.moves.iter().chain(p.attacks.iter()) {
                 if sp.kind == AKind::LameRide
-                    && sp
-                        .vecs
-                        .iter()
-                        .any(|vv| d.dirs[d.dir_of[vv] as usize].wrap_line.is_some())
+                    && sp.vecs.iter().any(|vv| {
+                        d.wrap_line
+                            .get(d.dir_of[vv] as usize)
+                            .copied()
+                            .flatten()
+                            .is_some()
+                    })
                 {
                     return Err(CompileError::Piece {
                         piece: v.pieces[p.kind as usize].name.clone(),
@@ -716,7 +720,7 @@ impl<B: Bits> Atoms<B> {
         let dirs: Vec<u16> = s.vecs.iter().map(|vv| d.dir_of[vv]).collect();
         // Along a direction whose lines cross a wrapped edge, rides and
         // hops follow the direction's compiled lines.
-        let line = d.dirs[dirs[0] as usize].wrap_line;
+        let line = d.wrap_line.get(dirs[0] as usize).copied().flatten();
         let kind = match (s.kind, line) {
             (AKind::Ride, Some(_)) => AKind::WrapRide,
             (AKind::Hop, Some(_)) => AKind::WrapHop,
@@ -803,14 +807,15 @@ fn ray_table<B: Bits>(dirs: &[DirInfo], geo: &Geometry) -> Vec<SqTable<B>> {
 
 /// The lines of each direction on a board that wraps (see
 /// [`WrapLines`]), for the directions where some line crosses a wrapped
-/// edge (their [`DirInfo::wrap_line`] is set). None on a flat board.
-fn wrap_lines(dirs: &mut [DirInfo], geo: &Geometry) -> Vec<WrapLines> {
+/// edge (their `Dirs::wrap_line` is set). None on a flat board.
+fn wrap_lines(d: &mut Dirs, geo: &Geometry) -> Vec<WrapLines> {
     let mut out = Vec::new();
+    d.wrap_line = vec![None; d.dirs.len()];
     if geo.wrap().is_flat() {
         return out;
     }
     let nsq = geo.len();
-    for info in dirs.iter_mut() {
+    for (info, wrap_line) in d.dirs.iter().zip(d.wrap_line.iter_mut()) {
         let mut w = WrapLines::default();
         let mut crosses = false;
         for sq in 0..nsq {
@@ -837,7 +842,7 @@ fn wrap_lines(dirs: &mut [DirInfo], geo: &Geometry) -> Vec<WrapLines> {
         }
         w.start.push(w.squares.len() as u32);
         if crosses {
-            info.wrap_line = Some(out.len() as u32);
+            *wrap_line = Some(out.len() as u32);
             out.push(w);
         }
     }

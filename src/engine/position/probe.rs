@@ -113,12 +113,12 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
     if !cap.is_empty() && explosion::immune_pair(r.mutually_immune, man, cap) {
         return false;
     }
-    if r.probe_by_make && b.strikes.as_deref().is_some_and(|st| st.strikes(man)) {
-        // A move that may take by approach or withdrawal: made whole.
-        return legal_after(t, s, mv, split);
-    }
-    if r.in_place != 0 && !cap.is_empty() {
-        // A capture in place: the capturer stays, only the victim leaves.
+    if r.probe_by_make
+        && (b.strikes.as_deref().is_some_and(|st| st.strikes(man))
+            || (r.in_place != 0 && !cap.is_empty()))
+    {
+        // A move that may take by approach or withdrawal, or a capture in
+        // place (the capturer stays, only the victim leaves): made whole.
         return legal_after(t, s, mv, split);
     }
     if !cap.is_empty() {

@@ -413,28 +413,11 @@ mod tests {
         let s = synthetic(&truth, 200.0, 500, 3);
         let free = [true; 3];
         let bounds = vec![(0.0, 10_000.0); 3];
-        let a = fit_weights(
-            &s,
-            &[90.0, 300.0, 400.0],
-            150.0,
-            &free,
-            &bounds,
-            1.0,
-            50,
-            0.0,
-            |_, _| {},
-        );
-        let b = fit_weights(
-            &s,
-            &[90.0, 300.0, 400.0],
-            150.0,
-            &free,
-            &bounds,
-            1.0,
-            50,
-            0.0,
-            |_, _| {},
-        );
+        let fit = || {
+            let start = [90.0, 300.0, 400.0];
+            fit_weights(&s, &start, 150.0, &free, &bounds, 1.0, 50, 0.0, |_, _| {})
+        };
+        let (a, b) = (fit(), fit());
         assert_eq!(a.weights, b.weights);
     }
 }

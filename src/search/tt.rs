@@ -65,9 +65,11 @@ pub struct Table<A> {
 }
 
 impl<A: Copy> Table<A> {
-    /// A table of about `mb` megabytes (at least 1024 entries).
+    /// A table of about `mb` megabytes of entries (at least 1024; the
+    /// buckets' locks add a word per bucket, not counted, so that a size
+    /// holds as many entries as before the table was shared).
     pub fn with_megabytes(mb: usize) -> Table<A> {
-        let size = (std::mem::size_of::<Mutex<Bucket<A>>>() / BUCKET).max(1);
+        let size = std::mem::size_of::<Option<Entry<A>>>().max(1);
         let want = (mb.max(1) * 1024 * 1024 / size).max(1024);
         Table::with_entries(want)
     }

@@ -64,6 +64,7 @@ fn the_ai_beats_a_random_player() {
             shard: (0, 1),
             random_plies: 0,
             rotate: false,
+            threads: 1,
         };
         let records =
             simulate::run_all(&cfg, |seed| Session::new(&v, None, seed).unwrap()).unwrap();

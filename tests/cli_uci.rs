@@ -91,6 +91,7 @@ fn handshake_lists_options_and_every_variant() {
     }
     for o in [
         "Hash type spin",
+        "Threads type spin default 1 min 1 max 64",
         "MultiPV type spin",
         "Skill Level type spin",
         "VariantPath type string",
@@ -244,6 +245,30 @@ fn fog_of_war_is_refused_with_its_reason() {
     assert!(out.contains("info string variant refused"), "{out}");
     assert!(out.contains("fog of war"), "{out}");
     assert!(bestmove(&out).len() >= 4, "still chess: {out}");
+}
+
+#[test]
+fn threads_are_accepted_and_search_legally() {
+    let out = uci(
+        "setoption name Threads value 0\nsetoption name Threads value 2\n\
+         position startpos moves e2e4 e7e5\ngo depth 5\n",
+    );
+    assert!(!out.contains("unknown option"), "{out}");
+    assert!(
+        out.contains("info string Threads is 1 to 64"),
+        "0 refused: {out}"
+    );
+    let m = bestmove(&out);
+    let v = varia::load::builtin("chess", &[]).unwrap();
+    let mut s = varia::play::session::Session::new(&v, None, 1).unwrap();
+    for mv in ["e2e4", "e7e5"] {
+        let a = varia::protocol::parse_move(s.position(), mv).unwrap();
+        varia::search::game::Game::play(&mut s, a);
+    }
+    assert!(
+        varia::protocol::parse_move(s.position(), m).is_some(),
+        "{m}: {out}"
+    );
 }
 
 #[test]

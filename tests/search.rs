@@ -82,6 +82,53 @@ fn search_takes_material_and_mates() {
     assert!(after.result().is_some() || m.starts_with("Q@"), "{m}");
 }
 
+/// Lazy SMP: two threads sharing the table still find a mate in two and
+/// play a legal action, at a fixed depth and under a stop flag.
+#[test]
+fn two_threads_find_a_mate_in_two_and_a_legal_move() {
+    // The rook ladder: 1. Rb7 (or Ra7) Kg8 2. Ra8# (Rb8#); no mate in one.
+    let s = session("chess", Some("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1"));
+    let mut searcher = Searcher::new(4);
+    searcher.set_threads(2);
+    assert_eq!(searcher.threads(), 2);
+    let mut g = s.clone();
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let f = searcher.search(&mut g, &limits, None, &mut |_| {});
+    assert_eq!(
+        f.value,
+        varia::search::WIN - 3,
+        "mate in 2 (3 plies): {:?}",
+        f.best
+    );
+    let mut after = s.clone();
+    after.play(f.best.unwrap());
+    assert!(after.result().is_none(), "not mate at once");
+    // From the opening position, a search stopped by its flag (and the
+    // same searcher reused) answers a legal action.
+    let s = session("chess", None);
+    let mut legal = Vec::new();
+    s.clone().legal_actions(&mut legal);
+    for _ in 0..2 {
+        let flag = searcher.stop_flag();
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(150));
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        let mut g = s.clone();
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let f = searcher.search(&mut g, &limits, None, &mut |_| {});
+        stopper.join().unwrap();
+        assert!(legal.contains(&f.best.unwrap()));
+        assert!(f.depth >= 1);
+    }
+}
+
 #[test]
 fn a_repeated_position_is_seen() {
     let mut s = session("chess", None);

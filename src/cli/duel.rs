@@ -74,6 +74,12 @@ pub struct MatchArgs {
     /// Allow --concurrency above the machine's thread count (up to 1024).
     #[arg(long)]
     pub force_jobs: bool,
+    /// Search threads of each built-in AI seat (lazy SMP, 1 to 64). More
+    /// than one makes the AI stronger on a clock but its games
+    /// irreproducible; an engine seat takes `option.Threads=N` instead.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub threads: u64,
     /// A game still going after this many plies counts as a draw (1 to
     /// 10,000,000).
     #[arg(long, default_value_t = 400,
@@ -247,7 +253,13 @@ impl Setup<'_> {
         };
         let opening: Vec<_> = g.game.moves().collect();
         let start = g.clone();
-        let r = simulate::play_one(g, &seats, seed ^ i as u64, a.max_plies as usize, 0, i);
+        let r = simulate::play_one(
+            g,
+            &seats,
+            seed ^ i as u64,
+            a.max_plies as usize,
+            (0, i, a.threads as usize),
+        );
         let first_seat = usize::from(swapped);
         let score = r.outcome.as_ref().map_or(0.5, |o| o.score(first_seat));
         let reason = r

@@ -44,6 +44,12 @@ pub struct PlayArgs {
     /// Set an option, as NAME=VALUE (repeatable).
     #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// Search threads of each built-in AI seat (lazy SMP, 1 to 64). More
+    /// than one makes the AI stronger on a clock but its games
+    /// irreproducible; an engine seat takes `option.Threads=N` instead.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub threads: u64,
     /// Start from this position.
     #[arg(long)]
     pub fen: Option<String>,
@@ -168,7 +174,7 @@ pub fn play(a: &PlayArgs) -> i32 {
             1
         }
     });
-    let seats = Seats::new(&players);
+    let seats = Seats::new(&players).with_threads(a.threads as usize);
     let prepared = match Prepared::new(&variant) {
         Ok(p) => p,
         Err(e) => {
@@ -341,7 +347,13 @@ impl Play {
             let _ = std::io::stdout().flush();
             shown = line;
         };
-        let m = ai::choose_watched(session, who, &mut self.rng, &mut on_info);
+        let m = ai::choose_on(
+            session,
+            who,
+            self.seats.threads(),
+            &mut self.rng,
+            &mut on_info,
+        );
         out!("\r{:w$}\r", "", w = shown.chars().count());
         m
     }

@@ -49,6 +49,13 @@ pub struct SimulateArgs {
     /// Allow --jobs above the machine's thread count (up to 1024).
     #[arg(long)]
     pub force_jobs: bool,
+    /// Search threads of each built-in AI seat (lazy SMP, 1 to 64), in
+    /// each of the --jobs games at once (a game per core stays the best
+    /// use of the cores). More than one makes the AI's games
+    /// irreproducible: the same seed no longer gives the same records.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub threads: u64,
     /// Stop a game after this many plies (counted as unfinished); 1 to
     /// 10,000,000. A game may be endless (no rule ends it), so there is
     /// always a cap.
@@ -294,6 +301,7 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
         shard: a.shard.unwrap_or((0, 1)),
         random_plies: a.random_plies as usize,
         rotate: book.is_some(),
+        threads: a.threads as usize,
     };
     let bar = progress_bar(cfg.count() as u64);
     let player_names: Vec<String> = players.iter().map(|p| p.to_string()).collect();

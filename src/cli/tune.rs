@@ -136,6 +136,7 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
         random_plies: a.random_plies as usize,
         shard: (0, 1),
         rotate: false,
+        threads: 1,
     };
     let start = std::time::Instant::now();
     let tty = std::io::stderr().is_terminal();

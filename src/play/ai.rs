@@ -321,6 +321,18 @@ pub fn choose_watched<G: Game>(
     rng: &mut dyn RngCore,
     on_info: &mut dyn FnMut(&Info<G::Action>),
 ) -> Option<G::Action> {
+    choose_on(game, who, 1, rng, on_info)
+}
+
+/// [`choose_watched`] on `threads` search threads (lazy SMP: with more
+/// than one the choice is no longer reproducible).
+pub fn choose_on<G: Game>(
+    game: &G,
+    who: &Player,
+    threads: usize,
+    rng: &mut dyn RngCore,
+    on_info: &mut dyn FnMut(&Info<G::Action>),
+) -> Option<G::Action> {
     let level = match who {
         Player::Ai(level) => *level,
         Player::Timed(level, _) => level.unwrap_or(MAX_LEVEL),
@@ -341,6 +353,7 @@ pub fn choose_watched<G: Game>(
         ..SearchLimits::default()
     };
     let mut searcher = Searcher::with_entries(l.table_entries());
+    searcher.set_threads(threads);
     choose_with_watched(game, &mut searcher, &limits, rng, on_info)
 }
 

@@ -56,6 +56,8 @@ pub fn time_margin(tc: TimeControl) -> Duration {
 /// The seats of a game, in turn order.
 pub struct Seats<A: Copy> {
     seats: Vec<Seat<A>>,
+    /// Search threads of each built-in AI seat (lazy SMP; 1: reproducible).
+    threads: usize,
 }
 
 impl<A: Copy + PartialEq + Send> Seats<A> {
@@ -77,7 +79,21 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                     }),
                 })
                 .collect(),
+            threads: 1,
         }
+    }
+
+    /// Every built-in AI seat searches on `n` threads (see
+    /// [`Searcher::set_threads`]): stronger on a clock, but a seat with
+    /// more than one thread does not play reproducibly.
+    pub fn with_threads(mut self, n: usize) -> Seats<A> {
+        self.threads = n.max(1);
+        self
+    }
+
+    /// Search threads of each built-in AI seat.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Time left on each seat's clock (for protocols that send both).
@@ -137,7 +153,7 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                     }
                 }
             }
-            Player::Ai(_) => ai::choose(g, &s.player, rng),
+            Player::Ai(_) => ai::choose_on(g, &s.player, self.threads, rng, &mut |_| {}),
             Player::Timed(level, _) => {
                 let mut limits = Limits::default();
                 if let Some(l) = level {
@@ -161,7 +177,12 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                     }
                     _ => {}
                 }
-                let searcher = s.searcher.get_or_insert_with(|| Searcher::new(32));
+                let threads = self.threads;
+                let searcher = s.searcher.get_or_insert_with(|| {
+                    let mut s = Searcher::new(32);
+                    s.set_threads(threads);
+                    s
+                });
                 ai::choose_with(g, searcher, &limits, rng)
             }
             Player::Engine(spec, _) => {

@@ -50,6 +50,8 @@ pub struct Uci {
     /// The running search.
     job: Option<Job>,
     hash_mb: usize,
+    /// Search threads (`Threads`, lazy SMP).
+    threads: usize,
     multipv: usize,
     skill: u8,
     /// `UCI_Chess960`.
@@ -90,6 +92,7 @@ impl Uci {
             searcher: Some(Searcher::new(16)),
             job: None,
             hash_mb: 16,
+            threads: 1,
             multipv: 1,
             skill: ai::MAX_LEVEL,
             chess960: false,
@@ -127,7 +130,9 @@ impl Uci {
                 Ok(s) => self.searcher = Some(s),
                 Err(_) => {
                     self.info("the search failed; the table is reset");
-                    self.searcher = Some(Searcher::new(self.hash_mb));
+                    let mut s = Searcher::new(self.hash_mb);
+                    s.set_threads(self.threads);
+                    self.searcher = Some(s);
                 }
             }
         }
@@ -156,6 +161,10 @@ impl Uci {
                 self.say("option name VariantPath type string default <empty>");
                 self.say("option name UCI_Chess960 type check default false");
                 self.say("option name Hash type spin default 16 min 1 max 4096");
+                self.say(format!(
+                    "option name Threads type spin default 1 min 1 max {}",
+                    crate::search::MAX_THREADS
+                ));
                 self.say("option name Clear Hash type button");
                 self.say("option name MultiPV type spin default 1 min 1 max 64");
                 self.say(format!(
@@ -354,7 +363,16 @@ impl Uci {
                 Some(n) => self.skill = n as u8,
                 None => self.info(format!("Skill Level is 1 to {}", ai::MAX_LEVEL)),
             },
-            "threads" | "ponder" | "move overhead" | "uci_analysemode" => {}
+            "threads" => match spin(value, 1, crate::search::MAX_THREADS as i64) {
+                Some(n) => {
+                    self.threads = n as usize;
+                    if let Some(s) = self.searcher.as_mut() {
+                        s.set_threads(self.threads);
+                    }
+                }
+                None => self.info(format!("Threads is 1 to {}", crate::search::MAX_THREADS)),
+            },
+            "ponder" | "move overhead" | "uci_analysemode" => {}
             _ => self.info(format!("unknown option `{}`", truncate(name))),
         }
     }

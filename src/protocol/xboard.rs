@@ -60,6 +60,8 @@ pub struct Xboard {
     board: Arc<Mutex<GameSession>>,
     mode: Mode,
     searcher: Option<Searcher<Move>>,
+    /// Search threads (`cores`, lazy SMP).
+    threads: usize,
     job: Option<Job>,
     post: bool,
     /// `level`: moves per session (0: all), base, increment.
@@ -95,6 +97,7 @@ impl Xboard {
             )),
             mode: Mode::Force,
             searcher: Some(Searcher::new(32)),
+            threads: 1,
             job: None,
             post: false,
             level: None,
@@ -126,7 +129,11 @@ impl Xboard {
             job.stop.store(true, Ordering::Relaxed);
             match job.handle.join() {
                 Ok(s) => self.searcher = Some(s),
-                Err(_) => self.searcher = Some(Searcher::new(32)),
+                Err(_) => {
+                    let mut s = Searcher::new(32);
+                    s.set_threads(self.threads);
+                    self.searcher = Some(s);
+                }
             }
         }
     }
@@ -172,8 +179,8 @@ impl Xboard {
                 self.features = Some(Instant::now() + OPTIONS_WAIT);
             }
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "cores" | "draw" | "hint" | "bk" | "otim" | "."
-            | "exit" | "analyze" | "pause" | "resume" | "egtpath" | "nps" => {}
+            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "otim" | "." | "exit"
+            | "analyze" | "pause" | "resume" | "egtpath" | "nps" => {}
             "protover" => {
                 // `done=0` first: XBoard answers the `option` feature with
                 // the options it was told to set (`-firstOptions
@@ -182,7 +189,7 @@ impl Xboard {
                 self.say("feature done=0");
                 self.say(format!(
                     "feature myname=\"varia {}\" ping=1 setboard=1 usermove=1 time=1 draw=0 \
-                     sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=0 nps=0 memory=1 \
+                     sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=0 nps=0 memory=1 smp=1 \
                      debug=1 san=0",
                     env!("CARGO_PKG_VERSION"),
                 ));
@@ -245,6 +252,14 @@ impl Xboard {
                     .map(Duration::from_secs_f64)
             }
             "sd" => self.sd = arg.parse::<u32>().ok().map(|d| d.clamp(1, 80)),
+            "cores" => {
+                if let Ok(n) = arg.parse::<usize>() {
+                    self.threads = n.clamp(1, crate::search::MAX_THREADS);
+                    if let Some(s) = self.searcher.as_mut() {
+                        s.set_threads(self.threads);
+                    }
+                }
+            }
             "memory" => {
                 if let (Ok(mb), Some(s)) = (arg.parse::<usize>(), self.searcher.as_mut()) {
                     s.resize(mb.clamp(1, 4096));

@@ -37,8 +37,22 @@
 //! - **Draws**: a repetition inside the search (or of a game position) is
 //!   scored as the draw it leads to, so the side ahead avoids it and the
 //!   side behind seeks it; move counters come in through the evaluation.
-//! - **Determinism**: with a node budget (no clock) the same position and
-//!   table give the same action on every machine.
+//! - **Threads: lazy SMP.** With [`Searcher::set_threads`] above 1, helper
+//!   threads search the same root at the same time, each on its own clone
+//!   of the game with its own killers and histories, all sharing the one
+//!   transposition table ([`tt`]: a lock per bucket): what one thread
+//!   stores, the others find, so together they reach a depth sooner.
+//!   Helpers skip some depths (a different pattern each, after Stockfish's
+//!   lazy SMP) so that they run ahead of the main thread and fill the table
+//!   with deeper results. Only the main thread reports (`on_info`); when it
+//!   stops, the helpers stop, and the action of the thread that completed
+//!   the deepest depth is played (the main thread's on a tie). Nodes are
+//!   counted per thread (a node budget applies to each) and summed in
+//!   [`Found::nodes`].
+//! - **Determinism**: with one thread and a node budget (no clock) the same
+//!   position and table give the same action on every machine. With
+//!   several threads the threads race for the table, so a search is not
+//!   reproducible.
 
 pub mod eval;
 pub mod game;
@@ -58,6 +72,8 @@ pub const WIN: i32 = 1_000_000;
 pub const WIN_BOUND: i32 = WIN - 10_000;
 const INF: i32 = WIN + 1;
 const MAX_PLY: usize = 96;
+/// The most search threads ([`Searcher::set_threads`]).
+pub const MAX_THREADS: usize = 64;
 
 /// A player's clock.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -130,7 +146,12 @@ pub struct Found<A> {
 
 /// A search engine with its tables (kept between searches of one game).
 pub struct Searcher<A: Copy> {
-    tt: Table<A>,
+    tt: Arc<Table<A>>,
+    /// Lazy SMP helpers (threads beyond the first), sharing `tt`.
+    helpers: Vec<Searcher<A>>,
+    /// 0 for the main thread; a helper's number, from 1, chooses the
+    /// depths it skips ([`skips`]).
+    helper: usize,
     killers: Vec<[Option<A>; 2]>,
     /// Quiet actions by [`Game::history_index`] (per side, man and
     /// destination): raised when one refutes, lowered for those tried
@@ -169,17 +190,19 @@ pub struct Searcher<A: Copy> {
 impl<A: Copy + PartialEq> Searcher<A> {
     /// A searcher with a table of about `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Searcher<A> {
-        Searcher::with_table(Table::with_megabytes(hash_mb))
+        Searcher::with_table(Arc::new(Table::with_megabytes(hash_mb)))
     }
 
     /// A searcher with a table of at least `entries` entries.
     pub fn with_entries(entries: usize) -> Searcher<A> {
-        Searcher::with_table(Table::with_entries(entries))
+        Searcher::with_table(Arc::new(Table::with_entries(entries)))
     }
 
-    fn with_table(tt: Table<A>) -> Searcher<A> {
+    fn with_table(tt: Arc<Table<A>>) -> Searcher<A> {
         Searcher {
             tt,
+            helpers: Vec::new(),
+            helper: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; HISTORY_SIZE],
             counter: vec![None; HISTORY_SIZE],
@@ -218,18 +241,36 @@ impl<A: Copy + PartialEq> Searcher<A> {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|c| *c = None);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.helpers.iter_mut().for_each(Searcher::clear);
     }
 
     /// Replace the table by one of about `mb` megabytes.
     pub fn resize(&mut self, mb: usize) {
-        self.tt = Table::with_megabytes(mb);
+        self.tt = Arc::new(Table::with_megabytes(mb));
+        let n = self.threads();
+        self.helpers.clear();
+        self.set_threads(n);
     }
 
-    /// Search the game's position. `on_info` is called after each completed
-    /// depth. Root actions are tried in the order of `g.expand` unless
-    /// `root` is given (a subset, in an order of the caller's choosing: ties
-    /// keep that order).
-    pub fn search<G: Game<Action = A>>(
+    /// Search on `n` threads (1 to [`MAX_THREADS`]; lazy SMP, see the
+    /// module's notes). More than one thread makes searches irreproducible.
+    pub fn set_threads(&mut self, n: usize) {
+        let n = n.clamp(1, MAX_THREADS);
+        self.helpers.truncate(n - 1);
+        while self.helpers.len() < n - 1 {
+            let mut h = Searcher::with_table(self.tt.clone());
+            h.helper = self.helpers.len() + 1;
+            self.helpers.push(h);
+        }
+    }
+
+    /// Threads a search runs on.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
+    }
+
+    /// One thread's iterative deepening (the whole search with one thread).
+    fn search_one<G: Game<Action = A>>(
         &mut self,
         g: &mut G,
         limits: &Limits,
@@ -284,6 +325,9 @@ impl<A: Copy + PartialEq> Searcher<A> {
         let multipv = self.multipv.clamp(1, root.len());
         let timed = !limits.infinite && (limits.movetime.is_some() || limits.clock.is_some());
         for depth in 1..=max_depth {
+            if depth < max_depth && skips(self.helper, depth) {
+                continue;
+            }
             self.seldepth = 0;
             let mut results: Vec<(i32, A, Vec<A>)> = Vec::with_capacity(root.len());
             let mut alpha = -INF;
@@ -395,7 +439,6 @@ impl<A: Copy + PartialEq> Searcher<A> {
         self.stopped = false;
         self.null_off = 0;
         self.nodes = 0;
-        self.tt.new_search();
         self.root_player = g.to_move();
         self.root_team = g.team_of(self.root_player);
         self.salt = if g.players() > 2 {
@@ -784,6 +827,68 @@ impl<A: Copy + PartialEq> Searcher<A> {
         self.scores[ply] = scores;
         best
     }
+}
+
+impl<A: Copy + PartialEq + Send> Searcher<A> {
+    /// Search the game's position. `on_info` is called after each completed
+    /// depth. Root actions are tried in the order of `g.expand` unless
+    /// `root` is given (a subset, in an order of the caller's choosing: ties
+    /// keep that order). With several threads ([`Searcher::set_threads`])
+    /// the helpers search beside this thread until it is done.
+    pub fn search<G: Game<Action = A>>(
+        &mut self,
+        g: &mut G,
+        limits: &Limits,
+        root: Option<Vec<A>>,
+        on_info: &mut dyn FnMut(&Info<A>),
+    ) -> Found<A> {
+        self.tt.new_search();
+        if self.helpers.is_empty() {
+            return self.search_one(g, limits, root, on_info);
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let (mut found, results) = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|h| {
+                    h.stop = done.clone();
+                    let mut hg = g.clone();
+                    let root = root.clone();
+                    scope.spawn(move || h.search_one(&mut hg, limits, root, &mut |_| {}))
+                })
+                .collect();
+            let found = self.search_one(g, limits, root, on_info);
+            done.store(true, AtomicOrdering::Relaxed);
+            let results: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
+            (found, results)
+        });
+        let mut nodes = found.nodes;
+        for f in results.into_iter().flatten() {
+            nodes += f.nodes;
+            if f.depth > found.depth && f.best.is_some() {
+                found = f;
+            }
+        }
+        found.nodes = nodes;
+        // (A helper whose thread panicked, which none should, is only left
+        // out of the choice.)
+        self.helpers = helpers;
+        found
+    }
+}
+
+/// Whether lazy SMP helper `helper` (0: the main thread, which skips
+/// nothing) skips iteration `depth`: Stockfish's pattern, so that helpers
+/// run at depths of their own and the table gains deeper entries sooner.
+fn skips(helper: usize, depth: u32) -> bool {
+    const SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    if helper == 0 {
+        return false;
+    }
+    let i = (helper - 1) % 20;
+    ((depth + PHASE[i]) / SIZE[i]) % 2 == 1
 }
 
 /// Ordering scores (see [`Searcher::node`]): good captures above killers

@@ -10,6 +10,17 @@
 //! takes an empty entry, else the entry of least worth: its depth, minus 8
 //! per search since it was written, so deep entries of this search stay and
 //! stale ones go first.
+//!
+//! **Shared between threads.** Lazy SMP ([`super`]) has every thread of a
+//! search read and write one table, so the table's methods take `&self`:
+//! each bucket sits behind its own lock (a `Mutex`, held only to copy an
+//! entry in or out; `#![forbid(unsafe_code)]` rules out the racy
+//! lock-free tables of C engines), and the search's age is an atomic. With
+//! one thread every lock is uncontended and the table behaves as a plain
+//! array would.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 /// Entries per bucket.
 pub const BUCKET: usize = 4;
@@ -41,17 +52,22 @@ pub struct Entry<A> {
     age: u8,
 }
 
-/// A table of `2^k` entries in buckets of [`BUCKET`].
-#[derive(Debug, Clone)]
+type Bucket<A> = [Option<Entry<A>>; BUCKET];
+
+/// A table of `2^k` entries in buckets of [`BUCKET`], shareable between
+/// threads (`Arc<Table>`).
+#[derive(Debug)]
 pub struct Table<A> {
-    slots: Vec<Option<Entry<A>>>,
+    buckets: Vec<Mutex<Bucket<A>>>,
     /// Mask of the bucket number.
     mask: usize,
-    age: u8,
+    age: AtomicU8,
 }
 
 impl<A: Copy> Table<A> {
-    /// A table of about `mb` megabytes (at least 1024 entries).
+    /// A table of about `mb` megabytes of entries (at least 1024; the
+    /// buckets' locks add a word per bucket, not counted, so that a size
+    /// holds as many entries as before the table was shared).
     pub fn with_megabytes(mb: usize) -> Table<A> {
         let size = std::mem::size_of::<Option<Entry<A>>>().max(1);
         let want = (mb.max(1) * 1024 * 1024 / size).max(1024);
@@ -63,38 +79,42 @@ impl<A: Copy> Table<A> {
         let n = n.max(1024);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
         Table {
-            slots: vec![None; n],
+            buckets: (0..n / BUCKET)
+                .map(|_| Mutex::new([None; BUCKET]))
+                .collect(),
             mask: n / BUCKET - 1,
-            age: 0,
+            age: AtomicU8::new(0),
         }
     }
 
+    /// Entries (slots) in the table.
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.buckets.len() * BUCKET
     }
 
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.buckets.is_empty()
     }
 
     /// Forget everything.
-    pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
-        self.age = 0;
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            *lock(b) = [None; BUCKET];
+        }
+        self.age.store(0, Ordering::Relaxed);
     }
 
     /// A new search begins: older entries become preferred victims.
-    pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
-        let b = (key as usize & self.mask) * BUCKET;
-        b..b + BUCKET
+    fn bucket(&self, key: u64) -> MutexGuard<'_, Bucket<A>> {
+        lock(&self.buckets[key as usize & self.mask])
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry<A>> {
-        self.slots[self.bucket(key)]
+        self.bucket(key)
             .iter()
             .flatten()
             .find(|e| e.key == key)
@@ -103,7 +123,7 @@ impl<A: Copy> Table<A> {
 
     /// Store a search result (`eval`: the static evaluation, or [`NO_EVAL`]).
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         action: Option<A>,
         score: i32,
@@ -111,9 +131,9 @@ impl<A: Copy> Table<A> {
         depth: i16,
         bound: Bound,
     ) {
-        let age = self.age;
-        let range = self.bucket(key);
-        let bucket = &mut self.slots[range];
+        let age = self.age.load(Ordering::Relaxed);
+        let mut guard = self.bucket(key);
+        let bucket = &mut *guard;
         let worth = |e: &Entry<A>| e.depth as i32 - 8 * age.wrapping_sub(e.age) as i32;
         let i = match bucket.iter().position(|s| s.is_some_and(|e| e.key == key)) {
             Some(i) => i,
@@ -154,13 +174,25 @@ impl<A: Copy> Table<A> {
     /// Occupied slots of this search among the first thousand, per mille
     /// (UCI `hashfull`).
     pub fn permille(&self) -> u32 {
-        let n = self.slots.len().min(1000);
-        let used = self.slots[..n]
+        let age = self.age.load(Ordering::Relaxed);
+        let n = self.buckets.len().min(1000 / BUCKET);
+        let used: usize = self.buckets[..n]
             .iter()
-            .filter(|s| s.is_some_and(|e| e.age == self.age))
-            .count();
-        (used * 1000 / n.max(1)) as u32
+            .map(|b| {
+                lock(b)
+                    .iter()
+                    .filter(|s| s.is_some_and(|e| e.age == age))
+                    .count()
+            })
+            .sum();
+        (used * 1000 / (n * BUCKET).max(1)) as u32
     }
+}
+
+/// A bucket's lock. A poisoned lock only means another thread panicked
+/// while holding it; entries are copied in whole, so the bucket is sound.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[cfg(test)]
@@ -169,7 +201,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_by_full_key() {
-        let mut t: Table<u32> = Table::with_entries(1024);
+        let t: Table<u32> = Table::with_entries(1024);
         t.store(5, Some(7), 12, 30, 3, Bound::Exact);
         let e = t.probe(5).unwrap();
         assert_eq!((e.action, e.score, e.eval), (Some(7), 12, 30));
@@ -189,7 +221,7 @@ mod tests {
 
     #[test]
     fn a_bucket_holds_four_positions() {
-        let mut t: Table<u32> = Table::with_entries(1024);
+        let t: Table<u32> = Table::with_entries(1024);
         for i in 0..BUCKET as u64 {
             t.store(same_bucket(i), Some(i as u32), 0, NO_EVAL, 1, Bound::Exact);
         }
@@ -203,7 +235,7 @@ mod tests {
 
     #[test]
     fn replacement_evicts_the_shallowest_then_the_stale() {
-        let mut t: Table<u32> = Table::with_entries(1024);
+        let t: Table<u32> = Table::with_entries(1024);
         // Depths 5, 2, 7, 4 in one bucket: a fifth position evicts depth 2.
         for (i, d) in [5i16, 2, 7, 4].into_iter().enumerate() {
             t.store(same_bucket(i as u64), None, 0, NO_EVAL, d, Bound::Exact);
@@ -227,7 +259,7 @@ mod tests {
 
     #[test]
     fn a_shallow_bound_does_not_overwrite_a_deep_entry() {
-        let mut t: Table<u32> = Table::with_entries(1024);
+        let t: Table<u32> = Table::with_entries(1024);
         t.store(5, Some(1), 50, 10, 8, Bound::Exact);
         t.store(5, Some(2), -30, NO_EVAL, 0, Bound::Upper);
         let e = t.probe(5).unwrap();

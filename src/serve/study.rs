@@ -154,6 +154,7 @@ pub fn start(app: &Arc<App>, req: Request) -> Result<u64, ApiError> {
             random_plies: 0,
             shard: (0, 1),
             rotate: req.openings.is_some(),
+            threads: 1,
         };
         let prepared = req.prepared.clone();
         let book = req.openings.clone();

@@ -43,6 +43,9 @@ pub struct Config {
     /// position and random plies come from the seed of the group's first
     /// game (`i - i % n`), so every game of a group starts alike.
     pub rotate: bool,
+    /// Search threads of each built-in AI seat (1: reproducible; more
+    /// make the AI's games irreproducible, see [`Seats::with_threads`]).
+    pub threads: usize,
 }
 
 impl Config {
@@ -133,14 +136,14 @@ pub struct Record<A> {
     pub actions: Vec<A>,
 }
 
-/// Play one game to its end (or to `max_plies`).
+/// Play one game to its end (or to `max_plies`), each built-in AI seat on
+/// `threads` search threads.
 pub fn play_one<G: Game>(
     g: G,
     players: &[Player],
     seed: u64,
     max_plies: usize,
-    random_plies: usize,
-    index: usize,
+    (random_plies, index, threads): (usize, usize, usize),
 ) -> Record<G::Action> {
     let start = Start {
         index,
@@ -148,7 +151,15 @@ pub fn play_one<G: Game>(
         start_seed: seed,
         rotation: 0,
     };
-    play_from(g, Vec::new(), players, start, max_plies, random_plies)
+    play_from(
+        g,
+        Vec::new(),
+        players,
+        start,
+        max_plies,
+        random_plies,
+        threads,
+    )
 }
 
 /// Play one game on from `g`, which `opening` (the actions already played,
@@ -161,6 +172,7 @@ pub fn play_from<G: Game>(
     start: Start,
     max_plies: usize,
     random_plies: usize,
+    threads: usize,
 ) -> Record<G::Action> {
     let Start {
         index,
@@ -175,7 +187,7 @@ pub fn play_from<G: Game>(
     let mut branching_sum = 0usize;
     let mut buf = Vec::new();
     // Seats keep their engines and clocks for the whole game.
-    let mut seats = Seats::new(players);
+    let mut seats = Seats::new(players).with_threads(threads);
     let mut forfeit = None;
     let outcome = loop {
         // One generation per ply: the legal actions and the outcome.
@@ -282,6 +294,7 @@ where
                         start,
                         cfg.max_plies,
                         cfg.random_plies,
+                        cfg.threads,
                     )))
                 })
                 .collect()

@@ -7,7 +7,9 @@
 //! (`captures to partner's hand`); captures without moving (Rifle chess,
 //! `captures in place`); captures by approach and withdrawal and
 //! immobilisation (`captures by ...`, `immobilises`) on the test game
-//! `tests/fixtures/strikers.variant`.
+//! `tests/fixtures/strikers.variant`; Ultima's long leaper, coordinator,
+//! pincer pawn and chameleon (`captures by leaping | coordination |
+//! custody | imitation`) on the catalogue's Ultima.
 
 #[path = "fixtures/common.rs"]
 mod common;
@@ -711,4 +713,144 @@ fn shots_approaches_and_withdrawals_round_trip_in_notation() {
         .expect("starts");
     let m = s.parse("d1d5").expect("reads");
     assert_eq!(s.san(m), "Rxd5");
+}
+
+// --- Ultima: leaping, coordination, custody, imitation ---
+
+#[test]
+fn a_long_leaper_takes_two_men_in_one_leap() {
+    let t = builtin("ultima");
+    let start = "k7/8/2p5/8/2p5/8/2L5/K7 w - - 0 1";
+    let p = fen(&t, start);
+    // Over c4 onto c5, over c4 and c6 onto c7 or c8; never onto a man.
+    for m in ["c2c3", "c2c5", "c2c7", "c2c8"] {
+        assert!(has(&p, m), "{m}");
+    }
+    assert!(!has(&p, "c2c4") && !has(&p, "c2c6"));
+    assert_eq!(after(&t, start, &["c2c7"]), "k7/2L5/8/8/8/8/8/K7 b - - 0 1");
+    assert_eq!(
+        after(&t, start, &["c2c5"]),
+        "k7/8/2p5/2L5/8/8/8/K7 b - - 0 1"
+    );
+}
+
+#[test]
+fn a_long_leaper_never_leaps_two_men_in_a_row_nor_its_own() {
+    let t = builtin("ultima");
+    // Two black men side by side on c4 and c5: the leaper stops at c3.
+    let p = fen(&t, "k7/8/8/2p5/2p5/8/2L5/K7 w - - 0 1");
+    assert!(moves(&p)
+        .iter()
+        .filter(|m| m.starts_with("c2c"))
+        .eq(["c2c1", "c2c3"].iter()));
+    // Its own man on c4: no leap.
+    let p = fen(&t, "k7/8/8/8/2P5/8/2L5/K7 w - - 0 1");
+    assert!(!has(&p, "c2c5"));
+    // A man on the board's edge has no square beyond: no leap.
+    let p = fen(&t, "k7/8/8/8/8/8/8/K1L4p w - - 0 1");
+    assert!(!has(&p, "c1h1"));
+    assert!(has(&p, "c1g1"));
+}
+
+#[test]
+fn a_coordinator_takes_on_both_corners_of_its_kings_rectangle() {
+    let t = builtin("ultima");
+    // vchess's diagram: the white coordinator c2 -> c5 with its king on
+    // h7 takes the black chameleon on c7 and the black pawn on h5.
+    let f = after(&t, "8/2x4K/2w5/3p1L1p/8/8/2C5/k7 w - - 0 1", &["c2c5"]);
+    assert_eq!(f, "8/7K/2w5/2Cp1L2/8/8/8/k7 b - - 0 1");
+}
+
+#[test]
+fn a_pincer_pawn_takes_against_a_friend_never_against_the_edge() {
+    let t = builtin("ultima");
+    // a1 -> a2: the black pawn on b2 stands between it and the white pawn
+    // on c2.
+    let f = after(&t, "k7/8/8/8/8/8/1pP5/P6K w - - 0 1", &["a1a2"]);
+    assert_eq!(f, "k7/8/8/8/8/8/P1P5/7K b - - 0 1");
+    // b1 -> b2 next to the black pawn on a2: beyond it is the edge.
+    let f = after(&t, "k7/8/8/8/8/8/p7/1P5K w - - 0 1", &["b1b2"]);
+    assert_eq!(f, "k7/8/8/8/8/8/pP6/7K b - - 1 1");
+    // vchess's diagram: c2 -> c4 takes the coordinator d4 (against the
+    // chameleon e4) and the leaper c5 (against the leaper c6).
+    let f = after(&t, "7k/5ppp/2L5/2l5/3cX3/8/PPP5/K7 w - - 0 1", &["c2c4"]);
+    assert_eq!(f, "7k/5ppp/2L5/8/2P1X3/8/PP6/K7 b - - 0 1");
+}
+
+#[test]
+fn a_king_a_pincer_could_sandwich_is_in_check() {
+    let t = builtin("ultima");
+    // vchess's diagram: on e5 the king could be pinched between the pawn
+    // arriving on d5 and the coordinator on f5.
+    let p = fen(&t, "7k/8/8/p4c2/4K3/8/8/8 w - - 0 1");
+    assert!(!has(&p, "e4e5"));
+    assert!(has(&p, "e4e3"));
+}
+
+#[test]
+fn a_chameleon_takes_each_man_as_that_man_takes() {
+    let t = builtin("ultima");
+    // Withdrawing from a withdrawer takes it.
+    let f = after(&t, "k7/8/8/3w4/3X4/8/8/7K w - - 0 1", &["d4d2"]);
+    assert_eq!(f, "k7/8/8/8/8/8/3X4/7K b - - 0 1");
+    // Moving as a rook next to a pawn with a friend beyond takes it.
+    let f = after(&t, "7k/8/8/4pP2/8/8/8/K2X4 w - - 0 1", &["d1d5"]);
+    assert_eq!(f, "7k/8/8/3X1P2/8/8/8/K7 b - - 0 1");
+    // A diagonal move is no pawn's move: the pawn on e5 stays; the
+    // coordinator on a5 falls to coordination with the king on a1.
+    let f = after(&t, "7k/8/8/c3pP2/8/8/X7/K7 w - - 0 1", &["a2d5"]);
+    assert_eq!(f, "7k/8/8/3XpP2/8/8/8/K7 b - - 0 1");
+    // A leap over the leaper on c4 is a leaper's move only: it takes the
+    // leaper, not the coordinator (MacKay's rule; vchess takes both).
+    let f = after(&t, "7k/8/8/c3pP2/2l5/8/X7/K7 w - - 0 1", &["a2d5"]);
+    assert_eq!(f, "7k/8/8/c2XpP2/8/8/8/K7 b - - 0 1");
+    // It leaps only leapers.
+    let p = fen(&t, "7k/8/8/8/2p5/8/X7/K7 w - - 0 1");
+    assert!(!has(&p, "a2d5"));
+    // Next to a king it gives check (it takes a king as a king does).
+    let p = fen(&t, "8/8/8/8/8/8/1x6/K6k w - - 0 1");
+    assert!(p.in_check());
+    assert!(has(&p, "a1b2"));
+}
+
+#[test]
+fn a_chameleon_never_takes_a_chameleon_and_holds_an_immobiliser() {
+    let t = builtin("ultima");
+    // Withdrawing from a chameleon takes nothing; it may not land on it.
+    let f = after(&t, "k7/8/8/3x4/3X4/8/8/7K w - - 0 1", &["d4d1"]);
+    assert_eq!(f, "k7/8/8/3x4/8/8/8/3X3K b - - 1 1");
+    let p = fen(&t, "k7/8/8/3x4/3X4/8/8/7K w - - 0 1");
+    assert!(!has(&p, "d4d5"));
+    // A chameleon next to an enemy immobiliser: each holds the other.
+    let p = fen(&t, "k7/8/8/3i4/3X4/8/8/7K w - - 0 1");
+    assert!(moves(&p).iter().all(|m| !m.starts_with("d4")));
+    let p = fen(&t, "k7/8/8/3i4/3X4/8/8/7K b - - 0 1");
+    assert!(moves(&p).iter().all(|m| !m.starts_with("d5")));
+    assert!(!moves(&p).is_empty());
+}
+
+#[test]
+fn an_immobilised_king_is_still_mated_in_ultima() {
+    let t = builtin("ultima");
+    // The black king on e8 is held by the immobiliser on d8. Once the
+    // pawn on g1 steps aside, the coordinator on h1 threatens to go to e1,
+    // which makes e8 a corner of its rectangle with the white king on a8:
+    // check, and black's pawn cannot parry.
+    let mut g = Game::new(fen(&t, "K2Ik3/p7/8/8/8/8/6P1/6PC w - - 0 1"));
+    assert!(!g.position().in_check());
+    play(&mut g, &["g1b1"]);
+    assert!(g.position().in_check());
+    assert_eq!(winners(&g), Some(WHITE));
+}
+
+#[test]
+fn ultima_moves_round_trip_in_notation() {
+    let v = varia::load::builtin("ultima", &[]).expect("built in");
+    for fen in [
+        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w - - 0 1",
+        "k7/8/2p5/8/2p5/8/2L5/K7 w - - 0 1",
+        "c2wkx1i/pXp1p1l1/4x2p/p7/4p3/2W2p2/I1P1PPPP/3KX1LC w - - 0 1",
+    ] {
+        assert!(notation_round_trips(&v, fen) > 10);
+    }
 }

@@ -536,4 +536,36 @@ fn a_leap_across_the_seam_onto_a_friend_names_the_friend() {
         matches!(&e.reason, Reason::OwnMan { to, .. } if to == "g1"),
         "{e:?}"
     );
+
+fn an_immobilised_man_names_the_immobiliser() {
+    // Ultima: the white withdrawer on d4 stands next to Black's
+    // immobiliser on d5.
+    let s = session("ultima", Some("k7/8/8/3i4/3W4/8/8/7K w - - 0 1"));
+    let e = why(&s, "d4a1");
+    assert!(
+        matches!(&e.reason, Reason::Immobilised { man, by }
+            if man == "your withdrawer on d4" && by == "Black's immobiliser on d5"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.text,
+        "Your withdrawer on d4 is immobilised by Black's immobiliser on d5 next to it: a man a king step from an enemy immobiliser makes no move until the immobiliser leaves or is taken."
+    );
+    assert!(e
+        .squares
+        .iter()
+        .any(|m| m.square == "d5" && m.role == Role::Attacker));
+    // An immobiliser held by an enemy chameleon names the chameleon.
+    let s = session("ultima", Some("k7/8/8/3x4/3I4/8/8/7K w - - 0 1"));
+    let e = why(&s, "d4a1");
+    assert!(
+        matches!(&e.reason, Reason::Immobilised { by, .. } if by == "Black's chameleon on d5"),
+        "{e:?}"
+    );
+    // A leap over two men in a row is a move the leaper cannot make; the
+    // leap over one man is legal.
+    let s = session("ultima", Some("k7/8/2p5/2p5/8/8/2L5/K7 w - - 0 1"));
+    assert!(!why(&s, "c2c7").legal);
+    let s = session("ultima", Some("k7/8/2p5/8/8/8/2L5/K7 w - - 0 1"));
+    assert!(why(&s, "c2c7").legal);
 }

@@ -156,6 +156,10 @@ fn rules(v: &Variant, k: PieceId) -> Vec<String> {
         out.push(match k {
             crate::ir::CaptureBy::Approach => "It captures by approach: a straight move of its that stops next to an enemy man, moving toward it, takes that man.".into(),
             crate::ir::CaptureBy::Withdrawal => "It captures by withdrawal: a straight move of its away from an enemy man next to its start takes that man.".into(),
+            crate::ir::CaptureBy::Leaping => "It captures by leaping: along a rank, file or diagonal it may leap single enemy men that have an empty square beyond them, several in one move, landing on an empty square; it takes the men it leaps.".into(),
+            crate::ir::CaptureBy::Coordination => "It captures by coordination: after its move, the enemy men where its rank meets its royal's file and where its file meets its royal's rank are taken.".into(),
+            crate::ir::CaptureBy::Custody => "It captures by custody: after its move, an enemy man orthogonally next to where it lands, with a man of its side on the far square, is taken.".into(),
+            crate::ir::CaptureBy::Imitation => "It captures by imitation: it takes each enemy man the way that man's piece takes (moving as that piece moves), immobilises enemy immobilisers next to it, and never takes a man that only imitates.".into(),
         });
     }
     if p.immobilises {

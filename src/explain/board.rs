@@ -45,6 +45,20 @@ pub(crate) fn board_move(sc: &Scene, from: Square, to: Square, promo: Option<cha
     if let Some(found) = guards(sc) {
         return found.mark(pos, from, Role::From).mark(pos, to, Role::To);
     }
+    if let Some(by) = pos.immobilised_by(from) {
+        let piece = words::piece(sc.v, pos.man_at(by).map_or(0, |m| m.kind()));
+        let attr = if sc.v.pieces.iter().any(|p| p.name == piece && p.immobilises) {
+            "immobilises"
+        } else {
+            "captures by imitation"
+        };
+        return f(Reason::Immobilised {
+            man: words::man_on(pos, from),
+            by: words::man_on(pos, by),
+        })
+        .mark(pos, by, Role::Attacker)
+        .rule(Some(RuleRef::said(format!("piece {piece} ... {attr}"))));
+    }
     let legal: Vec<Move> = sc
         .legal
         .iter()

@@ -37,6 +37,8 @@ pub enum Reason {
     NoBoardMoves { actions: String },
     /// Board moves are closed now by `move requires`.
     MovesNotNow { condition: String },
+    /// The man stands next to an enemy immobiliser (`immobilises`).
+    Immobilised { man: String, by: String },
     /// `first action`: the first action must be another.
     FirstAction { required: String },
     /// Placements come from the deck: draw first.
@@ -264,6 +266,15 @@ impl Reason {
             ),
             MovesNotNow { condition } => {
                 format!("You may not move a man now: moves require {condition}.")
+            }
+            Immobilised { man, by } => {
+                let mut m = man.clone();
+                if let Some(c) = m.get(..1).map(str::to_uppercase) {
+                    m.replace_range(..1, &c);
+                }
+                format!(
+                    "{m} is immobilised by {by} next to it: a man a king step from an enemy immobiliser makes no move until the immobiliser leaves or is taken."
+                )
             }
             FirstAction { required } => {
                 format!("The first action of the game must be {required}.")

@@ -278,8 +278,9 @@ pub struct Piece {
     /// promotes by capturing).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub captures_in_place: bool,
-    /// `captures by approach`, `captures by withdrawal`: what every
-    /// straight move of its takes besides the man on its destination.
+    /// `captures by approach | withdrawal | leaping | coordination |
+    /// custody | imitation`: what its moves take besides the man on their
+    /// destination.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub captures_by: Vec<CaptureBy>,
     /// `immobilises`: enemy men a king step from its men make no board
@@ -298,6 +299,37 @@ pub enum CaptureBy {
     /// The enemy man on the square next to its start, opposite its
     /// direction of motion.
     Withdrawal,
+    /// The enemy men it leaps over along a rank, a file or a diagonal
+    /// (the long leaper): each single, with an empty square beyond it.
+    Leaping,
+    /// The enemy men on the two squares where its rank meets its side's
+    /// royal's file and its file meets that royal's rank (the coordinator).
+    Coordination,
+    /// An enemy man orthogonally next to its destination with a man of its
+    /// side on the far square (custodian capture: the pincer pawn).
+    Custody,
+    /// Each enemy man the way that man's piece captures (the chameleon).
+    Imitation,
+}
+
+impl CaptureBy {
+    /// Every way, as written after `captures by`.
+    pub const ALL: [(&'static str, CaptureBy); 6] = [
+        ("approach", CaptureBy::Approach),
+        ("withdrawal", CaptureBy::Withdrawal),
+        ("leaping", CaptureBy::Leaping),
+        ("coordination", CaptureBy::Coordination),
+        ("custody", CaptureBy::Custody),
+        ("imitation", CaptureBy::Imitation),
+    ];
+
+    /// The way named `name` (a word of [`CaptureBy::ALL`]).
+    pub fn named(name: &str) -> Option<CaptureBy> {
+        CaptureBy::ALL
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, k)| k)
+    }
 }
 
 fn is_zero(x: &u32) -> bool {

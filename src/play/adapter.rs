@@ -134,10 +134,17 @@ impl Game for Session {
             self.eval.values.get(k as usize).copied().unwrap_or(0)
                 - self.eval.values[mover.kind() as usize]
         });
-        if victim.is_none() && promo.is_none() {
+        // Men taken off the destination (approach, leaping, custody...).
+        let besides: i32 = pos
+            .takes_besides(*a)
+            .into_iter()
+            .filter_map(|q| pos.man_at(q))
+            .map(|m| self.order_value(m.kind()))
+            .sum();
+        if victim.is_none() && promo.is_none() && besides == 0 {
             return None;
         }
-        let gain = victim.map_or(0, |v| self.order_value(v.kind()) * 16)
+        let gain = (victim.map_or(0, |v| self.order_value(v.kind())) + besides) * 16
             - self.order_value(mover.kind()) / 16
             + promo.unwrap_or(0) * 8;
         Some(gain)

@@ -22,8 +22,9 @@
 //!   a royal 2,000); if the capturer survives on the square and an enemy
 //!   attacks it, its value is lost as well (a pessimistic estimate);
 //! - **other captures off the destination** (en passant, captures by
-//!   jumping over or landing beside): the material change of playing the
-//!   action, as for explosions;
+//!   jumping over or landing beside, `captures by approach | withdrawal |
+//!   leaping | coordination | custody | imitation`): the material change
+//!   of playing the action, as for explosions;
 //! - a capture whose victim is worth at least the capturer answers the
 //!   victim's value less the capturer's without looking further: a lower
 //!   bound, since the side taking first can always stop after one
@@ -45,7 +46,8 @@ pub fn see(s: &mut Session, a: Move) -> i32 {
     let victim = pos.man_at(to).filter(|m| !s.friend(m.owner(), me));
     let promo = a.promotion();
     let explosive = s.variant().turn.explosion.is_some();
-    let off_square = victim.is_none() && a.aux_square().is_some_and(|q| q != to);
+    let off_square = (victim.is_none() && a.aux_square().is_some_and(|q| q != to))
+        || !pos.takes_besides(a).is_empty();
     if victim.is_none() && promo.is_none() && !off_square {
         return 0;
     }
@@ -238,6 +240,24 @@ mod tests {
         // (victim less capturer) without looking at the defenders.
         let fen = "4k3/8/8/4n3/3P4/8/8/4K3[] w - - 0 1";
         assert_eq!(see_of("crazyhouse", fen, "d4e5"), n - p);
+    }
+
+    #[test]
+    fn see_and_ordering_count_captures_off_the_destination() {
+        let (p, c) = (val("ultima", "pincer"), val("ultima", "coordinator"));
+        // The long leaper c2 -> c7 leaps the pawns on c4 and c6: two
+        // pawns won, and a tactical move for the ordering, not a quiet one.
+        let fen = "k7/8/2p5/8/2p5/8/2L5/K7 w - - 0 1";
+        assert_eq!(see_of("ultima", fen, "c2c7"), 2 * p);
+        assert_eq!(see_of("ultima", fen, "c2c3"), 0);
+        let s = session("ultima", fen);
+        let leap = crate::notation::protocol_text::parse_move(s.position(), "c2c7").unwrap();
+        assert!(s.tactical_gain(&leap).is_some_and(|g| g > 0));
+        let quiet = crate::notation::protocol_text::parse_move(s.position(), "c2c3").unwrap();
+        assert_eq!(s.tactical_gain(&quiet), None);
+        // A pincer pawn pinching a coordinator against its own pawn.
+        let fen = "k7/8/8/8/8/8/1cP5/P6K w - - 0 1";
+        assert_eq!(see_of("ultima", fen, "a1a2"), c);
     }
 
     #[test]

@@ -101,6 +101,7 @@ fn first_click(st: &GameState, square: &str) -> Why {
             | Reason::Unreadable { .. }
             | Reason::NoBoardMoves { .. }
             | Reason::MovesNotNow { .. }
+            | Reason::Immobilised { .. }
             | Reason::FirstAction { .. }
             | Reason::DrawFirst
             | Reason::OwesMove

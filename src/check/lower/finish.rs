@@ -593,7 +593,8 @@ fn merged_limits(a: &[(PieceId, u32)], b: &[(PieceId, u32)]) -> Option<Vec<(Piec
 }
 
 /// What the captures that are not a move onto the man taken (`captures
-/// in place`, `captures by approach | withdrawal`) and `immobilises` need
+/// in place`, `captures by approach | withdrawal | leaping | coordination
+/// | custody | imitation`) and `immobilises` need
 /// of the rest of the variant: squares that stay put (no unbounded board,
 /// whose box the engine recentres around a man that lands), and none of
 /// the rules decided where the capturer lands or by plain attacks
@@ -610,12 +611,27 @@ fn strike_checks(l: &mut Lower, turn: &Turn) {
     let mut bad = Vec::new();
     for p in &l.pieces {
         let q = &p.piece;
-        let (what, lines) = if !q.captures_by.is_empty() {
-            ("captures by approach or withdrawal", true)
+        let (what, lines) = if q
+            .captures_by
+            .iter()
+            .all(|k| matches!(k, CaptureBy::Approach | CaptureBy::Withdrawal))
+            && !q.captures_by.is_empty()
+        {
+            ("captures by approach or withdrawal".to_string(), true)
+        } else if let Some(k) = q
+            .captures_by
+            .iter()
+            .find(|k| !matches!(k, CaptureBy::Approach | CaptureBy::Withdrawal))
+        {
+            let word = CaptureBy::ALL
+                .iter()
+                .find(|(_, x)| x == k)
+                .map_or("", |(w, _)| *w);
+            (format!("captures by {word}"), true)
         } else if q.immobilises {
-            ("immobilises", true)
+            ("immobilises".to_string(), true)
         } else if q.captures_in_place {
-            ("captures in place", false)
+            ("captures in place".to_string(), false)
         } else {
             continue;
         };

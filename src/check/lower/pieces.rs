@@ -2,6 +2,16 @@
 
 use super::*;
 
+/// The words that may follow `captures by` (`ir::CaptureBy::ALL`).
+const CAPTURE_WAYS: [&str; 6] = [
+    "approach",
+    "withdrawal",
+    "leaping",
+    "coordination",
+    "custody",
+    "imitation",
+];
+
 /// The atoms of a Betza string written at `sp` (quotes included), with a
 /// `bad-betza` diagnostic pointing into the string; what Fairy-Stockfish
 /// reads differently (a lone `f` on an oblique atom) is a `lone-direction`
@@ -201,7 +211,7 @@ pub(super) fn piece_stmt(
         while let Some(a) = c.next() {
             let Some(w) = a.word() else {
                 return Err(Diagnostic::error("bad-argument", f, a.span, format!("expected a piece attribute, found {}", a.describe()))
-                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, captures in place, captures by approach|withdrawal, immobilises, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
+                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, captures in place, captures by approach|withdrawal|leaping|coordination|custody|imitation, immobilises, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
             };
             match w {
                 "moves" if c.eat_word("none") => {
@@ -243,8 +253,8 @@ pub(super) fn piece_stmt(
                         "captures" => match c.expect_choice("`own`, `in place` or `by ...`", &["own", "in", "by"]) {
                             Ok(("own", _)) => piece.captures_own = false,
                             Ok(("by", _)) => {
-                                let (k, _) = c.expect_choice("a way of capturing", &["approach", "withdrawal"])?;
-                                let k = if k == "approach" { CaptureBy::Approach } else { CaptureBy::Withdrawal };
+                                let (k, _) = c.expect_choice("a way of capturing", &CAPTURE_WAYS)?;
+                                let k = CaptureBy::named(k).unwrap_or(CaptureBy::Approach);
                                 piece.captures_by.retain(|&x| x != k);
                             }
                             Ok(_) => {
@@ -286,9 +296,9 @@ pub(super) fn piece_stmt(
                     Ok(("own", _)) => piece.captures_own = true,
                     Ok(("by", _)) => {
                         let (k, _) = c
-                            .expect_choice("a way of capturing", &["approach", "withdrawal"])
-                            .map_err(|d| d.hint("write `captures by approach` or `captures by withdrawal`"))?;
-                        let k = if k == "approach" { CaptureBy::Approach } else { CaptureBy::Withdrawal };
+                            .expect_choice("a way of capturing", &CAPTURE_WAYS)
+                            .map_err(|d| d.hint("write `captures by approach`, `withdrawal`, `leaping`, `coordination`, `custody` or `imitation`"))?;
+                        let k = CaptureBy::named(k).unwrap_or(CaptureBy::Approach);
                         if !piece.captures_by.contains(&k) {
                             piece.captures_by.push(k);
                         }
@@ -299,7 +309,7 @@ pub(super) fn piece_stmt(
                         piece.captures_in_place = true;
                     }
                     Err(d) => {
-                        return Err(d.hint("the attributes are `captures own`, `captures in place`, `captures by approach` and `captures by withdrawal`"))
+                        return Err(d.hint("the attributes are `captures own`, `captures in place` and `captures by approach | withdrawal | leaping | coordination | custody | imitation`"))
                     }
                 },
                 "resets" => {
@@ -377,7 +387,7 @@ pub(super) fn piece_stmt(
                     if let Some(s) = diagnostic::suggest(w, PIECE_ATTRS.iter().copied()) {
                         d = d.hint(s);
                     }
-                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, captures in place, captures by approach|withdrawal, immobilises, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
+                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, captures in place, captures by approach|withdrawal|leaping|coordination|custody|imitation, immobilises, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
                 }
             }
         }

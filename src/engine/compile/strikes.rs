@@ -1,7 +1,7 @@
 //! The compiled data of the captures that are not a move onto the man
-//! taken, `captures by approach` and `captures by withdrawal`, and of
-//! `immobilises`: which kinds have them, and each square's king-step
-//! neighbours. Read by the attack test (`movement::strike`), move
+//! taken (`captures by approach | withdrawal | leaping | coordination |
+//! custody | imitation`) and of `immobilises`: which kinds have them, and
+//! each square's king-step neighbours. Read by the attack test (`movement::strike`), move
 //! generation (immobilised men make no move) and make (`rules::strike`,
 //! the men taken).
 
@@ -15,12 +15,23 @@ pub struct Strikes<B: Bits> {
     pub approach: u32,
     /// Kinds that capture by withdrawal (bit mask).
     pub withdrawal: u32,
+    /// Kinds that capture by leaping over enemy men (bit mask).
+    pub leaping: u32,
+    /// Kinds that capture by coordination with their side's royal.
+    pub coordination: u32,
+    /// Kinds that capture by custody (the pincer).
+    pub custody: u32,
+    /// Kinds that capture each enemy man as that man's piece does.
+    pub imitation: u32,
     /// Kinds that immobilise (bit mask).
     pub immobilisers: u32,
-    /// The pattern ids of the kinds that approach or withdraw.
+    /// The pattern ids of the kinds that capture in any of these ways.
     pub striker_pids: Vec<u8>,
     /// The pattern ids of the immobilising kinds.
     pub immobiliser_pids: Vec<u8>,
+    /// The pattern ids of the imitating kinds (which immobilise enemy
+    /// immobilisers).
+    pub imitator_pids: Vec<u8>,
     /// Per square: its king-step neighbours.
     pub near: Vec<B>,
 }
@@ -30,17 +41,27 @@ impl<B: Bits> Strikes<B> {
         let mut st = Strikes {
             approach: 0,
             withdrawal: 0,
+            leaping: 0,
+            coordination: 0,
+            custody: 0,
+            imitation: 0,
             immobilisers: 0,
             striker_pids: Vec::new(),
             immobiliser_pids: Vec::new(),
+            imitator_pids: Vec::new(),
             near: Vec::new(),
         };
         for (k, p) in v.pieces.iter().enumerate().take(32) {
-            if p.captures_by.contains(&CaptureBy::Approach) {
-                st.approach |= 1 << k;
-            }
-            if p.captures_by.contains(&CaptureBy::Withdrawal) {
-                st.withdrawal |= 1 << k;
+            for &by in &p.captures_by {
+                let mask = match by {
+                    CaptureBy::Approach => &mut st.approach,
+                    CaptureBy::Withdrawal => &mut st.withdrawal,
+                    CaptureBy::Leaping => &mut st.leaping,
+                    CaptureBy::Coordination => &mut st.coordination,
+                    CaptureBy::Custody => &mut st.custody,
+                    CaptureBy::Imitation => &mut st.imitation,
+                };
+                *mask |= 1 << k;
             }
             if p.immobilises {
                 st.immobilisers |= 1 << k;
@@ -60,6 +81,7 @@ impl<B: Bits> Strikes<B> {
         };
         st.striker_pids = pids(st.strikers());
         st.immobiliser_pids = pids(st.immobilisers);
+        st.imitator_pids = pids(st.imitation);
         st.near = (0..geo.len())
             .map(|i| {
                 (0..8)
@@ -70,21 +92,33 @@ impl<B: Bits> Strikes<B> {
         Some(st)
     }
 
-    /// Kinds that approach or withdraw (bit mask).
+    /// Kinds that capture in one of these ways (bit mask).
     #[inline]
     pub fn strikers(&self) -> u32 {
-        self.approach | self.withdrawal
+        self.approach
+            | self.withdrawal
+            | self.leaping
+            | self.coordination
+            | self.custody
+            | self.imitation
     }
 
-    /// Whether a man of this kind approaches or withdraws.
+    /// Kinds whose men leap over enemy men: leapers and imitators.
+    #[inline]
+    pub fn leapers(&self) -> u32 {
+        self.leaping | self.imitation
+    }
+
+    /// Whether a man of this kind captures in one of these ways.
     #[inline]
     pub fn strikes(&self, man: Man) -> bool {
         self.strikers() & (1 << man.kind()) != 0
     }
 
     /// The men of `men` that stand a king step from an immobiliser of an
-    /// enemy of theirs (`friends(p)`: the men of `p`'s side). An
-    /// immobilised immobiliser still immobilises.
+    /// enemy of theirs (`friends(p)`: the men of `p`'s side), and the
+    /// immobilisers of `men` a king step from an enemy imitator. An
+    /// immobilised immobiliser (or imitator) still immobilises.
     #[inline]
     pub fn frozen(&self, s: &State<B>, men: B, friends: impl Fn(PlayerId) -> B) -> B {
         if self.immobilisers == 0 {
@@ -97,6 +131,17 @@ impl<B: Bits> Strikes<B> {
                 continue;
             }
             f |= self.near[q.index()] & men & !friends(m.owner());
+        }
+        if self.imitation != 0 {
+            let held = men & s.pids_bb(&self.immobiliser_pids);
+            if !held.is_empty() {
+                for q in s.pids_bb(&self.imitator_pids) {
+                    let m = s.at(q);
+                    if self.imitation & (1 << m.kind()) != 0 {
+                        f |= self.near[q.index()] & held & !friends(m.owner());
+                    }
+                }
+            }
         }
         f
     }
@@ -114,3 +159,18 @@ pub fn unit(geo: &Geometry, from: Square, to: Square) -> Option<(i32, i32)> {
     }
     Some((dx.signum(), dy.signum()))
 }
+
+/// The eight unit steps along ranks, files and diagonals.
+pub const LINES: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// The four orthogonal unit steps.
+pub const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];

@@ -39,7 +39,9 @@ pub(super) fn gen_generic<B: Bits, S: Sink>(
     gen_pseudo(t, s, c, scratch);
     gen_special(t, s, c, None, scratch);
     if let Some(st) = t.base.strikes.as_deref() {
-        // Men next to an enemy immobiliser make no move.
+        // The long leaper's leaps, the imitator's captures; then men next
+        // to an enemy immobiliser make no move.
+        crate::engine::rules::strike::add_moves(&t.base, st, s, c.me, scratch);
         crate::engine::rules::strike::drop_frozen(&t.base, st, s, c.me, scratch);
     }
     probe_each(t, s, scratch, split, out, |_| None);

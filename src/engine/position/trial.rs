@@ -51,7 +51,52 @@ impl Position {
             let mut out = MoveList::new();
             movegen::gen_pseudo(c, &s, &ctx, &mut out);
             movegen::gen_special(c, &mut s, &ctx, None, &mut out);
+            if let Some(st) = c.base.strikes.as_deref() {
+                // The long leaper's leaps and the imitator's captures.
+                crate::engine::rules::strike::add_moves(&c.base, st, &s, s.turn, &mut out);
+            }
             out.iter().copied().collect()
+        })
+    }
+
+    /// The squares of the men a board move takes besides the man on its
+    /// destination: by approach, withdrawal, leaping, coordination,
+    /// custody or imitation (`captures by ...`); empty in a variant
+    /// without them. Read by the search's move ordering and exchange
+    /// evaluation, never by generation or make.
+    pub fn takes_besides(&self, mv: Move) -> Vec<Square> {
+        with_pos!(&self.inner, c, s => {
+            let (Some(st), Some(from), Some(to)) = (c.base.strikes.as_deref(), mv.from(), mv.to()) else {
+                return Vec::new();
+            };
+            let man = s.at(from);
+            if man.is_empty() || !st.strikes(man) || !matches!(mv, Move::Normal { .. } | Move::Lame { .. }) {
+                return Vec::new();
+            }
+            let friends = crate::engine::movement::friends_bb(&c.base, s, man.owner());
+            let displaced = s.occ.contains(to) && !friends.contains(to) && !s.walls.contains(to);
+            let v = crate::engine::movement::strike::View::before(&c.base, s, man, s.occ, from, to, displaced);
+            crate::engine::movement::strike::victims(&c.base, s, st, &v).into_iter().collect()
+        })
+    }
+
+    /// Where the man on `sq` is immobilised (`immobilises`): the square of
+    /// an enemy immobiliser next to it (or, for an immobiliser, of an
+    /// enemy imitator next to it); `None` when it is free.
+    pub fn immobilised_by(&self, sq: Square) -> Option<Square> {
+        with_pos!(&self.inner, c, s => {
+            let st = c.base.strikes.as_deref()?;
+            let man = s.at(sq);
+            let mine = s.by_player[man.owner() as usize];
+            if man.is_empty() || !crate::engine::movement::strike::frozen(&c.base, s, st, mine).contains(sq) {
+                return None;
+            }
+            let friends = crate::engine::movement::friends_bb(&c.base, s, man.owner());
+            (st.near[sq.index()] & s.occ & !friends).into_iter().find(|&q| {
+                let k = 1u32 << s.at(q).kind();
+                st.immobilisers & k != 0
+                    || (st.imitation & k != 0 && st.immobilisers & (1 << man.kind()) != 0)
+            })
         })
     }
 

@@ -413,7 +413,7 @@ impl<B: Bits> Rules<B> {
         }
         let mut captured = a.captured.is_some();
         if let Some(st) = t.strikes.as_deref().filter(|st| st.strikers() != 0) {
-            if strike::after_move(t, st, &self.captures, s, me, mv) > 0 {
+            if strike::after_move(t, st, &self.captures, s, me, mv, a.captured.is_some()) > 0 {
                 captured = true;
                 if self.quiet.capture {
                     s.set_quiet(0);

@@ -1,25 +1,25 @@
-//! Captures by approach and by withdrawal (a consequence of the move) and
+//! The captures that are not a move onto the man taken (a consequence of
+//! the move: approach, withdrawal, leaping, coordination, custody,
+//! imitation), the moves only they make (the long leaper's leaps, the
+//! imitator's captures onto a man as his piece captures) and
 //! immobilisation (men next to an enemy immobiliser make no board move: a
 //! filter of the generic path's candidates). The tables are
-//! [`crate::engine::compile::strikes::Strikes`]; the attack test is
-//! `movement::strike`.
+//! [`crate::engine::compile::strikes::Strikes`]; which men a move takes,
+//! and the attack test, are `movement::strike`.
 //!
-//! After a straight board move (along a rank, a file or a diagonal) of a
-//! man of a kind that approaches, the enemy man on the next square beyond
-//! its destination in its direction of motion is taken; of a kind that
-//! withdraws, the enemy man on the square next to its start, opposite its
-//! direction of motion. A kind may do both: one move then takes both men.
 //! The men taken go where captured men go (`captures`).
 
 use super::captures::{self, CaptureRule};
-use crate::engine::compile::strikes::{unit, Strikes};
+use crate::engine::compile::strikes::Strikes;
 use crate::engine::compile::Base;
-use crate::engine::core::{Bits, Move, MoveList, Square, State};
-use crate::engine::movement::{friends_bb, strike::frozen};
+use crate::engine::core::{Bits, Move, MoveList, State};
+use crate::engine::movement::strike::{frozen, leap_targets, victims, View};
+use crate::engine::movement::{targets_of, Ctx};
 use crate::ir::PlayerId;
 
-/// The men `me`'s move `mv` takes by approach or withdrawal, taken.
-/// Returns how many.
+/// The men `me`'s move `mv` takes besides the man on its destination,
+/// taken (`displaced`: the move took a man on its destination). Returns
+/// how many.
 #[inline(never)]
 pub fn after_move<B: Bits>(
     t: &Base<B>,
@@ -28,41 +28,77 @@ pub fn after_move<B: Bits>(
     s: &mut State<B>,
     me: PlayerId,
     mv: Move,
+    displaced: bool,
 ) -> u32 {
     let (from, to) = match mv {
         Move::Normal { from, to, .. } | Move::Lame { from, to, .. } => (from, to),
         _ => return 0,
     };
     let man = s.at(to);
-    if man.is_empty() || !st.strikes(man) {
+    if man.is_empty() || !st.strikes(man) || man.owner() != me {
         return 0;
     }
-    let Some((ux, uy)) = unit(&t.geo, from, to) else {
-        return 0;
-    };
-    let bit = 1 << man.kind();
-    let mut victims = [None, None];
-    if st.approach & bit != 0 {
-        victims[0] = t.geo.offset(to, (ux, uy));
-    }
-    if st.withdrawal & bit != 0 {
-        victims[1] = t.geo.offset(from, (-ux, -uy));
-    }
+    // The occupancy before the move: the man on its start.
+    let occ = (s.occ & !B::single(to))
+        | B::single(from)
+        | if displaced { B::single(to) } else { B::EMPTY };
+    let v = View::before(t, s, man, occ, from, to, displaced);
+    let taken = victims(t, s, st, &v);
     let mut n = 0;
-    for q in victims.into_iter().flatten() {
-        if enemy_at(t, s, me, q) {
-            let cap = s.take(&t.layout, q);
-            captures::captured(rule, t, s, me, cap);
-            n += 1;
-        }
+    for q in taken {
+        let cap = s.take(&t.layout, q);
+        captures::captured(rule, t, s, me, cap);
+        n += 1;
     }
     n
 }
 
-/// Whether an enemy man of `me`'s (not a wall) stands on `q`.
-#[inline]
-fn enemy_at<B: Bits>(t: &Base<B>, s: &State<B>, me: PlayerId, q: Square) -> bool {
-    s.occ.contains(q) && !s.walls.contains(q) && !friends_bb(t, s, me).contains(q)
+/// The candidate moves only these captures make, added to `list`: the
+/// leaps of `me`'s leaping men and imitators, and an imitator's captures
+/// onto an enemy man by that man's piece's capturing moves (its own atoms
+/// need not capture). Frozen men are dropped afterwards
+/// ([`drop_frozen`]).
+#[inline(never)]
+pub fn add_moves<B: Bits>(
+    t: &Base<B>,
+    st: &Strikes<B>,
+    s: &State<B>,
+    me: PlayerId,
+    list: &mut MoveList,
+) {
+    let movers = st.leapers();
+    if movers == 0 {
+        return;
+    }
+    let c = Ctx::new(t, s, me, true);
+    for from in s.pids_bb(&st.striker_pids) & s.by_player[me as usize] {
+        let man = s.at(from);
+        let bit = 1u32 << man.kind();
+        if movers & bit == 0 {
+            continue;
+        }
+        for to in leap_targets(t, s, st, man, from, s.occ, c.enemy) {
+            list.push(Move::Normal {
+                from,
+                to,
+                promote: None,
+            });
+        }
+        if st.imitation & bit == 0 {
+            continue;
+        }
+        let own = targets_of(t, s, &c, from, man, false);
+        for q in c.enemy & !own {
+            let there = s.at(q);
+            if targets_of(t, s, &c, from, man.with_kind(there.kind()), false).contains(q) {
+                list.push(Move::Normal {
+                    from,
+                    to: q,
+                    promote: None,
+                });
+            }
+        }
+    }
 }
 
 /// Immobilisation: the candidate board moves of `me` in `list` whose man

@@ -428,7 +428,7 @@ fn structure(e: &mut Exp) {
         e.refuse(
             "piece",
             Some("captures"),
-            "pieces that capture by approach or withdrawal or immobilise: Fairy-Stockfish has no such option",
+            "pieces that capture by approach, withdrawal, leaping, coordination, custody or imitation, or immobilise: Fairy-Stockfish has no such option",
         );
     }
     if v.pieces.iter().any(|p| p.captures_in_place) {

@@ -536,7 +536,9 @@ fn a_leap_across_the_seam_onto_a_friend_names_the_friend() {
         matches!(&e.reason, Reason::OwnMan { to, .. } if to == "g1"),
         "{e:?}"
     );
+}
 
+#[test]
 fn an_immobilised_man_names_the_immobiliser() {
     // Ultima: the white withdrawer on d4 stands next to Black's
     // immobiliser on d5.

@@ -86,7 +86,7 @@ fn board(v: &Variant) -> String {
             .map(|k| format!("layer {} is ranks {} to {}", k + 1, k * h + 1, (k + 1) * h))
             .collect();
         return format!(
-            "{n} boards of {width}×{h} in layers, stacked ({}; the squares a1 to {last_file}{} of each layer lie under one another). A man moves on its own layer and attacks only there; after each board move it passes to the same square of the next layer (the last layer's next is the first), which must be empty.",
+            "{n} boards of {width}×{h} in layers, stacked ({}; a square of one layer lies over the same square, a1 to {last_file}{}, of the others). A man moves on its own layer and attacks only there; after each board move it passes to the same square of the next layer (the last layer's next is the first), which must be empty.",
             words::list(&spans, "and"),
             h
         );

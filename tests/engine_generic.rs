@@ -761,3 +761,19 @@ fn a_layered_fen_reads_back_as_written() {
         assert_eq!(Position::from_fen(t.clone(), f).unwrap().fen(), f);
     }
 }
+
+#[test]
+fn the_last_layer_passes_to_the_first() {
+    let text = "variant three \"Three layers\" {\n  players white, black\n  board 4x4 layers 3\n  use king, rook\n  setup {\n    white: K a1\n    black: K d12\n  }\n  end { checkmate -> lose }\n}\n";
+    let c = varia::check::check_str("three.variant", text, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    let t = Arc::new(Tables::new(&c.variants[0]).unwrap());
+    // A rook on layer 3's a1 (a9) moves to a10 and passes to layer 1's a2.
+    let mut g = Game::new(fen(&t, "3k/4/4/R3/4/4/4/4/4/4/4/K3 w - - 0 1"));
+    play(&mut g, &["a9a10"]);
+    assert_eq!(board_of(g.position()), "3k/4/4/4/4/4/4/4/4/4/R3/K3");
+    // A king on layer 1's a1 steps to b1 and passes to layer 2's b1 (b5).
+    let mut g = Game::new(fen(&t, "3k/4/4/4/4/4/4/4/4/4/4/K3 w - - 0 1"));
+    play(&mut g, &["a1b1"]);
+    assert_eq!(board_of(g.position()), "3k/4/4/4/4/4/4/1K2/4/4/4/4");
+}

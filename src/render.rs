@@ -72,6 +72,9 @@ pub struct BoardView {
     pub hex: Option<u8>,
     /// `board ... wrap`: which edges are joined (drawn as seams).
     pub wrap: crate::ir::Wrap,
+    /// `board ... layers N`: the grid's rows are N stacked boards, drawn
+    /// side by side (1: a flat board).
+    pub layers: u8,
 }
 
 /// A mark on a square of a move diagram: where a man moves, captures, or
@@ -207,9 +210,7 @@ pub fn draw_in(v: &BoardView, style: Style, marks: &[(Coord, Mark)], pal: &Palet
     if v.wrap.ranks {
         out.push_str(&seam_row);
     }
-    for &y in &ys {
-        let side = if v.wrap.files { '~' } else { ' ' };
-        let _ = write!(out, "{:>3}{side}", v.y0 + y + 1);
+    let draw_row = |out: &mut String, y: i32| {
         for &x in &xs {
             let c = &v.cells[(y * v.width + x) as usize];
             let light = (x + y) % 2 == 1;
@@ -296,6 +297,51 @@ pub fn draw_in(v: &BoardView, style: Style, marks: &[(Coord, Mark)], pal: &Palet
                 out.push_str(&text);
             }
         }
+    };
+    let layers = i32::from(v.layers.max(1));
+    if layers > 1 && v.height % layers == 0 {
+        // Stacked boards side by side, the first on the left, each row
+        // with its own rank number (`board ... layers N`).
+        let lh = v.height / layers;
+        let ks: Vec<i32> = if style.flipped {
+            (0..layers).rev().collect()
+        } else {
+            (0..layers).collect()
+        };
+        let mut head = String::new();
+        for &k in &ks {
+            let title = format!("    layer {}", k + 1);
+            let w = 4 + cell_w * xs.len() + 2;
+            let _ = write!(head, "{title:<w$}");
+        }
+        out.push_str(head.trim_end());
+        out.push('\n');
+        for &y in ys.iter().filter(|&&y| y < lh) {
+            for (i, &k) in ks.iter().enumerate() {
+                if i > 0 {
+                    out.push_str("  ");
+                }
+                let _ = write!(out, "{:>3} ", v.y0 + k * lh + y + 1);
+                draw_row(&mut out, k * lh + y);
+            }
+            out.push('\n');
+        }
+        let mut f = String::new();
+        for i in 0..ks.len() {
+            if i > 0 {
+                f.push_str("  ");
+            }
+            f.push_str(&footer);
+        }
+        out.push_str(f.trim_end());
+        out.push('\n');
+        out.push_str(&players_and_notes(v, style, pal));
+        return out;
+    }
+    for &y in &ys {
+        let side = if v.wrap.files { '~' } else { ' ' };
+        let _ = write!(out, "{:>3}{side}", v.y0 + y + 1);
+        draw_row(&mut out, y);
         if v.wrap.files {
             out.push('~');
         }
@@ -457,6 +503,7 @@ mod tests {
             out: vec![false, false],
             hex: None,
             wrap: crate::ir::Wrap::default(),
+            layers: 1,
         }
     }
 

@@ -1,7 +1,7 @@
 //! The engine knows no game: holes, teams, four players, facings, fairy
 //! atoms (hoppers, lame leapers, friend-passing riders, riders with a
 //! range), promotion pools, variants without captures, unbounded boards,
-//! and compile errors. Fixtures: `tests/fixtures/{quad6,fairy}.ir.json`.
+//! boards that wrap, boards in layers, and compile errors. Fixtures: `tests/fixtures/{quad6,fairy}.ir.json`.
 
 #[path = "fixtures/common.rs"]
 mod common;
@@ -587,4 +587,193 @@ fn a_torus_wraps_ranks_too() {
     let p = fen(&t, "6/6/3k2/6/6/K5 w - - 0 1");
     assert_eq!(from(&p, "a1").len(), 8);
     assert!(from(&p, "a1").contains(&"a1f6".to_string()));
+}
+
+// ---- boards in layers (`board 8x8 layers 2`: Alice chess) ----------------------
+// Board B's squares are A's with 8 added to the rank: B's e4 is e12.
+
+fn alice() -> Arc<Tables> {
+    common::builtin("alice")
+}
+
+/// The board part of a position's FEN.
+fn board_of(p: &Position) -> String {
+    p.fen().split(' ').next().unwrap().to_string()
+}
+
+#[test]
+fn a_man_passes_to_the_same_square_of_the_other_layer() {
+    let mut g = Game::new(Position::start(alice()).unwrap());
+    play(&mut g, &["e2e4"]);
+    // The pawn stands on B's e4 (e12); A's e2 and e4 are empty.
+    assert_eq!(
+        board_of(g.position()),
+        "8/8/8/8/4P3/8/8/8/rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR"
+    );
+    // A man on B moves on B and passes back to A.
+    play(&mut g, &["d7d5", "e12e13"]);
+    assert!(board_of(g.position()).ends_with("/ppp1pppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR"));
+    // A knight's leap never reaches the other layer: from g8 of A only
+    // A's squares (h10 would be B's h2).
+    let p = fen(&alice(), "8/8/8/8/8/8/8/8/4k1N1/8/8/8/8/8/8/4K3 w - - 0 1");
+    let mut knight = from(&p, "g8");
+    knight.sort();
+    assert_eq!(knight, ["g8e7", "g8f6", "g8h6"]);
+}
+
+#[test]
+fn a_move_whose_arrival_square_on_the_other_layer_is_taken_is_illegal() {
+    // A rook on a1 of A; B's a4 (a12) holds a black pawn, B's a2 (a10)
+    // a white one: the rook may not stop on a4 or a2 of A.
+    let p = fen(&alice(), "4k3/8/8/8/p7/8/P7/8/8/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let rook = from(&p, "a1");
+    assert!(rook.contains(&"a1a3".to_string()));
+    assert!(!rook.contains(&"a1a4".to_string()));
+    assert!(!rook.contains(&"a1a2".to_string()));
+    // It still rides past them: the men on B do not block on A.
+    assert!(rook.contains(&"a1a8".to_string()));
+}
+
+#[test]
+fn check_comes_only_from_the_same_layer() {
+    // The black rook on a16 (B) sees e1's file on B, not the king on A.
+    let p = fen(&alice(), "4r3/8/8/8/8/8/8/8/4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(!p.in_check());
+    // On A it gives check.
+    let p = fen(&alice(), "8/8/8/8/8/8/8/8/4r1k1/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(p.in_check());
+    // The king may not step to e2: it would pass to e10 on B, where the
+    // rook on e16 attacks it; d2 (to d10) is safe.
+    let p = fen(&alice(), "4r3/8/8/8/8/8/8/8/6k1/8/8/8/8/8/8/4K3 w - - 0 1");
+    let king = from(&p, "e1");
+    assert!(!king.contains(&"e1e2".to_string()));
+    assert!(king.contains(&"e1d2".to_string()));
+}
+
+#[test]
+fn leaving_a_layer_uncovers_a_check_even_along_the_line() {
+    // A black pawn on e5 of A shields e8 from the white queen on e1. In
+    // chess it would stay on the file; here it passes to B and uncovers
+    // check on A, so every move of it is illegal.
+    let p = fen(
+        &alice(),
+        "8/8/8/8/8/8/8/8/4k3/8/8/4p3/8/8/8/4Q1K1 b - - 0 1",
+    );
+    assert!(from(&p, "e5").is_empty());
+    // White's pawn move in front of its own king leaves it the same way:
+    // 1.e4 gives check along the e-file on A from a queen there.
+    let mut g = Game::new(fen(
+        &alice(),
+        "8/8/8/8/8/8/8/8/4k3/8/8/8/8/8/4P3/4Q1K1 w - - 0 1",
+    ));
+    play(&mut g, &["e2e3"]);
+    assert!(g.position().in_check());
+}
+
+#[test]
+fn castling_happens_on_the_first_layer_and_both_men_pass() {
+    let t = alice();
+    let mut g = Game::new(fen(&t, "8/8/8/8/8/8/8/8/4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"));
+    let p = g.position().clone();
+    let castles: Vec<String> = from(&p, "e1")
+        .into_iter()
+        .filter(|m| m == "e1g1" || m == "e1c1")
+        .collect();
+    assert_eq!(castles, ["e1c1", "e1g1"]);
+    play(&mut g, &["e1g1"]);
+    // King and rook on B's g1 and f1 (g9, f9); A keeps the other rook.
+    assert_eq!(
+        board_of(g.position()),
+        "8/8/8/8/8/8/8/5RK1/4k3/8/8/8/8/8/8/R7"
+    );
+    // A man on B's g1 bars the king's pass: no short castling; a man on
+    // B's b1 bars nothing (only the landing squares c1 and d1 count).
+    let p = fen(&t, "8/8/8/8/8/8/8/1n4n1/4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let e1 = from(&p, "e1");
+    assert!(!e1.contains(&"e1g1".to_string()));
+    assert!(e1.contains(&"e1c1".to_string()));
+    // A rook on B's c-file attacks c1 of B: the long castling would end
+    // in check there.
+    let p = fen(&t, "2r5/8/8/8/8/8/8/8/4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert!(!from(&p, "e1").contains(&"e1c1".to_string()));
+    // An attack on f1 of A (crossed) forbids the short castling; the
+    // same attack on B does not.
+    let p = fen(&t, "8/8/8/8/8/8/8/8/4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert!(from(&p, "e1").contains(&"e1g1".to_string()));
+    let p = fen(&t, "8/8/8/8/8/8/8/8/4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert!(!from(&p, "e1").contains(&"e1g1".to_string()));
+}
+
+#[test]
+fn en_passant_is_taken_on_the_layer_the_pawn_passed_to() {
+    let t = alice();
+    // White's e2-e4 puts the pawn on B's e4 (e12) beside Black's pawn on
+    // B's d4 (d12): it takes on B's e3 (e11) and passes to A's e3.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/3p4/8/8/8/8/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+    play(&mut g, &["e2e4"]);
+    assert_eq!(g.position().fen().split(' ').nth(3), Some("e11"));
+    play(&mut g, &["d12e11"]);
+    assert_eq!(
+        board_of(g.position()),
+        "4k3/8/8/8/8/8/8/8/8/8/8/8/8/4p3/8/4K3"
+    );
+    // A black pawn on A's d4 cannot: the white pawn is not on its layer.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/8/8/8/8/8/8/8/3p4/8/4P3/4K3 w - - 0 1"));
+    play(&mut g, &["e2e4"]);
+    assert!(!moves(g.position())
+        .iter()
+        .any(|m| m.starts_with("d4") && m.ends_with("e3")));
+}
+
+#[test]
+fn a_promoted_man_passes_and_needs_its_square_free() {
+    let t = alice();
+    // b7-b8 is barred (B's b8, b16, holds a rook); g7-g8 promotes and the
+    // queen passes to B's g8 (g16); b7xa8 promotes too.
+    let p = fen(&t, "1r6/8/8/8/8/8/8/8/n3k3/1P4P1/8/8/8/8/8/4K3 w - - 0 1");
+    let b7 = from(&p, "b7");
+    assert!(!b7.iter().any(|m| m.starts_with("b7b8")));
+    assert_eq!(
+        b7.iter().filter(|m| m.starts_with("b7a8")).count(),
+        4,
+        "{b7:?}"
+    );
+    let mut g = Game::new(p);
+    play(&mut g, &["g7g8q"]);
+    assert_eq!(
+        board_of(g.position()),
+        "1r4Q1/8/8/8/8/8/8/8/n3k3/1P6/8/8/8/8/8/4K3"
+    );
+}
+
+#[test]
+fn a_layered_fen_reads_back_as_written() {
+    let t = alice();
+    let start = Position::start(t.clone()).unwrap();
+    assert_eq!(
+        start.fen(),
+        "8/8/8/8/8/8/8/8/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    for f in [
+        "4k3/8/8/8/3pP3/8/8/8/8/8/8/8/8/8/8/4K3 b - e11 0 1",
+        "8/8/7p/p1p5/P2B4/N3P3/5r2/8/rnbqkbn1/1p1pppp1/8/3P4/8/8/1PP3PP/R2QKBNR w KQq a14 0 1",
+    ] {
+        assert_eq!(Position::from_fen(t.clone(), f).unwrap().fen(), f);
+    }
+}
+
+#[test]
+fn the_last_layer_passes_to_the_first() {
+    let text = "variant three \"Three layers\" {\n  players white, black\n  board 4x4 layers 3\n  use king, rook\n  setup {\n    white: K a1\n    black: K d12\n  }\n  end { checkmate -> lose }\n}\n";
+    let c = varia::check::check_str("three.variant", text, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    let t = Arc::new(Tables::new(&c.variants[0]).unwrap());
+    // A rook on layer 3's a1 (a9) moves to a10 and passes to layer 1's a2.
+    let mut g = Game::new(fen(&t, "3k/4/4/R3/4/4/4/4/4/4/4/K3 w - - 0 1"));
+    play(&mut g, &["a9a10"]);
+    assert_eq!(board_of(g.position()), "3k/4/4/4/4/4/4/4/4/4/R3/K3");
+    // A king on layer 1's a1 steps to b1 and passes to layer 2's b1 (b5).
+    let mut g = Game::new(fen(&t, "3k/4/4/4/4/4/4/4/4/4/4/K3 w - - 0 1"));
+    play(&mut g, &["a1b1"]);
+    assert_eq!(board_of(g.position()), "3k/4/4/4/4/4/4/1K2/4/4/4/4");
 }

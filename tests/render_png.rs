@@ -498,3 +498,57 @@ fn a_wrapped_board_shows_its_seams() {
     let gap = img.at(LEFT, TOP + 4 * CELL + CELL / 2 + 5);
     assert!(close(seam, red) || close(gap, red), "{seam:?} {gap:?}");
 }
+
+/// `board 8x8 layers 2` (LANGUAGE.md §5, "Boards in layers"): the terminal
+/// draws the two layers side by side, each row with its own rank numbers
+/// (8 beside 16); the SVG puts board B a column to the right of board A
+/// (a white king on A's e1 and nothing on B's e1); `describe` says the
+/// board is in layers.
+#[test]
+fn a_board_in_layers_is_drawn_side_by_side() {
+    let text = ok(&["show", "variants/catalogue/alice.variant", "--ascii"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].contains("layer 1") && lines[0].contains("layer 2"),
+        "{text}"
+    );
+    assert!(
+        lines[1].trim_start().starts_with("8 r n b q k b n r") && lines[1].contains(" 16 "),
+        "{text}"
+    );
+    assert!(
+        lines[8].trim_start().starts_with("1 R N B Q K B N R") && lines[8].contains("  9 "),
+        "{text}"
+    );
+    assert_eq!(text.matches("a b c d e f g h").count(), 2, "{text}");
+    let d = ok(&["describe", "variants/catalogue/alice.variant"]);
+    assert!(d.contains("2 boards of 8×8 in layers"), "{d}");
+    assert!(d.contains("layer 2 is ranks 9 to 16"), "{d}");
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("a.svg");
+    ok(&[
+        "show",
+        "variants/catalogue/alice.variant",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let body = std::fs::read_to_string(&svg).unwrap();
+    // 17 columns (8, a gap, 8) and 8 rows.
+    let width: i32 = body
+        .split("width=\"")
+        .nth(1)
+        .and_then(|w| w.split('"').next())
+        .and_then(|w| w.parse().ok())
+        .unwrap();
+    assert!(width >= LEFT as i32 + 17 * CELL as i32, "{width}");
+    if !renderer() {
+        return;
+    }
+    let img = render(&svg);
+    // A's e1 holds the white king (a disc: not a plain square colour at
+    // its centre); B's e1, 9 columns to the right, is an empty square.
+    let centre = |col: u32| img.at(LEFT + col * CELL + CELL / 2, TOP + 7 * CELL + CELL / 2);
+    let (a, b) = (centre(4), centre(13));
+    assert!(!close(a, hex(LIGHT)) && !close(a, hex(DARK)), "{a:?}");
+    assert!(close(b, hex(LIGHT)) || close(b, hex(DARK)), "{b:?}");
+}

@@ -139,6 +139,7 @@ impl Diagram {
                 out: Vec::new(),
                 hex: self.hex,
                 wrap: self.wrap,
+                layers: 1,
             },
             marks,
         )

@@ -79,6 +79,18 @@ fn board(v: &Variant) -> String {
             v.board.file_letter(n - 1),
         );
     }
+    if let (n @ 2.., Shape::Rect { width, height, .. }) = (v.board.layers, &v.board.shape) {
+        let h = i32::from(*height) / i32::from(n);
+        let last_file = v.board.file_letter(i32::from(*width) - 1);
+        let spans: Vec<String> = (0..i32::from(n))
+            .map(|k| format!("layer {} is ranks {} to {}", k + 1, k * h + 1, (k + 1) * h))
+            .collect();
+        return format!(
+            "{n} boards of {width}×{h} in layers, stacked ({}; a square of one layer lies over the same square, a1 to {last_file}{}, of the others). A man moves on its own layer and attacks only there; after each board move it passes to the same square of the next layer (the last layer's next is the first), which must be empty.",
+            words::list(&spans, "and"),
+            h
+        );
+    }
     let flat = match &v.board.shape {
         Shape::Rect {
             width,

@@ -183,6 +183,7 @@ mod tests {
             a1_dark: true,
             hex: Some(n),
             wrap: crate::ir::Wrap::default(),
+            layers: 1,
         }
     }
 

@@ -166,6 +166,32 @@ pub struct Board {
     /// a torus). Leaps and rides cross a joined edge (see `Wrap`).
     #[serde(default, skip_serializing_if = "Wrap::is_flat")]
     pub wrap: Wrap,
+    /// `board WxH layers N`: N boards of W×H stacked (Alice chess). The
+    /// `Rect` is the whole stack, `W × (H·N)`: layer k (from 0) holds the
+    /// rows `k·H .. (k+1)·H`, so its squares are named with the ranks
+    /// `k·H + 1 ..= (k+1)·H`. A man's leaps and rides stay on its layer;
+    /// after each board move the man passes to the same square of the
+    /// next layer (k → k+1 mod N), which must be empty. 1: a flat board.
+    #[serde(default = "one_layer", skip_serializing_if = "is_one_layer")]
+    pub layers: u8,
+}
+
+fn one_layer() -> u8 {
+    1
+}
+
+fn is_one_layer(n: &u8) -> bool {
+    *n <= 1
+}
+
+impl Board {
+    /// The number of rows of one layer (the whole height on a flat board).
+    pub fn layer_height(&self) -> i32 {
+        let h = match &self.shape {
+            Shape::Rect { height, .. } | Shape::Unbounded { height, .. } => i32::from(*height),
+        };
+        h / i32::from(self.layers.max(1))
+    }
 }
 
 /// Which axes of a rectangular board wrap round (`board WxH wrap files`:

@@ -467,9 +467,12 @@ impl Session {
                 v.players[pos.turn() as usize].name
             ));
         }
+        // On a board in layers the square a moved man passed to is marked
+        // too (where it stands now).
+        let passed = |s: Option<Square>| s.and_then(|s| geo.next_layer(s));
         let last = last
             .map(|m| {
-                [m.from(), m.to(), m.aux_square()]
+                [m.from(), m.to(), m.aux_square(), passed(m.to())]
                     .into_iter()
                     .flatten()
                     .map(|s| self.coord(s))
@@ -486,6 +489,7 @@ impl Session {
         BoardView {
             hex: v.board.hex,
             wrap: v.board.wrap,
+            layers: v.board.layers,
             x0: x0 + ox,
             y0: y0 + oy,
             width: w,

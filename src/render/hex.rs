@@ -24,6 +24,7 @@ fn names(n: u8) -> Board {
         a1_dark: true,
         hex: Some(n),
         wrap: crate::ir::Wrap::default(),
+        layers: 1,
     }
 }
 

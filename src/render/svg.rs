@@ -70,11 +70,23 @@ pub struct Options {
 
 /// The grid's columns and rows as drawn (turned a quarter, they swap).
 fn drawn(v: &BoardView, turn: u8) -> (i32, i32) {
+    if let Some((n, lh)) = stacked(v) {
+        // Side by side, a column apart; turned by half turns only.
+        return (n * v.width + n - 1, lh);
+    }
     if turn % 2 == 1 {
         (v.height, v.width)
     } else {
         (v.width, v.height)
     }
+}
+
+/// `board ... layers N`: the number of layers and the rows of each, when
+/// the view is a stack of boards (drawn side by side, the first on the
+/// left).
+fn stacked(v: &BoardView) -> Option<(i32, i32)> {
+    let n = i32::from(v.layers);
+    (n > 1 && v.hex.is_none() && v.height % n == 0).then(|| (n, v.height / n))
 }
 
 /// The size in pixels of a view's picture: the board, or the widest
@@ -193,7 +205,11 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
         ));
     }
     let mut s = String::new();
-    let turn = opt.turn % 4;
+    let turn = match (opt.turn % 4, stacked(v)) {
+        // Stacked boards turn by half turns only.
+        (t, Some(_)) => t / 2 * 2,
+        (t, None) => t,
+    };
     let (w, h) = size_turned(v, turn);
     if let Some(n) = v.hex {
         // A hexagon turns by half turns only: a quarter turn draws it as
@@ -228,7 +244,17 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
     let players = v.player_names.len();
     // Pixel corner of grid cell (x, y): rank 1 at the bottom, turned.
     let (gw, gh) = (v.width, v.height);
+    let layered = stacked(v);
     let at = |x: i32, y: i32| {
+        if let Some((n, lh)) = layered {
+            let (k, y) = (y.div_euclid(lh), y.rem_euclid(lh));
+            let (c, r) = if turn == 2 {
+                ((n - 1 - k) * (gw + 1) + gw - 1 - x, y)
+            } else {
+                (k * (gw + 1) + x, lh - 1 - y)
+            };
+            return (LEFT + c * CELL, TOP + r * CELL);
+        }
         let (c, r) = match turn {
             0 => (x, gh - 1 - y),
             1 => (y, x),
@@ -385,7 +411,36 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
     let fs = 13;
     let file = |x: i32| esc(&file_label(v.x0 + x));
     let rank = |y: i32| (v.y0 + y + 1).to_string();
+    if let Some((n, lh)) = layered {
+        // Each board's files under it and its ranks at its left.
+        for k in 0..n {
+            for x in 0..gw {
+                let (px, _) = at(x, k * lh);
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{}" y="{}" text-anchor="middle" font-size="{fs}" fill="#333333">{}</text>"##,
+                    px + CELL / 2,
+                    TOP + rows * CELL + 17,
+                    file(x)
+                );
+            }
+            let left = (0..gw).map(|x| at(x, k * lh).0).min().unwrap_or(LEFT);
+            for y in 0..lh {
+                let (_, py) = at(0, k * lh + y);
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{}" y="{}" text-anchor="end" font-size="{fs}" fill="#333333">{}</text>"##,
+                    left - 6,
+                    py + CELL / 2 + 5,
+                    rank(k * lh + y)
+                );
+            }
+        }
+    }
     for c in 0..cols {
+        if layered.is_some() {
+            break;
+        }
         let label = match turn {
             0 => file(c),
             1 => rank(c),
@@ -400,6 +455,9 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
         );
     }
     for r in 0..rows {
+        if layered.is_some() {
+            break;
+        }
         let label = match turn {
             0 => rank(gh - 1 - r),
             1 => file(r),
@@ -506,6 +564,7 @@ mod tests {
             out: vec![],
             hex: None,
             wrap: crate::ir::Wrap::default(),
+            layers: 1,
         };
         let corner = |turn: u8| {
             let s = draw_with(
@@ -565,6 +624,7 @@ mod tests {
             out: vec![],
             hex: None,
             wrap: crate::ir::Wrap::default(),
+            layers: 1,
         };
         let e = draw(&v, &[]).unwrap_err();
         assert!(e.contains("too large"), "{e}");

@@ -121,6 +121,7 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
                 .hint("the engine keeps the men on a (3W-2)x(3H-2) grid, at most 16x16"));
             }
             no_wrap(&c, f, "an unbounded board has no edges to join")?;
+            no_layers(&c, f, "an unbounded board cannot be stacked in layers")?;
             c.finish()?;
             return Ok(Board {
                 shape: Shape::Unbounded {
@@ -130,6 +131,7 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
                 a1_dark: true,
                 hex: None,
                 wrap: crate::ir::Wrap::default(),
+                layers: 1,
             });
         }
         if c.eat_word("hex") {
@@ -164,9 +166,33 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
         let mut holes = Vec::new();
         let mut a1_dark = true;
         let mut wrap = crate::ir::Wrap::default();
+        let mut layers: Option<(u8, Span)> = None;
         loop {
             if c.peek_word() == Some("wrap") {
                 wrap = wrap_clause(&mut c, f)?;
+            } else if c.peek_word() == Some("layers") {
+                let at = c.here();
+                c.next();
+                let most = (MAX_SIDE as i64 / h).max(1);
+                let (n, sp) = c
+                    .expect_int("the number of layers", 2, most.max(2))
+                    .map_err(|d| {
+                        d.hint(format!(
+                            "a stack of N boards of {w}x{h} is a grid of {w}x(N*{h}), at most {MAX_SIDE} rows: here at most {most} layers"
+                        ))
+                    })?;
+                if h * n > MAX_SIDE as i64 {
+                    return Err(Diagnostic::error(
+                        "out-of-range",
+                        f,
+                        sp,
+                        format!(
+                            "{n} layers of {w}x{h} need {} rows, more than {MAX_SIDE}",
+                            h * n
+                        ),
+                    ));
+                }
+                layers = Some((n as u8, at.to(sp)));
             } else if let Some(w @ ("cylinder" | "torus" | "wraps" | "wrapped")) = c.peek_word() {
                 return Err(Diagnostic::error(
                     "bad-argument",
@@ -255,15 +281,35 @@ pub(super) fn board_stmt(l: &mut Lower, it: &Item) {
             }
         }
         c.finish()?;
+        let n = layers.map_or(1, |(n, _)| n);
+        if let Some((_, sp)) = layers {
+            let with = if wrap.any() {
+                Some("`wrap`")
+            } else if !holes.is_empty() {
+                Some("`holes`")
+            } else {
+                None
+            };
+            if let Some(with) = with {
+                return Err(Diagnostic::error(
+                    "contradiction",
+                    f,
+                    sp,
+                    format!("a board in layers cannot have {with}"),
+                )
+                .hint("stacked boards are plain rectangles: write `board 8x8 layers 2`"));
+            }
+        }
         Ok(Board {
             shape: Shape::Rect {
                 width: w as u8,
-                height: h as u8,
+                height: h as u8 * n,
                 holes,
             },
             a1_dark,
             hex: None,
             wrap,
+            layers: n,
         })
     })();
     match r {
@@ -304,6 +350,15 @@ fn wrap_clause(c: &mut Cur, f: &Arc<str>) -> Result<crate::ir::Wrap, Diagnostic>
             .hint("write `wrap files` for a cylinder, `wrap files ranks` for a torus"));
     }
     Ok(wrap)
+}
+
+/// A `layers` where the board cannot be stacked (hexagonal, unbounded).
+fn no_layers(c: &Cur, f: &Arc<str>, why: &str) -> Result<(), Diagnostic> {
+    match c.peek_word() {
+        Some("layers") => Err(Diagnostic::error("bad-argument", f, c.here(), why)
+            .hint("only a rectangular board `board WxH` is stacked: `board 8x8 layers 2`")),
+        _ => Ok(()),
+    }
 }
 
 /// A `wrap` where the board cannot wrap (hexagonal, unbounded).
@@ -349,6 +404,7 @@ fn hex_board(c: &mut Cur, f: &Arc<str>) -> Result<Board, Diagnostic> {
         .hint("its grid of 2N-1 files must fit 16x16, and its files are named a..p without j"));
     }
     no_wrap(c, f, "a hexagonal board cannot wrap")?;
+    no_layers(c, f, "a hexagonal board cannot be stacked in layers")?;
     c.finish()?;
     let n = n as i32;
     let w = (2 * n - 1) as u8;
@@ -361,6 +417,7 @@ fn hex_board(c: &mut Cur, f: &Arc<str>) -> Result<Board, Diagnostic> {
         a1_dark: true,
         hex: Some(n as u8),
         wrap: crate::ir::Wrap::default(),
+        layers: 1,
     })
 }
 
@@ -454,5 +511,72 @@ fn scan_wrap(
         for s in &b.stmts {
             scan_wrap(s, file, forward_wraps, out);
         }
+    }
+}
+
+/// What a board in layers cannot carry (LANGUAGE.md §5, "Boards in
+/// layers"): every action but a board move (`place`, `actions` other than
+/// `move` and `pass`, `gating`, `then place wall`, a deck), and the rules
+/// whose squares, lines or neighbours are found on the board as drawn or
+/// that move a man a second time (`flip`, `encloses`, `surrounded`,
+/// `always connected`, `facing`, `captures ...`, `rebirth`, `explode`,
+/// `turn actions`, `fog of war`). Each is reported where it is written.
+pub(super) fn layer_refusals(l: &mut Lower, items: &[Item]) {
+    if l.board.as_ref().is_none_or(|b| b.layers <= 1) {
+        return;
+    }
+    const HINT: &str = "a board in layers has board moves only, each followed by the pass to the next layer; use a flat board";
+    let mut found: Vec<(Arc<str>, Span, String)> = Vec::new();
+    fn scan(
+        stmt: &crate::syntax::ast::Stmt,
+        file: &Arc<str>,
+        out: &mut Vec<(Arc<str>, Span, String)>,
+    ) {
+        if let Some(k) = stmt.keyword() {
+            let sp = stmt.args.first().map_or(stmt.span, |a| a.span);
+            let refused = match k {
+                "place" | "flip" | "always" | "captures" | "rebirth" | "gating" | "then"
+                | "facing" | "explode" | "fog" | "turn" | "swap" => true,
+                "actions" => stmt
+                    .args
+                    .iter()
+                    .any(|a| a.word().is_some_and(|w| w != "move" && w != "pass")),
+                _ => false,
+            };
+            if refused {
+                out.push((file.clone(), sp, format!("`{k}`")));
+            }
+        }
+        fn words(args: &[Arg], file: &Arc<str>, out: &mut Vec<(Arc<str>, Span, String)>) {
+            for a in args {
+                match &a.kind {
+                    ArgKind::Word(w) if w == "encloses" || w == "surrounded" => {
+                        out.push((file.clone(), a.span, format!("`{w}`")))
+                    }
+                    ArgKind::Group(inner) => words(inner, file, out),
+                    _ => {}
+                }
+            }
+        }
+        words(&stmt.args, file, out);
+        if let Some(b) = &stmt.block {
+            for s in &b.stmts {
+                scan(s, file, out);
+            }
+        }
+    }
+    for it in items {
+        scan(&it.stmt, &it.file, &mut found);
+    }
+    for (f, sp, what) in found {
+        l.err(
+            Diagnostic::error(
+                "contradiction",
+                &f,
+                sp,
+                format!("{what} cannot be used on a board in layers"),
+            )
+            .hint(HINT),
+        );
     }
 }

@@ -501,6 +501,7 @@ pub(super) fn finish(
             a1_dark: true,
             hex: None,
             wrap: crate::ir::Wrap::default(),
+            layers: 1,
         }),
         pieces: l.pieces.iter().map(|p| p.piece.clone()).collect(),
         regions: l.regions.iter().map(|r| r.0.clone()).collect(),

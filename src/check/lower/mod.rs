@@ -198,6 +198,7 @@ pub(crate) fn lower(
         }
     }
     board::wrap_refusals(&mut l, items);
+    board::layer_refusals(&mut l, items);
     let has_stmt = |k: &str| items.iter().any(|i| i.stmt.keyword() == Some(k));
     shape_present(&mut l, name, file, name_span, &has_stmt);
     for (it, lw) in stage(|w| matches!(w, Lowering::Pieces(_))) {

@@ -126,7 +126,9 @@ pub fn unreachable_squares<B: Bits>(v: &Variant, geo: &Geometry, atoms: &Atoms<B
                     for &d in &a.dirs {
                         let v = atoms.dirs[d as usize].v;
                         if let Some(n) = geo.offset(sq, v) {
-                            next.insert(n);
+                            // On a board in layers the man then passes to
+                            // the next layer.
+                            next.insert(geo.next_layer(n).unwrap_or(n));
                         }
                     }
                 }

@@ -38,6 +38,9 @@ pub struct Geometry {
     /// Per square, the real square one step away in each of
     /// [`KING_STEPS`], on the board as drawn (never across a wrapped edge).
     next: Vec<[Option<Square>; 8]>,
+    /// `board WxH layers N`: the rows of one layer (the grid's height on a
+    /// flat board). Steps, leaps and rides never leave their layer.
+    layer_rows: i32,
 }
 
 /// The 8 directions of a king step, counter-clockwise from east.
@@ -153,8 +156,14 @@ impl Geometry {
                 a1_dark: board.a1_dark,
                 hex: board.hex,
                 wrap: board.wrap,
+                layers: board.layers,
             },
             next: Vec::new(),
+            layer_rows: if board.layers > 1 && limit.is_none() {
+                (height / i32::from(board.layers)).max(1)
+            } else {
+                height
+            },
         };
         // On the board as drawn: the walks along them (`flip`, `encloses`,
         // which a board that wraps refuses) end at an edge.
@@ -276,15 +285,58 @@ impl Geometry {
         } else {
             y + d.1
         };
+        if !self.same_layer(y, ny) {
+            return None;
+        }
         self.square(nx, ny).filter(|&n| n != sq)
     }
 
     /// The real square reached from `sq` by the vector `d` on the board as
-    /// drawn, never across a wrapped edge.
+    /// drawn, never across a wrapped edge (nor onto another layer).
     #[inline]
     pub fn flat_offset(&self, sq: Square, d: (i32, i32)) -> Option<Square> {
         let (x, y) = self.coords(sq);
+        if !self.same_layer(y, y + d.1) {
+            return None;
+        }
         self.square(x + d.0, y + d.1)
+    }
+
+    /// Whether rows `y` and `ny` of the grid lie on the same layer (always
+    /// on a flat board, where a row off the grid is refused elsewhere).
+    #[inline]
+    pub fn same_layer(&self, y: i32, ny: i32) -> bool {
+        self.layer_rows == self.height
+            || y.div_euclid(self.layer_rows) == ny.div_euclid(self.layer_rows)
+    }
+
+    /// The number of stacked boards (`board WxH layers N`; 1 on a flat board).
+    #[inline]
+    pub fn layers(&self) -> usize {
+        (self.height / self.layer_rows).max(1) as usize
+    }
+
+    /// The rows of one layer (the grid's height on a flat board).
+    #[inline]
+    pub fn layer_rows(&self) -> usize {
+        self.layer_rows as usize
+    }
+
+    /// The layer (from 0) of square `sq`.
+    #[inline]
+    pub fn layer_of(&self, sq: Square) -> usize {
+        (self.coords(sq).1 / self.layer_rows) as usize
+    }
+
+    /// The square of the next layer (the last layer's next is the first)
+    /// under `sq`: where a man that moved to `sq` passes (`None` on a flat
+    /// board).
+    pub fn next_layer(&self, sq: Square) -> Option<Square> {
+        if self.layers() < 2 {
+            return None;
+        }
+        let (x, y) = self.coords(sq);
+        self.square(x, (y + self.layer_rows).rem_euclid(self.height))
     }
 
     /// Which axes wrap round (`ir::Wrap`).
@@ -381,6 +433,7 @@ mod tests {
             a1_dark: true,
             hex: None,
             wrap: crate::ir::Wrap::default(),
+            layers: 1,
         }
     }
 

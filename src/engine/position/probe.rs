@@ -99,6 +99,10 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
     };
     let (b, l, r) = (&t.base, &t.base.layout, &t.rules);
     if r.probe_by_make {
+        if r.layers.is_some() {
+            // The pass to the next layer moves the man again: made whole.
+            return legal_after(t, s, mv, split);
+        }
         if let Some(rb) = &r.rebirth {
             // A rebirth changes a third square: made and tested whole.
             return !rb.blocked(b, s, mv) && legal_after(t, s, mv, split);
@@ -151,6 +155,11 @@ pub(crate) fn legal_after<B: Bits>(
     mv: Move,
     split: bool,
 ) -> bool {
+    if let Some(ly) = &t.rules.layers {
+        if ly.blocked(s, mv) {
+            return false;
+        }
+    }
     let me = s.turn;
     let mark = make(t, s, mv);
     let ok = t.rules.constraints.hold(&t.base, s, me, split, B::EMPTY);

@@ -38,6 +38,7 @@ pub(crate) mod first_action;
 pub(crate) mod flip;
 pub(crate) mod gating;
 pub(crate) mod goals;
+pub(crate) mod layers;
 pub(crate) mod limit_box;
 pub(crate) mod material;
 pub(crate) mod move_where;
@@ -165,6 +166,9 @@ pub struct Rules<B: Bits> {
     pub must_capture: bool,
     /// `while in check` and `initial ... not in check | lost when aimed by`.
     pub check_bound: Option<CheckBound>,
+    /// `board ... layers N`: the pass to the next layer after each board
+    /// move, and its test (`rules::layers`).
+    pub layers: Option<layers::Layers>,
     /// `explode on capture`.
     pub explosion: Option<Explosion<B>>,
     /// `mutually immune`: kinds whose men may not capture their own kind
@@ -256,7 +260,27 @@ impl<B: Bits> Rules<B> {
             .filter(|(_, p)| p.captures_in_place)
             .fold(0u32, |m, (k, _)| m | 1 << k);
         let strikers = base.strikes.as_ref().is_some_and(|st| st.strikers() != 0);
-        let any_consequence = strikers
+        let layers = layers::Layers::new(base);
+        if layers.is_some() {
+            refuse_on_layers(
+                drops.is_some()
+                    || Walls::new(v).is_some()
+                    || gating.is_some()
+                    || deck.is_some()
+                    || swaps.is_some()
+                    || flips.is_some()
+                    || surround.is_some()
+                    || !constraints.connected.is_empty()
+                    || rebirth.is_some()
+                    || in_place != 0
+                    || base.strikes.is_some()
+                    || turns.is_some()
+                    || promote_action.is_some()
+                    || v.turn.explosion.is_some(),
+            )?;
+        }
+        let any_consequence = layers.is_some()
+            || strikers
             || turns.is_some()
             || royal_made.is_some()
             || flips.is_some()
@@ -304,11 +328,17 @@ impl<B: Bits> Rules<B> {
             explosion: Explosion::new(v, base),
             mutually_immune,
             special_captures: mutually_immune != 0
+                || layers.is_some()
                 || rebirth.is_some()
                 || in_place != 0
                 || base.strikes.is_some(),
             on_capture: OnCapture::of(v.turn.explosion.is_some(), rebirth.is_some(), in_place != 0),
-            probe_by_make: rebirth.is_some() || royal_made.is_some() || in_place != 0 || strikers,
+            probe_by_make: rebirth.is_some()
+                || royal_made.is_some()
+                || in_place != 0
+                || strikers
+                || layers.is_some(),
+            layers,
             rebirth,
             in_place,
             strikes: base.strikes.is_some(),
@@ -351,6 +381,7 @@ impl<B: Bits> Rules<B> {
     /// only: no blast, no flips, no men taken by surrounding, no deck.
     pub fn plain_moves_local(&self) -> bool {
         !self.strikes
+            && self.layers.is_none()
             && self.explosion.is_none()
             && self.rebirth.is_none()
             && self.in_place == 0
@@ -411,6 +442,10 @@ impl<B: Bits> Rules<B> {
         if !self.any_consequence {
             return;
         }
+        let mut ep_made = a.ep;
+        if let Some(ly) = &self.layers {
+            ep_made = pass_layer(ly, t, s, mv, a.ep);
+        }
         let mut captured = a.captured.is_some();
         if let Some(st) = t.strikes.as_deref().filter(|st| st.strikers() != 0) {
             if strike::after_move(t, st, &self.captures, s, me, mv, a.captured.is_some()) > 0 {
@@ -424,7 +459,7 @@ impl<B: Bits> Rules<B> {
             cold(|| f.after_action(t, s, me, mv));
         }
         if let Some(ep) = &self.en_passant {
-            ep.after_action(t, s, me, a.ep);
+            ep.after_action(t, s, me, ep_made);
         }
         if let (Some(c), true) = (&self.castling, a.castle_flags) {
             c.refresh_key(t, s);
@@ -501,6 +536,18 @@ fn cold(f: impl FnOnce()) {
     f()
 }
 
+/// The pass to the next layer (out of line: only boards in layers have it).
+#[inline(never)]
+fn pass_layer<B: Bits>(
+    ly: &layers::Layers,
+    t: &Base<B>,
+    s: &mut State<B>,
+    mv: Move,
+    ep: Option<EpRecord>,
+) -> Option<EpRecord> {
+    ly.after_action(t, s, mv, ep)
+}
+
 /// En-passant targets are kept for lame moves passing at most 3 squares.
 fn check_lame_paths<B: Bits>(t: &Base<B>) -> Result<(), CompileError> {
     for p in &t.atoms.patterns {
@@ -517,6 +564,18 @@ fn check_lame_paths<B: Bits>(t: &Base<B>) -> Result<(), CompileError> {
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// A board in layers carries board moves only (the checker refuses the
+/// rest at its statements; this is the engine's own guard, for an IR made
+/// another way).
+fn refuse_on_layers(other: bool) -> Result<(), CompileError> {
+    if other {
+        return Err(CompileError::Board(
+            "a board in layers carries board moves only: no placements, gating, walls, cards, swaps, flips, surrounding, connectivity, rebirth, explosions, captures in place or by approach, promotions as actions or turns of several actions".into(),
+        ));
     }
     Ok(())
 }

@@ -326,9 +326,14 @@ pub(crate) fn far_edge<B: Bits>(t: &Base<B>, f: Dir) -> B {
     geo.squares()
         .filter(|&s| {
             let (mut x, mut y) = geo.coords(s);
+            let y0 = y;
             loop {
                 x += fv.0;
                 y += fv.1;
+                if !geo.same_layer(y0, y) {
+                    // The edge of the man's layer (`board ... layers N`).
+                    return true;
+                }
                 match geo.grid_square(x, y) {
                     None => return true,
                     Some(n) if geo.is_real(n) => return false,

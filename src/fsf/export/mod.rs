@@ -332,6 +332,15 @@ fn structure(e: &mut Exp) {
         );
         return;
     }
+    if v.board.layers > 1 {
+        // Fairy-Stockfish plays one board: no man passes to another.
+        e.refuse(
+            "board",
+            None,
+            format!("a board in layers (`layers {}`)", v.board.layers),
+        );
+        return;
+    }
     if e.w > FILE_MAX as i32 || e.h > RANK_MAX as i32 {
         e.refuse(
             "board",

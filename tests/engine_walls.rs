@@ -611,12 +611,12 @@ variant trail {
 
 // ---- `petrify PIECE, ...`: a capturer turns into a wall ----
 
-/// Rooks petrify, knights do not; a king that never captures.
+/// Rooks and bishops petrify, knights do not; a king that never captures.
 const STONE: &str = r#"
 variant stone {
   players white, black
   board 8x8
-  use rook, knight
+  use rook, knight, bishop
   piece king K moves "mK" royal
   piece pawn P like pawn
   setup {
@@ -624,7 +624,7 @@ variant stone {
     black: K e8, R a8
   }
   promote pawn at far edge to rook, knight
-  petrify rook
+  petrify rook, bishop
   end { checkmate -> lose }
 }
 "#;
@@ -658,11 +658,11 @@ fn a_petrified_capturer_gives_no_check_but_a_discovered_check_stands() {
     let mut g = Game::new(fen(&t, "4k3/8/8/4r3/8/8/8/4RK2 w - - 0 1"));
     play(&mut g, &["e1e5"]);
     assert!(!g.position().in_check());
-    // The rook on e4 takes off the file and turns to stone on a4: the rook
+    // The bishop on e4 takes on d5 and turns to stone there: the rook
     // behind it on e1 gives check.
-    let mut g = Game::new(fen(&t, "4k3/8/8/8/r3R3/8/8/4RK2 w - - 0 1"));
-    play(&mut g, &["e4a4"]);
-    assert_eq!(g.position().fen(), "4k3/8/8/8/*7/8/8/4RK2 b - - 1 1");
+    let mut g = Game::new(fen(&t, "4k3/8/8/3r4/4B3/8/8/4RK2 w - - 0 1"));
+    play(&mut g, &["e4d5"]);
+    assert_eq!(g.position().fen(), "4k3/8/8/3*4/8/8/8/4RK2 b - - 1 1");
     assert!(g.position().in_check());
 }
 

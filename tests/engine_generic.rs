@@ -777,3 +777,57 @@ fn the_last_layer_passes_to_the_first() {
     play(&mut g, &["a1b1"]);
     assert_eq!(board_of(g.position()), "3k/4/4/4/4/4/4/1K2/4/4/4/4");
 }
+
+/// FINDINGS.md's horse and pawn, with `en passant` as given.
+fn horse_and_pawn(ep: &str) -> Arc<Tables> {
+    let src = format!(
+        r#"
+variant t {{
+  players white, black
+  board 8x8
+  use king, queen, pawn
+  piece horse N moves "nN"
+  setup {{
+    white: K e1, P g5
+    black: K e8, N e6, P f7
+  }}
+  promote pawn at far edge to queen
+  {ep}
+  end {{ checkmate -> lose }}
+}}
+"#
+    );
+    let c = varia::check::check_str("t.variant", &src, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    Arc::new(Tables::new(&c.variants[0]).unwrap())
+}
+
+#[test]
+fn a_lame_leap_leaves_en_passant_targets_unless_en_passant_names_the_kinds() {
+    // Without `after`, the horse's leap e6g7 passes f6 (orthogonal step
+    // first... the passed square is f6 or e7) and the pawn may take there.
+    let start = "4k3/5p2/4n3/6P1/8/8/8/4K3 b - - 0 1";
+    let mut g = Game::new(fen(&horse_and_pawn(""), start));
+    play(&mut g, &["e6g7"]);
+    assert!(moves(g.position()).contains(&"g5f6".to_string()));
+    // `en passant after pawn`: the horse leaves nothing, the FEN field is
+    // empty, and a pawn's double step still may be taken.
+    let t = horse_and_pawn("en passant after pawn");
+    let mut g = Game::new(fen(&t, start));
+    play(&mut g, &["e6g7"]);
+    assert!(!moves(g.position()).contains(&"g5f6".to_string()));
+    assert_eq!(g.position().fen(), "4k3/5pn1/8/6P1/8/8/8/4K3 w - - 1 2");
+    let mut g = Game::new(fen(&t, "4k3/5p2/8/6P1/8/8/8/4K3 b - - 0 1"));
+    play(&mut g, &["f7f5"]);
+    assert!(moves(g.position()).contains(&"g5f6".to_string()));
+}
+
+#[test]
+fn en_passant_after_reads_with_a_window_and_a_region() {
+    let t = horse_and_pawn(
+        "region ep: white rank 6, black rank 3\n  en passant next_player_only after pawn, horse in ep",
+    );
+    let mut g = Game::new(fen(&t, "4k3/5p2/8/6P1/8/8/8/4K3 b - - 0 1"));
+    play(&mut g, &["f7f5"]);
+    assert!(moves(g.position()).contains(&"g5f6".to_string()));
+}

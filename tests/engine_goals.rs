@@ -603,3 +603,31 @@ fn stalemate_may_be_given_to_a_fixed_player() {
         assert_eq!(winners(&g), Some(2), "{}", start.0);
     }
 }
+
+#[test]
+fn a_stalemate_may_be_won_by_the_side_with_fewer_men() {
+    // Suicide chess (`stalemate -> fewest men`), Fairy-Stockfish's
+    // stalematePieceCount with a stalemate won by the stalemated side.
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/blind/suicide.variant",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let c = varia::check::check_str("suicide.variant", &text, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    let t = std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).unwrap());
+    // After h2h3, Black's pawn a3 (blocked by a2) has no move: one man
+    // against two, Black wins.
+    let mut g = Game::new(fen(&t, "8/8/8/8/8/p7/P6P/8 w - - 0 1"));
+    play(&mut g, &["h2h3"]);
+    assert!(moves(g.position()).is_empty());
+    assert_eq!(winners(&g), Some(2));
+    // White is stalemated, two men each: a draw.
+    let g = Game::new(fen(&t, "8/8/8/8/7p/p6P/P7/8 w - - 0 1"));
+    assert!(moves(g.position()).is_empty());
+    assert_eq!(winners(&g), Some(0));
+    // Black is stalemated with three men against two: White wins.
+    let g = Game::new(fen(&t, "8/8/8/p7/p7/P6p/7P/8 b - - 0 1"));
+    assert!(moves(g.position()).is_empty());
+    assert_eq!(winners(&g), Some(1));
+}

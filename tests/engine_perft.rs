@@ -159,5 +159,5 @@ fn blind_rule_files_still_match_fairy_stockfish() {
         }
         files += 1;
     }
-    assert_eq!(files, 41);
+    assert_eq!(files, 48);
 }

@@ -247,3 +247,69 @@ fn a_confined_kind_is_placed_only_inside_its_region() {
     let black: Vec<String> = moves(&p).into_iter().filter(|x| x.contains('@')).collect();
     assert_eq!(black, ["A@b5", "A@c4", "A@c5", "A@d5"]);
 }
+
+/// Koedem (`tests/blind/koedem.variant`): a king in hand must be placed.
+fn koedem() -> std::sync::Arc<varia::engine::Tables> {
+    let path = format!("{}/tests/blind/koedem.variant", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let c = varia::check::check_str("koedem.variant", &text, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).unwrap())
+}
+
+#[test]
+fn must_place_a_listed_kind_allows_only_its_placements() {
+    // A king and a knight in hand: only the king's placements, on the 33
+    // empty squares (e1 included; Fairy-Stockfish: 33).
+    let t = koedem();
+    let g = Game::new(fen(
+        &t,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[KN] w kq - 0 1",
+    ));
+    let m = moves(g.position());
+    assert_eq!(m.len(), 33, "{m:?}");
+    assert!(m.iter().all(|x| x.starts_with("K@")), "{m:?}");
+}
+
+#[test]
+fn without_a_listed_man_in_hand_any_placement_or_move_is_legal() {
+    // A knight in hand only: the 20 moves and 32 knight placements.
+    let t = koedem();
+    let g = Game::new(fen(
+        &t,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1",
+    ));
+    assert_eq!(moves(g.position()).len(), 20 + 32);
+}
+
+#[test]
+fn a_listed_man_that_cannot_be_placed_leaves_moves_but_bars_other_placements() {
+    // The king may be placed on its first rank only.
+    let src = r#"
+variant kp {
+  players white, black
+  board 4x4
+  use knight
+  piece king K moves "K"
+  actions move, place
+  captures to hand
+  region home: white rank 1, black rank 4
+  place king where in home
+  setup {
+    white: N a1 b1 c1 d1
+    black: N a4
+  }
+  must place king
+  end { stalemate -> lose }
+}
+"#;
+    let c = varia::check::check_str("kp.variant", src, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    let t = std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).unwrap());
+    // The first rank is full: the board moves, no knight placement.
+    let m = moves(&fen(&t, "n3/4/4/NNNN[KN] w - - 0 1"));
+    assert!(!m.is_empty());
+    assert!(m.iter().all(|x| !x.contains('@')), "{m:?}");
+    // d1 is free: the king goes there, nothing else.
+    assert_eq!(moves(&fen(&t, "n3/4/4/NNN1[KN] w - - 0 1")), ["K@d1"]);
+}

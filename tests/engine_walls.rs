@@ -500,3 +500,202 @@ fn perft_by_turns_counts_whole_turns() {
     let mut pos = varia::engine::Position::start(common::chess()).unwrap();
     assert_eq!(varia::engine::perft_turns(&mut pos, 2), 400);
 }
+
+// ---- `then place wall ... in REGION`, `then place wall vacated` ----
+
+/// A rule file of `tests/blind/` (each compared with Fairy-Stockfish).
+fn blind(name: &str) -> Arc<Tables> {
+    let path = format!("{}/tests/blind/{name}.variant", env!("CARGO_MANIFEST_DIR"));
+    text(&std::fs::read_to_string(path).expect("readable"))
+}
+
+#[test]
+fn a_wall_region_keeps_the_start_squares_free() {
+    // Isolation: the token on c1 has 5 king steps; after each, 48 squares
+    // less the two tokens = 46 empty, less c1 (out of the region) = 45.
+    let t = blind("isolation");
+    let pos = Game::new(fen(&t, "3p2/6/6/6/6/6/6/2P3 w - - 0 1"));
+    let m = moves(pos.position());
+    assert_eq!(m.len(), 5 * 45);
+    assert!(
+        !m.iter().any(|x| x.ends_with("c1") || x.ends_with("d8")),
+        "{m:?}"
+    );
+    assert!(m.contains(&"c1c2,c2a1".to_string()));
+    assert_eq!(
+        perft(&mut fen(&t, "3p2/6/6/6/6/6/6/2P3 w - - 0 1"), 2),
+        47_300
+    );
+}
+
+#[test]
+fn a_per_player_wall_region_is_read_as_the_mover_sees_it() {
+    // White walls only on rank 1, Black only on rank 4.
+    let t = text(
+        r#"
+variant ranks {
+  players white, black
+  board 4x4
+  piece token P moves "mK"
+  setup {
+    white: P a2
+    black: P d3
+  }
+  region mine: white rank 1, black rank 4
+  then place wall in mine
+  end { stalemate -> lose }
+}
+"#,
+    );
+    let pos = fen(&t, "4/3p/P3/4 w - - 0 1");
+    for m in moves(&pos) {
+        assert!(m.ends_with('1'), "{m}");
+    }
+    let pos = fen(&t, "4/3p/P3/4 b - - 0 1");
+    let m = moves(&pos);
+    assert!(!m.is_empty());
+    for x in m {
+        assert!(x.ends_with('4'), "{x}");
+    }
+    // A region with no empty square after the move: no legal move.
+    let pos = fen(&t, "4/3p/P3/**** w - - 0 1");
+    assert!(moves(&pos).is_empty());
+}
+
+#[test]
+fn the_vacated_wall_goes_on_the_square_the_man_left() {
+    // Snailtrail: three king steps from a1, each leaving a wall on a1
+    // (Fairy-Stockfish: perft 1 = 3).
+    let t = blind("snailtrail");
+    let mut g = Game::new(fen(&t, "6p/7/7/7/7/7/P6 w - - 0 1"));
+    let mut m = moves(g.position());
+    m.sort();
+    assert_eq!(m, ["a1a2,a2a1", "a1b1,b1a1", "a1b2,b2a1"]);
+    play(&mut g, &["a1b2,b2a1", "g7f6,f6g7"]);
+    assert_eq!(g.position().fen(), "6*/5p1/7/7/7/1P5/*6 w - - 2 2");
+    // The trail blocks: b2 may not go back to a1.
+    assert!(!moves(g.position()).iter().any(|x| x.starts_with("b2a1")));
+}
+
+#[test]
+fn a_vacated_wall_follows_captures_and_castling() {
+    let t = text(
+        r#"
+variant trail {
+  players white, black
+  board 8x8
+  use rook
+  piece king K moves "mK" royal
+  setup {
+    white: K e1, R a1 h1
+    black: K e8, R a8
+  }
+  castling king with rook to files g c
+  then place wall vacated
+  end { checkmate -> lose }
+}
+"#,
+    );
+    let pos = fen(&t, "r3k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let m = moves(&pos);
+    // A capture: the wall on the square the rook left.
+    assert!(m.contains(&"a1a8,a8a1".to_string()), "{m:?}");
+    // Castling: the wall on the king's square.
+    assert!(m.contains(&"e1g1,g1e1".to_string()), "{m:?}");
+    // Every action's wall is its origin.
+    for x in &m {
+        let (a, b) = x.split_once(',').expect("a comma");
+        assert_eq!(&a[..2], &b[2..4], "{x}");
+    }
+}
+
+// ---- `petrify PIECE, ...`: a capturer turns into a wall ----
+
+/// Rooks and bishops petrify, knights do not; a king that never captures.
+const STONE: &str = r#"
+variant stone {
+  players white, black
+  board 8x8
+  use rook, knight, bishop
+  piece king K moves "mK" royal
+  piece pawn P like pawn
+  setup {
+    white: K e1, R a1, N b1
+    black: K e8, R a8
+  }
+  promote pawn at far edge to rook, knight
+  petrify rook, bishop
+  end { checkmate -> lose }
+}
+"#;
+
+#[test]
+fn a_petrifying_capture_leaves_a_wall_where_the_capturer_landed() {
+    let t = text(STONE);
+    let mut g = Game::new(fen(&t, "r3k3/8/8/8/8/8/8/RN2K3 w - - 0 1"));
+    play(&mut g, &["a1a8"]);
+    assert_eq!(g.position().fen(), "*3k3/8/8/8/8/8/8/1N2K3 b - - 1 1");
+    // The wall reads back from FEN, blocks and is never captured.
+    let back = fen(&t, "*3k3/8/8/8/8/8/8/1N2K3 b - - 1 1");
+    assert_eq!(back.hash(), g.position().hash());
+    assert_eq!(g.position().hash(), g.position().hash_from_scratch());
+    g.undo();
+    assert_eq!(g.position().fen(), "r3k3/8/8/8/8/8/8/RN2K3 w - - 0 1");
+}
+
+#[test]
+fn an_unlisted_kind_captures_as_usual() {
+    let t = text(STONE);
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/8/r7/8/RN2K3 w - - 0 1"));
+    play(&mut g, &["b1a3"]);
+    assert_eq!(g.position().fen(), "4k3/8/8/8/8/N7/8/R3K3 b - - 1 1");
+}
+
+#[test]
+fn a_petrified_capturer_gives_no_check_but_a_discovered_check_stands() {
+    let t = text(STONE);
+    // Rxe5: the rook is stone on e5, so the king on e8 is not in check.
+    let mut g = Game::new(fen(&t, "4k3/8/8/4r3/8/8/8/4RK2 w - - 0 1"));
+    play(&mut g, &["e1e5"]);
+    assert!(!g.position().in_check());
+    // The bishop on e4 takes on d5 and turns to stone there: the rook
+    // behind it on e1 gives check.
+    let mut g = Game::new(fen(&t, "4k3/8/8/3r4/4B3/8/8/4RK2 w - - 0 1"));
+    play(&mut g, &["e4d5"]);
+    assert_eq!(g.position().fen(), "4k3/8/8/3*4/8/8/8/4RK2 b - - 1 1");
+    assert!(g.position().in_check());
+}
+
+#[test]
+fn a_pinned_rook_takes_along_its_pin_and_its_wall_shields_the_king() {
+    let t = text(STONE);
+    // The rook on e2 is pinned by the rook on e6: it may take it (the wall
+    // on e6 then stands between), not step off the file.
+    let pos = fen(&t, "k7/8/4r3/8/8/8/4R3/4K3 w - - 0 1");
+    let m = moves(&pos);
+    assert!(m.contains(&"e2e6".to_string()), "{m:?}");
+    assert!(!m.contains(&"e2d2".to_string()), "{m:?}");
+    let mut g = Game::new(pos);
+    play(&mut g, &["e2e6"]);
+    assert_eq!(g.position().fen(), "k7/8/4*3/8/8/8/8/4K3 b - - 1 1");
+}
+
+#[test]
+fn a_capture_that_promotes_petrifies_by_the_kind_that_moved() {
+    let t = text(STONE);
+    // The pawn (not listed) takes and becomes a rook: no wall.
+    let mut g = Game::new(fen(&t, "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"));
+    play(&mut g, &["a7b8r"]);
+    assert_eq!(g.position().fen(), "1R2k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn petrified_chess_matches_fairy_stockfish_at_the_start() {
+    // Fairy-Stockfish (current source, built-in `petrified`): go perft 3.
+    let t = blind("petrified");
+    let mut pos = fen(
+        &t,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    assert_eq!(perft(&mut pos, 3), 10_022);
+}

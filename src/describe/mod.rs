@@ -197,8 +197,25 @@ fn turn(v: &Variant) -> Vec<String> {
             "Capturing is compulsory: with a capture at hand, only captures are legal.".into(),
         );
     }
-    if t.must_place {
+    if t.must_place && t.must_place_kinds.is_empty() {
         out.push("With a placement at hand, only placements are legal.".into());
+    } else if t.must_place {
+        let names: Vec<String> = t
+            .must_place_kinds
+            .iter()
+            .map(|&k| words::piece(v, k))
+            .collect();
+        out.push(format!(
+            "Holding a {} in hand, a player may place no other kind, and with such a placement at hand, only those placements are legal.",
+            names.join(" or ")
+        ));
+    }
+    if !t.petrify.is_empty() {
+        let names: Vec<String> = t.petrify.iter().map(|&k| words::piece(v, k)).collect();
+        out.push(format!(
+            "A {} that captures turns to stone: it leaves the game and its square becomes a wall.",
+            names.join(" or ")
+        ));
     }
     if t.no_checks {
         out.push("No action may leave an enemy royal man attacked.".into());
@@ -270,10 +287,19 @@ fn turn(v: &Variant) -> Vec<String> {
             times(*uses)
         ));
     }
-    if t.walls.is_some() {
-        out.push(
+    match t.walls {
+        Some(w) if w.vacated => out.push(
+            "After every move, the square the man left becomes a wall; walls block every man."
+                .into(),
+        ),
+        Some(w) if w.region.is_some() => out.push(
+            "After every move, a wall is put on an empty square of a region; walls block every man."
+                .into(),
+        ),
+        Some(_) => out.push(
             "After every move, a wall is put on an empty square; walls block every man.".into(),
-        );
+        ),
+        None => {}
     }
     for f in &t.flips {
         out.push(format!(

@@ -436,7 +436,10 @@ pub(crate) fn filters(sc: &Scene, mv: Move) -> Found {
                 .rule(Some(RuleRef::said("must capture")));
         }
     }
-    if v.turn.must_place && mv.placed().is_none() {
+    // `must place PIECE, ...` refuses board moves and the placements of
+    // other kinds while a listed man can be placed.
+    let listed = |k| v.turn.must_place_kinds.is_empty() || v.turn.must_place_kinds.contains(&k);
+    if v.turn.must_place && !mv.placed().is_some_and(listed) {
         if let Some(&c) = sc.legal.iter().find(|m| m.placed().is_some()) {
             return Found::new(Reason::MustPlace { example: sc.san(c) })
                 .rule(Some(RuleRef::said("must place")));

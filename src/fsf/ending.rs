@@ -242,6 +242,8 @@ impl Writer<'_> {
         } else if r.stalemate_piece_count {
             if r.stalemate_value == Value::Loss {
                 self.ends.push("stalemate -> most men".into());
+            } else if r.stalemate_value == Value::Win {
+                self.ends.push("stalemate -> fewest men".into());
             } else {
                 self.led.refuse(
                     &["stalematePieceCount", "stalemateValue"],

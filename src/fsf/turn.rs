@@ -296,7 +296,13 @@ impl Writer<'_> {
             ),
         }
         if r.must_drop {
-            self.body.push("must place".into());
+            match r.must_drop_type {
+                Some(Kind::All) | None => self.body.push("must place".into()),
+                Some(k) => {
+                    let names = self.kinds(&[k].into_iter().collect());
+                    self.body.push(format!("must place {}", names.join(", ")));
+                }
+            }
         }
         if r.castling_dropped_piece && r.castling {
             if let (Some(k), Some(rooks)) =
@@ -438,6 +444,34 @@ impl Writer<'_> {
                 line.push_str(&format!(" immune {}", immune.join(", ")));
             }
             self.body.push(line);
+        }
+        // A petrifiable pseudo-royal never captures (the capture would
+        // petrify it) and so attacks nothing: a royal whose atoms only
+        // move, left out of the list.
+        let mut stone = self.kinds(&r.petrify_on_capture_types);
+        for p in &mut self.pieces {
+            let plain = |b: &str| {
+                b.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            };
+            if p.royal && stone.contains(&p.name) {
+                if let Some(b) = p.betza.as_mut().filter(|b| plain(b)) {
+                    *b = b
+                        .chars()
+                        .map(|c| {
+                            if c.is_ascii_uppercase() {
+                                format!("m{c}")
+                            } else {
+                                c.to_string()
+                            }
+                        })
+                        .collect();
+                    stone.retain(|n| n != &p.name);
+                }
+            }
+        }
+        if !stone.is_empty() {
+            self.body.push(format!("petrify {}", stone.join(", ")));
         }
         let mutual = self.kinds(&r.mutually_immune_types);
         if !mutual.is_empty() {

@@ -554,11 +554,6 @@ impl<'a> Writer<'a> {
             "Sittuyin's rook drops",
         );
         refuse(
-            &["petrifyOnCaptureTypes"],
-            !r.petrify_on_capture_types.is_empty(),
-            "a capturer turned into a wall",
-        );
-        refuse(
             &["gating"],
             r.gating,
             "rights kept in the castling field for gating or the Cambodian first moves",
@@ -626,25 +621,24 @@ impl<'a> Writer<'a> {
             connect,
             "a goal of men in a row or connected across the board: varia has no such goal",
         );
-        match r.walling_rule.as_str() {
-            "none" => {}
-            "arrow" => {
-                if r.walling_region != [Bb::ALL; 2] {
-                    self.led.refuse(&["wallingRegionWhite", "wallingRegionBlack", "wallingRegion"], "walls only on some squares", "");
-                }
-                self.body.push("then place wall reached".into());
+        let wall = match r.walling_rule.as_str() {
+            "none" => None,
+            "arrow" => Some("then place wall reached"),
+            "duck" => Some("then move wall"),
+            "past" => Some("then place wall vacated"),
+            "static" => Some("then place wall"),
+            other => {
+                self.led.refuse(&["wallingRule"], format!("the walling rule `{other}` (varia's walls are `then place wall` with `reached`, `vacated` or neither, and the duck of `then move wall`)"), "");
+                None
             }
-            "duck" => {
-                if r.walling_region != [Bb::ALL; 2] {
-                    self.led.refuse(&["wallingRegionWhite", "wallingRegionBlack", "wallingRegion"], "walls only on some squares", "");
-                }
-                self.body.push("then move wall".into());
+        };
+        if let Some(w) = wall {
+            if r.walling_region != [Bb::ALL; 2] {
+                let region = self.region("wall_squares", r.walling_region);
+                self.body.push(format!("{w} in {region}"));
+            } else {
+                self.body.push(w.into());
             }
-            other => self.led.refuse(&["wallingRule"], format!("the walling rule `{other}` (varia's walls are the arrows of `then place wall reached` and the duck of `then move wall`)"), ""),
-        }
-        if r.must_drop && r.must_drop_type != Some(Kind::All) {
-            self.led
-                .refuse(&["mustDropType"], "compulsory drops of one piece type", "");
         }
         if r.makpong_rule && r.has_king() {
             self.body

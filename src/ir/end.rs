@@ -151,6 +151,9 @@ pub enum Outcome {
     /// The player with the most men on the board wins (several sharing
     /// the most: a draw), whoever the subject.
     MostMen,
+    /// The player with the fewest men on the board wins (several sharing
+    /// the fewest: a draw), whoever the subject.
+    FewestMen,
 }
 
 /// A consequence of every action written among the end rules: surrounded

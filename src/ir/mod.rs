@@ -510,9 +510,11 @@ pub enum FlipHow {
     Touching,
 }
 
-/// `then place wall [reached]` / `then move wall`: every board move is
-/// followed, in the same action, by a wall put on an empty square (one the
-/// moved man could move to from its landing square when `reached`). Walls
+/// `then place wall [reached | vacated] [in REGION]` / `then move wall [in
+/// REGION]`: every board move is followed, in the same action, by a wall
+/// put on an empty square (one the moved man could move to from its
+/// landing square when `reached`, the square it left when `vacated`, one
+/// of the region when a region is given). Walls
 /// block every man and are never captured. With `moves` (`then move
 /// wall`), the wall is one neutral man: the walls standing are lifted as
 /// the new one is put down, on a square that held none.
@@ -522,6 +524,14 @@ pub struct Walls {
     /// `then move wall`: the wall moves every turn (the duck).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub moves: bool,
+    /// `then place wall vacated`: the wall goes on the square the moved man
+    /// left (Fairy-Stockfish's `wallingRule = past`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub vacated: bool,
+    /// `... wall in REGION`: the wall goes only on a square of the region
+    /// (as the mover sees it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<RegionId>,
 }
 
 /// Reads a list, or one item alone (IR written when the list was a single

@@ -68,6 +68,11 @@ pub struct Turn {
     /// take).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub en_passant_region: Option<RegionId>,
+    /// `en passant ... after PIECE, ...`: only a lame move of a man of these
+    /// kinds (its kind after the move) leaves en-passant targets (empty:
+    /// every lame move does).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub en_passant_after: Vec<PieceId>,
     /// Castling: a royal and a partner kind.
     pub castling: Option<Castling>,
     /// What an interface does with an illegal action.
@@ -94,6 +99,12 @@ pub struct Turn {
     /// placements are legal.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub must_place: bool,
+    /// `must place PIECE, ...`: `must_place` for these kinds only: while the
+    /// player holds a man of one of them, placements of other kinds are
+    /// illegal, and with a legal placement of one of them only those are
+    /// legal (empty: every kind, as `must place` alone).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub must_place_kinds: Vec<PieceId>,
     /// `place keeps room for PIECE in REGION`: placements of other kinds
     /// leave room for the player's men of `piece` on both square colours.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -135,6 +146,10 @@ pub struct Turn {
     /// neighbours too.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explosion: Option<Explosion>,
+    /// `petrify PIECE, ...`: a man of these kinds that captures on the
+    /// board becomes a wall on its landing square (it leaves the game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub petrify: Vec<PieceId>,
     /// `mutually immune PIECE, ...`: a man of these kinds may not capture a
     /// man of its own kind.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

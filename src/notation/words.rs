@@ -253,6 +253,7 @@ pub(crate) fn end_rule(v: &Variant, when: &Event, then: Outcome) -> String {
         Outcome::ClaimDraw => "claim draw",
         Outcome::Eliminated => "eliminated",
         Outcome::MostMen => "most men wins",
+        Outcome::FewestMen => "fewest men wins",
     };
     format!("{} -> {then}", event(v, when))
 }
@@ -364,6 +365,7 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         (Outcome::ClaimDraw, _) => "may be claimed a draw",
         (Outcome::Eliminated, false) => "is out of the game",
         (Outcome::MostMen, _) => "is won by the player with the most men on the board",
+        (Outcome::FewestMen, _) => "is won by the player with the fewest men on the board",
         (Outcome::Win, true) => "is won by the player to move",
         (Outcome::Lose, true) => "is lost by the player to move",
         (Outcome::Eliminated, true) => "ends",

@@ -33,7 +33,18 @@ def fsf_fen(fen, moves):
     pos = ("position startpos" if fen is None else f"position fen {fen}") + (f" moves {' '.join(moves)}" if moves else '')
     out = fsf_run(f"{pos}\nd")
     return [l[5:].strip() for l in out.splitlines() if l.startswith('Fen:')][0]
+def varia_fen(fen):
+    # Fairy-Stockfish may write the en-passant field as target and pawn
+    # squares (`g3g4`): varia reads the target square.
+    if not fen: return fen
+    f = fen.split(' ')
+    if len(f) > 3 and len(f[3]) >= 4 and f[3] != '-':
+        import re
+        m = re.match(r'([a-z]\d+)', f[3])
+        if m: f[3] = m.group(1)
+    return ' '.join(f)
 def varia_divide(fen, d):
+    fen = varia_fen(fen)
     a = ['nice', '-n', '10', VARIA, 'perft', FILE, str(d), '--divide'] + (['--fen', fen] if fen else [])
     try:
         out = subprocess.run(a, capture_output=True, text=True, timeout=60)

@@ -212,6 +212,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             "remove",
             "return",
             "most",
+            "fewest",
         ],
     )?;
     let then = match o {
@@ -229,6 +230,11 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             c.expect_keyword("men")
                 .map_err(|d| d.hint("write `board full -> most men`"))?;
             Then::Outcome(Outcome::MostMen)
+        }
+        "fewest" => {
+            c.expect_keyword("men")
+                .map_err(|d| d.hint("write `stalemate -> fewest men`"))?;
+            Then::Outcome(Outcome::FewestMen)
         }
         _ => {
             c.expect_keyword("card")?;

@@ -37,6 +37,7 @@ pub(super) fn finish(
         captures_span,
         rebirth_span,
         walls_span,
+        petrify_span,
         fog_span,
         aliases,
         ..
@@ -525,6 +526,9 @@ pub(super) fn finish(
     };
     if let Some((f, sp)) = &walls_span {
         walls::finish_checks(&mut l, &v, f, *sp);
+    }
+    if let Some((f, sp)) = &petrify_span {
+        walls::petrify_checks(&mut l, &v, f, *sp);
     }
     if let (Some((f, sp)), Shape::Unbounded { .. }) = (&fog_span, &v.board.shape) {
         // A view of a floating area would show where the hidden men hold

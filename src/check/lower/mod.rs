@@ -383,6 +383,7 @@ fn outcome_word(o: Then) -> &'static str {
         Then::Outcome(Outcome::ClaimDraw) => "claim draw",
         Then::Outcome(Outcome::Eliminated) => "eliminated",
         Then::Outcome(Outcome::MostMen) => "most men",
+        Then::Outcome(Outcome::FewestMen) => "fewest men",
         Then::Pass => "pass",
         Then::Remove => "remove",
         Then::ReturnCard => "return card",

@@ -212,7 +212,8 @@ pub(super) fn castling(
     Ok(())
 }
 
-/// `en passant [each_opponent_once | next_player_only] [in REGION]`
+/// `en passant [each_opponent_once | next_player_only] [after PIECE, ...]
+/// [in REGION]`
 pub(super) fn en_passant(
     l: &mut Lower,
     d: &mut Draft,
@@ -220,9 +221,9 @@ pub(super) fn en_passant(
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
     c.expect_keyword("passant")?;
-    if c.peek_word() != Some("in") {
+    if !matches!(c.peek_word(), Some("in" | "after")) {
         let (v, _) = c.expect_choice(
-            "an en-passant window or `in REGION`",
+            "an en-passant window, `after PIECE, ...` or `in REGION`",
             &["each_opponent_once", "next_player_only"],
         )?;
         d.turn.en_passant = if v == "each_opponent_once" {
@@ -230,6 +231,21 @@ pub(super) fn en_passant(
         } else {
             EnPassantWindow::NextPlayer
         };
+    }
+    if c.eat_word("after") {
+        let mut kinds = Vec::new();
+        loop {
+            let k = l
+                .piece_ref(c, "a piece whose lame moves leave en-passant targets")
+                .map_err(|e| e.hint("write `en passant after pawn`"))?;
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+            if !c.eat_op(",") {
+                break;
+            }
+        }
+        d.turn.en_passant_after = kinds;
     }
     if c.eat_word("in") {
         d.turn.en_passant_region = Some(l.region_ref(c)?);

@@ -7,13 +7,28 @@
 use super::*;
 
 /// `must capture` | `must place` (both may be given, in two statements).
-pub(super) fn must(_: &mut Lower, d: &mut Draft, it: &Item, c: &mut Cur) -> Result<(), Diagnostic> {
+pub(super) fn must(l: &mut Lower, d: &mut Draft, it: &Item, c: &mut Cur) -> Result<(), Diagnostic> {
     let (w, _) = c.expect_choice("`capture` or `place`", &["capture", "place"])?;
+    let mut kinds = Vec::new();
+    if w == "place" {
+        while !c.done() {
+            let k = l
+                .piece_ref(c, "a piece whose placement is compulsory")
+                .map_err(|e| e.hint("write `must place` or `must place king`"))?;
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+            if !c.eat_op(",") {
+                break;
+            }
+        }
+    }
     c.finish()?;
     if w == "capture" {
         d.turn.must_capture = true;
     } else {
         d.turn.must_place = true;
+        d.turn.must_place_kinds = kinds;
         d.place_span
             .get_or_insert((it.file.clone(), it.stmt.head_span()));
     }

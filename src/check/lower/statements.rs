@@ -97,6 +97,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("check", true, false, Rule(royalty::check_royals)),
     st("explode", true, false, Rule(royalty::explode)),
     st("mutually", true, false, Rule(royalty::mutually_immune)),
+    st("petrify", true, false, Rule(walls::petrify)),
     st("hop", false, false, Rule(regional::hop)),
     st("immune", false, false, Rule(regional::immune)),
     st("counting", false, false, Rule(end::counting)),
@@ -170,6 +171,8 @@ pub(super) struct Draft {
     pub rebirth_span: Option<(Arc<str>, Span)>,
     /// `then place wall`, for its cross-statement checks.
     pub walls_span: Option<(Arc<str>, Span)>,
+    /// Where `petrify` was given.
+    pub petrify_span: Option<(Arc<str>, Span)>,
     /// `fog of war`, for its cross-statement checks.
     pub fog_span: Option<(Arc<str>, Span)>,
     pub royalty_span: Option<(Arc<str>, Span)>,
@@ -204,6 +207,7 @@ impl Draft {
                 first_action: None,
                 en_passant: EnPassantWindow::EachOpponent,
                 en_passant_region: None,
+                en_passant_after: Vec::new(),
                 castling: None,
                 illegal_action: IllegalAction::Reject,
                 must_capture: false,
@@ -211,6 +215,7 @@ impl Draft {
                 fog_of_war: false,
                 check_bound: CheckBound::default(),
                 must_place: false,
+                must_place_kinds: Vec::new(),
                 keep_room: Vec::new(),
                 placed_unmoved: Vec::new(),
                 place_promoted: Vec::new(),
@@ -219,6 +224,7 @@ impl Draft {
                 check_all_royals: false,
                 royal_at_most: None,
                 explosion: None,
+                petrify: Vec::new(),
                 mutually_immune: Vec::new(),
                 gating: None,
                 flips: Vec::new(),
@@ -248,6 +254,7 @@ impl Draft {
             captures_span: None,
             rebirth_span: None,
             walls_span: None,
+            petrify_span: None,
             fog_span: None,
             royalty_span: None,
             aliases: Vec::new(),

@@ -73,7 +73,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
                 a.ep = Some(en_passant::record_of(b, from, to, dir));
             }
             if !cap.is_empty() {
-                a.castle_flags |= after_capture(t, s, mv, to, cap);
+                a.castle_flags |= after_capture(t, s, mv, to, cap, man);
             }
         }
         Move::EnPassant {
@@ -93,7 +93,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
                 None => man,
             };
             s.put(l, to, placed);
-            a.castle_flags |= after_capture(t, s, mv, to, cap);
+            a.castle_flags |= after_capture(t, s, mv, to, cap, man);
         }
         Move::Castle {
             from,
@@ -209,10 +209,11 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
 }
 
 /// What follows the capture of `cap` by the board move `mv` (ending on
-/// `to`), once the
-/// capturer has landed: the blast (`explode on capture`) or the rebirth
-/// (`captures reborn [capturer]`). Returns whether a castling kind's flag
-/// changed. One test for the variants with neither.
+/// `to`) of `man` (as it stood before the move), once the capturer has
+/// landed: the blast (`explode on capture`), the rebirth (`captures reborn
+/// [capturer]`), the return (`captures in place`) or the petrification
+/// (`petrify`). Returns whether a castling kind's flag changed. One test
+/// for the variants with none.
 #[inline]
 fn after_capture<B: Bits>(
     t: &Compiled<B>,
@@ -220,13 +221,29 @@ fn after_capture<B: Bits>(
     mv: Move,
     to: Square,
     cap: Man,
+    man: Man,
 ) -> bool {
     match t.rules.on_capture {
         OnCapture::Nothing => false,
         OnCapture::Explode => explode(t, s, to),
         OnCapture::Reborn => reborn(t, s, mv, cap),
         OnCapture::InPlace => back_in_place(t, s, mv, to),
+        OnCapture::Petrify(kinds) => petrify(t, s, to, man, kinds),
     }
+}
+
+/// `petrify`: a capturer of a listed kind (`kinds`, a bit per kind; its
+/// kind before the move) leaves the game and its landing square becomes a
+/// wall (out of line: few variants have it). Returns false: its has-moved
+/// flag was cleared before the move.
+#[inline(never)]
+fn petrify<B: Bits>(t: &Compiled<B>, s: &mut State<B>, to: Square, man: Man, kinds: u32) -> bool {
+    if kinds & (1 << man.kind()) != 0 {
+        let l = &t.base.layout;
+        s.take(l, to);
+        s.set_wall(l, to, true);
+    }
+    false
 }
 
 /// `captures in place`: the capturer, landed on `to`, goes back to the

@@ -27,7 +27,7 @@ use crate::engine::movement::{friends_bb, royals, Ctx};
 use crate::engine::rules::check_bound;
 use crate::engine::rules::constraint::gives_check_in;
 use crate::engine::rules::explosion;
-use crate::engine::rules::sink::OnlyCaptures;
+use crate::engine::rules::sink::{OnlyCaptures, PlacingKinds};
 use crate::engine::rules::{Any, FirstAction, Sink, Tally};
 use crate::engine::rules::{Gating, PromoteAction, Promotion};
 use crate::engine::tables::Compiled;
@@ -218,7 +218,10 @@ fn filtered<B: Bits, S: Sink>(
         }
     }
     // The filter of `must place`: with a legal placement, only placements.
-    if t.rules.drops.as_ref().is_some_and(|d| d.must_place) {
+    if let Some(d) = t.rules.drops.as_ref().filter(|d| d.must_place) {
+        if d.must_kinds != 0 {
+            return must_place_kinds(t, s, d, out, scratch);
+        }
         let mut any = Any::default();
         placements(t, s, &mut any);
         if any.found {
@@ -237,6 +240,47 @@ fn filtered<B: Bits, S: Sink>(
     } else {
         sources(t, s, out, scratch);
     }
+}
+
+/// The filter of `must place PIECE, ...`: while the player to act holds a
+/// man of a listed kind, placements of other kinds are illegal, and with a
+/// legal placement of a listed kind only those are legal (out of line:
+/// few variants have it).
+#[inline(never)]
+fn must_place_kinds<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    d: &crate::engine::rules::Drops<B>,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let hand = &s.hands[s.turn as usize];
+    let holds = d.unlimited || (0..hand.len()).any(|k| d.must_kinds & (1 << k) != 0 && hand[k] > 0);
+    if !holds {
+        return sources(t, s, out, scratch);
+    }
+    let kinds = d.must_kinds;
+    let mut any = Any::default();
+    placements(
+        t,
+        s,
+        &mut PlacingKinds {
+            inner: &mut any,
+            kinds,
+            others: false,
+        },
+    );
+    let others = !any.found;
+    sources(
+        t,
+        s,
+        &mut PlacingKinds {
+            inner: out,
+            kinds,
+            others,
+        },
+        scratch,
+    );
 }
 
 /// Every source of actions, each behind its guards; while the player to

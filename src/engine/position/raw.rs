@@ -262,7 +262,7 @@ impl RawPosition {
             }
         }
         for &w in &raw.walls {
-            if r.walls.is_none() {
+            if !r.has_walls() {
                 return err(format!(
                     "a wall stands on {}, but the variant has no walls",
                     b.geo.name(w)

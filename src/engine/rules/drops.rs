@@ -47,6 +47,9 @@ pub struct Drops<B: Bits> {
     unmoved: Option<Unmoved<B>>,
     /// `must place`.
     pub must_place: bool,
+    /// `must place PIECE, ...`: the listed kinds (a bit per kind; 0: every
+    /// kind).
+    pub must_kinds: u32,
     /// `place PIECE, ... promoted too`: per kind, the promoted form a man of
     /// it in hand may also be placed as.
     promoted: Vec<Option<PieceId>>,
@@ -156,6 +159,7 @@ impl<B: Bits> Drops<B> {
             room,
             unmoved,
             must_place: v.turn.must_place,
+            must_kinds: v.turn.must_place_kinds.iter().fold(0, |m, &k| m | 1 << k),
             unlimited: v.turn.unlimited_hands,
         })
     }

@@ -1,5 +1,5 @@
 //! En passant: a man that makes a lame move passing squares leaves them as
-//! targets; an enemy man with an en-passant capture atom (Betza `e`) may
+//! targets (with `en passant after PIECE, ...`, a man of those kinds only); an enemy man with an en-passant capture atom (Betza `e`) may
 //! move to a target and capture it, while the record lasts. Who may use a
 //! record, and for how long, is the variant's window: every opponent on
 //! their next turn, or only the next player.
@@ -18,6 +18,9 @@ pub struct EnPassant<B: Bits> {
     /// `en passant in REGION`: only passed squares in the region (of a
     /// player who may take) become targets.
     pub region: Option<RegionId>,
+    /// `en passant after PIECE, ...`: only a lame move of a man of these
+    /// kinds (a bit per kind; its kind after the move) makes a record.
+    pub after: Option<u32>,
     /// Patterns with an en-passant capture atom.
     pub pids: Vec<u8>,
     /// Per pattern of `pids`, per target square: the squares from which one
@@ -83,6 +86,8 @@ impl<B: Bits> EnPassant<B> {
         Some(EnPassant {
             window: v.turn.en_passant,
             region: v.turn.en_passant_region,
+            after: (!v.turn.en_passant_after.is_empty())
+                .then(|| v.turn.en_passant_after.iter().fold(0, |m, &k| m | 1 << k)),
             pids,
             from_mask,
             exact,
@@ -131,6 +136,12 @@ impl<B: Bits> EnPassant<B> {
             }
         }
         if let Some(mut rec) = new {
+            if let Some(kinds) = self.after {
+                let man = s.at(rec.victim);
+                if man.is_empty() || kinds & (1 << man.kind()) == 0 {
+                    return;
+                }
+            }
             rec.eligible = self.eligible(t, s, me);
             if let Some(r) = self.region {
                 let mut open = B::EMPTY;

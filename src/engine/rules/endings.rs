@@ -273,7 +273,8 @@ fn for_subjects<B: Bits>(
     }
     team = team & alive;
     let winners = match rule.then {
-        Outcome::MostMen => most_men(s),
+        Outcome::MostMen => most_men(s, false),
+        Outcome::FewestMen => most_men(s, true),
         Outcome::Draw => PlayerSet::EMPTY,
         Outcome::Win if team == alive => PlayerSet::EMPTY,
         Outcome::Win => team,
@@ -466,14 +467,15 @@ impl Steps {
     }
 }
 
-/// `most men`: the player (still in the game) with the most men on the
-/// board; nobody (a draw) when several share the most.
-fn most_men<B: Bits>(s: &State<B>) -> PlayerSet {
+/// `most men` (`fewest men` when `fewest`): the player (still in the game)
+/// with the most (fewest) men on the board; nobody (a draw) when several
+/// share it.
+fn most_men<B: Bits>(s: &State<B>, fewest: bool) -> PlayerSet {
     let mut best = PlayerSet::EMPTY;
     let mut most = 0;
     for p in s.alive.iter() {
         let n = s.by_player[p as usize].count();
-        if best.is_empty() || n > most {
+        if best.is_empty() || (if fewest { n < most } else { n > most }) {
             best = PlayerSet::one(p);
             most = n;
         } else if n == most {
@@ -508,8 +510,8 @@ fn outcome<B: Bits>(
     let mut mates = team;
     mates.remove(subject);
     match then {
-        Outcome::MostMen => Status::Ended {
-            winners: most_men(s).bits(),
+        Outcome::MostMen | Outcome::FewestMen => Status::Ended {
+            winners: most_men(s, then == Outcome::FewestMen).bits(),
             cause,
         },
         Outcome::Draw => Status::Ended { winners: 0, cause },

@@ -122,7 +122,11 @@ impl<B: Bits> Goals<B> {
                     Event::Passes(n)
                         if matches!(
                             r.then,
-                            Outcome::Win | Outcome::Lose | Outcome::Draw | Outcome::MostMen
+                            Outcome::Win
+                                | Outcome::Lose
+                                | Outcome::Draw
+                                | Outcome::MostMen
+                                | Outcome::FewestMen
                         ) =>
                     {
                         Test::Passes {

@@ -109,16 +109,25 @@ pub enum OnCapture {
     Reborn,
     /// `captures in place`: the capturer goes back to the square it left.
     InPlace,
+    /// `petrify PIECE, ...`: a capturer of these kinds (bit per kind)
+    /// becomes a wall.
+    Petrify(u32),
 }
 
 impl OnCapture {
-    fn of(explode: bool, reborn: bool, in_place: bool) -> OnCapture {
+    fn of(explode: bool, reborn: bool, in_place: bool, petrify: u32) -> OnCapture {
         match (explode, reborn, in_place) {
             (true, _, _) => OnCapture::Explode,
             (false, true, _) => OnCapture::Reborn,
             (false, false, true) => OnCapture::InPlace,
+            _ if petrify != 0 => OnCapture::Petrify(petrify),
             _ => OnCapture::Nothing,
         }
+    }
+
+    /// Whether walls may stand on the board (a petrified man leaves one).
+    pub fn walls(&self) -> bool {
+        matches!(self, OnCapture::Petrify(_))
     }
 }
 
@@ -332,7 +341,12 @@ impl<B: Bits> Rules<B> {
                 || rebirth.is_some()
                 || in_place != 0
                 || base.strikes.is_some(),
-            on_capture: OnCapture::of(v.turn.explosion.is_some(), rebirth.is_some(), in_place != 0),
+            on_capture: OnCapture::of(
+                v.turn.explosion.is_some(),
+                rebirth.is_some(),
+                in_place != 0,
+                v.turn.petrify.iter().fold(0, |m, &k| m | 1 << k),
+            ),
             probe_by_make: rebirth.is_some()
                 || royal_made.is_some()
                 || in_place != 0
@@ -349,6 +363,12 @@ impl<B: Bits> Rules<B> {
             any_consequence,
             royal_made,
         })
+    }
+
+    /// Whether walls may stand on the board: placed after moves (`then
+    /// place wall`, `then move wall`) or left by petrified men (`petrify`).
+    pub fn has_walls(&self) -> bool {
+        self.walls.is_some() || self.on_capture.walls()
     }
 
     /// Whether the legal actions are the legal board moves and nothing else:

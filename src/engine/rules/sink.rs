@@ -455,3 +455,68 @@ impl<S: Sink> Sink for OnlyCaptures<'_, S> {
         self.inner.done()
     }
 }
+
+/// A filter for `must place PIECE, ...`: passes the placements of the
+/// listed kinds (`kinds`, a bit per kind) and, when `others`, every action
+/// that places no man; drops the placements of other kinds.
+pub struct PlacingKinds<'a, S: Sink> {
+    pub inner: &'a mut S,
+    pub kinds: u32,
+    pub others: bool,
+}
+
+impl<S: Sink> PlacingKinds<'_, S> {
+    #[inline]
+    fn passes(&self, mv: Move) -> bool {
+        match mv.placed() {
+            Some(k) => self.kinds & (1 << k) != 0,
+            None => self.others,
+        }
+    }
+}
+
+impl<S: Sink> Sink for PlacingKinds<'_, S> {
+    const STOPS_EARLY: bool = S::STOPS_EARLY;
+
+    #[inline]
+    fn targets<B: Bits>(
+        &mut self,
+        pr: &Promotion<B>,
+        s: &State<B>,
+        from: Square,
+        man: Man,
+        targets: B,
+    ) {
+        if self.others {
+            self.inner.targets(pr, s, from, man, targets);
+        }
+    }
+    #[inline]
+    fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man) {
+        if self.passes(mv) {
+            self.inner.one(pr, s, mv, man);
+        }
+    }
+    #[inline]
+    fn raw(&mut self, mv: Move) {
+        if self.passes(mv) {
+            self.inner.raw(mv);
+        }
+    }
+    #[inline]
+    fn placements<B: Bits>(&mut self, kind: PieceId, squares: B) {
+        if self.kinds & (1 << kind) != 0 {
+            self.inner.placements(kind, squares);
+        }
+    }
+    #[inline]
+    fn walled<B: Bits>(&mut self, mv: Move, squares: B) {
+        if self.others {
+            self.inner.walled(mv, squares);
+        }
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.inner.done()
+    }
+}

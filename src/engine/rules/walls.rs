@@ -1,7 +1,10 @@
-//! Walls (`then place wall [reached]`, `then move wall`): every board move
-//! is followed, in the same action, by a wall put on an empty square of the
-//! board after the move; with `reached`, only on a square the moved man
-//! could move to (without capturing) from its landing square. With `then
+//! Walls (`then place wall [reached | vacated]`, `then move wall`, each
+//! with an optional `in REGION`): every board move is followed, in the same
+//! action, by a wall put on an empty square of the board after the move
+//! (of the region, as the mover sees it, when one is given); with
+//! `reached`, only on a square the moved man could move to (without
+//! capturing) from its landing square; with `vacated`, only on the square
+//! it left. With `then
 //! move wall` the wall is one neutral man (Duck chess's duck): the walls
 //! standing are lifted as the new one goes down, and the new one may not
 //! go where one stood, so it moves every turn (the first time, it is put
@@ -18,7 +21,7 @@ use super::sink::Sink;
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, EpRecord, Move, MoveList, Square, State};
 use crate::engine::movement::{targets_of, Ctx};
-use crate::ir::Variant;
+use crate::ir::{RegionId, Variant};
 
 /// The compiled wall rule.
 #[derive(Clone, Copy, Debug)]
@@ -29,6 +32,11 @@ pub struct Walls {
     /// The walls standing are lifted as the new one goes down (`then move
     /// wall`).
     pub moves: bool,
+    /// The wall goes on the square the moved man left (`vacated`).
+    pub vacated: bool,
+    /// The wall goes only on the region's squares, as the mover sees them
+    /// (`in REGION`).
+    pub region: Option<RegionId>,
 }
 
 impl Walls {
@@ -36,14 +44,17 @@ impl Walls {
         v.turn.walls.map(|w| Walls {
             reached: w.reached,
             moves: w.moves,
+            vacated: w.vacated,
+            region: w.region,
         })
     }
 
     /// The squares that may take the wall after the board move `mv`: empty
     /// after the move (the squares its men left are empty, those they
     /// reached are not, a man it captured is gone; a wall standing is not
-    /// empty, so a moving wall never stays) and, when `reached`, reached by
-    /// the moved man from its landing square.
+    /// empty, so a moving wall never stays), in the region if one is given
+    /// (as the mover sees it), and, when `reached`, reached by the moved man
+    /// from its landing square, when `vacated`, the square it left.
     #[inline]
     pub fn squares<B: Bits>(&self, b: &Base<B>, s: &mut State<B>, mv: Move) -> B {
         let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
@@ -64,6 +75,18 @@ impl Walls {
             _ => {}
         }
         empty.remove(to);
+        if let Some(r) = self.region {
+            empty &= b.region(r, s.turn);
+        }
+        if self.vacated {
+            // The square the man left, if it is empty after the move (a
+            // castling partner may land on it) and in the region.
+            return if empty.contains(from) {
+                B::single(from)
+            } else {
+                B::EMPTY
+            };
+        }
         if !self.reached {
             return empty;
         }

@@ -50,6 +50,10 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                     stalemate = Some("loss".into());
                     e.set("stalematePieceCount", "true");
                 }
+                (Outcome::FewestMen, _) => {
+                    stalemate = Some("win".into());
+                    e.set("stalematePieceCount", "true");
+                }
                 _ if v.turn.when_stuck == ir::WhenStuck::Pass => {
                     e.set("passOnStalemate", "true");
                 }

@@ -734,6 +734,25 @@ fn turn(e: &mut Exp, fsf: &[Fsf]) {
     }
     if t.must_place {
         e.set("mustDrop", "true");
+        match t.must_place_kinds.as_slice() {
+            [] => {}
+            [k] => e.set(
+                "mustDropType",
+                v.pieces[*k as usize]
+                    .letter
+                    .to_ascii_lowercase()
+                    .to_string(),
+            ),
+            _ => e.refuse("must", None, "compulsory placements of several kinds"),
+        }
+    }
+    if !t.petrify.is_empty() {
+        let s: String = t
+            .petrify
+            .iter()
+            .map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase())
+            .collect();
+        e.set("petrifyOnCaptureTypes", s);
     }
     for (p, _) in &t.check_bound.in_check {
         if matches!(fsf.get(*p as usize), Some(Fsf::King(_))) {
@@ -820,7 +839,24 @@ fn turn(e: &mut Exp, fsf: &[Fsf]) {
         e.set("enPassantRegionBlack", b);
     }
     if let Some(w) = &t.walls {
-        e.set("wallingRule", if w.moves { "duck" } else { "arrow" });
+        let rule = if w.moves {
+            "duck"
+        } else if w.reached {
+            "arrow"
+        } else if w.vacated {
+            "past"
+        } else {
+            "static"
+        };
+        e.set("wallingRule", rule);
+        if let Some(r) = w.region {
+            let (a, b) = (
+                e.bitboard(&e.region_squares(r, 0)),
+                e.bitboard(&e.region_squares(r, 1)),
+            );
+            e.set("wallingRegionWhite", a);
+            e.set("wallingRegionBlack", b);
+        }
     }
     if !t.flips.is_empty() {
         for f in &t.flips {

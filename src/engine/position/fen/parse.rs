@@ -348,10 +348,9 @@ fn parse_board<B: Bits>(
                 return fail(F, format!("rank {rank_no} has more than {w} squares"));
             }
             if c == b'*' {
-                // On a square of a variant with walls, `*` is a wall.
-                if let (Some(at), true) =
-                    (t.base.geo.square(x + ox, y + oy), t.rules.walls.is_some())
-                {
+                // On a square of a variant with walls (placed or petrified), `*`
+                // is a wall.
+                if let (Some(at), true) = (t.base.geo.square(x + ox, y + oy), t.rules.has_walls()) {
                     raw.walls.push(at);
                     x += 1;
                     i += 1;

@@ -831,3 +831,27 @@ fn en_passant_after_reads_with_a_window_and_a_region() {
     play(&mut g, &["f7f5"]);
     assert!(moves(g.position()).contains(&"g5f6".to_string()));
 }
+
+#[test]
+fn a_board_in_layers_refuses_petrify_and_the_captures_of_other_squares() {
+    let text = "variant t \"T\" {\n  players white, black\n  board 8x8 layers 2\n  use king, rook\n  piece withdrawer W moves \"Q\" captures by withdrawal\n  piece rifle F moves \"R\" captures in place\n  piece stopper S moves \"K\" immobilises\n  petrify rook\n  setup {\n    white: K e1\n    black: K e8\n  }\n  end { checkmate -> lose }\n}\n";
+    let c = varia::check::check_str("t.variant", text, None, &[]);
+    let said: Vec<String> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "contradiction")
+        .map(|d| d.message.clone())
+        .collect();
+    for what in [
+        "`captures by ...`",
+        "`captures in ...`",
+        "`immobilises`",
+        "`petrify`",
+    ] {
+        assert!(
+            said.iter()
+                .any(|m| m.starts_with(what) && m.ends_with("on a board in layers")),
+            "{what} in {said:?}"
+        );
+    }
+}

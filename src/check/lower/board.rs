@@ -520,7 +520,9 @@ fn scan_wrap(
 /// whose squares, lines or neighbours are found on the board as drawn or
 /// that move a man a second time (`flip`, `encloses`, `surrounded`,
 /// `always connected`, `facing`, `captures ...`, `rebirth`, `explode`,
-/// `turn actions`, `fog of war`). Each is reported where it is written.
+/// `petrify`, `turn actions`, `fog of war`, and the pieces that capture
+/// in place, by approach, withdrawal, leaping, coordination, custody or
+/// imitation, or immobilise). Each is reported where it is written.
 pub(super) fn layer_refusals(l: &mut Lower, items: &[Item]) {
     if l.board.as_ref().is_none_or(|b| b.layers <= 1) {
         return;
@@ -536,7 +538,7 @@ pub(super) fn layer_refusals(l: &mut Lower, items: &[Item]) {
             let sp = stmt.args.first().map_or(stmt.span, |a| a.span);
             let refused = match k {
                 "place" | "flip" | "always" | "captures" | "rebirth" | "gating" | "then"
-                | "facing" | "explode" | "fog" | "turn" | "swap" => true,
+                | "facing" | "explode" | "fog" | "turn" | "swap" | "petrify" => true,
                 "actions" => stmt
                     .args
                     .iter()
@@ -548,10 +550,19 @@ pub(super) fn layer_refusals(l: &mut Lower, items: &[Item]) {
             }
         }
         fn words(args: &[Arg], file: &Arc<str>, out: &mut Vec<(Arc<str>, Span, String)>) {
-            for a in args {
+            for (i, a) in args.iter().enumerate() {
+                let next = args.get(i + 1).and_then(|n| n.word());
                 match &a.kind {
-                    ArgKind::Word(w) if w == "encloses" || w == "surrounded" => {
+                    ArgKind::Word(w)
+                        if w == "encloses" || w == "surrounded" || w == "immobilises" =>
+                    {
                         out.push((file.clone(), a.span, format!("`{w}`")))
+                    }
+                    // The piece attributes that take men off other squares
+                    // or leave the capturer where it stood.
+                    ArgKind::Word(w) if w == "captures" && matches!(next, Some("in" | "by")) => {
+                        let how = next.unwrap_or_default();
+                        out.push((file.clone(), a.span, format!("`captures {how} ...`")))
                     }
                     ArgKind::Group(inner) => words(inner, file, out),
                     _ => {}

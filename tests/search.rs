@@ -7,7 +7,7 @@ use varia::play::ai::{self, Player};
 use varia::play::session::Session;
 use varia::search::eval::Eval;
 use varia::search::game::Game;
-use varia::search::{Limits, Searcher};
+use varia::search::{Found, Limits, Searcher};
 
 fn session(name: &str, fen: Option<&str>) -> Session {
     let v = varia::load::builtin(name, &[]).unwrap();
@@ -112,18 +112,7 @@ fn two_threads_find_a_mate_in_two_and_a_legal_move() {
     let mut legal = Vec::new();
     s.clone().legal_actions(&mut legal);
     for _ in 0..2 {
-        let flag = searcher.stop_flag();
-        let stopper = std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_millis(150));
-            flag.store(true, std::sync::atomic::Ordering::Relaxed);
-        });
-        let mut g = s.clone();
-        let limits = Limits {
-            infinite: true,
-            ..Limits::default()
-        };
-        let f = searcher.search(&mut g, &limits, None, &mut |_| {});
-        stopper.join().unwrap();
+        let f = stopped_after(&mut searcher, &s, 150);
         assert!(legal.contains(&f.best.unwrap()));
         assert!(f.depth >= 1);
     }
@@ -194,9 +183,20 @@ fn levels_and_n_players_choose_legal_actions_deterministically() {
 fn a_stop_flag_ends_an_infinite_search() {
     let s = session("chess", None);
     let mut searcher: Searcher<_> = Searcher::new(4);
+    let f = stopped_after(&mut searcher, &s, 200);
+    assert!(f.best.is_some() && f.depth >= 1);
+}
+
+/// An infinite search of `s`, stopped through its flag after `ms`
+/// milliseconds.
+fn stopped_after<A: Copy + PartialEq + Send, G: Game<Action = A>>(
+    searcher: &mut Searcher<A>,
+    s: &G,
+    ms: u64,
+) -> Found<A> {
     let flag = searcher.stop_flag();
     let stopper = std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_millis(200));
+        std::thread::sleep(std::time::Duration::from_millis(ms));
         flag.store(true, std::sync::atomic::Ordering::Relaxed);
     });
     let mut g = s.clone();
@@ -206,7 +206,7 @@ fn a_stop_flag_ends_an_infinite_search() {
     };
     let f = searcher.search(&mut g, &limits, None, &mut |_| {});
     stopper.join().unwrap();
-    assert!(f.best.is_some() && f.depth >= 1);
+    f
 }
 
 /// A seeded match opening leaves a game both sides can play: in atomic,

@@ -213,8 +213,9 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
 /// landed: the blast (`explode on capture`), the rebirth (`captures reborn
 /// [capturer]`), the return (`captures in place`) or the petrification
 /// (`petrify`). Returns whether a castling kind's flag changed. One test
-/// for the variants with none.
-#[inline]
+/// for the variants with none (always inlined: one test on the capture
+/// path).
+#[inline(always)]
 fn after_capture<B: Bits>(
     t: &Compiled<B>,
     s: &mut State<B>,

@@ -214,6 +214,9 @@ pub struct Rules<B: Bits> {
     /// Some rule has a consequence after every action (see
     /// [`Rules::after_action`]).
     any_consequence: bool,
+    /// Some rule moves a man again or takes more men after a move (layers,
+    /// strikers: [`Rules::move_again`]).
+    moves_again: bool,
     /// `check ... when at most N`: the variable that tells whether the
     /// last action brought a royal man in ([`crate::engine::compile::RoyalCheck`]).
     royal_made: Option<crate::engine::core::Var>,
@@ -270,6 +273,7 @@ impl<B: Bits> Rules<B> {
             .fold(0u32, |m, (k, _)| m | 1 << k);
         let strikers = base.strikes.as_ref().is_some_and(|st| st.strikers() != 0);
         let layers = layers::Layers::new(base);
+        let moves_again = layers.is_some() || strikers;
         if layers.is_some() {
             refuse_on_layers(
                 drops.is_some()
@@ -361,6 +365,7 @@ impl<B: Bits> Rules<B> {
             dead_material,
             end: v.end.clone(),
             any_consequence,
+            moves_again,
             royal_made,
         })
     }
@@ -462,19 +467,11 @@ impl<B: Bits> Rules<B> {
         if !self.any_consequence {
             return;
         }
-        let mut ep_made = a.ep;
-        if let Some(ly) = &self.layers {
-            ep_made = pass_layer(ly, t, s, mv, a.ep);
-        }
-        let mut captured = a.captured.is_some();
-        if let Some(st) = t.strikes.as_deref().filter(|st| st.strikers() != 0) {
-            if strike::after_move(t, st, &self.captures, s, me, mv, a.captured.is_some()) > 0 {
-                captured = true;
-                if self.quiet.capture {
-                    s.set_quiet(0);
-                }
-            }
-        }
+        let (ep_made, captured) = if self.moves_again {
+            self.move_again(t, s, me, mv, a)
+        } else {
+            (a.ep, a.captured.is_some())
+        };
         if let Some(f) = &self.flips {
             cold(|| f.after_action(t, s, me, mv));
         }
@@ -556,16 +553,37 @@ fn cold(f: impl FnOnce()) {
     f()
 }
 
-/// The pass to the next layer (out of line: only boards in layers have it).
-#[inline(never)]
-fn pass_layer<B: Bits>(
-    ly: &layers::Layers,
-    t: &Base<B>,
-    s: &mut State<B>,
-    mv: Move,
-    ep: Option<EpRecord>,
-) -> Option<EpRecord> {
-    ly.after_action(t, s, mv, ep)
+impl<B: Bits> Rules<B> {
+    /// The consequences that move a man again or take more men after its
+    /// move (out of line, behind one flag: only boards in layers and
+    /// strikers have them): the pass to the next layer, then the men
+    /// taken by approach, withdrawal, leaping, coordination or custody.
+    /// Returns the en-passant record that stands after the pass and
+    /// whether the action captured.
+    #[inline(never)]
+    fn move_again(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        me: PlayerId,
+        mv: Move,
+        a: &Applied,
+    ) -> (Option<EpRecord>, bool) {
+        let mut ep_made = a.ep;
+        if let Some(ly) = &self.layers {
+            ep_made = ly.after_action(t, s, mv, a.ep);
+        }
+        let mut captured = a.captured.is_some();
+        if let Some(st) = t.strikes.as_deref().filter(|st| st.strikers() != 0) {
+            if strike::after_move(t, st, &self.captures, s, me, mv, a.captured.is_some()) > 0 {
+                captured = true;
+                if self.quiet.capture {
+                    s.set_quiet(0);
+                }
+            }
+        }
+        (ep_made, captured)
+    }
 }
 
 /// En-passant targets are kept for lame moves passing at most 3 squares.

@@ -148,7 +148,9 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
     ok
 }
 
-/// Make, test the constraints, unmake.
+/// Make, test the constraints, unmake. (Always inlined: its callers
+/// were inlining it before the layers' test made it longer.)
+#[inline(always)]
 pub(crate) fn legal_after<B: Bits>(
     t: &Compiled<B>,
     s: &mut State<B>,

@@ -192,6 +192,7 @@ let fogSeat = null;
 function show(p) {
   const changed = !pos || p.id !== pos.id || p.version !== pos.version;
   if (!pos || p.id !== pos.id) fogSeat = null;
+  viewBox(p);
   if (p.fog && p.view !== null && p.view !== undefined) {
     if (fogSeat !== null && p.view !== fogSeat) {
       const name = p.seats[p.view] ? p.seats[p.view].name : "the next player";
@@ -233,6 +234,16 @@ function show(p) {
   marks();
   if (changed && analysing) startAnalysis();
   if (changed) { lines = []; drawLines(); }
+}
+
+// "View from" names the seat whose view is drawn. Under fog of war that
+// is the seat to act, not a choice: the box shows it and is disabled.
+function viewBox(p) {
+  const sel = $("view");
+  const fog = p.fog && p.view !== null && p.view !== undefined;
+  sel.disabled = !!fog;
+  sel.title = fog ? "Fog of war: each seat sees only its own view, drawn when it is to act" : "";
+  if (fog) sel.value = String(p.view);
 }
 
 function buttons(p) {

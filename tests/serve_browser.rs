@@ -950,6 +950,10 @@ fn fog_of_war_hides_each_view_from_the_other_person_at_one_page() {
         "(fog of war: the position is hidden)"
     );
     assert_eq!(b.js("return window.varia.board().view"), 0);
+    assert_eq!(
+        b.js("const s = document.getElementById('view'); return [s.value, s.disabled].join()"),
+        "0,true"
+    );
     b.type_into("#move-text", "e4\u{E007}");
     // Black's turn: the board waits behind a button, drawn for nobody.
     let text = b.wait(
@@ -975,6 +979,11 @@ fn fog_of_war_hides_each_view_from_the_other_person_at_one_page() {
     // Black's view: its own men, not White's pawn on e4, and White's move
     // is not named.
     assert_eq!(b.js("return window.varia.board().view"), 1);
+    // The "View from" box names the seat drawn, and is not a choice.
+    assert_eq!(
+        b.js("const s = document.getElementById('view'); return [s.value, s.disabled].join()"),
+        "1,true"
+    );
     assert_eq!(
         b.js("const m = window.varia.board().men; return [('e8' in m), ('e4' in m), ('e1' in m)].join()"),
         "true,false,false"

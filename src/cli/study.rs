@@ -215,6 +215,7 @@ fn report(st: &Study, s: &Summary, json: bool) {
                 "elo0": t.test.elo0, "elo1": t.test.elo1, "alpha": t.test.alpha, "beta": t.test.beta,
             })),
             "by_player": s.by_player,
+            "mean_scores": s.mean_scores.as_ref().map(|m| h.seats.iter().zip(m).map(|(p, m)| (p.clone(), serde_json::json!({"mean": m.mean, "half_width": m.half_width}))).collect::<serde_json::Map<_, _>>()),
             "end_rules": s.end_rules.iter().map(|r| serde_json::json!({
                 "reason": r.reason, "games": r.games,
                 "wins": h.seats.iter().zip(&r.wins).map(|(p, w)| (p.clone(), serde_json::Value::from(*w))).collect::<serde_json::Map<_, _>>(),
@@ -281,6 +282,24 @@ fn report(st: &Study, s: &Summary, json: bool) {
             s.unfinished,
             pct(s.unfinished as f64 / s.games.max(1) as f64)
         );
+    }
+    if let Some(m) = &s.mean_scores {
+        // Some game ended in shares (`score N/D`): what each seat scored.
+        outln!();
+        outln!(
+            "{:<16} {:>8}   95% interval (mean score per finished game)",
+            "seat",
+            "score"
+        );
+        for (p, m) in h.seats.iter().zip(m) {
+            outln!(
+                "{:<16} {:>8.3}   {:.3} to {:.3}",
+                p,
+                m.mean,
+                m.mean - m.half_width,
+                m.mean + m.half_width
+            );
+        }
     }
     if s.first_seat.is_none() && h.seats.len() == 2 {
         outln!();

@@ -215,7 +215,6 @@ fn report(st: &Study, s: &Summary, json: bool) {
                 "elo0": t.test.elo0, "elo1": t.test.elo1, "alpha": t.test.alpha, "beta": t.test.beta,
             })),
             "by_player": s.by_player,
-            "mean_scores": s.mean_scores.as_ref().map(|m| h.seats.iter().zip(m).map(|(p, m)| (p.clone(), serde_json::json!({"mean": m.mean, "half_width": m.half_width}))).collect::<serde_json::Map<_, _>>()),
             "end_rules": s.end_rules.iter().map(|r| serde_json::json!({
                 "reason": r.reason, "games": r.games,
                 "wins": h.seats.iter().zip(&r.wins).map(|(p, w)| (p.clone(), serde_json::Value::from(*w))).collect::<serde_json::Map<_, _>>(),
@@ -224,6 +223,20 @@ fn report(st: &Study, s: &Summary, json: bool) {
             "shortest_decisive": shortest.iter().map(Short::json).collect::<Vec<_>>(),
             "first_actions": firsts.iter().map(|f| first_json(h, f)).collect::<Vec<_>>(),
         });
+        let mut j = j;
+        // Only a run with shares (`score N/D`) has mean scores.
+        if let (Some(m), Some(o)) = (&s.mean_scores, j.as_object_mut()) {
+            let per_seat: serde_json::Map<_, _> = h
+                .seats
+                .iter()
+                .zip(m)
+                .map(|(p, m)| {
+                    let v = serde_json::json!({"mean": m.mean, "half_width": m.half_width});
+                    (p.clone(), v)
+                })
+                .collect();
+            o.insert("mean_scores".into(), per_seat.into());
+        }
         outln!("{j}");
         return;
     }

@@ -361,7 +361,7 @@ pub fn startable(c: &Checked) -> Vec<Diagnostic> {
 /// from other positions (a FEN).
 fn over_at_start(c: &Checked, v: &Variant, pos: crate::engine::Position) -> Option<Diagnostic> {
     let game = crate::engine::Game::new(pos);
-    let crate::engine::Status::Ended { winners, cause } = game.status() else {
+    let crate::engine::Status::Ended { winners, cause, .. } = game.status() else {
         return None;
     };
     let rule = v.end.get(cause.rule)?;

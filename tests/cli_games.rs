@@ -34,7 +34,9 @@ fn script(name: &str, seed: u64) -> (Vec<String>, String) {
         s.play(m);
     }
     let expect = match s.result() {
-        Some(varia::search::game::Outcome::Win { .. }) => "Game over:".to_string(),
+        Some(
+            varia::search::game::Outcome::Win { .. } | varia::search::game::Outcome::Shares { .. },
+        ) => "Game over:".to_string(),
         Some(varia::search::game::Outcome::Draw { .. }) => "Game over: draw".to_string(),
         None => "unfinished".to_string(),
     };

@@ -268,7 +268,8 @@ impl Setup<'_> {
             .map_or("ply cap", Outcome::reason)
             .to_string();
         let names = &self.seat_names;
-        let (result, comment) = match &r.outcome {
+        let shares = r.outcome.as_ref().and_then(Outcome::score_tag);
+        let (result, comment) = match r.outcome.clone().map(Outcome::decided).as_ref() {
             Some(Outcome::Win { winners, reason }) => {
                 let (w, l) = if winners.contains(&0) { (0, 1) } else { (1, 0) };
                 let result = if w == 0 { "1-0" } else { "0-1" };
@@ -279,7 +280,9 @@ impl Setup<'_> {
                 };
                 (result.to_string(), comment)
             }
-            Some(Outcome::Draw { reason }) => ("1/2-1/2".to_string(), format!("Draw by {reason}")),
+            Some(Outcome::Draw { reason } | Outcome::Shares { reason, .. }) => {
+                ("1/2-1/2".to_string(), format!("Draw by {reason}"))
+            }
             None => (
                 "1/2-1/2".to_string(),
                 format!("Draw by adjudication: {} plies", r.plies),
@@ -327,6 +330,7 @@ impl Setup<'_> {
                 players: order.iter().map(|&k| self.players[k].to_string()).collect(),
                 moves,
                 result: result.clone(),
+                score: shares.clone(),
                 termination: Some(comment.clone()),
                 event: format!("varia match, seed {}", a.seed),
                 site: String::new(),

@@ -412,6 +412,19 @@ impl Play {
                 outln!("Game over: draw ({reason}). {}", self.game.result_text().0);
                 true
             }
+            Some(o @ Outcome::Shares { .. }) => {
+                let names: Vec<String> = (0..self.game.session().variant().players.len())
+                    .map(|p| format!("{} {}", self.name(p), share(o.score(p))))
+                    .collect();
+                outln!(
+                    "Game over: {} ({}). {} {{{}}}",
+                    names.join(", "),
+                    o.reason(),
+                    self.game.result_text().0,
+                    o.score_tag().unwrap_or_default()
+                );
+                true
+            }
             None => false,
         }
     }
@@ -974,4 +987,20 @@ impl<R: BufRead> Iterator for Prompt<R> {
 enum Flow {
     Continue,
     Stop(i32),
+}
+
+/// A share of a game as a fraction when it is one of quarters or halves
+/// (`3/4`), else with two decimals.
+fn share(x: f64) -> String {
+    let q = (x * 4.0).round();
+    if (x * 4.0 - q).abs() < 1e-9 {
+        match q as u32 {
+            0 => "0".into(),
+            4 => "1".into(),
+            2 => "1/2".into(),
+            n => format!("{n}/4"),
+        }
+    } else {
+        format!("{x:.2}")
+    }
 }

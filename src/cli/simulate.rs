@@ -173,16 +173,14 @@ fn game_record(
         moves.push(s.play_noted(m).0);
     }
     let seats = variant.players.len();
-    let (result, termination) = match &r.outcome {
-        Some(Outcome::Win { winners, reason }) => (
-            Record::result_for(seats, Some(winners)),
-            Some(reason.clone()),
-        ),
-        Some(Outcome::Draw { reason }) => {
-            (Record::result_for(seats, Some(&[])), Some(reason.clone()))
-        }
-        None => ("*".to_string(), Some("ply cap".to_string())),
-    };
+    let result = Record::result_for(seats, r.outcome.as_ref().map(Outcome::winners).as_deref());
+    let score = r.outcome.as_ref().and_then(Outcome::score_tag);
+    let termination = Some(
+        r.outcome
+            .as_ref()
+            .map_or("ply cap", Outcome::reason)
+            .to_string(),
+    );
     let rec = Record {
         variant: a.variant.clone(),
         options: options.to_vec(),
@@ -195,6 +193,7 @@ fn game_record(
         moves,
         result,
         termination,
+        score,
         event: format!("varia simulate, seed {}", a.seed),
         site: String::new(),
         date: varia::notation::record::today(),
@@ -347,6 +346,7 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
                 let (outcome, winners) = match &r.outcome {
                     Some(Outcome::Win { winners, .. }) => ("win", winners.clone()),
                     Some(Outcome::Draw { .. }) => ("draw", vec![]),
+                    Some(o @ Outcome::Shares { .. }) => ("shares", o.winners()),
                     None => ("unfinished", vec![]),
                 };
                 let mut line = serde_json::json!({
@@ -363,6 +363,9 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
                     // the shard (left out of the joined file, so that it is
                     // the unsharded run's byte for byte).
                     m.insert("max_plies".into(), a.max_plies.into());
+                    if let Some(sc) = &rec.score {
+                        m.insert("score".into(), sc.clone().into());
+                    }
                     if let Some((k, n)) = a.shard.filter(|s| s.1 > 1) {
                         m.insert(SHARD_KEY.into(), format!("{k}/{n}").into());
                     }

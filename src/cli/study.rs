@@ -223,6 +223,20 @@ fn report(st: &Study, s: &Summary, json: bool) {
             "shortest_decisive": shortest.iter().map(Short::json).collect::<Vec<_>>(),
             "first_actions": firsts.iter().map(|f| first_json(h, f)).collect::<Vec<_>>(),
         });
+        let mut j = j;
+        // Only a run with shares (`score N/D`) has mean scores.
+        if let (Some(m), Some(o)) = (&s.mean_scores, j.as_object_mut()) {
+            let per_seat: serde_json::Map<_, _> = h
+                .seats
+                .iter()
+                .zip(m)
+                .map(|(p, m)| {
+                    let v = serde_json::json!({"mean": m.mean, "half_width": m.half_width});
+                    (p.clone(), v)
+                })
+                .collect();
+            o.insert("mean_scores".into(), per_seat.into());
+        }
         outln!("{j}");
         return;
     }
@@ -281,6 +295,24 @@ fn report(st: &Study, s: &Summary, json: bool) {
             s.unfinished,
             pct(s.unfinished as f64 / s.games.max(1) as f64)
         );
+    }
+    if let Some(m) = &s.mean_scores {
+        // Some game ended in shares (`score N/D`): what each seat scored.
+        outln!();
+        outln!(
+            "{:<16} {:>8}   95% interval (mean score per finished game)",
+            "seat",
+            "score"
+        );
+        for (p, m) in h.seats.iter().zip(m) {
+            outln!(
+                "{:<16} {:>8.3}   {:.3} to {:.3}",
+                p,
+                m.mean,
+                m.mean - m.half_width,
+                m.mean + m.half_width
+            );
+        }
     }
     if s.first_seat.is_none() && h.seats.len() == 2 {
         outln!();

@@ -51,5 +51,5 @@ pub use position::{
     lone_reach, Broken, Extra, FenError, FenField, Game, Position, PositionError, RawEp, RawMan,
     RawPosition, SetupError, Surroundings, Undo,
 };
-pub use rules::{Cause, Status};
+pub use rules::{Cause, Share, Status};
 pub use tables::Tables;

@@ -292,6 +292,10 @@ fn over(sc: &Scene) -> Option<Found> {
             format!("{} won by {reason}", words::list(&names, "and"))
         }
         crate::search::game::Outcome::Draw { reason } => format!("it was drawn by {reason}"),
+        crate::search::game::Outcome::Shares { reason, .. } => format!(
+            "it ended by {reason}, scoring {}",
+            out.score_tag().unwrap_or_default()
+        ),
     };
     let rule = match status {
         crate::engine::Status::Ended { cause, .. } => {

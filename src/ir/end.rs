@@ -154,6 +154,10 @@ pub enum Outcome {
     /// The player with the fewest men on the board wins (several sharing
     /// the fewest: a draw), whoever the subject.
     FewestMen,
+    /// `score N/D` (two players): the subject scores `num/den` of the
+    /// game and the other player the rest; the side that scores more
+    /// wins the game's `Result`, equal shares are a draw.
+    Score { num: u16, den: u16 },
 }
 
 /// A consequence of every action written among the end rules: surrounded

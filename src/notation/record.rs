@@ -37,6 +37,11 @@ pub struct Record {
     pub result: String,
     /// Why the game ended, if it did.
     pub termination: Option<String>,
+    /// The points each seat scored when they are not 1, ½ or 0 (`[Score
+    /// "3/4-1/4"]`, one per seat in turn order): a share of the game from
+    /// an end rule `score N/D`, or the points of a variant that keeps
+    /// points. `result` then names the seat that scored the most.
+    pub score: Option<String>,
     /// The Seven Tag Roster's other tags: event, site, date
     /// (`YYYY.MM.DD`, `?` for unknown parts) and round. Empty means `?`
     /// (`varia game` for the event).
@@ -220,6 +225,9 @@ impl Record {
         if let Some(t) = &self.termination {
             let _ = writeln!(s, "[Termination \"{}\"]", escape(t));
         }
+        if let Some(sc) = &self.score {
+            let _ = writeln!(s, "[Score \"{}\"]", escape(sc));
+        }
         if let Some(f) = &self.forfeit {
             let _ = writeln!(s, "[Forfeit \"{}\"]", escape(f));
         }
@@ -362,6 +370,7 @@ impl Record {
             result: str_of("result").unwrap_or_else(|| "*".into()),
             termination: str_of("reason"),
             forfeit: str_of("forfeit"),
+            score: str_of("score"),
             referee: v.get("referee").and_then(Value::as_bool) == Some(true),
             round: v
                 .get("game")
@@ -417,6 +426,7 @@ impl Record {
                     "Result" => r.result = value,
                     "Termination" => r.termination = Some(value),
                     "Forfeit" => r.forfeit = Some(value),
+                    "Score" => r.score = Some(value),
                     "Referee" => r.referee = true,
                     "Event" => {
                         r.event = if value == "varia game" {
@@ -688,6 +698,7 @@ mod tests {
             round: evil.into(),
             forfeit: Some(evil.into()),
             referee: true,
+            score: Some(evil.into()),
         };
         let pgn = r.to_pgn();
         // Every line before the movetext is one tag.

@@ -254,6 +254,7 @@ pub(crate) fn end_rule(v: &Variant, when: &Event, then: Outcome) -> String {
         Outcome::Eliminated => "eliminated",
         Outcome::MostMen => "most men wins",
         Outcome::FewestMen => "fewest men wins",
+        Outcome::Score { num, den } => return format!("{} -> score {num}/{den}", event(v, when)),
     };
     format!("{} -> {then}", event(v, when))
 }
@@ -358,6 +359,12 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         };
         return format!("{subject} {verb} by {}.", name.name);
     }
+    if let Outcome::Score { num, den } = then {
+        let who = if game { " (the player to move)" } else { "" };
+        return format!(
+            "{subject}{who} scores {num}/{den} of the game, the other player the rest."
+        );
+    }
     let verb = match (then, game) {
         (Outcome::Win, false) => "wins",
         (Outcome::Lose, false) => "loses",
@@ -369,6 +376,7 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         (Outcome::Win, true) => "is won by the player to move",
         (Outcome::Lose, true) => "is lost by the player to move",
         (Outcome::Eliminated, true) => "ends",
+        (Outcome::Score { .. }, _) => unreachable!("written above"),
     };
     let verb = if matches!(then, Outcome::Draw | Outcome::ClaimDraw) && !game {
         match then {

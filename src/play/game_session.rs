@@ -400,10 +400,10 @@ impl GameSession {
     pub fn result_text(&self) -> (String, Option<String>) {
         let seats = self.session.variant().players.len();
         match self.result() {
-            Some(Outcome::Win { winners, reason }) => {
-                (Record::result_for(seats, Some(&winners)), Some(reason))
-            }
-            Some(Outcome::Draw { reason }) => (Record::result_for(seats, Some(&[])), Some(reason)),
+            Some(o) => (
+                Record::result_for(seats, Some(&o.winners())),
+                Some(o.reason().to_string()),
+            ),
             None if self.left == Some(Left::Quit) => ("*".into(), Some("unterminated".into())),
             None => ("*".into(), None),
         }
@@ -456,6 +456,7 @@ impl GameSession {
             moves: self.sans(),
             result,
             termination,
+            score: self.result().and_then(|o| o.score_tag()),
             date: crate::notation::record::today(),
             ..Record::default()
         }
@@ -469,6 +470,7 @@ impl GameSession {
         let (outcome, winners) = match self.result() {
             Some(Outcome::Win { winners, .. }) => ("win", winners),
             Some(Outcome::Draw { .. }) => ("draw", vec![]),
+            Some(o @ Outcome::Shares { .. }) => ("shares", o.winners()),
             None => ("unfinished", vec![]),
         };
         let mut line = serde_json::json!({
@@ -480,6 +482,9 @@ impl GameSession {
             "reason": r.termination, "plies": self.played.len(),
         });
         if let Some(m) = line.as_object_mut() {
+            if let Some(sc) = &r.score {
+                m.insert("score".into(), sc.clone().into());
+            }
             if let Some(f) = &self.start_fen {
                 m.insert("fen".into(), f.clone().into());
             }

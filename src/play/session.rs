@@ -2,7 +2,7 @@
 //! the engine's [`engine::Game`] plus notation, a board view and a
 //! heuristic derived from the rule file.
 
-use crate::engine::{self, Move, MoveKind, Position, Square, Status, Tables};
+use crate::engine::{self, Cause, Move, MoveKind, Position, Square, Status, Tables};
 use crate::ir::{Card, Coord, Event, Variant};
 use crate::notation::{self, ActionInfo, Describe};
 use crate::render::{BoardView, Cell, ManView};
@@ -276,7 +276,25 @@ impl Session {
     /// The outcome a status stands for, if the game is over.
     pub fn outcome_of(status: Status) -> Option<GameOutcome> {
         match status {
-            Status::Ended { winners, cause } => {
+            Status::Ended {
+                cause:
+                    Cause {
+                        share: Some(sh),
+                        ref event,
+                        ..
+                    },
+                ..
+            } => {
+                let (num, den) = (u32::from(sh.num), u32::from(sh.den));
+                let mut points = vec![den - num; 2];
+                points[usize::from(sh.player).min(1)] = num;
+                Some(GameOutcome::Shares {
+                    points,
+                    den,
+                    reason: event_name(event),
+                })
+            }
+            Status::Ended { winners, cause, .. } => {
                 let mut reason = event_name(&cause.event);
                 if cause.event == Event::Stalemate && winners != 0 {
                     // `stalemate -> lose`: a player who cannot act loses.

@@ -405,13 +405,14 @@ impl Xboard {
     /// Tell XBoard the game is over, if it is.
     fn announce_end(&self) -> bool {
         let outcome = self.board().result();
-        match outcome {
+        match outcome.map(Outcome::decided) {
             Some(Outcome::Win { winners, reason }) => {
                 let r = if winners.contains(&0) { "1-0" } else { "0-1" };
                 self.say(format!("{r} {{{reason}}}"));
                 true
             }
-            Some(Outcome::Draw { reason }) => {
+            // (`decided` has turned shares into a win or a draw.)
+            Some(Outcome::Draw { reason } | Outcome::Shares { reason, .. }) => {
                 self.say(format!("1/2-1/2 {{{reason}}}"));
                 true
             }
@@ -490,12 +491,14 @@ impl Xboard {
                     out(format!("move {text}"));
                     let outcome = b.result();
                     drop(b);
-                    match outcome {
+                    match outcome.map(Outcome::decided) {
                         Some(Outcome::Win { winners, reason }) => out(format!(
                             "{} {{{reason}}}",
                             if winners.contains(&0) { "1-0" } else { "0-1" }
                         )),
-                        Some(Outcome::Draw { reason }) => out(format!("1/2-1/2 {{{reason}}}")),
+                        Some(Outcome::Draw { reason } | Outcome::Shares { reason, .. }) => {
+                            out(format!("1/2-1/2 {{{reason}}}"))
+                        }
                         None => {}
                     }
                 }

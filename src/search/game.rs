@@ -12,21 +12,100 @@ pub enum Outcome {
     Win { winners: Vec<usize>, reason: String },
     /// Nobody won.
     Draw { reason: String },
+    /// Each seat scored a share of the game other than 1, ½ or 0 (an end
+    /// rule `score N/D`): seat `p` scored `points[p] / den`.
+    Shares {
+        points: Vec<u32>,
+        den: u32,
+        reason: String,
+    },
 }
 
 impl Outcome {
-    /// Score of `player`: 1 for a win, 0.5 for a draw, 0 for a loss.
+    /// Score of `player`: 1 for a win, 0.5 for a draw, 0 for a loss, its
+    /// share for [`Outcome::Shares`].
     pub fn score(&self, player: usize) -> f64 {
         match self {
             Outcome::Win { winners, .. } => f64::from(u8::from(winners.contains(&player))),
             Outcome::Draw { .. } => 0.5,
+            Outcome::Shares { points, den, .. } => {
+                f64::from(points.get(player).copied().unwrap_or(0)) / f64::from((*den).max(1))
+            }
         }
     }
 
     pub fn reason(&self) -> &str {
         match self {
             Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+            Outcome::Shares { reason, .. } => reason,
         }
+    }
+
+    /// The outcome as a win or a draw, as a result tag counts it: shares
+    /// become a win of the seats that scored the most (a draw when all
+    /// scored the same), with the same reason.
+    pub fn decided(self) -> Outcome {
+        let winners = self.winners();
+        match self {
+            Outcome::Shares { reason, .. } => {
+                if winners.is_empty() {
+                    Outcome::Draw { reason }
+                } else {
+                    Outcome::Win { winners, reason }
+                }
+            }
+            o => o,
+        }
+    }
+
+    /// The seats the game's result names as winners: the winners, none
+    /// for a draw, and for shares the seats that scored the most (none
+    /// when every seat scored the same).
+    pub fn winners(&self) -> Vec<usize> {
+        match self {
+            Outcome::Win { winners, .. } => winners.clone(),
+            Outcome::Draw { .. } => Vec::new(),
+            Outcome::Shares { points, .. } => {
+                let most = points.iter().copied().max().unwrap_or(0);
+                if points.iter().all(|&p| p == most) {
+                    Vec::new()
+                } else {
+                    (0..points.len()).filter(|&p| points[p] == most).collect()
+                }
+            }
+        }
+    }
+
+    /// The shares as a record's `Score` tag writes them, one per seat in
+    /// lowest terms (`3/4-1/4`); `None` unless the outcome is
+    /// [`Outcome::Shares`].
+    pub fn score_tag(&self) -> Option<String> {
+        let Outcome::Shares { points, den, .. } = self else {
+            return None;
+        };
+        let frac = |n: u32| {
+            let g = gcd(n, *den).max(1);
+            match (n / g, den / g) {
+                (0, _) => "0".to_string(),
+                (n, 1) => n.to_string(),
+                (n, d) => format!("{n}/{d}"),
+            }
+        };
+        Some(
+            points
+                .iter()
+                .map(|&n| frac(n))
+                .collect::<Vec<_>>()
+                .join("-"),
+        )
+    }
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 

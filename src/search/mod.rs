@@ -913,6 +913,12 @@ fn terminal(o: &Outcome, team: &[usize], ply: usize) -> i32 {
             }
         }
         Outcome::Draw { .. } => 0,
+        // A share between a draw and a win (or a loss): worth as much in
+        // proportion, below the values that mean a forced win.
+        Outcome::Shares { .. } => {
+            let mine = team.first().map_or(0.5, |&p| o.score(p));
+            ((mine - 0.5) * f64::from(WIN_BOUND)) as i32
+        }
     }
 }
 

@@ -423,19 +423,24 @@ pub fn position(
 /// `White wins (checkmate).`
 pub fn result_sentence(g: &GameSession, o: &Outcome) -> String {
     let v = g.session().variant();
-    match o {
+    let scored = o
+        .score_tag()
+        .map_or_else(String::new, |s| format!(", scoring {s}"));
+    match o.clone().decided() {
         Outcome::Win { winners, reason } => {
             let names: Vec<&str> = winners
                 .iter()
                 .filter_map(|&w| v.players.get(w).map(|p| p.name.as_str()))
                 .collect();
             format!(
-                "{} {} ({reason}).",
+                "{} {} ({reason}{scored}).",
                 names.join(" and "),
                 if names.len() == 1 { "wins" } else { "win" }
             )
         }
-        Outcome::Draw { reason } => format!("Draw ({reason})."),
+        Outcome::Draw { reason } | Outcome::Shares { reason, .. } => {
+            format!("Draw ({reason}{scored}).")
+        }
     }
 }
 

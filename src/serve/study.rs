@@ -59,7 +59,7 @@ impl Entry {
     /// shorter first; then by index.
     fn key(&self) -> (u8, usize, usize) {
         let class = match self.outcome {
-            Some(Outcome::Win { .. }) => 0,
+            Some(Outcome::Win { .. } | Outcome::Shares { .. }) => 0,
             Some(Outcome::Draw { .. }) => 1,
             None => 2,
         };
@@ -230,13 +230,9 @@ pub fn games(s: &Study) -> Vec<serde_json::Value> {
         .iter()
         .map(|e| {
             let (result, reason) = match &e.outcome {
-                Some(Outcome::Win { winners, reason }) => (
-                    crate::notation::record::Record::result_for(seats, Some(winners)),
-                    reason.clone(),
-                ),
-                Some(Outcome::Draw { reason }) => (
-                    crate::notation::record::Record::result_for(seats, Some(&[])),
-                    reason.clone(),
+                Some(o) => (
+                    crate::notation::record::Record::result_for(seats, Some(&o.winners())),
+                    o.reason().to_string(),
                 ),
                 None => ("*".into(), "ply cap".into()),
             };

@@ -132,13 +132,13 @@ impl<G> Flaws<G> {
         };
         let o = &mut self.openings[at];
         o.games += 1;
-        match outcome {
-            Some(Outcome::Win { winners, .. }) => {
+        match outcome.map(Outcome::winners).as_deref() {
+            Some([]) => o.row[seats] += 1,
+            Some(winners) => {
                 for &w in winners.iter().filter(|&&w| w < seats) {
                     o.row[w] += 1;
                 }
             }
-            Some(Outcome::Draw { .. }) => o.row[seats] += 1,
             None => o.row[seats + 1] += 1,
         }
         // The shortest decisive games.

@@ -539,6 +539,7 @@ fn check_line(
     let (kind, winners, reason) = match &outcome {
         Some(Outcome::Win { winners, reason }) => ("win", winners.clone(), reason.as_str()),
         Some(Outcome::Draw { reason }) => ("draw", vec![], reason.as_str()),
+        Some(o @ Outcome::Shares { reason, .. }) => ("shares", o.winners(), reason.as_str()),
         None => ("unfinished", vec![], "ply cap"),
     };
     let winners: Vec<String> = winners.iter().map(|&w| names[w].clone()).collect();

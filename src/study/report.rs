@@ -107,6 +107,20 @@ pub fn html(p: &Page) -> String {
         );
     }
     h.push_str("</table>\n");
+    if let Some(m) = &s.mean_scores {
+        h.push_str("<p>Some games ended in shares (<code>score N/D</code>): each seat's mean score per finished game.</p>\n<table>\n<tr><th>seat</th><th>mean score</th><th>95% interval</th></tr>\n");
+        for (name, m) in p.seats.iter().zip(m) {
+            let _ = writeln!(
+                h,
+                "<tr><td>{}</td><td>{:.3}</td><td>{:.3} to {:.3}</td></tr>",
+                esc(name),
+                m.mean,
+                m.mean - m.half_width,
+                m.mean + m.half_width
+            );
+        }
+        h.push_str("</table>\n");
+    }
     if let Some(b) = &s.by_player {
         h.push_str("<p>The seats rotated among the players (openings); per player, whatever seat:</p>\n<table>\n<tr><th>player</th><th>games won</th><th>share</th><th>95% interval</th></tr>\n");
         for (i, r) in b.win_rates.iter().enumerate() {

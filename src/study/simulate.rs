@@ -386,10 +386,22 @@ pub struct Summary {
     pub p10_plies: usize,
     pub p90_plies: usize,
     pub max_plies: usize,
+    /// When some game ended in shares other than 1, ½ and 0 (`score
+    /// N/D`): per seat, its mean score over the finished games, with the
+    /// half-width of its 95% interval.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_scores: Option<Vec<Mean>>,
     /// When the seats rotated among the players (`--openings`): the
     /// results per player, whatever seat each played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub by_player: Option<ByPlayer>,
+}
+
+/// A mean with the half-width of its 95% interval.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq)]
+pub struct Mean {
+    pub mean: f64,
+    pub half_width: f64,
 }
 
 /// The results per player of a run whose seats rotated among the players
@@ -457,6 +469,13 @@ pub struct Tally {
     branching: f64,
     rotated: bool,
     player_wins: Vec<usize>,
+    /// Per seat, the sum of its scores over the finished games (1, ½, 0,
+    /// or its share) and of their squares; `scored` counts those games.
+    score_sums: Vec<(f64, f64)>,
+    scored: usize,
+    /// Some game ended in shares other than 1, ½ and 0 (`score N/D`):
+    /// the report then shows each seat's mean score.
+    shares_seen: bool,
 }
 
 impl Tally {
@@ -465,6 +484,7 @@ impl Tally {
             seats,
             wins: vec![0; seats],
             player_wins: vec![0; seats],
+            score_sums: vec![(0.0, 0.0); seats],
             ..Tally::default()
         }
     }
@@ -506,16 +526,25 @@ impl Tally {
             .or_insert_with(|| vec![0; seats + 2]);
         if let Some(r) = rotation {
             self.rotated = true;
-            if let Some(Outcome::Win { winners, .. }) = outcome {
-                for &w in winners {
+            if let Some(winners) = outcome.map(Outcome::winners) {
+                for &w in &winners {
                     if w < seats {
                         self.player_wins[(w + r) % seats] += 1;
                     }
                 }
             }
         }
-        match outcome {
-            Some(Outcome::Win { winners, .. }) => {
+        if let Some(o) = outcome {
+            self.shares_seen |= o.score_tag().is_some();
+            self.scored += 1;
+            for (p, (sum, sq)) in self.score_sums.iter_mut().enumerate() {
+                let x = o.score(p);
+                *sum += x;
+                *sq += x * x;
+            }
+        }
+        match outcome.map(Outcome::winners).as_deref() {
+            Some(winners) if !winners.is_empty() => {
                 for &w in winners {
                     if w < seats {
                         self.wins[w] += 1;
@@ -523,7 +552,7 @@ impl Tally {
                     }
                 }
             }
-            Some(Outcome::Draw { .. }) => {
+            Some(_) => {
                 self.draws += 1;
                 row[seats] += 1;
             }
@@ -548,13 +577,13 @@ impl Tally {
         };
         let (_, games, row) = &mut self.end_rules[at];
         *games += 1;
-        match outcome {
-            Some(Outcome::Win { winners, .. }) => {
+        match outcome.map(Outcome::winners).as_deref() {
+            Some([]) => row[seats] += 1,
+            Some(winners) => {
                 for &w in winners.iter().filter(|&&w| w < seats) {
                     row[w] += 1;
                 }
             }
-            Some(Outcome::Draw { .. }) => row[seats] += 1,
             None => row[seats + 1] += 1,
         }
         self.plies += plies as u128;
@@ -591,6 +620,17 @@ impl Tally {
             games: wins + draws + losses,
             test: *test,
         })
+    }
+
+    /// Each seat's mean score over the finished games, with the half-width
+    /// of its 95% interval (normal approximation, 1.96 standard errors),
+    /// when some game ended in shares other than 1, ½ and 0 (`None`
+    /// otherwise: the wins and draws say it all).
+    pub fn mean_scores(&self) -> Option<Vec<(f64, f64)>> {
+        if !self.shares_seen || self.scored == 0 {
+            return None;
+        }
+        Some(mean_intervals(&self.score_sums, self.scored))
     }
 
     /// How many games were counted.
@@ -661,6 +701,11 @@ impl Tally {
             p10_plies: quantile(&hist, 0.1),
             p90_plies: quantile(&hist, 0.9),
             max_plies: quantile(&hist, 1.0),
+            mean_scores: self.mean_scores().map(|v| {
+                v.into_iter()
+                    .map(|(mean, half_width)| Mean { mean, half_width })
+                    .collect()
+            }),
             by_player: self.rotated.then(|| ByPlayer {
                 wins: self.player_wins.clone(),
                 win_rates: self
@@ -687,4 +732,22 @@ pub fn summarize<A>(records: &[Record<A>], seats: usize) -> Summary {
         t.add(r.outcome.as_ref(), r.plies, r.branching);
     }
     t.summary()
+}
+
+/// The mean of each column of `n` samples given their sums and sums of
+/// squares, with the half-width of its 95% interval (1.96 standard errors
+/// of the mean; 0 for a single sample).
+pub fn mean_intervals(sums: &[(f64, f64)], n: usize) -> Vec<(f64, f64)> {
+    let nf = n.max(1) as f64;
+    sums.iter()
+        .map(|&(sum, sq)| {
+            let mean = sum / nf;
+            let var = if n > 1 {
+                ((sq - sum * sum / nf) / (nf - 1.0)).max(0.0)
+            } else {
+                0.0
+            };
+            (mean, 1.96 * (var / nf).sqrt())
+        })
+        .collect()
 }

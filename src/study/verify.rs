@@ -13,7 +13,7 @@
 use crate::engine::Move;
 use crate::notation::record::Record;
 use crate::play::session::{Prepared, Session};
-use crate::search::game::{Game as _, Outcome};
+use crate::search::game::Game as _;
 
 /// A record played through from its start.
 pub struct Replayed {
@@ -122,11 +122,11 @@ fn exact(s: &Session, text: &str) -> Option<Move> {
 pub fn rules_result(s: &Session) -> String {
     let seats = s.variant().players.len();
     match s.result() {
-        Some(Outcome::Win { winners, reason }) => {
-            format!("{} ({reason})", Record::result_for(seats, Some(&winners)))
-        }
-        Some(Outcome::Draw { reason }) => {
-            format!("{} ({reason})", Record::result_for(seats, Some(&[])))
+        Some(o) => {
+            let result = Record::result_for(seats, Some(&o.winners()));
+            let score = o.score_tag();
+            let score = score.map_or_else(String::new, |s| format!(", scoring {s}"));
+            format!("{result} ({}{score})", o.reason())
         }
         None => "*".into(),
     }
@@ -147,10 +147,7 @@ pub fn judge(rec: &Record, s: &Session) -> Result<(), String> {
     let seats = s.variant().players.len();
     let says = |rules: &str| format!("the record says {}, the rules give {rules}", rec.result);
     if let Some(o) = s.result() {
-        let want = match &o {
-            Outcome::Win { winners, .. } => Record::result_for(seats, Some(winners)),
-            Outcome::Draw { .. } => Record::result_for(seats, Some(&[])),
-        };
+        let want = Record::result_for(seats, Some(&o.winners()));
         if rec.forfeit.is_some() {
             return Err(format!(
                 "the record names a forfeit, but the rules ended the game: {}",

@@ -213,6 +213,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             "return",
             "most",
             "fewest",
+            "score",
         ],
     )?;
     let then = match o {
@@ -235,6 +236,32 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             c.expect_keyword("men")
                 .map_err(|d| d.hint("write `stalemate -> fewest men`"))?;
             Then::Outcome(Outcome::FewestMen)
+        }
+        "score" => {
+            let hint = "write `stalemate -> score 1/4`: the subject's share of the game, \
+                        the other player scoring the rest";
+            let (num, _) = c
+                .expect_int("the subject's share of the game, as N/D", 0, 1000)
+                .map_err(|d| d.hint(hint))?;
+            if !c.eat_op("/") {
+                return Err(c.expected("`/`").hint(hint));
+            }
+            let (den, dsp) = c
+                .expect_int("the denominator of the share", 1, 1000)
+                .map_err(|d| d.hint(hint))?;
+            if num > den {
+                return Err(Diagnostic::error(
+                    "bad-outcome",
+                    f,
+                    dsp,
+                    format!("a share of the game is at most 1, not {num}/{den}"),
+                )
+                .hint(hint));
+            }
+            Then::Outcome(Outcome::Score {
+                num: num as u16,
+                den: den as u16,
+            })
         }
         _ => {
             c.expect_keyword("card")?;

@@ -396,6 +396,28 @@ pub(super) fn finish(
                     .hint("fill the hands in the setup: `hands: ...`"),
             );
         }
+        if matches!(r.then, Then::Outcome(Outcome::Score { .. })) {
+            // A share goes to the subject and the rest to the one other
+            // player: a goal or a card decides elsewhere, and more players
+            // have no single "other".
+            let why = if l.players.len() != 2 {
+                Some((
+                    "`score N/D` needs exactly two players: the subject scores N/D, the other the rest",
+                    "with more players, write `win`, `lose` or `eliminated`",
+                ))
+            } else if r.when.is_immediate() || matches!(r.when, Event::UnplaceableCard) {
+                Some((
+                    "`score N/D` cannot follow a goal or `unplaceable card`: they end the game with a winner",
+                    "write `win`, `lose` or `draw`",
+                ))
+            } else {
+                None
+            };
+            if let Some((msg, hint)) = why {
+                l.diags
+                    .push(Diagnostic::error("bad-outcome", f, *s, msg).hint(hint));
+            }
+        }
         if matches!(r.then, Then::Outcome(Outcome::Eliminated))
             && l.players.len() < 3
             && teams.is_empty()

@@ -24,6 +24,18 @@ pub struct Cause {
     /// Index in `Variant::end`.
     pub rule: usize,
     pub event: Event,
+    /// The game's points when they are not 1, ½ or 0 (a rule `score
+    /// N/D`); `None` for every other rule.
+    pub share: Option<Share>,
+}
+
+/// A share of the game other than 1, ½ or 0 (`score N/D`): `player`
+/// scores `num/den` of it, the other player `(den - num)/den`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    pub player: PlayerId,
+    pub num: u16,
+    pub den: u16,
 }
 
 /// The state of a game after its last action.
@@ -32,6 +44,8 @@ pub enum Status {
     /// No end rule fired (a draw may still be claimable).
     Ongoing,
     /// The game is over. `winners` is a bit mask of players; 0 is a draw.
+    /// When the cause carries a [`Share`] (`score N/D`), `winners` is the
+    /// player who scored more.
     Ended { winners: u8, cause: Cause },
     /// A rule fired whose outcome does not end the game: an elimination
     /// while several sides remain.
@@ -134,6 +148,7 @@ pub fn status<B: Bits>(
                         cause: Cause {
                             rule: i,
                             event: rule.when.clone(),
+                            share: None,
                         },
                     }
                 }
@@ -173,6 +188,7 @@ pub fn claimable<B: Bits>(
         .map(|step| Cause {
             rule: step.rule,
             event: parts.end[step.rule].when.clone(),
+            share: None,
         })
         .collect()
 }
@@ -221,6 +237,7 @@ fn forced<B: Bits>(
                     .end
                     .get(i)
                     .map_or(Event::Checkmate, |r| r.when.clone()),
+                share: None,
             },
         });
     }
@@ -273,6 +290,12 @@ fn for_subjects<B: Bits>(
     }
     team = team & alive;
     let winners = match rule.then {
+        // Every player is a subject: the shares are equal, a draw.
+        Outcome::Score { .. } if team == alive => PlayerSet::EMPTY,
+        Outcome::Score { num, den } => {
+            let p = subjects.lowest()?;
+            return Some(scored(p, team, alive & !team, num, den, i, rule));
+        }
         Outcome::MostMen => most_men(s, false),
         Outcome::FewestMen => most_men(s, true),
         Outcome::Draw => PlayerSet::EMPTY,
@@ -286,6 +309,7 @@ fn for_subjects<B: Bits>(
         cause: Cause {
             rule: i,
             event: rule.when.clone(),
+            share: None,
         },
     })
 }
@@ -501,6 +525,7 @@ fn outcome<B: Bits>(
     let cause = Cause {
         rule: i,
         event: rule.when.clone(),
+        share: None,
     };
     let alive = s.alive;
     let team = t.friends[subject] & alive;
@@ -519,6 +544,7 @@ fn outcome<B: Bits>(
             winners: team.bits(),
             cause,
         },
+        Outcome::Score { num, den } => scored(subject, team, others, num, den, i, rule),
         // An elimination ends the game only when it leaves one team.
         Outcome::Eliminated if !mates.is_empty() => Status::Pending {
             cause,
@@ -536,6 +562,38 @@ fn outcome<B: Bits>(
             cause,
             outcome: other,
             subject: Some(subject),
+        },
+    }
+}
+
+/// The end of a game where `subject` (of team `team`) scores `num/den`
+/// and `others` the rest: the side that scores more wins the game's
+/// result, equal shares draw it.
+fn scored(
+    subject: PlayerId,
+    team: PlayerSet,
+    others: PlayerSet,
+    num: u16,
+    den: u16,
+    i: usize,
+    rule: &EndRule,
+) -> Status {
+    let (mine, theirs) = (u32::from(num), u32::from(den - num));
+    let winners = match mine.cmp(&theirs) {
+        std::cmp::Ordering::Greater => team,
+        std::cmp::Ordering::Less => others,
+        std::cmp::Ordering::Equal => PlayerSet::EMPTY,
+    };
+    Status::Ended {
+        winners: winners.bits(),
+        cause: Cause {
+            rule: i,
+            event: rule.when.clone(),
+            share: Some(Share {
+                player: subject,
+                num,
+                den,
+            }),
         },
     }
 }

@@ -69,7 +69,7 @@ pub(crate) use deck::DeckRule;
 pub(crate) use drops::Drops;
 pub(crate) use elimination::{Elimination, Seen};
 pub(crate) use en_passant::EnPassant;
-pub use endings::{Cause, Status};
+pub use endings::{Cause, Share, Status};
 pub(crate) use explosion::Explosion;
 pub(crate) use first_action::FirstAction;
 pub(crate) use gating::Gating;

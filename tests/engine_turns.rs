@@ -1,6 +1,8 @@
 //! Turns of several actions judged at their end (`turn royal safe at
 //! end`), on the catalogue's Monster chess: White moves twice a turn,
-//! Black once (see docs/LANGUAGE.md, "turn royal safe at end").
+//! Black once (see docs/LANGUAGE.md, "turn royal safe at end"); and the
+//! quiet-move counter reset by kinds of move (`reset by promotion,
+//! castling`, §19).
 
 #[path = "fixtures/common.rs"]
 mod common;
@@ -8,6 +10,7 @@ mod common;
 use common::{builtin, fen, moves, play};
 use varia::engine::{Game, Position, Status};
 use varia::ir::Event;
+use varia::notation::Describe;
 
 fn ended(g: &Game) -> Option<(u8, Event)> {
     match g.status() {
@@ -149,4 +152,104 @@ fn perft_counts_each_move_and_each_turn() {
     assert_eq!(varia::engine::perft(&mut pos, 3), 1976);
     assert_eq!(varia::engine::perft_turns(&mut pos, 1), 99);
     assert_eq!(varia::engine::perft_turns(&mut pos, 2), 1976);
+}
+
+// ---- the quiet-move counter reset by kinds of move --------------------
+
+/// Chess whose quiet counter is reset by `resets` (a `reset by` list)
+/// alone: its pawn does not `resets clock`.
+fn quiet_chess(resets: &str) -> std::sync::Arc<varia::engine::Tables> {
+    let src = format!(
+        "variant q extends chess {{\n  piece pawn P like pawn not resets clock\n  end {{\n    checkmate -> lose\n    quiet 100 plies reset by {resets} -> draw\n  }}\n}}\n"
+    );
+    let c = varia::check::check_str("q.variant", &src, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).expect("compiles"))
+}
+
+/// The quiet plies after `line` from `start`.
+fn quiet_after(t: &std::sync::Arc<varia::engine::Tables>, start: &str, line: &[&str]) -> u32 {
+    let mut g = Game::new(fen(t, start));
+    play(&mut g, line);
+    g.position().quiet_plies()
+}
+
+#[test]
+fn a_promotion_resets_the_counter_where_promotion_is_listed() {
+    let start = "4k3/P7/8/8/8/8/1P6/4K2R w K - 10 1";
+    let t = quiet_chess("capture, promotion");
+    assert_eq!(quiet_after(&t, start, &["a7a8q"]), 0);
+    assert_eq!(
+        quiet_after(&t, start, &["b2b4"]),
+        11,
+        "a pawn's other moves do not"
+    );
+    // A capture that promotes resets by either list.
+    let cap = "1n2k3/P7/8/8/8/8/8/4K3 w - - 10 1";
+    assert_eq!(quiet_after(&quiet_chess("promotion"), cap, &["a7b8q"]), 0);
+    // Without `promotion` (nor `pawn`) it counts on.
+    let t = quiet_chess("capture");
+    assert_eq!(quiet_after(&t, start, &["a7a8q"]), 11);
+    // `pawn` resets on every pawn move, promotions included.
+    let t = quiet_chess("capture, pawn");
+    assert_eq!(quiet_after(&t, start, &["a7a8n"]), 0);
+    assert_eq!(quiet_after(&t, start, &["b2b4"]), 0);
+}
+
+#[test]
+fn a_castling_resets_the_counter_where_castling_is_listed() {
+    let start = "4k3/8/8/8/8/8/8/4K2R w K - 10 1";
+    let t = quiet_chess("capture, castling");
+    assert_eq!(quiet_after(&t, start, &["e1g1"]), 0);
+    assert_eq!(
+        quiet_after(&t, start, &["e1f1"]),
+        11,
+        "a king's other moves do not"
+    );
+    assert_eq!(quiet_after(&quiet_chess("capture"), start, &["e1g1"]), 11);
+    // Named by its castler's piece, every king move resets.
+    let t = quiet_chess("capture, king");
+    assert_eq!(quiet_after(&t, start, &["e1g1"]), 0);
+    assert_eq!(quiet_after(&t, start, &["e1f1"]), 0);
+}
+
+#[test]
+fn a_promotion_as_an_action_resets_the_counter() {
+    let src = r#"
+variant pa {
+  players white, black
+  board 8x8
+  use king
+  piece met F moves "F"
+  piece pawn P moves "fmW fcF"
+  setup {
+    white: K a1, P d4
+    black: K h8
+  }
+  promote pawn at far edge to met*1 as action, last anywhere
+  end {
+    checkmate -> lose
+    quiet 100 plies reset by promotion -> draw
+  }
+}
+"#;
+    let c = varia::check::check_str("pa.variant", src, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    let t = std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).unwrap());
+    let pos = fen(&t, "7k/8/8/8/3P4/8/8/K7 w - - 10 1");
+    let list = pos.legal_moves();
+    let promote = *list
+        .iter()
+        .find(|m| matches!(m, varia::engine::Move::Promote { .. }))
+        .expect("the lone pawn may promote in place");
+    let step = *list
+        .iter()
+        .find(|m| matches!(m, varia::engine::Move::Normal { .. }) && pos.move_text(**m) == "d4d5")
+        .expect("the pawn steps");
+    let mut a = pos.clone();
+    a.play(promote);
+    assert_eq!(a.quiet_plies(), 0);
+    let mut b = pos.clone();
+    b.play(step);
+    assert_eq!(b.quiet_plies(), 11, "the pawn's step does not reset it");
 }

@@ -13,8 +13,23 @@ headers of variants/catalogue/*.variant):
   progressive         Italian progressive chess: the game's k-th turn has
                       k moves; a move that is not its series' last may not
                       give check.
+  monster             Monster chess (Wikipedia, "Monster chess"; Pritchard,
+                      The Classified Encyclopedia of Chess Variants):
+                      White moves twice a turn, Black once; the rule of
+                      legality below replaces "every move is legal".
 
-Common to all: every move is a legal chess move (it may not leave the
+Monster's legality, judged at the end of a turn: White's first move may
+leave its king attacked if some legal second move follows; White's second
+move may not leave its king attacked (a king in check is out of it at the
+end of the turn). Black's move may not leave the black king where White
+could take it with one of its next two moves: attacked at once, or
+attacked after some first move of White's. The moves counted for White's
+threat and for White's first move are the pseudo-legal moves (a capture
+of the black king included, whatever it leaves attacked), castling under
+its own conditions only: the king not attacked on its square nor on the
+squares it passes (its destination is judged with the rest of the turn).
+
+Common to the others: every move is a legal chess move (it may not leave the
 mover's king attacked, so a player in check must answer it with the first
 move of the turn); en passant only by the move right after the double
 step (the double step closed its turn, the capture opens the next one);
@@ -36,6 +51,7 @@ import sys
 import chess
 
 START = chess.STARTING_FEN
+MONSTER = "rnbqkbnr/pppppppp/8/8/8/8/2PPPP2/4K3 w kq - 0 1"
 
 
 class Game:
@@ -45,14 +61,70 @@ class Game:
         self.first = 1 if name == "balancedmarseillais" else None
         self.ends_on_check = name in ("marseillais", "balancedmarseillais")
         self.checks_last_only = name == "progressive"
+        self.monster = name == "monster"
 
-    def length(self, index):
-        """Moves of the turn numbered `index` (from 0)."""
+    def length(self, index, color):
+        """Moves of the turn numbered `index` (from 0), played by `color`."""
+        if self.monster:
+            return 2 if color == chess.WHITE else 1
         if self.growing:
             return index + 1
         if index == 0 and self.first is not None:
             return self.first
         return 2
+
+
+def castles(b):
+    """The castlings of the side to move under their own conditions only:
+    the squares between king and rook empty, the king not attacked on its
+    square nor on the squares it passes; its destination not tested."""
+    out = []
+    us = b.turn
+    rank = 0 if us == chess.WHITE else 7
+    king = b.king(us)
+    if king != chess.square(4, rank):
+        return out
+    for rook in chess.scan_forward(b.clean_castling_rights() & chess.BB_RANKS[rank]):
+        a_side = chess.square_file(rook) < 4
+        king_to = chess.square(2 if a_side else 6, rank)
+        rook_to = chess.square(3 if a_side else 5, rank)
+        lo, hi = sorted((king, rook))
+        between = [q for q in range(lo + 1, hi)]
+        need_empty = set(between) | {king_to, rook_to}
+        need_empty -= {king, rook}
+        if any(b.piece_at(q) for q in need_empty):
+            continue
+        step = -1 if a_side else 1
+        passed = [king] + list(range(king + step, king_to, step))
+        if any(b.is_attacked_by(not us, q) for q in passed):
+            continue
+        out.append(chess.Move(king, king_to))
+    return out
+
+
+def candidates(b):
+    """Pseudo-legal moves of the side to move, castling by `castles`."""
+    return [m for m in b.generate_pseudo_legal_moves() if not b.is_castling(m)] + castles(b)
+
+
+def threatened(b, color, n):
+    """Whether the side to move in `b`, starting a turn of `n` moves, could
+    take the king of `color`: attacked now, or (n >= 2) after some first
+    move."""
+    ksq = b.king(color)
+    if ksq is None:
+        return False
+    if b.is_attacked_by(not color, ksq):
+        return True
+    if n < 2:
+        return False
+    for mv in candidates(b):
+        b.push(mv)
+        hit = b.is_attacked_by(not color, ksq)
+        b.pop()
+        if hit:
+            return True
+    return False
 
 
 class State:
@@ -69,10 +141,12 @@ class State:
         ply = 2 * (b.fullmove_number - 1) + (0 if b.turn == chess.WHITE else 1)
         self.game = game
         self.index = int(entries["turn"]) - 1 if "turn" in entries else ply
-        self.left = int(entries.get("left", game.length(self.index)))
+        self.left = int(entries.get("left", game.length(self.index, b.turn)))
 
     def moves(self):
         """The legal moves of the player to act, as python-chess moves."""
+        if self.game.monster:
+            return self.monster_moves()
         b = self.board
         out = []
         for mv in b.legal_moves:
@@ -81,6 +155,30 @@ class State:
                 check = b.is_check()
                 b.pop()
                 if check:
+                    continue
+            out.append(mv)
+        return out
+
+    def monster_moves(self):
+        b = self.board
+        me = b.turn
+        if self.left > 1:
+            out = []
+            for mv in candidates(b):
+                saved, _ = self.play(mv)
+                ok = any(True for _ in self.monster_moves())
+                self.undo(saved)
+                if ok:
+                    out.append(mv)
+            return out
+        nxt = self.game.length(self.index + 1, not me)
+        out = []
+        for mv in b.legal_moves:
+            if nxt > 1:
+                b.push(mv)
+                bad = threatened(b, me, nxt)
+                b.pop()
+                if bad:
                     continue
             out.append(mv)
         return out
@@ -95,7 +193,7 @@ class State:
         ends = self.left <= 1 or (self.game.ends_on_check and check)
         if ends:
             self.index += 1
-            self.left = self.game.length(self.index)
+            self.left = self.game.length(self.index, b.turn)
         else:
             # The same player again; its own double step leaves no capture
             # (the record is open for the next move only, which is its own).
@@ -126,13 +224,14 @@ def perft(st, depth, turns):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("game", choices=["marseillais", "balancedmarseillais", "progressive"])
+    ap.add_argument("game", choices=["marseillais", "balancedmarseillais", "progressive", "monster"])
     ap.add_argument("depth", type=int)
-    ap.add_argument("--fen", default=START)
+    ap.add_argument("--fen", default=None)
     ap.add_argument("--turns", action="store_true", help="count whole turns as one node each")
     ap.add_argument("--divide", action="store_true", help="print the count below each first move")
     a = ap.parse_args()
-    st = State(Game(a.game), a.fen)
+    fen = a.fen or (MONSTER if a.game == "monster" else START)
+    st = State(Game(a.game), fen)
     if a.divide and a.depth > 0:
         total = 0
         for mv in st.moves():

@@ -429,3 +429,30 @@ fn drop_checks_map_to_place_where_not_check_and_move_conditions_are_refused() {
         "{stderr}"
     );
 }
+
+#[test]
+fn export_refuses_a_quiet_counter_reset_by_castling_or_by_promotion_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    for (resets, expect) in [
+        ("capture, castling", Some("reset by castling")),
+        ("capture, promotion", Some("reset by the promotion")),
+        // The pawn resets it anyway: Fairy-Stockfish's nMoveRuleTypes.
+        ("capture, promotion, pawn", None),
+    ] {
+        let path = dir.path().join("q.variant");
+        std::fs::write(
+            &path,
+            format!(
+                "variant q extends chess {{\n  piece pawn P like pawn not resets clock\n  end {{\n    checkmate -> lose\n    quiet 100 plies reset by {resets} -> draw\n  }}\n}}\n"
+            ),
+        )
+        .unwrap();
+        let a = varia().args(["export", path.to_str().unwrap()]).assert();
+        let code = if expect.is_some() { 1 } else { 0 };
+        let a = a.code(code);
+        let (_, stderr) = out(&a);
+        if let Some(e) = expect {
+            assert!(stderr.contains(e), "{resets}: {stderr}");
+        }
+    }
+}

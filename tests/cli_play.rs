@@ -545,6 +545,13 @@ fn describe_tells_the_turn_plan_and_the_move_conditions() {
     for part in ["turn k has k", "Only a turn's last action may give check."] {
         assert!(out.contains(part), "{part}:\n{out}");
     }
+    let out = stdout_of(&["describe", "monster"], "");
+    for part in [
+        "A turn is 2 actions for white and 1 action for black",
+        "A turn's legality is judged at its end",
+    ] {
+        assert!(out.contains(part), "{part}:\n{out}");
+    }
     let out = stdout_of(&["describe", "checkless"], "");
     assert!(
         out.contains("A board move must meet: not check or mate."),

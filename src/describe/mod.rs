@@ -478,6 +478,9 @@ fn turn_plan(v: &Variant, plan: &crate::ir::TurnPlan) -> Vec<String> {
     if plan.checks_last_only {
         out.push("Only a turn's last action may give check.".into());
     }
+    if plan.royal_safe_at_end {
+        out.push("A turn's legality is judged at its end: an action before the turn's last may leave the actor's royal attacked if the turn can be finished, and the last may leave no royal of the actor that the next player could take within its next turn; a player is in check when the next player's turn could take its royal.".into());
+    }
     out
 }
 

@@ -132,6 +132,10 @@ pub enum Reset {
     Capture,
     Place,
     Piece(PieceId),
+    /// `promotion`: an action that promotes a man.
+    Promotion,
+    /// `castling`: a castling.
+    Castling,
 }
 
 /// What an end rule does to its subject.

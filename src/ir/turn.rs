@@ -201,6 +201,13 @@ pub struct TurnPlan {
     /// not leave a royal man of another side attacked.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub checks_last_only: bool,
+    /// `turn royal safe at end`: an action that is not its turn's last may
+    /// leave the actor's royal men attacked, if some action left in the
+    /// turn ends it with none threatened; a royal man is threatened when
+    /// the next player could take it within its next turn (see
+    /// docs/LANGUAGE.md, "turn royal safe at end").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub royal_safe_at_end: bool,
 }
 
 impl TurnPlan {

@@ -183,11 +183,22 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             if c.eat_word("reset") {
                 c.expect_keyword("by")?;
                 loop {
-                    let (r, rsp) = c.expect_word("`capture`, `place` or a piece")?;
+                    let (r, rsp) =
+                        c.expect_word("`capture`, `place`, `promotion`, `castling` or a piece")?;
                     resets.push(match r {
                         "capture" => Reset::Capture,
                         "place" => Reset::Place,
-                        _ => Reset::Piece(l.lookup_piece(f, rsp, r)?),
+                        "promotion" => Reset::Promotion,
+                        "castling" => Reset::Castling,
+                        _ => Reset::Piece(l.lookup_piece(f, rsp, r).map_err(|e| {
+                            const KINDS: [&str; 4] = ["capture", "place", "promotion", "castling"];
+                            match diagnostic::did_you_mean(r, KINDS) {
+                                Some(k) => e.hint(format!("did you mean `{k}`?")),
+                                None => e.hint(
+                                    "`reset by` lists `capture`, `place`, `promotion`, `castling` and pieces",
+                                ),
+                            }
+                        })?),
                     });
                     if !c.eat_op(",") {
                         break;

@@ -39,6 +39,7 @@ pub(super) fn finish(
         walls_span,
         petrify_span,
         fog_span,
+        turn_safe_span,
         aliases,
         ..
     } = d;
@@ -551,6 +552,9 @@ pub(super) fn finish(
     }
     if let Some((f, sp)) = &petrify_span {
         walls::petrify_checks(&mut l, &v, f, *sp);
+    }
+    if let Some((f, sp)) = &turn_safe_span {
+        turn_plan::royal_safe_checks(&mut l, &v, f, *sp);
     }
     if let (Some((f, sp)), Shape::Unbounded { .. }) = (&fog_span, &v.board.shape) {
         // A view of a floating area would show where the hidden men hold

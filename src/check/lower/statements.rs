@@ -175,6 +175,8 @@ pub(super) struct Draft {
     pub petrify_span: Option<(Arc<str>, Span)>,
     /// `fog of war`, for its cross-statement checks.
     pub fog_span: Option<(Arc<str>, Span)>,
+    /// `turn royal safe at end`, for its cross-statement checks.
+    pub turn_safe_span: Option<(Arc<str>, Span)>,
     pub royalty_span: Option<(Arc<str>, Span)>,
     /// `also known as`: the variant's other names.
     pub aliases: Vec<String>,
@@ -256,6 +258,7 @@ impl Draft {
             walls_span: None,
             petrify_span: None,
             fog_span: None,
+            turn_safe_span: None,
             royalty_span: None,
             aliases: Vec::new(),
         }

@@ -91,6 +91,18 @@ fn ep_capture_found<B: Bits>(
     rec: EpRecord,
 ) -> bool {
     let mut s = s.scratch();
+    if t.rules
+        .turns
+        .as_ref()
+        .is_some_and(|tr| tr.plan.royal_safe_at_end)
+    {
+        // The capture must be legal for the player to act, threats judged.
+        let mut list = MoveList::new();
+        movegen::gen_legal(t, &mut s, &mut list);
+        return list
+            .iter()
+            .any(|&m| matches!(m, Move::EnPassant { victim, .. } if victim == rec.victim));
+    }
     for q in rec.eligible.iter() {
         s.turn = q;
         let c = Ctx::new(&t.base, &s, q, t.rules.captures.any());

@@ -61,6 +61,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
             }
             let man = match promote {
                 Some(k) => {
+                    a.reset |= quiet.promotion;
                     let man = s.take(l, from);
                     let placed = promoted(t, s, man, k);
                     s.put(l, to, placed);
@@ -89,7 +90,10 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
             let man = s.take(l, from);
             a.reset |= quiet.kinds & (1 << man.kind()) != 0;
             let placed = match promote {
-                Some(k) => promoted(t, s, man, k),
+                Some(k) => {
+                    a.reset |= quiet.promotion;
+                    promoted(t, s, man, k)
+                }
                 None => man,
             };
             s.put(l, to, placed);
@@ -110,7 +114,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
         } => {
             let royal = s.take(l, from);
             let rook = s.take(l, partner);
-            a.reset |= quiet.kinds & (1 << royal.kind()) != 0;
+            a.reset |= quiet.castling || quiet.kinds & (1 << royal.kind()) != 0;
             s.put(l, to, royal);
             s.put(l, partner_to, rook);
             if let Some((piece, at)) = mv.gated() {
@@ -190,7 +194,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
         }
         Move::Promote { from, to, piece } => {
             let man = s.take(l, from);
-            a.reset |= quiet.kinds & (1 << man.kind()) != 0;
+            a.reset |= quiet.promotion || quiet.kinds & (1 << man.kind()) != 0;
             let placed = man.with_kind(piece);
             let placed = if r.captures.demotes() {
                 placed.with_promoted(true)

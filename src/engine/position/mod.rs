@@ -17,6 +17,7 @@ mod raw;
 mod reference;
 mod sight;
 mod trial;
+mod turn_end;
 
 pub use checked::{Position, SetupError, Undo};
 pub use fen::{FenError, FenField};

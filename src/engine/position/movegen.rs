@@ -309,6 +309,9 @@ fn sources_unconditioned<B: Bits, S: Sink>(
         if tr.plan.checks_last_only && tr.mid_turn(s) {
             return checkless(t, s, out, scratch);
         }
+        if tr.plan.royal_safe_at_end {
+            return super::turn_end::sources(t, tr, s, out, scratch);
+        }
     }
     if let Some(f) = &t.rules.must_break {
         if f.faces(&t.base, s, s.turn, s.occ) {
@@ -468,7 +471,7 @@ fn must_break<B: Bits, S: Sink>(
 }
 
 /// [`sources`] without the filter of `facing ...: must break`.
-fn unfaced_sources<B: Bits, S: Sink>(
+pub(super) fn unfaced_sources<B: Bits, S: Sink>(
     t: &Compiled<B>,
     s: &mut State<B>,
     out: &mut S,

@@ -105,9 +105,16 @@ impl Position {
         with_pos!(&self.inner, _c, s => s.alive)
     }
 
-    /// Whether a royal man of the player to act is attacked.
+    /// Whether the player to act is in check: a royal man of its is
+    /// attacked (under `turn royal safe at end`, threatened by the next
+    /// player's turn: see `position::turn_end`).
     pub fn in_check(&self) -> bool {
-        self.royal_attacked(self.turn())
+        with_pos!(&self.inner, c, s => {
+            match c.rules.turns.as_ref().filter(|tr| tr.plan.royal_safe_at_end) {
+                Some(tr) => super::turn_end::in_check(c, tr, &mut s.scratch()),
+                None => royal_attacked(&c.base, s, s.turn),
+            }
+        })
     }
 
     /// Whether a royal man of `p` is attacked by an enemy.

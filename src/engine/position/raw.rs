@@ -340,13 +340,32 @@ impl RawPosition {
         }
         // The player who moved last may not have left a royal attacked.
         let prev = s.prev_player(l, s.turn);
-        if prev != s.turn && royal_attacked(b, &s, prev) {
+        if prev != s.turn && (royal_attacked(b, &s, prev) || threatened_at_start(t, &mut s, prev)) {
             return err(format!(
                 "{} (not to move) has a royal man in check",
                 b.variant.players[prev as usize].name
             ));
         }
         Ok(s)
+    }
+}
+
+/// Under `turn royal safe at end`: whether a royal man of `prev`, who
+/// acted last, is threatened by the turn of the player to act (out of
+/// line: other variants test one flag).
+#[inline(never)]
+fn threatened_at_start<B: Bits>(t: &Compiled<B>, s: &mut State<B>, prev: PlayerId) -> bool {
+    match t
+        .rules
+        .turns
+        .as_ref()
+        .filter(|tr| tr.plan.royal_safe_at_end)
+    {
+        Some(tr) => {
+            let n = tr.left(s);
+            super::turn_end::threatened(t, s, prev, n)
+        }
+        None => false,
     }
 }
 

@@ -259,6 +259,16 @@ impl<B: Bits> Rules<B> {
         let flips = flip::Flips::new(v, base);
         let check_bound = CheckBound::new(v);
         let turns = Turns::new(v, layout);
+        if let Some(tr) = turns.as_ref().filter(|tr| tr.plan.royal_safe_at_end) {
+            // The checker's guard, for an IR made another way.
+            let long =
+                (0..base.nplayers as PlayerId).any(|p| tr.length(p, 0) > 2 || tr.length(p, 1) > 2);
+            if base.nplayers != 2 || long || tr.plan.growing {
+                return Err(CompileError::Other(
+                    "`turn royal safe at end` is carried for two players and turns of at most two actions".into(),
+                ));
+            }
+        }
         let royal_made = match base.royal_check {
             crate::engine::compile::RoyalCheck::AtMost { made, .. } => Some(made),
             _ => None,
@@ -398,7 +408,7 @@ impl<B: Bits> Rules<B> {
             && !self
                 .turns
                 .as_ref()
-                .is_some_and(|tr| tr.plan.checks_last_only)
+                .is_some_and(|tr| tr.plan.checks_last_only || tr.plan.royal_safe_at_end)
     }
 
     /// Whether a plain board move (a man from one square to another,

@@ -1,5 +1,6 @@
 //! The quiet-move counter of `quiet N plies|moves [reset by …]` rules: plies
-//! since the last capture, placement, or move of a listed piece. All quiet
+//! since the last capture, placement, promotion, castling, or move of a
+//! listed piece. All quiet
 //! rules of a variant share one counter (the checker makes their reset
 //! lists equal).
 
@@ -10,6 +11,11 @@ use crate::ir::{Reset, Variant};
 pub struct QuietResets {
     pub capture: bool,
     pub place: bool,
+    /// An action that promotes a man (a move ending in a promotion, en
+    /// passant included, or a promotion as an action).
+    pub promotion: bool,
+    /// A castling.
+    pub castling: bool,
     /// Kinds whose moves reset it (bit mask).
     pub kinds: u32,
 }
@@ -22,6 +28,8 @@ impl QuietResets {
                 Reset::Capture => q.capture = true,
                 Reset::Place => q.place = true,
                 Reset::Piece(k) => q.kinds |= 1 << k,
+                Reset::Promotion => q.promotion = true,
+                Reset::Castling => q.castling = true,
             }
         }
         q

@@ -12,7 +12,8 @@
 //! Hooks: a **consequence** (after each action: the same player again, or
 //! the next one with a new turn) and, with `turn checks last only`, a
 //! **filter** of the legal list (an action before the turn's last may not
-//! give check; see `movegen`).
+//! give check; see `movegen`). `turn royal safe at end` is a filter too,
+//! carried by `position::turn_end`.
 
 use super::constraint::gives_check_in;
 use crate::engine::compile::Base;
@@ -53,7 +54,7 @@ impl Turns {
     }
 
     /// The kept turn number for the turn after one numbered `i`.
-    fn next_index(&self, i: u32) -> u32 {
+    pub(crate) fn next_index(&self, i: u32) -> u32 {
         if self.plan.growing {
             i.saturating_add(1)
         } else {
@@ -64,6 +65,12 @@ impl Turns {
     /// The actions of player `p`'s turn numbered `index` (as kept).
     pub fn length(&self, p: PlayerId, index: u32) -> u32 {
         self.plan.length(p, index)
+    }
+
+    /// The length of the turn that follows the current one: the turn of
+    /// `next`, the player who acts after the current turn ends.
+    pub fn next_length<B: Bits>(&self, s: &State<B>, next: PlayerId) -> u32 {
+        self.length(next, self.next_index(self.index(s)))
     }
 
     /// Actions left in the current turn, the next one included.

@@ -878,6 +878,19 @@ fn turn(e: &mut Exp, fsf: &[Fsf]) {
             _ => None,
         })
         .collect();
+    if v.quiet_resets.contains(&ir::Reset::Castling) {
+        e.refuse_end("quiet", "the quiet-move counter reset by castling");
+    }
+    if v.quiet_resets.contains(&ir::Reset::Promotion)
+        && (0..v.pieces.len())
+            .any(|k| v.pieces[k].promotion.is_some() && !resets.contains(&(k as PieceId)))
+    {
+        // Fairy-Stockfish resets it by the moves of nMoveRuleTypes only.
+        e.refuse_end(
+            "quiet",
+            "the quiet-move counter reset by the promotion of a kind whose other moves do not reset it",
+        );
+    }
     let types: String = resets
         .iter()
         .map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase())

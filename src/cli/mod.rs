@@ -41,6 +41,7 @@ mod merge;
 mod paths;
 mod perft;
 mod play;
+mod prompt;
 mod serve;
 mod show;
 mod simulate;

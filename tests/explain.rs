@@ -571,3 +571,27 @@ fn an_immobilised_man_names_the_immobiliser() {
     let s = session("ultima", Some("k7/8/2p5/8/8/8/2L5/K7 w - - 0 1"));
     assert!(why(&s, "c2c7").legal);
 }
+
+#[test]
+fn a_move_onto_a_taken_square_of_the_next_board_names_the_man_there() {
+    // Alice chess: White's knight on g1 would reach f3 and pass to f11
+    // (board B's f3), where a black knight stands.
+    let s = session(
+        "alice",
+        Some("8/8/8/8/8/5n2/8/8/4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"),
+    );
+    let e = why(&s, "Nf3");
+    assert!(
+        matches!(&e.reason, Reason::LayerTaken { man, at, next, there }
+            if man == "your knight on g1" && at == "f3" && next == "f11"
+            && there == "Black's knight on f11"),
+        "{e:?}"
+    );
+    assert!(!e.legal);
+    assert_eq!(
+        e.text,
+        "Your knight on g1 would reach f3 and pass to f11 on the next board, where Black's knight on f11 stands: after its move a man passes to the same square of the next board, which must be empty."
+    );
+    // Its other move is open: the square under h3 is empty.
+    assert!(why(&s, "Nh3").legal);
+}

@@ -430,6 +430,9 @@ pub(crate) fn filters(sc: &Scene, mv: Move) -> Found {
                     .is_some_and(|x| x.owner() != pos.turn())
         }
     };
+    if let Some(f) = layer_pass(sc, mv) {
+        return f;
+    }
     if v.turn.must_capture && !capture(mv) {
         if let Some(&c) = sc.legal.iter().find(|&&m| capture(m)) {
             return Found::new(Reason::MustCapture { example: sc.san(c) })
@@ -491,6 +494,47 @@ pub(crate) fn filters(sc: &Scene, mv: Move) -> Found {
     Found::new(Reason::Other {
         text: "That is not a legal action here; type `moves` to list them.".into(),
     })
+}
+
+/// On a board in layers, a move whose man would pass onto a taken square
+/// of the next layer (the man there marked).
+fn layer_pass(sc: &Scene, mv: Move) -> Option<Found> {
+    let pos = sc.pos;
+    let (at, next) = pos.barred_layer_pass(mv)?;
+    let next = next?;
+    let man = match mv {
+        Move::Castle {
+            to,
+            partner,
+            partner_to,
+            ..
+        } if at == partner_to && at != to => words::man_on(pos, partner),
+        _ => mv
+            .from()
+            .map_or_else(String::new, |f| words::man_on(pos, f)),
+    };
+    Some(
+        Found::new(Reason::LayerTaken {
+            man,
+            at: words::square(pos, at),
+            next: words::square(pos, next),
+            there: words::man_on(pos, next),
+        })
+        .mark(pos, next, Role::Blocker)
+        .rule(Some(RuleRef::said(format!(
+            "board {}: a man passes to the next board after its move",
+            board_said(sc)
+        )))),
+    )
+}
+
+/// The `board` statement's size and layers, as written.
+fn board_said(sc: &Scene) -> String {
+    let b = &sc.v.board;
+    let width = match b.shape {
+        crate::ir::Shape::Rect { width, .. } | crate::ir::Shape::Unbounded { width, .. } => width,
+    };
+    format!("{width}x{} layers {}", b.layer_height(), b.layers)
 }
 
 /// The first statement of `move ... where` that applies to the moving

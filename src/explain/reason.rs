@@ -164,6 +164,14 @@ pub enum Reason {
         condition: String,
         failed: String,
     },
+    /// On a board in layers: the man would pass to a square of the next
+    /// layer that holds a man.
+    LayerTaken {
+        man: String,
+        at: String,
+        next: String,
+        there: String,
+    },
     /// `turn checks last only`: the action would give check, and it is
     /// not its turn's last.
     ChecksLastOnly { royal: String },
@@ -211,6 +219,7 @@ impl Reason {
             | MutuallyImmune { .. }
             | GivesCheck { .. }
             | Facing
+            | LayerTaken { .. }
             | LimitBox { .. }
             | Disconnected
             | NotAChoice { .. }
@@ -411,6 +420,10 @@ impl Reason {
                 "The men would no longer fit the {width}×{height} area the game is played in."
             ),
             Disconnected => "The men would no longer form one group.".into(),
+            LayerTaken { man, at, next, there } => format!(
+                "{} would reach {at} and pass to {next} on the next board, where {there} stands: after its move a man passes to the same square of the next board, which must be empty.",
+                super::words::capital(man)
+            ),
             NoCastlingRight { why } => format!("You cannot castle that way: {why}."),
             CastlingBlocked { at, there } => format!(
                 "Castling needs the squares between the two men empty, and {at} holds {there}."

@@ -108,7 +108,13 @@ impl<B: Bits> EnPassant<B> {
     /// and a lame move (`new`: the man's square and the passed squares)
     /// makes a record.
     #[inline(always)]
-    pub fn after_action(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId, new: Option<EpRecord>) {
+    pub fn after_action(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        me: PlayerId,
+        new: &Option<EpRecord>,
+    ) {
         if new.is_none() && !any_record(s) {
             return;
         }
@@ -117,7 +123,7 @@ impl<B: Bits> EnPassant<B> {
 
     /// [`EnPassant::after_action`] where some record is open or made.
     #[inline(never)]
-    fn records_after(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId, new: Option<EpRecord>) {
+    fn records_after(&self, t: &Base<B>, s: &mut State<B>, me: PlayerId, new: &Option<EpRecord>) {
         let l = &t.layout;
         for q in 0..t.nplayers as PlayerId {
             let Some(mut r) = s.ep[q as usize] else {
@@ -135,7 +141,7 @@ impl<B: Bits> EnPassant<B> {
                 s.set_ep(l, q, next);
             }
         }
-        if let Some(mut rec) = new {
+        if let Some(mut rec) = *new {
             if let Some(kinds) = self.after {
                 let man = s.at(rec.victim);
                 if man.is_empty() || kinds & (1 << man.kind()) == 0 {

@@ -62,6 +62,21 @@ impl Layers {
         }
     }
 
+    /// For explanations: the first man `mv` moves whose pass is barred,
+    /// as the square it would reach on its layer and the square of the
+    /// next layer it would pass to (`None` where that is no square).
+    pub fn barred_pass<B: Bits>(&self, s: &State<B>, mv: Move) -> Option<(Square, Option<Square>)> {
+        let bad = |sq: Square| {
+            let n = self.next(sq);
+            n.is_none_or(|n| s.occ.contains(n)).then_some((sq, n))
+        };
+        match mv {
+            Move::Normal { to, .. } | Move::Lame { to, .. } | Move::EnPassant { to, .. } => bad(to),
+            Move::Castle { to, partner_to, .. } => bad(to).or_else(|| bad(partner_to)),
+            _ => None,
+        }
+    }
+
     /// The pass after `mv` (made, not yet passed): its men go to the next
     /// layer, and `ep`, the en-passant record the move made, with them.
     pub fn after_action<B: Bits>(

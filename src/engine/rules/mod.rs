@@ -477,11 +477,45 @@ impl<B: Bits> Rules<B> {
         if !self.any_consequence {
             return;
         }
-        let (ep_made, captured) = if self.moves_again {
-            self.move_again(t, s, me, mv, a)
-        } else {
-            (a.ep, a.captured.is_some())
-        };
+        if self.moves_again {
+            return self.after_moving_again(t, s, me, mv, a);
+        }
+        // The record and the capture as the action made them, read in
+        // place (building a pair of them cost every make).
+        self.consequences(t, s, me, mv, a, &a.ep, a.captured.is_some());
+    }
+
+    /// [`Rules::after_action`] where a consequence moves a man again or
+    /// takes more men (out of line): the record that stands after it and
+    /// whether the action captured, then the rest.
+    #[inline(never)]
+    fn after_moving_again(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        me: PlayerId,
+        mv: Move,
+        a: &Applied,
+    ) {
+        let (ep_made, captured) = self.move_again(t, s, me, mv, a);
+        self.consequences(t, s, me, mv, a, &ep_made, captured);
+    }
+
+    /// The consequences after the man's own moves: `ep_made`, the
+    /// en-passant record the action leaves, `captured`, whether it took a
+    /// man.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn consequences(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        me: PlayerId,
+        mv: Move,
+        a: &Applied,
+        ep_made: &Option<EpRecord>,
+        captured: bool,
+    ) {
         if let Some(f) = &self.flips {
             cold(|| f.after_action(t, s, me, mv));
         }

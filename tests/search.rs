@@ -242,3 +242,24 @@ fn seeded_openings_are_not_lost_in_a_few_plies() {
         );
     }
 }
+
+/// A single-threaded search with a node budget is reproducible: the same
+/// action and value on every run.
+#[test]
+fn a_search_to_a_node_budget_is_reproducible() {
+    let s = session(
+        "chess",
+        Some("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"),
+    );
+    let run = || {
+        let mut g = s.clone();
+        let mut searcher = Searcher::new(4);
+        let limits = Limits {
+            nodes: Some(30_000),
+            ..Limits::default()
+        };
+        let f = searcher.search(&mut g, &limits, None, &mut |_| {});
+        (f.best, f.value, f.depth)
+    };
+    assert_eq!(run(), run());
+}

@@ -48,7 +48,8 @@
 //!   stops, the helpers stop, and the action of the thread that completed
 //!   the deepest depth is played (the main thread's on a tie). Nodes are
 //!   counted per thread (a node budget applies to each) and summed in
-//!   [`Found::nodes`].
+//!   [`Found::nodes`] and in the reports' [`Info::nodes`] (there the
+//!   helpers' to their last 1024).
 //! - **Determinism**: with one thread and a node budget (no clock) the same
 //!   position and table give the same action on every machine. With
 //!   several threads the threads race for the table, so a search is not
@@ -62,7 +63,7 @@ pub mod tt;
 pub mod weights;
 
 use game::{Game, Outcome, HISTORY_SIZE};
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tt::{Bound, Table, NO_EVAL};
@@ -170,6 +171,9 @@ pub struct Searcher<A: Copy> {
     /// past the last ply during a null-move verification.
     null_off: usize,
     stop: Arc<AtomicBool>,
+    /// The nodes of all the threads of a search, for the reports: each
+    /// thread adds its count here every 1024 nodes ([`Searcher::all_nodes`]).
+    shared_nodes: Arc<AtomicU64>,
     /// Lines reported per depth (multi-PV).
     pub multipv: usize,
     // Per search:
@@ -211,6 +215,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
             tried: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             null_off: 0,
             stop: Arc::new(AtomicBool::new(false)),
+            shared_nodes: Arc::new(AtomicU64::new(0)),
             multipv: 1,
             nodes: 0,
             node_limit: u64::MAX,
@@ -261,6 +266,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
         while self.helpers.len() < n - 1 {
             let mut h = Searcher::with_table(self.tt.clone());
             h.helper = self.helpers.len() + 1;
+            h.shared_nodes = self.shared_nodes.clone();
             self.helpers.push(h);
         }
     }
@@ -397,13 +403,14 @@ impl<A: Copy + PartialEq> Searcher<A> {
                     found.ponder = results[0].2.get(1).copied();
                     self.tt
                         .store(key, Some(a), v, NO_EVAL, depth as i16, Bound::Exact);
+                    let nodes = self.all_nodes();
                     for (k, (v, _, line)) in results.iter().take(multipv).enumerate() {
                         on_info(&Info {
                             depth,
                             seldepth: self.seldepth.max(depth as usize) as u32,
                             multipv: k + 1,
                             score: Score::from_value(*v),
-                            nodes: self.nodes,
+                            nodes,
                             elapsed: self.start.elapsed(),
                             hashfull: self.tt.permille(),
                             pv: line.clone(),
@@ -469,6 +476,14 @@ impl<A: Copy + PartialEq> Searcher<A> {
         self.hard = hard;
     }
 
+    /// The nodes searched so far by all the threads of this search: this
+    /// thread's exactly, the others' to their last thousand and more
+    /// (what they have added to the shared count).
+    fn all_nodes(&self) -> u64 {
+        let shared = self.shared_nodes.load(AtomicOrdering::Relaxed);
+        shared.saturating_sub(self.nodes & !1023) + self.nodes
+    }
+
     fn key<G: Game<Action = A>>(&self, g: &G) -> u64 {
         let k = g.key();
         if k == 0 {
@@ -482,13 +497,15 @@ impl<A: Copy + PartialEq> Searcher<A> {
         self.root_team.contains(&g.to_move())
     }
 
-    /// Count a node; every 1024 nodes look at the clock and the stop flag.
+    /// Count a node; every 1024 nodes add them to the threads' count and
+    /// look at the clock and the stop flag.
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.stopped = true;
         }
         if self.nodes & 1023 == 0 {
+            self.shared_nodes.fetch_add(1024, AtomicOrdering::Relaxed);
             if self.stop.load(AtomicOrdering::Relaxed) {
                 self.stopped = true;
             }
@@ -943,6 +960,20 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(time_budget(&l).1, Some(ms(1)));
+    }
+
+    #[test]
+    fn the_reports_count_every_threads_nodes() {
+        let mut s: Searcher<u8> = Searcher::with_entries(64);
+        s.set_threads(2);
+        // This thread at 1500 (1024 of them added to the shared count),
+        // a helper at 3000 (2048 added): 1500 + 2048.
+        s.nodes = 1500;
+        s.shared_nodes.store(1024 + 2048, AtomicOrdering::Relaxed);
+        assert_eq!(s.all_nodes(), 3548);
+        // One thread: its own count, exactly.
+        s.shared_nodes.store(1024, AtomicOrdering::Relaxed);
+        assert_eq!(s.all_nodes(), 1500);
     }
 
     #[test]

@@ -22,6 +22,7 @@ impl<A: Copy + PartialEq + Send> Searcher<A> {
         on_info: &mut dyn FnMut(&Info<A>),
     ) -> Found<A> {
         self.tt.new_search();
+        self.shared_nodes.store(0, AtomicOrdering::Relaxed);
         if self.helpers.is_empty() {
             return self.search_one(g, limits, root, on_info);
         }

@@ -12,6 +12,9 @@
 //!   negates it, so two players give plain negamax. With more than two
 //!   players the hash is salted with the searching team, since values
 //!   depend on who searches.
+//! - **Root** (`root.rs`): iterative deepening; from depth 4 on, each depth
+//!   is searched first in an aspiration window around the last value,
+//!   widened where it fails ([`Params::aspiration`]).
 //! - **Transposition table** ([`tt`]): buckets of four, each entry with the
 //!   position's static evaluation; quiescence probes it (a bound that
 //!   settles a null window ends the node) and stores its results at depth 0.
@@ -58,6 +61,7 @@
 pub mod eval;
 pub mod game;
 mod quiesce;
+mod root;
 mod smp;
 pub mod tt;
 pub mod weights;
@@ -120,6 +124,25 @@ impl Score {
     }
 }
 
+/// The search's tunable mechanisms, each kept for a measured gain
+/// (docs/STRENGTH.md). The defaults are what the search uses; a test turns
+/// one off to compare.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Params {
+    /// Half-width of the root's aspiration window in hundredths of a pawn
+    /// (0: every depth in a full window). From depth 4 on, with one line,
+    /// each depth is first searched in the window around the last depth's
+    /// value; where the value falls outside, the window is widened on
+    /// that side, twice as far each time, and the depth searched again.
+    pub aspiration: i32,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params { aspiration: 20 }
+    }
+}
+
 /// A report after each completed depth.
 #[derive(Debug, Clone)]
 pub struct Info<A> {
@@ -176,6 +199,8 @@ pub struct Searcher<A: Copy> {
     shared_nodes: Arc<AtomicU64>,
     /// Lines reported per depth (multi-PV).
     pub multipv: usize,
+    /// The tunable mechanisms (the helpers take the main thread's).
+    pub params: Params,
     // Per search:
     nodes: u64,
     node_limit: u64,
@@ -217,6 +242,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
             stop: Arc::new(AtomicBool::new(false)),
             shared_nodes: Arc::new(AtomicU64::new(0)),
             multipv: 1,
+            params: Params::default(),
             nodes: 0,
             node_limit: u64::MAX,
             start: Instant::now(),
@@ -274,172 +300,6 @@ impl<A: Copy + PartialEq> Searcher<A> {
     /// Threads a search runs on.
     pub fn threads(&self) -> usize {
         1 + self.helpers.len()
-    }
-
-    /// One thread's iterative deepening (the whole search with one thread).
-    fn search_one<G: Game<Action = A>>(
-        &mut self,
-        g: &mut G,
-        limits: &Limits,
-        root: Option<Vec<A>>,
-        on_info: &mut dyn FnMut(&Info<A>),
-    ) -> Found<A> {
-        self.begin(g, limits);
-        let mut actions = Vec::new();
-        let outcome = g.expand(&mut actions);
-        if let Some(r) = root {
-            actions.retain(|a| r.contains(a));
-            actions.sort_by_key(|a| r.iter().position(|x| x == a));
-        }
-        let mut found = Found {
-            best: actions.first().copied(),
-            ponder: None,
-            value: g.evaluate(self.root_player),
-            depth: 0,
-            nodes: 0,
-        };
-        if let Some(o) = outcome {
-            found.value = terminal(&o, &self.root_team, 0);
-            return found;
-        }
-        if actions.is_empty() {
-            return found;
-        }
-        let max_depth = if limits.infinite {
-            MAX_PLY as u32 - 8
-        } else {
-            limits
-                .depth
-                .unwrap_or(MAX_PLY as u32 - 8)
-                .clamp(1, MAX_PLY as u32 - 8)
-        };
-        // Root order: the hash action first, then by tactical gain.
-        let key = self.key(g);
-        let hash_action = self.tt.probe(key).and_then(|e| e.action);
-        let mut order: Vec<(i32, A)> = actions
-            .iter()
-            .map(|a| {
-                let s = if Some(*a) == hash_action {
-                    2 * INF
-                } else {
-                    g.tactical_gain(a).map_or(0, |x| x + 1_000_000)
-                };
-                (s, *a)
-            })
-            .collect();
-        order.sort_by_key(|x| std::cmp::Reverse(x.0));
-        let mut root: Vec<A> = order.into_iter().map(|x| x.1).collect();
-        let multipv = self.multipv.clamp(1, root.len());
-        let timed = !limits.infinite && (limits.movetime.is_some() || limits.clock.is_some());
-        for depth in 1..=max_depth {
-            if depth < max_depth && smp::skips(self.helper, depth) {
-                continue;
-            }
-            self.seldepth = 0;
-            let mut results: Vec<(i32, A, Vec<A>)> = Vec::with_capacity(root.len());
-            let mut alpha = -INF;
-            let mut complete = true;
-            for (i, &a) in root.iter().enumerate() {
-                // The first `multipv` actions get a full window; the others
-                // need only beat the weakest line kept.
-                let lower = if i < multipv {
-                    -INF
-                } else {
-                    let mut kept: Vec<i32> = results.iter().map(|r| r.0).collect();
-                    kept.sort_unstable_by(|x, y| y.cmp(x));
-                    kept[multipv - 1]
-                };
-                self.path[0] = g.history_index(&a) % HISTORY_SIZE;
-                g.play(a);
-                let v = if i == 0 && multipv == 1 && depth >= 4 && found.value.abs() < WIN_BOUND {
-                    // Aspiration: a narrow window around the last value first.
-                    let (lo, hi) = (found.value - 40, found.value + 40);
-                    let v = self.value(g, depth as i32 - 1, lo, hi, 1, true);
-                    if (v <= lo || v >= hi) && !self.stopped {
-                        self.value(g, depth as i32 - 1, -INF, INF, 1, true)
-                    } else {
-                        v
-                    }
-                } else if lower == -INF {
-                    self.value(g, depth as i32 - 1, -INF, INF, 1, true)
-                } else {
-                    let v = self.value(g, depth as i32 - 1, lower, lower + 1, 1, true);
-                    if v > lower && !self.stopped {
-                        self.value(g, depth as i32 - 1, lower, INF, 1, true)
-                    } else {
-                        v
-                    }
-                };
-                g.undo();
-                if self.stopped {
-                    complete = false;
-                    break;
-                }
-                let mut line = vec![a];
-                line.extend(self.pv[1].iter().copied());
-                if v > alpha {
-                    alpha = v;
-                    // A better action found even in an unfinished depth counts.
-                    found.best = Some(a);
-                    found.ponder = line.get(1).copied();
-                    found.value = v;
-                }
-                results.push((v, a, line));
-            }
-            if !results.is_empty() {
-                results.sort_by_key(|r| std::cmp::Reverse(r.0));
-                let searched: Vec<A> = results.iter().map(|r| r.1).collect();
-                let rest: Vec<A> = root
-                    .iter()
-                    .copied()
-                    .filter(|a| !searched.contains(a))
-                    .collect();
-                if complete {
-                    root = searched.into_iter().chain(rest).collect();
-                    found.depth = depth;
-                    let (v, a, _) = results[0];
-                    found.best = Some(a);
-                    found.value = v;
-                    found.ponder = results[0].2.get(1).copied();
-                    self.tt
-                        .store(key, Some(a), v, NO_EVAL, depth as i16, Bound::Exact);
-                    let nodes = self.all_nodes();
-                    for (k, (v, _, line)) in results.iter().take(multipv).enumerate() {
-                        on_info(&Info {
-                            depth,
-                            seldepth: self.seldepth.max(depth as usize) as u32,
-                            multipv: k + 1,
-                            score: Score::from_value(*v),
-                            nodes,
-                            elapsed: self.start.elapsed(),
-                            hashfull: self.tt.permille(),
-                            pv: line.clone(),
-                        });
-                    }
-                }
-            }
-            if self.stopped {
-                break;
-            }
-            // A forced action needs no thought when the clock runs.
-            if timed && root.len() == 1 {
-                break;
-            }
-            // A mate found: deeper search will not change it.
-            if !limits.infinite && found.value.abs() >= WIN_BOUND && depth >= 2 {
-                let plies = (WIN - found.value.abs()) as u32;
-                if depth > plies + 1 {
-                    break;
-                }
-            }
-            if let Some(soft) = self.soft {
-                if self.start.elapsed() >= soft {
-                    break;
-                }
-            }
-        }
-        found.nodes = self.nodes;
-        found
     }
 
     fn begin<G: Game<Action = A>>(&mut self, g: &G, limits: &Limits) {

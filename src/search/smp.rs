@@ -33,6 +33,7 @@ impl<A: Copy + PartialEq + Send> Searcher<A> {
                 .iter_mut()
                 .map(|h| {
                     h.stop = done.clone();
+                    h.params = self.params;
                     let mut hg = g.clone();
                     let root = root.clone();
                     scope.spawn(move || h.search_one(&mut hg, limits, root, &mut |_| {}))

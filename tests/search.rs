@@ -286,6 +286,26 @@ fn aspiration_finds_what_a_full_window_finds() {
     assert_eq!(search_with(&s, 5, Params::default()).1, WIN - 3);
 }
 
+/// Late-move and history pruning skip late quiet actions at shallow
+/// nodes, but never a check: with a bishop's and a knight's quiet moves
+/// to try first, the mate in two by quiet rook checks is still found at
+/// every depth from 3, with and without the pruning's refinements.
+#[test]
+fn late_move_pruning_spares_a_mating_check() {
+    let s = session("chess", Some("7k/8/8/8/8/5N2/R7/1R3BK1 w - - 0 1"));
+    let off = Params {
+        improving: false,
+        history_prune: 0,
+        ..Params::default()
+    };
+    for depth in 3..=6 {
+        for p in [Params::default(), off] {
+            let (m, v) = search_with(&s, depth, p);
+            assert_eq!(v, WIN - 3, "depth {depth}: {m} {p:?}");
+        }
+    }
+}
+
 /// A single-threaded search with a node budget is reproducible: the same
 /// action and value on every run.
 #[test]

@@ -28,10 +28,14 @@
 //! - **Extensions, reductions and pruning**: an action that gives check is
 //!   searched one ply deeper; late quiet actions and losing captures
 //!   shallower (more off the PV and for a bad history, less for a good
-//!   one; re-searched when they surprise); at shallow non-PV nodes, quiet
-//!   actions past 3 + depth² are not searched, nor captures that lose more
+//!   one; re-searched when they surprise); at shallow non-PV nodes out of
+//!   check, quiet actions past 3 + depth² (half as many where the side's
+//!   evaluation is no better than two plies before:
+//!   [`Params::improving`]) are not searched, nor quiet actions with a
+//!   bad history ([`Params::history_prune`]), nor captures that lose more
 //!   than a pawn a ply by exchange, nor quiet actions at a hopeless node
-//!   (futility); quiescence skips losing captures.
+//!   (futility), but a quiet action that gives check always is;
+//!   quiescence skips losing captures.
 //! - **Null move** only where [`Game::null_move_ok`] says it is sound (the
 //!   engine's games decide per rule kind: [`eval::Eval::null_move_variant`]),
 //!   confirmed by a shallower search without null moves where
@@ -60,6 +64,7 @@
 
 pub mod eval;
 pub mod game;
+mod history;
 mod quiesce;
 mod root;
 mod smp;
@@ -67,6 +72,7 @@ pub mod tt;
 pub mod weights;
 
 use game::{Game, Outcome, HISTORY_SIZE};
+use history::quiet_limits;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -135,11 +141,24 @@ pub struct Params {
     /// value; where the value falls outside, the window is widened on
     /// that side, twice as far each time, and the depth searched again.
     pub aspiration: i32,
+    /// Late-move pruning: at a shallow non-PV node out of check, once a
+    /// move is found, quiet actions past 3 + depth² (half as many where
+    /// the camp's evaluation is no better than two plies before, if this
+    /// is set) are not searched, unless they give check.
+    pub improving: bool,
+    /// History pruning: at such a node and depth up to 3, a quiet action
+    /// whose history is below minus this times the depth is not searched
+    /// unless it gives check (0: none).
+    pub history_prune: i32,
 }
 
 impl Default for Params {
     fn default() -> Params {
-        Params { aspiration: 20 }
+        Params {
+            aspiration: 20,
+            improving: true,
+            history_prune: 4000,
+        }
     }
 }
 
@@ -190,6 +209,9 @@ pub struct Searcher<A: Copy> {
     path: Vec<usize>,
     /// Quiet actions tried at each ply, by history index (for the malus).
     tried: Vec<Vec<usize>>,
+    /// The static evaluation at each ply and its camp (`-INF`: in check),
+    /// to tell whether a side's position improves.
+    evals: Vec<(bool, i32)>,
     /// Null moves are tried only at plies from this one on: 0 normally,
     /// past the last ply during a null-move verification.
     null_off: usize,
@@ -238,6 +260,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
             counter: vec![None; HISTORY_SIZE],
             path: vec![0; MAX_PLY + 2],
             tried: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            evals: vec![(true, -INF); MAX_PLY + 2],
             null_off: 0,
             stop: Arc::new(AtomicBool::new(false)),
             shared_nodes: Arc::new(AtomicU64::new(0)),
@@ -474,6 +497,14 @@ impl<A: Copy + PartialEq> Searcher<A> {
         } else {
             self.static_eval(g, camp, actions.len())
         };
+        self.evals[ply] = (camp, eval);
+        // Better than two plies before (the camp's last turn, in a game of
+        // two); unknown in check counts as improving.
+        let improving = ply < 2
+            || in_check
+            || self.evals[ply - 2].1 == -INF
+            || self.evals[ply - 2].0 != camp
+            || eval > self.evals[ply - 2].1;
         // Reverse futility: far above beta at a shallow depth, stay there.
         if !pv_node
             && !in_check
@@ -559,12 +590,9 @@ impl<A: Copy + PartialEq> Searcher<A> {
             && alpha.abs() < WIN_BOUND
             && eval + 150 * depth <= alpha;
         // Late-move pruning: at a shallow non-PV node, quiet actions after
-        // this many are not searched.
-        let late = if !pv_node && !in_check && depth <= 4 {
-            (3 + depth * depth) as usize
-        } else {
-            usize::MAX
-        };
+        // this many are not searched; history pruning: nor those with a
+        // history below this.
+        let (late, poor) = quiet_limits(&self.params, depth, pv_node, in_check, improving);
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
         let mut best = -INF;
@@ -586,14 +614,13 @@ impl<A: Copy + PartialEq> Searcher<A> {
             let quiet = score < KILLER && !bad_capture;
             let hidx = g.history_index(&a) % HISTORY_SIZE;
             let settled = best > -WIN_BOUND;
-            if settled && quiet && tried.len() >= late {
-                continue;
-            }
+            let prunable = settled && quiet && (tried.len() >= late || score < poor);
             self.path[ply] = hidx;
             g.play(a);
             let gives_check = g.in_check();
-            // Futility: a quiet action cannot lift a hopeless shallow node.
-            if futile && i > 0 && quiet && !gives_check {
+            // Late and poor quiet actions, and futility: a quiet action
+            // cannot lift a hopeless shallow node; but a check is searched.
+            if (prunable || futile && i > 0 && quiet) && !gives_check {
                 g.undo();
                 continue;
             }

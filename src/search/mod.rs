@@ -24,7 +24,9 @@
 //!   counter-move of the opponent's last action; quiet actions by history
 //!   (per side, man and destination: [`Game::history_index`]; raised for
 //!   the action that refutes, lowered for the quiet actions tried before
-//!   it, with gravity); losing captures last.
+//!   it, with gravity) and by continuation histories (the same after the
+//!   action one ply and two plies before: [`Params::continuation`]);
+//!   losing captures last.
 //! - **Extensions, reductions and pruning**: an action that gives check is
 //!   searched one ply deeper; late quiet actions and losing captures
 //!   shallower (more off the PV and for a bad history, less for a good
@@ -72,7 +74,7 @@ pub mod tt;
 pub mod weights;
 
 use game::{Game, Outcome, HISTORY_SIZE};
-use history::quiet_limits;
+use history::{quiet_limits, CONT_SIZE};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -150,6 +152,11 @@ pub struct Params {
     /// whose history is below minus this times the depth is not searched
     /// unless it gives check (0: none).
     pub history_prune: i32,
+    /// Continuation histories: a quiet action is also valued by how it did
+    /// after the action one ply before and the one two plies before (by
+    /// their [`Game::history_index`]), in ordering, reductions and history
+    /// pruning.
+    pub continuation: bool,
 }
 
 impl Default for Params {
@@ -158,6 +165,7 @@ impl Default for Params {
             aspiration: 20,
             improving: true,
             history_prune: 4000,
+            continuation: true,
         }
     }
 }
@@ -204,6 +212,10 @@ pub struct Searcher<A: Copy> {
     /// The quiet action that last refuted an action, by the refuted
     /// action's [`Game::history_index`].
     counter: Vec<Option<A>>,
+    /// Continuation histories ([`Params::continuation`]): a quiet action's
+    /// history after a given action one or two plies before, at
+    /// `history::cont_index`, kept like `history`.
+    cont: Vec<i16>,
     /// [`Game::history_index`] of the action played at each ply (0: none,
     /// a null move).
     path: Vec<usize>,
@@ -258,6 +270,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; HISTORY_SIZE],
             counter: vec![None; HISTORY_SIZE],
+            cont: vec![0; CONT_SIZE],
             path: vec![0; MAX_PLY + 2],
             tried: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             evals: vec![(true, -INF); MAX_PLY + 2],
@@ -295,6 +308,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|c| *c = None);
+        self.cont.iter_mut().for_each(|c| *c = 0);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.helpers.iter_mut().for_each(Searcher::clear);
     }
@@ -344,6 +358,9 @@ impl<A: Copy + PartialEq> Searcher<A> {
         }
         for h in self.history.iter_mut() {
             *h /= 2;
+        }
+        for c in self.cont.iter_mut() {
+            *c /= 2;
         }
         self.node_limit = if limits.infinite {
             u64::MAX
@@ -563,6 +580,12 @@ impl<A: Copy + PartialEq> Searcher<A> {
         let killers = self.killers[ply];
         let prev = if ply > 0 { self.path[ply - 1] } else { 0 };
         let counter = if prev != 0 { self.counter[prev] } else { None };
+        // The actions one and two plies before, for continuation histories.
+        let follows = if self.params.continuation {
+            [prev, if ply > 1 { self.path[ply - 2] } else { 0 }]
+        } else {
+            [0, 0]
+        };
         for a in actions.iter() {
             let s = if Some(*a) == hash_action {
                 i32::MAX
@@ -580,7 +603,8 @@ impl<A: Copy + PartialEq> Searcher<A> {
             } else if Some(*a) == counter {
                 KILLER
             } else {
-                self.history[g.history_index(a) % HISTORY_SIZE]
+                let h = g.history_index(a) % HISTORY_SIZE;
+                self.history[h] + self.continued(follows, h)
             };
             scores.push(s);
         }
@@ -593,6 +617,13 @@ impl<A: Copy + PartialEq> Searcher<A> {
         // this many are not searched; history pruning: nor those with a
         // history below this.
         let (late, poor) = quiet_limits(&self.params, depth, pv_node, in_check, improving);
+        // A quiet action's score sums one history, or three with the
+        // continuations: a reduction changes by one per this much.
+        let history_scale = if self.params.continuation {
+            HISTORY_MAX
+        } else {
+            HISTORY_MAX / 2
+        };
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
         let mut best = -INF;
@@ -655,7 +686,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
                         r += 1;
                     }
                     if quiet {
-                        r -= score / (HISTORY_MAX / 2);
+                        r -= score / history_scale;
                     }
                     r.clamp(0, d - 1)
                 } else {
@@ -699,8 +730,10 @@ impl<A: Copy + PartialEq> Searcher<A> {
                     }
                     let bonus = (16 * depth * depth).min(1600);
                     add_history(&mut self.history[hidx], bonus);
+                    self.add_continued(follows, hidx, bonus);
                     for &t in tried.iter() {
                         add_history(&mut self.history[t], -bonus);
+                        self.add_continued(follows, t, -bonus);
                     }
                 }
                 break;

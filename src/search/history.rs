@@ -2,7 +2,7 @@
 //! (history with gravity, continuation histories) and the pruning of late
 //! and poor quiet actions.
 
-use super::{add_history, Params, Searcher, HISTORY_MAX};
+use super::{add_history, Params, Searcher};
 
 /// Late-move and history pruning ([`Params::improving`],
 /// [`Params::history_prune`]) at a node: how many quiet actions are
@@ -68,6 +68,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::HISTORY_MAX;
     use super::*;
 
     #[test]

@@ -7,7 +7,7 @@ use varia::play::ai::{self, Player};
 use varia::play::session::Session;
 use varia::search::eval::Eval;
 use varia::search::game::Game;
-use varia::search::{Found, Limits, Searcher};
+use varia::search::{Found, Limits, Params, Searcher, WIN};
 
 fn session(name: &str, fen: Option<&str>) -> Session {
     let v = varia::load::builtin(name, &[]).unwrap();
@@ -241,4 +241,88 @@ fn seeded_openings_are_not_lost_in_a_few_plies() {
             f.value
         );
     }
+}
+
+/// A search to `depth` with the given parameters: its action in protocol
+/// text and its value.
+fn search_with(s: &Session, depth: u32, params: Params) -> (String, i32) {
+    let mut g = s.clone();
+    let mut searcher = Searcher::new(4);
+    searcher.params = params;
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let f = searcher.search(&mut g, &limits, None, &mut |_| {});
+    (
+        varia::protocol::move_text(s.position(), f.best.unwrap()),
+        f.value,
+    )
+}
+
+/// The aspiration window only saves work: where it fails (a piece won or
+/// lost against the last depth's value) the depth is searched again in a
+/// wider window, and the action and value are those of a full window.
+#[test]
+fn aspiration_finds_what_a_full_window_finds() {
+    let full = Params {
+        aspiration: 0,
+        ..Params::default()
+    };
+    for (fen, depth) in [
+        // A hanging queen: the value jumps at depth 1, then holds.
+        ("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", 6),
+        // A knight fork of king and queen, seen from depth 3 on.
+        ("4k3/8/q7/1N6/8/8/8/4K3 w - - 0 1", 6),
+        // The rook ladder: a mate in two, found beyond any window.
+        ("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 5),
+    ] {
+        let s = session("chess", Some(fen));
+        let narrow = search_with(&s, depth, Params::default());
+        assert_eq!(narrow, search_with(&s, depth, full), "{fen}");
+    }
+    // Mate in two is still mate in two.
+    let s = session("chess", Some("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1"));
+    assert_eq!(search_with(&s, 5, Params::default()).1, WIN - 3);
+}
+
+/// Late-move and history pruning skip late quiet actions at shallow
+/// nodes, but never a check: with a bishop's and a knight's quiet moves
+/// to try first, the mate in two by quiet rook checks is still found at
+/// every depth from 3, with and without the pruning's refinements.
+#[test]
+fn late_move_pruning_spares_a_mating_check() {
+    let s = session("chess", Some("7k/8/8/8/8/5N2/R7/1R3BK1 w - - 0 1"));
+    let off = Params {
+        improving: false,
+        history_prune: 0,
+        ..Params::default()
+    };
+    for depth in 3..=6 {
+        for p in [Params::default(), off] {
+            let (m, v) = search_with(&s, depth, p);
+            assert_eq!(v, WIN - 3, "depth {depth}: {m} {p:?}");
+        }
+    }
+}
+
+/// A single-threaded search with a node budget is reproducible: the same
+/// action and value on every run.
+#[test]
+fn a_search_to_a_node_budget_is_reproducible() {
+    let s = session(
+        "chess",
+        Some("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"),
+    );
+    let run = || {
+        let mut g = s.clone();
+        let mut searcher = Searcher::new(4);
+        let limits = Limits {
+            nodes: Some(30_000),
+            ..Limits::default()
+        };
+        let f = searcher.search(&mut g, &limits, None, &mut |_| {});
+        (f.best, f.value, f.depth)
+    };
+    assert_eq!(run(), run());
 }

@@ -12,6 +12,9 @@
 //!   negates it, so two players give plain negamax. With more than two
 //!   players the hash is salted with the searching team, since values
 //!   depend on who searches.
+//! - **Root** (`root.rs`): iterative deepening; from depth 4 on, each depth
+//!   is searched first in an aspiration window around the last value,
+//!   widened where it fails ([`Params::aspiration`]).
 //! - **Transposition table** ([`tt`]): buckets of four, each entry with the
 //!   position's static evaluation; quiescence probes it (a bound that
 //!   settles a null window ends the node) and stores its results at depth 0.
@@ -21,14 +24,20 @@
 //!   counter-move of the opponent's last action; quiet actions by history
 //!   (per side, man and destination: [`Game::history_index`]; raised for
 //!   the action that refutes, lowered for the quiet actions tried before
-//!   it, with gravity); losing captures last.
+//!   it, with gravity) and by continuation histories (the same after the
+//!   action one ply and two plies before: [`Params::continuation`]);
+//!   losing captures last.
 //! - **Extensions, reductions and pruning**: an action that gives check is
 //!   searched one ply deeper; late quiet actions and losing captures
 //!   shallower (more off the PV and for a bad history, less for a good
-//!   one; re-searched when they surprise); at shallow non-PV nodes, quiet
-//!   actions past 3 + depth² are not searched, nor captures that lose more
+//!   one; re-searched when they surprise); at shallow non-PV nodes out of
+//!   check, quiet actions past 3 + depth² (half as many where the side's
+//!   evaluation is no better than two plies before:
+//!   [`Params::improving`]) are not searched, nor quiet actions with a
+//!   bad history ([`Params::history_prune`]), nor captures that lose more
 //!   than a pawn a ply by exchange, nor quiet actions at a hopeless node
-//!   (futility); quiescence skips losing captures.
+//!   (futility), but a quiet action that gives check always is;
+//!   quiescence skips losing captures.
 //! - **Null move** only where [`Game::null_move_ok`] says it is sound (the
 //!   engine's games decide per rule kind: [`eval::Eval::null_move_variant`]),
 //!   confirmed by a shallower search without null moves where
@@ -48,7 +57,8 @@
 //!   stops, the helpers stop, and the action of the thread that completed
 //!   the deepest depth is played (the main thread's on a tie). Nodes are
 //!   counted per thread (a node budget applies to each) and summed in
-//!   [`Found::nodes`].
+//!   [`Found::nodes`] and in the reports' [`Info::nodes`] (there the
+//!   helpers' to their last 1024).
 //! - **Determinism**: with one thread and a node budget (no clock) the same
 //!   position and table give the same action on every machine. With
 //!   several threads the threads race for the table, so a search is not
@@ -56,13 +66,16 @@
 
 pub mod eval;
 pub mod game;
+mod history;
 mod quiesce;
+mod root;
 mod smp;
 pub mod tt;
 pub mod weights;
 
 use game::{Game, Outcome, HISTORY_SIZE};
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use history::{quiet_limits, CONT_SIZE};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tt::{Bound, Table, NO_EVAL};
@@ -119,6 +132,44 @@ impl Score {
     }
 }
 
+/// The search's tunable mechanisms, each kept for a measured gain
+/// (docs/STRENGTH.md). The defaults are what the search uses; a test turns
+/// one off to compare.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Params {
+    /// Half-width of the root's aspiration window in hundredths of a pawn
+    /// (0: every depth in a full window). From depth 4 on, with one line,
+    /// each depth is first searched in the window around the last depth's
+    /// value; where the value falls outside, the window is widened on
+    /// that side, twice as far each time, and the depth searched again.
+    pub aspiration: i32,
+    /// Late-move pruning: at a shallow non-PV node out of check, once a
+    /// move is found, quiet actions past 3 + depth² (half as many where
+    /// the camp's evaluation is no better than two plies before, if this
+    /// is set) are not searched, unless they give check.
+    pub improving: bool,
+    /// History pruning: at such a node and depth up to 3, a quiet action
+    /// whose history is below minus this times the depth is not searched
+    /// unless it gives check (0: none).
+    pub history_prune: i32,
+    /// Continuation histories: a quiet action is also valued by how it did
+    /// after the action one ply before and the one two plies before (by
+    /// their [`Game::history_index`]), in ordering, reductions and history
+    /// pruning.
+    pub continuation: bool,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            aspiration: 20,
+            improving: true,
+            history_prune: 4000,
+            continuation: true,
+        }
+    }
+}
+
 /// A report after each completed depth.
 #[derive(Debug, Clone)]
 pub struct Info<A> {
@@ -161,17 +212,29 @@ pub struct Searcher<A: Copy> {
     /// The quiet action that last refuted an action, by the refuted
     /// action's [`Game::history_index`].
     counter: Vec<Option<A>>,
+    /// Continuation histories ([`Params::continuation`]): a quiet action's
+    /// history after a given action one or two plies before, at
+    /// `history::cont_index`, kept like `history`.
+    cont: Vec<i16>,
     /// [`Game::history_index`] of the action played at each ply (0: none,
     /// a null move).
     path: Vec<usize>,
     /// Quiet actions tried at each ply, by history index (for the malus).
     tried: Vec<Vec<usize>>,
+    /// The static evaluation at each ply and its camp (`-INF`: in check),
+    /// to tell whether a side's position improves.
+    evals: Vec<(bool, i32)>,
     /// Null moves are tried only at plies from this one on: 0 normally,
     /// past the last ply during a null-move verification.
     null_off: usize,
     stop: Arc<AtomicBool>,
+    /// The nodes of all the threads of a search, for the reports: each
+    /// thread adds its count here every 1024 nodes ([`Searcher::all_nodes`]).
+    shared_nodes: Arc<AtomicU64>,
     /// Lines reported per depth (multi-PV).
     pub multipv: usize,
+    /// The tunable mechanisms (the helpers take the main thread's).
+    pub params: Params,
     // Per search:
     nodes: u64,
     node_limit: u64,
@@ -207,11 +270,15 @@ impl<A: Copy + PartialEq> Searcher<A> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; HISTORY_SIZE],
             counter: vec![None; HISTORY_SIZE],
+            cont: vec![0; CONT_SIZE],
             path: vec![0; MAX_PLY + 2],
             tried: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            evals: vec![(true, -INF); MAX_PLY + 2],
             null_off: 0,
             stop: Arc::new(AtomicBool::new(false)),
+            shared_nodes: Arc::new(AtomicU64::new(0)),
             multipv: 1,
+            params: Params::default(),
             nodes: 0,
             node_limit: u64::MAX,
             start: Instant::now(),
@@ -241,6 +308,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|c| *c = None);
+        self.cont.iter_mut().for_each(|c| *c = 0);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.helpers.iter_mut().for_each(Searcher::clear);
     }
@@ -261,6 +329,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
         while self.helpers.len() < n - 1 {
             let mut h = Searcher::with_table(self.tt.clone());
             h.helper = self.helpers.len() + 1;
+            h.shared_nodes = self.shared_nodes.clone();
             self.helpers.push(h);
         }
     }
@@ -268,171 +337,6 @@ impl<A: Copy + PartialEq> Searcher<A> {
     /// Threads a search runs on.
     pub fn threads(&self) -> usize {
         1 + self.helpers.len()
-    }
-
-    /// One thread's iterative deepening (the whole search with one thread).
-    fn search_one<G: Game<Action = A>>(
-        &mut self,
-        g: &mut G,
-        limits: &Limits,
-        root: Option<Vec<A>>,
-        on_info: &mut dyn FnMut(&Info<A>),
-    ) -> Found<A> {
-        self.begin(g, limits);
-        let mut actions = Vec::new();
-        let outcome = g.expand(&mut actions);
-        if let Some(r) = root {
-            actions.retain(|a| r.contains(a));
-            actions.sort_by_key(|a| r.iter().position(|x| x == a));
-        }
-        let mut found = Found {
-            best: actions.first().copied(),
-            ponder: None,
-            value: g.evaluate(self.root_player),
-            depth: 0,
-            nodes: 0,
-        };
-        if let Some(o) = outcome {
-            found.value = terminal(&o, &self.root_team, 0);
-            return found;
-        }
-        if actions.is_empty() {
-            return found;
-        }
-        let max_depth = if limits.infinite {
-            MAX_PLY as u32 - 8
-        } else {
-            limits
-                .depth
-                .unwrap_or(MAX_PLY as u32 - 8)
-                .clamp(1, MAX_PLY as u32 - 8)
-        };
-        // Root order: the hash action first, then by tactical gain.
-        let key = self.key(g);
-        let hash_action = self.tt.probe(key).and_then(|e| e.action);
-        let mut order: Vec<(i32, A)> = actions
-            .iter()
-            .map(|a| {
-                let s = if Some(*a) == hash_action {
-                    2 * INF
-                } else {
-                    g.tactical_gain(a).map_or(0, |x| x + 1_000_000)
-                };
-                (s, *a)
-            })
-            .collect();
-        order.sort_by_key(|x| std::cmp::Reverse(x.0));
-        let mut root: Vec<A> = order.into_iter().map(|x| x.1).collect();
-        let multipv = self.multipv.clamp(1, root.len());
-        let timed = !limits.infinite && (limits.movetime.is_some() || limits.clock.is_some());
-        for depth in 1..=max_depth {
-            if depth < max_depth && smp::skips(self.helper, depth) {
-                continue;
-            }
-            self.seldepth = 0;
-            let mut results: Vec<(i32, A, Vec<A>)> = Vec::with_capacity(root.len());
-            let mut alpha = -INF;
-            let mut complete = true;
-            for (i, &a) in root.iter().enumerate() {
-                // The first `multipv` actions get a full window; the others
-                // need only beat the weakest line kept.
-                let lower = if i < multipv {
-                    -INF
-                } else {
-                    let mut kept: Vec<i32> = results.iter().map(|r| r.0).collect();
-                    kept.sort_unstable_by(|x, y| y.cmp(x));
-                    kept[multipv - 1]
-                };
-                self.path[0] = g.history_index(&a) % HISTORY_SIZE;
-                g.play(a);
-                let v = if i == 0 && multipv == 1 && depth >= 4 && found.value.abs() < WIN_BOUND {
-                    // Aspiration: a narrow window around the last value first.
-                    let (lo, hi) = (found.value - 40, found.value + 40);
-                    let v = self.value(g, depth as i32 - 1, lo, hi, 1, true);
-                    if (v <= lo || v >= hi) && !self.stopped {
-                        self.value(g, depth as i32 - 1, -INF, INF, 1, true)
-                    } else {
-                        v
-                    }
-                } else if lower == -INF {
-                    self.value(g, depth as i32 - 1, -INF, INF, 1, true)
-                } else {
-                    let v = self.value(g, depth as i32 - 1, lower, lower + 1, 1, true);
-                    if v > lower && !self.stopped {
-                        self.value(g, depth as i32 - 1, lower, INF, 1, true)
-                    } else {
-                        v
-                    }
-                };
-                g.undo();
-                if self.stopped {
-                    complete = false;
-                    break;
-                }
-                let mut line = vec![a];
-                line.extend(self.pv[1].iter().copied());
-                if v > alpha {
-                    alpha = v;
-                    // A better action found even in an unfinished depth counts.
-                    found.best = Some(a);
-                    found.ponder = line.get(1).copied();
-                    found.value = v;
-                }
-                results.push((v, a, line));
-            }
-            if !results.is_empty() {
-                results.sort_by_key(|r| std::cmp::Reverse(r.0));
-                let searched: Vec<A> = results.iter().map(|r| r.1).collect();
-                let rest: Vec<A> = root
-                    .iter()
-                    .copied()
-                    .filter(|a| !searched.contains(a))
-                    .collect();
-                if complete {
-                    root = searched.into_iter().chain(rest).collect();
-                    found.depth = depth;
-                    let (v, a, _) = results[0];
-                    found.best = Some(a);
-                    found.value = v;
-                    found.ponder = results[0].2.get(1).copied();
-                    self.tt
-                        .store(key, Some(a), v, NO_EVAL, depth as i16, Bound::Exact);
-                    for (k, (v, _, line)) in results.iter().take(multipv).enumerate() {
-                        on_info(&Info {
-                            depth,
-                            seldepth: self.seldepth.max(depth as usize) as u32,
-                            multipv: k + 1,
-                            score: Score::from_value(*v),
-                            nodes: self.nodes,
-                            elapsed: self.start.elapsed(),
-                            hashfull: self.tt.permille(),
-                            pv: line.clone(),
-                        });
-                    }
-                }
-            }
-            if self.stopped {
-                break;
-            }
-            // A forced action needs no thought when the clock runs.
-            if timed && root.len() == 1 {
-                break;
-            }
-            // A mate found: deeper search will not change it.
-            if !limits.infinite && found.value.abs() >= WIN_BOUND && depth >= 2 {
-                let plies = (WIN - found.value.abs()) as u32;
-                if depth > plies + 1 {
-                    break;
-                }
-            }
-            if let Some(soft) = self.soft {
-                if self.start.elapsed() >= soft {
-                    break;
-                }
-            }
-        }
-        found.nodes = self.nodes;
-        found
     }
 
     fn begin<G: Game<Action = A>>(&mut self, g: &G, limits: &Limits) {
@@ -455,6 +359,9 @@ impl<A: Copy + PartialEq> Searcher<A> {
         for h in self.history.iter_mut() {
             *h /= 2;
         }
+        for c in self.cont.iter_mut() {
+            *c /= 2;
+        }
         self.node_limit = if limits.infinite {
             u64::MAX
         } else {
@@ -467,6 +374,14 @@ impl<A: Copy + PartialEq> Searcher<A> {
         };
         self.soft = soft;
         self.hard = hard;
+    }
+
+    /// The nodes searched so far by all the threads of this search: this
+    /// thread's exactly, the others' to their last thousand and more
+    /// (what they have added to the shared count).
+    fn all_nodes(&self) -> u64 {
+        let shared = self.shared_nodes.load(AtomicOrdering::Relaxed);
+        shared.saturating_sub(self.nodes & !1023) + self.nodes
     }
 
     fn key<G: Game<Action = A>>(&self, g: &G) -> u64 {
@@ -482,13 +397,15 @@ impl<A: Copy + PartialEq> Searcher<A> {
         self.root_team.contains(&g.to_move())
     }
 
-    /// Count a node; every 1024 nodes look at the clock and the stop flag.
+    /// Count a node; every 1024 nodes add them to the threads' count and
+    /// look at the clock and the stop flag.
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.stopped = true;
         }
         if self.nodes & 1023 == 0 {
+            self.shared_nodes.fetch_add(1024, AtomicOrdering::Relaxed);
             if self.stop.load(AtomicOrdering::Relaxed) {
                 self.stopped = true;
             }
@@ -597,6 +514,14 @@ impl<A: Copy + PartialEq> Searcher<A> {
         } else {
             self.static_eval(g, camp, actions.len())
         };
+        self.evals[ply] = (camp, eval);
+        // Better than two plies before (the camp's last turn, in a game of
+        // two); unknown in check counts as improving.
+        let improving = ply < 2
+            || in_check
+            || self.evals[ply - 2].1 == -INF
+            || self.evals[ply - 2].0 != camp
+            || eval > self.evals[ply - 2].1;
         // Reverse futility: far above beta at a shallow depth, stay there.
         if !pv_node
             && !in_check
@@ -655,6 +580,12 @@ impl<A: Copy + PartialEq> Searcher<A> {
         let killers = self.killers[ply];
         let prev = if ply > 0 { self.path[ply - 1] } else { 0 };
         let counter = if prev != 0 { self.counter[prev] } else { None };
+        // The actions one and two plies before, for continuation histories.
+        let follows = if self.params.continuation {
+            [prev, if ply > 1 { self.path[ply - 2] } else { 0 }]
+        } else {
+            [0, 0]
+        };
         for a in actions.iter() {
             let s = if Some(*a) == hash_action {
                 i32::MAX
@@ -672,7 +603,8 @@ impl<A: Copy + PartialEq> Searcher<A> {
             } else if Some(*a) == counter {
                 KILLER
             } else {
-                self.history[g.history_index(a) % HISTORY_SIZE]
+                let h = g.history_index(a) % HISTORY_SIZE;
+                self.history[h] + self.continued(follows, h)
             };
             scores.push(s);
         }
@@ -682,11 +614,15 @@ impl<A: Copy + PartialEq> Searcher<A> {
             && alpha.abs() < WIN_BOUND
             && eval + 150 * depth <= alpha;
         // Late-move pruning: at a shallow non-PV node, quiet actions after
-        // this many are not searched.
-        let late = if !pv_node && !in_check && depth <= 4 {
-            (3 + depth * depth) as usize
+        // this many are not searched; history pruning: nor those with a
+        // history below this.
+        let (late, poor) = quiet_limits(&self.params, depth, pv_node, in_check, improving);
+        // A quiet action's score sums one history, or three with the
+        // continuations: a reduction changes by one per this much.
+        let history_scale = if self.params.continuation {
+            HISTORY_MAX
         } else {
-            usize::MAX
+            HISTORY_MAX / 2
         };
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
@@ -709,14 +645,13 @@ impl<A: Copy + PartialEq> Searcher<A> {
             let quiet = score < KILLER && !bad_capture;
             let hidx = g.history_index(&a) % HISTORY_SIZE;
             let settled = best > -WIN_BOUND;
-            if settled && quiet && tried.len() >= late {
-                continue;
-            }
+            let prunable = settled && quiet && (tried.len() >= late || score < poor);
             self.path[ply] = hidx;
             g.play(a);
             let gives_check = g.in_check();
-            // Futility: a quiet action cannot lift a hopeless shallow node.
-            if futile && i > 0 && quiet && !gives_check {
+            // Late and poor quiet actions, and futility: a quiet action
+            // cannot lift a hopeless shallow node; but a check is searched.
+            if (prunable || futile && i > 0 && quiet) && !gives_check {
                 g.undo();
                 continue;
             }
@@ -751,7 +686,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
                         r += 1;
                     }
                     if quiet {
-                        r -= score / (HISTORY_MAX / 2);
+                        r -= score / history_scale;
                     }
                     r.clamp(0, d - 1)
                 } else {
@@ -795,8 +730,10 @@ impl<A: Copy + PartialEq> Searcher<A> {
                     }
                     let bonus = (16 * depth * depth).min(1600);
                     add_history(&mut self.history[hidx], bonus);
+                    self.add_continued(follows, hidx, bonus);
                     for &t in tried.iter() {
                         add_history(&mut self.history[t], -bonus);
+                        self.add_continued(follows, t, -bonus);
                     }
                 }
                 break;
@@ -949,6 +886,20 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(time_budget(&l).1, Some(ms(1)));
+    }
+
+    #[test]
+    fn the_reports_count_every_threads_nodes() {
+        let mut s: Searcher<u8> = Searcher::with_entries(64);
+        s.set_threads(2);
+        // This thread at 1500 (1024 of them added to the shared count),
+        // a helper at 3000 (2048 added): 1500 + 2048.
+        s.nodes = 1500;
+        s.shared_nodes.store(1024 + 2048, AtomicOrdering::Relaxed);
+        assert_eq!(s.all_nodes(), 3548);
+        // One thread: its own count, exactly.
+        s.shared_nodes.store(1024, AtomicOrdering::Relaxed);
+        assert_eq!(s.all_nodes(), 1500);
     }
 
     #[test]

@@ -22,6 +22,7 @@ impl<A: Copy + PartialEq + Send> Searcher<A> {
         on_info: &mut dyn FnMut(&Info<A>),
     ) -> Found<A> {
         self.tt.new_search();
+        self.shared_nodes.store(0, AtomicOrdering::Relaxed);
         if self.helpers.is_empty() {
             return self.search_one(g, limits, root, on_info);
         }
@@ -32,6 +33,7 @@ impl<A: Copy + PartialEq + Send> Searcher<A> {
                 .iter_mut()
                 .map(|h| {
                     h.stop = done.clone();
+                    h.params = self.params;
                     let mut hg = g.clone();
                     let root = root.clone();
                     scope.spawn(move || h.search_one(&mut hg, limits, root, &mut |_| {}))

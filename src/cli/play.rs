@@ -8,7 +8,7 @@ use super::prompt::{Line, Prompt};
 use clap::Args;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use varia::engine::{Move, MoveKind};
 use varia::notation;
 use varia::notation::record::Record;

@@ -214,8 +214,10 @@ function show(p) {
     fogSeat = p.view;
   }
   pos = p;
-  if ($("view").value === "follow") {
-    const t = seatTurn(p.to_move);
+  if ($("view").value === "follow" || (p.fog && p.view !== null && p.view !== undefined)) {
+    // Following the player to act, or under fog of war (the seat whose
+    // view is drawn): the board turns to that seat's side.
+    const t = seatTurn(p.fog && p.view !== null && p.view !== undefined ? p.view : p.to_move);
     if (t !== p.turn) { turn = t; refresh(); }
   }
   if (changed) clicks = [];
@@ -237,13 +239,17 @@ function show(p) {
 }
 
 // "View from" names the seat whose view is drawn. Under fog of war that
-// is the seat to act, not a choice: the box shows it and is disabled.
+// is the seat to act, not a choice: the box shows it and is disabled, and
+// the board is turned to that seat's side.
 function viewBox(p) {
   const sel = $("view");
   const fog = p.fog && p.view !== null && p.view !== undefined;
   sel.disabled = !!fog;
   sel.title = fog ? "Fog of war: each seat sees only its own view, drawn when it is to act" : "";
   if (fog) sel.value = String(p.view);
+  // The board faces the seat whose view it is: no flip or rotation.
+  $("flip").disabled = !!fog;
+  $("rotate").disabled = !!fog;
 }
 
 function buttons(p) {

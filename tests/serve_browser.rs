@@ -979,10 +979,25 @@ fn fog_of_war_hides_each_view_from_the_other_person_at_one_page() {
     // Black's view: its own men, not White's pawn on e4, and White's move
     // is not named.
     assert_eq!(b.js("return window.varia.board().view"), 1);
-    // The "View from" box names the seat drawn, and is not a choice.
+    // The "View from" box names the seat drawn, and is not a choice; the
+    // board is turned to that seat's side (Black's eighth rank at the
+    // bottom).
     assert_eq!(
         b.js("const s = document.getElementById('view'); return [s.value, s.disabled].join()"),
         "1,true"
+    );
+    assert_eq!(
+        b.js("return [document.getElementById('flip').disabled, document.getElementById('rotate').disabled].join()"),
+        "true,true"
+    );
+    let turned = b.wait(
+        "the board turned to Black",
+        "const p = window.varia.board(); return p.turn === p.seats[1].turn && p.turn !== p.seats[0].turn ? p.turn : null",
+    );
+    assert_eq!(
+        b.js("const a = document.querySelector('#board rect[data-sq=\"a8\"]'), h = document.querySelector('#board rect[data-sq=\"h8\"]'); return Number(a.getAttribute('x')) > Number(h.getAttribute('x'))"),
+        true,
+        "Black's side lowest means a8 to the right of h8 (turn {turned})"
     );
     assert_eq!(
         b.js("const m = window.varia.board().men; return [('e8' in m), ('e4' in m), ('e1' in m)].join()"),

@@ -33,6 +33,25 @@ const BLACK_STALEMATED: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
 /// White to move, stalemated: king h1, Black's queen f2 and king g3.
 const WHITE_STALEMATED: &str = "8/8/8/8/8/6k1/5q2/7K w - - 0 1";
 
+/// A game under `stalemate -> score 1/4` that White has just ended by
+/// stalemating Black with Qf7 from e7.
+fn stalemated_game() -> GameSession {
+    let v = quarters("stalemate -> score 1/4");
+    let p = Prepared::new(&v).unwrap();
+    let mut g = GameSession::new(
+        p,
+        "quarters",
+        &[],
+        Some("7k/4Q3/6K1/8/8/8/8/8 w - - 0 1"),
+        1,
+        vec![],
+    )
+    .unwrap();
+    let m = g.session().parse("Qf7").unwrap();
+    g.play(m).unwrap();
+    g
+}
+
 fn outcome(v: &Variant, fen: &str) -> Option<Outcome> {
     Session::new(v, Some(fen), 1).expect("starts").result()
 }
@@ -120,20 +139,7 @@ fn a_whole_share_reads_as_a_win_in_the_tag() {
 
 #[test]
 fn a_shared_result_is_written_in_the_result_and_score_tags() {
-    let v = quarters("stalemate -> score 1/4");
-    let p = Prepared::new(&v).unwrap();
-    // White stalemates Black with Qf7 from e7.
-    let mut g = GameSession::new(
-        p,
-        "quarters",
-        &[],
-        Some("7k/4Q3/6K1/8/8/8/8/8 w - - 0 1"),
-        1,
-        vec![],
-    )
-    .unwrap();
-    let m = g.session().parse("Qf7").unwrap();
-    g.play(m).unwrap();
+    let g = stalemated_game();
     let rec = g.record();
     assert_eq!(rec.result, "1-0");
     assert_eq!(rec.score.as_deref(), Some("3/4-1/4"));
@@ -157,19 +163,7 @@ fn a_shared_result_is_written_in_the_result_and_score_tags() {
 
 #[test]
 fn a_record_replays_with_its_shared_result() {
-    let v = quarters("stalemate -> score 1/4");
-    let p = Prepared::new(&v).unwrap();
-    let mut g = GameSession::new(
-        p,
-        "quarters",
-        &[],
-        Some("7k/4Q3/6K1/8/8/8/8/8 w - - 0 1"),
-        1,
-        vec![],
-    )
-    .unwrap();
-    let m = g.session().parse("Qf7").unwrap();
-    g.play(m).unwrap();
+    let g = stalemated_game();
     let rec = g.record();
     assert_eq!(varia::study::verify::judge(&rec, g.session()), Ok(()));
     let mut wrong = rec.clone();

@@ -142,7 +142,9 @@ impl<G> Flaws<G> {
             None => o.row[seats + 1] += 1,
         }
         // The shortest decisive games.
-        if forfeit || !matches!(outcome, Some(Outcome::Win { .. })) || self.keep == 0 {
+        // Decisive: the result names a winner (a share of the game
+        // counts when one side scored more, as its result tag says).
+        if forfeit || outcome.is_none_or(|o| o.winners().is_empty()) || self.keep == 0 {
             return;
         }
         let key = (plies, index);
@@ -247,6 +249,26 @@ mod tests {
         // Draws, unfinished games and forfeits are not decisive.
         let kept: Vec<usize> = f.shortest().map(|(i, _)| i).collect();
         assert_eq!(kept, vec![4, 5, 6]);
+    }
+
+    #[test]
+    fn a_game_ended_in_unequal_shares_is_decisive_and_equal_shares_are_not() {
+        let mut f: Flaws<usize> = Flaws::new(2, 3);
+        let shares = |points: Vec<u32>| Outcome::Shares {
+            points,
+            den: 4,
+            reason: "stalemate".into(),
+        };
+        let games = [
+            (shares(vec![3, 1]), 12),
+            (shares(vec![2, 2]), 5),
+            (win(1), 30),
+        ];
+        for (i, (o, plies)) in games.iter().enumerate() {
+            f.add(i, Some(o), false, *plies, Some(("e4", 0)), || i);
+        }
+        let kept: Vec<usize> = f.shortest().map(|(i, _)| i).collect();
+        assert_eq!(kept, vec![0, 2]);
     }
 
     #[test]

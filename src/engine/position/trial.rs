@@ -162,8 +162,9 @@ impl Position {
 
     /// On a board in layers: where the pass after `mv` is barred, as the
     /// square a man of it reaches and the square of the next layer it
-    /// would pass to (see [`crate::engine::rules::layers::Layers::barred_pass`]);
-    /// `None` on a flat board or when every pass is open.
+    /// would pass to (`None` where that is no square: see the layers' rule,
+    /// `engine::rules::layers`); `None` on a flat board or when every pass
+    /// is open.
     pub fn barred_layer_pass(&self, mv: Move) -> Option<(Square, Option<Square>)> {
         with_pos!(&self.inner, c, s => c.rules.layers.as_ref()?.barred_pass(s, mv))
     }

@@ -21,6 +21,7 @@ pub(super) use super::men::gen_man;
 use super::probe::gen_en_passant;
 pub(crate) use super::probe::legal_after;
 pub(super) use super::probe::{gen_special, legal_probe};
+use super::turn_end;
 use crate::engine::compile::shape::Shape;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
 use crate::engine::movement::{friends_bb, royals, Ctx};
@@ -28,7 +29,7 @@ use crate::engine::rules::check_bound;
 use crate::engine::rules::constraint::gives_check_in;
 use crate::engine::rules::explosion;
 use crate::engine::rules::sink::{OnlyCaptures, PlacingKinds};
-use crate::engine::rules::{Any, FirstAction, Sink, Tally};
+use crate::engine::rules::{Any, FirstAction, Sink, Tally, Turns};
 use crate::engine::rules::{Gating, PromoteAction, Promotion};
 use crate::engine::tables::Compiled;
 use crate::ir::{ActionKind, PieceId};
@@ -310,7 +311,7 @@ fn sources_unconditioned<B: Bits, S: Sink>(
             return checkless(t, s, out, scratch);
         }
         if tr.plan.royal_safe_at_end {
-            return super::turn_end::sources(t, tr, s, out, scratch);
+            return turn_safe_sources(t, tr, s, out, scratch);
         }
     }
     if let Some(f) = &t.rules.must_break {
@@ -902,4 +903,73 @@ impl Sink for ReachProbe {
     fn done(&self) -> bool {
         self.found
     }
+}
+
+/// The legal actions of the player to act under `turn royal safe at end`
+/// (docs/LANGUAGE.md; the threat and the candidates are
+/// `position::turn_end`'s), into `out`.
+#[inline(never)]
+fn turn_safe_sources<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    tr: &Turns,
+    s: &mut State<B>,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let (b, r) = (&t.base, &t.rules);
+    let l = &b.layout;
+    let me = s.turn;
+    if !tr.mid_turn(s) {
+        let next = s.next_player(l, me);
+        if tr.next_length(s, next) <= 1 {
+            // A turn of one action follows: threatened is attacked, which
+            // the ordinary generation already refuses.
+            return unfaced_sources(t, s, out, scratch);
+        }
+        let mut all = turn_end::take_list();
+        unfaced_sources(t, s, &mut all, scratch);
+        for &mv in all.iter() {
+            let mark = make(t, s, mv);
+            let n = tr.left(s);
+            let ok = !turn_end::threatened(t, s, me, n);
+            s.rewind(l, mark);
+            if ok {
+                out.raw(mv);
+                if out.done() {
+                    break;
+                }
+            }
+        }
+        turn_end::give_list(all);
+        return;
+    }
+    let split = !r.constraints.connected.is_empty() && !r.constraints.invariants_hold(b, s);
+    let mut all = turn_end::take_list();
+    let mut inner = turn_end::take_list();
+    turn_end::candidates(t, s, &mut all);
+    for &mv in all.iter() {
+        let mark = make(t, s, mv);
+        let ok = if s.turn == me {
+            // The royal may stand attacked now: the turn must go on to a
+            // legal end.
+            r.constraints.hold_beyond_royal(b, s, me, split, B::EMPTY) && {
+                let mut any = Any::default();
+                inner.clear();
+                legal(t, s, &mut any, &mut inner);
+                any.found
+            }
+        } else {
+            let n = tr.left(s);
+            r.constraints.hold(b, s, me, split, B::EMPTY) && !turn_end::threatened(t, s, me, n)
+        };
+        s.rewind(l, mark);
+        if ok {
+            out.raw(mv);
+            if out.done() {
+                break;
+            }
+        }
+    }
+    turn_end::give_list(inner);
+    turn_end::give_list(all);
 }

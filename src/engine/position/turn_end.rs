@@ -20,16 +20,18 @@
 //! action.
 //!
 //! Everything here runs behind one test in `movegen::sources_unconditioned`
-//! (a variant without the rule pays that test only where it has `turn`
-//! rules at all) and in [`super::queries`]' `in_check`; it is out of line.
+//! (whose `turn_safe_sources` generates a turn's actions with the threat
+//! test of this module; a variant without the rule pays that test only
+//! where it has `turn` rules at all) and in the position's `in_check`; it
+//! is out of line. It uses the generation below it (pseudo-legal moves,
+//! make), never the legal generation of `movegen`.
 
 use super::boardgen::gen_pseudo;
 use super::make::make;
-use super::movegen::{legal, unfaced_sources};
 use super::probe::gen_special;
 use crate::engine::core::{Bits, Move, MoveList, State};
 use crate::engine::movement::{royal_attacked, Ctx};
-use crate::engine::rules::{Any, FirstAction, Sink, Turns};
+use crate::engine::rules::{FirstAction, Turns};
 use crate::engine::tables::Compiled;
 use crate::ir::{ActionKind, PlayerId};
 use std::cell::RefCell;
@@ -40,89 +42,21 @@ thread_local! {
     static LISTS: RefCell<Vec<MoveList>> = const { RefCell::new(Vec::new()) };
 }
 
-fn take_list() -> MoveList {
+pub(super) fn take_list() -> MoveList {
     let mut l = LISTS.with(|p| p.borrow_mut().pop()).unwrap_or_default();
     l.clear();
     l
 }
 
-fn give_list(l: MoveList) {
+pub(super) fn give_list(l: MoveList) {
     LISTS.with(|p| p.borrow_mut().push(l));
-}
-
-/// The legal actions of the player to act under `turn royal safe at end`,
-/// into `out`.
-#[inline(never)]
-pub(super) fn sources<B: Bits, S: Sink>(
-    t: &Compiled<B>,
-    tr: &Turns,
-    s: &mut State<B>,
-    out: &mut S,
-    scratch: &mut MoveList,
-) {
-    let (b, r) = (&t.base, &t.rules);
-    let l = &b.layout;
-    let me = s.turn;
-    if !tr.mid_turn(s) {
-        let next = s.next_player(l, me);
-        if tr.next_length(s, next) <= 1 {
-            // A turn of one action follows: threatened is attacked, which
-            // the ordinary generation already refuses.
-            return unfaced_sources(t, s, out, scratch);
-        }
-        let mut all = take_list();
-        unfaced_sources(t, s, &mut all, scratch);
-        for &mv in all.iter() {
-            let mark = make(t, s, mv);
-            let n = tr.left(s);
-            let ok = !threatened(t, s, me, n);
-            s.rewind(l, mark);
-            if ok {
-                out.raw(mv);
-                if out.done() {
-                    break;
-                }
-            }
-        }
-        give_list(all);
-        return;
-    }
-    let split = !r.constraints.connected.is_empty() && !r.constraints.invariants_hold(b, s);
-    let mut all = take_list();
-    let mut inner = take_list();
-    candidates(t, s, &mut all);
-    for &mv in all.iter() {
-        let mark = make(t, s, mv);
-        let ok = if s.turn == me {
-            // The royal may stand attacked now: the turn must go on to a
-            // legal end.
-            r.constraints.hold_beyond_royal(b, s, me, split, B::EMPTY) && {
-                let mut any = Any::default();
-                inner.clear();
-                legal(t, s, &mut any, &mut inner);
-                any.found
-            }
-        } else {
-            let n = tr.left(s);
-            r.constraints.hold(b, s, me, split, B::EMPTY) && !threatened(t, s, me, n)
-        };
-        s.rewind(l, mark);
-        if ok {
-            out.raw(mv);
-            if out.done() {
-                break;
-            }
-        }
-    }
-    give_list(inner);
-    give_list(all);
 }
 
 /// The candidates of the player to act: its board moves by its men's
 /// atoms before any constraint (captures of royal men included), en
 /// passant, castling under its own conditions, and the pass where passing
 /// is an action.
-fn candidates<B: Bits>(t: &Compiled<B>, s: &mut State<B>, out: &mut MoveList) {
+pub(super) fn candidates<B: Bits>(t: &Compiled<B>, s: &mut State<B>, out: &mut MoveList) {
     let (b, r) = (&t.base, &t.rules);
     let me = s.turn;
     let (fa, ply) = (r.first_action, s.ply);

@@ -72,6 +72,11 @@ fn a_pawn_two_steps_from_the_king_gives_check_and_mates() {
     assert!(!g.position().in_check());
     play(&mut g, &["d4d5"]);
     assert!(ended(&g).is_none());
+    // SAN writes the mate on the action that makes it, though no man
+    // attacks the king: `d6#`, not `d6+` (the first action is plain).
+    let mid = g.position().clone();
+    let d6 = mid.parse_move("d5d6").expect("legal");
+    assert_eq!(varia::notation::san(&mid.action_infos(&[d6]), 0), "d6#");
     play(&mut g, &["d5d6"]);
     assert_eq!(g.position().turn(), 1);
     assert!(g.position().in_check(), "a threat of two moves is check");

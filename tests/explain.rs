@@ -595,3 +595,77 @@ fn a_move_onto_a_taken_square_of_the_next_board_names_the_man_there() {
     // Its other move is open: the square under h3 is empty.
     assert!(why(&s, "Nh3").legal);
 }
+
+// ---- `turn royal safe at end` (Monster chess) ------------------------
+
+#[test]
+fn a_first_move_of_a_turn_with_no_safe_second_names_the_attacker() {
+    // vchess's "not a checkmate": the king on h6 is attacked by the queen
+    // on g6. Kh5 stays attacked and no second move of the turn saves it.
+    let s = session(
+        "monster",
+        Some("rbbknn1r/1p2pp1p/2p3qK/p2p2p1/2PPP3/8/5P2/8 w - - 0 1"),
+    );
+    let e = why(&s, "h6h5");
+    assert!(!e.legal);
+    assert!(
+        matches!(&e.reason, Reason::NoSafeFinish { action, royal, by }
+            if action == "your king on h6 goes to h5"
+            && royal.as_deref() == Some("your king on h5")
+            && by == &["Black's queen on g6".to_string()]),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.rule.as_ref().map(|r| r.text.as_str()),
+        Some("turn royal safe at end")
+    );
+    assert!(e.text.contains("no action left in your turn"), "{}", e.text);
+    assert!(e
+        .squares
+        .iter()
+        .any(|m| m.square == "g6" && m.role == Role::Attacker));
+    // Kg7 is attacked too, but Kxf7 or a retreat follows: legal.
+    assert!(why(&s, "h6g7").legal);
+}
+
+#[test]
+fn a_king_step_into_two_enemy_steps_is_threatened_with_the_line() {
+    let s = session("monster", Some("4k3/8/8/4K3/8/8/8/8 b - - 0 1"));
+    let e = why(&s, "e8e7");
+    assert!(!e.legal);
+    assert!(
+        matches!(&e.reason, Reason::Threatened { royal, player, line, still: false }
+            if royal == "your king on e7" && player == "White"
+            && line.len() == 2 && line[1].ends_with("xe7")),
+        "{e:?}"
+    );
+    assert!(
+        e.text
+            .starts_with("Your king on e7 would be threatened: White could take it"),
+        "{}",
+        e.text
+    );
+    assert!(e
+        .squares
+        .iter()
+        .any(|m| m.square == "e5" && m.role == Role::Attacker));
+    assert!(why(&s, "e8d8").legal);
+}
+
+#[test]
+fn a_check_that_does_not_answer_a_two_move_threat_is_still_threatened() {
+    // The pawn on d6 threatens d7 and dxe8; Qc1 checks the white king
+    // but leaves the threat.
+    let s = session("monster", Some("4k3/8/3P4/8/8/8/2q5/7K b - - 0 1"));
+    let e = why(&s, "c2c1");
+    assert!(
+        matches!(&e.reason, Reason::Threatened { royal, line, still: true, .. }
+            if royal == "your king on e8"
+            && line == &["pawn d6-d7".to_string(), "pawn d7xe8".to_string()]),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.text,
+        "Your king on e8 would still be threatened: White could take it in its next turn (pawn d6-d7, then pawn d7xe8)."
+    );
+}

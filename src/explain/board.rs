@@ -414,7 +414,92 @@ fn constraint(sc: &Scene, from: Square, man: Man, mv: Move, b: &Broken) -> Found
         Broken::Disconnected => {
             Found::new(Reason::Disconnected).rule(Some(RuleRef::said("always connected")))
         }
+        Broken::NoSafeFinish { royal, by } => {
+            let action = match mv.to() {
+                Some(to) => format!(
+                    "{} goes to {}",
+                    words::man_on(pos, from),
+                    words::square(pos, to)
+                ),
+                None => sc.san(mv),
+            };
+            let royal_name = royal.map(|k| {
+                format!(
+                    "your {} on {}",
+                    words::piece(v, royal_man_kind(pos, k, mv, man)),
+                    words::square(pos, k)
+                )
+            });
+            let mut found = Found::new(Reason::NoSafeFinish {
+                action,
+                royal: royal_name,
+                by: after_men(pos, mv, by),
+            });
+            if let Some(k) = *royal {
+                found = found.mark(pos, k, Role::Royal);
+            }
+            for &s in by {
+                found = found.mark(pos, s, Role::Attacker);
+            }
+            found.rule(Some(RuleRef::said("turn royal safe at end")))
+        }
+        Broken::RoyalThreatened { royal, line } => {
+            let kind = royal_man_kind(pos, *royal, mv, man);
+            let mut after = pos.clone();
+            after.play(mv);
+            let player = words::player(v, after.turn());
+            let mut steps = Vec::new();
+            for &m in line {
+                let (Some(f), Some(t)) = (m.from(), m.to()) else {
+                    steps.push("a pass".to_string());
+                    after.play(m);
+                    continue;
+                };
+                let piece = after
+                    .man_at(f)
+                    .map_or_else(String::new, |x| words::piece(v, x.kind()));
+                let takes = after.man_at(t).is_some() || matches!(m, Move::EnPassant { .. });
+                steps.push(format!(
+                    "{piece} {}{}{}",
+                    words::square(pos, f),
+                    if takes { "x" } else { "-" },
+                    words::square(pos, t)
+                ));
+                after.play(m);
+            }
+            let mut found = Found::new(Reason::Threatened {
+                royal: format!(
+                    "your {} on {}",
+                    words::piece(v, kind),
+                    words::square(pos, *royal)
+                ),
+                player,
+                line: steps,
+                still: pos.in_check(),
+            })
+            .mark(pos, *royal, Role::Royal);
+            if let Some(f) = line.first().and_then(|m| m.from()) {
+                found = found.mark(pos, f, Role::Attacker);
+            }
+            found.rule(Some(RuleRef::said("turn royal safe at end")))
+        }
     }
+}
+
+/// The kind of the royal man on `royal` after the action `mv` (the man
+/// that moves there, when it is the mover).
+fn royal_man_kind(pos: &crate::engine::Position, royal: Square, mv: Move, man: Man) -> u8 {
+    if Some(royal) == mv.to() {
+        return man.kind();
+    }
+    pos.man_at(royal).map_or(man.kind(), |m| m.kind())
+}
+
+/// The men on `squares` after the action `mv`, named.
+fn after_men(pos: &crate::engine::Position, mv: Move, squares: &[Square]) -> Vec<String> {
+    let mut after = pos.clone();
+    after.play(mv);
+    squares.iter().map(|&s| words::man_on(&after, s)).collect()
 }
 
 /// The candidate breaks no constraint, yet it is not legal: a filter on

@@ -139,7 +139,12 @@ fn conditions(sc: &Scene, kind: PieceId, to: Square, mv: Move) -> Option<Found> 
         Broken::Disconnected => {
             Found::new(Reason::Disconnected).rule(Some(RuleRef::said("always connected")))
         }
-        Broken::RoyalExploded | Broken::MutuallyImmune => return None,
+        // (Placements never meet `turn royal safe at end`: the checker
+        // refuses the two together.)
+        Broken::RoyalExploded
+        | Broken::MutuallyImmune
+        | Broken::NoSafeFinish { .. }
+        | Broken::RoyalThreatened { .. } => return None,
     })
 }
 

@@ -125,6 +125,25 @@ pub enum Reason {
         at: String,
         by: Vec<String>,
     },
+    /// `turn royal safe at end`, an action before the turn's last: no
+    /// action could then finish the turn with the player's royal men
+    /// safe. `royal`: the royal man left attacked ("your king on h5"),
+    /// with its attackers, where one is.
+    NoSafeFinish {
+        action: String,
+        royal: Option<String>,
+        by: Vec<String>,
+    },
+    /// `turn royal safe at end`, a turn's last action: the next player
+    /// could take the royal man in its turn, by `line` (its actions,
+    /// each as "king e5-d6"); `still` when the royal man is threatened
+    /// already and the action does not answer it.
+    Threatened {
+        royal: String,
+        player: String,
+        line: Vec<String>,
+        still: bool,
+    },
     /// The capture's explosion would take the player's own royal man.
     RoyalExploded,
     /// `mutually immune`.
@@ -215,6 +234,8 @@ impl Reason {
             Pinned { .. }
             | InCheck { .. }
             | IntoCheck { .. }
+            | NoSafeFinish { .. }
+            | Threatened { .. }
             | RoyalExploded
             | MutuallyImmune { .. }
             | GivesCheck { .. }
@@ -406,6 +427,26 @@ impl Reason {
                 "{} would be attacked on {at} by {}.",
                 super::words::capital(royal),
                 names(b)
+            ),
+            NoSafeFinish { action, royal, by: b } => match royal {
+                Some(royal) => format!(
+                    "After {action}, {royal} would be attacked by {}, and no action left in your turn gets it out of attack: a turn must end with your royal men safe.",
+                    names(b)
+                ),
+                None => format!(
+                    "After {action}, no action left in your turn ends it with your royal men safe."
+                ),
+            },
+            Threatened {
+                royal,
+                player,
+                line,
+                still,
+            } => format!(
+                "{} would {}be threatened: {player} could take it in its next turn ({}).",
+                super::words::capital(royal),
+                if *still { "still " } else { "" },
+                line.join(", then ")
             ),
             RoyalExploded => "The explosion of that capture would take your royal man with it.".into(),
             MutuallyImmune { man, there } => format!(

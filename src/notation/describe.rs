@@ -144,7 +144,13 @@ impl Describe for Position {
         a.check = (0..t.players() as u8)
             .filter(|&p| after.alive() & (1 << p) != 0 && !t.is_friend(me, p))
             .any(|p| after.royal_attacked(p));
-        a.mate = a.check && after.in_check() && !after.has_legal_move();
+        // Mate: the next player is in check with no legal action. Its
+        // check is the action's (`+`), or, where check is a threat of the
+        // next turn (`turn royal safe at end`), a threat with no man
+        // attacking it yet.
+        let next = after.turn();
+        let threat = next != me && after.in_check() && !after.royal_attacked(next);
+        a.mate = next != me && (a.check || threat) && after.in_check() && !after.has_legal_move();
         a
     }
 

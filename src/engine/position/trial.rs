@@ -37,6 +37,18 @@ pub enum Broken {
     LimitBox,
     /// The men would no longer form one group (`always connected`).
     Disconnected,
+    /// `turn royal safe at end`, an action before its turn's last: the
+    /// actor would then have no action that finishes the turn legally.
+    /// A royal man of the actor attacked after the action, and the squares
+    /// of its attackers, where one is.
+    NoSafeFinish {
+        royal: Option<Square>,
+        by: Vec<Square>,
+    },
+    /// `turn royal safe at end`, a turn's last action: the next player
+    /// could take a royal man of the actor in its turn, by `line` (one
+    /// action, or two, made in turn from the position after the action).
+    RoyalThreatened { royal: Square, line: Vec<Move> },
 }
 
 impl Position {
@@ -292,6 +304,8 @@ fn broken<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Vec<Broken> {
         .filter(|&q| !b.is_friend(me, q))
         .map(|q| royals(b, s, q).count())
         .sum();
+    let safe_end = r.turns.as_ref().filter(|tr| tr.plan.royal_safe_at_end);
+    let mid_turn = safe_end.is_some_and(|tr| tr.left(s) > 1);
     let mark = make(t, s, mv);
     let occ = s.occ;
     let enemy_after: u32 = s
@@ -302,12 +316,36 @@ fn broken<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Vec<Broken> {
         .sum();
     if royals(b, s, me).count() < own_before {
         out.push(Broken::RoyalExploded);
+    } else if mid_turn {
+        if s.turn == me && !movegen::has_legal(t, s) {
+            let enemy = enemies(b, s, me);
+            let attacked = royals(b, s, me)
+                .into_iter()
+                .map(|k| (k, attackers_of(b, s, k, enemy)))
+                .find(|(_, by)| by.any());
+            out.push(Broken::NoSafeFinish {
+                royal: attacked.map(|(k, _)| k),
+                by: attacked.map_or_else(Vec::new, |(_, by)| by.into_iter().collect()),
+            });
+        }
     } else if enemy_after == enemy_before && royal_attacked_in(b, s, me, occ) {
         let enemy = enemies(b, s, me);
         for royal in royals(b, s, me) {
             let by: Vec<Square> = attackers_of(b, s, royal, enemy).into_iter().collect();
             if !by.is_empty() {
                 out.push(Broken::RoyalAttacked { royal, by });
+            }
+        }
+    }
+    if let Some(tr) = safe_end.filter(|_| out.is_empty() && s.turn != me) {
+        let n = tr.left(s);
+        if let Some(line) = super::turn_end::threat_line(t, s, me, n) {
+            let royal = line.last().and_then(|m| match *m {
+                Move::EnPassant { victim, .. } => Some(victim),
+                m => m.to(),
+            });
+            if let Some(royal) = royal {
+                out.push(Broken::RoyalThreatened { royal, line });
             }
         }
     }

@@ -30,7 +30,7 @@ use super::boardgen::gen_pseudo;
 use super::make::make;
 use super::probe::gen_special;
 use crate::engine::core::{Bits, Move, MoveList, State};
-use crate::engine::movement::{royal_attacked, Ctx};
+use crate::engine::movement::{royal_attacked, royals, Ctx};
 use crate::engine::rules::{FirstAction, Turns};
 use crate::engine::tables::Compiled;
 use crate::ir::{ActionKind, PlayerId};
@@ -120,4 +120,50 @@ pub(super) fn in_check<B: Bits>(t: &Compiled<B>, tr: &Turns, s: &mut State<B>) -
     let hit = threatened(t, s, me, n);
     s.rewind(l, mark);
     hit
+}
+
+/// How the player to act, starting a turn of `n` actions, could take a
+/// royal man of `p`: one candidate action that takes it, or two, the
+/// second taking it after the first; `None` when `p`'s royal men are not
+/// threatened. For explanations, off the hot path.
+pub(super) fn threat_line<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    p: PlayerId,
+    n: u32,
+) -> Option<Vec<Move>> {
+    let b = &t.base;
+    let q = s.turn;
+    let before = royals(b, s, p).count();
+    let takes = |s: &mut State<B>, mv: Move| {
+        let mark = make(t, s, mv);
+        let hit = royals(b, s, p).count() < before;
+        s.rewind(&b.layout, mark);
+        hit
+    };
+    let mut all = MoveList::new();
+    candidates(t, s, &mut all);
+    if let Some(&mv) = all.iter().find(|&&mv| takes(s, mv)) {
+        return Some(vec![mv]);
+    }
+    if n <= 1 {
+        return None;
+    }
+    for &first in all.iter() {
+        let mark = make(t, s, first);
+        let mut line = None;
+        if s.turn == q {
+            let mut next = MoveList::new();
+            candidates(t, s, &mut next);
+            line = next
+                .iter()
+                .find(|&&mv| takes(s, mv))
+                .map(|&mv| vec![first, mv]);
+        }
+        s.rewind(&b.layout, mark);
+        if line.is_some() {
+            return line;
+        }
+    }
+    None
 }

@@ -280,13 +280,14 @@ fn a_pass_is_refused_in_check_and_two_passes_end_janggi() {
     assert!(p.in_check());
     assert!(!moves(&p).contains(&"pass".to_string()));
     // Out of check, the pass is there; after two in a row the game is
-    // over, drawn, and Black has no action.
+    // over and Black has no action: the material count decides, equal
+    // men and Han's (Black's) 1.5 points give it to Black.
     let mut g = varia::engine::Game::new(varia::engine::Position::start(t.clone()).expect("start"));
     assert!(moves(g.position()).contains(&"pass".to_string()));
     common::play(&mut g, &["pass"]);
     assert_eq!(ended_by(&g), None);
     common::play(&mut g, &["pass"]);
-    assert_eq!(ended_by(&g), Some((0, varia::ir::Event::Passes(2))));
+    assert_eq!(ended_by(&g), Some((0b10, varia::ir::Event::Passes(2))));
     assert!(g.legal_moves().is_empty());
 }
 
@@ -299,7 +300,7 @@ fn a_pass_between_two_moves_does_not_end_the_game() {
 }
 
 #[test]
-fn bikjang_must_be_broken_or_passed_and_the_pass_draws() {
+fn bikjang_must_be_broken_or_passed_and_the_pass_ends_the_game() {
     let t = builtin("janggi");
     // The generals face each other on the e-file: White may only break
     // the facing (the general to f1, the advisor to e2) or pass.
@@ -307,7 +308,8 @@ fn bikjang_must_be_broken_or_passed_and_the_pass_draws() {
     assert_eq!(moves(&fen(&t, f)), ["d1e2", "e1f1", "pass"]);
     let mut g = varia::engine::Game::new(fen(&t, f));
     common::play(&mut g, &["pass"]);
-    assert_eq!(ended_by(&g), Some((0, varia::ir::Event::FacingKept)));
+    // The count: White's advisor (3) against Black's 1.5.
+    assert_eq!(ended_by(&g), Some((0b01, varia::ir::Event::FacingKept)));
     assert!(g.legal_moves().is_empty());
 }
 

@@ -258,3 +258,102 @@ fn play_announces_the_shares() {
         "{text}"
     );
 }
+
+// ---- `points` and `most points` ------------------------------------
+
+/// Chess where stalemate is decided by points: `points` is the statement.
+fn pointed(points: &str) -> Variant {
+    let text = format!(
+        "variant pointed extends chess {{\n  {points}\n  end {{\n    checkmate -> lose\n    stalemate -> most points\n  }}\n}}\n"
+    );
+    let c = varia::load::load_str("pointed.variant", &text, &[]);
+    assert!(
+        c.diagnostics
+            .iter()
+            .all(|d| d.severity != varia::diagnostic::Severity::Error),
+        "{:?}",
+        c.diagnostics
+    );
+    c.variants.into_iter().next().expect("one variant")
+}
+
+fn winners_at(v: &Variant, fen: &str) -> Option<(u8, Event)> {
+    let s = Session::new(v, Some(fen), 1).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    match s.game.status() {
+        Status::Ended { winners, cause } => Some((winners, cause.event)),
+        _ => None,
+    }
+}
+
+#[test]
+fn most_points_counts_the_men_on_the_board_by_kind() {
+    // Black is stalemated; White has a queen (9), Black a pawn (1).
+    let fen = "7k/5Q1p/5K1P/8/8/8/8/8 b - - 0 1";
+    let v = pointed("points queen 9, pawn 1");
+    // White: 9 + 1, Black: 1.
+    assert_eq!(winners_at(&v, fen), Some((0b01, Event::Stalemate)));
+    // Queens count nothing: 1 against 1, a draw.
+    let v = pointed("points pawn 1");
+    assert_eq!(winners_at(&v, fen), Some((0, Event::Stalemate)));
+}
+
+#[test]
+fn a_players_own_points_and_fractions_decide_a_close_count() {
+    let fen = "7k/5Q1p/5K1P/8/8/8/8/8 b - - 0 1";
+    // White 1 (its pawn), Black 1 + 1/2: Black wins.
+    let v = pointed("points pawn 1, black 1/2");
+    assert_eq!(winners_at(&v, fen), Some((0b10, Event::Stalemate)));
+    // Halves and thirds: White 1/3 + 1/3, Black 1/3 + 1/2.
+    let v = pointed("points pawn 1/3, queen 1/3, black 1/2");
+    assert_eq!(winners_at(&v, fen), Some((0b10, Event::Stalemate)));
+    let v = pointed("points pawn 1/3, queen 1/3, black 1/3");
+    assert_eq!(winners_at(&v, fen), Some((0, Event::Stalemate)));
+}
+
+/// The status after the actions `list` (UCI text) from `fen` (or the
+/// start).
+fn ended_after(name: &str, fen: Option<&str>, list: &[&str]) -> Option<(u8, Event)> {
+    let v = varia::load::builtin(name, &[]).expect("built-in");
+    let t = std::sync::Arc::new(varia::engine::Tables::new(&v).expect("compiles"));
+    let pos = match fen {
+        Some(f) => varia::engine::Position::from_fen(t, f).expect("fen"),
+        None => varia::engine::Position::start(t).expect("start"),
+    };
+    let mut g = varia::engine::Game::new(pos);
+    for m in list {
+        let mv = varia::notation::Describe::parse_move(g.position(), m).expect("legal");
+        g.play(mv);
+    }
+    match g.status() {
+        Status::Ended { winners, cause } => Some((winners, cause.event)),
+        _ => None,
+    }
+}
+
+#[test]
+fn janggi_counts_material_where_fairy_stockfish_does() {
+    // Two passes at the start: equal men, Han (Black) 1.5 more: Black.
+    assert_eq!(
+        ended_after("janggi", None, &["pass", "pass"]),
+        Some((0b10, Event::Passes(2)))
+    );
+    // Bikjang kept by a pass: White's advisor (3) against Black's 1.5.
+    let f = "4k4/9/9/9/9/9/9/9/9/3AK4 w - - 0 1";
+    assert_eq!(
+        ended_after("janggi", Some(f), &["pass"]),
+        Some((0b01, Event::FacingKept))
+    );
+    // A soldier each, and a horse for White: 7 against 3.5.
+    let f = "4k4/9/9/9/4p4/9/4P4/9/9/3NK4 w - - 0 1";
+    assert_eq!(
+        ended_after("janggi", Some(f), &["pass", "pass"]),
+        Some((0b01, Event::Passes(2)))
+    );
+    // The traditional rules draw where the count decides.
+    assert_eq!(
+        ended_after("janggitraditional", None, &["pass", "pass"]),
+        Some((0, Event::Passes(2)))
+    );
+    let t = varia::load::builtin("janggi", &[]).expect("janggi");
+    assert!(t.end.iter().any(|r| r.then == Then::MostPoints));
+}

@@ -333,6 +333,40 @@ fn turn(v: &Variant) -> Vec<String> {
     out
 }
 
+/// The `points` statement in a sentence.
+fn points_sentence(v: &crate::ir::Variant, pts: &crate::ir::Points) -> String {
+    let value = |n: u32, d: u32| {
+        if d == 1 {
+            n.to_string()
+        } else {
+            format!("{n}/{d}")
+        }
+    };
+    let men: Vec<String> = pts
+        .pieces
+        .iter()
+        .map(|&(k, n, d)| format!("{} {}", words::piece(v, k), value(n, d)))
+        .collect();
+    let own: Vec<String> = pts
+        .players
+        .iter()
+        .map(|&(p, n, d)| format!("{} {} more", words::player(v, p), value(n, d)))
+        .collect();
+    let mut s = format!(
+        "Points, where they decide: each man on the board counts for its owner ({})",
+        if men.is_empty() {
+            "none".to_string()
+        } else {
+            men.join(", ")
+        }
+    );
+    if !own.is_empty() {
+        s.push_str(&format!("; {}", own.join(", ")));
+    }
+    s.push('.');
+    s
+}
+
 /// Describe a compiled variant; `values` are the evaluation's material
 /// values per kind (hundredths of a pawn).
 pub fn describe_tables(tables: &Arc<Tables>, values: &[i32]) -> Description {
@@ -343,6 +377,9 @@ pub fn describe_tables(tables: &Arc<Tables>, values: &[i32]) -> Description {
             "A {} surrounded on its four sides leaves the game.",
             words::piece(v, r.piece)
         ));
+    }
+    if let Some(pts) = &v.turn.points {
+        end.push(points_sentence(v, pts));
     }
     Description {
         name: v.name.clone(),

@@ -158,6 +158,10 @@ pub enum Outcome {
     /// The player with the fewest men on the board wins (several sharing
     /// the fewest: a draw), whoever the subject.
     FewestMen,
+    /// The player with the most points (`points ...`: its men on the
+    /// board and its own) wins (several sharing the most: a draw),
+    /// whoever the subject.
+    MostPoints,
     /// `score N/D` (two players): the subject scores `num/den` of the
     /// game and the other player the rest; the side that scores more
     /// wins the game's `Result`, equal shares are a draw.

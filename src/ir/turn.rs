@@ -173,6 +173,44 @@ pub struct Turn {
     /// `turn ...`: turns of several actions (see [`TurnPlan`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub plan: Option<TurnPlan>,
+    /// `points ...`: what men and players count for the end outcome
+    /// `most points` (see [`Points`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<Points>,
+}
+
+/// `points PIECE N, ..., PLAYER N`: the points of a player, for the end
+/// outcome `most points`: the sum of the points of its men on the board,
+/// by kind (a kind not listed counts 0), plus its own (a bonus). Each
+/// value is a fraction `num/den` (a whole number has `den` 1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Points {
+    /// (kind, num, den): the points of a man of the kind.
+    pub pieces: Vec<(PieceId, u32, u32)>,
+    /// (player, num, den): points the player has besides its men.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<(PlayerId, u32, u32)>,
+}
+
+impl Points {
+    /// The least common denominator of every value.
+    pub fn denominator(&self) -> u64 {
+        fn gcd(a: u64, b: u64) -> u64 {
+            if b == 0 {
+                a
+            } else {
+                gcd(b, a % b)
+            }
+        }
+        self.pieces
+            .iter()
+            .map(|&(_, _, d)| d)
+            .chain(self.players.iter().map(|&(_, _, d)| d))
+            .fold(1u64, |l, d| {
+                let d = u64::from(d.max(1));
+                l / gcd(l, d) * d
+            })
+    }
 }
 
 /// Turns of several actions (`turn actions ...`, `turn ends on ...`,

@@ -254,6 +254,7 @@ pub(crate) fn end_rule(v: &Variant, when: &Event, then: Outcome) -> String {
         Outcome::Eliminated => "eliminated",
         Outcome::MostMen => "most men wins",
         Outcome::FewestMen => "fewest men wins",
+        Outcome::MostPoints => "most points wins",
         Outcome::Score { num, den } => return format!("{} -> score {num}/{den}", event(v, when)),
     };
     format!("{} -> {then}", event(v, when))
@@ -373,6 +374,7 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         (Outcome::Eliminated, false) => "is out of the game",
         (Outcome::MostMen, _) => "is won by the player with the most men on the board",
         (Outcome::FewestMen, _) => "is won by the player with the fewest men on the board",
+        (Outcome::MostPoints, _) => "is won by the player with the most points",
         (Outcome::Win, true) => "is won by the player to move",
         (Outcome::Lose, true) => "is lost by the player to move",
         (Outcome::Eliminated, true) => "ends",

@@ -239,9 +239,16 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
         "eliminated" => Then::Outcome(Outcome::Eliminated),
         "remove" => Then::Remove,
         "most" => {
-            c.expect_keyword("men")
-                .map_err(|d| d.hint("write `board full -> most men`"))?;
-            Then::Outcome(Outcome::MostMen)
+            let (w, _) = c
+                .expect_choice("`men` or `points`", &["men", "points"])
+                .map_err(|d| {
+                    d.hint("write `board full -> most men` or `passes 2 -> most points`")
+                })?;
+            if w == "points" {
+                Then::Outcome(Outcome::MostPoints)
+            } else {
+                Then::Outcome(Outcome::MostMen)
+            }
         }
         "fewest" => {
             c.expect_keyword("men")
@@ -484,5 +491,74 @@ pub(super) fn counting(
             without,
         });
     }
+    Ok(())
+}
+
+/// `points PIECE N[/D], ..., [PLAYER N[/D], ...]`: the points of men and
+/// players for the end outcome `most points`.
+pub(super) fn points(
+    l: &mut Lower,
+    d: &mut Draft,
+    _: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let hint = "write `points rook 13, cannon 7, soldier 2, black 3/2`: each piece's \
+                points per man on the board, then any player's own points";
+    let mut points = crate::ir::Points::default();
+    // A statement with a mistake still counts as given: `most points`
+    // then reports nothing more.
+    d.turn.points = Some(points.clone());
+    loop {
+        let (w, sp) = c
+            .expect_word("a piece or a player")
+            .map_err(|d| d.hint(hint))?;
+        let who = if let Some(p) = l.players.iter().position(|p| p.name == w) {
+            Err(p as PlayerId)
+        } else {
+            Ok(l.lookup_piece(c.file, sp, w)
+                .map_err(|d| d.hint("or a player, for the points it has besides its men"))?)
+        };
+        let (num, nsp) = c
+            .expect_int("its points", 0, 1_000_000)
+            .map_err(|d| d.hint(hint))?;
+        let den = if c.eat_op("/") {
+            c.expect_int("the denominator", 1, 1000)
+                .map_err(|d| d.hint(hint))?
+                .0
+        } else {
+            1
+        };
+        let twice = match who {
+            Ok(k) => points.pieces.iter().any(|&(x, _, _)| x == k),
+            Err(p) => points.players.iter().any(|&(x, _, _)| x == p),
+        };
+        if twice {
+            return Err(Diagnostic::error(
+                "bad-argument",
+                c.file,
+                sp,
+                format!("`{w}` has its points twice"),
+            )
+            .hint("give each piece and each player its points once"));
+        }
+        match who {
+            Ok(k) => points.pieces.push((k, num as u32, den as u32)),
+            Err(p) => points.players.push((p, num as u32, den as u32)),
+        }
+        if points.denominator() > 1_000_000 {
+            return Err(Diagnostic::error(
+                "out-of-range",
+                c.file,
+                nsp,
+                "the denominators have a common multiple above 1000000",
+            )
+            .hint("write the points with fewer different denominators"));
+        }
+        if !c.eat_op(",") {
+            break;
+        }
+    }
+    c.finish().map_err(|d| d.hint(hint))?;
+    d.turn.points = Some(points);
     Ok(())
 }

@@ -380,6 +380,17 @@ pub(super) fn finish(
                     .push(Diagnostic::warning("unreachable", f, *s, msg).hint(hint));
             }
         }
+        if matches!(r.then, Then::Outcome(Outcome::MostPoints)) && turn.points.is_none() {
+            l.diags.push(
+                Diagnostic::error(
+                    "contradiction",
+                    f,
+                    *s,
+                    "`most points` decides, but no `points` statement gives any points",
+                )
+                .hint("add `points PIECE N, ...` (each piece's points per man on the board)"),
+            );
+        }
         if matches!(r.when, Event::UnplaceableCard) && !turn.draw {
             l.diags.push(
                 Diagnostic::warning(

@@ -384,6 +384,7 @@ fn outcome_word(o: Then) -> &'static str {
         Then::Outcome(Outcome::Eliminated) => "eliminated",
         Then::Outcome(Outcome::MostMen) => "most men",
         Then::Outcome(Outcome::FewestMen) => "fewest men",
+        Then::Outcome(Outcome::MostPoints) => "most points",
         Then::Outcome(Outcome::Score { .. }) => "score",
         Then::Pass => "pass",
         Then::Remove => "remove",

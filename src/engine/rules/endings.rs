@@ -298,6 +298,7 @@ fn for_subjects<B: Bits>(
         }
         Outcome::MostMen => most_men(s, false),
         Outcome::FewestMen => most_men(s, true),
+        Outcome::MostPoints => most_points(t, s),
         Outcome::Draw => PlayerSet::EMPTY,
         Outcome::Win if team == alive => PlayerSet::EMPTY,
         Outcome::Win => team,
@@ -513,6 +514,49 @@ fn most_men<B: Bits>(s: &State<B>, fewest: bool) -> PlayerSet {
     }
 }
 
+/// The player with the most points (`points ...`): its men on the board
+/// and its own; none when several share the most (a draw). Computed when
+/// the rule fires only, in units of the values' common denominator.
+fn most_points<B: Bits>(t: &Base<B>, s: &State<B>) -> PlayerSet {
+    let Some(pts) = t.variant.turn.points.as_ref() else {
+        return PlayerSet::EMPTY;
+    };
+    let l = pts.denominator();
+    let unit = |n: u32, d: u32| u64::from(n) * (l / u64::from(d.max(1)));
+    let mut per_kind = [0u64; crate::ir::MAX_PIECES];
+    for &(k, n, d) in &pts.pieces {
+        if let Some(x) = per_kind.get_mut(k as usize) {
+            *x = unit(n, d);
+        }
+    }
+    let mut best = PlayerSet::EMPTY;
+    let mut most = 0u64;
+    for p in s.alive.iter() {
+        let own: u64 = pts
+            .players
+            .iter()
+            .filter(|&&(q, _, _)| q == p)
+            .map(|&(_, n, d)| unit(n, d))
+            .sum();
+        let men: u64 = s.by_player[p as usize]
+            .into_iter()
+            .map(|sq| per_kind.get(s.at(sq).kind() as usize).copied().unwrap_or(0))
+            .sum();
+        let total = own + men;
+        if best.is_empty() || total > most {
+            best = PlayerSet::one(p);
+            most = total;
+        } else if total == most {
+            best.insert(p);
+        }
+    }
+    if best.len() == 1 {
+        best
+    } else {
+        PlayerSet::EMPTY
+    }
+}
+
 /// The status when rule `i` fires with `subject` as its subject.
 fn outcome<B: Bits>(
     t: &Base<B>,
@@ -537,6 +581,10 @@ fn outcome<B: Bits>(
     match then {
         Outcome::MostMen | Outcome::FewestMen => Status::Ended {
             winners: most_men(s, then == Outcome::FewestMen).bits(),
+            cause,
+        },
+        Outcome::MostPoints => Status::Ended {
+            winners: most_points(t, s).bits(),
             cause,
         },
         Outcome::Draw => Status::Ended { winners: 0, cause },

@@ -127,6 +127,7 @@ impl<B: Bits> Goals<B> {
                                 | Outcome::Draw
                                 | Outcome::MostMen
                                 | Outcome::FewestMen
+                                | Outcome::MostPoints
                         ) =>
                     {
                         Test::Passes {

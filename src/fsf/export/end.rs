@@ -23,8 +23,22 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
     let mut nfold = None;
     let mut nmove = None;
     let mut flags: Vec<Flag> = Vec::new();
+    let mut points_left_out = false;
     for rule in &v.end {
-        let (ev, out) = (&rule.when, rule.then);
+        let (ev, mut out) = (&rule.when, rule.then);
+        if out == Outcome::MostPoints {
+            // Fairy-Stockfish's materialCounting is a fixed table per
+            // variant: the section draws where the points would decide.
+            if !points_left_out {
+                e.leave_out(
+                    "most",
+                    "`most points`: the points that decide an ending (the section draws there)"
+                        .into(),
+                );
+                points_left_out = true;
+            }
+            out = Outcome::Draw;
+        }
         match ev {
             Event::Checkmate => match word(out) {
                 Some(w) => checkmate = Some(w),

@@ -499,9 +499,10 @@ pub(super) fn counting(
 pub(super) fn points(
     l: &mut Lower,
     d: &mut Draft,
-    _: &Item,
+    it: &Item,
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
+    d.points_span = Some((it.file.clone(), it.stmt.head_span()));
     let hint = "write `points rook 13, cannon 7, soldier 2, black 3/2`: each piece's \
                 points per man on the board, then any player's own points";
     let mut points = crate::ir::Points::default();

@@ -40,6 +40,7 @@ pub(super) fn finish(
         petrify_span,
         fog_span,
         turn_safe_span,
+        points_span,
         aliases,
         ..
     } = d;
@@ -563,6 +564,14 @@ pub(super) fn finish(
     }
     if let Some((f, sp)) = &petrify_span {
         walls::petrify_checks(&mut l, &v, f, *sp);
+    }
+    if let Some((f, sp)) = &points_span {
+        if !v.end.iter().any(|r| r.then == Outcome::MostPoints) {
+            l.diags.push(
+                Diagnostic::warning("unreachable", f, *sp, "no end rule reads the points")
+                    .hint("end a rule with `-> most points` (`repetition 3 -> most points`), or remove `points`"),
+            );
+        }
     }
     if let Some((f, sp)) = &turn_safe_span {
         turn_plan::royal_safe_checks(&mut l, &v, f, *sp);

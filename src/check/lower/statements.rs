@@ -178,6 +178,8 @@ pub(super) struct Draft {
     pub fog_span: Option<(Arc<str>, Span)>,
     /// `turn royal safe at end`, for its cross-statement checks.
     pub turn_safe_span: Option<(Arc<str>, Span)>,
+    /// `points`, for the warning when no end rule reads it.
+    pub points_span: Option<(Arc<str>, Span)>,
     pub royalty_span: Option<(Arc<str>, Span)>,
     /// `also known as`: the variant's other names.
     pub aliases: Vec<String>,
@@ -261,6 +263,7 @@ impl Draft {
             petrify_span: None,
             fog_span: None,
             turn_safe_span: None,
+            points_span: None,
             royalty_span: None,
             aliases: Vec::new(),
         }

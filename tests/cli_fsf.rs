@@ -143,6 +143,42 @@ fn pass_and_bikjang_import_as_the_pass_action_and_facing_must_break() {
 }
 
 #[test]
+fn janggi_material_counting_imports_as_points_and_most_points() {
+    // Fairy-Stockfish's JANGGI_MATERIAL count (position.h
+    // `material_counting_result`) decides every drawn ending.
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("v.ini");
+    std::fs::write(
+        &ini,
+        "[jcount:chess]\nmaterialCounting = janggi\nsoldier = s\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/SSSSSSSS/RNBQKBNR w KQkq - 0 1\n",
+    )
+    .unwrap();
+    let outdir = dir.path().join("out");
+    varia()
+        .arg("import")
+        .arg(&ini)
+        .arg("--out")
+        .arg(&outdir)
+        .assert()
+        .code(0);
+    let text = std::fs::read_to_string(outdir.join("jcount.variant")).unwrap();
+    for line in [
+        "points rook 13, soldier 2, black 3/2",
+        "stalemate -> most points",
+        "repetition 3 -> most points",
+        "-> most points\n",
+    ] {
+        assert!(text.contains(line), "{line}:\n{text}");
+    }
+    assert!(!text.contains("-> draw"), "{text}");
+    varia()
+        .arg("validate")
+        .arg(outdir.join("jcount.variant"))
+        .assert()
+        .code(0);
+}
+
+#[test]
 fn placed_castlers_count_as_unmoved_only_on_their_own_squares() {
     // castlingDroppedPiece (from the built-in placement): a king placed on
     // e1 and rooks placed on a1/h1 may castle, a king placed on h1 may not

@@ -218,14 +218,17 @@ impl Writer<'_> {
             }
         }
         let counting = r.material_counting.as_str();
-        if counting != "none" && counting != "unweighted" {
+        if counting != "none" && counting != "unweighted" && counting != "janggi" {
             self.led.not_encoded(
                 &["materialCounting"],
                 format!("the `{counting}` material count that decides drawn endings"),
             );
         }
+        let janggi = self.janggi_points();
         let most = if counting == "unweighted" {
             "most men"
+        } else if janggi {
+            "most points"
         } else {
             "draw"
         };
@@ -253,6 +256,7 @@ impl Writer<'_> {
             }
         } else {
             match value_word(r.stalemate_value) {
+                Some("draw") if janggi => self.ends.push("stalemate -> most points".into()),
                 Some(w) => self.ends.push(format!("stalemate -> {w}")),
                 None => self
                     .led
@@ -264,9 +268,47 @@ impl Writer<'_> {
         }
     }
 
+    /// `materialCounting = janggi`: the `points` statement of Fairy-Stockfish's
+    /// JANGGI_MATERIAL count (position.h `material_counting_result`: 13
+    /// per rook, 7 per Janggi cannon, 5 per horse, 3 per Janggi elephant
+    /// or wazir, 2 per soldier, and a margin of 1 that Black wins, written
+    /// as Black's 3/2 since the counts are whole), written once into the
+    /// body; whether the count decides drawn endings.
+    fn janggi_points(&mut self) -> bool {
+        if self.r.material_counting != "janggi" {
+            return false;
+        }
+        if self.body.iter().any(|l| l.starts_with("points ")) {
+            return true;
+        }
+        let table = [
+            ("rook", 13),
+            ("janggiCannon", 7),
+            ("horse", 5),
+            ("janggiElephant", 3),
+            ("wazir", 3),
+            ("soldier", 2),
+        ];
+        let mut parts = Vec::new();
+        for (ini, n) in table {
+            let kind = self.names.keys().copied().find(|k| k.ini_name() == ini);
+            if let Some(k) = kind {
+                parts.push(format!("{} {n}", self.names[&k]));
+            }
+        }
+        parts.push("black 3/2".into());
+        self.body.push(format!("points {}", parts.join(", ")));
+        true
+    }
+
     /// Repetition and the n-move rule.
     fn counters(&mut self) {
         let r = self.r;
+        let draw = if r.material_counting == "janggi" && self.janggi_points() {
+            "most points"
+        } else {
+            "draw"
+        };
         if r.perpetual_check_illegal {
             // Decided where the repetition is, before its own outcome.
             if (2..=100).contains(&r.n_fold_rule) {
@@ -303,6 +345,7 @@ impl Writer<'_> {
                         .push(format!("repetition {} -> {w} for white", r.n_fold_rule));
                 }
                 Some(w) if (2..=1000).contains(&r.n_fold_rule) => {
+                    let w = if w == "draw" { draw } else { w };
                     self.ends
                         .push(format!("repetition {} -> {w}", r.n_fold_rule));
                 }
@@ -326,7 +369,7 @@ impl Writer<'_> {
             }
             resets.extend(self.kinds(&types[0]));
             self.ends.push(format!(
-                "quiet {} plies reset by {} -> draw",
+                "quiet {} plies reset by {} -> {draw}",
                 2 * r.n_move_rule,
                 resets.join(", ")
             ));

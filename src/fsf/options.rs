@@ -216,7 +216,7 @@ pub const OPTIONS: &[OptionDoc] = &[
     row("connectNxN", "int", Refused, "an N×N square of men"),
     row("collinearN", "int", Refused, "N men on one line"),
     row("connectValue", "Value", Refused, "the result of a connection"),
-    row("materialCounting", "MaterialCounting", Partly, "unweighted: `most men` after a double pass or a full board; otherwise not encoded (adjudication only)"),
+    row("materialCounting", "MaterialCounting", Partly, "unweighted: `most men` after a double pass or a full board; janggi: `points` (13/7/5/3/3/2, Black 3/2) and `most points` where the game would be drawn; otherwise not encoded (adjudication only)"),
     row("adjudicateFullBoard", "bool", Converted, "`board full -> most men` (or `draw`)"),
     row("countingRule", "CountingRule", NotEncoded, "Makruk's, Cambodian and ASEAN counting: an optional game end that never changes the legal moves (perft does not depend on it)"),
     row("castlingWins", "CastlingRights", Refused, "castling as a goal"),

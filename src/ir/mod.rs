@@ -20,7 +20,7 @@ pub use end::{EndRule, Event, Outcome, Removal, Reset};
 pub use movement::{Atom, Mode, Path, Timing};
 pub use pred::{Pred, Selector, Who};
 pub use shuffle::{Shuffle, ShuffleCopy, ShuffleRule, MAX_WALK};
-pub use turn::{BoardCount, Counting, LoneCount, Turn, TurnPlan};
+pub use turn::{BoardCount, Counting, Dice, LoneCount, Turn, TurnPlan, MAX_DICE, MAX_FACES};
 
 use serde::{Deserialize, Serialize};
 

@@ -236,6 +236,16 @@ fn hidden_decks_are_refused_politely() {
     assert!(bestmove(&out).len() >= 4);
 }
 
+/// Dice: a position sent as moves carries no roll; the variant is refused
+/// with the reason.
+#[test]
+fn dice_are_refused_with_their_reason() {
+    let out =
+        uci("setoption name UCI_Variant value dicechess\nisready\nposition startpos\ngo depth 1\n");
+    assert!(out.contains("info string variant refused"), "{out}");
+    assert!(out.contains("rolls dice"), "{out}");
+}
+
 /// Fog of war: UCI sends the engine the whole position, which a seat may
 /// not see; the variant is refused with the reason.
 #[test]

@@ -309,10 +309,16 @@ impl Setup<'_> {
                 .prepared
                 .session(fen.as_deref(), seed)
                 .expect("the game started from it");
+            let mut rolls = Vec::new();
             let moves = opening
                 .iter()
                 .chain(&r.actions)
-                .map(|&m| s.play_noted(m).0)
+                .map(|&m| {
+                    if let Some(roll) = s.roll_text() {
+                        rolls.push(roll);
+                    }
+                    s.play_noted(m).0
+                })
                 .collect();
             let order = if swapped { [1, 0] } else { [0, 1] };
             let rec = Record {
@@ -340,6 +346,7 @@ impl Setup<'_> {
                     .forfeit
                     .map(|f| self.prepared.variant().players[f].name.clone()),
                 referee: Record::hides(self.prepared.variant()),
+                rolls,
             };
             rec.to_pgn() + "\n"
         });

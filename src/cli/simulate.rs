@@ -169,7 +169,11 @@ fn game_record(
         .expect("checked before the run");
     let start = s.position().fen();
     let mut moves = Vec::with_capacity(r.actions.len());
+    let mut rolls = Vec::new();
     for &m in &r.actions {
+        if let Some(roll) = s.roll_text() {
+            rolls.push(roll);
+        }
         moves.push(s.play_noted(m).0);
     }
     let seats = variant.players.len();
@@ -200,6 +204,7 @@ fn game_record(
         round: (r.index + 1).to_string(),
         forfeit: r.forfeit.map(|f| variant.players[f].name.clone()),
         referee: Record::hides(variant),
+        rolls,
     };
     (rec, start)
 }
@@ -359,6 +364,9 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
                     "plies": r.plies, "branching": r.branching,
                 });
                 if let Some(m) = line.as_object_mut() {
+                    if !rec.rolls.is_empty() {
+                        m.insert("rolls".into(), rec.rolls.clone().into());
+                    }
                     // What `merge` needs to tell runs apart: the ply cap,
                     // the shard (left out of the joined file, so that it is
                     // the unsharded run's byte for byte).

@@ -235,6 +235,9 @@ fn turn(v: &Variant) -> Vec<String> {
     if let Some(plan) = &t.plan {
         out.extend(turn_plan(v, plan));
     }
+    if let Some(d) = &t.dice {
+        out.push(dice_sentence(v, d));
+    }
     if t.fog_of_war {
         out.push(
             "Fog of war: each player sees only its own men and the squares they could move to (a pawn's capture square only with an enemy man on it, an open en-passant capture with the pawn it takes); the rest of the board is hidden from it.".into(),
@@ -533,5 +536,44 @@ fn rebirth_rule(v: &crate::ir::Variant) -> String {
         ));
     }
     s.push_str(". A reborn man counts as not yet moved (it may castle, a pawn may step twice).");
+    s
+}
+
+/// `dice`: the dice, their faces, doubles and a roll that lets no man move,
+/// in one sentence.
+fn dice_sentence(v: &Variant, d: &crate::ir::Dice) -> String {
+    let faces: Vec<String> = d
+        .faces
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let names: Vec<String> = f.iter().map(|&k| words::piece(v, k)).collect();
+            let what = if f.len() == v.pieces.len() && f.len() > 1 {
+                "any man".to_string()
+            } else {
+                words::list(&names, "or")
+            };
+            format!("{} {what}", i + 1)
+        })
+        .collect();
+    let dice = if d.count == 1 {
+        "a die".to_string()
+    } else {
+        format!("{} dice", d.count)
+    };
+    let mut s = format!(
+        "Before each turn {dice} of {} faces {} rolled for the player to act, who may move only a man of a rolled kind (faces: {}; castling when the roll names the castler or its partner).",
+        d.faces.len(),
+        if d.count == 1 { "is" } else { "are" },
+        faces.join(", ")
+    );
+    if d.doubles_any {
+        s.push_str(" Doubles let any man move.");
+    }
+    s.push_str(if d.reroll {
+        " A roll that lets no man move is rolled again."
+    } else {
+        " A roll that lets no man move passes the turn."
+    });
     s
 }

@@ -49,7 +49,7 @@ pub use perft::{divide, divide_turns, parse_perft_file, perft, perft_turns, Perf
 pub use position::fen;
 pub use position::{
     lone_reach, Broken, Extra, FenError, FenField, Game, Position, PositionError, RawEp, RawMan,
-    RawPosition, SetupError, Surroundings, Undo,
+    RawPosition, RollState, SetupError, Surroundings, Undo, MAX_REROLLS,
 };
 pub use rules::{Cause, Share, Status};
 pub use tables::Tables;

@@ -20,14 +20,49 @@ fn inner<B: Bits>(t: &Compiled<B>, s: &mut State<B>, depth: u32, lists: &mut [Mo
     for i in 0..list.len() {
         let mv = list[i];
         let mark = act::make_action(t, s, mv);
-        n += inner(t, s, depth - 1, rest);
+        n += below(t, s, depth - 1, rest);
         s.rewind(&t.base.layout, mark);
     }
     n
 }
 
+/// The count below an action: under `dice`, the position after it is not
+/// rolled, and counts as the sum over the next player's rolls.
+#[inline(always)]
+fn below<B: Bits>(t: &Compiled<B>, s: &mut State<B>, depth: u32, lists: &mut [MoveList]) -> u64 {
+    match &t.rules.dice {
+        Some(d) if d.roll(s) == 0 => each_roll(t, s, d, depth, lists),
+        _ => inner(t, s, depth, lists),
+    }
+}
+
+/// A position not rolled (`dice`), after an action: the sum over every roll of the dice
+/// that allows a set of kinds no earlier roll allowed (each such set
+/// counted once, [`crate::engine::rules::dice::Dice::outcomes`]).
+#[inline(never)]
+fn each_roll<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    d: &crate::engine::rules::dice::Dice,
+    depth: u32,
+    lists: &mut [MoveList],
+) -> u64 {
+    let l = &t.base.layout;
+    let mut n = 0;
+    for &code in &d.outcomes {
+        let mark = s.mark();
+        s.set_var(l, d.roll, code);
+        n += inner(t, s, depth, lists);
+        s.rewind(l, mark);
+    }
+    n
+}
+
 /// Leaf nodes at `depth` plies (bulk-counted: the last ply only counts the
-/// legal moves). `perft(pos, 0) == 1`.
+/// legal moves). `perft(pos, 0) == 1`. Under `dice`, the root counts its
+/// legal list as it stands (every kind when not rolled), and the position
+/// after each action, not rolled, counts as the sum over the next
+/// player's rolls, each distinct set of kinds once.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -138,7 +173,7 @@ fn divide_in<B: Bits>(t: &Compiled<B>, s: &mut State<B>, depth: u32) -> Vec<(Mov
                 1
             } else {
                 let mark = act::make_action(t, s, mv);
-                let n = inner(t, s, depth - 1, &mut lists);
+                let n = below(t, s, depth - 1, &mut lists);
                 s.rewind(&t.base.layout, mark);
                 n
             };

@@ -70,6 +70,27 @@ pub(crate) fn board_move(sc: &Scene, from: Square, to: Square, promo: Option<cha
             .mark(pos, from, Role::From)
             .mark(pos, to, Role::To);
     }
+    // `dice`: a man of a kind the roll does not name (castling is judged
+    // below, by its own rule: either of its men may be the rolled one).
+    if let Some(kinds) = pos.roll_kinds() {
+        let castles = pos
+            .candidate_moves()
+            .into_iter()
+            .any(|m| goes(m, from, to) && m.kind() == MoveKind::Castle);
+        if !kinds.contains(&man.kind()) && !castles {
+            let names: Vec<String> = kinds.iter().map(|&k| words::piece(sc.v, k)).collect();
+            let faces: Vec<String> = pos.roll_faces().iter().map(|f| f.to_string()).collect();
+            return f(Reason::NotRolled {
+                man: words::man_on(pos, from),
+                roll: faces.join("+"),
+                kinds: if names.is_empty() {
+                    "kind no man has".into()
+                } else {
+                    names.join(" or ")
+                },
+            });
+        }
+    }
     let cands: Vec<Move> = pos
         .candidate_moves()
         .into_iter()

@@ -39,6 +39,12 @@ pub enum Reason {
     MovesNotNow { condition: String },
     /// The man stands next to an enemy immobiliser (`immobilises`).
     Immobilised { man: String, by: String },
+    /// `dice`: the man's kind is not one the roll names.
+    NotRolled {
+        man: String,
+        roll: String,
+        kinds: String,
+    },
     /// `first action`: the first action must be another.
     FirstAction { required: String },
     /// Placements come from the deck: draw first.
@@ -297,6 +303,9 @@ impl Reason {
             MovesNotNow { condition } => {
                 format!("You may not move a man now: moves require {condition}.")
             }
+            NotRolled { man, roll, kinds } => format!(
+                "The roll is {roll}, which lets only a {kinds} move: {man} is not a rolled kind."
+            ),
             Immobilised { man, by } => {
                 let mut m = man.clone();
                 if let Some(c) = m.get(..1).map(str::to_uppercase) {

@@ -20,7 +20,9 @@ pub use end::{EndRule, Event, Outcome, Removal, Reset};
 pub use movement::{Atom, Mode, Path, Timing};
 pub use pred::{Pred, Selector, Who};
 pub use shuffle::{Shuffle, ShuffleCopy, ShuffleRule, MAX_WALK};
-pub use turn::{BoardCount, Counting, LoneCount, Points, Turn, TurnPlan};
+pub use turn::{
+    BoardCount, Counting, Dice, LoneCount, Points, Turn, TurnPlan, MAX_DICE, MAX_FACES,
+};
 
 use serde::{Deserialize, Serialize};
 

@@ -177,6 +177,10 @@ pub struct Turn {
     /// `most points` (see [`Points`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points: Option<Points>,
+    /// `dice N: FACE, ...`: dice rolled at the start of each turn decide
+    /// which kinds may move (see [`Dice`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<Dice>,
 }
 
 /// `points PIECE N, ..., PLAYER N`: the points of a player, for the end
@@ -211,6 +215,31 @@ impl Points {
                 l / gcd(l, d) * d
             })
     }
+}
+
+/// The most dice a `dice` statement may roll.
+pub const MAX_DICE: usize = 4;
+/// The most faces a die may have.
+pub const MAX_FACES: usize = 15;
+
+/// Dice rolled at the start of each turn (`dice N: FACE, ...`): the player
+/// to act may move only men of a kind some rolled face names (dice chess).
+/// The roll is part of the position; see docs/LANGUAGE.md, "dice".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dice {
+    /// How many dice are rolled (1 to [`MAX_DICE`]).
+    pub count: u8,
+    /// Each face (2 to [`MAX_FACES`]): the kinds it lets move (`any`: every
+    /// kind of the variant).
+    pub faces: Vec<Vec<PieceId>>,
+    /// `dice doubles: any`: a roll whose dice all show one face lets every
+    /// kind move (needs two dice or more).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub doubles_any: bool,
+    /// `dice stuck: reroll`: a roll that lets no man move is rolled again
+    /// (else, `dice stuck: pass`, the turn passes).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reroll: bool,
 }
 
 /// Turns of several actions (`turn actions ...`, `turn ends on ...`,

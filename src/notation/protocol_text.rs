@@ -207,6 +207,14 @@ pub fn unsupported(v: &Variant, two_players_only: bool) -> Option<String> {
             v.name
         ));
     }
+    if v.turn.dice.is_some() {
+        // A position sent as `startpos moves ...` carries no roll: the
+        // engine would move any kind at every turn.
+        return Some(format!(
+            "{} rolls dice each turn, and an engine protocol sends no roll",
+            v.name
+        ));
+    }
     if two_players_only && v.players.len() != 2 {
         return Some(format!(
             "{} has {} players; this protocol plays two-player games",

@@ -33,6 +33,11 @@ pub struct Record {
     pub players: Vec<String>,
     /// The actions, in order, as SAN or coordinates.
     pub moves: Vec<String>,
+    /// `dice`: the roll each action was played with (the faces from 1
+    /// joined by `+`, `2+5`), in the order of `moves`; an empty string, or
+    /// a list shorter than `moves`, leaves that roll to the seed. PGN
+    /// writes each as the comment `{roll 2+5}` before its action.
+    pub rolls: Vec<String>,
     /// `1-0`, `0-1`, `1/2-1/2`, `*`, or one score per seat for more players.
     pub result: String,
     /// Why the game ended, if it did.
@@ -241,6 +246,9 @@ impl Record {
             if i % per_round == 0 {
                 let _ = write!(line, "{}. ", i / per_round + 1);
             }
+            if let Some(r) = self.rolls.get(i).filter(|r| !r.is_empty()) {
+                let _ = write!(line, "{{roll {}}} ", escape_comment(r));
+            }
             line.push_str(m);
             line.push(' ');
             if line.len() > 72 {
@@ -367,6 +375,7 @@ impl Record {
             seats: list("seats"),
             players: list("players"),
             moves,
+            rolls: list("rolls"),
             result: str_of("result").unwrap_or_else(|| "*".into()),
             termination: str_of("reason"),
             forfeit: str_of("forfeit"),
@@ -395,6 +404,7 @@ impl Record {
         let mut black = None;
         let mut seats: Vec<(usize, String)> = Vec::new();
         let mut body = String::new();
+        let mut comment = String::new();
         let mut in_comment = false;
         for (ln, line) in text.lines().enumerate() {
             let t = line.trim();
@@ -456,12 +466,22 @@ impl Record {
                 }
                 continue;
             }
-            // `;` comments run to the end of the line; `{` comments may span lines.
+            // `;` comments run to the end of the line; `{` comments may span
+            // lines. A comment `{roll 2+5}` (dice) stays in the movetext as
+            // the token `{roll=2+5}`.
             for c in line.chars() {
                 if in_comment {
                     if c == '}' {
                         in_comment = false;
+                        if let Some(r) = comment.trim().strip_prefix("roll ") {
+                            body.push_str(" {roll=");
+                            body.extend(r.chars().filter(|c| !c.is_whitespace()));
+                            body.push('}');
+                        }
+                        comment.clear();
                         body.push(' ');
+                    } else if comment.len() < 64 {
+                        comment.push(c);
                     }
                     continue;
                 }
@@ -496,6 +516,7 @@ impl Record {
         // Movetext: variations (nested), NAGs, move numbers and the result
         // are skipped.
         let mut depth = 0usize;
+        let mut pending_roll: Option<String> = None;
         let spaced = body.replace('(', " ( ").replace(')', " ) ");
         for tok in spaced.split_whitespace() {
             match tok {
@@ -513,6 +534,10 @@ impl Record {
             if tok.starts_with('$') || is_result(tok) {
                 continue;
             }
+            if let Some(r) = tok.strip_prefix("{roll=").and_then(|t| t.strip_suffix('}')) {
+                pending_roll = Some(r.to_string());
+                continue;
+            }
             // `12.`, `12...`, `12.e4`, `12...e5`
             let tok = match tok.find(|c: char| !c.is_ascii_digit()) {
                 Some(i) if i > 0 && tok[i..].starts_with('.') => tok[i..].trim_start_matches('.'),
@@ -523,12 +548,25 @@ impl Record {
                 continue;
             }
             r.moves.push(tok.to_string());
+            if let Some(roll) = pending_roll.take() {
+                r.rolls.resize(r.moves.len() - 1, String::new());
+                r.rolls.push(roll);
+            }
         }
         if r.variant.is_empty() {
             r.variant = "chess".into();
         }
         Ok(r)
     }
+}
+
+/// A roll as a comment holds it: no brace, no control character, at most
+/// 32 characters.
+fn escape_comment(r: &str) -> String {
+    r.chars()
+        .filter(|c| !c.is_control() && *c != '{' && *c != '}')
+        .take(32)
+        .collect()
 }
 
 /// One tag pair, `[Name "value"]`, with `\"` and `\\` escapes.
@@ -680,6 +718,39 @@ mod tests {
     }
 
     #[test]
+    fn dice_rolls_are_written_as_comments_before_their_actions_and_read_back() {
+        let r = Record {
+            variant: "dicechess2".into(),
+            seats: vec!["white".into(), "black".into()],
+            moves: vec!["e4".into(), "pass".into(), "Nf3".into()],
+            rolls: vec!["1+6".into(), "3+4".into(), "2+2".into()],
+            result: "*".into(),
+            ..Record::default()
+        };
+        let pgn = r.to_pgn();
+        assert!(
+            pgn.contains("1. {roll 1+6} e4 {roll 3+4} pass 2. {roll 2+2} Nf3 *"),
+            "{pgn}"
+        );
+        assert_eq!(Record::parse_pgn(&pgn).unwrap(), r);
+        // Other comments stay comments; a roll given for some actions only
+        // leaves the others to the seed (empty).
+        let text = "[Variant \"dicechess\"]\n\n1. e4 {a comment} e5 {roll 2} 2. Nf3 *\n";
+        let back = Record::parse_pgn(text).unwrap();
+        assert_eq!(back.moves, vec!["e4", "e5", "Nf3"]);
+        assert_eq!(back.rolls, vec!["", "", "2"]);
+        // A roll cannot close its comment early or hide a tag.
+        let evil = Record {
+            moves: vec!["e4".into()],
+            rolls: vec!["1} [Result \"0-1\"] {".into()],
+            ..r.clone()
+        };
+        let pgn = evil.to_pgn();
+        assert_eq!(pgn.matches('{').count(), 1, "{pgn}");
+        assert_eq!(pgn.matches('}').count(), 1, "{pgn}");
+    }
+
+    #[test]
     fn control_characters_in_every_tag_are_escaped_and_read_back() {
         let evil = "a\nb\r[Result \"0-1\"]\u{1b}\u{7f}\u{85}\\u{41}";
         let r = Record {
@@ -699,6 +770,7 @@ mod tests {
             forfeit: Some(evil.into()),
             referee: true,
             score: Some(evil.into()),
+            rolls: Vec::new(),
         };
         let pgn = r.to_pgn();
         // Every line before the movetext is one tag.

@@ -93,6 +93,9 @@ impl Game for Session {
         }
         // The AI sees the decks' public multisets, never their order.
         self.game.redeal_hidden(rng);
+        // Nor the dice's later rolls: after an action the next roll is
+        // not known, and the search lets the player to act move any kind.
+        self.game.set_dice_seed(None);
     }
 
     fn outcome(&mut self) -> Option<Outcome> {

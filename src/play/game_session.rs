@@ -47,6 +47,8 @@ pub struct Played {
     pub seat: usize,
     /// The players it put out of the game, as a bit set.
     pub out: u8,
+    /// `dice`: the roll it was played with (`2+5`; empty without dice).
+    pub roll: String,
 }
 
 /// A game in progress, with its seats and record.
@@ -144,6 +146,11 @@ impl GameSession {
             players,
         )?;
         for (i, text) in rec.moves.iter().enumerate() {
+            if let Some(r) = rec.rolls.get(i).filter(|r| !r.is_empty()) {
+                g.session.set_roll_text(r).map_err(|e| {
+                    SessionError(format!("action {} `{text}`: roll `{r}`: {e}", i + 1))
+                })?;
+            }
             let m = g
                 .session
                 .parse(text)
@@ -179,6 +186,14 @@ impl GameSession {
     /// The actions played, in order.
     pub fn history(&self) -> &[Played] {
         &self.played
+    }
+
+    /// `dice`: the roll of each action played (empty without dice).
+    pub fn rolls(&self) -> Vec<String> {
+        if self.played.iter().all(|p| p.roll.is_empty()) {
+            return Vec::new();
+        }
+        self.played.iter().map(|p| p.roll.clone()).collect()
     }
 
     /// The record's move list.
@@ -235,12 +250,14 @@ impl GameSession {
 
     fn push(&mut self, m: Move) -> &Played {
         let seat = self.to_move();
+        let roll = self.session.roll_text().unwrap_or_default();
         let (san, out) = self.session.play_noted(m);
         self.played.push(Played {
             action: m,
             san,
             seat,
             out,
+            roll,
         });
         &self.played[self.played.len() - 1]
     }
@@ -454,6 +471,7 @@ impl GameSession {
             seats: v.players.iter().map(|p| p.name.clone()).collect(),
             players: self.players.iter().map(|p| p.to_string()).collect(),
             moves: self.sans(),
+            rolls: self.rolls(),
             result,
             termination,
             score: self.result().and_then(|o| o.score_tag()),
@@ -482,6 +500,9 @@ impl GameSession {
             "reason": r.termination, "plies": self.played.len(),
         });
         if let Some(m) = line.as_object_mut() {
+            if !r.rolls.is_empty() {
+                m.insert("rolls".into(), r.rolls.clone().into());
+            }
             if let Some(sc) = &r.score {
                 m.insert("score".into(), sc.clone().into());
             }

@@ -88,8 +88,12 @@ impl Prepared {
             None => Position::start_seeded(tables, seed)
                 .map_err(|e| SessionError(format!("bad setup: {}", e.0)))?,
         };
+        let mut game = engine::Game::new(pos);
+        // `dice`: every later roll from the same seed (and the first, when
+        // a FEN leaves it not rolled).
+        game.set_dice_seed(Some(seed));
         Ok(Session {
-            game: engine::Game::new(pos),
+            game,
             eval: self.eval.clone(),
         })
     }
@@ -218,6 +222,50 @@ impl Session {
             san = format!("{}#", san.trim_end_matches('+'));
         }
         (san, out)
+    }
+
+    /// `dice`: the roll of the player to act as records write it (the
+    /// faces from 1 joined by `+`, `2+5`); `None` without dice or when not
+    /// rolled.
+    pub fn roll_text(&self) -> Option<String> {
+        let faces = self.position().roll_faces();
+        (!faces.is_empty()).then(|| {
+            faces
+                .iter()
+                .map(|f| f.to_string())
+                .collect::<Vec<_>>()
+                .join("+")
+        })
+    }
+
+    /// `dice`: set the roll of the player to act from a record's text
+    /// (`2+5`); an error names a roll the dice cannot show.
+    pub fn set_roll_text(&mut self, text: &str) -> Result<(), String> {
+        let code = self.position().parse_roll(text)?;
+        self.game.set_roll(code)
+    }
+
+    /// `dice`: the roll of the player to act in words, for a board's
+    /// caption (`roll 2+5: knight or queen`, `roll 3+3: any man`); `None`
+    /// without dice or when not rolled.
+    pub fn roll_caption(&self) -> Option<String> {
+        let text = self.roll_text()?;
+        let v = self.variant();
+        let kinds = match self.position().roll_kinds() {
+            None => "any man".to_string(),
+            Some(k) => {
+                let names: Vec<&str> = k
+                    .iter()
+                    .filter_map(|&k| v.pieces.get(k as usize).map(|p| p.name.as_str()))
+                    .collect();
+                if names.is_empty() {
+                    "no kind".into()
+                } else {
+                    names.join(" or ")
+                }
+            }
+        };
+        Some(format!("roll {text}: {kinds}"))
     }
 
     /// The outcome, if the game is over.
@@ -479,6 +527,10 @@ impl Session {
             })
             .collect();
         let mut notes = Vec::new();
+        // `dice`: the roll of the player to act, which every seat sees.
+        if let Some(c) = self.roll_caption() {
+            notes.push(format!("{} {c}", v.players[pos.turn() as usize].name));
+        }
         if pos.in_check() {
             notes.push(format!(
                 "{} is in check",

@@ -171,7 +171,8 @@ pub fn start(app: &Arc<App>, id: u64, lines: usize) -> Result<u64, super::ApiErr
     let app = app.clone();
     std::thread::spawn(move || {
         let mut g = session.clone();
-        let hidden = g.variant().setup.decks.iter().any(|d| !d.is_empty());
+        let hidden = g.variant().setup.decks.iter().any(|d| !d.is_empty())
+            || g.variant().turn.dice.is_some();
         if hidden {
             let mut rng = ChaCha8Rng::seed_from_u64(version);
             g.determinize(&mut rng);

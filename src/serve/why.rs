@@ -102,6 +102,7 @@ fn first_click(st: &GameState, square: &str) -> Why {
             | Reason::NoBoardMoves { .. }
             | Reason::MovesNotNow { .. }
             | Reason::Immobilised { .. }
+            | Reason::NotRolled { .. }
             | Reason::FirstAction { .. }
             | Reason::DrawFirst
             | Reason::OwesMove

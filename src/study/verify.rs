@@ -58,6 +58,10 @@ pub fn play(
                 last,
             });
         }
+        if let Some(r) = rec.rolls.get(i).filter(|r| !r.is_empty()) {
+            s.set_roll_text(r)
+                .map_err(|e| format!("action {} `{mv}`: roll `{r}`: {e}", i + 1))?;
+        }
         let seat = s.to_move();
         let m = match exact(&s, mv) {
             Some(m) => Ok(m),

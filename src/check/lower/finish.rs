@@ -41,6 +41,7 @@ pub(super) fn finish(
         fog_span,
         turn_safe_span,
         points_span,
+        dice_span,
         aliases,
         ..
     } = d;
@@ -575,6 +576,9 @@ pub(super) fn finish(
     }
     if let Some((f, sp)) = &turn_safe_span {
         turn_plan::royal_safe_checks(&mut l, &v, f, *sp);
+    }
+    if let Some((f, sp)) = &dice_span {
+        dice::dice_checks(&mut l, &v, f, *sp);
     }
     if let (Some((f, sp)), Shape::Unbounded { .. }) = (&fog_span, &v.board.shape) {
         // A view of a floating area would show where the hidden men hold

@@ -13,6 +13,7 @@ use std::sync::Arc;
 mod board;
 mod check_bound;
 mod common;
+mod dice;
 mod end;
 mod finish;
 mod moves;

@@ -87,6 +87,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("gating", true, false, Rule(placing::gating)),
     st("then", true, false, Rule(walls::then_place_wall)),
     st("turn", false, false, Rule(turn_plan::turn_stmt)),
+    st("dice", false, false, Rule(dice::dice_stmt)),
     st("no", true, false, Rule(moves::no_checks)),
     st("fog", true, false, Rule(moves::fog_of_war)),
     st("initial", false, false, Rule(moves::initial_in)),
@@ -176,6 +177,8 @@ pub(super) struct Draft {
     pub petrify_span: Option<(Arc<str>, Span)>,
     /// `fog of war`, for its cross-statement checks.
     pub fog_span: Option<(Arc<str>, Span)>,
+    /// The first `dice` statement, for its cross-statement checks.
+    pub dice_span: Option<(Arc<str>, Span)>,
     /// `turn royal safe at end`, for its cross-statement checks.
     pub turn_safe_span: Option<(Arc<str>, Span)>,
     /// `points`, for the warning when no end rule reads it.
@@ -238,6 +241,7 @@ impl Draft {
                 counting: None,
                 plan: None,
                 points: None,
+                dice: None,
             },
             end_checked: EndTiming::AfterAction,
             teams: Vec::new(),
@@ -264,6 +268,7 @@ impl Draft {
             fog_span: None,
             turn_safe_span: None,
             points_span: None,
+            dice_span: None,
             royalty_span: None,
             aliases: Vec::new(),
         }

@@ -78,7 +78,8 @@ impl Position {
     }
 
     /// The start position with every deck shuffled and every `shuffle`
-    /// line of the setup dealt from `seed`.
+    /// line of the setup dealt from `seed`, and the first roll of `dice`
+    /// rolled from it.
     pub fn start_seeded(tables: Arc<Tables>, seed: u64) -> Result<Position, PositionError> {
         let raw = crate::engine::tables::with_compiled!(&tables.width, c => {
             let mut raw = RawPosition::from_setup_in(c)?;
@@ -90,7 +91,10 @@ impl Position {
             }
             raw
         });
-        Position::from_raw(tables, raw)
+        let mut pos = Position::from_raw(tables, raw)?;
+        // The first player's roll (`dice`), from the same seed.
+        pos.roll_from_seed(seed);
+        Ok(pos)
     }
 
     /// Check a raw position and build it.

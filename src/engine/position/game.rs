@@ -147,6 +147,10 @@ pub struct Game {
     /// the endings ask for it, and the next move records it).
     key: u64,
     played: Vec<(Move, Undo)>,
+    /// `dice`: the seed the game rolls from after each action (`None`: the
+    /// rolls are not known, and a position after an action is not rolled:
+    /// every kind may move, as a search assumes; see `rules::dice`).
+    dice_seed: Option<u64>,
     /// Who acted at each ply played, who was to act after it and the kinds
     /// of the men that then gave check; kept only where a rule reads it
     /// (`perpetual check`, `checkmate given only by`, `checkmate without
@@ -228,7 +232,53 @@ impl Game {
             seen: KeyCounts::with_capacity_and_hasher(RESERVED_PLIES, Default::default()),
             key,
             played: Vec::with_capacity(RESERVED_PLIES),
+            dice_seed: None,
         }
+    }
+
+    /// Roll the dice from `seed` after each action from now on (a variant
+    /// with `dice`), and now if the position is not rolled; `None`: the
+    /// rolls are not known (a search's copy of the game).
+    pub fn set_dice_seed(&mut self, seed: Option<u64>) {
+        if self.pos.roll().is_none() {
+            return;
+        }
+        self.dice_seed = seed;
+        let Some(seed) = seed else {
+            return;
+        };
+        // Not rolled, or (a FEN's roll under `dice stuck: reroll`) a roll
+        // the game would have rolled again.
+        if self.pos.roll() == Some(0) || self.pos.roll_state() == super::RollState::Dead {
+            let dead = self.pos.roll() != Some(0);
+            if dead
+                && !self
+                    .tables()
+                    .variant()
+                    .turn
+                    .dice
+                    .as_ref()
+                    .is_some_and(|d| d.reroll)
+            {
+                return;
+            }
+            self.pos.roll_from_seed(seed);
+            self.key = self.pos.repetition_key();
+        }
+    }
+
+    /// The seed the game rolls its dice from, if it rolls them.
+    pub fn dice_seed(&self) -> Option<u64> {
+        self.dice_seed
+    }
+
+    /// Set the roll of the player to act (a record's, or a person's at a
+    /// board with real dice): see [`Position::set_roll`]. Taking back the
+    /// last action takes it back too.
+    pub fn set_roll(&mut self, code: u32) -> Result<(), String> {
+        self.pos.set_roll(code)?;
+        self.key = self.pos.repetition_key();
+        Ok(())
     }
 
     pub fn position(&self) -> &Position {
@@ -255,6 +305,9 @@ impl Game {
         *self.seen.entry(key).or_insert(0) += 1;
         let mover = self.pos.turn();
         let undo = self.pos.make(mv);
+        if let Some(seed) = self.dice_seed {
+            self.pos.roll_from_seed(seed);
+        }
         self.played.push((mv, undo));
         self.key = self.pos.repetition_key();
         if let Some(checks) = self.checks.as_mut() {

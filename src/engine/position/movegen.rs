@@ -189,7 +189,47 @@ pub(crate) fn legal<B: Bits, S: Sink>(
             }
         }
     }
+    if let Some(d) = &t.rules.dice {
+        if let Some(allowed) = d.allowed(s) {
+            return rolled(t, s, d, allowed, out, scratch);
+        }
+    }
     filtered(t, s, out, scratch);
+}
+
+/// The filter of `dice` (out of line: only variants with dice run it):
+/// the legal actions of the men on `allowed` (the kinds the roll names);
+/// when there are none but some other man has one, a pass (`dice stuck:
+/// pass`) or nothing (`dice stuck: reroll`, a roll the game rolls again).
+#[inline(never)]
+fn rolled<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    d: &crate::engine::rules::dice::Dice,
+    allowed: B,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    use crate::engine::rules::dice::Dice;
+    let mut all = COND_LISTS
+        .with(|l| l.borrow_mut().pop())
+        .unwrap_or_default();
+    all.clear();
+    filtered(t, s, &mut all, scratch);
+    let mut kept = 0usize;
+    for &mv in all.iter() {
+        if Dice::lets(allowed, mv) {
+            kept += 1;
+            out.raw(mv);
+            if out.done() {
+                break;
+            }
+        }
+    }
+    if kept == 0 && !all.is_empty() && !d.reroll {
+        out.raw(Move::Pass);
+    }
+    COND_LISTS.with(|l| l.borrow_mut().push(all));
 }
 
 /// [`legal`] after its guards: the filters of the legal list.

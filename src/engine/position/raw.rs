@@ -60,6 +60,8 @@ pub struct Extra {
     /// `turn actions ...`: the actions left in the turn, the next one
     /// included (`None`: the whole turn).
     pub turn_left: Option<u32>,
+    /// `dice`: the roll's code (0: not rolled; see `rules::dice`).
+    pub roll: u32,
 }
 
 /// A position as plain data, not yet checked: what FEN parsing and the
@@ -483,6 +485,12 @@ fn read_extra<B: Bits>(t: &Compiled<B>, s: &mut State<B>, x: &Extra) -> Result<(
         }
         None => {}
     }
+    if x.roll != 0 {
+        let Some(d) = r.dice.as_ref().filter(|d| d.valid(x.roll)) else {
+            return err("a roll is given that the variant's dice cannot show");
+        };
+        s.vars[d.roll.0 as usize] = x.roll;
+    }
     if let Some((limit, ply)) = x.counting {
         let Some(c) = &r.counting else {
             return err("a count is given but the variant has no counting");
@@ -554,6 +562,7 @@ pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
             let left = tr.left(s);
             (left != tr.length(s.turn, tr.index(s))).then_some(left)
         }),
+        roll: r.dice.as_ref().map_or(0, |d| d.roll(s)),
         checks: r.checks.as_ref().map_or_else(Vec::new, |c| {
             (0..b.nplayers).map(|p| c.given(s, p as PlayerId)).collect()
         }),

@@ -27,6 +27,7 @@ pub(crate) mod connectivity;
 pub(crate) mod constraint;
 pub(crate) mod counting;
 pub(crate) mod deck;
+pub(crate) mod dice;
 pub(crate) mod drops;
 pub(crate) mod elimination;
 pub(crate) mod en_passant;
@@ -171,6 +172,8 @@ pub struct Rules<B: Bits> {
     pub counting: Option<counting::Counting>,
     /// `turn actions ...`: turns of several actions.
     pub turns: Option<Turns>,
+    /// `dice N: ...`: the roll decides which kinds may move.
+    pub dice: Option<dice::Dice>,
     /// `must capture` (a filter on the legal list).
     pub must_capture: bool,
     /// `while in check` and `initial ... not in check | lost when aimed by`.
@@ -259,6 +262,7 @@ impl<B: Bits> Rules<B> {
         let flips = flip::Flips::new(v, base);
         let check_bound = CheckBound::new(v);
         let turns = Turns::new(v, layout);
+        let dice = dice::Dice::new(v, base, layout);
         if let Some(tr) = turns.as_ref().filter(|tr| tr.plan.royal_safe_at_end) {
             // The checker's guard, for an IR made another way.
             let long =
@@ -303,6 +307,7 @@ impl<B: Bits> Rules<B> {
             )?;
         }
         let any_consequence = layers.is_some()
+            || dice.is_some()
             || strikers
             || turns.is_some()
             || royal_made.is_some()
@@ -346,6 +351,7 @@ impl<B: Bits> Rules<B> {
             checks,
             counting,
             turns,
+            dice,
             must_capture: v.turn.must_capture,
             check_bound,
             explosion: Explosion::new(v, base),
@@ -393,6 +399,7 @@ impl<B: Bits> Rules<B> {
     /// player a legal action" goes straight to the board moves.
     pub fn board_only(&self) -> bool {
         self.deck.is_none()
+            && self.dice.is_none()
             && self.goals.is_none()
             && !self.must_capture
             && self.drops.is_none()
@@ -550,6 +557,10 @@ impl<B: Bits> Rules<B> {
         // Last: it may hand the turn back to `me`.
         if let Some(tr) = &self.turns {
             tr.after_action(t, s, me, captured);
+        }
+        // The next player's roll is not known yet.
+        if let Some(d) = &self.dice {
+            s.set_var(&t.layout, d.roll, 0);
         }
     }
 }

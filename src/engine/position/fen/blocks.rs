@@ -11,8 +11,30 @@ use crate::ir::{Card, RegionId};
 fn has_state_block<B: Bits>(t: &Compiled<B>) -> bool {
     let r = &t.rules;
     r.swaps.is_some()
+        || r.dice.is_some()
         || r.passing.is_some()
         || r.surround.as_ref().is_some_and(|s| s.removed.is_some())
+}
+
+/// Whether the variant writes swaps, passes and removed men.
+fn has_classic_state<B: Bits>(t: &Compiled<B>) -> bool {
+    let r = &t.rules;
+    r.swaps.is_some()
+        || r.passing.is_some()
+        || r.surround.as_ref().is_some_and(|s| s.removed.is_some())
+}
+
+/// The `roll:` entry: the rolled faces from 1, joined by `+` (`roll:2+5`),
+/// or `roll:-` when not rolled.
+pub(crate) fn write_roll(code: u32) -> String {
+    let faces: Vec<String> = crate::engine::rules::dice::Dice::faces(code)
+        .map(|f| (f as u32 + 1).to_string())
+        .collect();
+    if faces.is_empty() {
+        "roll:-".into()
+    } else {
+        format!("roll:{}", faces.join("+"))
+    }
 }
 
 /// The absolute coordinate of the FEN frame's a1 on an unbounded board.
@@ -35,6 +57,14 @@ pub(crate) fn write_state<B: Bits>(t: &Compiled<B>, raw: &RawPosition, out: &mut
         out.push(',');
     }
     if has_state_block(t) {
+        if let Some(d) = &t.rules.dice {
+            out.push_str(&write_roll(raw.extra.roll));
+            if d.count > 0 && (has_classic_state(t) || corner.is_some()) {
+                out.push(',');
+            }
+        }
+    }
+    if has_classic_state(t) {
         out.push_str("swaps:");
         for p in 0..t.base.nplayers {
             if p > 0 {
@@ -124,6 +154,33 @@ pub(crate) fn parse_state<B: Bits>(
                     format!("expected the actions left in the turn (from 1), found `{val}`")
                 })?;
                 raw.extra.turn_left = Some(n);
+            }
+            "roll" => {
+                let Some(d) = &t.rules.dice else {
+                    return Err("a roll is given but the variant has no dice".into());
+                };
+                if val == "-" {
+                    raw.extra.roll = 0;
+                    continue;
+                }
+                let mut faces = Vec::new();
+                for f in val.split('+') {
+                    let n: usize = f
+                        .parse()
+                        .ok()
+                        .filter(|&n| n >= 1 && n <= d.nfaces())
+                        .ok_or_else(|| {
+                            format!("expected a face from 1 to {}, found `{f}`", d.nfaces())
+                        })?;
+                    faces.push((n - 1) as u8);
+                }
+                if faces.len() != d.count as usize {
+                    return Err(format!(
+                        "expected {} dice joined by `+`, found `{val}`",
+                        d.count
+                    ));
+                }
+                raw.extra.roll = d.encode(&faces);
             }
             "passes" => {
                 raw.extra.passes = val

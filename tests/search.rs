@@ -331,12 +331,22 @@ fn a_search_to_a_node_budget_is_reproducible() {
 /// the evaluation with the default weights less the one with that
 /// term's weight at 0.
 fn term_share(variant: &str, fen: &str, key: &str, player: usize) -> i32 {
+    term_share_at(variant, fen, key, player, None)
+}
+
+/// [`term_share`] with the term's weight set to `weight` (not its default).
+fn term_share_at(variant: &str, fen: &str, key: &str, player: usize, weight: Option<i32>) -> i32 {
     use varia::search::weights::TERMS;
     let s = session(variant, Some(fen));
     let mut e = Eval::new(&Tables::new(s.variant()).unwrap());
-    let on = e.evaluate(s.position(), player);
+    let i = TERMS.iter().position(|t| t.key == key).unwrap();
     let mut w = e.weights().clone();
-    w.terms[TERMS.iter().position(|t| t.key == key).unwrap()] = 0;
+    if let Some(x) = weight {
+        w.terms[i] = x;
+        e.set_weights(w.clone());
+    }
+    let on = e.evaluate(s.position(), player);
+    w.terms[i] = 0;
     e.set_weights(w);
     on - e.evaluate(s.position(), player)
 }
@@ -384,21 +394,12 @@ fn an_undefended_attacked_man_scores_less() {
 }
 
 /// A bishop on open diagonals scores more by mobility than one shut in
-/// by its own pawns.
+/// by its own pawns (at a weight of 4: the default is 0).
 #[test]
 fn an_open_bishop_is_more_mobile_than_a_shut_one() {
-    let shut = term_share(
-        "chess",
-        "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1",
-        "mobility",
-        0,
-    );
-    let open = term_share(
-        "chess",
-        "4k3/8/8/8/4B3/8/1P1P4/4K3 w - - 0 1",
-        "mobility",
-        0,
-    );
+    let at = |fen: &str| term_share_at("chess", fen, "mobility", 0, Some(4));
+    let shut = at("4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1");
+    let open = at("4k3/8/8/8/4B3/8/1P1P4/4K3 w - - 0 1");
     assert!(shut < 0 && open > 0, "shut {shut}, open {open}");
 }
 
@@ -422,12 +423,13 @@ fn enemy_men_on_a_royals_zone_score_against_it() {
     assert_eq!(far, 0);
 }
 
-/// The side to act gets the tempo bonus.
+/// The side to act gets the tempo bonus (at a weight of 15: the default
+/// is 0).
 #[test]
 fn the_side_to_act_has_the_tempo() {
     let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-    assert!(term_share("chess", fen, "tempo", 0) > 0);
-    assert!(term_share("chess", fen, "tempo", 1) < 0);
+    assert_eq!(term_share_at("chess", fen, "tempo", 0, Some(15)), 15);
+    assert_eq!(term_share_at("chess", fen, "tempo", 1, Some(15)), -15);
 }
 
 /// The dynamic terms cost nothing where they cannot apply: xiangqi has no

@@ -108,7 +108,9 @@ pub const TERMS: [Term; 14] = [
     },
     Term {
         key: "mobility",
-        default: 4,
+        // 0 by default: two matches with it at 4 against 0 showed no gain
+        // (docs/STRENGTH.md); kept for `varia tune` to fit.
+        default: 0,
         min: -100,
         max: 100,
         doc: "per square a man attacks that no man of its side holds (scaled by its kind)",
@@ -143,7 +145,9 @@ pub const TERMS: [Term; 14] = [
     },
     Term {
         key: "tempo",
-        default: 15,
+        // 0 by default: two matches with it at 15 against 0 showed no gain
+        // (docs/STRENGTH.md); kept for `varia tune` to fit.
+        default: 0,
         min: -100,
         max: 100,
         doc: "for the side to act",

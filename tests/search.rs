@@ -326,3 +326,169 @@ fn a_search_to_a_node_budget_is_reproducible() {
     };
     assert_eq!(run(), run());
 }
+
+/// What the evaluation term `key` adds to `fen`'s value for `player`:
+/// the evaluation with the default weights less the one with that
+/// term's weight at 0.
+fn term_share(variant: &str, fen: &str, key: &str, player: usize) -> i32 {
+    term_share_at(variant, fen, key, player, None)
+}
+
+/// [`term_share`] with the term's weight set to `weight` (not its default).
+fn term_share_at(variant: &str, fen: &str, key: &str, player: usize, weight: Option<i32>) -> i32 {
+    use varia::search::weights::TERMS;
+    let s = session(variant, Some(fen));
+    let mut e = Eval::new(&Tables::new(s.variant()).unwrap());
+    let i = TERMS.iter().position(|t| t.key == key).unwrap();
+    let mut w = e.weights().clone();
+    if let Some(x) = weight {
+        w.terms[i] = x;
+        e.set_weights(w.clone());
+    }
+    let on = e.evaluate(s.position(), player);
+    w.terms[i] = 0;
+    e.set_weights(w);
+    on - e.evaluate(s.position(), player)
+}
+
+/// A pawn on the sixth that no enemy pawn can block or take scores more
+/// than one blocked by a pawn, or one a pawn on a neighbouring file can
+/// take on its way; the blocked one scores nothing.
+#[test]
+fn a_passed_pawn_scores_and_a_blocked_one_does_not() {
+    let passed = term_share("chess", "4k3/7p/3P4/8/8/8/8/4K3 w - - 0 1", "passed", 0);
+    let blocked = term_share("chess", "4k3/3p4/3P4/8/8/8/8/4K3 w - - 0 1", "passed", 0);
+    let taken = term_share("chess", "4k3/4p3/8/3P4/8/8/8/4K3 w - - 0 1", "passed", 0);
+    // Worth about what promoting gains over 18 (less the far black pawn's).
+    assert!((20..=60).contains(&passed), "passed {passed}");
+    assert_eq!((blocked, taken), (0, 0));
+    // The same for black, seen from black.
+    let black = term_share("chess", "4k3/8/8/8/8/3p4/7P/4K3 b - - 0 1", "passed", 1);
+    assert!((20..=60).contains(&black), "black {black}");
+}
+
+/// A queen attacked by a pawn scores less for its side (a threat), and
+/// the pawn's side gains as much.
+#[test]
+fn a_queen_attacked_by_a_pawn_scores_less_for_its_side() {
+    let fen = "4k3/8/8/4p3/3Q4/8/8/4K3 w - - 0 1";
+    let white = term_share("chess", fen, "threat", 0);
+    // 15% of the queen's value less the pawn's.
+    assert!((-200..=-50).contains(&white), "{white}");
+    assert_eq!(term_share("chess", fen, "threat", 1), -white);
+    // A knight attacked by a rook is no threat (the rook is dearer).
+    assert_eq!(
+        term_share("chess", "3r3k/8/8/8/3N4/8/8/4K3 w - - 0 1", "threat", 0),
+        0
+    );
+}
+
+/// An attacked man that its side does not defend scores less for it; a
+/// defended one does not.
+#[test]
+fn an_undefended_attacked_man_scores_less() {
+    let hanging = term_share("chess", "3r3k/8/8/8/3N4/8/8/4K3 w - - 0 1", "hanging", 0);
+    let defended = term_share("chess", "3r3k/8/8/8/3N4/2P5/8/4K3 w - - 0 1", "hanging", 0);
+    assert!(hanging < 0, "{hanging}");
+    assert_eq!(defended, 0);
+}
+
+/// A bishop on open diagonals scores more by mobility than one shut in
+/// by its own pawns (at a weight of 4: the default is 0).
+#[test]
+fn an_open_bishop_is_more_mobile_than_a_shut_one() {
+    let at = |fen: &str| term_share_at("chess", fen, "mobility", 0, Some(4));
+    let shut = at("4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1");
+    let open = at("4k3/8/8/8/4B3/8/1P1P4/4K3 w - - 0 1");
+    assert!(shut < 0 && open > 0, "shut {shut}, open {open}");
+}
+
+/// Enemy men attacking the squares around a royal score against its
+/// side; the same men far away do not.
+#[test]
+fn enemy_men_on_a_royals_zone_score_against_it() {
+    let near = term_share(
+        "chess",
+        "6k1/8/8/8/8/5n1q/5PPP/6K1 w - - 0 1",
+        "king_attack",
+        0,
+    );
+    let far = term_share(
+        "chess",
+        "6k1/8/8/q7/8/n7/5PPP/6K1 w - - 0 1",
+        "king_attack",
+        0,
+    );
+    assert!(near < 0, "{near}");
+    assert_eq!(far, 0);
+}
+
+/// The side to act gets the tempo bonus (at a weight of 15: the default
+/// is 0).
+#[test]
+fn the_side_to_act_has_the_tempo() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(term_share_at("chess", fen, "tempo", 0, Some(15)), 15);
+    assert_eq!(term_share_at("chess", fen, "tempo", 1, Some(15)), -15);
+}
+
+/// The dynamic terms cost nothing where they cannot apply: xiangqi has no
+/// pawn-like promoting men (no passed term), and a game where losing men
+/// wins (antichess) has no threats.
+#[test]
+fn dynamic_terms_a_variant_cannot_use_add_nothing() {
+    let s = session("xiangqi", None);
+    let fen = s.position().fen();
+    assert_eq!(term_share("xiangqi", &fen, "passed", 0), 0);
+    let s = session("antichess", None);
+    let fen = s.position().fen();
+    for key in ["mobility", "threat", "hanging", "passed", "tempo"] {
+        assert_eq!(term_share("antichess", &fen, key, 0), 0, "{key}");
+    }
+}
+
+/// An action that brings a goal piece into its goal region is known
+/// before it is played (`Game::reaches_goal`): the king of the hill
+/// stepping onto d4, not onto c4, nor a rook onto d4; no action in chess.
+/// The search never prunes such an action as a late or futile quiet one.
+#[test]
+fn an_action_that_reaches_a_goal_is_known_before_it_is_played() {
+    let fen = "7k/8/8/8/8/2K5/8/3R4 w - - 0 1";
+    let find = |s: &Session, text: &str| {
+        let mut acts = Vec::new();
+        s.clone().legal_actions(&mut acts);
+        *acts
+            .iter()
+            .find(|a| varia::protocol::move_text(s.position(), **a) == text)
+            .unwrap()
+    };
+    let hill = session("kingofthehill", Some(fen));
+    assert!(hill.reaches_goal(&find(&hill, "c3d4")));
+    assert!(!hill.reaches_goal(&find(&hill, "c3c4")));
+    assert!(!hill.reaches_goal(&find(&hill, "d1d4")));
+    let chess = session("chess", Some(fen));
+    assert!(!chess.reaches_goal(&find(&chess, "c3d4")));
+}
+
+/// Late-move pruning and futility never skip a quiet action that reaches
+/// a goal: with many quiet moves of a queen, rooks, bishops and knights
+/// to try first, the king's walk to the hill (two moves) is found at every
+/// depth from 3, with and without the pruning's refinements.
+#[test]
+fn late_move_pruning_spares_an_action_that_reaches_a_goal() {
+    let s = session(
+        "kingofthehill",
+        Some("6k1/5ppp/8/8/1p6/8/PPPK1PPP/RNBQ1BNR w - - 0 1"),
+    );
+    let off = Params {
+        improving: false,
+        history_prune: 0,
+        ..Params::default()
+    };
+    for depth in 3..=6 {
+        for p in [Params::default(), off] {
+            let (m, v) = search_with(&s, depth, p);
+            assert_eq!(v, WIN - 3, "depth {depth}: {m} {p:?}");
+        }
+    }
+}

@@ -183,6 +183,29 @@ impl Game for Session {
         crate::play::exchange::see(self, *a)
     }
 
+    fn reaches_goal(&self, a: &Move) -> bool {
+        if !self.eval.has_goals() {
+            return false;
+        }
+        let pos = self.position();
+        let Some(to) = a.to() else { return false };
+        let (kind, facing) = match (a.from(), a.placed()) {
+            (Some(f), _) => match pos.man_at(f) {
+                Some(m) => (a.promotion().unwrap_or(m.kind()), m.facing()),
+                None => return false,
+            },
+            (None, Some(k)) => {
+                let v = self.variant();
+                match v.players.get(pos.turn() as usize) {
+                    Some(p) => (k, p.forward),
+                    None => return false,
+                }
+            }
+            (None, None) => return false,
+        };
+        self.eval.goal_square(kind, facing, to)
+    }
+
     fn in_check(&self) -> bool {
         self.position().in_check()
     }

@@ -17,7 +17,37 @@
 //! - **the variant's own endings**: the blocked sides of a man whose
 //!   surrounding loses (or removes it), men still to place when placing them
 //!   all wins, progress against a move counter that draws.
+//!
+//! Besides these static terms, the **dynamic terms** read the actual
+//! position through one attack set per man (the engine's compiled attack
+//! tables, `Position::attacks_from`; never a generation of actions), in
+//! two-player games where material is worth having (not where losing men
+//! wins) and men move; elsewhere they are not computed at all
+//! (`super::dynamic`). Each has its own weight (`weights::TERMS`):
+//!
+//! - **mobility** (`mobility`): per man that is neither royal nor
+//!   pawn-like, the squares it attacks that no man of its side holds,
+//!   scaled by its kind as the piece-square terms are (a leaper's square
+//!   counts more than a rider's) and measured from half the kind's mean
+//!   mobility on the empty board;
+//! - **threats** (`threat`): a man attacked by a cheaper enemy man loses a
+//!   share of the difference of their values (a royal attacker is never
+//!   cheaper);
+//! - **hanging men** (`hanging`): an attacked man that no man of its side
+//!   defends loses a share of its value;
+//! - **passed men** (`passed`): a pawn-like man (one that promotes and moves
+//!   one step forward and nothing else) whose way to its zone no enemy
+//!   pawn-like man can block or take (none on its path, none that can
+//!   attack its square or its path from where it stands or by walking
+//!   forward) gains what promoting gains over twice the square of its
+//!   distance plus one;
+//! - **attack on a royal's zone** (`king_attack`, where checkmate
+//!   matters): the royal's square and the squares it attacks; per enemy
+//!   man that is not royal, the zone's squares it attacks (units), times
+//!   how many men attack it (at most 4), weighed by the game phase;
+//! - **tempo** (`tempo`): a bonus for the side to act.
 
+use super::dynamic::{self, Dynamic};
 use super::weights::{self as w, Weights};
 use crate::engine::{Position, Square, Tables};
 use crate::ir::{Dir, Event, Mode, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
@@ -78,6 +108,11 @@ pub struct Eval {
     /// facing, its move distance to the region (a breadth-first table over
     /// its own moves on the empty board).
     goals: Vec<(PieceId, [Vec<u8>; 4])>,
+    /// The dynamic terms' tables (`super::dynamic`).
+    dynamic: Dynamic,
+    /// What promoting gains per kind (best choice minus the man's value),
+    /// before any weight: a passed man's worth.
+    passed_gain: Vec<Cp>,
 }
 
 /// A kind's value computed from its mobility on the empty board.
@@ -197,6 +232,7 @@ impl Eval {
         let mut values = Vec::with_capacity(nk);
         let mut pst = Vec::with_capacity(nk);
         let mut royal = Vec::with_capacity(nk);
+        let mut mean_mobility = Vec::with_capacity(nk);
         for (k, p) in v.pieces.iter().enumerate() {
             let k = k as PieceId;
             royal.push(p.royal);
@@ -235,6 +271,7 @@ impl Eval {
             // Scale the square terms with the mean mobility: a rider's squares
             // matter less per square than a leaper's.
             let mean = (mean_total / 4.0).max(1.0);
+            mean_mobility.push(mean);
             let scale = (8.0 / mean).clamp(0.25, 2.0);
             for tab in &mut tables {
                 for x in tab.iter_mut() {
@@ -303,6 +340,7 @@ impl Eval {
             })
             .collect();
         let defaults = Weights::with_values(values.clone());
+        let dynamic = Dynamic::new(t, &mean_mobility, &promo_dist, material_sign, mate_matters);
         let mut e = Eval {
             values,
             hand: Vec::new(),
@@ -330,6 +368,8 @@ impl Eval {
             drops: v.turn.place && v.turn.captures.to_hand(),
             material_sign,
             goals,
+            dynamic,
+            passed_gain: Vec::new(),
             piece_kinds: v
                 .pieces
                 .iter()
@@ -340,6 +380,20 @@ impl Eval {
         let w = e.defaults.clone();
         e.set_weights(w);
         e
+    }
+
+    /// Whether the variant is won by bringing a piece to a region
+    /// (`reach REGION with PIECE -> win`).
+    pub fn has_goals(&self) -> bool {
+        !self.goals.is_empty()
+    }
+
+    /// Whether a man of `kind` facing `f` on `sq` stands in one of its
+    /// goal regions.
+    pub fn goal_square(&self, kind: PieceId, f: Dir, sq: Square) -> bool {
+        self.goals
+            .iter()
+            .any(|(k, tabs)| *k == kind && tabs[f.index()].get(sq.index()).is_some_and(|&d| d == 0))
     }
 
     /// The weights in use.
@@ -380,16 +434,19 @@ impl Eval {
                 })
             })
             .collect();
-        self.promo_gain = (0..nk)
+        self.passed_gain = (0..nk)
             .map(|k| {
                 let best = self.promo_choices[k]
                     .iter()
                     .map(|&c| self.values.get(c as usize).copied().unwrap_or(0))
                     .max();
-                best.map_or(0, |b| {
-                    pct((b - self.values[k]).max(0), wt.terms[w::PROMOTION])
-                })
+                best.map_or(0, |b| (b - self.values[k]).max(0))
             })
+            .collect();
+        self.promo_gain = self
+            .passed_gain
+            .iter()
+            .map(|&g| pct(g, wt.terms[w::PROMOTION]))
             .collect();
         self.surround = self
             .surround_base
@@ -520,6 +577,12 @@ impl Eval {
                 score += sign(owner) * self.royal_safety(pos, sq, owner, &material);
             }
         }
+        if self.dynamic.on {
+            let raw = self.dynamic_raw(pos, team, &royals, &material);
+            for (i, &term) in dynamic::TERMS.iter().enumerate() {
+                score += (raw[i] * self.weights.terms[term] as i64 / dynamic::DEN[i]) as Cp;
+            }
+        }
         // Progress: the side that is ahead wants the move counter reset
         // before it draws the game.
         if self.quiet_rule && score != 0 {
@@ -527,6 +590,46 @@ impl Eval {
                 score.signum() * pos.quiet_plies().min(200) as Cp * score.abs().min(300) / 300 * 2;
         }
         score
+    }
+
+    /// The dynamic terms' raw features for `team` (see
+    /// [`Dynamic::raw`]), with each royal's phase.
+    fn dynamic_raw(
+        &self,
+        pos: &Position,
+        team: usize,
+        royals: &[(Square, u8)],
+        material: &[Cp; 8],
+    ) -> [i64; 6] {
+        let v = pos.tables().variant();
+        let mut rs = [(Square::default(), 0u8, 0 as Cp); 4];
+        let n = royals.len().min(4);
+        if self.dynamic.king {
+            for (r, &(sq, owner)) in rs.iter_mut().zip(royals) {
+                *r = (sq, owner, self.phase(v, owner, material));
+            }
+        }
+        let n = if self.dynamic.king { n } else { 0 };
+        self.dynamic.raw(
+            pos,
+            team,
+            &self.values,
+            &self.passed_gain,
+            &self.promo_dist,
+            &rs[..n],
+        )
+    }
+
+    /// The game phase for a royal of `owner`: 0 with no enemy pieces ..=
+    /// 256 with a full army.
+    fn phase(&self, v: &Variant, owner: u8, material: &[Cp; 8]) -> Cp {
+        let team = v.team_of(owner);
+        let enemy_material: Cp = (0..self.nplayers)
+            .filter(|&p| v.team_of(p as u8) != team)
+            .map(|p| material[p])
+            .sum();
+        (enemy_material * 256 * self.nplayers.max(2) as Cp / (self.start_material * 2).max(1))
+            .clamp(0, 256)
     }
 
     /// Safety of a royal man: shelter, enemy pieces nearby, and where it
@@ -555,14 +658,7 @@ impl Eval {
         let v = t.variant();
         let geo = t.geometry();
         let team = v.team_of(owner);
-        let enemy_material: Cp = (0..self.nplayers)
-            .filter(|&p| v.team_of(p as u8) != team)
-            .map(|p| material[p])
-            .sum();
-        // 0 (no enemy pieces) ..= 256 (a full army)
-        let phase = (enemy_material * 256 * self.nplayers.max(2) as Cp
-            / (self.start_material * 2).max(1))
-        .clamp(0, 256);
+        let phase = self.phase(v, owner, material);
         let (x, y) = geo.coords(sq);
         let mut shelter = 0;
         let mut tropism = 0;
@@ -684,6 +780,12 @@ impl Eval {
                 f[term(w::TROPISM)] -= s * tropism as f64 * mid;
                 f[term(w::ROYAL_BACK)] -= s * centre as f64 * mid;
                 f[term(w::ROYAL_CENTRE)] += s * centre as f64 * end;
+            }
+        }
+        if self.dynamic.on {
+            let raw = self.dynamic_raw(pos, team, &royals, &material);
+            for (i, &t) in dynamic::TERMS.iter().enumerate() {
+                f[term(t)] += raw[i] as f64 / dynamic::DEN[i] as f64;
             }
         }
         (f, rest)

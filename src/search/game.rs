@@ -189,6 +189,13 @@ pub trait Game: Clone + Send {
     fn history_index(&self, _action: &Self::Action) -> usize {
         0
     }
+    /// Whether the action (not yet played) may end the game by a goal: it
+    /// brings a goal piece into its goal region (`reach REGION with PIECE
+    /// -> win`). The search never prunes such an action as a late or
+    /// futile quiet one.
+    fn reaches_goal(&self, _action: &Self::Action) -> bool {
+        false
+    }
     /// Whether a royal man of the player to act is attacked.
     fn in_check(&self) -> bool {
         false

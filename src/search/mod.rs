@@ -64,6 +64,7 @@
 //!   several threads the threads race for the table, so a search is not
 //!   reproducible.
 
+mod dynamic;
 pub mod eval;
 pub mod game;
 mod history;
@@ -646,12 +647,15 @@ impl<A: Copy + PartialEq> Searcher<A> {
             let hidx = g.history_index(&a) % HISTORY_SIZE;
             let settled = best > -WIN_BOUND;
             let prunable = settled && quiet && (tried.len() >= late || score < poor);
+            // An action that reaches a goal (a king onto the hill) may win
+            // at once: never pruned as late or futile.
+            let may_prune = (prunable || futile && i > 0 && quiet) && !g.reaches_goal(&a);
             self.path[ply] = hidx;
             g.play(a);
             let gives_check = g.in_check();
             // Late and poor quiet actions, and futility: a quiet action
             // cannot lift a hopeless shallow node; but a check is searched.
-            if (prunable || futile && i > 0 && quiet) && !gives_check {
+            if may_prune && !gives_check {
                 g.undo();
                 continue;
             }

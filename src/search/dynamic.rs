@@ -1,0 +1,288 @@
+//! The evaluation's dynamic terms: what the men do in the actual position
+//! (see the module doc of [`super::eval`] for what each term weighs).
+//!
+//! Every term is read off one attack set per man (`Position::attacks_from`:
+//! the engine's compiled attack tables, never a generation of actions),
+//! and only in two-player games where material counts (a variant without
+//! them computes nothing here). [`Dynamic::raw`] gives each term's raw
+//! feature; the evaluation multiplies it by its weight over [`DEN`].
+
+use super::weights::{self as w, Cp};
+use crate::engine::{Bits, Bitset, Position, Square, Tables};
+use crate::ir::{Dir, Variant};
+
+/// The dynamic terms, in the order of [`Dynamic::raw`]'s result.
+pub(super) const TERMS: [usize; 6] = [
+    w::MOBILITY,
+    w::THREAT,
+    w::HANGING,
+    w::PASSED,
+    w::KING_ATTACK,
+    w::TEMPO,
+];
+
+/// What each raw feature is divided by once multiplied by its weight:
+/// mobility is counted in sixteenths, threats and hanging men in
+/// hundredths of a pawn at a weight of 100 (percent), passed men in
+/// ten-thousandths of a pawn at a weight of 100, the attack on a royal's
+/// zone in units times attackers times the phase (256 at a full army)
+/// over 4, tempo in whole weights.
+pub(super) const DEN: [i64; 6] = [16, 100, 100, 10_000, 4 * 256, 1];
+
+/// A royal attacker counts as never cheaper than its victim.
+const ROYAL_ATTACKER: Cp = Cp::MAX;
+
+/// The per-variant tables of the dynamic terms.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Dynamic {
+    /// Any dynamic term applies (two players, material is worth having,
+    /// men that move).
+    pub on: bool,
+    /// Per kind: the mobility scale in sixteenths (0: not counted, as for a
+    /// royal or a pawn-like man) and the count it is measured from.
+    mob_scale: Vec<Cp>,
+    mob_off: Vec<Cp>,
+    /// Per kind: a man that moves one step forward and nothing else, and
+    /// promotes (a pawn): its passes count, and it is what blocks one.
+    pawnlike: Vec<bool>,
+    /// Per pawn-like kind, facing and square: where an enemy pawn-like man
+    /// could block it or take it on its way to its zone (its path, and the
+    /// squares from which an enemy pawn-like man reaches a square that
+    /// attacks its square or its path).
+    span: Vec<Option<[Vec<Bitset>; 4]>>,
+    /// Checkmate matters: the attack on a royal's zone counts.
+    pub king: bool,
+}
+
+/// Whether `kind` moves one step forward and nothing else (its first move
+/// aside) and promotes.
+fn pawnlike(v: &Variant, kind: usize) -> bool {
+    let p = &v.pieces[kind];
+    p.promotion.is_some()
+        && !p.royal
+        && p.zone_moves.is_empty()
+        && p.moves.iter().any(|a| a.mode.can_move() && !a.initial())
+        && p.moves
+            .iter()
+            .filter(|a| a.mode.can_move() && !a.initial())
+            .all(|a| a.range == 1 && a.vectors.iter().all(|&(dx, dy)| (dx, dy) == (0, 1)))
+}
+
+impl Dynamic {
+    /// The tables of `t`'s variant. `mean_mobility` is each kind's mean
+    /// mobility on the empty board, `promo_dist` its promotion distance
+    /// tables (see [`super::eval::Eval`]).
+    pub(super) fn new(
+        t: &Tables,
+        mean_mobility: &[f64],
+        promo_dist: &[Option<[Vec<u8>; 4]>],
+        material_sign: Cp,
+        mate_matters: bool,
+    ) -> Dynamic {
+        let v = t.variant();
+        let geo = t.geometry();
+        let nk = v.pieces.len();
+        let on = v.players.len() == 2 && v.turn.moves && material_sign > 0 && geo.len() <= 256;
+        if !on {
+            return Dynamic::default();
+        }
+        let pawnlike: Vec<bool> = (0..nk).map(|k| pawnlike(v, k)).collect();
+        let mut mob_scale = vec![0; nk];
+        let mut mob_off = vec![0; nk];
+        for k in 0..nk {
+            if v.pieces[k].royal || pawnlike[k] {
+                continue;
+            }
+            let mean = mean_mobility[k].max(1.0);
+            let scale = (8.0 / mean).clamp(0.25, 2.0) * 16.0;
+            mob_scale[k] = scale.round() as Cp;
+            // Measured from half the empty board's mean: a typical crowded
+            // position's count.
+            mob_off[k] = (scale * mean / 2.0).round() as Cp;
+        }
+        // The capture vectors of pawn-like men, as they face.
+        let captures: Vec<(i32, i32)> = (0..nk)
+            .filter(|&k| pawnlike[k])
+            .flat_map(|k| {
+                let p = &v.pieces[k];
+                let atoms = p.attacks.as_ref().unwrap_or(&p.moves);
+                atoms
+                    .iter()
+                    .filter(|a| a.mode.can_capture() && !a.initial())
+                    .flat_map(|a| a.vectors.iter().map(|&(x, y)| (x as i32, y as i32)))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let span = (0..nk)
+            .map(|k| {
+                if !pawnlike[k] {
+                    return None;
+                }
+                let dist = promo_dist[k].as_ref()?;
+                let mut tabs: [Vec<Bitset>; 4] = Default::default();
+                for f in Dir::ALL {
+                    let fwd = f.rotate((0, 1));
+                    let enemy = f.turned(2);
+                    let mut tab = vec![Bitset::EMPTY; geo.len()];
+                    for sq in geo.squares() {
+                        let mut points = vec![sq];
+                        let mut at = sq;
+                        while dist[f.index()][at.index()] != 0 {
+                            match geo.offset(at, fwd) {
+                                Some(n) => at = n,
+                                None => break,
+                            }
+                            points.push(at);
+                        }
+                        let mut s = Bitset::EMPTY;
+                        for &p in &points[1..] {
+                            s.insert(p);
+                        }
+                        for &p in &points {
+                            for &c in &captures {
+                                let (cx, cy) = enemy.rotate(c);
+                                // An enemy man on q attacks p; so does one
+                                // further ahead that walks to q.
+                                let mut q = geo.offset(p, (-cx, -cy));
+                                while let Some(x) = q {
+                                    s.insert(x);
+                                    q = geo.offset(x, fwd);
+                                }
+                            }
+                        }
+                        tab[sq.index()] = s;
+                    }
+                    tabs[f.index()] = tab;
+                }
+                Some(tabs)
+            })
+            .collect();
+        Dynamic {
+            on,
+            mob_scale,
+            mob_off,
+            pawnlike,
+            span,
+            king: mate_matters,
+        }
+    }
+
+    /// The raw features of the dynamic terms for `team` (positive: good
+    /// for it), in the order of [`TERMS`], each to be multiplied by its
+    /// weight and divided by [`DEN`]. `values` are the men's values,
+    /// `passed_gain` what promoting gains per kind (before weights),
+    /// `promo_dist` the promotion distance tables, `royals` the royal men
+    /// with the phase their safety is weighed at (0 with no enemy pieces
+    /// ..= 256 with a full army).
+    pub(super) fn raw(
+        &self,
+        pos: &Position,
+        team: usize,
+        values: &[Cp],
+        passed_gain: &[Cp],
+        promo_dist: &[Option<[Vec<u8>; 4]>],
+        royals: &[(Square, u8, Cp)],
+    ) -> [i64; 6] {
+        let mut out = [0i64; 6];
+        if !self.on {
+            return out;
+        }
+        let v = pos.tables().variant();
+        let friend = |o: u8| v.team_of(o) == team;
+        // The two sides' men: index 0 is `team`, 1 the other side.
+        let mut side = [Bitset::EMPTY; 2];
+        for p in 0..2u8 {
+            side[usize::from(!friend(p))] |= pos.men_of(p);
+        }
+        let side_of = |o: u8| usize::from(!friend(o));
+        let sign = |s: usize| if s == 0 { 1i64 } else { -1 };
+        // The zones of up to 4 royals: its square and those it attacks.
+        let mut zones = [(Bitset::EMPTY, 0usize, 0i64, 0i64, 0i64); 4];
+        let mut nz = 0;
+        if self.king {
+            for &(sq, owner, phase) in royals.iter().take(4) {
+                let mut z = pos.attacks_from(sq);
+                z.insert(sq);
+                zones[nz] = (z, side_of(owner), phase as i64, 0, 0);
+                nz += 1;
+            }
+        }
+        // Per square: the cheapest enemy attacker of the man there.
+        let mut cheapest = [Cp::MAX; 256];
+        let mut attacked = Bitset::EMPTY;
+        let mut defended = Bitset::EMPTY;
+        let mut pawns = [Bitset::EMPTY; 2];
+        for (sq, m) in pos.men() {
+            let k = m.kind() as usize;
+            let me = side_of(m.owner());
+            let a = pos.attacks_from(sq);
+            let royal = v.pieces[k].royal;
+            let val = if royal { ROYAL_ATTACKER } else { values[k] };
+            if self.pawnlike[k] {
+                pawns[me].insert(sq);
+            }
+            for x in a & side[1 - me] {
+                attacked.insert(x);
+                let c = &mut cheapest[x.index() & 255];
+                *c = (*c).min(val);
+            }
+            defended |= a & side[me];
+            if self.mob_scale[k] != 0 {
+                let n = (a & !side[me]).count() as i64;
+                out[0] += sign(me) * (self.mob_scale[k] as i64 * n - self.mob_off[k] as i64);
+            }
+            if !royal {
+                for z in zones.iter_mut().take(nz) {
+                    if z.1 != me {
+                        let u = (a & z.0).count() as i64;
+                        if u > 0 {
+                            z.3 += u;
+                            z.4 += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // Threats: men attacked by cheaper men, and attacked men that
+        // nothing of their own side defends.
+        for x in attacked {
+            let Some(m) = pos.man_at(x) else { continue };
+            let k = m.kind() as usize;
+            if v.pieces[k].royal {
+                continue;
+            }
+            let s = -sign(side_of(m.owner()));
+            let (val, by) = (values[k], cheapest[x.index() & 255]);
+            if by < val {
+                out[1] += s * (val - by) as i64;
+            }
+            if !defended.contains(x) {
+                out[2] += s * val as i64;
+            }
+        }
+        // Passed men: no enemy pawn-like man can block or take them.
+        for me in 0..2 {
+            for sq in pawns[me] {
+                let Some(m) = pos.man_at(sq) else { continue };
+                let k = m.kind() as usize;
+                let f = m.facing().index();
+                let (Some(span), Some(dist)) = (&self.span[k], &promo_dist[k]) else {
+                    continue;
+                };
+                let d = dist[f][sq.index()];
+                if d == 0 || d == u8::MAX || (span[f][sq.index()] & pawns[1 - me]).any() {
+                    continue;
+                }
+                let d = d as i64 + 1;
+                out[3] += sign(me) * passed_gain[k] as i64 * 100 / (2 * d * d);
+            }
+        }
+        // The attack on each royal's zone: units (attacked squares of the
+        // zone, per attacker) times attackers (at most 4), by the phase.
+        for z in zones.iter().take(nz) {
+            out[4] -= sign(z.1) * z.3 * z.4.min(4) * z.2;
+        }
+        out[5] = if friend(pos.turn()) { 1 } else { -1 };
+        out
+    }
+}

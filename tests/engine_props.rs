@@ -77,6 +77,7 @@ fn cases() -> &'static Vec<Case> {
             ("manchu", &[][..]),
             ("xiangqihouse", &[][..]),
             ("grasshopper", &[][..]),
+            ("janggi", &[][..]),
         ] {
             let v = varia::load::builtin(name, &[]).unwrap_or_else(|e| panic!("{name}: {e:?}"));
             let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());

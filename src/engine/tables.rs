@@ -38,8 +38,8 @@ pub(crate) struct Compiled<B: Bits> {
     /// The generic path may pass a node's board moves that neither leave
     /// nor enter the squares that matter to its royal's safety and its
     /// facings (`position::boardgen`'s legality zone): every attack is a
-    /// leap (maybe confined or from a region), a lame leap, a ride or a
-    /// hop (none tested forward), the only constraints are royal safety
+    /// leap, a lame leap, a ride or a hop (`Groups::complex_known`), the
+    /// only constraints are royal safety
     /// and `facing`, and a board move is probed, not made (no explosion,
     /// no special capture, no royal made, no special check).
     pub zone_test: bool,
@@ -67,7 +67,7 @@ impl<B: Bits> Compiled<B> {
             && !rules.constraints.beyond_royal()
             && !rules.needs_move_tests(&base)
             && base.move_shape.is_none();
-        let zone_test = base.groups.complex_pids.is_empty()
+        let zone_test = base.groups.complex_known
             && base.geo.wrap().is_flat()
             && !base.check_special
             && base.move_shape.is_none()

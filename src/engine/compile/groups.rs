@@ -151,10 +151,21 @@ pub struct Groups<B: Bits> {
     /// The patterns of some ride group: only their men can attack along a
     /// line, so the other men are left out of the line tests.
     pub rider_pids: Vec<u8>,
-    /// The patterns of some ride or hop group, and the directions looked
-    /// along from an attacked square by a ride or a hop group (each once).
+    /// The patterns of some ride or hop group or with a ride or a hop
+    /// tested forward, and the directions looked along from an attacked
+    /// square by those rides and hops (each once); per square, the union
+    /// of their lines from it.
     pub line_pids: Vec<u8>,
     pub line_dirs: Vec<u16>,
+    pub line_rays: Vec<B>,
+    /// Whether every atom of the patterns tested forward is a leap, a
+    /// lame leap, a ride or a hop (maybe from a region, confined, over
+    /// some hurdles only, or not onto some kinds): then a man changes one
+    /// of their attacks on a square only by standing on its lines
+    /// (`line_rays`) or on a path of their lame leaps into it
+    /// (`complex_paths`).
+    pub complex_known: bool,
+    pub complex_paths: Vec<B>,
     /// On boards of at most [`RIDE_FROM_MAX`] squares, per pair of squares
     /// `(sq, x)` at `sq * nsq + x`: the ride group whose line from `sq`
     /// holds `x` ([`RIDE_NONE`]: none), so that only the lines holding a
@@ -308,6 +319,37 @@ impl<B: Bits> Groups<B> {
             .collect();
         g.line_pids = g.rider_pids.clone();
         g.line_dirs = g.ride.iter().map(|r| r.rdir).collect();
+        g.complex_known = true;
+        g.complex_paths = vec![B::EMPTY; 256];
+        for &pid in &g.complex_pids {
+            let p = &a.patterns[pid as usize];
+            let atoms = p
+                .attacks
+                .iter()
+                .chain(p.zone_attacks.iter().map(|z| &z.atom));
+            for x in atoms {
+                match x.kind {
+                    AKind::Leap => {}
+                    AKind::Lame => {
+                        for &d in &x.dirs {
+                            let Some(base) = a.dirs[d as usize].lame_base else {
+                                continue;
+                            };
+                            for st in &a.lame[base as usize][..nsq] {
+                                if let Some(to) = st.to {
+                                    g.complex_paths[to.index()] |= st.path;
+                                }
+                            }
+                        }
+                    }
+                    AKind::Ride | AKind::Hop | AKind::Grasshop => {
+                        g.line_pids.push(pid);
+                        g.line_dirs.push(a.dirs[x.dir as usize].neg);
+                    }
+                    _ => g.complex_known = false,
+                }
+            }
+        }
         for h in &g.hop {
             g.line_dirs.push(h.rdir);
             for (pid, &m) in h.member.iter().enumerate() {
@@ -320,6 +362,13 @@ impl<B: Bits> Groups<B> {
         g.line_pids.dedup();
         g.line_dirs.sort_unstable();
         g.line_dirs.dedup();
+        g.line_rays = (0..256)
+            .map(|sq| {
+                g.line_dirs
+                    .iter()
+                    .fold(B::EMPTY, |acc, &d| acc | a.rays[d as usize][sq])
+            })
+            .collect();
         g.hop_pids = (0..npat)
             .filter(|&pid| g.hop.iter().any(|h| h.member[pid]))
             .map(|pid| pid as u8)

@@ -59,7 +59,9 @@ pub(super) fn gen_generic<B: Bits, S: Sink>(
 /// down or taken, may change that. They are the royal's square, each
 /// line from it that a ride or a hop could attack it along and that holds
 /// an enemy man who rides or hops, the paths of the lame leaps that enemy
-/// men could attack it by, and the lines of `facing` ([`Facing::zone`]).
+/// men could attack it by (of the patterns tested forward: every such
+/// path, `Groups::complex_paths`), and the lines of `facing`
+/// ([`Facing::zone`]).
 /// A board move that neither leaves nor enters them leaves the position
 /// as legal as it was: the mover's men never attack its royal, and the
 /// attacks of the men it does not take are changed only by men on those
@@ -76,8 +78,7 @@ fn legality_zone<B: Bits>(t: &Compiled<B>, s: &State<B>, c: &Ctx<B>) -> Option<B
     }
     let g = &b.groups;
     let mut zone = B::single(k);
-    let lines = g.ride_lines[k.index()] | g.hop_lines.get(k.index()).copied().unwrap_or(B::EMPTY);
-    let liners = c.enemy & lines & s.pids_bb(&g.line_pids);
+    let liners = c.enemy & g.line_rays[k.index()] & s.pids_bb(&g.line_pids);
     if liners.any() {
         for &rdir in &g.line_dirs {
             let ray = b.ray(rdir, k);
@@ -91,6 +92,7 @@ fn legality_zone<B: Bits>(t: &Compiled<B>, s: &State<B>, c: &Ctx<B>) -> Option<B
             zone |= l.paths_from(k, c.enemy);
         }
     }
+    zone |= g.complex_paths[k.index()];
     if let Some(f) = &t.rules.constraints.facing {
         if f.faces(b, s, c.me, c.occ) {
             return None;

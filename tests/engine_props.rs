@@ -62,6 +62,27 @@ fn cases() -> &'static Vec<Case> {
             &["wK4nK/6/wP1*3/6/1sPeP3/sK4eK s - - 0 1"],
         );
         add("fairy", common::variant("fairy"), &[]);
+        // The generic path with its legality zone (lame leapers, hoppers,
+        // region moves, `facing`) against every move probed.
+        for (name, fens) in [
+            (
+                "xiangqi",
+                &[
+                    "3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1",
+                    "4k4/9/4c4/9/9/9/9/4R4/9/3K5 w - - 0 1",
+                    "2bak4/4a4/2n1b4/pP2p4/2B6/9/4p4/3AB4/4A4/3K5 w - - 0 1",
+                    "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+                ][..],
+            ),
+            ("manchu", &[][..]),
+            ("xiangqihouse", &[][..]),
+            ("grasshopper", &[][..]),
+            ("janggi", &[][..]),
+        ] {
+            let v = varia::load::builtin(name, &[]).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
+            add(leaked, v, fens);
+        }
         for name in [
             "capablanca",
             "crazyhouse",

@@ -35,6 +35,14 @@ pub(crate) struct Compiled<B: Bits> {
     pub fen: FenInfo,
     /// Pins and checks computed once per node are exact for this variant.
     pub fast_legal: bool,
+    /// The generic path may pass a node's board moves that neither leave
+    /// nor enter the squares that matter to its royal's safety and its
+    /// facings (`position::boardgen`'s legality zone): every attack is a
+    /// leap, a lame leap, a ride or a hop (`Groups::complex_known`), the
+    /// only constraints are royal safety
+    /// and `facing`, and a board move is probed, not made (no explosion,
+    /// no special capture, no royal made, no special check).
+    pub zone_test: bool,
     /// Some pattern has extras (`Plan::extra`) or some men's initial moves
     /// may be closed (`initial ... not in check`): move generation tests
     /// them. Without, it is compiled without those tests.
@@ -55,9 +63,22 @@ impl<B: Bits> Compiled<B> {
         let fast_legal = base.groups.complex_pids.is_empty()
             && base.geo.wrap().is_flat()
             && base.groups.hop.is_empty()
+            && base.groups.lame.is_empty()
             && !rules.constraints.beyond_royal()
             && !rules.needs_move_tests(&base)
             && base.move_shape.is_none();
+        let zone_test = base.groups.complex_known
+            && base.geo.wrap().is_flat()
+            && !base.check_special
+            && base.move_shape.is_none()
+            && base.strikes.is_none()
+            && !rules.needs_move_tests(&base)
+            && !rules.constraints.limit
+            && !rules.constraints.no_checks
+            && rules.constraints.connected.is_empty()
+            && rules.layers.is_none()
+            && rules.rebirth.is_none()
+            && !rules.probe_by_make;
         let fen = fen_info(&base);
         let extras =
             base.atoms.patterns.iter().any(|p| p.plan.extra) || rules.check_bound.is_some();
@@ -67,6 +88,7 @@ impl<B: Bits> Compiled<B> {
             rules,
             fen,
             fast_legal,
+            zone_test,
             extras,
             board_only,
         })
@@ -234,12 +256,14 @@ impl Tables {
         with_compiled!(&self.width, c => graph::unreachable_squares(&c.base.variant, &c.base.geo, &c.base.atoms))
     }
 
-    /// The same tables with the pin-based fast legality test switched off,
-    /// so that every move is made and tested (for cross-checking).
+    /// The same tables with the pin-based fast legality test and the
+    /// generic path's legality zone switched off, so that every move is
+    /// made and tested (for cross-checking).
     pub fn without_fast_legality(self) -> Tables {
         fn off<B: Bits>(c: Arc<Compiled<B>>) -> Arc<Compiled<B>> {
             let mut c = Arc::unwrap_or_clone(c);
             c.fast_legal = false;
+            c.zone_test = false;
             Arc::new(c)
         }
         let width = match self.width {

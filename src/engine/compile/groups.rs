@@ -3,12 +3,15 @@
 //! direction, which patterns ride it and how far), hop groups (per
 //! direction, the patterns that hop it without a range: a cannon's hop or a
 //! grasshopper's), and leap groups of confined leapers (their table empty
-//! at the squares outside the region). Ranged hops, lame atoms,
-//! initial-only attacks, friend-passing riders, confined riders and
-//! hoppers, zones, hurdles that may not be jumped and immunities are
-//! *complex*: they are tested by generating the attacker's atoms forward.
-//! Complex patterns and hop groups switch off the pin-based fast legality
-//! test.
+//! at the squares outside the region, and with the leaps of `moves PIECE
+//! in REGION` from the region's squares), and lame groups (per target
+//! square, the squares a lame leaper attacks it from, each with the path
+//! that must be empty: a xiangqi horse or elephant). Ranged hops, lame
+//! riders, initial-only attacks, friend-passing riders, confined riders
+//! and hoppers, zones of rides and hops, hurdles that may not be jumped
+//! and immunities are *complex*: they are tested by generating the
+//! attacker's atoms forward. Complex patterns, hop groups and lame groups
+//! switch off the pin-based fast legality test.
 
 use super::atoms::{AKind, Atoms};
 use crate::engine::core::{Bits, Geometry, Square};
@@ -54,6 +57,60 @@ pub struct HopGroup {
     pub member: Vec<bool>,
 }
 
+/// Patterns that attack by lame leaps (for attacks): per target square,
+/// the squares a man of theirs attacks it from, each with the squares
+/// between that must be empty. Built from the forward lame tables, so a
+/// confinement (the landing square in the region) and the lame leaps of
+/// `moves PIECE in REGION` (from the region's squares) are in the table.
+#[derive(Clone, Debug)]
+pub struct LameGroup<B: Bits> {
+    /// Per pattern id: whether it attacks with this group.
+    pub member: Vec<bool>,
+    /// Per target square: the squares attacked from (the union of its
+    /// entries' squares).
+    pub near: Vec<B>,
+    /// Per target square `sq`, `entries[start[sq]..start[sq + 1]]`: each
+    /// square attacked from with its path.
+    pub start: Vec<u32>,
+    pub entries: Vec<(Square, B)>,
+}
+
+impl<B: Bits> LameGroup<B> {
+    /// Whether a man of `men` (of this group's patterns) attacks `sq`
+    /// with the occupancy `occ`.
+    #[inline]
+    pub fn attacks(&self, sq: Square, men: B, occ: B) -> bool {
+        let i = sq.index();
+        let entries = &self.entries[self.start[i] as usize..self.start[i + 1] as usize];
+        entries
+            .iter()
+            .any(|&(from, path)| men.contains(from) && (path & occ).is_empty())
+    }
+
+    /// The paths of the group's attacks on `sq` from the squares of `men`.
+    #[inline]
+    pub fn paths_from(&self, sq: Square, men: B) -> B {
+        let i = sq.index();
+        self.entries[self.start[i] as usize..self.start[i + 1] as usize]
+            .iter()
+            .filter(|&&(from, _)| men.contains(from))
+            .fold(B::EMPTY, |acc, &(_, path)| acc | path)
+    }
+
+    /// The men of `men` (of this group's patterns) that attack `sq` with
+    /// the occupancy `occ`.
+    pub fn attackers(&self, sq: Square, men: B, occ: B) -> B {
+        let i = sq.index();
+        let mut out = B::EMPTY;
+        for &(from, path) in &self.entries[self.start[i] as usize..self.start[i + 1] as usize] {
+            if men.contains(from) && (path & occ).is_empty() {
+                out.insert(from);
+            }
+        }
+        out
+    }
+}
+
 /// The attack groups of a variant.
 #[derive(Clone, Debug, Default)]
 pub struct Groups<B: Bits> {
@@ -68,9 +125,16 @@ pub struct Groups<B: Bits> {
     /// way attacks from it.
     pub unmirrored_pids: Vec<u8>,
     pub hop: Vec<HopGroup>,
-    /// Whether some pattern attacks by a hop or a complex pattern
-    /// (`hop` or `complex_pids` not empty): one flag, read at every attack
-    /// test, so that the variants without them pay one test.
+    /// The lame groups, and per square every square a lame group attacks
+    /// it from (`lame_near`) and every path square of those attacks
+    /// (`lame_paths`: the squares whose men may block one).
+    pub lame: Vec<LameGroup<B>>,
+    pub lame_near: Vec<B>,
+    pub lame_paths: Vec<B>,
+    /// Whether some pattern attacks by a hop, a lame leap or a complex
+    /// pattern (`hop`, `lame` or `complex_pids` not empty): one flag, read
+    /// at every attack test, so that the variants without them pay one
+    /// test.
     pub hop_or_complex: bool,
     /// The patterns of some hop group, and per square every square of a
     /// hop group's line from it.
@@ -87,6 +151,21 @@ pub struct Groups<B: Bits> {
     /// The patterns of some ride group: only their men can attack along a
     /// line, so the other men are left out of the line tests.
     pub rider_pids: Vec<u8>,
+    /// The patterns of some ride or hop group or with a ride or a hop
+    /// tested forward, and the directions looked along from an attacked
+    /// square by those rides and hops (each once); per square, the union
+    /// of their lines from it.
+    pub line_pids: Vec<u8>,
+    pub line_dirs: Vec<u16>,
+    pub line_rays: Vec<B>,
+    /// Whether every atom of the patterns tested forward is a leap, a
+    /// lame leap, a ride or a hop (maybe from a region, confined, over
+    /// some hurdles only, or not onto some kinds): then a man changes one
+    /// of their attacks on a square only by standing on its lines
+    /// (`line_rays`) or on a path of their lame leaps into it
+    /// (`complex_paths`).
+    pub complex_known: bool,
+    pub complex_paths: Vec<B>,
     /// On boards of at most [`RIDE_FROM_MAX`] squares, per pair of squares
     /// `(sq, x)` at `sq * nsq + x`: the ride group whose line from `sq`
     /// holds `x` ([`RIDE_NONE`]: none), so that only the lines holding a
@@ -109,16 +188,21 @@ impl<B: Bits> Groups<B> {
         let nsq = geo.len();
         let npat = a.patterns.len();
         let mut g = Groups::default();
-        let mut leap_sets: Vec<(Vec<u16>, Option<u32>)> = Vec::new();
+        // (leap directions, confinement, region atoms' leaps)
+        type LeapKey = (Vec<u16>, Option<u32>, Vec<(u32, bool, Vec<u16>)>);
+        let mut leap_sets: Vec<LeapKey> = Vec::new();
         for (pid, p) in a.patterns.iter().enumerate() {
             let plain = |x: &super::atoms::CAtom| !x.initial && !x.passes_own;
             let hop = |x: &super::atoms::CAtom| {
                 (x.kind == AKind::Hop && x.range == 0) || x.kind == AKind::Grasshop
             };
-            // A confined pattern whose attacks are plain leaps attacks
-            // exactly the squares of its region its leaps reach.
-            let confined_leaper = p.plan.confine.is_some()
-                && p.attacks.iter().all(|x| plain(x) && x.kind == AKind::Leap);
+            // A pattern whose attacks (its region atoms' too) are plain
+            // leaps and lame leaps attacks, confined or not, the squares
+            // its tables give from each square.
+            let stepper =
+                |x: &super::atoms::CAtom| plain(x) && matches!(x.kind, AKind::Leap | AKind::Lame);
+            let stepper_zones = p.zone_attacks.iter().all(|z| stepper(&z.atom));
+            let confined_stepper = p.plan.confine.is_some() && p.attacks.iter().all(stepper);
             if !p.zone_attacks.is_empty()
                 || p.plan.confine.is_some()
                 || !p.plan.no_hurdle.is_empty()
@@ -129,41 +213,53 @@ impl<B: Bits> Groups<B> {
             {
                 g.unmirrored_pids.push(pid as u8);
             }
-            // A pattern with zones or a confinement is tested forward only.
-            if !p.zone_attacks.is_empty()
-                || (p.plan.confine.is_some() && !confined_leaper)
+            // A pattern with zones of rides or hops, or a confined rider or
+            // hopper, is tested forward only.
+            if !stepper_zones
+                || (p.plan.confine.is_some() && !confined_stepper)
                 || !p.plan.no_hurdle.is_empty()
                 || !p.plan.immune.is_empty()
             {
                 g.complex_pids.push(pid as u8);
                 continue;
             }
-            let complex = p
-                .attacks
-                .iter()
-                .any(|x| !plain(x) || !(matches!(x.kind, AKind::Leap | AKind::Ride) || hop(x)));
+            let complex = p.attacks.iter().any(|x| {
+                !plain(x) || !(matches!(x.kind, AKind::Leap | AKind::Ride | AKind::Lame) || hop(x))
+            });
             if complex {
                 g.complex_pids.push(pid as u8);
             }
             let mut set: Vec<u16> = Vec::new();
+            let mut lame = false;
             for x in &p.attacks {
                 if x.initial || x.passes_own {
                     continue;
                 }
                 match x.kind {
                     AKind::Leap => set.extend(x.dirs.iter().copied()),
+                    AKind::Lame => lame = true,
                     AKind::Ride => g.add_ride(a, pid, npat, x.dir, x.range),
                     _ if hop(x) => g.add_hop(a, pid, npat, x.dir, x.kind == AKind::Grasshop),
                     _ => {}
                 }
             }
+            if !complex && (lame || p.zone_attacks.iter().any(|z| z.atom.kind == AKind::Lame)) {
+                g.add_lame(a, p, pid, npat, nsq);
+            }
             set.sort();
             set.dedup();
-            if set.is_empty() {
+            // The region atoms' leaps: (region, inside, directions).
+            let zones: Vec<(u32, bool, Vec<u16>)> = p
+                .zone_attacks
+                .iter()
+                .filter(|z| z.atom.kind == AKind::Leap)
+                .map(|z| (z.mask, z.inside, z.atom.dirs.clone()))
+                .collect();
+            if set.is_empty() && zones.is_empty() {
                 continue;
             }
             let confine = p.plan.confine;
-            let set = (set, confine);
+            let set = (set, confine, zones);
             match leap_sets.iter().position(|s| *s == set) {
                 Some(i) => g.leap[i].pids.push(pid as u8),
                 None => {
@@ -177,6 +273,25 @@ impl<B: Bits> Groups<B> {
                                 let vv = a.dirs[d as usize].v;
                                 if let Some(from) = geo.offset(s, (-vv.0, -vv.1)) {
                                     r.insert(from);
+                                }
+                            }
+                        }
+                    }
+                    // The region atoms' leaps, from the region's squares
+                    // (with `inside`, into it), as the forward tables give
+                    // them.
+                    for (mask, within, dirs) in &set.2 {
+                        let m = a.masks[*mask as usize];
+                        for from in m {
+                            for &d in dirs {
+                                let vv = a.dirs[d as usize].v;
+                                let Some(to) = geo.offset(from, vv) else {
+                                    continue;
+                                };
+                                if (!within || m.contains(to))
+                                    && inside.is_none_or(|c| c.contains(to))
+                                {
+                                    table[to.index()].insert(from);
                                 }
                             }
                         }
@@ -202,6 +317,58 @@ impl<B: Bits> Groups<B> {
         g.leap_near = (0..256)
             .map(|sq| g.rev_leap.iter().fold(B::EMPTY, |acc, t| acc | t[sq]))
             .collect();
+        g.line_pids = g.rider_pids.clone();
+        g.line_dirs = g.ride.iter().map(|r| r.rdir).collect();
+        g.complex_known = true;
+        g.complex_paths = vec![B::EMPTY; 256];
+        for &pid in &g.complex_pids {
+            let p = &a.patterns[pid as usize];
+            let atoms = p
+                .attacks
+                .iter()
+                .chain(p.zone_attacks.iter().map(|z| &z.atom));
+            for x in atoms {
+                match x.kind {
+                    AKind::Leap => {}
+                    AKind::Lame => {
+                        for &d in &x.dirs {
+                            let Some(base) = a.dirs[d as usize].lame_base else {
+                                continue;
+                            };
+                            for st in &a.lame[base as usize][..nsq] {
+                                if let Some(to) = st.to {
+                                    g.complex_paths[to.index()] |= st.path;
+                                }
+                            }
+                        }
+                    }
+                    AKind::Ride | AKind::Hop | AKind::Grasshop => {
+                        g.line_pids.push(pid);
+                        g.line_dirs.push(a.dirs[x.dir as usize].neg);
+                    }
+                    _ => g.complex_known = false,
+                }
+            }
+        }
+        for h in &g.hop {
+            g.line_dirs.push(h.rdir);
+            for (pid, &m) in h.member.iter().enumerate() {
+                if m {
+                    g.line_pids.push(pid as u8);
+                }
+            }
+        }
+        g.line_pids.sort_unstable();
+        g.line_pids.dedup();
+        g.line_dirs.sort_unstable();
+        g.line_dirs.dedup();
+        g.line_rays = (0..256)
+            .map(|sq| {
+                g.line_dirs
+                    .iter()
+                    .fold(B::EMPTY, |acc, &d| acc | a.rays[d as usize][sq])
+            })
+            .collect();
         g.hop_pids = (0..npat)
             .filter(|&pid| g.hop.iter().any(|h| h.member[pid]))
             .map(|pid| pid as u8)
@@ -217,7 +384,18 @@ impl<B: Bits> Groups<B> {
                 })
                 .collect()
         };
-        g.hop_or_complex = !g.hop.is_empty() || !g.complex_pids.is_empty();
+        g.lame_near = (0..256)
+            .map(|sq| g.lame.iter().fold(B::EMPTY, |acc, l| acc | l.near[sq]))
+            .collect();
+        g.lame_paths = (0..256)
+            .map(|sq| {
+                g.lame.iter().fold(B::EMPTY, |acc, l| {
+                    let (lo, hi) = (l.start[sq] as usize, l.start[sq + 1] as usize);
+                    l.entries[lo..hi].iter().fold(acc, |acc, &(_, p)| acc | p)
+                })
+            })
+            .collect();
+        g.hop_or_complex = !g.hop.is_empty() || !g.lame.is_empty() || !g.complex_pids.is_empty();
         g.ride_lines = (0..256)
             .map(|sq| {
                 let sq = Square::new(sq);
@@ -244,6 +422,84 @@ impl<B: Bits> Groups<B> {
             }
         }
         g
+    }
+
+    /// The lame leaps of pattern `p` (its region atoms' from their
+    /// regions, its confinement on the landing square) as a lame group,
+    /// shared with an earlier pattern whose table is the same.
+    fn add_lame(
+        &mut self,
+        a: &Atoms<B>,
+        p: &super::atoms::Pattern,
+        pid: usize,
+        npat: usize,
+        nsq: usize,
+    ) {
+        let confine = p.plan.confine.map(|m| a.masks[m as usize]);
+        let mut per: Vec<Vec<(Square, B)>> = vec![Vec::new(); 256];
+        let mut add = |x: &super::atoms::CAtom, region: Option<(B, bool)>| {
+            if x.kind != AKind::Lame || x.initial || x.passes_own {
+                return;
+            }
+            for from in (0..nsq).map(Square::new) {
+                if region.is_some_and(|(m, _)| !m.contains(from)) {
+                    continue;
+                }
+                for &d in &x.dirs {
+                    let Some(base) = a.dirs[d as usize].lame_base else {
+                        continue;
+                    };
+                    let st = &a.lame[base as usize][from.index()];
+                    let Some(to) = st.to else { continue };
+                    if region.is_some_and(|(m, inside)| inside && !m.contains(to))
+                        || confine.is_some_and(|c| !c.contains(to))
+                    {
+                        continue;
+                    }
+                    let e = (from, st.path);
+                    if !per[to.index()].contains(&e) {
+                        per[to.index()].push(e);
+                    }
+                }
+            }
+        };
+        for x in &p.attacks {
+            add(x, None);
+        }
+        for z in &p.zone_attacks {
+            add(&z.atom, Some((a.masks[z.mask as usize], z.inside)));
+        }
+        let mut start = Vec::with_capacity(257);
+        let mut entries = Vec::new();
+        let mut near = vec![B::EMPTY; 256];
+        for (sq, list) in per.iter().enumerate() {
+            start.push(entries.len() as u32);
+            for &(from, path) in list {
+                near[sq].insert(from);
+                entries.push((from, path));
+            }
+        }
+        start.push(entries.len() as u32);
+        if entries.is_empty() {
+            return;
+        }
+        match self
+            .lame
+            .iter_mut()
+            .find(|l| l.start == start && l.entries == entries)
+        {
+            Some(l) => l.member[pid] = true,
+            None => {
+                let mut member = vec![false; npat];
+                member[pid] = true;
+                self.lame.push(LameGroup {
+                    member,
+                    near,
+                    start,
+                    entries,
+                });
+            }
+        }
     }
 
     fn add_hop(&mut self, a: &Atoms<B>, pid: usize, npat: usize, dir: u16, grass: bool) {

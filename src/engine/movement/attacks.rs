@@ -271,6 +271,10 @@ fn hop_or_complex_attacked<B: Bits>(
     if !t.groups.hop.is_empty() && hop_attacker(t, s, sq, attackers, occ).is_some() {
         return true;
     }
+    if (t.groups.lame_near[sq.index()] & attackers).any() && lame_attacked(t, s, sq, attackers, occ)
+    {
+        return true;
+    }
     for &pid in &t.groups.complex_pids {
         for from in s.by_pattern[pid as usize] & attackers {
             let man = s.board[from.index()];
@@ -280,6 +284,37 @@ fn hop_or_complex_attacked<B: Bits>(
         }
     }
     false
+}
+
+/// The men of `attackers` of a lame group's patterns that stand where
+/// the group attacks `sq` from (see [`LameGroup`]).
+///
+/// [`LameGroup`]: crate::engine::compile::groups::LameGroup
+#[inline]
+fn lame_men<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    l: &crate::engine::compile::groups::LameGroup<B>,
+    sq: Square,
+    attackers: B,
+) -> B {
+    let mut men = l.near[sq.index()] & attackers;
+    for from in men {
+        if !l.member[t.layout.pid(s.board[from.index()])] {
+            men.remove(from);
+        }
+    }
+    men
+}
+
+/// Whether a man of `attackers` attacks `sq` by a lame leap of a lame
+/// group, with the occupancy `occ`.
+#[inline(never)]
+fn lame_attacked<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, occ: B) -> bool {
+    t.groups.lame.iter().any(|l| {
+        let men = lame_men(t, s, l, sq, attackers);
+        men.any() && l.attacks(sq, men, occ)
+    })
 }
 
 /// A man of `attackers` that attacks `sq` by a hop of a hop group (see
@@ -423,6 +458,12 @@ pub fn attackers_of<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B
         while let Some(a) = hop_attacker(t, s, sq, left, occ) {
             out.insert(a);
             left.remove(a);
+        }
+    }
+    for l in &t.groups.lame {
+        let men = lame_men(t, s, l, sq, attackers);
+        if men.any() {
+            out |= l.attackers(sq, men, occ);
         }
     }
     for &pid in &t.groups.complex_pids {
@@ -598,5 +639,82 @@ mod tests {
                 "{board} {extra}: {attacked_squares} of {compared}"
             );
         }
+    }
+
+    /// Lame leapers (a horse, an elephant confined to its half, a camel
+    /// with a lame region atom that lands inside its region),
+    /// men with leaps from a region (a soldier that steps sideways across
+    /// the river), a confined leaper, a cannon and a rook on a 9x10 board
+    /// (the rule text is written here).
+    const LAME: &str = "variant lame \"Lame\" {
+  players white, black
+  board 9x10
+  piece king K moves \"W\" royal
+  piece advisor A moves \"F\"
+  piece elephant B moves \"nA\"
+  piece horse N moves \"nN\"
+  piece rook R moves \"R\"
+  piece cannon C moves \"mRcpR\"
+  piece soldier P moves \"fW\"
+  piece camel M moves \"nN\"
+  region palace: white squares d1 e1 f1 d2 e2 f2 d3 e3 f3,
+                 black squares d8 e8 f8 d9 e9 f9 d10 e10 f10
+  region own_side: white ranks 1..5, black ranks 6..10
+  region across_river: white ranks 6..10, black ranks 1..5
+  setup {
+    white: R a1 i1, N b1 h1, B c1 g1, A d1 f1, K e1, C b3 h3, P a4 c4 e4 g4 i4, M e3
+    black: mirror white
+  }
+  confined king, advisor to palace
+  confined elephant to own_side
+  moves soldier in across_river: \"sW\"
+  moves camel in across_river: \"nA\" inside
+  end {
+    checkmate -> lose
+    stalemate -> draw
+  }
+}
+";
+
+    /// Lame leaps and region leaps are looked for backwards (lame groups,
+    /// leap groups with region atoms), no longer forward: a square is
+    /// attacked exactly when some enemy man's forward attack set holds it.
+    #[test]
+    fn lame_and_region_attacks_looked_for_backwards_match_the_forward_attacks() {
+        let v = crate::engine::testing::variant_from_text("lame.variant", LAME);
+        let tables = Arc::new(Tables::new(&v).expect("compiles"));
+        let (mut compared, mut attacked_squares) = (0usize, 0usize);
+        each_random_position(&tables, 0x5851_f42d_4c95_7f2d, 40, 80, |p| {
+            with_pos!(&p.inner, c, s => {
+                let b = &c.base;
+                assert!(b.groups.complex_pids.is_empty(), "no pattern is tested forward");
+                assert!(!b.groups.lame.is_empty());
+                for me in 0..2u8 {
+                    let enemy = s.occ & !s.by_player[me as usize];
+                    let seen = enemy.iter().fold(s.occ & !s.occ, |acc, from| {
+                        acc | attack_set(b, s, from, s.board[from.index()], s.occ)
+                    });
+                    for i in 0..b.nsq {
+                        let sq = Square::new(i);
+                        let want = seen.contains(sq);
+                        let got = attacked(b, s, sq, enemy, s.occ);
+                        assert_eq!(got, want, "square {i}, player {me}: {}", p.fen());
+                        let from: Vec<_> = enemy
+                            .iter()
+                            .filter(|&f| attack_set(b, s, f, s.board[f.index()], s.occ).contains(sq))
+                            .collect();
+                        let got: Vec<_> = super::attackers_of(b, s, sq, enemy).iter().collect();
+                        assert_eq!(got, from, "attackers of square {i}: {}", p.fen());
+                        compared += 1;
+                        attacked_squares += usize::from(want);
+                    }
+                }
+            });
+        });
+        assert!(compared > 100_000, "{compared}");
+        assert!(
+            attacked_squares > compared / 10,
+            "{attacked_squares} of {compared}"
+        );
     }
 }

@@ -6,7 +6,9 @@
 use super::men::{gen_man, gen_men};
 use super::probe::{gen_special, probe_each};
 use crate::engine::core::{Bits, MoveList, Square, State};
-use crate::engine::movement::{attacked_by, leap_attackers, riders, rides_to, Ctx};
+use crate::engine::movement::{
+    attacked, attacked_by, leap_attackers, riders, rides_to, royals, Ctx,
+};
 use crate::engine::rules::Sink;
 use crate::engine::tables::Compiled;
 
@@ -35,6 +37,11 @@ pub(super) fn gen_generic<B: Bits, S: Sink>(
     if t.rules.constraints.limit && t.rules.explosion.is_none() {
         return super::boxed::gen_boxed(t, s, c, split, out, scratch);
     }
+    if t.zone_test {
+        if let Some(zone) = legality_zone(t, s, c) {
+            return gen_zoned(t, s, c, zone, split, out, scratch);
+        }
+    }
     scratch.clear();
     gen_pseudo(t, s, c, scratch);
     gen_special(t, s, c, None, scratch);
@@ -44,6 +51,86 @@ pub(super) fn gen_generic<B: Bits, S: Sink>(
         crate::engine::rules::strike::add_moves(&t.base, st, s, c.me, scratch);
         crate::engine::rules::strike::drop_frozen(&t.base, st, s, c.me, scratch);
     }
+    probe_each(t, s, scratch, split, out, |_| None);
+}
+
+/// Where [`Compiled::zone_test`] holds and the mover's only royal is
+/// neither attacked nor facing: the squares whose men, moved away, put
+/// down or taken, may change that. They are the royal's square, each
+/// line from it that a ride or a hop could attack it along and that holds
+/// an enemy man who rides or hops, the paths of the lame leaps that enemy
+/// men could attack it by (of the patterns tested forward: every such
+/// path, `Groups::complex_paths`), and the lines of `facing`
+/// ([`Facing::zone`]).
+/// A board move that neither leaves nor enters them leaves the position
+/// as legal as it was: the mover's men never attack its royal, and the
+/// attacks of the men it does not take are changed only by men on those
+/// squares. `None`: every move is tested.
+///
+/// [`Facing::zone`]: crate::engine::rules::facing::Facing::zone
+#[inline(never)]
+fn legality_zone<B: Bits>(t: &Compiled<B>, s: &State<B>, c: &Ctx<B>) -> Option<B> {
+    let b = &t.base;
+    let ks = royals(b, s, c.me);
+    let k = ks.first()?;
+    if ks.more_than_one() || attacked(b, s, k, c.enemy, c.occ) {
+        return None;
+    }
+    let g = &b.groups;
+    let mut zone = B::single(k);
+    let liners = c.enemy & g.line_rays[k.index()] & s.pids_bb(&g.line_pids);
+    if liners.any() {
+        for &rdir in &g.line_dirs {
+            let ray = b.ray(rdir, k);
+            if (ray & liners).any() {
+                zone |= ray;
+            }
+        }
+    }
+    if (g.lame_near[k.index()] & c.enemy).any() {
+        for l in &g.lame {
+            zone |= l.paths_from(k, c.enemy);
+        }
+    }
+    zone |= g.complex_paths[k.index()];
+    if let Some(f) = &t.rules.constraints.facing {
+        if f.faces(b, s, c.me, c.occ) {
+            return None;
+        }
+        zone |= f.zone(b, s, c.me, c.occ);
+    }
+    Some(zone)
+}
+
+/// The generic path where the node has a [`legality_zone`]: the moves of
+/// the men off the zone to squares off it are legal as they are; every
+/// other move is probed.
+fn gen_zoned<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    c: &Ctx<B>,
+    zone: B,
+    split: bool,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    scratch.clear();
+    let own = s.by_player[c.me as usize];
+    let (free, tied) = (own & !zone, own & zone);
+    let s_ref: &State<B> = s;
+    for (pid, p) in t.base.atoms.patterns.iter().enumerate() {
+        let men = s_ref.by_pattern[pid] & own;
+        if men.is_empty() {
+            continue;
+        }
+        gen_men::<B, S, true>(t, s_ref, c, p, men & free, !zone, out);
+        if out.done() {
+            return;
+        }
+        gen_men::<B, MoveList, true>(t, s_ref, c, p, men & free, zone, scratch);
+        gen_men::<B, MoveList, true>(t, s_ref, c, p, men & tied, B::FULL, scratch);
+    }
+    gen_special(t, s, c, None, scratch);
     probe_each(t, s, scratch, split, out, |_| None);
 }
 

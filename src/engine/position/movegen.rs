@@ -12,7 +12,11 @@
 //!   bitset masks, royal moves by an attack test without the royal on the
 //!   board, and the rare special moves (en passant, castling) by make,
 //!   test, unmake;
-//! * **generic**: every pseudo-legal move is made, tested and unmade.
+//! * **generic**: every pseudo-legal move is made (or probed), tested and
+//!   unmade; where [`Compiled::zone_test`] holds and the mover's one royal
+//!   is safe, only the moves that leave or enter the node's legality zone
+//!   (the squares whose men bear on the royal's safety and its facings)
+//!   are tested.
 
 pub(super) use super::boardgen::gen_pseudo;
 use super::boardgen::{gen_fast, gen_generic};
@@ -488,7 +492,7 @@ fn checkless<B: Bits, S: Sink>(
 fn must_break<B: Bits, S: Sink>(
     t: &Compiled<B>,
     s: &mut State<B>,
-    f: &crate::engine::rules::facing::Facing,
+    f: &crate::engine::rules::facing::Facing<B>,
     out: &mut S,
     scratch: &mut MoveList,
 ) {
@@ -614,7 +618,7 @@ fn walled<B: Bits, S: Sink>(
         // Where every attack is a plain leap or ride, a wall only blocks:
         // a move legal with the standing walls lifted and no new one is
         // legal whatever square its wall takes.
-        let blocks_only = b.groups.complex_pids.is_empty();
+        let blocks_only = b.groups.complex_pids.is_empty() && b.groups.lame.is_empty();
         'moves: for &mv in base.iter() {
             let guarded = mv.kind() == crate::engine::MoveKind::Castle
                 && castling.is_some_and(|cs| cs.guarded());

@@ -14,7 +14,7 @@ use crate::ir::{PlayerId, Shape, Variant};
 
 /// The constraints of a variant.
 #[derive(Clone, Debug)]
-pub struct Constraints {
+pub struct Constraints<B: Bits> {
     /// The board is unbounded: the men must fit the limit box.
     pub limit: bool,
     pub connected: Vec<Connected>,
@@ -22,16 +22,16 @@ pub struct Constraints {
     /// attacked by the actor's side.
     pub no_checks: bool,
     /// `facing PIECE: illegal`.
-    pub facing: Option<Facing>,
+    pub facing: Option<Facing<B>>,
 }
 
-impl Constraints {
-    pub fn new(v: &Variant) -> Constraints {
+impl<B: Bits> Constraints<B> {
+    pub fn new(v: &Variant, t: &Base<B>) -> Constraints<B> {
         Constraints {
             limit: matches!(v.board.shape, Shape::Unbounded { .. }),
             connected: connectivity::compile(v),
             no_checks: v.turn.no_checks,
-            facing: Facing::new(v),
+            facing: Facing::new(v, t),
         }
     }
 
@@ -47,14 +47,7 @@ impl Constraints {
     /// `removed`: men that the action's end-of-action consequences will
     /// remove (the invariants must hold without them).
     #[inline]
-    pub fn hold<B: Bits>(
-        &self,
-        t: &Base<B>,
-        s: &State<B>,
-        me: PlayerId,
-        split: bool,
-        removed: B,
-    ) -> bool {
+    pub fn hold(&self, t: &Base<B>, s: &State<B>, me: PlayerId, split: bool, removed: B) -> bool {
         let occ = s.occ & !removed;
         if royal_attacked_in(t, s, me, occ) {
             return false;
@@ -65,7 +58,7 @@ impl Constraints {
     /// [`Constraints::hold`] but royal safety (an action that explodes an
     /// enemy royal ends the game whatever it leaves attacked).
     #[inline]
-    pub fn hold_beyond_royal<B: Bits>(
+    pub fn hold_beyond_royal(
         &self,
         t: &Base<B>,
         s: &State<B>,
@@ -92,7 +85,7 @@ impl Constraints {
     /// removals have happened (a placement tried on the board), with what
     /// the source knows of the action.
     #[inline(always)]
-    pub fn hold_before_removals<B: Bits>(
+    pub fn hold_before_removals(
         &self,
         t: &Base<B>,
         s: &State<B>,
@@ -139,7 +132,7 @@ impl Constraints {
     /// `facing`, and no connectivity to keep (or the invariants were
     /// already broken, `split`). Then an action needs no test on the board.
     #[inline]
-    pub fn always_hold<B: Bits>(&self, t: &Base<B>, split: bool) -> bool {
+    pub fn always_hold(&self, t: &Base<B>, split: bool) -> bool {
         t.royal_pids.is_empty()
             && !self.limit
             && !self.no_checks
@@ -153,12 +146,12 @@ impl Constraints {
     /// safe, no `no checks`, no `facing` (see
     /// [`Constraints::hold_before_removals`]).
     #[inline]
-    pub fn steps_by_groups<B: Bits>(&self, t: &Base<B>) -> bool {
+    pub fn steps_by_groups(&self, t: &Base<B>) -> bool {
         t.royal_pids.is_empty() && !self.no_checks && self.facing.is_none()
     }
 
     /// Whether the invariants hold now (the fast check).
-    pub fn invariants_hold<B: Bits>(&self, t: &Base<B>, s: &State<B>) -> bool {
+    pub fn invariants_hold(&self, t: &Base<B>, s: &State<B>) -> bool {
         connectivity::holds(t, s, &self.connected, s.occ)
     }
 }
@@ -168,7 +161,7 @@ impl Constraints {
 /// invariants were broken before it.
 #[derive(Clone, Copy)]
 pub struct Legality<'a, B: Bits> {
-    pub constraints: &'a Constraints,
+    pub constraints: &'a Constraints<B>,
     pub surround: Option<&'a Surround>,
     /// The invariants were already broken before the action.
     pub split: bool,

@@ -15,33 +15,75 @@ use crate::ir::{PieceId, PlayerId, Variant};
 
 /// The kinds that may not face their like.
 #[derive(Clone, Debug)]
-pub struct Facing {
+pub struct Facing<B: Bits> {
     kinds: Vec<PieceId>,
+    /// Per square: its file and rank in each of the four directions, up
+    /// to the edge of the board or the first hole (the squares a man on
+    /// it faces along, when they are empty).
+    lines: Vec<[B; 4]>,
 }
 
-impl Facing {
-    pub fn new(v: &Variant) -> Option<Facing> {
+impl<B: Bits> Facing<B> {
+    pub fn new(v: &Variant, t: &Base<B>) -> Option<Facing<B>> {
         if v.turn.facing_illegal.is_empty() {
             return None;
         }
-        Some(Facing {
-            kinds: v.turn.facing_illegal.clone(),
-        })
+        Some(Facing::of(v.turn.facing_illegal.clone(), t))
     }
 
     /// The kinds of `facing PIECE: must break`.
-    pub fn must_break(v: &Variant) -> Option<Facing> {
+    pub fn must_break(v: &Variant, t: &Base<B>) -> Option<Facing<B>> {
         if v.turn.facing_must_break.is_empty() {
             return None;
         }
-        Some(Facing {
-            kinds: v.turn.facing_must_break.clone(),
-        })
+        Some(Facing::of(v.turn.facing_must_break.clone(), t))
+    }
+
+    fn of(kinds: Vec<PieceId>, t: &Base<B>) -> Facing<B> {
+        let lines = (0..t.nsq)
+            .map(|i| {
+                let (x, y) = t.geo.coords(Square::new(i));
+                [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| {
+                    let mut line = B::EMPTY;
+                    let (mut x, mut y) = (x + dx, y + dy);
+                    while let Some(q) = t.geo.grid_square(x, y).filter(|&q| t.real.contains(q)) {
+                        line.insert(q);
+                        x += dx;
+                        y += dy;
+                    }
+                    line
+                })
+            })
+            .collect();
+        Facing { kinds, lines }
+    }
+
+    /// The squares whose men, moved away, put down or taken, may make a
+    /// man of `me`'s side of a listed kind face an enemy man of its kind
+    /// (among the men `occ`): each such man's square, and its file or rank
+    /// towards an enemy man of its kind on it (up to the edge or the first
+    /// hole).
+    pub fn zone(&self, t: &Base<B>, s: &State<B>, me: PlayerId, occ: B) -> B {
+        let own = friends_bb(t, s, me) & occ;
+        let mut zone = B::EMPTY;
+        for &k in &self.kinds {
+            let men = kind_bb(t, s, k) & occ;
+            let theirs = men & !own;
+            for m in men & own {
+                zone.insert(m);
+                for line in &self.lines[m.index()] {
+                    if (*line & theirs).any() {
+                        zone |= *line;
+                    }
+                }
+            }
+        }
+        zone
     }
 
     /// Whether, among the men `occ`, a man of `me`'s side faces an enemy
     /// man of its kind.
-    pub fn faces<B: Bits>(&self, t: &Base<B>, s: &State<B>, me: PlayerId, occ: B) -> bool {
+    pub fn faces(&self, t: &Base<B>, s: &State<B>, me: PlayerId, occ: B) -> bool {
         let own = friends_bb(t, s, me) & occ;
         for &k in &self.kinds {
             let men = kind_bb(t, s, k) & occ;
@@ -52,7 +94,7 @@ impl Facing {
             }
             for a in mine {
                 for b in theirs {
-                    if open_line(t, a, b, occ) {
+                    if self.open_line(a, b, occ) {
                         return true;
                     }
                 }
@@ -60,25 +102,18 @@ impl Facing {
         }
         false
     }
-}
 
-/// Whether `a` and `b` share a file or a rank and every square between
-/// them is real and not in `occ`.
-fn open_line<B: Bits>(t: &Base<B>, a: Square, b: Square, occ: B) -> bool {
-    let (ax, ay) = t.geo.coords(a);
-    let (bx, by) = t.geo.coords(b);
-    if ax != bx && ay != by {
-        return false;
+    /// Whether `a` and `b` share a file or a rank and every square between
+    /// them is real and not in `occ`.
+    #[inline]
+    fn open_line(&self, a: Square, b: Square, occ: B) -> bool {
+        let (la, lb) = (&self.lines[a.index()], &self.lines[b.index()]);
+        (0..4).any(|d| {
+            la[d].contains(b) && {
+                // The squares from `a` up to `b`, `b` left out.
+                let between = la[d] & !lb[d] & !B::single(b);
+                (between & occ).is_empty()
+            }
+        })
     }
-    let (sx, sy) = ((bx - ax).signum(), (by - ay).signum());
-    let (mut x, mut y) = (ax + sx, ay + sy);
-    while (x, y) != (bx, by) {
-        match t.geo.grid_square(x, y) {
-            Some(q) if t.real.contains(q) && !occ.contains(q) => {}
-            _ => return false,
-        }
-        x += sx;
-        y += sy;
-    }
-    true
 }

@@ -155,12 +155,12 @@ pub struct Rules<B: Bits> {
     pub passing: Option<Passing>,
     /// `facing PIECE: must break` (a filter on the legal list while the
     /// player to act faces).
-    pub must_break: Option<facing::Facing>,
+    pub must_break: Option<facing::Facing<B>>,
     /// `move ... where`: the conditions on board moves, a filter of the
     /// legal list.
     pub move_where: Option<move_where::MoveWhere<B>>,
     pub first_action: Option<FirstAction>,
-    pub constraints: Constraints,
+    pub constraints: Constraints<B>,
     pub surround: Option<Surround>,
     pub elimination: Option<Elimination>,
     /// `reach`, `count`, `extinct` and `checks` endings (a guard and the
@@ -252,7 +252,7 @@ impl<B: Bits> Rules<B> {
         let swaps = Swaps::new(v, layout);
         let passing = Passing::new(v, layout);
         let surround = Surround::new(v, layout);
-        let constraints = Constraints::new(v);
+        let constraints = Constraints::new(v, base);
         if surround.is_some() || !constraints.connected.is_empty() {
             // Both grow sets of men by a row or a column with shifts.
             base.needs_row_major()?;
@@ -341,7 +341,7 @@ impl<B: Bits> Rules<B> {
             swaps,
             flips,
             passing,
-            must_break: facing::Facing::must_break(v),
+            must_break: facing::Facing::must_break(v, base),
             move_where: move_where::MoveWhere::new(v, base),
             first_action: FirstAction::new(v),
             constraints,

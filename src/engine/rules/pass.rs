@@ -57,7 +57,7 @@ impl Passing {
         s: &mut State<B>,
         me: PlayerId,
         mv: Move,
-        must_break: Option<&Facing>,
+        must_break: Option<&Facing<B>>,
     ) {
         let pass = mv == Move::Pass;
         let n = if pass { s.var(self.count) + 1 } else { 0 };

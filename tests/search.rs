@@ -492,3 +492,14 @@ fn late_move_pruning_spares_an_action_that_reaches_a_goal() {
         }
     }
 }
+
+#[test]
+fn the_evaluation_of_a_board_that_wraps_is_built_and_used() {
+    // Cylinder chess: files wrap, so a line sideways never meets an edge;
+    // the dynamic terms' tables once walked such a line forever.
+    let v = varia::load::builtin("cylinder", &[]).expect("cylinder");
+    let s = varia::play::session::Session::new(&v, None, 1).expect("start");
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+    let a = varia::play::ai::choose(&s, &varia::play::ai::Player::Ai(1), &mut rng);
+    assert!(a.is_some_and(|a| s.legal().contains(&a)));
+}

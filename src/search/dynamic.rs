@@ -127,10 +127,12 @@ impl Dynamic {
                     for sq in geo.squares() {
                         let mut points = vec![sq];
                         let mut at = sq;
-                        while dist[f.index()][at.index()] != 0 {
+                        // At most one lap: on a board that wraps, a line
+                        // comes back to its start.
+                        while dist[f.index()][at.index()] != 0 && points.len() < geo.len() {
                             match geo.offset(at, fwd) {
-                                Some(n) => at = n,
-                                None => break,
+                                Some(n) if n != sq => at = n,
+                                _ => break,
                             }
                             points.push(at);
                         }
@@ -144,9 +146,15 @@ impl Dynamic {
                                 // An enemy man on q attacks p; so does one
                                 // further ahead that walks to q.
                                 let mut q = geo.offset(p, (-cx, -cy));
+                                let mut steps = 0;
                                 while let Some(x) = q {
+                                    // (One lap at most on a board that wraps.)
+                                    if steps >= geo.len() {
+                                        break;
+                                    }
                                     s.insert(x);
                                     q = geo.offset(x, fwd);
+                                    steps += 1;
                                 }
                             }
                         }

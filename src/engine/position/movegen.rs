@@ -202,9 +202,7 @@ pub(crate) fn legal<B: Bits, S: Sink>(
 }
 
 /// The filter of `dice` (out of line: only variants with dice run it):
-/// the legal actions of the men on `allowed` (the kinds the roll names);
-/// when there are none but some other man has one, a pass (`dice stuck:
-/// pass`) or nothing (`dice stuck: reroll`, a roll the game rolls again).
+/// the legal actions, kept by the roll ([`crate::engine::rules::dice::Dice::keep`]).
 #[inline(never)]
 fn rolled<B: Bits, S: Sink>(
     t: &Compiled<B>,
@@ -214,25 +212,12 @@ fn rolled<B: Bits, S: Sink>(
     out: &mut S,
     scratch: &mut MoveList,
 ) {
-    use crate::engine::rules::dice::Dice;
     let mut all = COND_LISTS
         .with(|l| l.borrow_mut().pop())
         .unwrap_or_default();
     all.clear();
     filtered(t, s, &mut all, scratch);
-    let mut kept = 0usize;
-    for &mv in all.iter() {
-        if Dice::lets(allowed, mv) {
-            kept += 1;
-            out.raw(mv);
-            if out.done() {
-                break;
-            }
-        }
-    }
-    if kept == 0 && !all.is_empty() && !d.reroll {
-        out.raw(Move::Pass);
-    }
+    d.keep(allowed, &all, out);
     COND_LISTS.with(|l| l.borrow_mut().push(all));
 }
 

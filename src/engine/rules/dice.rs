@@ -17,7 +17,7 @@
 //! reroll`: the game rolls again, and perft counts such a roll as 0).
 
 use crate::engine::compile::Base;
-use crate::engine::core::{Bits, Layout, Move, State, Var};
+use crate::engine::core::{Bits, Layout, Move, MoveList, State, Var};
 use crate::ir::Variant;
 use crate::ir::MAX_DICE;
 use rand::{RngCore, SeedableRng};
@@ -190,6 +190,26 @@ impl Dice {
                 allowed.contains(from) || allowed.contains(partner)
             }
             _ => mv.from().is_some_and(|f| allowed.contains(f)),
+        }
+    }
+
+    /// The legal actions `all` that the roll whose allowed men stand on
+    /// `allowed` lets be played, into `out`; when it lets none but `all`
+    /// is not empty, a pass (`dice stuck: pass`) or nothing (`dice stuck:
+    /// reroll`, a roll the game rolls again).
+    pub fn keep<B: Bits, S: super::Sink>(&self, allowed: B, all: &MoveList, out: &mut S) {
+        let mut kept = 0usize;
+        for &mv in all.iter() {
+            if Dice::lets(allowed, mv) {
+                kept += 1;
+                out.raw(mv);
+                if out.done() {
+                    break;
+                }
+            }
+        }
+        if kept == 0 && !all.is_empty() && !self.reroll {
+            out.raw(Move::Pass);
         }
     }
 

@@ -14,10 +14,17 @@ use varia::study::simulate::Tally;
 /// Chess where stalemate scores 1/4 to the stalemated player (Gliński's
 /// rule on a square board), and a second rule of the other kind.
 fn quarters(rule: &str) -> Variant {
-    let text = format!(
-        "variant quarters extends chess {{\n  end {{\n    checkmate -> lose\n    {rule}\n  }}\n}}\n"
-    );
-    let c = varia::load::load_str("quarters.variant", &text, &[]);
+    loaded(
+        "quarters.variant",
+        &format!(
+            "variant quarters extends chess {{\n  end {{\n    checkmate -> lose\n    {rule}\n  }}\n}}\n"
+        ),
+    )
+}
+
+/// The one variant of a rule file's text, which must check without errors.
+fn loaded(file: &str, text: &str) -> Variant {
+    let c = varia::load::load_str(file, text, &[]);
     assert!(
         c.diagnostics
             .iter()
@@ -263,18 +270,12 @@ fn play_announces_the_shares() {
 
 /// Chess where stalemate is decided by points: `points` is the statement.
 fn pointed(points: &str) -> Variant {
-    let text = format!(
-        "variant pointed extends chess {{\n  {points}\n  end {{\n    checkmate -> lose\n    stalemate -> most points\n  }}\n}}\n"
-    );
-    let c = varia::load::load_str("pointed.variant", &text, &[]);
-    assert!(
-        c.diagnostics
-            .iter()
-            .all(|d| d.severity != varia::diagnostic::Severity::Error),
-        "{:?}",
-        c.diagnostics
-    );
-    c.variants.into_iter().next().expect("one variant")
+    loaded(
+        "pointed.variant",
+        &format!(
+            "variant pointed extends chess {{\n  {points}\n  end {{\n    checkmate -> lose\n    stalemate -> most points\n  }}\n}}\n"
+        ),
+    )
 }
 
 fn winners_at(v: &Variant, fen: &str) -> Option<(u8, Event)> {

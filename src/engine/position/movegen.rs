@@ -27,14 +27,14 @@ pub(crate) use super::probe::legal_after;
 pub(super) use super::probe::{gen_special, legal_probe};
 use super::turn_end;
 use crate::engine::compile::shape::Shape;
-use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
+use crate::engine::core::{Bits, Bitset, Move, MoveList, Square, State};
 use crate::engine::movement::{friends_bb, royals, Ctx};
 use crate::engine::rules::check_bound;
 use crate::engine::rules::constraint::gives_check_in;
 use crate::engine::rules::explosion;
 use crate::engine::rules::sink::{OnlyCaptures, PlacingKinds};
 use crate::engine::rules::{Any, FirstAction, Sink, Tally, Turns};
-use crate::engine::rules::{Gating, PromoteAction, Promotion};
+use crate::engine::rules::{Gating, PromoteAction};
 use crate::engine::tables::Compiled;
 use crate::ir::{ActionKind, PieceId};
 
@@ -174,7 +174,7 @@ pub(crate) fn legal<B: Bits, S: Sink>(
             let Some((piece, squares)) = g.reply_pending(&t.base, s) else {
                 return;
             };
-            let mut probe = ReachProbe {
+            let mut probe = crate::engine::rules::goals::ReachProbe {
                 piece,
                 squares: squares.into_iter().collect(),
                 from: (s.by_player[s.turn as usize]
@@ -212,13 +212,10 @@ fn rolled<B: Bits, S: Sink>(
     out: &mut S,
     scratch: &mut MoveList,
 ) {
-    let mut all = COND_LISTS
-        .with(|l| l.borrow_mut().pop())
-        .unwrap_or_default();
-    all.clear();
-    filtered(t, s, &mut all, scratch);
-    d.keep(allowed, &all, out);
-    COND_LISTS.with(|l| l.borrow_mut().push(all));
+    pooled(|all| {
+        filtered(t, s, all, scratch);
+        d.keep(allowed, all, out);
+    });
 }
 
 /// [`legal`] after its guards: the filters of the legal list.
@@ -360,6 +357,35 @@ thread_local! {
     static MATE_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
+/// Runs `f` on an empty list from the pool of the filters (no allocation
+/// per node; one list per level of nesting), then gives the list back.
+fn pooled<R>(f: impl FnOnce(&mut MoveList) -> R) -> R {
+    let mut all = COND_LISTS
+        .with(|l| l.borrow_mut().pop())
+        .unwrap_or_default();
+    all.clear();
+    let r = f(&mut all);
+    COND_LISTS.with(|l| l.borrow_mut().push(all));
+    r
+}
+
+/// Passes on the actions of `all` that `keep` keeps, until `out` is done.
+fn sift<B: Bits, S: Sink>(
+    s: &mut State<B>,
+    all: &MoveList,
+    out: &mut S,
+    mut keep: impl FnMut(&mut State<B>, Move) -> bool,
+) {
+    for &mv in all.iter() {
+        if keep(s, mv) {
+            out.raw(mv);
+            if out.done() {
+                break;
+            }
+        }
+    }
+}
+
 /// How deeply `mate` tests may nest: past it, the next player's actions
 /// are generated without the move conditions (see docs/LANGUAGE.md).
 pub(crate) const MATE_DEPTH_LIMIT: u32 = 8;
@@ -380,24 +406,15 @@ fn conditioned<B: Bits, S: Sink>(
     if depth > MATE_DEPTH_LIMIT {
         return sources_unconditioned(t, s, out, scratch);
     }
-    let mut all = COND_LISTS
-        .with(|l| l.borrow_mut().pop())
-        .unwrap_or_default();
-    all.clear();
-    sources_unconditioned(t, s, &mut all, scratch);
-    for &mv in all.iter() {
-        let keep = match mv.from().and_then(|from| mw.of(s, from)) {
-            None => true,
-            Some(c) => cond_holds(t, s, c, mv),
-        };
-        if keep {
-            out.raw(mv);
-            if out.done() {
-                break;
+    pooled(|all| {
+        sources_unconditioned(t, s, all, scratch);
+        sift(s, all, out, |s, mv| {
+            match mv.from().and_then(|from| mw.of(s, from)) {
+                None => true,
+                Some(c) => cond_holds(t, s, c, mv),
             }
-        }
-    }
-    COND_LISTS.with(|l| l.borrow_mut().push(all));
+        });
+    });
 }
 
 /// Whether the move conditions `c` hold for the action `mv` of the player
@@ -441,33 +458,24 @@ fn checkless<B: Bits, S: Sink>(
     scratch: &mut MoveList,
 ) {
     let me = s.turn;
-    // A list from the pool of `move ... where` (no allocation per node).
-    let mut all = COND_LISTS
-        .with(|l| l.borrow_mut().pop())
-        .unwrap_or_default();
-    all.clear();
-    if let Some(f) = t
-        .rules
-        .must_break
-        .as_ref()
-        .filter(|f| f.faces(&t.base, s, me, s.occ))
-    {
-        must_break(t, s, f, &mut all, scratch);
-    } else {
-        unfaced_sources(t, s, &mut all, scratch);
-    }
-    for &mv in all.iter() {
-        let mark = make(t, s, mv);
-        let checks = gives_check_in(&t.base, s, me, s.occ);
-        s.rewind(&t.base.layout, mark);
-        if !checks {
-            out.raw(mv);
-            if out.done() {
-                break;
-            }
+    pooled(|all| {
+        if let Some(f) = t
+            .rules
+            .must_break
+            .as_ref()
+            .filter(|f| f.faces(&t.base, s, me, s.occ))
+        {
+            must_break(t, s, f, all, scratch);
+        } else {
+            unfaced_sources(t, s, all, scratch);
         }
-    }
-    COND_LISTS.with(|l| l.borrow_mut().push(all));
+        sift(s, all, out, |s, mv| {
+            let mark = make(t, s, mv);
+            let checks = gives_check_in(&t.base, s, me, s.occ);
+            s.rewind(&t.base.layout, mark);
+            !checks
+        });
+    });
 }
 
 /// The filter of `facing ...: must break` (out of line: it runs only
@@ -482,22 +490,17 @@ fn must_break<B: Bits, S: Sink>(
     scratch: &mut MoveList,
 ) {
     let me = s.turn;
-    let mut all = MoveList::new();
-    unfaced_sources(t, s, &mut all, scratch);
-    for &mv in all.iter() {
-        let keep = mv == Move::Pass || {
-            let mark = make(t, s, mv);
-            let faces = f.faces(&t.base, s, me, s.occ);
-            s.rewind(&t.base.layout, mark);
-            !faces
-        };
-        if keep {
-            out.raw(mv);
-            if out.done() {
-                return;
+    pooled(|all| {
+        unfaced_sources(t, s, all, scratch);
+        sift(s, all, out, |s, mv| {
+            mv == Move::Pass || {
+                let mark = make(t, s, mv);
+                let faces = f.faces(&t.base, s, me, s.occ);
+                s.rewind(&t.base.layout, mark);
+                !faces
             }
-        }
-    }
+        });
+    });
 }
 
 /// [`sources`] without the filter of `facing ...: must break`.
@@ -873,64 +876,6 @@ fn board_paths<B: Bits, S: Sink>(
         }
     } else {
         gen_generic(t, s, c, split, out, scratch);
-    }
-}
-
-/// A probe for "does some action put a man of `piece` on `squares`" (the
-/// reply a `reach ... with reply` goal waits for).
-struct ReachProbe {
-    piece: PieceId,
-    squares: Bitset,
-    /// The squares of the actor's men of `piece` before the action.
-    from: Bitset,
-    /// The kind in hand a placement `promoted too` puts down as `piece`.
-    placed_as: Option<PieceId>,
-    found: bool,
-}
-
-impl Sink for ReachProbe {
-    const STOPS_EARLY: bool = true;
-
-    #[inline]
-    fn targets<B: Bits>(
-        &mut self,
-        _: &Promotion<B>,
-        _: &State<B>,
-        _: Square,
-        man: Man,
-        targets: B,
-    ) {
-        if man.kind() == self.piece && targets.into_iter().any(|sq| self.squares.contains(sq)) {
-            self.found = true;
-        }
-    }
-    #[inline]
-    fn one<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, mv: Move, man: Man) {
-        if man.kind() == self.piece && mv.to().is_some_and(|to| self.squares.contains(to)) {
-            self.found = true;
-        }
-    }
-    #[inline]
-    fn raw(&mut self, mv: Move) {
-        let moved = match mv {
-            Move::Drop {
-                piece,
-                to,
-                promoted: false,
-            } => piece == self.piece && self.squares.contains(to),
-            Move::Drop { piece, to, .. } => {
-                self.placed_as == Some(piece) && self.squares.contains(to)
-            }
-            _ => {
-                mv.from().is_some_and(|f| self.from.contains(f))
-                    && mv.to().is_some_and(|to| self.squares.contains(to))
-            }
-        };
-        self.found |= moved;
-    }
-    #[inline]
-    fn done(&self) -> bool {
-        self.found
     }
 }
 

@@ -14,9 +14,10 @@
 //! **ending** `endings::status` looks at.
 
 use crate::engine::compile::Base;
-use crate::engine::core::{Bits, PlayerSet, State, Var};
+use crate::engine::core::{Bits, Bitset, Man, Move, PlayerSet, Square, State, Var};
 use crate::engine::movement::{attacked, friends_bb};
 use crate::engine::rules::{CheckCount, Passing};
+use crate::engine::rules::{Promotion, Sink};
 use crate::ir::{Event, Outcome, PieceId, MAX_PIECES, MAX_PLAYERS};
 
 /// What one goal tests.
@@ -269,5 +270,63 @@ fn count<B: Bits>(
         each.sum()
     } else {
         each.min().unwrap_or(u32::MAX)
+    }
+}
+
+/// A probe for "does some action put a man of `piece` on `squares`" (the
+/// reply a `reach ... with reply` goal waits for).
+pub(crate) struct ReachProbe {
+    pub(crate) piece: PieceId,
+    pub(crate) squares: Bitset,
+    /// The squares of the actor's men of `piece` before the action.
+    pub(crate) from: Bitset,
+    /// The kind in hand a placement `promoted too` puts down as `piece`.
+    pub(crate) placed_as: Option<PieceId>,
+    pub(crate) found: bool,
+}
+
+impl Sink for ReachProbe {
+    const STOPS_EARLY: bool = true;
+
+    #[inline]
+    fn targets<B: Bits>(
+        &mut self,
+        _: &Promotion<B>,
+        _: &State<B>,
+        _: Square,
+        man: Man,
+        targets: B,
+    ) {
+        if man.kind() == self.piece && targets.into_iter().any(|sq| self.squares.contains(sq)) {
+            self.found = true;
+        }
+    }
+    #[inline]
+    fn one<B: Bits>(&mut self, _: &Promotion<B>, _: &State<B>, mv: Move, man: Man) {
+        if man.kind() == self.piece && mv.to().is_some_and(|to| self.squares.contains(to)) {
+            self.found = true;
+        }
+    }
+    #[inline]
+    fn raw(&mut self, mv: Move) {
+        let moved = match mv {
+            Move::Drop {
+                piece,
+                to,
+                promoted: false,
+            } => piece == self.piece && self.squares.contains(to),
+            Move::Drop { piece, to, .. } => {
+                self.placed_as == Some(piece) && self.squares.contains(to)
+            }
+            _ => {
+                mv.from().is_some_and(|f| self.from.contains(f))
+                    && mv.to().is_some_and(|to| self.squares.contains(to))
+            }
+        };
+        self.found |= moved;
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.found
     }
 }

@@ -194,7 +194,8 @@ pub(super) fn finish_face_down(
                 "castling needs the castler's identity: leave it out of the list",
             );
         }
-        if !v.setup.men.iter().any(|m| m.piece == k) {
+        // (A `shuffle` line is refused above: its men are not in `men`.)
+        if v.setup.shuffles.is_empty() && !v.setup.men.iter().any(|m| m.piece == k) {
             l.diags.push(
                 Diagnostic::error(
                     "bad-argument",

@@ -1061,3 +1061,66 @@ fn fog_of_war_shows_each_person_its_own_view_only() {
         .stdout(predicate::str::contains("4 legal throughout, 0 not"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Jieqi (`face down`) at one terminal: `fen` writes every hidden identity
+/// as `?` (`--reveal`, a referee, names them); a covered man's move turns
+/// it face up for both; the record saved is the referee's copy (its seed
+/// deals the identities) and replays.
+#[test]
+fn face_down_men_stay_hidden_in_play_and_the_record_is_the_referees() {
+    let dir = std::env::temp_dir().join(format!("varia-jieqi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("jieqi.pgn");
+    let out = varia()
+        .args([
+            "play",
+            "jieqi",
+            "--players",
+            "human,human",
+            "--seed",
+            "0",
+            "--ascii",
+            "--save",
+        ])
+        .arg(&pgn)
+        .write_stdin("a1a3\nfen\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    // Seed 0 made a1's man a soldier: turned face up, the view names it.
+    let expected = format!(
+        "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/PX5X1/9/1XXXKXXXX<faces:{}=P{}> b - - 1 1",
+        "?".repeat(22),
+        "?".repeat(7)
+    );
+    assert!(out.contains(&expected), "{out}");
+    let referee = varia()
+        .args([
+            "play",
+            "jieqi",
+            "--players",
+            "human,human",
+            "--seed",
+            "0",
+            "--reveal",
+        ])
+        .write_stdin("fen\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let referee = String::from_utf8(referee).unwrap();
+    assert!(
+        referee.contains("<faces:pcppcrpbpnbaranPPBCBNAPPRANRCP>"),
+        "{referee}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Referee \"referee's copy"), "{text}");
+    assert!(text.contains("[Seed \"0\"]"), "{text}");
+    varia().arg("replay").arg(&pgn).assert().success();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -958,3 +958,32 @@ fn a_seat_under_fog_of_war_gets_its_view_only() {
     let save = s.post(&format!("/api/game/{}/save", g["id"]), &json!({}));
     assert_eq!(save.status, 422, "{}", save.text());
 }
+
+/// Jieqi (`face down`): the page is sent the FEN players may see (every
+/// hidden identity `?`), never the start FEN that names them, and the
+/// record (the referee's copy) is not saved while the game goes on; a
+/// covered man's move turns it face up for both.
+#[test]
+fn a_game_of_face_down_men_names_no_hidden_identity() {
+    let s = Server::start(&[]);
+    let truth = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX<faces:pcppcrpbpnbaranPPBCBNAPPRANRCP> w - - 0 1";
+    let g = game(&s, "jieqi", Some(truth), 2);
+    let text = g.to_string();
+    assert!(!text.contains("pcppcrpbpnbaranPPBCBNAPPRANRCP"), "{text}");
+    assert!(g["start_fen"].is_null(), "{text}");
+    let fen = g["fen"].as_str().unwrap();
+    assert!(
+        fen.contains(&format!("<faces:{}>", "?".repeat(30))),
+        "{fen}"
+    );
+    assert_eq!(g["hidden"], true, "{text}");
+    let save = s.post(&format!("/api/game/{}/save", g["id"]), &json!({}));
+    assert_eq!(save.status, 422, "{}", save.text());
+    // a1's man (a soldier) moves as a chariot and is turned face up.
+    let g = play(&s, &g, "Xaa3");
+    let fen = g["fen"].as_str().unwrap();
+    assert!(
+        fen.contains(&format!("<faces:{}=P{}>", "?".repeat(22), "?".repeat(7))),
+        "{fen}"
+    );
+}

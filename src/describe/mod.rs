@@ -243,6 +243,17 @@ fn turn(v: &Variant) -> Vec<String> {
             "Fog of war: each player sees only its own men and the squares they could move to (a pawn's capture square only with an enemy man on it, an open en-passant capture with the pawn it takes); the rest of the board is hidden from it.".into(),
         );
     }
+    if !t.face_down.is_empty() {
+        let listed: Vec<String> = t
+            .face_down
+            .iter()
+            .map(|f| v.pieces[f.piece as usize].name.clone())
+            .collect();
+        out.push(format!(
+            "Face down: the men of {} start face down, each player's shuffled over that player's start squares of those kinds from the game's seed; a face-down man moves as the kind of its start square and is turned face up, into what it is, after its first move. A face-down man taken stays face down; only its captor learns what it was.",
+            listed.join(", ")
+        ));
+    }
     if let Some(x) = &t.explosion {
         let mut s =
             "A capture explodes: the capturer and the men around it leave the game".to_string();

@@ -286,7 +286,14 @@ fn fen_info<B: Bits>(b: &Base<B>) -> FenInfo {
     if !unbounded {
         for m in &v.setup.men {
             if let Some(sq) = b.geo.coord_square(m.at) {
-                setup_men[sq.index()] = Man::new(m.piece, m.owner, m.facing);
+                // A man of a `face down` kind starts as its face kind.
+                let kind = v
+                    .turn
+                    .face_down
+                    .iter()
+                    .find(|f| f.piece == m.piece)
+                    .map_or(m.piece, |f| f.face);
+                setup_men[sq.index()] = Man::new(kind, m.owner, m.facing);
             }
         }
     }

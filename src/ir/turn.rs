@@ -92,6 +92,13 @@ pub struct Turn {
     /// its view only.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub fog_of_war: bool,
+    /// `face down KIND, ...`: the men of these kinds start face down, their
+    /// identities dealt from the game's seed (docs/LANGUAGE.md "face
+    /// down"). Each entry pairs a listed kind with the kind the checker
+    /// made for its face-down men (a copy of its moves, written `X` in
+    /// FEN). Empty: no man is ever face down.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub face_down: Vec<FaceDown>,
     /// `in check:` and the `initial` forms on check and has-moved flags.
     #[serde(default, skip_serializing_if = "CheckBound::is_empty")]
     pub check_bound: CheckBound,
@@ -331,4 +338,16 @@ pub struct BoardCount {
     /// The counting player has at most this many men.
     pub max_men: Option<u32>,
     pub without: Vec<PieceId>,
+}
+
+/// One kind of `face down`: the men of `piece` in the setup start as men of
+/// `face` (a copy of `piece`'s moves, never royal, never promoting), each
+/// turned into its true kind after its first move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FaceDown {
+    /// The kind as the setup names it: a face-down man on one of its start
+    /// squares moves as this kind.
+    pub piece: PieceId,
+    /// The kind of the face-down men standing on `piece`'s start squares.
+    pub face: PieceId,
 }

@@ -207,6 +207,15 @@ pub fn unsupported(v: &Variant, two_players_only: bool) -> Option<String> {
             v.name
         ));
     }
+    if !v.turn.face_down.is_empty() {
+        // A FEN sent to an engine either names every face-down man (what
+        // no seat may know) or leaves them unknown (and the engine could
+        // not play the position the referee keeps).
+        return Some(format!(
+            "{} starts with men face down, and an engine protocol sends the whole position: no seat may know what a face-down man is",
+            v.name
+        ));
+    }
     if v.turn.dice.is_some() {
         // A position sent as `startpos moves ...` carries no roll: the
         // engine would move any kind at every turn.

@@ -66,7 +66,7 @@ pub struct Record {
 /// What `[Referee]` says in a record that holds what players may not see:
 /// the seed of hidden decks, or every move of a game under fog of war.
 pub const REFEREE_NOTE: &str =
-    "referee's copy: it holds what players may not see (the Seed tag deals every hidden deck; every move made under fog of war is written); do not show it to a player";
+    "referee's copy: it holds what players may not see (the Seed tag deals every hidden deck and face-down man; every move made under fog of war is written); do not show it to a player";
 
 /// Whether a trimmed line is a tag pair (`[Name "value"]`), not movetext
 /// that starts with a bracketed file such as `[-2]3` on an unbounded board.
@@ -149,14 +149,16 @@ impl Record {
     }
 
     /// Whether a record of `variant` carries hidden information: its seed
-    /// deals card decks whose order players may not see (so the record is
-    /// the referee's copy, [`Record::referee`]).
+    /// deals card decks whose order players may not see, or the identities
+    /// of face-down men (`face down`), so the record is the referee's copy
+    /// ([`Record::referee`]).
     pub fn deals_hidden(variant: &crate::ir::Variant) -> bool {
         variant
             .setup
             .decks
             .iter()
             .any(|d| d.iter().any(|&(_, n)| n > 0))
+            || !variant.turn.face_down.is_empty()
     }
 
     /// Whether a record of `variant` is the referee's copy: its seed deals

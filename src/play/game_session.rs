@@ -437,14 +437,17 @@ impl GameSession {
         self.session.position().fen()
     }
 
-    /// Whether the variant has a hidden deck order.
+    /// Whether the variant has a hidden deck order, or face-down men whose
+    /// kinds are hidden (`face down`).
     pub fn has_hidden(&self) -> bool {
-        self.session
-            .variant()
-            .setup
-            .decks
-            .iter()
-            .any(|d| !d.is_empty())
+        let v = self.session.variant();
+        v.setup.decks.iter().any(|d| !d.is_empty()) || self.has_face_down()
+    }
+
+    /// Whether the variant has face-down men (`face down`): the true FEN
+    /// names them, so a player sees [`GameSession::public_fen`] only.
+    pub fn has_face_down(&self) -> bool {
+        !self.session.variant().turn.face_down.is_empty()
     }
 
     /// The whole game as a record (PGN with [`Record::to_pgn`]): a

@@ -404,7 +404,8 @@ pub fn position(
         "reason": reason,
         "sentence": g.result().map(|o| result_sentence(g, &o)),
         "fen": if fog.is_some() { None } else { Some(g.public_fen()) },
-        "start_fen": if fog.is_some() { None } else { g.start_fen() },
+        // A start FEN of face-down men names them (the referee's).
+        "start_fen": if fog.is_some() || (g.has_face_down() && !over) { None } else { g.start_fen() },
         "can_undo": g.left().is_some()
             || (!g.history().is_empty() && (st.replay || !g.last_was_draw())),
         "can_redo": g.can_redo(),

@@ -556,6 +556,11 @@ fn op_blocking(
                     "under fog of war the record is the referee's copy (it names every move): save it once the game is over",
                 ));
             }
+            if st.g.has_face_down() && !st.g.is_over() {
+                return Err(ApiError::refused(
+                    "the record is the referee's copy (its seed deals every face-down man): save it once the game is over",
+                ));
+            }
             let format = m.str_opt("format")?.unwrap_or("pgn");
             let text = match format {
                 "pgn" => st.g.record().to_pgn(),

@@ -172,7 +172,8 @@ pub fn start(app: &Arc<App>, id: u64, lines: usize) -> Result<u64, super::ApiErr
     std::thread::spawn(move || {
         let mut g = session.clone();
         let hidden = g.variant().setup.decks.iter().any(|d| !d.is_empty())
-            || g.variant().turn.dice.is_some();
+            || g.variant().turn.dice.is_some()
+            || !g.variant().turn.face_down.is_empty();
         if hidden {
             let mut rng = ChaCha8Rng::seed_from_u64(version);
             g.determinize(&mut rng);
@@ -193,8 +194,15 @@ pub fn start(app: &Arc<App>, id: u64, lines: usize) -> Result<u64, super::ApiErr
                     if s.hidden_choice(&m) || !s.position().is_legal(m) {
                         break;
                     }
+                    // A face-down man's move turns it face up: what it
+                    // then is (and every later move it makes) is the
+                    // sample's, not the game's, so the line ends there.
+                    let reveals = m.from().is_some_and(|sq| s.position().is_face_down(sq));
                     pv.push(s.san(m));
                     s.play(m);
+                    if reveals {
+                        break;
+                    }
                 }
                 let secs = info.elapsed.as_secs_f64().max(1e-3);
                 events.send(serde_json::json!({

@@ -39,6 +39,7 @@ pub(super) fn finish(
         walls_span,
         petrify_span,
         fog_span,
+        face_down,
         turn_safe_span,
         points_span,
         dice_span,
@@ -523,7 +524,7 @@ pub(super) fn finish(
         teams = (0..l.players.len() as PlayerId).map(|p| vec![p]).collect();
     }
     let errors_now = l.diags.iter().filter(|d| d.is_error()).count();
-    let v = Variant {
+    let mut v = Variant {
         name: name.to_string(),
         title: title.unwrap_or_else(|| name.to_string()),
         aliases,
@@ -580,6 +581,10 @@ pub(super) fn finish(
     if let Some((f, sp)) = &dice_span {
         dice::dice_checks(&mut l, &v, f, *sp);
     }
+    let face_down_failed = match &face_down {
+        Some((kinds, f, sp)) => !hidden::finish_face_down(&mut l, &mut v, kinds, f, *sp),
+        None => false,
+    };
     if let (Some((f, sp)), Shape::Unbounded { .. }) = (&fog_span, &v.board.shape) {
         // A view of a floating area would show where the hidden men hold
         // it: the area's box is drawn from every man on the board.
@@ -604,7 +609,7 @@ pub(super) fn finish(
             .hint("add an `end { ... }` block, for example `checkmate -> lose`"),
         );
     }
-    if errors_now > errors_before {
+    if errors_now > errors_before || face_down_failed {
         None
     } else {
         Some(v)

@@ -16,6 +16,7 @@ mod common;
 mod dice;
 mod end;
 mod finish;
+mod hidden;
 mod moves;
 mod names;
 mod pieces;

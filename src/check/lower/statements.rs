@@ -90,6 +90,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("dice", false, false, Rule(dice::dice_stmt)),
     st("no", true, false, Rule(moves::no_checks)),
     st("fog", true, false, Rule(moves::fog_of_war)),
+    st("face", true, false, Rule(hidden::face_down)),
     st("initial", false, false, Rule(moves::initial_in)),
     st("while", false, false, Rule(check_bound::while_in_check)),
     st("confined", false, false, Rule(regional::confined)),
@@ -177,6 +178,9 @@ pub(super) struct Draft {
     pub petrify_span: Option<(Arc<str>, Span)>,
     /// `fog of war`, for its cross-statement checks.
     pub fog_span: Option<(Arc<str>, Span)>,
+    /// `face down KIND, ...`: the kinds listed with their face kinds, and
+    /// where.
+    pub face_down: Option<(Vec<FaceDown>, Arc<str>, Span)>,
     /// The first `dice` statement, for its cross-statement checks.
     pub dice_span: Option<(Arc<str>, Span)>,
     /// `turn royal safe at end`, for its cross-statement checks.
@@ -221,6 +225,7 @@ impl Draft {
                 must_capture: false,
                 no_checks: false,
                 fog_of_war: false,
+                face_down: Vec::new(),
                 check_bound: CheckBound::default(),
                 must_place: false,
                 must_place_kinds: Vec::new(),
@@ -266,6 +271,7 @@ impl Draft {
             walls_span: None,
             petrify_span: None,
             fog_span: None,
+            face_down: None,
             turn_safe_span: None,
             points_span: None,
             dice_span: None,

@@ -89,6 +89,13 @@ impl Position {
             if let Some(d) = &c.rules.deck {
                 raw.decks = d.shuffled(c.base.nplayers, seed);
             }
+            if let Some(f) = &c.rules.faces {
+                raw.extra.faces = f
+                    .deal(seed)
+                    .into_iter()
+                    .map(crate::engine::rules::faces::SlotText::Hidden)
+                    .collect();
+            }
             raw
         });
         let mut pos = Position::from_raw(tables, raw)?;

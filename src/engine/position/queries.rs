@@ -235,8 +235,46 @@ impl Position {
     /// (determinisation for an AI). Legality never depends on the order,
     /// except for the identity of the card a draw action draws; the hash
     /// covers the multisets only, so it does not change.
+    ///
+    /// Under `face down`, the true kinds of the face-down men that the
+    /// player to act does not know are dealt again from what it cannot
+    /// tell apart (`rules::faces`); the hash does not change either.
     pub fn redeal_hidden<R: Rng + ?Sized>(&mut self, rng: &mut R) {
-        with_pos!(&mut self.inner, _c, s => DeckRule::redeal(s, rng));
+        with_pos!(&mut self.inner, c, s => {
+            DeckRule::redeal(s, rng);
+            if let Some(f) = &c.rules.faces {
+                f.redeal(s, rng);
+            }
+        });
+    }
+
+    /// Whether a face-down man (`face down`) stands on `sq`.
+    pub fn is_face_down(&self, sq: Square) -> bool {
+        with_pos!(&self.inner, c, s => c
+            .rules
+            .faces
+            .as_ref()
+            .is_some_and(|f| sq.index() < c.base.nsq && f.is_face(s.at(sq))))
+    }
+
+    /// Whether the variant has face-down men (`face down`).
+    pub fn has_face_down(&self) -> bool {
+        with_pos!(&self.inner, c, _s => c.rules.faces.is_some())
+    }
+
+    /// Under `face down`: per start square of a face-down man (in FEN
+    /// order), its square, its owner and the kind it is, as the referee
+    /// knows it: `Some(kind)` while unrevealed, `None` once turned face up.
+    pub fn face_down_truths(&self) -> Vec<(Square, PlayerId, Option<PieceId>)> {
+        with_pos!(&self.inner, c, s => match &c.rules.faces {
+            Some(f) => (0..f.slots.len())
+                .map(|i| {
+                    let sl = f.slots[i];
+                    (sl.sq, sl.owner, (!f.revealed(s, i)).then(|| f.truth(s, i)))
+                })
+                .collect(),
+            None => Vec::new(),
+        })
     }
 
     /// The public content of a player's deck: each card with how many

@@ -62,6 +62,9 @@ pub struct Extra {
     pub turn_left: Option<u32>,
     /// `dice`: the roll's code (0: not rolled; see `rules::dice`).
     pub roll: u32,
+    /// `face down`: what is known of each slot (empty: nothing said; see
+    /// `rules::faces`).
+    pub faces: Vec<crate::engine::rules::faces::SlotText>,
 }
 
 /// A position as plain data, not yet checked: what FEN parsing and the
@@ -137,9 +140,16 @@ impl RawPosition {
                         m.at.x, m.at.y
                     ))
                 })?;
+            // A man of a `face down` kind starts face down.
+            let kind = t
+                .rules
+                .faces
+                .as_ref()
+                .and_then(|f| f.face_of(m.piece))
+                .unwrap_or(m.piece);
             men.push(RawMan {
                 at,
-                kind: m.piece,
+                kind,
                 owner: m.owner,
                 facing: m.facing,
                 unmoved: true,
@@ -237,6 +247,10 @@ impl RawPosition {
             return err("the player to move is out of the game");
         }
         s.turn = raw.turn;
+        let mut raw = raw;
+        if let Some(f) = &r.faces {
+            face_men(b, f, &mut raw.men)?;
+        }
         for m in &raw.men {
             if m.at.index() >= b.nsq || !b.geo.is_real(m.at) {
                 return err(format!(
@@ -312,6 +326,13 @@ impl RawPosition {
         s.quiet = raw.quiet;
         s.ply = raw.ply;
         read_extra(t, &mut s, &raw.extra)?;
+        if let Some(f) = &r.faces {
+            let on_board: Vec<bool> = (0..f.slots.len()).map(|i| f.on_board(&s, i)).collect();
+            f.read(&mut s, &raw.extra.faces, &on_board)
+                .map_err(PositionError)?;
+        } else if !raw.extra.faces.is_empty() {
+            return err("face-down slots are given but the variant has no face-down men");
+        }
         if let Some(d) = &r.deck {
             s.decks = d.decks_of(b.nplayers, &raw.decks).map_err(PositionError)?;
             for p in 0..b.nplayers {
@@ -350,6 +371,32 @@ impl RawPosition {
         }
         Ok(s)
     }
+}
+
+/// `face down`: every face-down man stands on a slot of its owner, and
+/// is made the face kind of that slot (FEN writes every face kind `X`).
+fn face_men<B: Bits>(
+    b: &crate::engine::compile::Base<B>,
+    f: &crate::engine::rules::faces::Faces,
+    men: &mut [RawMan],
+) -> Result<(), PositionError> {
+    for m in men.iter_mut() {
+        if f.face_kinds & (1u32 << (m.kind as u32 & 31)) == 0 {
+            continue;
+        }
+        let slot = f
+            .slot_at(m.at)
+            .map(|i| f.slots[i])
+            .filter(|sl| sl.owner == m.owner);
+        let Some(sl) = slot else {
+            return err(format!(
+                "a face-down man stands on {}, which is not a start square of its owner's face-down men",
+                b.geo.name(m.at)
+            ));
+        };
+        m.kind = sl.face;
+    }
+    Ok(())
 }
 
 /// Under `turn royal safe at end`: whether a royal man of `prev`, who
@@ -563,6 +610,7 @@ pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
             (left != tr.length(s.turn, tr.index(s))).then_some(left)
         }),
         roll: r.dice.as_ref().map_or(0, |d| d.roll(s)),
+        faces: r.faces.as_ref().map_or_else(Vec::new, |f| f.texts(s)),
         checks: r.checks.as_ref().map_or_else(Vec::new, |c| {
             (0..b.nplayers).map(|p| c.given(s, p as PlayerId)).collect()
         }),

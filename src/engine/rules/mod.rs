@@ -34,6 +34,7 @@ pub(crate) mod en_passant;
 pub(crate) mod enclose;
 pub(crate) mod endings;
 pub(crate) mod explosion;
+pub(crate) mod faces;
 pub(crate) mod facing;
 pub(crate) mod first_action;
 pub(crate) mod flip;
@@ -178,6 +179,9 @@ pub struct Rules<B: Bits> {
     pub must_capture: bool,
     /// `while in check` and `initial ... not in check | lost when aimed by`.
     pub check_bound: Option<CheckBound>,
+    /// `face down KIND, ...`: the slots of the face-down men and their
+    /// true kinds' variables (`rules::faces`).
+    pub faces: Option<faces::Faces>,
     /// `board ... layers N`: the pass to the next layer after each board
     /// move, and its test (`rules::layers`).
     pub layers: Option<layers::Layers>,
@@ -287,6 +291,7 @@ impl<B: Bits> Rules<B> {
             .fold(0u32, |m, (k, _)| m | 1 << k);
         let strikers = base.strikes.as_ref().is_some_and(|st| st.strikers() != 0);
         let layers = layers::Layers::new(base);
+        let faces = faces::Faces::new(v, base, layout);
         let moves_again = layers.is_some() || strikers;
         if layers.is_some() {
             refuse_on_layers(
@@ -307,6 +312,7 @@ impl<B: Bits> Rules<B> {
             )?;
         }
         let any_consequence = layers.is_some()
+            || faces.is_some()
             || dice.is_some()
             || strikers
             || turns.is_some()
@@ -373,6 +379,7 @@ impl<B: Bits> Rules<B> {
                 || strikers
                 || layers.is_some(),
             layers,
+            faces,
             rebirth,
             in_place,
             strikes: base.strikes.is_some(),
@@ -430,6 +437,7 @@ impl<B: Bits> Rules<B> {
             && self.flips.is_none()
             && self.surround.is_none()
             && self.deck.is_none()
+            && self.faces.is_none()
     }
 
     /// Whether board moves must each be tested one by one (made or probed):
@@ -523,6 +531,10 @@ impl<B: Bits> Rules<B> {
         ep_made: &Option<EpRecord>,
         captured: bool,
     ) {
+        if let Some(f) = &self.faces {
+            // First: what a man turned face up attacks counts for the rest.
+            f.after_action(t, s, mv);
+        }
         if let Some(f) = &self.flips {
             cold(|| f.after_action(t, s, me, mv));
         }

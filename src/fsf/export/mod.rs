@@ -456,6 +456,13 @@ fn structure(e: &mut Exp) {
             "fog of war (each player seeing only its view): a variants.ini section has no option for it, and Fairy-Stockfish would play the game with the whole board in view",
         );
     }
+    if !t.face_down.is_empty() {
+        e.refuse(
+            "face",
+            None,
+            "face-down men (`face down`): a variants.ini section has no option for men whose kinds are hidden, and Fairy-Stockfish would play them as the kinds of their squares",
+        );
+    }
     if t.royal_at_most.is_some() {
         e.refuse(
             "check",

@@ -4,14 +4,16 @@
 use super::text::{parse_counts, write_counts, FenField};
 use crate::engine::core::Bits;
 use crate::engine::position::raw::RawPosition;
+use crate::engine::rules::faces::SlotText;
 use crate::engine::tables::Compiled;
-use crate::ir::{Card, RegionId};
+use crate::ir::{Card, PieceId, RegionId};
 
 /// Whether the variant writes the `<…>` block at all.
 fn has_state_block<B: Bits>(t: &Compiled<B>) -> bool {
     let r = &t.rules;
     r.swaps.is_some()
         || r.dice.is_some()
+        || r.faces.is_some()
         || r.passing.is_some()
         || r.surround.as_ref().is_some_and(|s| s.removed.is_some())
 }
@@ -52,6 +54,7 @@ pub(crate) fn write_state<B: Bits>(t: &Compiled<B>, raw: &RawPosition, out: &mut
         return;
     }
     out.push('<');
+    let open = out.len();
     out.push_str(&turn);
     if !turn.is_empty() && (has_state_block(t) || corner.is_some()) {
         out.push(',');
@@ -85,7 +88,92 @@ pub(crate) fn write_state<B: Bits>(t: &Compiled<B>, raw: &RawPosition, out: &mut
     if let Some((x, y)) = corner {
         out.push_str(&format!("origin:{x}/{y}"));
     }
+    if t.rules.faces.is_some() {
+        if out.len() > open {
+            out.push(',');
+        }
+        write_faces(t, &raw.extra.faces, out);
+    }
     out.push('>');
+}
+
+/// The `faces:` entry (`face down`): per slot in FEN order, its true
+/// kind's letter (the owner's case) while it is unrevealed, `?` where the
+/// writer does not know it, `=` and the letter once turned face up.
+pub(crate) fn write_faces<B: Bits>(t: &Compiled<B>, faces: &[SlotText], out: &mut String) {
+    let Some(f) = &t.rules.faces else {
+        return;
+    };
+    out.push_str("faces:");
+    let v = &t.base.variant;
+    for (sl, x) in f.slots.iter().zip(faces) {
+        let letter = |k: PieceId| {
+            let c = v.pieces[k as usize].letter.to_ascii_uppercase();
+            if sl.owner == 0 {
+                c
+            } else {
+                c.to_ascii_lowercase()
+            }
+        };
+        match *x {
+            SlotText::Hidden(k) => out.push(letter(k)),
+            SlotText::Unknown => out.push('?'),
+            SlotText::Revealed(k) => {
+                out.push('=');
+                out.push(letter(k));
+            }
+        }
+    }
+}
+
+/// Read the `faces:` entry.
+fn parse_faces<B: Bits>(t: &Compiled<B>, val: &str) -> Result<Vec<SlotText>, String> {
+    let Some(f) = &t.rules.faces else {
+        return Err("face-down slots are given but the variant has no face-down men".into());
+    };
+    let v = &t.base.variant;
+    let mut out = Vec::new();
+    let mut chars = val.chars();
+    while let Some(c) = chars.next() {
+        let (c, revealed) = if c == '=' {
+            let Some(n) = chars.next() else {
+                return Err("expected a piece letter after `=`".into());
+            };
+            (n, true)
+        } else {
+            (c, false)
+        };
+        if c == '?' && !revealed {
+            out.push(SlotText::Unknown);
+            continue;
+        }
+        let Some(k) = c
+            .is_ascii_alphabetic()
+            .then(|| v.piece_by_letter(c.to_ascii_uppercase()))
+            .flatten()
+            .filter(|&k| f.listed & (1u32 << (k as u32 & 31)) != 0)
+        else {
+            return Err(format!(
+                "`{c}` is not the letter of a kind whose men start face down"
+            ));
+        };
+        out.push(if revealed {
+            SlotText::Revealed(k)
+        } else {
+            SlotText::Hidden(k)
+        });
+        if out.len() > f.slots.len() {
+            break;
+        }
+    }
+    if out.len() != f.slots.len() {
+        return Err(format!(
+            "expected {} face-down slots in `faces:`, found {}",
+            f.slots.len(),
+            out.len()
+        ));
+    }
+    Ok(out)
 }
 
 /// The entries of a turn of several actions: `turn:K` (the turn's number
@@ -212,6 +300,7 @@ pub(crate) fn parse_state<B: Bits>(
                     y.checked_sub(anchor.1).ok_or("origin out of range")?,
                 );
             }
+            "faces" => raw.extra.faces = parse_faces(t, val)?,
             other => return Err(format!("unknown entry `{other}`")),
         }
     }

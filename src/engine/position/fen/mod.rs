@@ -36,4 +36,11 @@ impl Position {
     pub fn public_fen(&self) -> String {
         write::write_public(self)
     }
+
+    /// The position as FEN as player `seat` sees it: [`Position::public_fen`]
+    /// and, under `face down`, the kinds of the face-down men that player
+    /// took (docs/FEN.md "Face-down men").
+    pub fn view_fen(&self, seat: crate::ir::PlayerId) -> String {
+        write::write_view(self, seat)
+    }
 }

@@ -44,6 +44,32 @@ pub fn write_public(pos: &Position) -> String {
                 crate::ir::Card::Joker => (1, 0, 0),
             });
         }
+        // Face-down men: what both players know (the kinds turned face
+        // up), never a kind that is still hidden to one of them.
+        if let Some(f) = &c.rules.faces {
+            for (i, x) in raw.extra.faces.iter_mut().enumerate() {
+                if !f.revealed(s, i) {
+                    *x = crate::engine::rules::faces::SlotText::Unknown;
+                }
+            }
+        }
+        write_raw(c, &raw)
+    })
+}
+
+/// Write a position as FEN as player `seat` may see it: the public FEN
+/// ([`write_public`]), and of the face-down men (`face down`) the kinds
+/// that player learnt by taking them face down.
+pub fn write_view(pos: &Position, seat: crate::ir::PlayerId) -> String {
+    with_pos!(&pos.inner, c, s => {
+        let Some(f) = &c.rules.faces else {
+            return write_public(pos);
+        };
+        let mut raw = to_raw(c, s);
+        raw.extra.faces = f.texts_for(s, seat);
+        for deck in &mut raw.decks {
+            deck.clear();
+        }
         write_raw(c, &raw)
     })
 }

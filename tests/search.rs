@@ -503,3 +503,45 @@ fn the_evaluation_of_a_board_that_wraps_is_built_and_used() {
     let a = varia::play::ai::choose(&s, &varia::play::ai::Player::Ai(1), &mut rng);
     assert!(a.is_some_and(|a| s.legal().contains(&a)));
 }
+
+/// The evaluation with kept buffers (`Eval::evaluate_with`, what the
+/// search's games do) equals the evaluation with fresh ones, the buffers
+/// passing from position to position and from variant to variant.
+#[test]
+fn evaluating_with_kept_buffers_gives_the_same_values() {
+    use rand::{Rng, SeedableRng};
+    let mut map = varia::search::eval::Scratch::default();
+    for name in [
+        "chess",
+        "crazyhouse",
+        "shogi",
+        "xiangqi",
+        "glinski",
+        "cylinder",
+    ] {
+        let v = varia::load::builtin(name, &[]).unwrap();
+        let prepared = varia::play::session::Prepared::new(&v).unwrap();
+        let e = prepared.eval();
+        let mut s = prepared.session(None, 3).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut nonzero = 0;
+        for ply in 0..80 {
+            let pos = s.position();
+            for player in 0..2 {
+                let fresh = e.evaluate(pos, player);
+                assert_eq!(
+                    e.evaluate_with(pos, player, &mut map),
+                    fresh,
+                    "{name} ply {ply}"
+                );
+                nonzero += usize::from(fresh != 0);
+            }
+            let legal = s.legal();
+            if s.result().is_some() || legal.is_empty() {
+                break;
+            }
+            s.play(legal[rng.gen_range(0..legal.len())]);
+        }
+        assert!(nonzero > 10, "{name}: the evaluation is not always 0");
+    }
+}

@@ -103,7 +103,8 @@ impl Game for Session {
     }
 
     fn evaluate(&mut self, player: usize) -> i32 {
-        self.eval.evaluate(self.game.position(), player)
+        self.eval
+            .evaluate_with(self.game.position(), player, &mut self.scratch)
     }
 
     fn key(&self) -> u64 {

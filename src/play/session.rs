@@ -15,6 +15,9 @@ pub struct Session {
     pub game: engine::Game,
     /// The evaluation derived from the rule file (see `crate::search`).
     pub(crate) eval: Arc<crate::search::eval::Eval>,
+    /// The evaluation's buffers, kept so that evaluating allocates
+    /// nothing (`Eval::evaluate_with`).
+    pub(crate) scratch: crate::search::eval::Scratch,
 }
 
 /// A session could not be started.
@@ -95,6 +98,7 @@ impl Prepared {
         Ok(Session {
             game,
             eval: self.eval.clone(),
+            scratch: Default::default(),
         })
     }
 }

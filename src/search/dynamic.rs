@@ -1,14 +1,15 @@
 //! The evaluation's dynamic terms: what the men do in the actual position
 //! (see the module doc of [`super::eval`] for what each term weighs).
 //!
-//! Every term is read off one attack set per man (`Position::attacks_from`:
-//! the engine's compiled attack tables, never a generation of actions),
+//! Every term is read off one attack set per man, all filled in one pass
+//! (`Position::attack_map`: the engine's compiled attack tables, never a
+//! generation of actions, into a buffer the caller keeps),
 //! and only in two-player games where material counts (a variant without
 //! them computes nothing here). [`Dynamic::raw`] gives each term's raw
 //! feature; the evaluation multiplies it by its weight over [`DEN`].
 
 use super::weights::{self as w, Cp};
-use crate::engine::{Bits, Bitset, Position, Square, Tables};
+use crate::engine::{AttackMap, Bits, Bitset, ManAttacks, Position, Square, Tables};
 use crate::ir::{Dir, Variant};
 
 /// The dynamic terms, in the order of [`Dynamic::raw`]'s result.
@@ -177,65 +178,87 @@ impl Dynamic {
 
     /// The raw features of the dynamic terms for `team` (positive: good
     /// for it), in the order of [`TERMS`], each to be multiplied by its
-    /// weight and divided by [`DEN`]. `values` are the men's values,
+    /// weight and divided by [`DEN`]. `map` is the position's attack map
+    /// ([`Position::attack_map`], filled here) and `cheapest` a table per
+    /// square (every entry `Cp::MAX` between calls): the caller keeps both
+    /// so that their buffers are reused. `values` are the men's values,
     /// `passed_gain` what promoting gains per kind (before weights),
     /// `promo_dist` the promotion distance tables, `royals` the royal men
     /// with the phase their safety is weighed at (0 with no enemy pieces
-    /// ..= 256 with a full army).
+    /// ..= 256 with a full army). `mobility`: count the mobility feature
+    /// (else it stays 0: its weight is 0).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn raw(
         &self,
         pos: &Position,
+        map: &mut AttackMap,
+        cheapest: &mut Vec<Cp>,
         team: usize,
         values: &[Cp],
         passed_gain: &[Cp],
         promo_dist: &[Option<[Vec<u8>; 4]>],
         royals: &[(Square, u8, Cp)],
+        mobility: bool,
     ) -> [i64; 6] {
         let mut out = [0i64; 6];
         if !self.on {
             return out;
         }
+        pos.attack_map(map);
+        if cheapest.len() < 256 {
+            cheapest.clear();
+            cheapest.resize(256, Cp::MAX);
+        }
         let v = pos.tables().variant();
         let friend = |o: u8| v.team_of(o) == team;
-        // The two sides' men: index 0 is `team`, 1 the other side.
-        let mut side = [Bitset::EMPTY; 2];
-        for p in 0..2u8 {
-            side[usize::from(!friend(p))] |= pos.men_of(p);
-        }
         let side_of = |o: u8| usize::from(!friend(o));
+        // The two sides' men and what they attack: index 0 is `team`, 1
+        // the other side.
+        let mut side = [Bitset::EMPTY; 2];
+        let mut reach = [Bitset::EMPTY; 2];
+        for p in 0..2u8 {
+            side[side_of(p)] |= pos.men_of(p);
+            reach[side_of(p)] |= map.of_player(p);
+        }
+        // Men attacked by the other side, men defended by their own.
+        let attacked = (reach[0] & side[1]) | (reach[1] & side[0]);
+        let defended = (reach[0] & side[0]) | (reach[1] & side[1]);
         let sign = |s: usize| if s == 0 { 1i64 } else { -1 };
+        let men = map.men();
         // The zones of up to 4 royals: its square and those it attacks.
         let mut zones = [(Bitset::EMPTY, 0usize, 0i64, 0i64, 0i64); 4];
         let mut nz = 0;
         if self.king {
             for &(sq, owner, phase) in royals.iter().take(4) {
-                let mut z = pos.attacks_from(sq);
+                let mut z = men
+                    .binary_search_by_key(&sq.index(), |m| m.sq.index())
+                    .map_or(Bitset::EMPTY, |i| men[i].attacks);
                 z.insert(sq);
                 zones[nz] = (z, side_of(owner), phase as i64, 0, 0);
                 nz += 1;
             }
         }
-        // Per square: the cheapest enemy attacker of the man there.
-        let mut cheapest = [Cp::MAX; 256];
-        let mut attacked = Bitset::EMPTY;
-        let mut defended = Bitset::EMPTY;
+        // Per man: the pawn-like men, the cheapest enemy attacker of each
+        // attacked square, mobility, the attack on the royals' zones.
         let mut pawns = [Bitset::EMPTY; 2];
-        for (sq, m) in pos.men() {
+        for &ManAttacks {
+            sq,
+            man: m,
+            attacks: a,
+        } in men
+        {
             let k = m.kind() as usize;
             let me = side_of(m.owner());
-            let a = pos.attacks_from(sq);
             let royal = v.pieces[k].royal;
             let val = if royal { ROYAL_ATTACKER } else { values[k] };
             if self.pawnlike[k] {
                 pawns[me].insert(sq);
             }
             for x in a & side[1 - me] {
-                attacked.insert(x);
                 let c = &mut cheapest[x.index() & 255];
                 *c = (*c).min(val);
             }
-            defended |= a & side[me];
-            if self.mob_scale[k] != 0 {
+            if mobility && self.mob_scale[k] != 0 {
                 let n = (a & !side[me]).count() as i64;
                 out[0] += sign(me) * (self.mob_scale[k] as i64 * n - self.mob_off[k] as i64);
             }
@@ -253,14 +276,16 @@ impl Dynamic {
         }
         // Threats: men attacked by cheaper men, and attacked men that
         // nothing of their own side defends.
+        // (Each entry of `cheapest` read is set back for the next call.)
         for x in attacked {
+            let by = std::mem::replace(&mut cheapest[x.index() & 255], Cp::MAX);
             let Some(m) = pos.man_at(x) else { continue };
             let k = m.kind() as usize;
             if v.pieces[k].royal {
                 continue;
             }
             let s = -sign(side_of(m.owner()));
-            let (val, by) = (values[k], cheapest[x.index() & 255]);
+            let val = values[k];
             if by < val {
                 out[1] += s * (val - by) as i64;
             }

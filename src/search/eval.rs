@@ -20,7 +20,8 @@
 //!
 //! Besides these static terms, the **dynamic terms** read the actual
 //! position through one attack set per man (the engine's compiled attack
-//! tables, `Position::attacks_from`; never a generation of actions), in
+//! tables, all filled in one pass by `Position::attack_map` into a buffer
+//! the caller keeps; never a generation of actions), in
 //! two-player games where material is worth having (not where losing men
 //! wins) and men move; elsewhere they are not computed at all
 //! (`super::dynamic`). Each has its own weight (`weights::TERMS`):
@@ -49,7 +50,7 @@
 
 use super::dynamic::{self, Dynamic};
 use super::weights::{self as w, Weights};
-use crate::engine::{Position, Square, Tables};
+use crate::engine::{AttackMap, Position, Square, Tables};
 use crate::ir::{Dir, Event, Mode, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
 
 pub use super::weights::Cp;
@@ -114,6 +115,25 @@ pub struct Eval {
     /// before any weight: a passed man's worth.
     passed_gain: Vec<Cp>,
 }
+
+/// What an evaluation reuses from one call to the next, so that it
+/// allocates nothing once grown (the search's games keep one each:
+/// [`Eval::evaluate_with`]).
+#[derive(Debug, Clone, Default)]
+pub struct Scratch {
+    /// The men's attack sets, for the dynamic terms.
+    map: AttackMap,
+    /// The dynamic terms' cheapest attacker per square (`Cp::MAX` between
+    /// calls).
+    cheapest: Vec<Cp>,
+    /// Per man: its coordinates, owner and value, for the royals' safety.
+    near: Vec<Near>,
+    /// The royal men and their owners.
+    royals: Vec<(Square, u8)>,
+}
+
+/// A man as a royal's safety sees it: coordinates, owner, value.
+type Near = (i32, i32, u8, Cp);
 
 /// A kind's value computed from its mobility on the empty board.
 fn derived_value(leap: f64, ride: f64) -> Cp {
@@ -504,6 +524,12 @@ impl Eval {
 
     /// The value of the position for `player`'s team.
     pub fn evaluate(&self, pos: &Position, player: usize) -> Cp {
+        self.evaluate_with(pos, player, &mut Scratch::default())
+    }
+
+    /// [`Eval::evaluate`] with buffers the caller keeps (the search's
+    /// games keep one each, so an evaluation allocates nothing).
+    pub fn evaluate_with(&self, pos: &Position, player: usize, scratch: &mut Scratch) -> Cp {
         let t = &**pos.tables();
         let v = t.variant();
         let geo = t.geometry();
@@ -513,12 +539,18 @@ impl Eval {
         let mut score = 0;
         // Material on the board per player, for the phase.
         let mut material = [0 as Cp; 8];
-        let mut royals: Vec<(Square, u8)> = Vec::new();
+        let mut royals = std::mem::take(&mut scratch.royals);
+        royals.clear();
+        scratch.near.clear();
         for (sq, m) in pos.men() {
             let k = m.kind() as usize;
             let s = sign(m.owner());
             let val = self.values[k];
             material[m.owner() as usize & 7] += val;
+            if self.mate_matters {
+                let (x, y) = geo.coords(sq);
+                scratch.near.push((x, y, m.owner(), val));
+            }
             score += s * val * self.material_sign;
             // A goal piece nearer its region: worth up to a pawn and a half.
             for (kind, tabs) in &self.goals {
@@ -574,15 +606,17 @@ impl Eval {
         }
         if self.mate_matters {
             for &(sq, owner) in &royals {
-                score += sign(owner) * self.royal_safety(pos, sq, owner, &material);
+                score += sign(owner) * self.royal_safety(pos, sq, owner, &material, &scratch.near);
             }
         }
         if self.dynamic.on {
-            let raw = self.dynamic_raw(pos, team, &royals, &material);
+            let mobility = self.weights.terms[w::MOBILITY] != 0;
+            let raw = self.dynamic_raw(pos, scratch, team, &royals, &material, mobility);
             for (i, &term) in dynamic::TERMS.iter().enumerate() {
                 score += (raw[i] * self.weights.terms[term] as i64 / dynamic::DEN[i]) as Cp;
             }
         }
+        scratch.royals = royals;
         // Progress: the side that is ahead wants the move counter reset
         // before it draws the game.
         if self.quiet_rule && score != 0 {
@@ -597,9 +631,11 @@ impl Eval {
     fn dynamic_raw(
         &self,
         pos: &Position,
+        scratch: &mut Scratch,
         team: usize,
         royals: &[(Square, u8)],
         material: &[Cp; 8],
+        mobility: bool,
     ) -> [i64; 6] {
         let v = pos.tables().variant();
         let mut rs = [(Square::default(), 0u8, 0 as Cp); 4];
@@ -612,11 +648,14 @@ impl Eval {
         let n = if self.dynamic.king { n } else { 0 };
         self.dynamic.raw(
             pos,
+            &mut scratch.map,
+            &mut scratch.cheapest,
             team,
             &self.values,
             &self.passed_gain,
             &self.promo_dist,
             &rs[..n],
+            mobility,
         )
     }
 
@@ -634,8 +673,15 @@ impl Eval {
 
     /// Safety of a royal man: shelter, enemy pieces nearby, and where it
     /// stands (back while the enemy has pieces, central once they are gone).
-    fn royal_safety(&self, pos: &Position, sq: Square, owner: u8, material: &[Cp; 8]) -> Cp {
-        let (phase, shelter, tropism, centre) = self.royal_parts(pos, sq, owner, material);
+    fn royal_safety(
+        &self,
+        pos: &Position,
+        sq: Square,
+        owner: u8,
+        material: &[Cp; 8],
+        near: &[Near],
+    ) -> Cp {
+        let (phase, shelter, tropism, centre) = self.royal_parts(pos, sq, owner, material, near);
         let tw = &self.weights.terms;
         let mid = shelter * tw[w::SHELTER] - tropism * tw[w::TROPISM] - centre * tw[w::ROYAL_BACK];
         let end = centre * tw[w::ROYAL_CENTRE];
@@ -645,7 +691,7 @@ impl Eval {
     /// What a royal's safety is made of: the game phase (0 with no enemy
     /// pieces ..= 256 with a full army), its shelter (own men beside it, at
     /// most 4), the enemy pieces near it (tropism) and its square's
-    /// mobility term (centre).
+    /// mobility term (centre). `near` holds every man of the position.
     #[inline]
     fn royal_parts(
         &self,
@@ -653,6 +699,7 @@ impl Eval {
         sq: Square,
         owner: u8,
         material: &[Cp; 8],
+        near: &[Near],
     ) -> (Cp, Cp, Cp, Cp) {
         let t = &**pos.tables();
         let v = t.variant();
@@ -662,15 +709,13 @@ impl Eval {
         let (x, y) = geo.coords(sq);
         let mut shelter = 0;
         let mut tropism = 0;
-        for (s, m) in pos.men() {
-            let (mx, my) = geo.coords(s);
+        for &(mx, my, o, val) in near {
             let d = (mx - x).abs().max((my - y).abs());
-            if v.team_of(m.owner()) == team {
+            if v.team_of(o) == team {
                 if d == 1 && shelter < 4 {
                     shelter += 1;
                 }
             } else {
-                let val = self.values[m.kind() as usize];
                 if val >= 250 && d <= 4 {
                     tropism += (5 - d) * val / 200;
                 }
@@ -704,10 +749,13 @@ impl Eval {
         let ms = self.material_sign as f64;
         let mut material = [0 as Cp; 8];
         let mut royals: Vec<(Square, u8)> = Vec::new();
+        let mut scratch = Scratch::default();
         for (sq, m) in pos.men() {
             let k = m.kind() as usize;
             let s = sign(m.owner());
             material[m.owner() as usize & 7] += self.values[k];
+            let (x, y) = geo.coords(sq);
+            scratch.near.push((x, y, m.owner(), self.values[k]));
             if self.royal[k] {
                 rest += s * ms * self.values[k] as f64;
             } else {
@@ -773,7 +821,8 @@ impl Eval {
         }
         if self.mate_matters {
             for &(sq, owner) in &royals {
-                let (phase, shelter, tropism, centre) = self.royal_parts(pos, sq, owner, &material);
+                let (phase, shelter, tropism, centre) =
+                    self.royal_parts(pos, sq, owner, &material, &scratch.near);
                 let s = sign(owner);
                 let (mid, end) = (phase as f64 / 256.0, (256 - phase) as f64 / 256.0);
                 f[term(w::SHELTER)] += s * shelter as f64 * mid;
@@ -783,7 +832,7 @@ impl Eval {
             }
         }
         if self.dynamic.on {
-            let raw = self.dynamic_raw(pos, team, &royals, &material);
+            let raw = self.dynamic_raw(pos, &mut scratch, team, &royals, &material, true);
             for (i, &t) in dynamic::TERMS.iter().enumerate() {
                 f[term(t)] += raw[i] as f64 / dynamic::DEN[i] as f64;
             }

@@ -2,6 +2,7 @@
 //! legal move generation, game status with history, and FEN.
 
 pub(crate) mod act;
+mod attack_map;
 mod boardgen;
 mod boxed;
 pub(crate) mod checked;
@@ -20,6 +21,7 @@ mod sight;
 mod trial;
 mod turn_end;
 
+pub use attack_map::{AttackMap, ManAttacks};
 pub use checked::{Position, SetupError, Undo};
 pub use fen::{FenError, FenField};
 pub use game::Game;

@@ -42,6 +42,8 @@ pub(super) fn finish(
         turn_safe_span,
         points_span,
         dice_span,
+        exchange_action,
+        exchange_span,
         aliases,
         ..
     } = d;
@@ -70,7 +72,7 @@ pub(super) fn finish(
         royalty_span,
     );
     strike_checks(&mut l, &turn);
-    rebirth_checks(&mut l, &turn, captures_span, rebirth_span);
+    rebirth_checks(&mut l, &turn, captures_span.clone(), rebirth_span);
     if let (Some((f, sp)), Some(_)) = (&castling_field_span, &turn.castling) {
         l.diags.push(
             Diagnostic::error(
@@ -580,6 +582,13 @@ pub(super) fn finish(
     if let Some((f, sp)) = &dice_span {
         dice::dice_checks(&mut l, &v, f, *sp);
     }
+    prison::prison_checks(
+        &mut l,
+        &v,
+        captures_span.as_ref(),
+        exchange_action.as_ref(),
+        exchange_span.as_ref(),
+    );
     if let (Some((f, sp)), Shape::Unbounded { .. }) = (&fog_span, &v.board.shape) {
         // A view of a floating area would show where the hidden men hold
         // it: the area's box is drawn from every man on the board.

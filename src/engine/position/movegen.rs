@@ -537,6 +537,11 @@ pub(super) fn unfaced_sources<B: Bits, S: Sink>(
         if allows(ActionKind::Place) && !out.done() {
             let only = FirstAction::only_piece(fa, ply);
             d.generate(b, s, &r.legality(split), r.captures.any(), only, out);
+            if let Some(x) = &r.exchange {
+                if !out.done() {
+                    x.generate(b, s, d, &r.legality(split), only, out);
+                }
+            }
         }
     }
     if let Some(sw) = &r.swaps {
@@ -921,6 +926,7 @@ impl Sink for ReachProbe {
             Move::Drop { piece, to, .. } => {
                 self.placed_as == Some(piece) && self.squares.contains(to)
             }
+            Move::Exchange { piece, to, .. } => piece == self.piece && self.squares.contains(to),
             _ => {
                 mv.from().is_some_and(|f| self.from.contains(f))
                     && mv.to().is_some_and(|to| self.squares.contains(to))

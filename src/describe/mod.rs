@@ -20,6 +20,26 @@ use crate::notation::words;
 use serde::Serialize;
 use std::sync::Arc;
 
+/// The hostage exchange in words: its value order, lowest first.
+fn exchange_rule(v: &Variant) -> String {
+    let t = &v.turn;
+    let top = t.exchange.iter().flatten().copied().max().unwrap_or(0);
+    let tiers: Vec<String> = (0..=top)
+        .map(|r| {
+            let names: Vec<String> = (0..t.exchange.len())
+                .filter(|&k| t.exchange[k] == Some(r))
+                .map(|k| words::piece(v, k as crate::ir::PieceId))
+                .collect();
+            names.join(" = ")
+        })
+        .filter(|s| !s.is_empty())
+        .collect();
+    format!(
+        "Instead of another action, a player may exchange: a man of its prison goes to its owner's hand, and one of the player's own men of equal or lower value comes out of that owner's prison and is placed at once, as a placement from the hand would be (values, lowest first: {}).",
+        tiers.join(" < ")
+    )
+}
+
 /// A variant described.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Description {
@@ -186,11 +206,15 @@ fn turn(v: &Variant) -> Vec<String> {
         Captures::ToHandDemoted => {
             format!("A captured man goes to {hand} (a promoted man as the piece it was).")
         }
+        Captures::ToPrison => "A captured man goes to the capturer's prison, still its owner's man.".into(),
         Captures::Reborn => "A captured man is reborn (Circe): it is put back on its rebirth square, and leaves the game if that square is taken.".into(),
         Captures::RebornCapturer => "The capturer is reborn (Anti-Circe, Calvet type): after the capture it goes to its own rebirth square; a capture whose rebirth square is taken (neither the square left nor the square of capture) is illegal.".into(),
     });
     if t.captures.rebirth() {
         out.push(rebirth_rule(v));
+    }
+    if !t.exchange.is_empty() {
+        out.push(exchange_rule(v));
     }
     if t.must_capture {
         out.push(

@@ -636,6 +636,11 @@ pub enum Captures {
     /// capturer's rebirth square is taken (neither the square it left nor
     /// the one it took on) is illegal.
     RebornCapturer,
+    /// A captured man goes to the capturer's prison, still its owner's man
+    /// (`captures to prison`; Hostage chess): from there the
+    /// `exchange` action ([`Turn::exchange`]) may release it
+    /// to its owner's hand.
+    ToPrison,
 }
 
 impl Captures {

@@ -188,6 +188,12 @@ pub struct Turn {
     /// which kinds may move (see [`Dice`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<Dice>,
+    /// `actions ..., exchange` with `exchange KIND < KIND = KIND ...`
+    /// (Hostage chess, under `captures to prison`): per kind, its rank in
+    /// the value order (0 the lowest; `None`: a man of it is never
+    /// exchanged). Empty: no exchange action.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exchange: Vec<Option<u8>>,
 }
 
 /// `points PIECE N, ..., PLAYER N`: the points of a player, for the end

@@ -19,7 +19,7 @@ pub trait Describe {
     fn plain_infos(&self, moves: &[Move]) -> Vec<ActionInfo>;
     /// The move in coordinate notation ([`super::coordinate`]): `e2e4`,
     /// `e7e8q`, `e1g1` (castling: the royal's move), `P@e4`, `P@e4e5`,
-    /// `B@c3/d4`, `swap-e1-h1`, `pass`.
+    /// `B@c3/d4`, `N-B@f7` (a hostage exchange), `swap-e1-h1`, `pass`.
     fn move_text(&self, mv: Move) -> String;
     /// The legal move written as `text` in coordinate notation.
     fn parse_move(&self, text: &str) -> Option<Move>;
@@ -63,6 +63,7 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
         | Move::Promote { .. }
         | Move::CastleGate { .. } => ActionKind::Move,
         Move::Drop { .. }
+        | Move::Exchange { .. }
         | Move::PlaceAndMove { .. }
         | Move::PlaceAndReturn { .. }
         | Move::PlaceAndRemove { .. } => ActionKind::Place,
@@ -102,6 +103,7 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
         }
     });
     a.placed_promoted = mv.placed_promoted();
+    a.ransom = mv.ransom().map(|k| letter(pos, k));
     if let Some((k, _)) = mv.gated() {
         // A gated man is written like a promotion (Fairy-Stockfish's
         // convention): `b1c3h`.

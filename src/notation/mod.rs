@@ -51,6 +51,9 @@ pub struct ActionInfo {
     pub promotion: Option<char>,
     /// A placement puts the man down as its promoted form (`+P@c3`).
     pub placed_promoted: bool,
+    /// A hostage exchange: the letter of the hostage given up (`N-B@f7`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ransom: Option<char>,
     /// Castling: the side, `true` for the long side.
     pub castle: Option<bool>,
     /// A compound placement: the placed man then moves here.
@@ -79,6 +82,7 @@ impl ActionInfo {
             capture: false,
             promotion: None,
             placed_promoted: false,
+            ransom: None,
             full_from: false,
             castle: None,
             then_to: None,
@@ -110,7 +114,7 @@ fn rank_str(c: Coord) -> String {
     (c.y + 1).to_string()
 }
 
-/// Coordinate notation: `e2e4`, `e7e8q`, `P@e4`, `P@e4e5`, `B@c3/d4`, `swap-e1-h1` (typed also as `swap e1 h1`), `pass`.
+/// Coordinate notation: `e2e4`, `e7e8q`, `P@e4`, `P@e4e5`, `B@c3/d4`, `N-B@f7` (a hostage exchange: the hostage given, then the drop), `swap-e1-h1` (typed also as `swap e1 h1`), `pass`.
 pub fn coordinate(a: &ActionInfo) -> String {
     let sq = |c: Option<Coord>| c.map(square).unwrap_or_default();
     match a.kind {
@@ -130,7 +134,9 @@ pub fn coordinate(a: &ActionInfo) -> String {
         }
         ActionKind::Place | ActionKind::Draw => {
             let plus = if a.placed_promoted { "+" } else { "" };
-            let mut s = format!("{plus}{}@{}", a.piece, sq(a.to));
+            // A hostage exchange names the hostage given first: `N-B@f7`.
+            let ransom = a.ransom.map(|g| format!("{g}-")).unwrap_or_default();
+            let mut s = format!("{plus}{ransom}{}@{}", a.piece, sq(a.to));
             if let Some(t) = a.then_to {
                 s.push_str(&square(t));
             }

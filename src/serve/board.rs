@@ -223,7 +223,8 @@ fn paths(g: &GameSession, m: Move) -> Vec<Vec<String>> {
         Move::DrawJoker {
             target: Some(t), ..
         } => vec![vec![sq(t)]],
-        Move::DrawJoker { target: None, .. } | Move::Reveal { .. } => {
+        // A hostage exchange: a button with its text (`N-B@f7`).
+        Move::DrawJoker { target: None, .. } | Move::Reveal { .. } | Move::Exchange { .. } => {
             vec![vec![format!("b:{}", s.san(m))]]
         }
         Move::Swap { a, b } => vec![vec![sq(a), sq(b)], vec![sq(b), sq(a)]],

@@ -43,6 +43,8 @@ pub(super) fn finish(
         turn_safe_span,
         points_span,
         dice_span,
+        exchange_action,
+        exchange_span,
         aliases,
         ..
     } = d;
@@ -71,7 +73,7 @@ pub(super) fn finish(
         royalty_span,
     );
     strike_checks(&mut l, &turn);
-    rebirth_checks(&mut l, &turn, captures_span, rebirth_span);
+    rebirth_checks(&mut l, &turn, captures_span.clone(), rebirth_span);
     if let (Some((f, sp)), Some(_)) = (&castling_field_span, &turn.castling) {
         l.diags.push(
             Diagnostic::error(
@@ -585,6 +587,13 @@ pub(super) fn finish(
         Some((kinds, f, sp)) => !hidden::finish_face_down(&mut l, &mut v, kinds, f, *sp),
         None => false,
     };
+    prison::prison_checks(
+        &mut l,
+        &v,
+        captures_span.as_ref(),
+        exchange_action.as_ref(),
+        exchange_span.as_ref(),
+    );
     if let (Some((f, sp)), Shape::Unbounded { .. }) = (&fog_span, &v.board.shape) {
         // A view of a floating area would show where the hidden men hold
         // it: the area's box is drawn from every man on the board.

@@ -111,8 +111,9 @@ pub(super) fn finish_face_down(
         );
     }
     let t = &v.turn;
-    let combos: [(bool, &str, &str); 12] = [
+    let combos: [(bool, &str, &str); 13] = [
         (t.captures.to_hand(), "`captures to hand`", "a face-down man taken would go to a hand with an identity nobody saw: keep captured men off the board (`captures all`)"),
+        (t.captures == crate::ir::Captures::ToPrison, "`captures to prison`", "a face-down man taken would wait in a prison with an identity nobody saw: keep captured men off the board (`captures all`)"),
         (t.captures.rebirth(), "`captures reborn`", "a face-down man would be reborn on a square that is not its own: remove one of the two"),
         (t.explosion.is_some(), "`explode on capture`", "a blast takes men off squares other than the capture's: remove one of the two"),
         (t.fog_of_war, "`fog of war`", "the two kinds of hidden information are not carried together: remove one of the two"),

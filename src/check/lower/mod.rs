@@ -21,6 +21,7 @@ mod moves;
 mod names;
 mod pieces;
 mod placing;
+mod prison;
 mod regional;
 mod regions;
 mod royalty;

@@ -3,7 +3,7 @@
 
 use super::*;
 
-/// `captures none | all | to [partner's] hand [demoted] | reborn [capturer]`
+/// `captures none | all | to [partner's] hand [demoted] | to prison | reborn [capturer]`
 pub(super) fn captures(
     _: &mut Lower,
     d: &mut Draft,
@@ -11,7 +11,7 @@ pub(super) fn captures(
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
     d.captures_span = Some((it.file.clone(), it.stmt.head_span()));
-    let choices = "the choices are `none`, `all`, `to hand`, `to partner's hand`, `reborn`, `reborn capturer`";
+    let choices = "the choices are `none`, `all`, `to hand`, `to partner's hand`, `to prison`, `reborn`, `reborn capturer`";
     let (v, _) = c
         .expect_choice(
             "`none`, `all`, `to hand` or `reborn`",
@@ -33,10 +33,11 @@ pub(super) fn captures(
                 Captures::RebornCapturer
             }
         }
+        "to" if c.eat_word("prison") => Captures::ToPrison,
         "to" => {
             d.turn.to_partner = c.eat_word("partner's");
             c.expect_keyword("hand")
-                .map_err(|d| d.hint("write `captures to hand` or `captures to partner's hand`"))?;
+                .map_err(|d| d.hint("write `captures to hand`, `captures to partner's hand` or `captures to prison`"))?;
             if c.done() {
                 Captures::ToHand
             } else {

@@ -88,6 +88,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("then", true, false, Rule(walls::then_place_wall)),
     st("turn", false, false, Rule(turn_plan::turn_stmt)),
     st("dice", false, false, Rule(dice::dice_stmt)),
+    st("exchange", true, false, Rule(prison::exchange_stmt)),
     st("no", true, false, Rule(moves::no_checks)),
     st("fog", true, false, Rule(moves::fog_of_war)),
     st("face", true, false, Rule(hidden::face_down)),
@@ -183,6 +184,10 @@ pub(super) struct Draft {
     pub face_down: Option<(Vec<FaceDown>, Arc<str>, Span)>,
     /// The first `dice` statement, for its cross-statement checks.
     pub dice_span: Option<(Arc<str>, Span)>,
+    /// `actions ..., exchange` was given (the action of `exchange`).
+    pub exchange_action: Option<(Arc<str>, Span)>,
+    /// The `exchange` statement (the value order).
+    pub exchange_span: Option<(Arc<str>, Span)>,
     /// `turn royal safe at end`, for its cross-statement checks.
     pub turn_safe_span: Option<(Arc<str>, Span)>,
     /// `points`, for the warning when no end rule reads it.
@@ -247,6 +252,7 @@ impl Draft {
                 plan: None,
                 points: None,
                 dice: None,
+                exchange: Vec::new(),
             },
             end_checked: EndTiming::AfterAction,
             teams: Vec::new(),
@@ -275,6 +281,8 @@ impl Draft {
             turn_safe_span: None,
             points_span: None,
             dice_span: None,
+            exchange_action: None,
+            exchange_span: None,
             royalty_span: None,
             aliases: Vec::new(),
         }

@@ -56,17 +56,23 @@ pub(super) fn teams_stmt(l: &Lower, c: &mut Cur) -> Result<Vec<Vec<PlayerId>>, D
     Ok(teams)
 }
 
-pub(super) fn actions_stmt(c: &mut Cur, turn: &mut Turn) -> Result<(), Diagnostic> {
+/// `actions move | place | draw | pass | exchange, ...`; the span of
+/// `exchange` when it is named (its value order is the `exchange`
+/// statement's: [`super::prison`]).
+pub(super) fn actions_stmt(c: &mut Cur, turn: &mut Turn) -> Result<Option<Span>, Diagnostic> {
     turn.moves = false;
     turn.place = false;
     turn.draw = false;
     turn.pass = false;
+    let mut exchange = None;
     loop {
-        let (a, _) = c.expect_choice("an action", &["move", "place", "draw", "pass"])?;
+        let (a, sp) =
+            c.expect_choice("an action", &["move", "place", "draw", "pass", "exchange"])?;
         match a {
             "move" => turn.moves = true,
             "place" => turn.place = true,
             "pass" => turn.pass = true,
+            "exchange" => exchange = Some(sp),
             _ => turn.draw = true,
         }
         if c.done() {
@@ -74,7 +80,7 @@ pub(super) fn actions_stmt(c: &mut Cur, turn: &mut Turn) -> Result<(), Diagnosti
         }
         c.expect_op(",")?;
     }
-    Ok(())
+    Ok(exchange)
 }
 
 /// `place [PIECE...] where PRED`
@@ -516,7 +522,8 @@ pub(super) fn actions(
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
     d.actions_span = Some((it.file.clone(), it.stmt.head_span()));
-    actions_stmt(c, &mut d.turn)
+    d.exchange_action = actions_stmt(c, &mut d.turn)?.map(|sp| (it.file.clone(), sp));
+    Ok(())
 }
 
 pub(super) fn place(

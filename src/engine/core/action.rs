@@ -132,6 +132,15 @@ pub enum Move {
         to: Square,
         piece: PieceId,
     },
+    /// A hostage exchange (`actions ..., exchange` under `captures to
+    /// prison`): a man of kind `give` leaves the actor's prison for its
+    /// owner's hand, and the actor's own man of kind `piece` leaves that
+    /// owner's prison and is placed on `to` (one action).
+    Exchange {
+        give: PieceId,
+        piece: PieceId,
+        to: Square,
+    },
     /// The player passes.
     Pass,
     /// The player to act resigns and leaves a game that goes on without
@@ -407,7 +416,7 @@ impl Move {
             Move::EnPassant { .. } => MoveKind::EnPassant,
             Move::Castle { .. } => MoveKind::Castle,
             Move::Gate { .. } | Move::CastleGate { .. } => MoveKind::Gate,
-            Move::Drop { .. } => MoveKind::Drop,
+            Move::Drop { .. } | Move::Exchange { .. } => MoveKind::Drop,
             Move::PlaceAndMove { .. } => MoveKind::PlaceAndMove,
             Move::PlaceAndReturn { .. } => MoveKind::PlaceAndReturn,
             Move::PlaceAndRemove { .. } => MoveKind::PlaceAndRemove,
@@ -449,6 +458,7 @@ impl Move {
             | Move::Walled { to, .. }
             | Move::CastleGate { to, .. }
             | Move::Drop { to, .. }
+            | Move::Exchange { to, .. }
             | Move::Promote { to, .. }
             | Move::Draw { to, .. } => Some(to),
             Move::PlaceAndMove { at, .. }
@@ -499,6 +509,7 @@ impl Move {
     pub fn placed(self) -> Option<PieceId> {
         match self {
             Move::Drop { piece, .. }
+            | Move::Exchange { piece, .. }
             | Move::PlaceAndMove { piece, .. }
             | Move::PlaceAndReturn { piece, .. }
             | Move::PlaceAndRemove { piece, .. }
@@ -543,6 +554,16 @@ impl Move {
     }
 
     /// The square a wall is put on after the move (`then place wall`).
+    /// The hostage a [`Move::Exchange`] gives up (the kind of the man
+    /// leaving the actor's prison).
+    #[inline]
+    pub fn ransom(self) -> Option<PieceId> {
+        match self {
+            Move::Exchange { give, .. } => Some(give),
+            _ => None,
+        }
+    }
+
     #[inline]
     pub fn wall(self) -> Option<Square> {
         match self {
@@ -619,6 +640,7 @@ impl Move {
                         .map(|(k, sq)| k * 2 + (Some(sq) != self.from()) as u8))
                     .unwrap_or(u8::MAX),
                 self.promotion()
+                    .or(self.ransom())
                     .unwrap_or(if self.placed_promoted() { 254 } else { u8::MAX }),
             ],
         )

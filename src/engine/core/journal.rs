@@ -29,6 +29,8 @@ pub(crate) enum Change {
     Hand(PlayerId, PieceId, u8),
     /// A pool count changed; the old count.
     Pool(PlayerId, PieceId, u8),
+    /// A prison count changed (`captures to prison`); the old count.
+    Prison(PlayerId, PieceId, u8),
     /// A rule variable changed; the old value.
     Var(u16, u32),
     /// The top of a player's deck moved; the old top.

@@ -75,6 +75,9 @@ pub struct State<B: Bits> {
     pub ply: u32,
     pub hands: [[u8; MAX_PIECES]; MAX_PLAYERS],
     pub pools: [[u8; MAX_PIECES]; MAX_PLAYERS],
+    /// `captures to prison`: per holder, the enemy men of each kind in its
+    /// prison (all zero in every other variant).
+    pub prisons: [[u8; MAX_PIECES]; MAX_PLAYERS],
     /// The rule variables (see [`Var`]).
     pub vars: Vec<u32>,
     pub decks: Vec<Deck>,
@@ -115,6 +118,7 @@ impl<B: Bits> State<B> {
             ply: 0,
             hands: [[0; MAX_PIECES]; MAX_PLAYERS],
             pools: [[0; MAX_PIECES]; MAX_PLAYERS],
+            prisons: [[0; MAX_PIECES]; MAX_PLAYERS],
             vars: vec![0; l.vars_hashed.len()],
             decks: Vec::new(),
             origin: (0, 0),
@@ -164,6 +168,7 @@ impl<B: Bits> State<B> {
                 Change::Alive(a) => self.alive = PlayerSet::from_bits(a),
                 Change::Hand(p, k, n) => self.hands[p as usize][k as usize] = n,
                 Change::Pool(p, k, n) => self.pools[p as usize][k as usize] = n,
+                Change::Prison(p, k, n) => self.prisons[p as usize][k as usize] = n,
                 Change::Var(v, x) => self.vars[v as usize] = x,
                 Change::DeckTop(p, top) => self.decks[p as usize].top = top,
                 Change::DeckRotate(p) => {
@@ -200,6 +205,7 @@ impl<B: Bits> State<B> {
             ply: self.ply,
             hands: self.hands,
             pools: self.pools,
+            prisons: self.prisons,
             vars: self.vars.clone(),
             decks: self.decks.clone(),
             origin: self.origin,
@@ -449,6 +455,18 @@ impl<B: Bits> State<B> {
             ^ l.zob.pool(p as usize, kind as usize, n as u32);
         self.journal.push(Change::Pool(p, kind, c));
         self.pools[p as usize][kind as usize] = n;
+    }
+
+    /// Change a prison count by `delta` (see [`State::add_hand`]): `p`
+    /// holds the men, of another player (`captures to prison`).
+    #[inline]
+    pub fn add_prison(&mut self, l: &Layout, p: PlayerId, kind: PieceId, delta: i32) {
+        let c = self.prisons[p as usize][kind as usize];
+        let n = (c as i32 + delta) as u8;
+        self.hash ^= l.zob.prison(p as usize, kind as usize, c as u32)
+            ^ l.zob.prison(p as usize, kind as usize, n as u32);
+        self.journal.push(Change::Prison(p, kind, c));
+        self.prisons[p as usize][kind as usize] = n;
     }
 
     #[inline]

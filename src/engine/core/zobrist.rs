@@ -85,6 +85,13 @@ impl Zobrist {
         }
     }
 
+    /// Key of `count` men of `kind` in `player`'s prison (0 for none): a
+    /// hand key of a player number no hand has.
+    #[inline]
+    pub fn prison(&self, player: usize, kind: usize, count: u32) -> u64 {
+        self.hand(player | 0x80, kind, count)
+    }
+
     /// Key of a rule variable's value (0 for the value 0).
     #[inline]
     pub fn var(&self, slot: usize, value: u32) -> u64 {

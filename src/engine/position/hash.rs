@@ -31,6 +31,7 @@ pub(crate) fn compute<B: Bits>(t: &Compiled<B>, s: &State<B>) -> u64 {
         for k in 0..b.nkinds {
             h ^= l.zob.hand(p, k, s.hands[p][k] as u32);
             h ^= l.zob.pool(p, k, s.pools[p][k] as u32);
+            h ^= l.zob.prison(p, k, s.prisons[p][k] as u32);
         }
     }
     h ^= s.vars_hash(l);

@@ -540,6 +540,11 @@ pub(super) fn unfaced_sources<B: Bits, S: Sink>(
         if allows(ActionKind::Place) && !out.done() {
             let only = FirstAction::only_piece(fa, ply);
             d.generate(b, s, &r.legality(split), r.captures.any(), only, out);
+            if let Some(x) = &r.exchange {
+                if !out.done() {
+                    x.generate(b, s, d, &r.legality(split), only, out);
+                }
+            }
         }
     }
     if let Some(sw) = &r.swaps {

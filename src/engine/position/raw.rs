@@ -81,6 +81,9 @@ pub struct RawPosition {
     pub hands: Vec<Vec<u32>>,
     /// Per player, per kind: men left in the promotion pool.
     pub pools: Vec<Vec<u32>>,
+    /// Per holder, per kind: the enemy men in its prison (`captures to
+    /// prison`).
+    pub prisons: Vec<Vec<u32>>,
     pub en_passant: Vec<RawEp>,
     /// Plies since the last reset of the quiet-move counter.
     pub quiet: u32,
@@ -301,6 +304,7 @@ impl RawPosition {
         for (name, src, dst) in [
             ("hand", &raw.hands, &mut s.hands),
             ("pool", &raw.pools, &mut s.pools),
+            ("prison", &raw.prisons, &mut s.prisons),
         ] {
             if src.len() > b.nplayers {
                 return err(format!("{name}s given for {} players", src.len()));
@@ -422,6 +426,7 @@ fn threatened_at_start<B: Bits>(t: &Compiled<B>, s: &mut State<B>, prev: PlayerI
 /// what a hand holds, so no more than 255 men on the board and in hands.
 fn check_hand_room<B: Bits>(t: &Compiled<B>, s: &State<B>) -> Result<(), PositionError> {
     let grows = t.rules.captures.to_hand()
+        || t.rules.captures.rule == crate::ir::Captures::ToPrison
         || t.base
             .variant
             .turn
@@ -435,7 +440,13 @@ fn check_hand_room<B: Bits>(t: &Compiled<B>, s: &State<B>) -> Result<(), Positio
     if !grows {
         return Ok(());
     }
-    let in_hands: u32 = s.hands.iter().flatten().map(|&n| n as u32).sum();
+    let in_hands: u32 = s
+        .hands
+        .iter()
+        .chain(s.prisons.iter())
+        .flatten()
+        .map(|&n| n as u32)
+        .sum();
     let total = s.occ.count() + in_hands;
     if total > 255 {
         return err(format!(
@@ -642,6 +653,11 @@ pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
         turn: s.turn,
         hands: counts(&s.hands),
         pools: counts(&s.pools),
+        prisons: if t.rules.captures.rule == crate::ir::Captures::ToPrison {
+            counts(&s.prisons)
+        } else {
+            Vec::new()
+        },
         en_passant: s
             .ep
             .iter()

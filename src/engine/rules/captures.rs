@@ -1,8 +1,9 @@
 //! Captures: whether men capture at all, and where a captured man goes
 //! (out of the game, or to the capturer's hand as a man of the capturer,
 //! or to its partner's hand under `captures to partner's hand`, demoted
-//! to the kind it promoted from under `captures to hand demoted`; rebirth
-//! is [`super::rebirth`]).
+//! to the kind it promoted from under `captures to hand demoted`, or to
+//! the capturer's prison under `captures to prison`, whence
+//! [`super::exchange`] releases it; rebirth is [`super::rebirth`]).
 
 use super::super::compile::CompileError;
 use crate::engine::compile::Base;
@@ -140,5 +141,9 @@ pub fn captured<B: Bits>(
         if let Some(&Some(to)) = rule.receiver.get(me as usize) {
             s.add_hand(&t.layout, to, kind, 1);
         }
+    } else if rule.rule == Captures::ToPrison {
+        // Held by the capturer as it stands, promoted or not (Hostage
+        // chess: a promoted man keeps its kind in prison).
+        s.add_prison(&t.layout, me, man.kind(), 1);
     }
 }

@@ -387,6 +387,47 @@ impl<B: Bits> Drops<B> {
     }
 
     /// The promoted form a man of `kind` in hand may also be placed as.
+    /// The squares where the player to act may put down a man of `kind`
+    /// as a plain placement, whether or not one is in its hand: the
+    /// conditions of `place ... where` and `confined`, `place keeps room`,
+    /// and the constraints in the position after it (no follow-up). The
+    /// drop of a hostage exchange ([`super::exchange`]).
+    pub fn plain_squares(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        lg: &Legality<B>,
+        kind: PieceId,
+    ) -> B {
+        let me = s.turn;
+        let l = &t.layout;
+        let empty = t.real & !s.occ;
+        let mut cache = SetCache::default();
+        let man = Man::new(kind, me, t.forward[me]);
+        let (cands, checked) = match self.fitting_squares(t, s, kind, man, &mut cache) {
+            Some(b) => (empty & b, true),
+            None => (empty, false),
+        };
+        if checked && lg.always(t) && self.room.is_empty() {
+            return cands;
+        }
+        let mut out = B::EMPTY;
+        let made = RoyalMade::save(t, s, kind);
+        for sq in cands {
+            if !self.room.is_empty() && !self.leaves_room(t, s, kind, me, sq) {
+                continue;
+            }
+            made.set(l, s, sq, me);
+            s.probe(l, sq, man);
+            if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
+                out.insert(sq);
+            }
+            s.unprobe(l, sq);
+        }
+        made.restore(l, s);
+        out
+    }
+
     #[inline]
     pub fn promoted_form(&self, kind: PieceId) -> Option<PieceId> {
         self.promoted.get(kind as usize).copied().flatten()

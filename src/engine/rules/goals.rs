@@ -318,6 +318,7 @@ impl Sink for ReachProbe {
             Move::Drop { piece, to, .. } => {
                 self.placed_as == Some(piece) && self.squares.contains(to)
             }
+            Move::Exchange { piece, to, .. } => piece == self.piece && self.squares.contains(to),
             _ => {
                 mv.from().is_some_and(|f| self.from.contains(f))
                     && mv.to().is_some_and(|to| self.squares.contains(to))

@@ -3,7 +3,7 @@
 //!
 //! | hook | when | rule kinds |
 //! |---|---|---|
-//! | source | generating actions | board moves (with en passant, castling, promotion), promotions as actions, drops, deck, swap, pass (`actions ..., pass`) |
+//! | source | generating actions | board moves (with en passant, castling, promotion), promotions as actions, drops, hostage exchanges, deck, swap, pass (`actions ..., pass`) |
 //! | guard | before a source runs | board moves (`move requires`), first action, deck (a returned card, a lost player) |
 //! | constraint | after an action, for it to be legal | royal safety, limit box, connectivity |
 //! | filter | on the whole legal list | pass when stuck, `facing ...: must break`, `turn checks last only` |
@@ -33,6 +33,7 @@ pub(crate) mod elimination;
 pub(crate) mod en_passant;
 pub(crate) mod enclose;
 pub(crate) mod endings;
+pub(crate) mod exchange;
 pub(crate) mod explosion;
 pub(crate) mod faces;
 pub(crate) mod facing;
@@ -144,6 +145,9 @@ pub struct Rules<B: Bits> {
     pub castling: Option<Castling<B>>,
     pub board_moves: BoardMoves<B>,
     pub drops: Option<Drops<B>>,
+    /// `actions ..., exchange` (a source of hostage exchanges, beside the
+    /// placements: `captures to prison`).
+    pub exchange: Option<exchange::Exchange>,
     /// `gating PIECE, ... in REGION` (a source of board moves with a man
     /// put on the square left).
     pub gating: Option<Gating<B>>,
@@ -340,6 +344,7 @@ impl<B: Bits> Rules<B> {
             en_passant,
             castling,
             board_moves,
+            exchange: exchange::Exchange::new(v).filter(|_| drops.is_some()),
             drops,
             gating,
             walls: Walls::new(v),
@@ -410,6 +415,7 @@ impl<B: Bits> Rules<B> {
             && self.goals.is_none()
             && !self.must_capture
             && self.drops.is_none()
+            && self.exchange.is_none()
             && self.passing.is_none()
             && self.must_break.is_none()
             && self.move_where.is_none()

@@ -414,6 +414,11 @@ fn structure(e: &mut Exp) {
             Some("reborn"),
             "capturers reborn on their rebirth squares (Anti-Circe)",
         ),
+        ir::Captures::ToPrison => e.refuse(
+            "captures",
+            Some("prison"),
+            "captured men held in prisons and exchanged back (Hostage chess)",
+        ),
         _ => {}
     }
     if t.to_partner && t.captures == ir::Captures::ToHand {

@@ -93,11 +93,21 @@ fn parse_in<B: Bits>(t: &Compiled<B>, text: &str) -> Result<RawPosition, FenErro
         pools_txt = Some(&place[i + 1..place.len() - 1]);
         place = &place[..i];
     }
+    let prison = t.rules.captures.rule == crate::ir::Captures::ToPrison;
+    let mut prisons_txt = None;
     if let Some(i) = place.find('[') {
         if !place.ends_with(']') {
             return fail(FenField::Hands, "expected `]` at the end of the hands");
         }
-        hands_txt = Some(&place[i + 1..place.len() - 1]);
+        let inner = &place[i + 1..place.len() - 1];
+        // `captures to prison`: the hands, then the prisons, `[…][…]`.
+        match inner.split_once("][") {
+            Some((h, p)) if prison => {
+                hands_txt = Some(h);
+                prisons_txt = Some(p);
+            }
+            _ => hands_txt = Some(inner),
+        }
         place = &place[..i];
     } else if let Some(i) = place.rfind('/') {
         // Holdings as one more rank (Fairy-Stockfish, lichess crazyhouse:
@@ -125,6 +135,15 @@ fn parse_in<B: Bits>(t: &Compiled<B>, text: &str) -> Result<RawPosition, FenErro
     }
     if let Some(p) = pools_txt {
         parse_counts(t, p, FenField::Pools, &mut raw.pools)?;
+    }
+    if prison {
+        // Each man in a prison is written as its owner's; the other
+        // player of two holds it.
+        let mut owned = vec![vec![0; t.base.nkinds]; np];
+        if let Some(p) = prisons_txt {
+            parse_counts(t, p, FenField::Hands, &mut owned)?;
+        }
+        raw.prisons = (0..np).map(|h| owned[(h + 1) % np].clone()).collect();
     }
 
     // Side to move.

@@ -238,9 +238,19 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
             out.push('/');
         }
     }
-    if has_hands(t, &raw) {
+    let prison = t.rules.captures.rule == crate::ir::Captures::ToPrison;
+    if prison || has_hands(t, &raw) {
         out.push('[');
         write_counts(t, &mut out, &raw.hands);
+        out.push(']');
+    }
+    if prison {
+        // The prisons, each man as its owner's (the other player holds
+        // it): `[…][qP]`.
+        let np = raw.prisons.len();
+        let owned: Vec<Vec<u32>> = (0..np).map(|p| raw.prisons[(p + 1) % np].clone()).collect();
+        out.push('[');
+        write_counts(t, &mut out, &owned);
         out.push(']');
     }
     if has_pools(t) {

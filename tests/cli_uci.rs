@@ -86,9 +86,29 @@ fn handshake_lists_options_and_every_variant() {
         .lines()
         .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
         .unwrap_or_else(|| panic!("{out}"));
-    for n in varia::check::builtin_names() {
-        assert!(combo.contains(&format!(" var {n}")), "{n} missing: {combo}");
+    // The combo lists exactly the variants `setoption` then accepts.
+    let names = varia::check::builtin_names();
+    let script: String = names
+        .iter()
+        .map(|n| format!("setoption name UCI_Variant value {n}\n"))
+        .collect();
+    let answers = uci(&format!("{script}quit\n"));
+    let mut refused = 0;
+    for n in &names {
+        let listed = combo.split(" var ").skip(1).any(|v| v == *n);
+        let accepted = answers.contains(&format!("info string variant {n} startpos "));
+        assert_eq!(
+            listed, accepted,
+            "{n}: listed {listed}, accepted {accepted}"
+        );
+        refused += usize::from(!accepted);
     }
+    // Some catalogue variants are refused (decks, dice, four players,
+    // men face down), and most are not.
+    assert!(
+        refused > 0 && refused < names.len() / 4,
+        "{refused} refused"
+    );
     for o in [
         "Hash type spin",
         "Threads type spin default 1 min 1 max 64",

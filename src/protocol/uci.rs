@@ -13,7 +13,7 @@
 //! `bestmove` waits for `stop`, and after `go ponder` for `ponderhit` or
 //! `stop`, whatever else limits the search (`Skill Level`, a mate found).
 //! `go perft N` runs on a thread of its own and `stop` ends it.
-//! Options: `UCI_Variant` (every variant as a combo), `VariantPath` (each
+//! Options: `UCI_Variant` (every variant it can play as a combo), `VariantPath` (each
 //! file that fails to load is named with its first diagnostic in an `info
 //! string`), `UCI_Chess960` (castling as the king taking its rook, and
 //! Chess960's castling rule: [`super::chess960`]), `Hash`, `Clear Hash`,
@@ -114,11 +114,29 @@ impl Uci {
             "option name UCI_Variant type combo default {}",
             self.variant
         );
-        for n in self.catalogue.names() {
+        for n in self.playable_names() {
             s.push_str(" var ");
             s.push_str(&n);
         }
         s
+    }
+
+    /// The variants `setoption name UCI_Variant` accepts: every name of
+    /// the catalogue but those [`unsupported`] refuses (decks, dice, more
+    /// than two players, hidden men), so a GUI never offers one it cannot
+    /// play.
+    fn playable_names(&self) -> Vec<String> {
+        self.catalogue
+            .names()
+            .into_iter()
+            .filter(|n| {
+                n == &self.variant
+                    || self
+                        .catalogue
+                        .get(n)
+                        .is_ok_and(|v| unsupported(&v, false).is_none())
+            })
+            .collect()
     }
 
     /// Stop a running search and wait for its `bestmove`.

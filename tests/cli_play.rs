@@ -1124,3 +1124,37 @@ fn face_down_men_stay_hidden_in_play_and_the_record_is_the_referees() {
     varia().arg("replay").arg(&pgn).assert().success();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `fen` in `play` shows the one person's view: the kind of a face-down
+/// man it took is known to it, and to no one when two people share the
+/// keyboard.
+#[test]
+fn play_fen_shows_the_persons_view_of_what_it_took_face_down() {
+    let slot2 = |out: &str| -> char {
+        let i = out.rfind("faces:").unwrap_or_else(|| panic!("{out}")) + 6;
+        out[i..].chars().nth(1).unwrap()
+    };
+    let run = |players: &str| -> String {
+        let out = varia()
+            .args([
+                "play",
+                "jieqi",
+                "--players",
+                players,
+                "--seed",
+                "0",
+                "--ascii",
+            ])
+            // White's face-down cannon b3 takes the face-down man on b10
+            // (seed 0 made it a cannon).
+            .write_stdin("b3b10\nfen\n")
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    assert_eq!(slot2(&run("human,random")), 'c');
+    assert_eq!(slot2(&run("human,human")), '?');
+}

@@ -275,6 +275,16 @@ impl Play {
         }))
     }
 
+    /// The one seat a person plays, if exactly one is.
+    fn only_human(&self) -> Option<usize> {
+        let players = self.game.players();
+        let mut humans = (0..players.len()).filter(|&p| players[p] == Player::Human);
+        match (humans.next(), humans.next()) {
+            (Some(seat), None) => Some(seat),
+            _ => None,
+        }
+    }
+
     /// Whether the terminal must not show the whole position now (`fog of
     /// war`, a person playing, no `--reveal`, the game going on).
     fn fogged(&self) -> bool {
@@ -592,8 +602,16 @@ impl Play {
             "fen" if self.fogged() => outln!(
                 "Under fog of war the position is hidden: the board shows your view (`--reveal` shows everything, for a referee)."
             ),
-            // Decks in a fixed order: the cards that remain, not their order.
-            "fen" => outln!("{}", self.game.public_fen()),
+            // Decks in a fixed order: the cards that remain, not their order;
+            // the one person's view (the face-down men it took), or with
+            // several at one keyboard what all may see.
+            "fen" => outln!(
+                "{}",
+                match self.only_human() {
+                    Some(seat) => self.game.view_fen(seat),
+                    None => self.game.public_fen(),
+                }
+            ),
             "moves" => {
                 let (moves, sans) = self.game.session().sans();
                 let mut shown: Vec<String> = Vec::new();

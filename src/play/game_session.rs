@@ -432,6 +432,14 @@ impl GameSession {
         self.session.position().public_fen()
     }
 
+    /// The position as FEN as player `seat` sees it: [`GameSession::public_fen`]
+    /// and, under `face down`, the kinds of the face-down men that seat took.
+    pub fn view_fen(&self, seat: usize) -> String {
+        self.session
+            .position()
+            .view_fen(seat as crate::ir::PlayerId)
+    }
+
     /// The position as FEN with the decks' hidden order (for referees).
     pub fn fen(&self) -> String {
         self.session.position().fen()

@@ -315,7 +315,7 @@ async function main() {
       ],
     }),
   });
-  window.varia = { view, state, check, board: board.current };
+  window.varia = { view, state, check, board: board.current, starting: board.starting };
   tabs();
   board.init();
   study.init();

@@ -1,7 +1,8 @@
 // The board: a game of the server drawn as SVG, chosen by clicks (or keys,
 // or typed moves), with the seats, the move list, the result and the
 // analysis. Each action comes with its click paths (see src/serve/board.rs):
-// `s:SQUARE`, `h:KIND` (a man in hand), `d` (the deck), `b:TEXT` (a button).
+// `s:SQUARE`, `h:KIND` (a man in hand), `p:KIND` / `r:KIND` (a hostage
+// given / a man taken back), `d` (the deck), `b:TEXT` (a button).
 import { api, source, download, message as banner, goToLine, shownName } from "./app.js";
 
 const $ = (id) => document.getElementById(id);
@@ -86,7 +87,17 @@ function humansAndAi() {
   return kinds.includes(true) && kinds.includes(false);
 }
 
+// The newest game asked for: an older request's answer is dropped. Seats
+// chosen while a new game is on its way are kept for that game.
+let startSeq = 0;
+let startDone = 0;
+let seatWish = null;
+
+// Whether a new game is on its way (or the seats wished meanwhile).
+export function starting() { return seatWish !== null || startSeq !== startDone; }
+
 export async function start(extra) {
+  const seq = ++startSeq;
   const src = source();
   // A new seed for each game: a deck's shuffle (and the AI's choices)
   // follow from it, so a fixed one would let players know the decks.
@@ -96,18 +107,27 @@ export async function start(extra) {
   stopAnalysis();
   try {
     const p = await api("/api/game", body);
+    if (seq !== startSeq) return; // a newer game was asked for
     if (!pos || pos.variant !== p.variant) {
       turn = p.seats[0] ? p.seats[0].turn : 0;
       fillView(p);
     }
     show(p);
     say("");
+    const wish = seatWish;
+    seatWish = null;
+    if (wish && !extra.players && wish.length === p.seats.length && wish.some((w, i) => w !== p.seats[i].player)) {
+      await op("seats", { players: wish });
+    }
   } catch (e) {
     if (e.data && e.data.players === undefined && e.message.includes("seats")) {
       delete body.players;
-      try { show(await api("/api/game", body)); return; } catch (e2) { say(e2.message); return; }
+      try { show(await api("/api/game", body)); } catch (e2) { say(e2.message); }
+    } else {
+      say(e.message);
     }
-    say(e.message);
+  } finally {
+    if (seq === startSeq) { startDone = seq; seatWish = null; }
   }
 }
 
@@ -283,6 +303,7 @@ function seats(p) {
     sel.value = s.player;
     sel.addEventListener("change", () => {
       const players = [...box.querySelectorAll("select")].map((x) => x.value);
+      if (startSeq !== startDone) seatWish = players;
       op("seats", { players });
     });
     span.append(sw, `${s.name}${s.out ? " (out)" : ""} `, sel);
@@ -294,7 +315,8 @@ function hands(p) {
   const box = $("hands");
   box.textContent = "";
   p.seats.forEach((s, i) => {
-    if (!s.hand.length && s.deck == null) return;
+    const prison = s.prison || [];
+    if (!s.hand.length && !prison.length && s.deck == null) return;
     const div = document.createElement("div");
     div.className = "hand";
     const sw = document.createElement("span");
@@ -311,6 +333,25 @@ function hands(p) {
       if (mine) b.dataset.step = `h:${h.kind}`;
       else { b.classList.add("inert"); b.setAttribute("aria-disabled", "true"); }
       // Another seat's men: the click opens the card only.
+      b.addEventListener("click", () => { if (b.dataset.step) click(b.dataset.step); cardLink(h.kind); });
+      b.addEventListener("contextmenu", (e) => { e.preventDefault(); openCard(h.kind); });
+      div.append(b, " ");
+    }
+    // Hostages: the other players' men this seat holds. The player to act
+    // gives one of its own hostages (`p:`) and takes back one of its men
+    // the other holds (`r:`), then chooses the square.
+    const acting = p.human && !p.over;
+    if (prison.length) div.append("prison: ");
+    for (const h of prison) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "hostage";
+      b.textContent = `${h.letter} ×${h.count}`;
+      b.title = `${h.name} held by ${s.name}`;
+      b.dataset.kind = String(h.kind);
+      if (acting && i === p.to_move) b.dataset.step = `p:${h.kind}`;
+      else if (acting) b.dataset.step = `r:${h.kind}`;
+      else { b.classList.add("inert"); b.setAttribute("aria-disabled", "true"); }
       b.addEventListener("click", () => { if (b.dataset.step) click(b.dataset.step); cardLink(h.kind); });
       b.addEventListener("contextmenu", (e) => { e.preventDefault(); openCard(h.kind); });
       div.append(b, " ");

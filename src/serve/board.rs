@@ -3,7 +3,10 @@
 //!
 //! A click path is a list of steps: `s:e4` (a square, named as moves name
 //! it), `h:K` (the man of piece index `K` in the hand of the player to
-//! act), `d` (the deck: draw the top card) and `b:TEXT` (a button). The
+//! act), `p:K` and `r:K` (a hostage exchange: the man of kind `K` held in
+//! the actor's prison, given back, then the actor's own man of kind `K`
+//! held by the opponent, taken back), `d` (the deck: draw the top card)
+//! and `b:TEXT` (a button). The
 //! page keeps the actions whose path starts with the clicks made so far:
 //! it highlights their next steps, plays the one action left, and offers a
 //! picker (by SAN) when several actions share every click (promotions,
@@ -223,8 +226,12 @@ fn paths(g: &GameSession, m: Move) -> Vec<Vec<String>> {
         Move::DrawJoker {
             target: Some(t), ..
         } => vec![vec![sq(t)]],
-        // A hostage exchange: a button with its text (`N-B@f7`).
-        Move::DrawJoker { target: None, .. } | Move::Reveal { .. } | Move::Exchange { .. } => {
+        // A hostage exchange: the hostage given (in the actor's prison),
+        // the own man taken back (in the opponent's), the square.
+        Move::Exchange { give, piece, to } => {
+            vec![vec![format!("p:{give}"), format!("r:{piece}"), sq(to)]]
+        }
+        Move::DrawJoker { target: None, .. } | Move::Reveal { .. } => {
             vec![vec![format!("b:{}", s.san(m))]]
         }
         Move::Swap { a, b } => vec![vec![sq(a), sq(b)], vec![sq(b), sq(a)]],
@@ -340,17 +347,27 @@ pub fn position(
     let turns = seat_turns(g);
     let seats_json: Vec<serde_json::Value> = (0..seats)
         .map(|p| {
-            let hand: Vec<serde_json::Value> = v
-                .pieces
-                .iter()
-                .enumerate()
-                .filter_map(|(k, piece)| {
-                    let n = pos.hand(p as u8, k as u8);
-                    (n > 0).then(|| {
-                        serde_json::json!({"kind": k, "letter": piece.letter.to_ascii_uppercase().to_string(), "name": piece.name, "count": n})
+            let held = |count: &dyn Fn(u8) -> u32, upper: bool| -> Vec<serde_json::Value> {
+                v.pieces
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, piece)| {
+                        let n = count(k as u8);
+                        (n > 0).then(|| {
+                            let letter = if upper {
+                                piece.letter.to_ascii_uppercase()
+                            } else {
+                                piece.letter.to_ascii_lowercase()
+                            };
+                            serde_json::json!({"kind": k, "letter": letter.to_string(), "name": piece.name, "count": n})
+                        })
                     })
-                })
-                .collect();
+                    .collect()
+            };
+            let hand = held(&|k| pos.hand(p as u8, k), true);
+            // The other player's men this seat holds (`captures to prison`,
+            // two players), lettered as the FEN letters their owner's.
+            let prison = held(&|k| pos.prison(p as u8, k), p != 0);
             serde_json::json!({
                 "name": v.players[p].name,
                 "player": g.players().get(p).map(|x| x.to_string()),
@@ -358,6 +375,7 @@ pub fn position(
                 "out": pos.alive() & (1 << p) == 0,
                 "turn": turns.get(p).copied().unwrap_or(0),
                 "hand": hand,
+                "prison": prison,
                 "deck": view.decks.get(p).copied().flatten(),
             })
         })

@@ -84,6 +84,12 @@ impl Position {
         with_pos!(&self.inner, _c, s => s.hands[p as usize][kind as usize] as u32)
     }
 
+    /// Men of `kind` (another player's) held in player `p`'s prison
+    /// (`captures to prison`).
+    pub fn prison(&self, p: PlayerId, kind: PieceId) -> u32 {
+        with_pos!(&self.inner, _c, s => s.prisons[p as usize][kind as usize] as u32)
+    }
+
     /// Men of `kind` left in a player's promotion pool.
     pub fn pool(&self, p: PlayerId, kind: PieceId) -> u32 {
         with_pos!(&self.inner, _c, s => s.pools[p as usize][kind as usize] as u32)

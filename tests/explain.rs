@@ -669,3 +669,69 @@ fn a_check_that_does_not_answer_a_two_move_threat_is_still_threatened() {
         "Your king on e8 would still be threatened: White could take it in its next turn (pawn d6-d7, then pawn d7xe8)."
     );
 }
+
+/// Hostage chess: each reason an exchange (`N-B@f7`) can be refused, and
+/// the legal one.
+#[test]
+fn a_hostage_exchange_names_the_prison_the_value_order_or_the_square() {
+    // White holds a black pawn; Black holds a white pawn.
+    let s = played("hostage", &["e4", "d5", "exd5", "Qxd5"]);
+    let e = why(&s, "P-P@e4");
+    assert!(e.legal, "{e:?}");
+    assert!(
+        matches!(&e.reason, Reason::Legal { action } if action.starts_with("P-P@e4")),
+        "{e:?}"
+    );
+    let e = why(&s, "N-P@e4");
+    assert!(
+        matches!(&e.reason, Reason::NoHostage { piece } if piece == "knight"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.text,
+        "Your prison holds no knight: you can only give a hostage you hold."
+    );
+    let e = why(&s, "P-N@e4");
+    assert!(
+        matches!(&e.reason, Reason::NotHeld { piece } if piece == "knight"),
+        "{e:?}"
+    );
+    // The king is in no value order: never exchanged, the order told
+    // (kinds of one value in the order the file declares the pieces).
+    let e = why(&s, "P-K@e4");
+    assert!(
+        matches!(&e.reason, Reason::NeverExchanged { piece } if piece == "king"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.rule.as_ref().map(|r| r.text.as_str()),
+        Some("exchange pawn < bishop = knight < rook < queen")
+    );
+    // The drop is a placement: an occupied square, a pawn on the last rank.
+    let e = why(&s, "P-P@d2");
+    assert!(
+        matches!(&e.reason, Reason::Occupied { square, .. } if square == "d2"),
+        "{e:?}"
+    );
+    let e = why(&s, "P-P@d8");
+    assert!(!e.legal, "{e:?}");
+    assert!(
+        matches!(&e.reason, Reason::PlacementCondition { piece, square, .. } if piece == "pawn" && square == "d8"),
+        "{e:?}"
+    );
+    // A knight is worth more than a pawn: White, holding a pawn, cannot
+    // buy back its knight.
+    let s = played("hostage", &["Nc3", "d5", "Nxd5", "Qxd5"]);
+    let e = why(&s, "P-N@e4");
+    assert!(
+        matches!(&e.reason, Reason::ExchangeValue { give, take } if give == "pawn" && take == "knight"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.text,
+        "A knight is worth more than a pawn: a hostage buys back a man of equal or lower value only."
+    );
+    // Chess has no exchanges at all.
+    let e = why(&session("chess", None), "P-P@e4");
+    assert!(matches!(e.reason, Reason::NoExchanges), "{e:?}");
+}

@@ -24,6 +24,7 @@
 
 mod board;
 mod castle;
+mod exchange;
 mod place;
 mod reach;
 mod read;
@@ -336,6 +337,10 @@ pub fn explain_text(session: &Session, text: &str) -> Explanation {
         })
         .explained(),
         read::Typed::Castle { long } => castle::typed(&sc, long).explained(),
+        read::Typed::Exchange { give, take, to } => match sc.square(to) {
+            Ok(to) => exchange::exchange(&sc, give, take, to).explained(),
+            Err(f) => f.explained(),
+        },
         read::Typed::Place { piece, to, then } => {
             let to = match sc.square(to) {
                 Ok(s) => s,

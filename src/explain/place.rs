@@ -25,7 +25,7 @@ fn failing(sc: &Scene, p: &Pred, kind: PieceId, to: Square) -> String {
 /// The square, the conditions, the room and the constraints of a
 /// placement of `kind` on `to` (`mv`: the action as the engine would make
 /// it, for the constraints).
-fn conditions(sc: &Scene, kind: PieceId, to: Square, mv: Move) -> Option<Found> {
+pub(crate) fn conditions(sc: &Scene, kind: PieceId, to: Square, mv: Move) -> Option<Found> {
     let (pos, v) = (sc.pos, sc.v);
     if pos.man_at(to).is_some() || pos.walls().contains(to) {
         return Some(Found::new(Reason::Occupied {

@@ -28,6 +28,9 @@ pub(crate) enum Typed {
         to: Coord,
         then: Option<Coord>,
     },
+    /// A hostage exchange (`N-B@f7`): the hostage given, the own man taken
+    /// back, its square.
+    Exchange { give: char, take: char, to: Coord },
     /// Nothing readable.
     Unreadable,
 }
@@ -106,6 +109,19 @@ pub(crate) fn read(text: &str, files: i32) -> Typed {
         return Typed::Castle { long: true };
     }
     if let Some((head, rest)) = t.split_once('@') {
+        // `N-B@f7`: two letters joined by `-`, then the square.
+        if let [g, b'-', k] = head.as_bytes() {
+            if g.is_ascii_alphabetic() && k.is_ascii_alphabetic() {
+                return match squares(rest.as_bytes()).as_slice() {
+                    [(_, to, _)] => Typed::Exchange {
+                        give: g.to_ascii_uppercase() as char,
+                        take: k.to_ascii_uppercase() as char,
+                        to: *to,
+                    },
+                    _ => Typed::Unreadable,
+                };
+            }
+        }
         let piece = head.trim_start_matches('+').chars().next();
         let sq = squares(rest.as_bytes());
         return match (piece, sq.first()) {

@@ -173,6 +173,16 @@ pub enum Reason {
     CastlingThroughAttack { square: String, by: Vec<String> },
     /// The player holds no man of the piece in hand.
     NotInHand { piece: String },
+    /// The variant has no hostage exchanges.
+    NoExchanges,
+    /// The player's prison holds no hostage of the piece.
+    NoHostage { piece: String },
+    /// The opponent's prison holds none of the player's men of the piece.
+    NotHeld { piece: String },
+    /// The piece is not in the `exchange` value order.
+    NeverExchanged { piece: String },
+    /// The man taken back is worth more than the hostage given.
+    ExchangeValue { give: String, take: String },
     /// Men are placed on empty squares only.
     Occupied { square: String, there: String },
     /// A placement condition fails on the square.
@@ -488,6 +498,13 @@ impl Reason {
                 if b.len() == 1 { "s" } else { "" }
             ),
             NotInHand { piece } => format!("You have no {piece} in hand."),
+            NoExchanges => "There are no hostage exchanges in this variant.".into(),
+            NoHostage { piece } => format!("Your prison holds no {piece}: you can only give a hostage you hold."),
+            NotHeld { piece } => format!("Your opponent's prison holds none of your {piece}s: you can only take back a man it holds."),
+            NeverExchanged { piece } => format!("A {piece} is never exchanged: the exchange order does not list it."),
+            ExchangeValue { give, take } => format!(
+                "A {take} is worth more than a {give}: a hostage buys back a man of equal or lower value only."
+            ),
             Occupied { square, there } => format!(
                 "{square} holds {there}: a man is placed on an empty square."
             ),

@@ -438,35 +438,53 @@ impl<B: Bits> State<B> {
     /// (positions are checked for that when built).
     #[inline]
     pub fn add_hand(&mut self, l: &Layout, p: PlayerId, kind: PieceId, delta: i32) {
-        let c = self.hands[p as usize][kind as usize];
-        let n = (c as i32 + delta) as u8;
-        self.hash ^= l.zob.hand(p as usize, kind as usize, c as u32)
-            ^ l.zob.hand(p as usize, kind as usize, n as u32);
-        self.journal.push(Change::Hand(p, kind, c));
-        self.hands[p as usize][kind as usize] = n;
+        self.add_held(l, Held::Hand, p, kind, delta);
     }
 
     /// Change a pool count by `delta` (see [`State::add_hand`]).
     #[inline]
     pub fn add_pool(&mut self, l: &Layout, p: PlayerId, kind: PieceId, delta: i32) {
-        let c = self.pools[p as usize][kind as usize];
-        let n = (c as i32 + delta) as u8;
-        self.hash ^= l.zob.pool(p as usize, kind as usize, c as u32)
-            ^ l.zob.pool(p as usize, kind as usize, n as u32);
-        self.journal.push(Change::Pool(p, kind, c));
-        self.pools[p as usize][kind as usize] = n;
+        self.add_held(l, Held::Pool, p, kind, delta);
     }
 
     /// Change a prison count by `delta` (see [`State::add_hand`]): `p`
     /// holds the men, of another player (`captures to prison`).
     #[inline]
     pub fn add_prison(&mut self, l: &Layout, p: PlayerId, kind: PieceId, delta: i32) {
-        let c = self.prisons[p as usize][kind as usize];
+        self.add_held(l, Held::Prison, p, kind, delta);
+    }
+
+    /// One count of men held off the board: its key in the hash and its
+    /// old value in the journal follow. `which` is a constant at every
+    /// call, so each caller compiles to its own straight line.
+    #[inline(always)]
+    fn add_held(&mut self, l: &Layout, which: Held, p: PlayerId, kind: PieceId, delta: i32) {
+        let (pi, ki) = (p as usize, kind as usize);
+        let counts = match which {
+            Held::Hand => &mut self.hands,
+            Held::Pool => &mut self.pools,
+            Held::Prison => &mut self.prisons,
+        };
+        let c = counts[pi][ki];
         let n = (c as i32 + delta) as u8;
-        self.hash ^= l.zob.prison(p as usize, kind as usize, c as u32)
-            ^ l.zob.prison(p as usize, kind as usize, n as u32);
-        self.journal.push(Change::Prison(p, kind, c));
-        self.prisons[p as usize][kind as usize] = n;
+        counts[pi][ki] = n;
+        let z = &l.zob;
+        let (key, change) = match which {
+            Held::Hand => (
+                z.hand(pi, ki, c as u32) ^ z.hand(pi, ki, n as u32),
+                Change::Hand(p, kind, c),
+            ),
+            Held::Pool => (
+                z.pool(pi, ki, c as u32) ^ z.pool(pi, ki, n as u32),
+                Change::Pool(p, kind, c),
+            ),
+            Held::Prison => (
+                z.prison(pi, ki, c as u32) ^ z.prison(pi, ki, n as u32),
+                Change::Prison(p, kind, c),
+            ),
+        };
+        self.hash ^= key;
+        self.journal.push(change);
     }
 
     #[inline]
@@ -592,4 +610,13 @@ impl<B: Bits> State<B> {
     pub fn hand_empty(&self, p: PlayerId) -> bool {
         self.hands[p as usize].iter().all(|&n| n == 0)
     }
+}
+
+/// Where men are held off the board ([`State::add_hand`],
+/// [`State::add_pool`], [`State::add_prison`]).
+#[derive(Clone, Copy)]
+enum Held {
+    Hand,
+    Pool,
+    Prison,
 }

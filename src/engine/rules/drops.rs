@@ -309,7 +309,6 @@ impl<B: Bits> Drops<B> {
             // Nothing in hand: nothing to place.
             return;
         }
-        let l = &t.layout;
         let empty = t.real & !s.occ;
         let mut cache = SetCache::default();
         // Nothing to test square by square once the conditions are sets:
@@ -334,24 +333,10 @@ impl<B: Bits> Drops<B> {
                     return;
                 }
             } else {
-                // A royal man placed under `check ... when at most N` is
-                // not counted (see `RoyalCheck::AtMost`).
-                let made = RoyalMade::save(t, s, kind);
-                for sq in cands {
-                    if !self.room.is_empty() && !self.leaves_room(t, s, kind, me, sq) {
-                        continue;
-                    }
-                    made.set(l, s, sq, me);
-                    s.probe(l, sq, man);
-                    if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
-                        self.follow_ups(t, s, lg, captures, man, sq, out);
-                    }
-                    s.unprobe(l, sq);
-                    if out.done() {
-                        break;
-                    }
-                }
-                made.restore(l, s);
+                self.each_legal(t, s, lg, kind, man, (cands, checked), |s, sq| {
+                    self.follow_ups(t, s, lg, captures, man, sq, out);
+                    out.done()
+                });
                 if out.done() {
                     return;
                 }
@@ -363,22 +348,10 @@ impl<B: Bits> Drops<B> {
                     Some(b) => (empty & b, true),
                     None => (empty, false),
                 };
-                let made = RoyalMade::save(t, s, form);
-                for sq in cands {
-                    if !self.room.is_empty() && !self.leaves_room(t, s, kind, me, sq) {
-                        continue;
-                    }
-                    made.set(l, s, sq, me);
-                    s.probe(l, sq, man);
-                    if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
-                        out.raw(Move::drop_promoted(kind, sq));
-                    }
-                    s.unprobe(l, sq);
-                    if out.done() {
-                        break;
-                    }
-                }
-                made.restore(l, s);
+                self.each_legal(t, s, lg, kind, man, (cands, checked), |_, sq| {
+                    out.raw(Move::drop_promoted(kind, sq));
+                    out.done()
+                });
                 if out.done() {
                     return;
                 }
@@ -400,7 +373,6 @@ impl<B: Bits> Drops<B> {
         kind: PieceId,
     ) -> B {
         let me = s.turn;
-        let l = &t.layout;
         let empty = t.real & !s.occ;
         let mut cache = SetCache::default();
         let man = Man::new(kind, me, t.forward[me]);
@@ -412,20 +384,49 @@ impl<B: Bits> Drops<B> {
             return cands;
         }
         let mut out = B::EMPTY;
-        let made = RoyalMade::save(t, s, kind);
+        self.each_legal(t, s, lg, kind, man, (cands, checked), |_, sq| {
+            out.insert(sq);
+            false
+        });
+        out
+    }
+
+    /// Each square of `cands` where `man` (of hand kind `kind`, put down
+    /// as itself or as its promoted form) is a legal plain placement:
+    /// `place keeps room`, the conditions square by square (unless the
+    /// candidates are already `checked` as sets) and the constraints,
+    /// tested with the man probed there. `f` is called with the man still
+    /// probed on the square, and returns true to stop. A royal man placed
+    /// under `check ... when at most N` is not counted (see
+    /// `RoyalCheck::AtMost`).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn each_legal(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        lg: &Legality<B>,
+        kind: PieceId,
+        man: Man,
+        (cands, checked): (B, bool),
+        mut f: impl FnMut(&mut State<B>, Square) -> bool,
+    ) {
+        let me = s.turn;
+        let l = &t.layout;
+        let made = RoyalMade::save(t, s, man.kind());
         for sq in cands {
             if !self.room.is_empty() && !self.leaves_room(t, s, kind, me, sq) {
                 continue;
             }
             made.set(l, s, sq, me);
             s.probe(l, sq, man);
-            if (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) {
-                out.insert(sq);
-            }
+            let stop = (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) && f(s, sq);
             s.unprobe(l, sq);
+            if stop {
+                break;
+            }
         }
         made.restore(l, s);
-        out
     }
 
     #[inline]

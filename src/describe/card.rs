@@ -248,7 +248,32 @@ fn rules(v: &Variant, k: PieceId) -> Vec<String> {
             out.push("Explosions around a capture spare it (not as the capturer).".into());
         }
     }
-    if let Some(g) = &t.gating {
+    if let Some(g) = t.gating.as_ref().filter(|g| g.above) {
+        if g.pieces.contains(&k) {
+            let gates: Vec<String> = v
+                .setup
+                .gates
+                .iter()
+                .filter(|x| x.piece == k)
+                .map(|x| {
+                    format!(
+                        "{} above {}",
+                        words::player(v, x.owner),
+                        v.board.square_name(x.at.x, x.at.y)
+                    )
+                })
+                .collect();
+            out.push(format!(
+                "It waits above a square of {} (a gate{}) and enters on it, in the same action, when the man standing there first leaves it by its own move (castling too); it is lost if that man is captured first.",
+                region(v, g.region),
+                if gates.is_empty() {
+                    String::new()
+                } else {
+                    format!(" at the start: {}", gates.join(", "))
+                }
+            ));
+        }
+    } else if let Some(g) = &t.gating {
         if g.pieces.contains(&k) {
             out.push(format!(
                 "It may enter from the hand on the square a man leaves on {} for the first time.",

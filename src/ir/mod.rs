@@ -452,6 +452,9 @@ pub struct Setup {
     /// Men dealt onto squares from the game's seed (`shuffle` lines).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shuffles: Vec<Shuffle>,
+    /// The gates of `gating ... above` (`PLAYER gates:` lines).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gates: Vec<SetupGate>,
 }
 
 impl Setup {
@@ -465,6 +468,7 @@ impl Setup {
             pools: vec![Vec::new(); players],
             first: 0,
             shuffles: Vec::new(),
+            gates: Vec::new(),
         }
     }
 }
@@ -560,10 +564,28 @@ where
 /// square of `region` (its owner's squares) by a plain move or by castling
 /// (the castler's or the partner's square), its owner may put a man of one
 /// of `pieces` from the hand on the square left, in the same action.
+///
+/// `gating PIECE, ... above REGION` (`above`): per-square gates instead.
+/// Each gate is one man of a listed kind waiting above one square of the
+/// region (given by `setup`'s `PLAYER gates:` lines or by FEN); it enters
+/// on that square, in the same action, when the man standing there leaves
+/// it by its own move (a board move or castling), and it is lost when that
+/// man leaves any other way (captured).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Gating {
     pub pieces: Vec<PieceId>,
     pub region: RegionId,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub above: bool,
+}
+
+/// A gate of `gating ... above` in the setup: a man of `piece` of `owner`
+/// waiting above the square `at`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SetupGate {
+    pub piece: PieceId,
+    pub owner: PlayerId,
+    pub at: Coord,
 }
 
 /// `place PIECE, ... unmoved in REGION`: a man of one of `pieces` placed on

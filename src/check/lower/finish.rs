@@ -37,6 +37,8 @@ pub(super) fn finish(
         captures_span,
         rebirth_span,
         walls_span,
+        gating_span,
+        gate_spans,
         petrify_span,
         fog_span,
         face_down,
@@ -200,6 +202,7 @@ pub(super) fn finish(
             .hint("add `draw` to `actions`"),
         );
     }
+    gate_checks(&mut l, &turn, &setup, gating_span, &gate_spans, has_hands);
     if has_hands && !turn.place && turn.gating.is_none() {
         l.err(
             Diagnostic::warning(
@@ -781,5 +784,80 @@ fn rebirth_checks(
             Diagnostic::error("contradiction", &f, s, why.to_string())
                 .hint("remove `captures reborn`, or the statement that conflicts"),
         );
+    }
+}
+
+/// The gates of `gating ... above` (`PLAYER gates:` lines): they need the
+/// statement, a listed kind, a square of the owner's region with the
+/// owner's man on it; and per-square gates take FEN's `[...]` field, so
+/// they are refused beside men in hand.
+fn gate_checks(
+    l: &mut Lower,
+    turn: &Turn,
+    setup: &Setup,
+    gating_at: Option<(Arc<str>, Span)>,
+    spans: &[(Arc<str>, Span)],
+    has_hands: bool,
+) {
+    let above = turn.gating.as_ref().filter(|g| g.above);
+    let Some(g) = above else {
+        if let Some((f, s)) = spans.first() {
+            l.diags.push(
+                Diagnostic::error(
+                    "contradiction",
+                    f,
+                    *s,
+                    "gates are given but the variant has no `gating ... above`",
+                )
+                .hint("add `gating PIECE, ... above REGION`, or remove the `gates:` lines"),
+            );
+        }
+        return;
+    };
+    if let (true, Some((f, s))) = (has_hands || turn.place, &gating_at) {
+        l.diags.push(
+            Diagnostic::error(
+                "contradiction",
+                f,
+                *s,
+                "per-square gates (`gating ... above`) cannot be combined with men in hand or the `place` action: both would be written in FEN's `[...]` field",
+            )
+            .hint("gate from the hand with `gating PIECE, ... in REGION`, or remove the hands"),
+        );
+    }
+    let shuffled = !setup.shuffles.is_empty();
+    let region = l.regions.get(g.region as usize).map(|(r, _)| r.clone());
+    for (gate, (f, s)) in setup.gates.iter().zip(spans) {
+        let why = if !g.pieces.contains(&gate.piece) {
+            Some((
+                "this kind is not one `gating ... above` lists",
+                "add it to the `gating ... above` statement, or gate a listed kind",
+            ))
+        } else if region.as_ref().is_some_and(|r| {
+            !r.squares
+                .get(gate.owner as usize)
+                .is_some_and(|sq| sq.contains(&gate.at))
+        }) {
+            Some((
+                "this square is not on its owner's part of the gating region",
+                "a gate waits above a square of the region `gating ... above` names",
+            ))
+        } else if !shuffled
+            && !setup
+                .men
+                .iter()
+                .any(|m| m.at == gate.at && m.owner == gate.owner)
+        {
+            Some((
+                "no man of the gate's owner stands on this square in the setup",
+                "a gate's man enters when the man on its square leaves it: put one there, or gate another square",
+            ))
+        } else {
+            None
+        };
+        if let Some((why, hint)) = why {
+            l.diags
+                .push(Diagnostic::error("contradiction", f, *s, why).hint(hint));
+        }
     }
 }

@@ -145,15 +145,15 @@ pub(super) fn place_extra(
     }
 }
 
-/// `gating PIECE, ... in REGION`
+/// `gating PIECE, ... in REGION` | `gating PIECE, ... above REGION`
 pub(super) fn gating(
     l: &mut Lower,
     d: &mut Draft,
-    _: &Item,
+    it: &Item,
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
     let mut pieces = Vec::new();
-    while c.peek_word().is_some_and(|w| w != "in") {
+    while c.peek_word().is_some_and(|w| w != "in" && w != "above") {
         let sp = c.here();
         let id = l.piece_ref(c, "a piece")?;
         if l.pieces[id as usize].piece.royal {
@@ -171,11 +171,20 @@ pub(super) fn gating(
     if pieces.is_empty() {
         return Err(c.expected("the pieces that may be gated"));
     }
-    c.expect_keyword("in")
-        .map_err(|d| d.hint("write `gating hawk, elephant in back_rank`"))?;
+    let above = c.eat_word("above");
+    if !above {
+        c.expect_keyword("in").map_err(|d| {
+            d.hint("write `gating hawk, elephant in back_rank` (from the hand) or `gating leopard, cannon above back_rank` (per-square gates)")
+        })?;
+    }
     let region = l.region_ref(c)?;
     c.finish()?;
-    d.turn.gating = Some(Gating { pieces, region });
+    d.gating_span = Some((it.file.clone(), it.stmt.head_span()));
+    d.turn.gating = Some(Gating {
+        pieces,
+        region,
+        above,
+    });
     Ok(())
 }
 

@@ -10,7 +10,7 @@ pub(super) struct PlacedMan {
     span: Span,
 }
 
-pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
+pub(super) fn setup_block(l: &mut Lower, it: &Item) -> (Setup, Vec<Span>) {
     let np = l.players.len().max(1);
     let mut setup = Setup::empty(np);
     let Some(b) = &it.stmt.block else {
@@ -23,7 +23,7 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
             )
             .hint("write `setup { white: K e1 }`"),
         );
-        return setup;
+        return (setup, Vec::new());
     };
     let f = &it.file;
     let mut men: Vec<PlacedMan> = Vec::new();
@@ -33,6 +33,8 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
     let mut broken: Vec<PlayerId> = Vec::new();
     // The squares of shuffled lines and their copies, for `square-taken`.
     let mut dealt: Vec<(Coord, Span)> = Vec::new();
+    // The gates of `gating ... above` (`PLAYER gates:` lines).
+    let mut gates: Vec<(SetupGate, Span)> = Vec::new();
     for st in &b.stmts {
         let mut c = Cur::new(&st.args, f, st.span);
         // Mistakes after which the rest of the line can still be read.
@@ -62,6 +64,12 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
                     d
                 }
             })?;
+            if c.peek_word() == Some("gates") {
+                c.next();
+                c.expect_op(":")?;
+                gates.extend(gate_line(l, f, &mut c, owner, &mut soft)?);
+                return Ok(());
+            }
             if let Some(kind) = c
                 .peek_word()
                 .filter(|w| matches!(*w, "hand" | "deck" | "pool"))
@@ -278,6 +286,18 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
             at.insert(sq, span);
         }
     }
+    // Two gates above one square.
+    let mut above: HashMap<Coord, Span> = HashMap::new();
+    for (g, span) in &gates {
+        if let Some(prev) = above.insert(g.at, *span) {
+            l.diags.push(
+                Diagnostic::error("square-taken", f, *span, "two gates above one square")
+                    .label(prev, "the first one"),
+            );
+        }
+    }
+    let gate_spans = gates.iter().map(|(_, sp)| *sp).collect();
+    setup.gates = gates.into_iter().map(|(g, _)| g).collect();
     setup.shuffles = shuffles;
     setup.men = men
         .into_iter()
@@ -292,7 +312,7 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> Setup {
             }),
         })
         .collect();
-    setup
+    (setup, gate_spans)
 }
 
 pub(super) fn store_cards(setup: &mut Setup, head: &str, p: usize, cards: &[(Card, u32)]) {
@@ -401,7 +421,9 @@ pub(super) fn setup_stmt(
         .hint("put all men, hands and decks in one block"));
     }
     d.setup_seen = Some((it.level, it.stmt.head_span()));
-    d.setup = setup_block(l, it);
+    let (setup, spans) = setup_block(l, it);
+    d.setup = setup;
+    d.gate_spans = spans.into_iter().map(|sp| (it.file.clone(), sp)).collect();
     Ok(())
 }
 
@@ -469,4 +491,39 @@ pub(super) fn read_squares(
         }
     }
     Ok((squares, any_square))
+}
+
+/// A `PLAYER gates: PIECE SQUARE, ...` line: one gate per square, each a
+/// man of the piece waiting above it (`gating ... above`).
+fn gate_line(
+    l: &Lower,
+    f: &Arc<str>,
+    c: &mut Cur,
+    owner: PlayerId,
+    soft: &mut Vec<Diagnostic>,
+) -> Result<Vec<(SetupGate, Span)>, Diagnostic> {
+    let mut out = Vec::new();
+    while !c.done() {
+        if c.eat_op(",") {
+            continue;
+        }
+        let (pw, psp) = c.expect_word("a piece letter or name")?;
+        let piece = l.lookup_piece(f, psp, pw).map_err(|d| soft.push(d)).ok();
+        let (squares, any_square) = read_squares(l, f, c, soft)?;
+        if !any_square {
+            return Err(c
+                .expected(&format!("the squares `{pw}` waits above"))
+                .hint("write `white gates: leopard b1, cannon d1`"));
+        }
+        let Some(piece) = piece else { continue };
+        for (at, span) in squares {
+            out.push((SetupGate { piece, owner, at }, span));
+        }
+    }
+    if out.is_empty() && soft.is_empty() {
+        return Err(c
+            .expected("gates, such as `leopard b1, cannon d1`")
+            .hint("write `white gates: leopard b1, cannon d1`"));
+    }
+    Ok(out)
 }

@@ -175,6 +175,11 @@ pub(super) struct Draft {
     pub rebirth_span: Option<(Arc<str>, Span)>,
     /// `then place wall`, for its cross-statement checks.
     pub walls_span: Option<(Arc<str>, Span)>,
+    /// `gating`, for the checks of its gates.
+    pub gating_span: Option<(Arc<str>, Span)>,
+    /// Where each gate of the setup (`PLAYER gates:`) was written, in the
+    /// order of `setup.gates`.
+    pub gate_spans: Vec<(Arc<str>, Span)>,
     /// Where `petrify` was given.
     pub petrify_span: Option<(Arc<str>, Span)>,
     /// `fog of war`, for its cross-statement checks.
@@ -275,6 +280,8 @@ impl Draft {
             captures_span: None,
             rebirth_span: None,
             walls_span: None,
+            gating_span: None,
+            gate_spans: Vec::new(),
             petrify_span: None,
             fog_span: None,
             face_down: None,

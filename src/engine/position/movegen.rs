@@ -688,6 +688,9 @@ fn walled_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: boo
     let own = (royals(b, s, me)).count();
     let enemy = (royal & !friends_bb(b, s, me)).count();
     let mark = make(t, s, mv);
+    if let Some(g) = &r.gates {
+        g.hide_entered(b, s);
+    }
     let royal = s.pids_bb(&b.royal_pids);
     let ok = if royals(b, s, me).count() < own {
         false

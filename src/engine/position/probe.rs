@@ -164,6 +164,9 @@ pub(crate) fn legal_after<B: Bits>(
     }
     let me = s.turn;
     let mark = make(t, s, mv);
+    if let Some(g) = &t.rules.gates {
+        g.hide_entered(&t.base, s);
+    }
     let ok = t.rules.constraints.hold(&t.base, s, me, split, B::EMPTY);
     s.rewind(&t.base.layout, mark);
     ok

@@ -65,6 +65,8 @@ pub struct Extra {
     /// `face down`: what is known of each slot (empty: nothing said; see
     /// `rules::faces`).
     pub faces: Vec<crate::engine::rules::faces::SlotText>,
+    /// `gating ... above`: the live gates (owner, square, waiting kind).
+    pub gates: Vec<(PlayerId, Square, PieceId)>,
 }
 
 /// A position as plain data, not yet checked: what FEN parsing and the
@@ -172,7 +174,24 @@ impl RawPosition {
                 })
                 .collect()
         };
+        let mut gates = Vec::with_capacity(setup.gates.len());
+        for g in &setup.gates {
+            let at = b
+                .geo
+                .square(g.at.x + shift.0, g.at.y + shift.1)
+                .ok_or_else(|| {
+                    PositionError(format!(
+                        "setup puts a gate above ({}, {}), which is not a square of the board",
+                        g.at.x, g.at.y
+                    ))
+                })?;
+            gates.push((g.owner, at, g.piece));
+        }
         Ok(RawPosition {
+            extra: Extra {
+                gates,
+                ..Extra::default()
+            },
             men,
             turn: setup.first,
             hands: table(&setup.hands),
@@ -337,6 +356,7 @@ impl RawPosition {
         } else if !raw.extra.faces.is_empty() {
             return err("face-down slots are given but the variant has no face-down men");
         }
+        read_gates(t, &mut s, &raw.extra.gates)?;
         if let Some(d) = &r.deck {
             s.decks = d.decks_of(b.nplayers, &raw.decks).map_err(PositionError)?;
             for p in 0..b.nplayers {
@@ -575,6 +595,49 @@ fn read_extra<B: Bits>(t: &Compiled<B>, s: &mut State<B>, x: &Extra) -> Result<(
     Ok(())
 }
 
+/// The gates of `gating ... above`: each of a listed kind, above a square
+/// of its owner's region where its owner's man stands, one per square.
+fn read_gates<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    gates: &[(PlayerId, Square, PieceId)],
+) -> Result<(), PositionError> {
+    if gates.is_empty() {
+        return Ok(());
+    }
+    let b = &t.base;
+    let Some(g) = &t.rules.gates else {
+        return err("gates are given but the variant has no `gating ... above`");
+    };
+    for &(p, sq, k) in gates {
+        let name = || b.geo.name(sq);
+        if !g.kinds.contains(&k) {
+            return err(format!(
+                "a gate above {} holds a kind that is not gated",
+                name()
+            ));
+        }
+        let Some(v) = g.var_of(p, sq) else {
+            return err(format!(
+                "a gate above {} is not on its owner's gating region",
+                name()
+            ));
+        };
+        if s.vars[v.0 as usize] != 0 {
+            return err(format!("two gates above {}", name()));
+        }
+        let man = s.at(sq);
+        if man.is_empty() || man.owner() != p {
+            return err(format!(
+                "a gate above {} has no man of its owner on its square",
+                name()
+            ));
+        }
+        s.vars[v.0 as usize] = k as u32 + 1;
+    }
+    Ok(())
+}
+
 /// The raw data of a state.
 pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
     let b = &t.base;
@@ -622,6 +685,7 @@ pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
         }),
         roll: r.dice.as_ref().map_or(0, |d| d.roll(s)),
         faces: r.faces.as_ref().map_or_else(Vec::new, |f| f.texts(s)),
+        gates: r.gates.as_ref().map_or_else(Vec::new, |g| g.live(s)),
         checks: r.checks.as_ref().map_or_else(Vec::new, |c| {
             (0..b.nplayers).map(|p| c.given(s, p as PlayerId)).collect()
         }),

@@ -25,7 +25,7 @@ pub struct Gating<B: Bits> {
 
 impl<B: Bits> Gating<B> {
     pub fn new(v: &Variant, t: &Base<B>) -> Option<Gating<B>> {
-        let g = v.turn.gating.as_ref()?;
+        let g = v.turn.gating.as_ref().filter(|g| !g.above)?;
         let mut region = [B::EMPTY; 4];
         for (p, r) in region.iter_mut().enumerate().take(t.nplayers) {
             *r = t.region(g.region, p as PlayerId);

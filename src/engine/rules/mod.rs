@@ -39,6 +39,7 @@ pub(crate) mod faces;
 pub(crate) mod facing;
 pub(crate) mod first_action;
 pub(crate) mod flip;
+pub(crate) mod gates;
 pub(crate) mod gating;
 pub(crate) mod goals;
 pub(crate) mod layers;
@@ -151,6 +152,8 @@ pub struct Rules<B: Bits> {
     /// `gating PIECE, ... in REGION` (a source of board moves with a man
     /// put on the square left).
     pub gating: Option<Gating<B>>,
+    /// `gating PIECE, ... above REGION`: per-square gates (a consequence).
+    pub gates: Option<gates::Gates>,
     /// `then place wall [reached]` (board moves followed by a wall).
     pub walls: Option<Walls>,
     pub deck: Option<DeckRule<B>>,
@@ -252,6 +255,7 @@ impl<B: Bits> Rules<B> {
         let board_moves = BoardMoves::new(v, base);
         let drops = Drops::new(v, base);
         let gating = Gating::new(v, base);
+        let gates = gates::Gates::new(v, base, layout);
         if gating.is_some() {
             // Every man's has-moved flag is kept: it is the right to gate.
             layout.tracked_kinds = u32::MAX >> (32 - base.nkinds.clamp(1, 32));
@@ -302,6 +306,7 @@ impl<B: Bits> Rules<B> {
                 drops.is_some()
                     || Walls::new(v).is_some()
                     || gating.is_some()
+                    || gates.is_some()
                     || deck.is_some()
                     || swaps.is_some()
                     || flips.is_some()
@@ -317,6 +322,7 @@ impl<B: Bits> Rules<B> {
         }
         let any_consequence = layers.is_some()
             || faces.is_some()
+            || gates.is_some()
             || dice.is_some()
             || strikers
             || turns.is_some()
@@ -347,6 +353,7 @@ impl<B: Bits> Rules<B> {
             exchange: exchange::Exchange::new(v).filter(|_| drops.is_some()),
             drops,
             gating,
+            gates,
             walls: Walls::new(v),
             deck,
             swaps,
@@ -537,6 +544,10 @@ impl<B: Bits> Rules<B> {
         ep_made: &Option<EpRecord>,
         captured: bool,
     ) {
+        if let Some(g) = &self.gates {
+            // First: the man that enters counts for the rest.
+            g.after_action(t, s, me, mv);
+        }
         if let Some(f) = &self.faces {
             // First: what a man turned face up attacks counts for the rest.
             f.after_action(t, s, mv);

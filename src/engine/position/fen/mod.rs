@@ -3,6 +3,7 @@
 //! has-moved flags, several en-passant records, rule state, decks).
 
 mod blocks;
+mod gates;
 mod parse;
 mod text;
 mod write;

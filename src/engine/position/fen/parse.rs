@@ -121,8 +121,17 @@ fn parse_in<B: Bits>(t: &Compiled<B>, text: &str) -> Result<RawPosition, FenErro
             place = &place[..i];
         }
     }
+    // `gating ... above`: the bracket holds the gates, not hands.
+    let gates_txt = if t.rules.gates.is_some() {
+        hands_txt.take()
+    } else {
+        None
+    };
     let mut explicit: Vec<(Square, Option<bool>)> = Vec::new();
     parse_board(t, place, &mut raw, &mut explicit)?;
+    if let Some(g) = gates_txt {
+        super::gates::parse(t, g, &mut raw)?;
+    }
     // With eliminations, a player without men is out of the game.
     if t.rules.elimination.is_some() {
         let owners = raw.men.iter().fold(0u8, |m, x| m | 1 << x.owner);

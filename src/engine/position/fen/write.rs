@@ -253,6 +253,7 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
         write_counts(t, &mut out, &owned);
         out.push(']');
     }
+    super::gates::write(t, &mut out, &raw);
     if has_pools(t) {
         out.push('{');
         write_counts(t, &mut out, &raw.pools);

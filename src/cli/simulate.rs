@@ -198,6 +198,9 @@ fn game_record(
         result,
         termination,
         score,
+        points: s
+            .points()
+            .map(|p| p.iter().map(u32::to_string).collect::<Vec<_>>().join("-")),
         event: format!("varia simulate, seed {}", a.seed),
         site: String::new(),
         date: varia::notation::record::today(),

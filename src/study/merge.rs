@@ -579,6 +579,11 @@ fn check_line(
     })
 }
 
+/// The points of a record's `points` (`23-0-30-0`), if they read.
+fn points_of(text: &str) -> Option<Vec<u32>> {
+    text.split('-').map(|x| x.parse().ok()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -599,9 +604,4 @@ mod tests {
             r#"{"b":[1,{"c":2}]}"#
         );
     }
-}
-
-/// The points of a record's `points` (`23-0-30-0`), if they read.
-fn points_of(text: &str) -> Option<Vec<u32>> {
-    text.split('-').map(|x| x.parse().ok()).collect()
 }

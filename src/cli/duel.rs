@@ -337,6 +337,7 @@ impl Setup<'_> {
                 moves,
                 result: result.clone(),
                 score: shares.clone(),
+                points: None,
                 termination: Some(comment.clone()),
                 event: format!("varia match, seed {}", a.seed),
                 site: String::new(),

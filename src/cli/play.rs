@@ -408,6 +408,21 @@ impl Play {
     }
 
     fn announce_end(&self) -> bool {
+        let over = self.announce_result();
+        if over {
+            if let Some(points) = self.game.session().points() {
+                let each: Vec<String> = points
+                    .iter()
+                    .enumerate()
+                    .map(|(p, n)| format!("{} {n}", self.name(p)))
+                    .collect();
+                outln!("Points: {}.", each.join(", "));
+            }
+        }
+        over
+    }
+
+    fn announce_result(&self) -> bool {
         match self.game.result() {
             Some(Outcome::Win { winners, reason }) => {
                 let names: Vec<String> = winners.iter().map(|&w| self.name(w)).collect();

@@ -151,6 +151,8 @@ struct Played {
     /// The JSON line and the PGN text, when asked for.
     json: Option<String>,
     pgn: Option<String>,
+    /// `score ...`: the game's points per seat.
+    points: Option<Vec<u32>>,
 }
 
 /// The whole record of a simulated game: the actions named as `replay`
@@ -198,6 +200,9 @@ fn game_record(
         result,
         termination,
         score,
+        points: s
+            .points()
+            .map(|p| p.iter().map(u32::to_string).collect::<Vec<_>>().join("-")),
         event: format!("varia simulate, seed {}", a.seed),
         site: String::new(),
         date: varia::notation::record::today(),
@@ -333,6 +338,7 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             .and_then(|b| b.for_game(r.index, seats).fen.as_deref());
         game_record(&prepared, a, &options, &seated, fen, r)
     };
+    let scores = prepared.variant().turn.scoring.is_some();
     let finish = |r: simulate::Record<varia::engine::Move>| {
         let (mut json, mut text, mut sample) = (None, None, None);
         let want_sample = a.report.is_some() && samples_of.contains(&r.index);
@@ -345,8 +351,14 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             let seat = s.to_move();
             (s.play_noted(m).0, seat)
         });
+        // A variant that scores events: the game's points, for the tally.
+        let mut points = None;
+        if !(want_json || want_pgn || want_sample) && scores {
+            points = record_of(&r).0.points;
+        }
         if want_json || want_pgn || want_sample {
             let (rec, start) = record_of(&r);
+            points.clone_from(&rec.points);
             if want_json {
                 let (outcome, winners) = match &r.outcome {
                     Some(Outcome::Win { winners, .. }) => ("win", winners.clone()),
@@ -373,6 +385,9 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
                     m.insert("max_plies".into(), a.max_plies.into());
                     if let Some(sc) = &rec.score {
                         m.insert("score".into(), sc.clone().into());
+                    }
+                    if let Some(p) = &rec.points {
+                        m.insert("points".into(), p.clone().into());
                     }
                     if let Some((k, n)) = a.shard.filter(|s| s.1 > 1) {
                         m.insert(SHARD_KEY.into(), format!("{k}/{n}").into());
@@ -408,6 +423,11 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             first,
             json,
             pgn: text,
+            points: points.and_then(|p| {
+                p.split('-')
+                    .map(|x| x.parse().ok())
+                    .collect::<Option<Vec<u32>>>()
+            }),
         }
     };
     let mut tally = simulate::Tally::new(seats);
@@ -424,6 +444,9 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             g.branching,
             cfg.rotate.then_some(g.rotation),
         );
+        if let Some(points) = &p.points {
+            tally.add_points(points);
+        }
         flaws.add(
             g.index,
             g.outcome.as_ref(),

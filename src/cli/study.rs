@@ -237,6 +237,19 @@ fn report(st: &Study, s: &Summary, json: bool) {
                 .collect();
             o.insert("mean_scores".into(), per_seat.into());
         }
+        // Only a variant that scores events (`score ...`) has mean points.
+        if let (Some(m), Some(o)) = (&s.mean_points, j.as_object_mut()) {
+            let per_seat: serde_json::Map<_, _> = h
+                .seats
+                .iter()
+                .zip(m)
+                .map(|(p, m)| {
+                    let v = serde_json::json!({"mean": m.mean, "half_width": m.half_width});
+                    (p.clone(), v)
+                })
+                .collect();
+            o.insert("mean_points".into(), per_seat.into());
+        }
         outln!("{j}");
         return;
     }
@@ -307,6 +320,24 @@ fn report(st: &Study, s: &Summary, json: bool) {
         for (p, m) in h.seats.iter().zip(m) {
             outln!(
                 "{:<16} {:>8.3}   {:.3} to {:.3}",
+                p,
+                m.mean,
+                m.mean - m.half_width,
+                m.mean + m.half_width
+            );
+        }
+    }
+    if let Some(m) = &s.mean_points {
+        // A variant that scores events (`score ...`): each seat's points.
+        outln!();
+        outln!(
+            "{:<16} {:>8}   95% interval (mean points per game)",
+            "seat",
+            "points"
+        );
+        for (p, m) in h.seats.iter().zip(m) {
+            outln!(
+                "{:<16} {:>8.2}   {:.2} to {:.2}",
                 p,
                 m.mean,
                 m.mean - m.half_width,

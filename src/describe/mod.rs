@@ -405,6 +405,63 @@ fn points_sentence(v: &crate::ir::Variant, pts: &crate::ir::Points) -> String {
     s
 }
 
+/// The `score` statements in a sentence each (points earned by events).
+fn score_sentences(v: &crate::ir::Variant, sc: &crate::ir::Scoring) -> Vec<String> {
+    use crate::ir::ScoreTo;
+    let mut out = Vec::new();
+    if !sc.capture.is_empty() || sc.promoted.is_some() {
+        let mut each: Vec<String> = sc
+            .capture
+            .iter()
+            .map(|&(k, n)| format!("{} {n}", words::piece(v, k)))
+            .collect();
+        if let Some(n) = sc.promoted {
+            each.push(format!("a promoted man {n}"));
+        }
+        out.push(format!(
+            "Points: taking a man scores for the taker ({}).",
+            each.join(", ")
+        ));
+    }
+    if sc.checkmate > 0 {
+        out.push(format!(
+            "Points: a checkmate scores {} for the player who gives it.",
+            sc.checkmate
+        ));
+    }
+    if let Some((n, to)) = sc.stalemate {
+        let whom = match to {
+            ScoreTo::Mover => "the player who causes it",
+            ScoreTo::Stalemated => "the stalemated player",
+            ScoreTo::Others => "each other player still in the game",
+        };
+        out.push(format!("Points: a stalemate scores {n} for {whom}."));
+    }
+    if !sc.checks.is_empty() {
+        let each: Vec<String> = sc
+            .checks
+            .iter()
+            .map(|&(k, n)| format!("{k} kings {n}"))
+            .collect();
+        out.push(format!(
+            "Points: one action checking several kings scores for the mover ({}).",
+            each.join(", ")
+        ));
+    }
+    if sc.resign > 0 {
+        out.push(format!(
+            "Points: a resignation that leaves one player scores {} for that player.",
+            sc.resign
+        ));
+    }
+    out.push(
+        "Where the most points decide, every player is ranked, those eliminated included; \
+         a game of eliminations ends when one player is left, won by the most points."
+            .into(),
+    );
+    out
+}
+
 /// Describe a compiled variant; `values` are the evaluation's material
 /// values per kind (hundredths of a pawn).
 pub fn describe_tables(tables: &Arc<Tables>, values: &[i32]) -> Description {
@@ -418,6 +475,9 @@ pub fn describe_tables(tables: &Arc<Tables>, values: &[i32]) -> Description {
     }
     if let Some(pts) = &v.turn.points {
         end.push(points_sentence(v, pts));
+    }
+    if let Some(sc) = &v.turn.scoring {
+        end.extend(score_sentences(v, sc));
     }
     Description {
         name: v.name.clone(),

@@ -21,7 +21,8 @@ pub use movement::{Atom, Mode, Path, Timing};
 pub use pred::{Pred, Selector, Who};
 pub use shuffle::{Shuffle, ShuffleCopy, ShuffleRule, MAX_WALK};
 pub use turn::{
-    BoardCount, Counting, Dice, FaceDown, LoneCount, Points, Turn, TurnPlan, MAX_DICE, MAX_FACES,
+    BoardCount, Counting, Dice, FaceDown, LoneCount, Points, ScoreTo, Scoring, Turn, TurnPlan,
+    MAX_DICE, MAX_FACES,
 };
 
 use serde::{Deserialize, Serialize};

@@ -184,6 +184,10 @@ pub struct Turn {
     /// `most points` (see [`Points`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points: Option<Points>,
+    /// `score ...`: points earned by events during the game (see
+    /// [`Scoring`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<Scoring>,
     /// `dice N: FACE, ...`: dice rolled at the start of each turn decide
     /// which kinds may move (see [`Dice`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -228,6 +232,51 @@ impl Points {
                 l / gcd(l, d) * d
             })
     }
+}
+
+/// `score ...`: points a player earns by events during the game (a
+/// capture, a checkmate or stalemate it delivers, an action checking
+/// several kings, the last opponent's resignation), kept per player in
+/// the position; `CONDITION -> most points` and the end of a game of
+/// eliminations rank every player by them (docs/LANGUAGE.md, "Scores for
+/// events").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Scoring {
+    /// `score capture PIECE N, ...`: (kind, points) per man of the kind
+    /// taken (a kind not listed: 0).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub capture: Vec<(PieceId, u32)>,
+    /// `score capture ..., promoted N`: a promoted man's points, whatever
+    /// its kind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promoted: Option<u32>,
+    /// `score checkmate N`: to the player who mates (eliminates) another.
+    #[serde(default)]
+    pub checkmate: u32,
+    /// `score stalemate N to WHOM`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stalemate: Option<(u32, ScoreTo)>,
+    /// `score checks K kings N, ...`: (K, points) for one action that
+    /// leaves K kings (K from 2) of other players in check from the
+    /// mover's men.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<(u8, u32)>,
+    /// `score resign N`: to the one player left when the last other
+    /// player resigns.
+    #[serde(default)]
+    pub resign: u32,
+}
+
+/// Who scores a stalemate (`score stalemate N to ...`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreTo {
+    /// The player whose action left the stalemated player without a move.
+    Mover,
+    /// The stalemated player itself.
+    Stalemated,
+    /// Each player still in the game after it.
+    Others,
 }
 
 /// The most dice a `dice` statement may roll.

@@ -47,6 +47,10 @@ pub struct Record {
     /// an end rule `score N/D`, or the points of a variant that keeps
     /// points. `result` then names the seat that scored the most.
     pub score: Option<String>,
+    /// `score ...`: each seat's points for events (`[Points "23-0-30-0"]`,
+    /// one whole number per seat in turn order, joined by `-` as the
+    /// N-player result is); `None` where the variant keeps no points.
+    pub points: Option<String>,
     /// The Seven Tag Roster's other tags: event, site, date
     /// (`YYYY.MM.DD`, `?` for unknown parts) and round. Empty means `?`
     /// (`varia game` for the event).
@@ -235,6 +239,9 @@ impl Record {
         if let Some(sc) = &self.score {
             let _ = writeln!(s, "[Score \"{}\"]", escape(sc));
         }
+        if let Some(p) = &self.points {
+            let _ = writeln!(s, "[Points \"{}\"]", escape(p));
+        }
         if let Some(f) = &self.forfeit {
             let _ = writeln!(s, "[Forfeit \"{}\"]", escape(f));
         }
@@ -382,6 +389,7 @@ impl Record {
             termination: str_of("reason"),
             forfeit: str_of("forfeit"),
             score: str_of("score"),
+            points: str_of("points"),
             referee: v.get("referee").and_then(Value::as_bool) == Some(true),
             round: v
                 .get("game")
@@ -439,6 +447,7 @@ impl Record {
                     "Termination" => r.termination = Some(value),
                     "Forfeit" => r.forfeit = Some(value),
                     "Score" => r.score = Some(value),
+                    "Points" => r.points = Some(value),
                     "Referee" => r.referee = true,
                     "Event" => {
                         r.event = if value == "varia game" {
@@ -772,6 +781,7 @@ mod tests {
             forfeit: Some(evil.into()),
             referee: true,
             score: Some(evil.into()),
+            points: Some(evil.into()),
             rolls: Vec::new(),
         };
         let pgn = r.to_pgn();

@@ -486,9 +486,18 @@ impl GameSession {
             result,
             termination,
             score: self.result().and_then(|o| o.score_tag()),
+            points: self.points_tag(),
             date: crate::notation::record::today(),
             ..Record::default()
         }
+    }
+
+    /// `score ...`: each seat's points as the `[Points]` tag writes them
+    /// (`23-0-30-0`); `None` where the variant keeps no points.
+    pub fn points_tag(&self) -> Option<String> {
+        self.session
+            .points()
+            .map(|p| p.iter().map(u32::to_string).collect::<Vec<_>>().join("-"))
     }
 
     /// The game as one JSON line, in the form `simulate --out` writes and
@@ -516,6 +525,9 @@ impl GameSession {
             }
             if let Some(sc) = &r.score {
                 m.insert("score".into(), sc.clone().into());
+            }
+            if let Some(p) = &r.points {
+                m.insert("points".into(), p.clone().into());
             }
             if let Some(f) = &self.start_fen {
                 m.insert("fen".into(), f.clone().into());

@@ -272,6 +272,12 @@ impl Session {
         Some(format!("roll {text}: {kinds}"))
     }
 
+    /// `score ...`: each seat's points, in turn order, with those the
+    /// event that ended the game gives (`None`: the variant keeps none).
+    pub fn points(&self) -> Option<Vec<u32>> {
+        self.game.scores()
+    }
+
     /// The outcome, if the game is over.
     pub fn result(&self) -> Option<GameOutcome> {
         self.result_of(self.game.status())

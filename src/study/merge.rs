@@ -319,6 +319,9 @@ pub fn join<R: BufRead>(
             checked.branching,
             checked.rotation,
         );
+        if let Some(points) = checked.record.points.as_deref().and_then(points_of) {
+            t.add_points(&points);
+        }
         let f = flaws.get_or_insert_with(|| {
             crate::study::flaws::Flaws::new(seats, crate::study::flaws::SHORTEST)
         });
@@ -574,6 +577,11 @@ fn check_line(
         first_seat,
         record: rec,
     })
+}
+
+/// The points of a record's `points` (`23-0-30-0`), if they read.
+fn points_of(text: &str) -> Option<Vec<u32>> {
+    text.split('-').map(|x| x.parse().ok()).collect()
 }
 
 #[cfg(test)]

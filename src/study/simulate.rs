@@ -391,6 +391,11 @@ pub struct Summary {
     /// half-width of its 95% interval.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mean_scores: Option<Vec<Mean>>,
+    /// A variant that scores events (`score ...`): per seat, its mean
+    /// points per game (finished or not), with the half-width of its 95%
+    /// interval.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_points: Option<Vec<Mean>>,
     /// When the seats rotated among the players (`--openings`): the
     /// results per player, whatever seat each played.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -476,6 +481,11 @@ pub struct Tally {
     /// Some game ended in shares other than 1, ½ and 0 (`score N/D`):
     /// the report then shows each seat's mean score.
     shares_seen: bool,
+    /// `score ...`: per seat, the sum of its points over the games told
+    /// by [`Tally::add_points`] and of their squares; `pointed` counts
+    /// those games.
+    points_sums: Vec<(f64, f64)>,
+    pointed: usize,
 }
 
 impl Tally {
@@ -588,6 +598,20 @@ impl Tally {
         }
         self.plies += plies as u128;
         self.branching += branching;
+    }
+
+    /// Count one game's points per seat (a variant that scores events,
+    /// `score ...`), beside its outcome ([`Tally::add_game`]).
+    pub fn add_points(&mut self, points: &[u32]) {
+        if self.points_sums.len() != self.seats {
+            self.points_sums = vec![(0.0, 0.0); self.seats];
+        }
+        self.pointed += 1;
+        for (p, (sum, sq)) in self.points_sums.iter_mut().enumerate() {
+            let x = f64::from(points.get(p).copied().unwrap_or(0));
+            *sum += x;
+            *sq += x * x;
+        }
     }
 
     /// Where a sequential test on the first seat's results stands (two
@@ -703,6 +727,12 @@ impl Tally {
             max_plies: quantile(&hist, 1.0),
             mean_scores: self.mean_scores().map(|v| {
                 v.into_iter()
+                    .map(|(mean, half_width)| Mean { mean, half_width })
+                    .collect()
+            }),
+            mean_points: (self.pointed > 0).then(|| {
+                mean_intervals(&self.points_sums, self.pointed)
+                    .into_iter()
                     .map(|(mean, half_width)| Mean { mean, half_width })
                     .collect()
             }),

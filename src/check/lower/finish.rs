@@ -44,6 +44,7 @@ pub(super) fn finish(
         face_down,
         turn_safe_span,
         points_span,
+        score_span,
         dice_span,
         exchange_action,
         exchange_span,
@@ -388,15 +389,18 @@ pub(super) fn finish(
                     .push(Diagnostic::warning("unreachable", f, *s, msg).hint(hint));
             }
         }
-        if matches!(r.then, Then::Outcome(Outcome::MostPoints)) && turn.points.is_none() {
+        if matches!(r.then, Then::Outcome(Outcome::MostPoints))
+            && turn.points.is_none()
+            && turn.scoring.is_none()
+        {
             l.diags.push(
                 Diagnostic::error(
                     "contradiction",
                     f,
                     *s,
-                    "`most points` decides, but no `points` statement gives any points",
+                    "`most points` decides, but no `points` or `score` statement gives any points",
                 )
-                .hint("add `points PIECE N, ...` (each piece's points per man on the board)"),
+                .hint("add `points PIECE N, ...` (each piece's points per man on the board), or `score ...` (points for events)"),
             );
         }
         if matches!(r.when, Event::UnplaceableCard) && !turn.draw {
@@ -453,6 +457,7 @@ pub(super) fn finish(
             );
         }
     }
+    score::score_checks(&mut l, &turn, &teams, &end, &score_span, &points_span);
     // One check count per player: a second `checks` rule would need another.
     let mut first_checks: Option<Span> = None;
     for (r, _, f, s) in &end {

@@ -25,6 +25,7 @@ mod prison;
 mod regional;
 mod regions;
 mod royalty;
+mod score;
 mod setup;
 mod shuffle;
 mod statements;

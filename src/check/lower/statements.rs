@@ -105,6 +105,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("immune", false, false, Rule(regional::immune)),
     st("counting", false, false, Rule(end::counting)),
     st("points", true, false, Rule(end::points)),
+    st("score", false, false, Rule(score::score_stmt)),
     st("end", false, true, Rule(end::end_stmt)),
     st("option", false, false, Resolved),
     st("if", false, true, Resolved),
@@ -197,6 +198,8 @@ pub(super) struct Draft {
     pub turn_safe_span: Option<(Arc<str>, Span)>,
     /// `points`, for the warning when no end rule reads it.
     pub points_span: Option<(Arc<str>, Span)>,
+    /// The first `score` statement, for its cross-statement checks.
+    pub score_span: Option<(Arc<str>, Span)>,
     pub royalty_span: Option<(Arc<str>, Span)>,
     /// `also known as`: the variant's other names.
     pub aliases: Vec<String>,
@@ -256,6 +259,7 @@ impl Draft {
                 counting: None,
                 plan: None,
                 points: None,
+                scoring: None,
                 dice: None,
                 exchange: Vec::new(),
             },
@@ -287,6 +291,7 @@ impl Draft {
             face_down: None,
             turn_safe_span: None,
             points_span: None,
+            score_span: None,
             dice_span: None,
             exchange_action: None,
             exchange_span: None,

@@ -46,6 +46,9 @@ fn eliminations<B: Bits>(
         // it, so nobody inherits from a player it leaves without an
         // action. (And nobody looked at the royals after it.)
         s.safe = PlayerSet::EMPTY;
+        if let Some(sc) = &t.rules.scores {
+            sc.after_resign(&t.base, s);
+        }
         return;
     }
     // What the move tells the pass about the royals (see `Seen`).
@@ -62,7 +65,7 @@ fn eliminations<B: Bits>(
         before,
         moved,
     };
-    e.after_action(
+    let out = e.after_action(
         &t.base,
         s,
         t.rules.castling.as_ref(),
@@ -70,6 +73,9 @@ fn eliminations<B: Bits>(
         seen,
         |s, q, safe_royal| has_action(t, s, q, safe_royal),
     );
+    if let Some(sc) = &t.rules.scores {
+        sc.after_eliminations(&t.base, s, mover, out.mated, out.stalemated);
+    }
 }
 
 /// Whether `q` has a legal action, as if it were `q`'s turn (`safe_royal`:

@@ -420,6 +420,28 @@ impl Game {
         with_pos!(&self.pos.inner, c, s => endings::status(&c.base, &c.rules.ending_parts(), s, &mut f))
     }
 
+    /// `score ...`: each player's points, in turn order, with those a
+    /// checkmate or stalemate rule that ended the game gives at its end
+    /// ([`crate::engine::rules::scores::Scores::at_end`]); `None`: the
+    /// variant keeps no points.
+    pub fn scores(&self) -> Option<Vec<u32>> {
+        let status = self.status();
+        with_pos!(&self.pos.inner, c, s => {
+            let sc = c.rules.scores.as_ref()?;
+            let event = match &status {
+                Status::Ended { cause, .. }
+                    if c.rules.end.get(cause.rule).is_some_and(|r| {
+                        r.then != crate::ir::Outcome::Eliminated && r.when == cause.event
+                    }) =>
+                {
+                    Some(&cause.event)
+                }
+                _ => None,
+            };
+            Some(sc.at_end(&c.base, s, event, s.turn))
+        })
+    }
+
     /// Draw claims available now (rules with outcome `ClaimDraw` that hold).
     pub fn claimable(&self) -> Vec<Cause> {
         let mut f = self.facts(None);

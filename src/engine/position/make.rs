@@ -297,7 +297,7 @@ fn explode<B: Bits>(t: &Compiled<B>, s: &mut State<B>, to: Square) -> bool {
 #[inline]
 fn promoted<B: Bits>(t: &Compiled<B>, s: &mut State<B>, man: Man, k: crate::ir::PieceId) -> Man {
     let m = t.rules.promotion.apply(&t.base, s, man, k);
-    if t.rules.captures.demotes() {
+    if t.rules.marks_promoted {
         m.with_promoted(true)
     } else {
         m

@@ -106,6 +106,13 @@ impl Position {
         self.players_in().bits()
     }
 
+    /// `score ...`: each player's points so far, in turn order (`None`:
+    /// the variant keeps no points). See [`crate::engine::Game::scores`]
+    /// for the points at the end.
+    pub fn scores(&self) -> Option<Vec<u32>> {
+        with_pos!(&self.inner, c, s => c.rules.scores.as_ref().map(|sc| sc.all(&c.base, s)))
+    }
+
     /// Players still in the game.
     pub fn players_in(&self) -> PlayerSet {
         with_pos!(&self.inner, _c, s => s.alive)

@@ -67,6 +67,8 @@ pub struct Extra {
     pub faces: Vec<crate::engine::rules::faces::SlotText>,
     /// `gating ... above`: the live gates (owner, square, waiting kind).
     pub gates: Vec<(PlayerId, Square, PieceId)>,
+    /// `score ...`: per player, its points (empty: none said, all 0).
+    pub scores: Vec<u32>,
 }
 
 /// A position as plain data, not yet checked: what FEN parsing and the
@@ -293,7 +295,7 @@ impl RawPosition {
                 l,
                 m.at,
                 Man::new(m.kind, m.owner, m.facing)
-                    .with_promoted(m.promoted && t.rules.captures.demotes()),
+                    .with_promoted(m.promoted && t.rules.marks_promoted),
             );
             if m.unmoved && l.tracked_kinds & (1 << m.kind) != 0 {
                 s.unmoved.insert(m.at);
@@ -533,6 +535,21 @@ fn read_extra<B: Bits>(t: &Compiled<B>, s: &mut State<B>, x: &Extra) -> Result<(
         };
         s.vars[pa.count.0 as usize] = x.passes;
     }
+    if !x.scores.is_empty() {
+        let Some(sc) = &r.scores else {
+            return err("points are given but the variant keeps no points");
+        };
+        if x.scores.len() != b.nplayers {
+            return err(format!(
+                "points given for {} players, not {}",
+                x.scores.len(),
+                b.nplayers
+            ));
+        }
+        for (p, &n) in x.scores.iter().enumerate() {
+            s.vars[sc.points.at(p).0 as usize] = n;
+        }
+    }
     if x.checks.iter().any(|&n| n > 0) {
         let Some(c) = &r.checks else {
             return err("check counts are given but the variant counts no checks");
@@ -686,6 +703,7 @@ pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
         roll: r.dice.as_ref().map_or(0, |d| d.roll(s)),
         faces: r.faces.as_ref().map_or_else(Vec::new, |f| f.texts(s)),
         gates: r.gates.as_ref().map_or_else(Vec::new, |g| g.live(s)),
+        scores: r.scores.as_ref().map_or_else(Vec::new, |sc| sc.all(b, s)),
         checks: r.checks.as_ref().map_or_else(Vec::new, |c| {
             (0..b.nplayers).map(|p| c.given(s, p as PlayerId)).collect()
         }),

@@ -58,29 +58,31 @@ impl Elimination {
         ks: B,
         safe: bool,
         has_action: &mut F,
-    ) -> bool
+    ) -> Option<Out>
     where
         F: FnMut(&mut State<B>, PlayerId, Option<Square>) -> bool,
     {
+        let mated = self.mate.then_some(Out::Mated);
         // A player whose every royal was captured (possible with three or
         // more players: one opponent checks, another takes) is out as if
         // mated.
         if t.royal_kinds != 0 && ks.is_empty() {
-            return self.mate;
+            return mated;
         }
         if has_action(s, q, if safe { ks.first() } else { None }) {
-            return false;
+            return None;
         }
         if royal_attacked(t, s, q) {
-            self.mate
+            mated
         } else {
-            self.stalemate
+            self.stalemate.then_some(Out::Stalemated)
         }
     }
 
     /// Apply the eliminations after `mover`'s action. `seen` is what the
     /// action may tell about the royals' safety (see [`Seen`]); the players
-    /// found safe are left in `State::safe` for the next action.
+    /// found safe are left in `State::safe` for the next action. Returns
+    /// the players it eliminated, mated and stalemated (for `score`).
     pub fn after_action<B: Bits, F>(
         &self,
         t: &Base<B>,
@@ -89,11 +91,13 @@ impl Elimination {
         mover: PlayerId,
         mut seen: Seen,
         mut has_action: F,
-    ) where
+    ) -> Eliminated
+    where
         F: FnMut(&mut State<B>, PlayerId, Option<Square>) -> bool,
     {
         let l = &t.layout;
         let mut any = false;
+        let mut out = Eliminated::default();
         let mut safe = PlayerSet::EMPTY;
         // Every player's royal men, when the pass found them (found again
         // after a change).
@@ -116,7 +120,8 @@ impl Elimination {
                     }
                     let ks = royal_men & s.by_player[q as usize];
                     let q_safe = seen.safe(t, s, q, ks);
-                    if self.out_now(t, s, q, ks, q_safe, &mut has_action) {
+                    if let Some(how) = self.out_now(t, s, q, ks, q_safe, &mut has_action) {
+                        out.note(q, how);
                         let to = self.receiver(t, s, q, mover);
                         self.eliminate(t, s, castling, q, to);
                         any = true;
@@ -135,11 +140,14 @@ impl Elimination {
                 }
             },
             EliminationCheck::AtOwnTurn => {
-                while !one_team_left(t, s.alive)
-                    && s.turn != mover
-                    && self.out_now(t, s, s.turn, royals(t, s, s.turn), false, &mut has_action)
-                {
+                while !one_team_left(t, s.alive) && s.turn != mover {
+                    let Some(how) =
+                        self.out_now(t, s, s.turn, royals(t, s, s.turn), false, &mut has_action)
+                    else {
+                        break;
+                    };
                     let q = s.turn;
+                    out.note(q, how);
                     let to = self.receiver(t, s, q, mover);
                     self.eliminate(t, s, castling, q, to);
                     any = true;
@@ -157,6 +165,7 @@ impl Elimination {
         }
         // After an elimination the safety found before it may be stale.
         s.safe = if any { PlayerSet::EMPTY } else { safe };
+        out
     }
 
     /// Who inherits `q`'s army when `mover`'s action eliminates `q`.
@@ -240,6 +249,29 @@ impl Elimination {
         }
         if let Some(c) = castling {
             c.refresh_key(t, s);
+        }
+    }
+}
+
+/// How a player was found out of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Out {
+    Mated,
+    Stalemated,
+}
+
+/// The players one pass eliminated, by how.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Eliminated {
+    pub mated: PlayerSet,
+    pub stalemated: PlayerSet,
+}
+
+impl Eliminated {
+    fn note(&mut self, q: PlayerId, how: Out) {
+        match how {
+            Out::Mated => self.mated.insert(q),
+            Out::Stalemated => self.stalemated.insert(q),
         }
     }
 }

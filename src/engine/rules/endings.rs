@@ -106,6 +106,9 @@ pub struct Parts<'a, B: Bits> {
     pub goals: Option<&'a Goals<B>>,
     pub dead_material: Option<&'a material::DeadMaterial>,
     pub counting: Option<&'a super::counting::Counting>,
+    /// `score ...`: the players' points, which rank them where `most
+    /// points` decides and at the end of a game of eliminations.
+    pub scores: Option<&'a super::scores::Scores>,
 }
 
 /// The status of the game in state `s`.
@@ -128,7 +131,7 @@ pub fn status<B: Bits>(
             if !subjects.is_empty() && goals.waits(t, s, g, subjects) && facts.has_legal() {
                 continue;
             }
-            if let Some(st) = for_subjects(t, s, g.rule, &parts.end[g.rule], subjects) {
+            if let Some(st) = for_subjects(t, parts, s, g.rule, &parts.end[g.rule], subjects) {
                 return st;
             }
         }
@@ -140,7 +143,9 @@ pub fn status<B: Bits>(
             let rule = &parts.end[i];
             match checkers.lowest() {
                 None => continue,
-                Some(p) if checkers.len() == 1 => return outcome(t, s, i, rule, p, rule.then),
+                Some(p) if checkers.len() == 1 => {
+                    return outcome(t, parts, s, i, rule, p, rule.then)
+                }
                 // Both sides checked throughout: a draw.
                 Some(_) => {
                     return Status::Ended {
@@ -155,7 +160,9 @@ pub fn status<B: Bits>(
             }
         }
         if test.finds_subjects() {
-            if let Some(st) = for_subjects(t, s, i, &parts.end[i], subjects(t, parts, s, test)) {
+            if let Some(st) =
+                for_subjects(t, parts, s, i, &parts.end[i], subjects(t, parts, s, test))
+            {
                 return st;
             }
         } else if test.holds(t, parts, s, facts) {
@@ -167,7 +174,7 @@ pub fn status<B: Bits>(
                 Some(p) => p,
                 None => me,
             };
-            return outcome(t, s, i, rule, subject, rule.then);
+            return outcome(t, parts, s, i, rule, subject, rule.then);
         }
     }
     Status::Ongoing
@@ -213,6 +220,7 @@ fn forced<B: Bits>(
                 .position(|r| r.when == Event::UnplaceableCard)?;
             return Some(outcome(
                 t,
+                parts,
                 s,
                 i,
                 &parts.end[i],
@@ -227,8 +235,12 @@ fn forced<B: Bits>(
             .iter()
             .position(|r| r.then == Outcome::Eliminated)
             .unwrap_or(0);
-        // The surviving team wins, members who were eliminated included.
-        let team = s.alive.iter().fold(s.alive, |w, p| w | t.friends[p]);
+        // The surviving team wins, members who were eliminated included;
+        // where players score, the most points win, whoever is left.
+        let team = match parts.scores {
+            Some(sc) => super::scores::top(&sc.all(t, s)),
+            None => s.alive.iter().fold(s.alive, |w, p| w | t.friends[p]),
+        };
         return Some(Status::Ended {
             winners: team.bits(),
             cause: Cause {
@@ -275,6 +287,7 @@ fn subjects<B: Bits>(t: &Base<B>, parts: &Parts<B>, s: &State<B>, test: Test) ->
 /// The status when rule `i` holds for `subjects` (none: it does not fire).
 fn for_subjects<B: Bits>(
     t: &Base<B>,
+    parts: &Parts<B>,
     s: &State<B>,
     i: usize,
     rule: &EndRule,
@@ -298,7 +311,10 @@ fn for_subjects<B: Bits>(
         }
         Outcome::MostMen => most_men(s, false),
         Outcome::FewestMen => most_men(s, true),
-        Outcome::MostPoints => most_points(t, s),
+        Outcome::MostPoints => match parts.scores {
+            Some(sc) => super::scores::top(&sc.at_end(t, s, Some(&rule.when), s.turn)),
+            None => most_points(t, s),
+        },
         Outcome::Draw => PlayerSet::EMPTY,
         Outcome::Win if team == alive => PlayerSet::EMPTY,
         Outcome::Win => team,
@@ -560,6 +576,7 @@ fn most_points<B: Bits>(t: &Base<B>, s: &State<B>) -> PlayerSet {
 /// The status when rule `i` fires with `subject` as its subject.
 fn outcome<B: Bits>(
     t: &Base<B>,
+    parts: &Parts<B>,
     s: &State<B>,
     i: usize,
     rule: &EndRule,
@@ -584,7 +601,11 @@ fn outcome<B: Bits>(
             cause,
         },
         Outcome::MostPoints => Status::Ended {
-            winners: most_points(t, s).bits(),
+            winners: match parts.scores {
+                Some(sc) => super::scores::top(&sc.at_end(t, s, Some(&rule.when), subject)),
+                None => most_points(t, s),
+            }
+            .bits(),
             cause,
         },
         Outcome::Draw => Status::Ended { winners: 0, cause },

@@ -52,6 +52,7 @@ pub(crate) mod promote_action;
 pub(crate) mod promotion;
 pub(crate) mod quiet;
 pub(crate) mod rebirth;
+pub(crate) mod scores;
 pub(crate) mod sink;
 pub(crate) mod strike;
 pub(crate) mod surround;
@@ -176,6 +177,11 @@ pub struct Rules<B: Bits> {
     pub goals: Option<Goals<B>>,
     /// The check counts of `checks N`.
     pub checks: Option<CheckCount>,
+    /// `score ...`: each player's points for events (`rules::scores`).
+    pub scores: Option<scores::Scores>,
+    /// Promoted men keep their mark (`~`): captures demote them, or a
+    /// capture scores them apart (`score capture ..., promoted N`).
+    pub marks_promoted: bool,
     /// `counting lone | board: ...` (the counts `counted out` ends).
     pub counting: Option<counting::Counting>,
     /// `turn actions ...`: turns of several actions.
@@ -270,6 +276,9 @@ impl<B: Bits> Rules<B> {
             base.needs_row_major()?;
         }
         let checks = CheckCount::new(v, layout);
+        let scores = scores::Scores::new(v, layout);
+        let marks_promoted =
+            captures.demotes() || scores.as_ref().is_some_and(|s| s.marks_promoted());
         let counting = counting::Counting::new(base, layout);
         let flips = flip::Flips::new(v, base);
         let check_bound = CheckBound::new(v);
@@ -333,6 +342,7 @@ impl<B: Bits> Rules<B> {
             || passing.is_some()
             || surround.is_some()
             || checks.is_some()
+            || scores.is_some()
             || counting.is_some()
             || check_bound.as_ref().is_some_and(|c| c.aims());
         let dead_material = material::DeadMaterial::new(base);
@@ -367,6 +377,8 @@ impl<B: Bits> Rules<B> {
             elimination,
             goals: Goals::new(base, checks.as_ref(), passing.as_ref()),
             checks,
+            marks_promoted,
+            scores,
             counting,
             turns,
             dice,
@@ -492,6 +504,7 @@ impl<B: Bits> Rules<B> {
             goals: self.goals.as_ref(),
             dead_material: self.dead_material.as_ref(),
             counting: self.counting.as_ref(),
+            scores: self.scores.as_ref(),
         }
     }
 
@@ -573,6 +586,9 @@ impl<B: Bits> Rules<B> {
         }
         if let Some(c) = &self.checks {
             cold(|| c.after_action(t, s, me));
+        }
+        if let Some(sc) = &self.scores {
+            cold(|| sc.after_action(t, s, me, a.captured));
         }
         if let Some(c) = self.check_bound.as_ref().filter(|c| c.aims()) {
             cold(|| c.after_action(t, s, me, mv));

@@ -309,6 +309,13 @@ fn structure(e: &mut Exp) {
     if v.teams.len() != 2 {
         e.refuse("teams", None, "teams");
     }
+    if v.turn.scoring.is_some() {
+        e.refuse(
+            "score",
+            None,
+            "points earned by events (`score`): Fairy-Stockfish counts none",
+        );
+    }
     if let Shape::Unbounded { .. } = v.board.shape {
         e.refuse("board", None, "an unbounded board");
         return;

@@ -8,12 +8,16 @@ use crate::engine::rules::faces::SlotText;
 use crate::engine::tables::Compiled;
 use crate::ir::{Card, PieceId, RegionId};
 
+/// The most points a player's `score:` entry may hold.
+const MAX_SCORE: u32 = 1_000_000_000;
+
 /// Whether the variant writes the `<…>` block at all.
 fn has_state_block<B: Bits>(t: &Compiled<B>) -> bool {
     let r = &t.rules;
     r.swaps.is_some()
         || r.dice.is_some()
         || r.faces.is_some()
+        || r.scores.is_some()
         || r.passing.is_some()
         || r.surround.as_ref().is_some_and(|s| s.removed.is_some())
 }
@@ -93,6 +97,16 @@ pub(crate) fn write_state<B: Bits>(t: &Compiled<B>, raw: &RawPosition, out: &mut
             out.push(',');
         }
         write_faces(t, &raw.extra.faces, out);
+    }
+    if t.rules.scores.is_some() {
+        if out.len() > open && !out.ends_with(',') {
+            out.push(',');
+        }
+        out.push_str("score:");
+        let points: Vec<String> = (0..t.base.nplayers)
+            .map(|p| raw.extra.scores.get(p).copied().unwrap_or(0).to_string())
+            .collect();
+        out.push_str(&points.join("/"));
     }
     out.push('>');
 }
@@ -301,6 +315,28 @@ pub(crate) fn parse_state<B: Bits>(
                 );
             }
             "faces" => raw.extra.faces = parse_faces(t, val)?,
+            "score" => {
+                if t.rules.scores.is_none() {
+                    return Err("points are given but the variant keeps no points".into());
+                }
+                let vals: Vec<&str> = val.split('/').collect();
+                if vals.len() != np {
+                    return Err(format!(
+                        "expected {np} players' points separated by `/`, found `{val}`"
+                    ));
+                }
+                raw.extra.scores = vals
+                    .iter()
+                    .map(|v| {
+                        v.parse::<u32>()
+                            .ok()
+                            .filter(|&n| n <= MAX_SCORE && !v.starts_with('+'))
+                            .ok_or_else(|| {
+                                format!("expected a number of points from 0 to {MAX_SCORE}, found `{v}`")
+                            })
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
             other => return Err(format!("unknown entry `{other}`")),
         }
     }

@@ -1,7 +1,9 @@
 //! `Position::attack_map`: every man's attack set in one pass, as the
 //! evaluation's dynamic terms read it, equals `Position::attacks_from` of
 //! each man, on boards of every kind (8x8, drops, 9x9 shogi, xiangqi's
-//! palace and river, a hexagonal board, a board that wraps, hoppers).
+//! palace and river, a hexagonal board, a board that wraps, hoppers); and
+//! the evaluation's other one-pass scans (`Position::men_into`,
+//! `Position::hand_counts`) equal the per-man and per-kind queries.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -14,6 +16,22 @@ use varia::search::game::Game as _;
 fn check(pos: &Position, map: &mut AttackMap, what: &str) {
     pos.attack_map(map);
     let men: Vec<_> = pos.men().collect();
+    // The men in one pass, into a list that held another position's.
+    let mut list = vec![(varia::engine::Square::default(), varia::engine::Man::EMPTY); 3];
+    pos.men_into(&mut list);
+    assert_eq!(list, men, "{what}: men_into is men");
+    let nk = pos.tables().variant().pieces.len();
+    for p in 0..pos.tables().variant().players.len() as u8 {
+        let h = pos.hand_counts(p);
+        assert!(h.len() >= nk, "{what}: a count per kind");
+        for (k, &n) in h.iter().enumerate().take(nk) {
+            assert_eq!(
+                u32::from(n),
+                pos.hand(p, k as u8),
+                "{what}: hand {p} kind {k}"
+            );
+        }
+    }
     assert_eq!(map.men().len(), men.len(), "{what}: one entry per man");
     let mut union = [Bitset::EMPTY; 8];
     for (e, &(sq, m)) in map.men().iter().zip(&men) {

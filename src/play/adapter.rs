@@ -47,6 +47,24 @@ impl Session {
             v
         }
     }
+
+    /// The men `a` takes besides the one on its destination (approach,
+    /// leaping, custody...: `Position::takes_besides`), asked of the
+    /// engine only when the mover's kind captures so (`captures by ...`):
+    /// for every other kind the answer is empty, and the search asks for
+    /// every action it orders.
+    pub(crate) fn takes_besides(&self, a: Move, mover_kind: u8) -> Vec<crate::engine::Square> {
+        let strikes = self
+            .variant()
+            .pieces
+            .get(mover_kind as usize)
+            .is_some_and(|p| !p.captures_by.is_empty());
+        if strikes {
+            self.position().takes_besides(a)
+        } else {
+            Vec::new()
+        }
+    }
 }
 
 impl Game for Session {
@@ -139,8 +157,8 @@ impl Game for Session {
                 - self.eval.values[mover.kind() as usize]
         });
         // Men taken off the destination (approach, leaping, custody...).
-        let besides: i32 = pos
-            .takes_besides(*a)
+        let besides: i32 = self
+            .takes_besides(*a, mover.kind())
             .into_iter()
             .filter_map(|q| pos.man_at(q))
             .map(|m| self.order_value(m.kind()))

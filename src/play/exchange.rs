@@ -47,7 +47,7 @@ pub fn see(s: &mut Session, a: Move) -> i32 {
     let promo = a.promotion();
     let explosive = s.variant().turn.explosion.is_some();
     let off_square = (victim.is_none() && a.aux_square().is_some_and(|q| q != to))
-        || !pos.takes_besides(a).is_empty();
+        || !s.takes_besides(a, mover.kind()).is_empty();
     if victim.is_none() && promo.is_none() && !off_square {
         return 0;
     }

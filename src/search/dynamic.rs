@@ -53,6 +53,8 @@ pub(super) struct Dynamic {
     span: Vec<Option<[Vec<Bitset>; 4]>>,
     /// Checkmate matters: the attack on a royal's zone counts.
     pub king: bool,
+    /// Per kind: royal.
+    royal: Vec<bool>,
 }
 
 /// Whether `kind` moves one step forward and nothing else (its first move
@@ -173,6 +175,7 @@ impl Dynamic {
             pawnlike,
             span,
             king: mate_matters,
+            royal: v.pieces.iter().map(|p| p.royal).collect(),
         }
     }
 
@@ -210,8 +213,14 @@ impl Dynamic {
             cheapest.resize(256, Cp::MAX);
         }
         let v = pos.tables().variant();
-        let friend = |o: u8| v.team_of(o) == team;
-        let side_of = |o: u8| usize::from(!friend(o));
+        // Each owner's side, asked once: 0 for `team`, 1 for the other.
+        let mut sides = [1usize; 8];
+        for (o, x) in sides.iter_mut().enumerate() {
+            if v.team_of(o as u8) == team {
+                *x = 0;
+            }
+        }
+        let side_of = |o: u8| sides[o as usize & 7];
         // The two sides' men and what they attack: index 0 is `team`, 1
         // the other side.
         let mut side = [Bitset::EMPTY; 2];
@@ -249,7 +258,7 @@ impl Dynamic {
         {
             let k = m.kind() as usize;
             let me = side_of(m.owner());
-            let royal = v.pieces[k].royal;
+            let royal = self.royal[k];
             let val = if royal { ROYAL_ATTACKER } else { values[k] };
             if self.pawnlike[k] {
                 pawns[me].insert(sq);
@@ -277,11 +286,15 @@ impl Dynamic {
         // Threats: men attacked by cheaper men, and attacked men that
         // nothing of their own side defends.
         // (Each entry of `cheapest` read is set back for the next call.)
-        for x in attacked {
+        // (The map's list gives each attacked man: every attacked square
+        // holds one.)
+        for &ManAttacks { sq: x, man: m, .. } in men {
+            if !attacked.contains(x) {
+                continue;
+            }
             let by = std::mem::replace(&mut cheapest[x.index() & 255], Cp::MAX);
-            let Some(m) = pos.man_at(x) else { continue };
             let k = m.kind() as usize;
-            if v.pieces[k].royal {
+            if self.royal[k] {
                 continue;
             }
             let s = -sign(side_of(m.owner()));
@@ -294,28 +307,29 @@ impl Dynamic {
             }
         }
         // Passed men: no enemy pawn-like man can block or take them.
-        for me in 0..2 {
-            for sq in pawns[me] {
-                let Some(m) = pos.man_at(sq) else { continue };
-                let k = m.kind() as usize;
-                let f = m.facing().index();
-                let (Some(span), Some(dist)) = (&self.span[k], &promo_dist[k]) else {
-                    continue;
-                };
-                let d = dist[f][sq.index()];
-                if d == 0 || d == u8::MAX || (span[f][sq.index()] & pawns[1 - me]).any() {
-                    continue;
-                }
-                let d = d as i64 + 1;
-                out[3] += sign(me) * passed_gain[k] as i64 * 100 / (2 * d * d);
+        for &ManAttacks { sq, man: m, .. } in men {
+            let k = m.kind() as usize;
+            if !self.pawnlike[k] {
+                continue;
             }
+            let me = side_of(m.owner());
+            let f = m.facing().index();
+            let (Some(span), Some(dist)) = (&self.span[k], &promo_dist[k]) else {
+                continue;
+            };
+            let d = dist[f][sq.index()];
+            if d == 0 || d == u8::MAX || (span[f][sq.index()] & pawns[1 - me]).any() {
+                continue;
+            }
+            let d = d as i64 + 1;
+            out[3] += sign(me) * passed_gain[k] as i64 * 100 / (2 * d * d);
         }
         // The attack on each royal's zone: units (attacked squares of the
         // zone, per attacker) times attackers (at most 4), by the phase.
         for z in zones.iter().take(nz) {
             out[4] -= sign(z.1) * z.3 * z.4.min(4) * z.2;
         }
-        out[5] = if friend(pos.turn()) { 1 } else { -1 };
+        out[5] = if side_of(pos.turn()) == 0 { 1 } else { -1 };
         out
     }
 }

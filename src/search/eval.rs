@@ -50,7 +50,7 @@
 
 use super::dynamic::{self, Dynamic};
 use super::weights::{self as w, Weights};
-use crate::engine::{AttackMap, Position, Square, Tables};
+use crate::engine::{AttackMap, Man, Position, Square, Tables};
 use crate::ir::{Dir, Event, Mode, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
 
 pub use super::weights::Cp;
@@ -126,13 +126,16 @@ pub struct Scratch {
     /// The dynamic terms' cheapest attacker per square (`Cp::MAX` between
     /// calls).
     cheapest: Vec<Cp>,
-    /// Per man: its coordinates, owner and value, for the royals' safety.
+    /// Per man: its coordinates, team and value, for the royals' safety.
     near: Vec<Near>,
+    /// The men on the board with their squares (`Position::men_into`).
+    men: Vec<(Square, Man)>,
     /// The royal men and their owners.
     royals: Vec<(Square, u8)>,
 }
 
-/// A man as a royal's safety sees it: coordinates, owner, value.
+/// A man as a royal's safety sees it: coordinates, team (`team_of` its
+/// owner), value.
 type Near = (i32, i32, u8, Cp);
 
 /// A kind's value computed from its mobility on the empty board.
@@ -534,22 +537,35 @@ impl Eval {
         let v = t.variant();
         let geo = t.geometry();
         let team = v.team_of(player as u8);
-        let friend = |owner: u8| v.team_of(owner) == team;
-        let sign = |owner: u8| if friend(owner) { 1 } else { -1 };
+        // Each owner's team and side, asked once (not once per man).
+        let mut teams = [0u8; 8];
+        let mut signs = [-1 as Cp; 8];
+        for (o, (tv, sg)) in teams.iter_mut().zip(signs.iter_mut()).enumerate() {
+            let tm = v.team_of(o as u8);
+            *tv = tm as u8;
+            if tm == team {
+                *sg = 1;
+            }
+        }
+        let sign = |owner: u8| signs[owner as usize & 7];
         let mut score = 0;
         // Material on the board per player, for the phase.
         let mut material = [0 as Cp; 8];
         let mut royals = std::mem::take(&mut scratch.royals);
         royals.clear();
         scratch.near.clear();
-        for (sq, m) in pos.men() {
+        let mut men = std::mem::take(&mut scratch.men);
+        pos.men_into(&mut men);
+        for &(sq, m) in &men {
             let k = m.kind() as usize;
             let s = sign(m.owner());
             let val = self.values[k];
             material[m.owner() as usize & 7] += val;
             if self.mate_matters {
                 let (x, y) = geo.coords(sq);
-                scratch.near.push((x, y, m.owner(), val));
+                scratch
+                    .near
+                    .push((x, y, teams[m.owner() as usize & 7], val));
             }
             score += s * val * self.material_sign;
             // A goal piece nearer its region: worth up to a pawn and a half.
@@ -589,10 +605,12 @@ impl Eval {
                 }
             }
         }
+        scratch.men = men;
         // Men in hand: material, or a debt when placing them all wins.
         for p in 0..self.nplayers as u8 {
+            let hand = pos.hand_counts(p);
             for k in 0..self.values.len() as u8 {
-                let n = pos.hand(p, k) as Cp;
+                let n = hand.get(k as usize).copied().unwrap_or(0) as Cp;
                 if n == 0 {
                     continue;
                 }
@@ -704,14 +722,14 @@ impl Eval {
         let t = &**pos.tables();
         let v = t.variant();
         let geo = t.geometry();
-        let team = v.team_of(owner);
+        let team = v.team_of(owner) as u8;
         let phase = self.phase(v, owner, material);
         let (x, y) = geo.coords(sq);
         let mut shelter = 0;
         let mut tropism = 0;
-        for &(mx, my, o, val) in near {
+        for &(mx, my, tm, val) in near {
             let d = (mx - x).abs().max((my - y).abs());
-            if v.team_of(o) == team {
+            if tm == team {
                 if d == 1 && shelter < 4 {
                     shelter += 1;
                 }
@@ -755,7 +773,9 @@ impl Eval {
             let s = sign(m.owner());
             material[m.owner() as usize & 7] += self.values[k];
             let (x, y) = geo.coords(sq);
-            scratch.near.push((x, y, m.owner(), self.values[k]));
+            scratch
+                .near
+                .push((x, y, v.team_of(m.owner()) as u8, self.values[k]));
             if self.royal[k] {
                 rest += s * ms * self.values[k] as f64;
             } else {

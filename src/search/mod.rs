@@ -250,6 +250,8 @@ pub struct Searcher<A: Copy> {
     moves: Vec<Vec<A>>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<A>>,
+    /// Quiescence's tactical actions with their ordering scores, per ply.
+    qlists: Vec<Vec<(i32, A)>>,
 }
 
 impl<A: Copy + PartialEq> Searcher<A> {
@@ -293,6 +295,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
             moves: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            qlists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
         }
     }
 

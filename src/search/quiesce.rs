@@ -56,24 +56,25 @@ impl<A: Copy + PartialEq> Searcher<A> {
             return best;
         }
         alpha = alpha.max(best);
-        let mut list: Vec<(i32, A)> = actions
-            .iter()
-            .filter_map(|a| match g.tactical_gain(a) {
-                Some(_) if !in_check && g.see(a) < 0 => None,
-                Some(x) if Some(*a) == hash_action => Some((x.max(0) + 2 * WIN, *a)),
-                Some(x) => Some((x, *a)),
-                None if in_check => Some((-1_000_000, *a)),
-                None => None,
-            })
-            .collect();
+        // The tactical actions with their ordering scores, in this ply's
+        // kept list (no allocation once it has grown).
+        let mut list = std::mem::take(&mut self.qlists[ply]);
+        list.clear();
+        list.extend(actions.iter().filter_map(|a| match g.tactical_gain(a) {
+            Some(_) if !in_check && g.see(a) < 0 => None,
+            Some(x) if Some(*a) == hash_action => Some((x.max(0) + 2 * WIN, *a)),
+            Some(x) => Some((x, *a)),
+            None if in_check => Some((-1_000_000, *a)),
+            None => None,
+        }));
         list.sort_by_key(|x| std::cmp::Reverse(x.0));
         let mut best_action = None;
-        for (_, a) in list {
+        for &(_, a) in list.iter() {
             g.play(a);
             let v = self.value(g, 0, alpha, beta, ply + 1, camp);
             g.undo();
             if self.stopped {
-                return best;
+                break;
             }
             if v > best {
                 best = v;
@@ -85,6 +86,10 @@ impl<A: Copy + PartialEq> Searcher<A> {
                     break;
                 }
             }
+        }
+        self.qlists[ply] = list;
+        if self.stopped {
+            return best;
         }
         if key != 0 {
             let bound = if best >= beta {

@@ -17,6 +17,7 @@ mod queries;
 mod raw;
 mod reference;
 mod roll;
+mod scan;
 mod sight;
 mod trial;
 mod turn_end;

@@ -422,8 +422,8 @@ impl Game {
 
     /// `score ...`: each player's points, in turn order, with those a
     /// checkmate or stalemate rule that ended the game gives at its end
-    /// ([`crate::engine::rules::scores::Scores::at_end`]); `None`: the
-    /// variant keeps no points.
+    /// (the scores rule module's `at_end`); `None`: the variant keeps no
+    /// points.
     pub fn scores(&self) -> Option<Vec<u32>> {
         let status = self.status();
         with_pos!(&self.pos.inner, c, s => {

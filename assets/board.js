@@ -452,6 +452,15 @@ async function refuse(before, step) {
   else if (to && before.length === 1 && last.startsWith("h:")) {
     const h = pos.seats[pos.to_move].hand.find((x) => `h:${x.kind}` === last);
     if (h) body = { piece: h.letter, to };
+  } else if (to && before.length === 2 && before[0].startsWith("p:") && last.startsWith("r:")) {
+    // A hostage exchange to a square it may not use: asked as typed
+    // (`N-B@f7`), the letters those of the pieces clicked.
+    const letter = (step) => {
+      for (const s of pos.seats) for (const h of s.prison || []) if (`${step[0]}:${h.kind}` === step) return h.letter;
+      return null;
+    };
+    const g = letter(before[0]), t = letter(last);
+    if (g && t) body = { text: `${g.toUpperCase()}-${t.toUpperCase()}@${to}` };
   }
   if (!body) {
     say("That square is not one of the marked ones: click a marked square, or press Escape to start again.");

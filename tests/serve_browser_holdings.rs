@@ -107,6 +107,17 @@ fn hostage_exchange_by_clicks_on_the_prisons() {
             .all(|s| !s.ends_with('1') && !s.ends_with('8')),
         "{squares:?}"
     );
+    // A square the pawn may not go to is refused with the reason, asked
+    // as the exchange typed (`P-P@d8`): a pawn is never put on rank 8.
+    b.click("#board rect[data-sq=\"d8\"]");
+    b.wait(
+        "the reason for d8",
+        "return document.getElementById('message').dataset.reason === 'placement_condition'",
+    );
+    let said = b.js("return document.getElementById('message').textContent");
+    assert!(said.as_str().unwrap().contains("d8"), "{said}");
+    b.click(&format!("#hands button[data-step=\"p:{pawn}\"]"));
+    b.click(&format!("#hands button[data-step=\"r:{pawn}\"]"));
     clicks(&b, &["e4"]);
     let ms = moves(&b);
     assert_eq!(ms.len(), 5, "{ms:?}");

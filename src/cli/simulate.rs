@@ -423,11 +423,9 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             first,
             json,
             pgn: text,
-            points: points.and_then(|p| {
-                p.split('-')
-                    .map(|x| x.parse().ok())
-                    .collect::<Option<Vec<u32>>>()
-            }),
+            points: points
+                .as_deref()
+                .and_then(varia::notation::record::points_per_seat),
         }
     };
     let mut tally = simulate::Tally::new(seats);

@@ -224,31 +224,24 @@ fn report(st: &Study, s: &Summary, json: bool) {
             "first_actions": firsts.iter().map(|f| first_json(h, f)).collect::<Vec<_>>(),
         });
         let mut j = j;
-        // Only a run with shares (`score N/D`) has mean scores.
-        if let (Some(m), Some(o)) = (&s.mean_scores, j.as_object_mut()) {
-            let per_seat: serde_json::Map<_, _> = h
-                .seats
-                .iter()
-                .zip(m)
-                .map(|(p, m)| {
-                    let v = serde_json::json!({"mean": m.mean, "half_width": m.half_width});
-                    (p.clone(), v)
-                })
-                .collect();
-            o.insert("mean_scores".into(), per_seat.into());
-        }
-        // Only a variant that scores events (`score ...`) has mean points.
-        if let (Some(m), Some(o)) = (&s.mean_points, j.as_object_mut()) {
-            let per_seat: serde_json::Map<_, _> = h
-                .seats
-                .iter()
-                .zip(m)
-                .map(|(p, m)| {
-                    let v = serde_json::json!({"mean": m.mean, "half_width": m.half_width});
-                    (p.clone(), v)
-                })
-                .collect();
-            o.insert("mean_points".into(), per_seat.into());
+        // Only a run with shares (`score N/D`) has mean scores, and only a
+        // variant that scores events (`score ...`) mean points.
+        for (key, means) in [
+            ("mean_scores", &s.mean_scores),
+            ("mean_points", &s.mean_points),
+        ] {
+            if let (Some(m), Some(o)) = (means, j.as_object_mut()) {
+                let per_seat: serde_json::Map<_, _> = h
+                    .seats
+                    .iter()
+                    .zip(m)
+                    .map(|(p, m)| {
+                        let v = serde_json::json!({"mean": m.mean, "half_width": m.half_width});
+                        (p.clone(), v)
+                    })
+                    .collect();
+                o.insert(key.into(), per_seat.into());
+            }
         }
         outln!("{j}");
         return;

@@ -106,6 +106,12 @@ fn or_unknown(s: &str, unknown: &'static str) -> String {
 }
 
 /// Today's date as PGN writes it (`2026.11.24`), from the system clock (UTC).
+/// Each seat's points from a `[Points]` tag's text (`23-0-30-0`), if every
+/// part reads as a whole number.
+pub fn points_per_seat(text: &str) -> Option<Vec<u32>> {
+    text.split('-').map(|x| x.parse().ok()).collect()
+}
+
 pub fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -319,7 +319,12 @@ pub fn join<R: BufRead>(
             checked.branching,
             checked.rotation,
         );
-        if let Some(points) = checked.record.points.as_deref().and_then(points_of) {
+        if let Some(points) = checked
+            .record
+            .points
+            .as_deref()
+            .and_then(crate::notation::record::points_per_seat)
+        {
             t.add_points(&points);
         }
         let f = flaws.get_or_insert_with(|| {
@@ -577,11 +582,6 @@ fn check_line(
         first_seat,
         record: rec,
     })
-}
-
-/// The points of a record's `points` (`23-0-30-0`), if they read.
-fn points_of(text: &str) -> Option<Vec<u32>> {
-    text.split('-').map(|x| x.parse().ok()).collect()
 }
 
 #[cfg(test)]

@@ -14,7 +14,15 @@ variant) and The Chess Variant Pages' Glinski page:
   forward from a cell where a pawn of its side starts (both cells empty);
   en passant right after such a double step; promotes on the last cell
   of its file to a queen, rook, bishop or knight.
-Usage: referee_glinski.py DEPTH [SETUP] [--fen] [-d]  (SETUP: "w: Kg1 Qe1 ...; b: ...; turn w")
+
+With --mccooey, McCooey's hexagonal chess (Dave McCooey and Richard
+Honeycutt, 1978-79) instead, from The Chess Variant Pages' McCooey page
+and greenchess.net's rules, with the setup of Ludii's "McCooey Chess"
+(its cells renamed into Glinski's names): the same board and pieces; the
+pawn captures one cell diagonally forward (through a corner, to a cell of
+its own colour), en passant included; the pawn of the f file (f4, f8)
+never steps two; the setup below.
+Usage: referee_glinski.py DEPTH [SETUP] [--fen] [-d] [--mccooey]  (SETUP: "w: Kg1 Qe1 ...; b: ...; turn w")
 """
 import sys
 
@@ -47,6 +55,19 @@ PAWN_HOME = {
     "w": {cell(n) for n in "b1 c2 d3 e4 f5 g4 h3 i2 k1".split()},
     "b": {cell(n) for n in "b7 c7 d7 e7 f7 g7 h7 i7 k7".split()},
 }
+MCCOOEY = "--mccooey" in sys.argv
+if MCCOOEY:
+    START = {
+        "w": "Kg1 Qe1 Rd1 Rh1 Ne2 Ng2 Bf1 Bf2 Bf3 Pc1 Pd2 Pe3 Pf4 Pg3 Ph2 Pi1",
+        "b": "Kg10 Qe10 Rd9 Rh9 Ne9 Ng9 Bf11 Bf10 Bf9 Pc8 Pd8 Pe8 Pf8 Pg8 Ph8 Pi8",
+    }
+    PAWN_HOME = {
+        "w": {cell(n) for n in "c1 d2 e3 g3 h2 i1".split()},
+        "b": {cell(n) for n in "c8 d8 e8 g8 h8 i8".split()},
+    }
+# A pawn's capture: one cell forward-left or forward-right through an edge
+# (Glinski), or through a corner (McCooey), as (dx, dy) for White.
+PAWN_TAKES = [(1, 3), (-1, 3)] if MCCOOEY else [(1, 1), (-1, 1)]
 
 
 def last_cell(c, side):
@@ -81,8 +102,8 @@ def attacked(board, c, by):
         if p and p[0] == by and p[1] == "N":
             return True
     fwd = 1 if by == "w" else -1
-    for dx in (1, -1):
-        p = board.get((x - dx, y - fwd))
+    for dx, dy in PAWN_TAKES:
+        p = board.get((x - dx, y - dy * fwd))
         if p and p[0] == by and p[1] == "P":
             return True
     return False
@@ -106,8 +127,8 @@ def pseudo(board, side, ep):
                 two = (x, y + 4 * fwd)
                 if c in PAWN_HOME[side] and on(two) and two not in board:
                     out.append((c, two, None, one))
-            for dx in (1, -1):
-                t = (x + dx, y + fwd)
+            for dx, dy in PAWN_TAKES:
+                t = (x + dx, y + dy * fwd)
                 if not on(t):
                     continue
                 p = board.get(t)
@@ -214,8 +235,9 @@ def varia_fen(board, side, ep):
 
 
 if __name__ == "__main__":
-    depth = int(sys.argv[1])
-    setup = sys.argv[2] if len(sys.argv) > 2 else "w: %s; b: %s; turn: w" % (START["w"], START["b"])
+    args = [a for a in sys.argv[1:] if not a.startswith("-")]
+    depth = int(args[0])
+    setup = args[1] if len(args) > 1 else "w: %s; b: %s; turn: w" % (START["w"], START["b"])
     board, side, ep = parse_setup(setup)
     assert all(on(c) for c in board), "a piece off the board"
     assert sum(1 for x in range(-5, 6) for y in range(0, 21) if on((x, y))) == 91

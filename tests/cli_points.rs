@@ -47,6 +47,20 @@ fn play_reports_the_points_at_the_end_and_saves_them_in_the_record() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // A record whose points are not the rules' is refused.
+    let forged = dir.join("forged.pgn");
+    std::fs::write(
+        &forged,
+        pgn.replace("[Points \"10-12\"]", "[Points \"10-13\"]"),
+    )
+    .unwrap();
+    let out = varia().arg("replay").arg(&forged).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the record's points are 10-13, the rules give 10-12"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -55,10 +69,12 @@ fn simulate_writes_the_points_and_reports_each_seats_mean_points() {
     let dir = std::env::temp_dir().join(format!("varia-sim-points-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out_file = dir.join("games.jsonl");
+    let report = dir.join("report.html");
     let out = varia()
         .args(["simulate", "fourplayer", "-n", "2", "--max-plies", "40"])
         .args(["--players", "random,random,random,random"])
         .args(["--out", out_file.to_str().unwrap()])
+        .args(["--report", report.to_str().unwrap()])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -68,11 +84,21 @@ fn simulate_writes_the_points_and_reports_each_seats_mean_points() {
         "{text}"
     );
     let lines = std::fs::read_to_string(&out_file).unwrap();
+    let mut sums = [0u32; 4];
     for l in lines.lines() {
         let v: serde_json::Value = serde_json::from_str(l).unwrap();
         let p = v["points"].as_str().expect("a points field");
         assert_eq!(p.split('-').count(), 4, "{p}");
-        assert!(p.split('-').all(|x| x.parse::<u32>().is_ok()), "{p}");
+        for (sum, x) in sums.iter_mut().zip(p.split('-')) {
+            *sum += x.parse::<u32>().unwrap();
+        }
+    }
+    // The report's table of mean points is the records' mean, seat by seat.
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("<th>mean points</th>"), "{html}");
+    for (seat, sum) in ["red", "blue", "yellow", "green"].iter().zip(sums) {
+        let row = format!("<tr><td>{seat}</td><td>{:.3}</td>", f64::from(sum) / 2.0);
+        assert!(html.contains(&row), "{row} in {html}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -151,8 +151,6 @@ struct Played {
     /// The JSON line and the PGN text, when asked for.
     json: Option<String>,
     pgn: Option<String>,
-    /// `score ...`: the game's points per seat.
-    points: Option<Vec<u32>>,
 }
 
 /// The whole record of a simulated game: the actions named as `replay`
@@ -338,7 +336,6 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             .and_then(|b| b.for_game(r.index, seats).fen.as_deref());
         game_record(&prepared, a, &options, &seated, fen, r)
     };
-    let scores = prepared.variant().turn.scoring.is_some();
     let finish = |r: simulate::Record<varia::engine::Move>| {
         let (mut json, mut text, mut sample) = (None, None, None);
         let want_sample = a.report.is_some() && samples_of.contains(&r.index);
@@ -351,14 +348,8 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             let seat = s.to_move();
             (s.play_noted(m).0, seat)
         });
-        // A variant that scores events: the game's points, for the tally.
-        let mut points = None;
-        if !(want_json || want_pgn || want_sample) && scores {
-            points = record_of(&r).0.points;
-        }
         if want_json || want_pgn || want_sample {
             let (rec, start) = record_of(&r);
-            points.clone_from(&rec.points);
             if want_json {
                 let (outcome, winners) = match &r.outcome {
                     Some(Outcome::Win { winners, .. }) => ("win", winners.clone()),
@@ -423,9 +414,6 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             first,
             json,
             pgn: text,
-            points: points
-                .as_deref()
-                .and_then(varia::notation::record::points_per_seat),
         }
     };
     let mut tally = simulate::Tally::new(seats);
@@ -442,7 +430,7 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             g.branching,
             cfg.rotate.then_some(g.rotation),
         );
-        if let Some(points) = &p.points {
+        if let Some(points) = &g.points {
             tally.add_points(points);
         }
         flaws.add(

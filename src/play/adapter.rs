@@ -120,6 +120,10 @@ impl Game for Session {
         self.result()
     }
 
+    fn points(&self) -> Option<Vec<u32>> {
+        Session::points(self)
+    }
+
     fn evaluate(&mut self, player: usize) -> i32 {
         self.eval
             .evaluate_with(self.game.position(), player, &mut self.scratch)

@@ -132,6 +132,11 @@ pub trait Game: Clone + Send {
     fn undo(&mut self);
     /// The result, if the game is over.
     fn outcome(&mut self) -> Option<Outcome>;
+    /// `score ...`: each seat's points, with those the event that ended
+    /// the game gives (`None`: the game keeps no points).
+    fn points(&self) -> Option<Vec<u32>> {
+        None
+    }
     /// A heuristic value of the position for `player`, in hundredths of a
     /// pawn (positive is good for `player`).
     fn evaluate(&mut self, player: usize) -> i32;

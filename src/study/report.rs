@@ -10,7 +10,7 @@
 
 use crate::render::svg::esc;
 use crate::study::flaws::FirstAction;
-use crate::study::simulate::{LengthRow, Summary};
+use crate::study::simulate::{LengthRow, Mean, Summary};
 use crate::study::stats::Proportion;
 use std::fmt::Write as _;
 
@@ -108,18 +108,22 @@ pub fn html(p: &Page) -> String {
     }
     h.push_str("</table>\n");
     if let Some(m) = &s.mean_scores {
-        h.push_str("<p>Some games ended in shares (<code>score N/D</code>): each seat's mean score per finished game.</p>\n<table>\n<tr><th>seat</th><th>mean score</th><th>95% interval</th></tr>\n");
-        for (name, m) in p.seats.iter().zip(m) {
-            let _ = writeln!(
-                h,
-                "<tr><td>{}</td><td>{:.3}</td><td>{:.3} to {:.3}</td></tr>",
-                esc(name),
-                m.mean,
-                m.mean - m.half_width,
-                m.mean + m.half_width
-            );
-        }
-        h.push_str("</table>\n");
+        means_table(
+            &mut h,
+            "Some games ended in shares (<code>score N/D</code>): each seat's mean score per finished game.",
+            "mean score",
+            &p.seats,
+            m,
+        );
+    }
+    if let Some(m) = &s.mean_points {
+        means_table(
+            &mut h,
+            "The variant scores events (<code>score ...</code>): each seat's mean points per game, unfinished games included.",
+            "mean points",
+            &p.seats,
+            m,
+        );
     }
     if let Some(b) = &s.by_player {
         h.push_str("<p>The seats rotated among the players (openings); per player, whatever seat:</p>\n<table>\n<tr><th>player</th><th>games won</th><th>share</th><th>95% interval</th></tr>\n");
@@ -187,6 +191,26 @@ pub fn html(p: &Page) -> String {
 }
 
 /// One game shown whole: title, final board and FEN, moves and result.
+/// A table of each seat's mean (score or points) with its 95% interval,
+/// under a sentence that says what is counted.
+fn means_table(h: &mut String, intro: &str, what: &str, seats: &[String], means: &[Mean]) {
+    let _ = writeln!(
+        h,
+        "<p>{intro}</p>\n<table>\n<tr><th>seat</th><th>{what}</th><th>95% interval</th></tr>"
+    );
+    for (name, m) in seats.iter().zip(means) {
+        let _ = writeln!(
+            h,
+            "<tr><td>{}</td><td>{:.3}</td><td>{:.3} to {:.3}</td></tr>",
+            esc(name),
+            m.mean,
+            m.mean - m.half_width,
+            m.mean + m.half_width
+        );
+    }
+    h.push_str("</table>\n");
+}
+
 fn game(h: &mut String, g: &Sample, seats: usize) {
     let _ = writeln!(
         h,

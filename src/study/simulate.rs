@@ -132,6 +132,10 @@ pub struct Record<A> {
     pub plies: usize,
     /// Mean number of legal actions over the game's positions.
     pub branching: f64,
+    /// `score ...`: each seat's points at the end ([`Game::points`]);
+    /// `None` where the variant keeps none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<Vec<u32>>,
     #[serde(skip)]
     pub actions: Vec<A>,
 }
@@ -226,6 +230,7 @@ pub fn play_from<G: Game>(
         forfeit,
         plies,
         branching: branching_sum as f64 / plies.max(1) as f64,
+        points: g.points(),
         actions,
     }
 }

@@ -8,7 +8,9 @@
 //! draw be claimed after the last action), or a forfeit (`[Forfeit
 //! "SEAT"]`: that seat's team lost outside the rules). Anything else must
 //! be `*`. Results are compared as text, exactly: `1` is not `1-0`. A
-//! record that says `*` (result unknown) agrees with any end.
+//! record that says `*` (result unknown) agrees with any end. A record's
+//! `[Points]` tag, where it has one, must be the points the rules give
+//! after its last action.
 
 use crate::engine::Move;
 use crate::notation::record::Record;
@@ -149,6 +151,20 @@ fn lost_by(s: &Session, seat: usize) -> String {
 /// module docs). The error says what the record and the rules say.
 pub fn judge(rec: &Record, s: &Session) -> Result<(), String> {
     let seats = s.variant().players.len();
+    if let Some(says) = &rec.points {
+        let rules = s
+            .points()
+            .map(|p| p.iter().map(u32::to_string).collect::<Vec<_>>().join("-"));
+        if rules.as_deref() != Some(says.as_str()) {
+            return Err(match rules {
+                Some(r) => format!("the record's points are {says}, the rules give {r}"),
+                None => format!(
+                    "the record gives points ({says}), but {} keeps none",
+                    s.variant().name
+                ),
+            });
+        }
+    }
     let says = |rules: &str| format!("the record says {}, the rules give {rules}", rec.result);
     if let Some(o) = s.result() {
         let want = Record::result_for(seats, Some(&o.winners()));

@@ -236,3 +236,94 @@ fn play_fen_shows_the_persons_view_of_what_it_took_face_down() {
     assert_eq!(slot2(&run("human,random")), 'c');
     assert_eq!(slot2(&run("human,human")), '?');
 }
+
+/// While a fogged game goes on, `save` writes the player's copy: no seed,
+/// the other side's moves as `--` (`[View "white"]`); it cannot be played
+/// through (`replay`, `load` say whose copy it is). `--reveal` saves the
+/// referee's copy with every move.
+#[test]
+fn save_while_a_fogged_game_goes_on_writes_the_players_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = dir.path().join("mine.pgn");
+    let input = format!(
+        "e4\nsave {}\nload {}\nquit\n",
+        mine.display(),
+        mine.display()
+    );
+    let out = varia()
+        .args([
+            "play",
+            "fogofwar",
+            "--players",
+            "human,random",
+            "--seed",
+            "3",
+        ])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("Saved white's copy to"), "{out}");
+    assert!(out.contains("this is white's copy of the game"), "{out}");
+    let text = std::fs::read_to_string(&mine).unwrap();
+    assert!(text.contains("[View \"white\"]"), "{text}");
+    assert!(!text.contains("[Seed"), "{text}");
+    assert!(!text.contains("[Referee"), "{text}");
+    assert!(text.contains("1. e4 -- *"), "{text}");
+    varia()
+        .arg("replay")
+        .arg(&mine)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("this is white's copy of the game"));
+    // The referee's copy, asked for with --reveal, names Black's move.
+    let all = dir.path().join("all.pgn");
+    let out = varia()
+        .args([
+            "play",
+            "fogofwar",
+            "--players",
+            "human,random",
+            "--seed",
+            "3",
+        ])
+        .arg("--reveal")
+        .write_stdin(format!("e4\nsave {}\nquit\n", all.display()))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(String::from_utf8(out).unwrap().contains("Saved to"));
+    let text = std::fs::read_to_string(&all).unwrap();
+    assert!(text.contains("[Referee"), "{text}");
+    assert!(!text.contains("--"), "{text}");
+    varia().arg("replay").arg(&all).assert().success();
+}
+
+/// Hidden decks: `save` during the game leaves out the seed that deals
+/// them (the player's copy); the file named by `--save`, written when the
+/// player leaves, is the referee's copy with the seed.
+#[test]
+fn save_while_a_game_of_hidden_decks_goes_on_leaves_out_the_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = dir.path().join("mine.pgn");
+    let end = dir.path().join("end.pgn");
+    varia()
+        .args(["play", "raindropchess", "--players", "human,random"])
+        .args(["--seed", "77", "--save"])
+        .arg(&end)
+        .write_stdin(format!("draw\na1\nsave {}\nquit\n", mine.display()))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Saved white's copy to"));
+    let text = std::fs::read_to_string(&mine).unwrap();
+    assert!(text.contains("[View \"white\"]"), "{text}");
+    assert!(!text.contains("[Seed"), "{text}");
+    let text = std::fs::read_to_string(&end).unwrap();
+    assert!(text.contains("[Seed \"77\"]"), "{text}");
+    assert!(!text.contains("[View"), "{text}");
+}

@@ -959,6 +959,22 @@ fn a_seat_under_fog_of_war_gets_its_view_only() {
     assert_eq!(save.status, 422, "{}", save.text());
 }
 
+/// Hidden decks (Raindrop chess): the record, whose seed deals every deck,
+/// is not saved while the game goes on, as for fog and face-down men.
+#[test]
+fn a_game_of_hidden_decks_is_not_saved_while_it_goes_on() {
+    let s = Server::start(&[]);
+    let g = game(&s, "raindropchess", None, 2);
+    let save = s.post(&format!("/api/game/{}/save", g["id"]), &json!({}));
+    assert_eq!(save.status, 422, "{}", save.text());
+    assert!(save.text().contains("hidden card"), "{}", save.text());
+    // A game that hides nothing is saved.
+    let g = game(&s, "chess", None, 2);
+    let save = s.post(&format!("/api/game/{}/save", g["id"]), &json!({}));
+    assert_eq!(save.status, 200, "{}", save.text());
+    assert!(save.text().contains("[Variant"), "{}", save.text());
+}
+
 /// Jieqi (`face down`): the page is sent the FEN players may see (every
 /// hidden identity `?`), never the start FEN that names them, and the
 /// record (the referee's copy) is not saved while the game goes on; a

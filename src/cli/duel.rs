@@ -347,6 +347,7 @@ impl Setup<'_> {
                     .forfeit
                     .map(|f| self.prepared.variant().players[f].name.clone()),
                 referee: Record::hides(self.prepared.variant()),
+                view: None,
                 rolls,
             };
             rec.to_pgn() + "\n"

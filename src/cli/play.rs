@@ -109,7 +109,10 @@ order (`--reveal` shows the hidden order, for a referee). A drawn card stays
 drawn: `undo` takes back nothing before it.
 Under fog of war the board shows only what your men see (`?` is fog), the
 other side's moves are not named, `why` and `fen` say nothing, and with two
-people at one terminal the screen is cleared between their turns.";
+people at one terminal the screen is cleared between their turns.
+While a game that hides something (decks, face-down men, fog) goes on,
+`save` writes your copy: no seed, and under fog the other side's moves as
+`--`; it cannot be loaded (`--reveal` saves the referee's copy).";
 
 /// The terminal's side of a game: the game itself is a [`GameSession`]
 /// (its actions, undo, how it ended, its record); this holds what the
@@ -283,6 +286,20 @@ impl Play {
             (Some(seat), None) => Some(seat),
             _ => None,
         }
+    }
+
+    /// Whose copy `save` writes while the game goes on in a variant that
+    /// hides information (hidden decks, face-down men, fog of war): the
+    /// person at the keyboard's ([`Play::viewer`] under fog, else the first
+    /// person's seat). `None` (the whole record) with `--reveal`, once the
+    /// game is over, when nothing is hidden, or with no person playing.
+    fn copy_for(&self) -> Option<usize> {
+        if self.reveal || self.game.is_over() || !Record::hides(self.game.session().variant()) {
+            return None;
+        }
+        let players = self.game.players();
+        self.viewer()
+            .or_else(|| (0..players.len()).find(|&p| players[p] == Player::Human))
     }
 
     /// Whether the terminal must not show the whole position now (`fog of
@@ -664,9 +681,22 @@ impl Play {
                 if rest.is_empty() {
                     outln!("Say where: save FILE");
                 } else {
-                    match std::fs::write(rest, self.game.record().to_pgn()) {
-                        Ok(()) => outln!("Saved to {rest}."),
-                        Err(e) => outln!("Cannot write {rest}: {e}. The game goes on."),
+                    let copy = self.copy_for();
+                    let rec = match copy {
+                        Some(seat) => self.game.record_for(seat),
+                        None => self.game.record(),
+                    };
+                    match (std::fs::write(rest, rec.to_pgn()), &rec.view) {
+                        (Ok(()), None) => outln!("Saved to {rest}."),
+                        (Ok(()), Some(name)) => outln!(
+                            "Saved {name}'s copy to {rest}: what {name} may see (no seed{}), which cannot be loaded; `--reveal` saves the referee's copy.",
+                            if self.game.session().fogged() {
+                                ", the other side's moves as --"
+                            } else {
+                                ""
+                            }
+                        ),
+                        (Err(e), _) => outln!("Cannot write {rest}: {e}. The game goes on."),
                     }
                 }
             }

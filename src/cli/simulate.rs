@@ -207,6 +207,7 @@ fn game_record(
         round: (r.index + 1).to_string(),
         forfeit: r.forfeit.map(|f| variant.players[f].name.clone()),
         referee: Record::hides(variant),
+        view: None,
         rolls,
     };
     (rec, start)

@@ -12,7 +12,10 @@
 //! silence, a time forfeit) names that seat in `[Forfeit "SEAT"]`, beside
 //! `[Termination]` with the reason. A record of a variant with hidden card
 //! decks carries the seed that deals every deck, so it is the referee's
-//! copy: `[Referee]` says so. Control characters in a tag value are written
+//! copy: `[Referee]` says so. A player's copy of such a game (`[View
+//! "SEAT"]`, [`Record::view`]) leaves out the seed and, under fog of war,
+//! writes each move the seat did not see as `--`: it is what that player
+//! may see, and cannot be played through. Control characters in a tag value are written
 //! as `\u{HEX}` (PGN allows only printing characters in strings) and read
 //! back.
 
@@ -65,6 +68,11 @@ pub struct Record {
     /// `seed` deals, or a board under fog of war whose every move this
     /// record writes. It is the referee's copy, not a player's.
     pub referee: bool,
+    /// A player's copy of a game that hides information: the seat whose
+    /// view it is. Its `[Seed]` is not written (it deals what the seat may
+    /// not see) and each move the seat did not see is `--`; it cannot be
+    /// played through.
+    pub view: Option<String>,
 }
 
 /// What `[Referee]` says in a record that holds what players may not see:
@@ -158,6 +166,18 @@ impl Record {
         !s.shuffles.is_empty() && s.decks.iter().all(|d| d.is_empty())
     }
 
+    /// Whether the record can be played through: not a player's copy
+    /// ([`Record::view`]), which lacks the seed and the moves its seat did
+    /// not see. The error says so.
+    pub fn playable(&self) -> Result<(), String> {
+        match &self.view {
+            Some(seat) => Err(format!(
+                "this is {seat}'s copy of the game (what {seat} may see: the seed and the moves {seat} did not see are left out); only the referee's copy can be played through"
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// Whether a record of `variant` carries hidden information: its seed
     /// deals card decks whose order players may not see, or the identities
     /// of face-down men (`face down`), so the record is the referee's copy
@@ -225,7 +245,9 @@ impl Record {
         }
         let _ = writeln!(s, "[Result \"{}\"]", escape(&self.result));
         let _ = writeln!(s, "[Variant \"{}\"]", escape(&self.variant));
-        let _ = writeln!(s, "[Seed \"{}\"]", self.seed);
+        if self.view.is_none() {
+            let _ = writeln!(s, "[Seed \"{}\"]", self.seed);
+        }
         for (k, v) in &self.options {
             let _ = writeln!(s, "[Option \"{}={}\"]", escape(k), escape(v));
         }
@@ -253,6 +275,9 @@ impl Record {
         }
         if self.referee {
             let _ = writeln!(s, "[Referee \"{REFEREE_NOTE}\"]");
+        }
+        if let Some(seat) = &self.view {
+            let _ = writeln!(s, "[View \"{}\"]", escape(seat));
         }
         s.push('\n');
         let per_round = self.seats.len().max(1);
@@ -455,6 +480,7 @@ impl Record {
                     "Score" => r.score = Some(value),
                     "Points" => r.points = Some(value),
                     "Referee" => r.referee = true,
+                    "View" => r.view = Some(value),
                     "Event" => {
                         r.event = if value == "varia game" {
                             String::new()
@@ -786,6 +812,7 @@ mod tests {
             round: evil.into(),
             forfeit: Some(evil.into()),
             referee: true,
+            view: None,
             score: Some(evil.into()),
             points: Some(evil.into()),
             rolls: Vec::new(),
@@ -800,6 +827,16 @@ mod tests {
         );
         assert!(!pgn.chars().any(|c| c.is_control() && c != '\n'), "{pgn:?}");
         assert_eq!(Record::parse_pgn(&pgn).unwrap(), r);
+        // A player's copy: its View tag too, and no seed.
+        let copy = Record {
+            view: Some(evil.into()),
+            referee: false,
+            ..r.clone()
+        };
+        let pgn = copy.to_pgn();
+        assert!(!pgn.chars().any(|c| c.is_control() && c != '\n'), "{pgn:?}");
+        assert!(!pgn.contains("[Seed"), "{pgn}");
+        assert_eq!(Record::parse_pgn(&pgn).unwrap(), Record { seed: 0, ..copy });
         // Four seats: the SeatK tags too.
         let four = Record {
             seats: vec![evil.into(); 4],

@@ -137,6 +137,7 @@ impl GameSession {
         rec: &Record,
         players: Vec<Player>,
     ) -> Result<GameSession, SessionError> {
+        rec.playable().map_err(SessionError)?;
         let mut g = GameSession::new(
             prepared,
             &rec.variant,
@@ -490,6 +491,32 @@ impl GameSession {
             date: crate::notation::record::today(),
             ..Record::default()
         }
+    }
+
+    /// The record as `seat` may see it: for a variant that hides
+    /// information ([`Record::hides`]), a player's copy ([`Record::view`]):
+    /// no seed, and under fog of war each move of another seat written
+    /// `--`; otherwise the record itself.
+    pub fn record_for(&self, seat: usize) -> Record {
+        let mut r = self.record();
+        if !r.referee {
+            return r;
+        }
+        r.referee = false;
+        let v = self.session.variant();
+        r.view = Some(
+            v.players
+                .get(seat)
+                .map_or_else(|| format!("seat {seat}"), |p| p.name.clone()),
+        );
+        if self.session.fogged() {
+            for (m, p) in r.moves.iter_mut().zip(&self.played) {
+                if p.seat != seat {
+                    *m = "--".into();
+                }
+            }
+        }
+        r
     }
 
     /// `score ...`: each seat's points as the `[Points]` tag writes them

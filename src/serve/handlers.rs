@@ -7,6 +7,7 @@ use super::{
     assets, blocking, body, lock, study, think, validate, why, ApiError, ApiResult, App, Fields,
     Json,
 };
+use crate::notation::record::Record;
 use crate::play::game_session::GameSession;
 use crate::play::session::Prepared;
 use axum::body::Bytes;
@@ -556,9 +557,9 @@ fn op_blocking(
                     "under fog of war the record is the referee's copy (it names every move): save it once the game is over",
                 ));
             }
-            if st.g.has_face_down() && !st.g.is_over() {
+            if Record::deals_hidden(st.g.session().variant()) && !st.g.is_over() {
                 return Err(ApiError::refused(
-                    "the record is the referee's copy (its seed deals every face-down man): save it once the game is over",
+                    "the record is the referee's copy (its seed deals every hidden card and face-down man): save it once the game is over",
                 ));
             }
             let format = m.str_opt("format")?.unwrap_or("pgn");

@@ -47,6 +47,7 @@ pub fn play(
     named: bool,
     mut each: impl FnMut(usize, usize, &str, Move, &Session),
 ) -> Result<Replayed, String> {
+    rec.playable()?;
     let mut s = prepared
         .session(rec.fen.as_deref(), rec.seed)
         .map_err(|e| e.0)?;

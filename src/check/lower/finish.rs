@@ -43,6 +43,7 @@ pub(super) fn finish(
         fog_span,
         face_down,
         turn_safe_span,
+        ep_turn_span,
         points_span,
         score_span,
         dice_span,
@@ -587,6 +588,9 @@ pub(super) fn finish(
     }
     if let Some((f, sp)) = &turn_safe_span {
         turn_plan::royal_safe_checks(&mut l, &v, f, *sp);
+    }
+    if let Some((f, sp)) = &ep_turn_span {
+        turn_plan::ep_turn_checks(&mut l, &v, f, *sp);
     }
     if let Some((f, sp)) = &dice_span {
         dice::dice_checks(&mut l, &v, f, *sp);

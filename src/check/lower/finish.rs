@@ -834,6 +834,24 @@ fn gate_checks(
             .hint("gate from the hand with `gating PIECE, ... in REGION`, or remove the hands"),
         );
     }
+    // A promotion as an action (in place, or by a step off the gate's
+    // square) is no board move the gates' consequence reads: not carried.
+    let as_action = l
+        .pieces
+        .iter()
+        .find(|p| p.piece.promotion.as_ref().is_some_and(|pr| pr.as_action));
+    if let (Some(pb), Some((f, s))) = (as_action, &gating_at) {
+        let name = pb.piece.name.clone();
+        l.diags.push(
+            Diagnostic::error(
+                "contradiction",
+                f,
+                *s,
+                format!("per-square gates (`gating ... above`) cannot be combined with promotion as an action (`{name}`)"),
+            )
+            .hint("promote by the move that reaches the zone: `promote PIECE at ...` without `as action`"),
+        );
+    }
     let shuffled = !setup.shuffles.is_empty();
     let region = l.regions.get(g.region as usize).map(|(r, _)| r.clone());
     for (gate, (f, s)) in setup.gates.iter().zip(spans) {

@@ -31,10 +31,26 @@ squares it passes (its destination is judged with the rest of the turn).
 
 Common to the others: every move is a legal chess move (it may not leave the
 mover's king attacked, so a player in check must answer it with the first
-move of the turn); en passant only by the move right after the double
-step (the double step closed its turn, the capture opens the next one);
-castling rights as in chess. A player with no legal move, at the start of
-a turn or in its middle, ends the line (perft counts no node below it).
+move of the turn); castling rights as in chess. A player with no legal
+move, at the start of a turn or in its middle, ends the line (perft counts
+no node below it).
+
+En passant in progressive: only by the move right after the double step
+(the double step closed its turn, the capture opens the next one).
+
+En passant in marseillais and balancedmarseillais, after the rules of
+Marseillais chess as vchess.club (B. Auder, "Marseille" and "Doublemove"
+rules pages) and The Chess Variant Pages ("Marseillais Chess") give them:
+a double step made by either move of a turn may be taken by the first
+move of the opponent's next turn; if that move took en passant, a second
+such double step still standing may be taken by its second move. So a
+record lives until its maker's next turn starts, or until the pawn that
+made it moves or is taken; the opponent loses it by a first move that is
+not an en-passant capture. A double step whose passed square is occupied
+when the capture would be made cannot be taken (the capture lands there).
+The records are kept here beside the python-chess board (whose own
+en-passant square is cleared after every move), and the FEN's en-passant
+field may list several squares separated by commas.
 
 Positions are given as FEN, optionally with varia's block of the turn's
 state after the placement: `<left:N>` (moves left in the turn, the next
@@ -62,6 +78,7 @@ class Game:
         self.ends_on_check = name in ("marseillais", "balancedmarseillais")
         self.checks_last_only = name == "progressive"
         self.monster = name == "monster"
+        self.ep_turn = name in ("marseillais", "balancedmarseillais")
 
     def length(self, index, color):
         """Moves of the turn numbered `index` (from 0), played by `color`."""
@@ -128,13 +145,29 @@ def threatened(b, color, n):
 
 
 class State:
-    """A board, the moves left in the turn and the turn's number."""
+    """A board, the moves left in the turn and the turn's number; under
+    the Marseillais rule, the open en-passant records as (owner, passed
+    square, pawn's square)."""
 
     def __init__(self, game, fen):
         m = re.match(r"^(\S+?)(?:<([^>]*)>)?(\s.*)$", fen.strip())
         if not m:
             raise SystemExit(f"bad FEN: {fen}")
         place, block, rest = m.group(1), m.group(2) or "", m.group(3)
+        self.records = []
+        self.ep_turn = game.ep_turn
+        if game.ep_turn:
+            fields = rest.split()
+            if len(fields) > 2 and fields[2] != "-":
+                for name in fields[2].split(","):
+                    passed = chess.parse_square(name)
+                    # The pawn stands beyond the passed square, seen from
+                    # the side whose rank it is on.
+                    pawn = passed + 8 if chess.square_rank(passed) == 2 else passed - 8
+                    owner = chess.WHITE if chess.square_rank(passed) == 2 else chess.BLACK
+                    self.records.append((owner, passed, pawn))
+                fields[2] = "-"
+            rest = " " + " ".join(fields)
         self.board = chess.Board(place + rest)
         entries = dict(e.split(":", 1) for e in block.split(",") if e)
         b = self.board
@@ -143,13 +176,29 @@ class State:
         self.index = int(entries["turn"]) - 1 if "turn" in entries else ply
         self.left = int(entries.get("left", game.length(self.index, b.turn)))
 
+    def ep_moves(self):
+        """The legal en-passant captures of the side to move, each with
+        the passed square it lands on, from the open records."""
+        b = self.board
+        out = []
+        for owner, passed, _ in self.records:
+            if owner == b.turn:
+                continue
+            b.ep_square = passed
+            out.extend(b.generate_legal_ep())
+            b.ep_square = None
+        return out
+
     def moves(self):
         """The legal moves of the player to act, as python-chess moves."""
         if self.game.monster:
             return self.monster_moves()
         b = self.board
         out = []
-        for mv in b.legal_moves:
+        legal = list(b.legal_moves)
+        if self.ep_turn:
+            legal += self.ep_moves()
+        for mv in legal:
             if self.game.checks_last_only and self.left > 1:
                 b.push(mv)
                 check = b.is_check()
@@ -187,8 +236,21 @@ class State:
         """Play `mv`; returns what `undo` needs, and whether the turn ended."""
         b = self.board
         mover = b.turn
-        saved = (self.left, self.index, b.ep_square)
+        saved = (self.left, self.index, b.ep_square, list(self.records))
+        first = self.left == self.game.length(self.index, mover)
+        took = False
+        if self.ep_turn:
+            took = (
+                b.piece_type_at(mv.from_square) == chess.PAWN
+                and chess.square_file(mv.from_square) != chess.square_file(mv.to_square)
+                and b.piece_at(mv.to_square) is None
+            )
+            if took:
+                b.ep_square = mv.to_square
         b.push(mv)
+        if self.ep_turn:
+            b.ep_square = None
+            self.update_records(mv, mover, first, took)
         check = b.is_check()
         ends = self.left <= 1 or (self.game.ends_on_check and check)
         if ends:
@@ -202,9 +264,29 @@ class State:
             b.ep_square = None
         return saved, ends
 
+    def update_records(self, mv, mover, first, took):
+        """The Marseillais rule of en passant after `mover`'s move `mv`."""
+        b = self.board
+        keep = []
+        for owner, passed, pawn in self.records:
+            standing = b.color_at(pawn) == owner
+            if not standing:
+                continue
+            if owner == mover and first:
+                continue
+            if owner != mover and not took:
+                continue
+            keep.append((owner, passed, pawn))
+        if b.piece_type_at(mv.to_square) == chess.PAWN and abs(mv.to_square - mv.from_square) == 16:
+            keep.append((mover, (mv.from_square + mv.to_square) // 2, mv.to_square))
+        self.records = keep
+
     def undo(self, saved):
-        self.left, self.index, _ = saved
+        self.left, self.index, _, self.records = saved
         self.board.pop()
+        if self.ep_turn:
+            # pop restores the square set for an en-passant capture.
+            self.board.ep_square = None
 
 
 def perft(st, depth, turns):

@@ -538,6 +538,7 @@ fn describe_tells_the_turn_plan_and_the_move_conditions() {
     for part in [
         "A turn is 2 actions, but the game's first turn is 1 action: the player acts again while the turn has actions left.",
         "An action that gives check ends its turn at once.",
+        "En passant counts turns: a step made by any action of a turn may be taken by the first action of a later turn",
     ] {
         assert!(out.contains(part), "{part}:\n{out}");
     }

@@ -258,3 +258,161 @@ variant pa {
     b.play(step);
     assert_eq!(b.quiet_plies(), 11, "the pawn's step does not reset it");
 }
+
+// ----- `en passant per turn` (Marseillais chess) -----------------------
+
+/// The catalogue's Marseillais chess without `en passant per turn`: the
+/// default window, which counts actions.
+fn marseillais_by_actions() -> std::sync::Arc<varia::engine::Tables> {
+    let path = format!(
+        "{}/variants/catalogue/marseillais.variant",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let src = std::fs::read_to_string(path).expect("readable");
+    assert!(src.contains("  en passant per turn\n"));
+    let src = src.replace("  en passant per turn\n", "");
+    let c = varia::check::check_str("marseillais.variant", &src, None, &[]);
+    assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).expect("compiles"))
+}
+
+/// The en-passant captures among the legal moves: moves to another file
+/// onto a square of the FEN's en-passant field (whose squares are empty
+/// in the positions used).
+fn ep_moves(pos: &Position) -> Vec<String> {
+    moves(pos)
+        .into_iter()
+        .filter(|m| {
+            let b = m.as_bytes();
+            let to = &m[2..4];
+            b[0] != b[2] && pos.fen().split(' ').nth(3).is_some_and(|f| f.contains(to))
+        })
+        .collect()
+}
+
+#[test]
+fn a_double_step_by_the_first_move_of_a_turn_may_be_taken_next_turn() {
+    let start = "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3";
+    let mut g = Game::new(fen(&builtin("marseillais"), start));
+    play(&mut g, &["d7d5", "g8f6"]);
+    assert_eq!(g.position().turn(), 0);
+    assert!(
+        g.position().fen().contains(" KQkq d6 "),
+        "{}",
+        g.position().fen()
+    );
+    assert_eq!(ep_moves(g.position()), ["e5d6"]);
+    play(&mut g, &["e5d6"]);
+    assert!(g.position().fen().starts_with("rnbqkb1r/ppp1pppp/3P1n2/8/"));
+    // By actions (the default), the knight's move ended the record.
+    let mut g = Game::new(fen(&marseillais_by_actions(), start));
+    play(&mut g, &["d7d5", "g8f6"]);
+    assert!(!moves(g.position()).contains(&"e5d6".to_string()));
+    assert!(
+        g.position().fen().contains(" KQkq - "),
+        "{}",
+        g.position().fen()
+    );
+}
+
+#[test]
+fn two_double_steps_of_one_turn_may_both_be_taken_first_move_then_second() {
+    let t = builtin("marseillais");
+    let start = "rnbqkbnr/pppppppp/8/2P1P3/8/8/PP1P1PPP/RNBQKBNR b KQkq - 0 3";
+    let mut g = Game::new(fen(&t, start));
+    play(&mut g, &["d7d5", "f7f5"]);
+    let after = g.position().fen();
+    assert!(after.contains(" KQkq d6,f6 "), "{after}");
+    // The FEN reads back to the same position, both records open.
+    assert_eq!(fen(&t, &after).fen(), after);
+    assert_eq!(fen(&t, &after).hash(), g.position().hash());
+    assert_eq!(ep_moves(g.position()), ["c5d6", "e5d6", "e5f6"]);
+    // Taking one keeps the other for the second move.
+    play(&mut g, &["e5f6"]);
+    assert_eq!(g.position().turn(), 0);
+    assert_eq!(ep_moves(g.position()), ["c5d6"]);
+    play(&mut g, &["c5d6"]);
+    assert!(
+        g.position()
+            .fen()
+            .starts_with("rnbqkbnr/ppp1p1pp/3P1P2/8/8/"),
+        "{}",
+        g.position().fen()
+    );
+}
+
+#[test]
+fn a_first_move_that_does_not_take_en_passant_ends_every_record() {
+    let t = builtin("marseillais");
+    let pos = "rnbqkbnr/ppp1p1pp/8/2PpPp2/8/8/PP1P1PPP/RNBQKBNR w KQkq d6,f6 0 4";
+    let mut g = Game::new(fen(&t, pos));
+    play(&mut g, &["g1f3"]);
+    assert!(
+        ep_moves(g.position()).is_empty(),
+        "{:?}",
+        moves(g.position())
+    );
+    assert!(
+        g.position().fen().contains("<left:1> w KQkq - "),
+        "{}",
+        g.position().fen()
+    );
+}
+
+#[test]
+fn a_players_own_record_lasts_its_turn_and_ends_when_its_next_turn_starts() {
+    let t = builtin("marseillais");
+    // White's first move steps twice; its second move leaves the record.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 3"));
+    play(&mut g, &["e2e4"]);
+    let mid = g.position().fen();
+    assert_eq!(mid, "4k3/8/8/8/3pP3/8/8/4K3<left:1> w - e3 0 3");
+    // The record of the turn's first move reads back from FEN as open.
+    assert_eq!(fen(&t, &mid).hash(), g.position().hash());
+    play(&mut g, &["e1f1"]);
+    assert_eq!(ep_moves(g.position()), ["d4e3"]);
+    // Black lets it pass: not open to Black's second move either.
+    play(&mut g, &["e8e7"]);
+    assert!(ep_moves(g.position()).is_empty());
+    // A record left open when its maker's next turn starts ends there:
+    // Black's first move takes en passant with check, which ends Black's
+    // turn with White's second record standing; White's first move ends it.
+    let mut g = Game::new(fen(&t, "7k/8/8/8/3PpPp1/8/4K3/8 b - d3,f3 0 4"));
+    assert_eq!(ep_moves(g.position()), ["e4d3", "e4f3", "g4f3"]);
+    play(&mut g, &["e4d3"]);
+    assert_eq!(g.position().turn(), 0, "the check ended Black's turn");
+    assert!(
+        g.position().fen().contains(" w - f3 "),
+        "{}",
+        g.position().fen()
+    );
+    play(&mut g, &["e2e1", "e1f1"]);
+    assert_eq!(g.position().turn(), 1);
+    assert!(!moves(g.position()).contains(&"g4f3".to_string()));
+}
+
+#[test]
+fn a_man_on_the_passed_square_is_taken_instead_of_the_pawn() {
+    let t = builtin("marseillais");
+    // e2-e4, then the knight d1-e3 lands on the passed square.
+    let mut g = Game::new(fen(&t, "4k3/8/8/8/3p4/8/4P3/3NK3 w - - 0 3"));
+    play(&mut g, &["e2e4", "d1e3"]);
+    assert!(moves(g.position()).contains(&"d4e3".to_string()));
+    play(&mut g, &["d4e3"]);
+    assert!(
+        g.position().fen().starts_with("4k3/8/8/8/4P3/4p3/8/4K3"),
+        "{}",
+        g.position().fen()
+    );
+}
+
+#[test]
+fn balanced_marseillais_carries_the_same_rule() {
+    let t = builtin("balancedmarseillais");
+    let mut g = Game::new(fen(
+        &t,
+        "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3",
+    ));
+    play(&mut g, &["d7d5", "g8f6"]);
+    assert_eq!(ep_moves(g.position()), ["e5d6"]);
+}

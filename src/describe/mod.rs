@@ -315,6 +315,9 @@ fn turn(v: &Variant) -> Vec<String> {
                 "En passant: a man that passed squares with a double step may be taken as if it had stopped on them, by the next player only.".into()
             }
         });
+        if t.en_passant_per_turn && t.plan.is_some() {
+            out.push("En passant counts turns: a step made by any action of a turn may be taken by the first action of a later turn, and another by the next action only after one was taken; a step stays open until its player's next turn starts.".into());
+        }
     }
     for pw in &t.powers {
         let crate::ir::Power::Swap { a, b, uses } = pw;

@@ -73,6 +73,12 @@ pub struct Turn {
     /// every lame move does).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub en_passant_after: Vec<PieceId>,
+    /// `en passant ... per turn`: the window counts turns, not actions: a
+    /// record lasts until its maker's next turn starts, and a player who
+    /// may take keeps the records open while every action of its turn so
+    /// far took en passant (docs/LANGUAGE.md §15).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub en_passant_per_turn: bool,
     /// Castling: a royal and a partner kind.
     pub castling: Option<Castling>,
     /// What an interface does with an illegal action.

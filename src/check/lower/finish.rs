@@ -43,6 +43,7 @@ pub(super) fn finish(
         fog_span,
         face_down,
         turn_safe_span,
+        ep_turn_span,
         points_span,
         score_span,
         dice_span,
@@ -588,6 +589,9 @@ pub(super) fn finish(
     if let Some((f, sp)) = &turn_safe_span {
         turn_plan::royal_safe_checks(&mut l, &v, f, *sp);
     }
+    if let Some((f, sp)) = &ep_turn_span {
+        turn_plan::ep_turn_checks(&mut l, &v, f, *sp);
+    }
     if let Some((f, sp)) = &dice_span {
         dice::dice_checks(&mut l, &v, f, *sp);
     }
@@ -828,6 +832,24 @@ fn gate_checks(
                 "per-square gates (`gating ... above`) cannot be combined with men in hand or the `place` action: both would be written in FEN's `[...]` field",
             )
             .hint("gate from the hand with `gating PIECE, ... in REGION`, or remove the hands"),
+        );
+    }
+    // A promotion as an action (in place, or by a step off the gate's
+    // square) is no board move the gates' consequence reads: not carried.
+    let as_action = l
+        .pieces
+        .iter()
+        .find(|p| p.piece.promotion.as_ref().is_some_and(|pr| pr.as_action));
+    if let (Some(pb), Some((f, s))) = (as_action, &gating_at) {
+        let name = pb.piece.name.clone();
+        l.diags.push(
+            Diagnostic::error(
+                "contradiction",
+                f,
+                *s,
+                format!("per-square gates (`gating ... above`) cannot be combined with promotion as an action (`{name}`)"),
+            )
+            .hint("promote by the move that reaches the zone: `promote PIECE at ...` without `as action`"),
         );
     }
     let shuffled = !setup.shuffles.is_empty();

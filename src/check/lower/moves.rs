@@ -213,18 +213,18 @@ pub(super) fn castling(
     Ok(())
 }
 
-/// `en passant [each_opponent_once | next_player_only] [after PIECE, ...]
-/// [in REGION]`
+/// `en passant [each_opponent_once | next_player_only] [per turn] [after
+/// PIECE, ...] [in REGION]`
 pub(super) fn en_passant(
     l: &mut Lower,
     d: &mut Draft,
-    _: &Item,
+    it: &Item,
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
     c.expect_keyword("passant")?;
-    if !matches!(c.peek_word(), Some("in" | "after")) {
+    if !matches!(c.peek_word(), Some("in" | "after" | "per")) {
         let (v, _) = c.expect_choice(
-            "an en-passant window, `after PIECE, ...` or `in REGION`",
+            "an en-passant window, `per turn`, `after PIECE, ...` or `in REGION`",
             &["each_opponent_once", "next_player_only"],
         )?;
         d.turn.en_passant = if v == "each_opponent_once" {
@@ -232,6 +232,12 @@ pub(super) fn en_passant(
         } else {
             EnPassantWindow::NextPlayer
         };
+    }
+    if c.eat_word("per") {
+        c.expect_keyword("turn")
+            .map_err(|e| e.hint("write `en passant per turn`"))?;
+        d.turn.en_passant_per_turn = true;
+        d.ep_turn_span = Some((it.file.clone(), it.stmt.head_span()));
     }
     if c.eat_word("after") {
         let mut kinds = Vec::new();

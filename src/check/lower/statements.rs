@@ -196,6 +196,8 @@ pub(super) struct Draft {
     pub exchange_span: Option<(Arc<str>, Span)>,
     /// `turn royal safe at end`, for its cross-statement checks.
     pub turn_safe_span: Option<(Arc<str>, Span)>,
+    /// `en passant ... per turn`, for the checks of the whole variant.
+    pub ep_turn_span: Option<(Arc<str>, Span)>,
     /// `points`, for the warning when no end rule reads it.
     pub points_span: Option<(Arc<str>, Span)>,
     /// The first `score` statement, for its cross-statement checks.
@@ -233,6 +235,7 @@ impl Draft {
                 en_passant: EnPassantWindow::EachOpponent,
                 en_passant_region: None,
                 en_passant_after: Vec::new(),
+                en_passant_per_turn: false,
                 castling: None,
                 illegal_action: IllegalAction::Reject,
                 must_capture: false,
@@ -290,6 +293,7 @@ impl Draft {
             fog_span: None,
             face_down: None,
             turn_safe_span: None,
+            ep_turn_span: None,
             points_span: None,
             score_span: None,
             dice_span: None,

@@ -211,3 +211,44 @@ pub(super) fn royal_safe_checks(l: &mut Lower, v: &Variant, file: &Arc<str>, sp:
         );
     }
 }
+
+/// What `en passant ... per turn` needs of the rest of the variant: the
+/// engine keeps one record per player and action of a turn in
+/// [`MAX_PLAYERS`] slots, so the players times the longest turn may not
+/// exceed it, and a turn's length must be bounded (not `growing`).
+pub(super) fn ep_turn_checks(l: &mut Lower, v: &Variant, file: &Arc<str>, sp: Span) {
+    let Some(plan) = &v.turn.plan else {
+        return;
+    };
+    let players = v.players.len();
+    if plan.growing {
+        l.diags.push(
+            Diagnostic::error(
+                "contradiction",
+                file,
+                sp,
+                "`en passant per turn` cannot be used with `turn actions growing`",
+            )
+            .hint("a turn of any length may leave any number of records: remove `per turn` (en passant then takes a step made by the turn's last action, with the next action)"),
+        );
+        return;
+    }
+    let longest = (0..players as PlayerId)
+        .flat_map(|p| [plan.length(p, 0), plan.length(p, 1)])
+        .max()
+        .unwrap_or(1) as usize;
+    if players * longest > MAX_PLAYERS {
+        l.diags.push(
+            Diagnostic::error(
+                "contradiction",
+                file,
+                sp,
+                format!(
+                    "`en passant per turn` keeps a record per player and action of a turn: {players} players with turns of {longest} actions need {}, at most {MAX_PLAYERS} are kept",
+                    players * longest
+                ),
+            )
+            .hint("give two players turns of at most two actions, or remove `per turn`"),
+        );
+    }
+}

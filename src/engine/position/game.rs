@@ -62,7 +62,8 @@ fn repetition_key<B: Bits>(t: &Compiled<B>, s: &State<B>) -> u64 {
 fn ep_part<B: Bits>(t: &Compiled<B>, s: &State<B>) -> u64 {
     let z = &t.base.layout.zob;
     let mut h = 0;
-    for q in 0..t.base.nplayers {
+    // Every slot: under `en passant per turn` a player has several.
+    for q in 0..s.ep.len() {
         let Some(rec) = s.ep[q] else { continue };
         h ^= z.ep[rec.victim.index()];
         if ep_capture_exists(t, s, q) {
@@ -72,10 +73,10 @@ fn ep_part<B: Bits>(t: &Compiled<B>, s: &State<B>) -> u64 {
     h
 }
 
-/// Whether an eligible player could legally take `owner`'s e.p. record (as
-/// if it were their turn).
-fn ep_capture_exists<B: Bits>(t: &Compiled<B>, s: &State<B>, owner: usize) -> bool {
-    let (Some(ep), Some(rec)) = (&t.rules.en_passant, s.ep[owner]) else {
+/// Whether an eligible player could legally take the e.p. record in `slot`
+/// (as if it were their turn).
+fn ep_capture_exists<B: Bits>(t: &Compiled<B>, s: &State<B>, slot: usize) -> bool {
+    let (Some(ep), Some(rec)) = (&t.rules.en_passant, s.ep[slot]) else {
         return false;
     };
     // Usually no man stands where it could take: no copy, no generation.

@@ -487,9 +487,23 @@ fn read_ep<B: Bits>(t: &Compiled<B>, s: &mut State<B>, e: &RawEp) -> Result<(), 
         return err(format!("en passant: no man on {}", b.geo.name(e.victim)));
     }
     let owner = s.at(e.victim).owner();
-    if s.ep[owner as usize].is_some() {
-        return err("two en-passant records of one player");
-    }
+    // The owner's first free slot (one per player, or one per action of a
+    // turn under `en passant per turn`).
+    let slots = t
+        .rules
+        .en_passant
+        .as_ref()
+        .map_or(b.nplayers, |ep| ep.slots);
+    let Some(slot) = (owner as usize..slots)
+        .step_by(b.nplayers)
+        .find(|&i| s.ep[i].is_none())
+    else {
+        return err(if slots > b.nplayers {
+            "more en-passant records of one player than actions in its turn"
+        } else {
+            "two en-passant records of one player"
+        });
+    };
     if e.targets.is_empty() || e.targets.len() > 3 {
         return err("an en-passant record needs 1 to 3 target squares");
     }
@@ -509,7 +523,7 @@ fn read_ep<B: Bits>(t: &Compiled<B>, s: &mut State<B>, e: &RawEp) -> Result<(), 
     }
     rec.eligible = PlayerSet::from_bits(e.eligible) & s.alive & !b.friends[owner];
     if !rec.eligible.is_empty() {
-        s.ep[owner as usize] = Some(rec);
+        s.ep[slot] = Some(rec);
     }
     Ok(())
 }

@@ -234,18 +234,19 @@ impl Elimination {
         let mut alive = s.alive;
         alive.remove(q);
         s.set_alive(alive);
-        // En passant: q's record goes, and q may no longer take any.
-        for p in 0..t.nplayers as PlayerId {
-            let Some(mut r) = s.ep[p as usize] else {
+        // En passant: q's records go, and q may no longer take any (slot
+        // `p` is player `p % players`'s, see `en_passant`).
+        for p in 0..s.ep.len() {
+            let Some(mut r) = s.ep[p] else {
                 continue;
             };
             r.eligible.remove(q);
-            let next = if p == q || r.eligible.is_empty() {
+            let next = if p % t.nplayers == q as usize || r.eligible.is_empty() {
                 None
             } else {
                 Some(r)
             };
-            s.set_ep(l, p, next);
+            s.set_ep(l, p as PlayerId, next);
         }
         if let Some(c) = castling {
             c.refresh_key(t, s);

@@ -3,6 +3,10 @@
 //! move to a target and capture it, while the record lasts. Who may use a
 //! record, and for how long, is the variant's window: every opponent on
 //! their next turn, or only the next player.
+//!
+//! Records live in the state's slots: slot `p` is player `p`'s one record;
+//! with `per turn` (records counted by turns of several actions) player
+//! `p` has the slots `p + k * players` for the k-th record of its turn.
 
 use crate::engine::compile::{AKind, Base};
 use crate::engine::core::Bits;
@@ -21,6 +25,11 @@ pub struct EnPassant<B: Bits> {
     /// `en passant after PIECE, ...`: only a lame move of a man of these
     /// kinds (a bit per kind; its kind after the move) makes a record.
     pub after: Option<u32>,
+    /// `en passant ... per turn`: records last by turns (see
+    /// [`EnPassant::after_turn_action`]).
+    pub per_turn: bool,
+    /// Slots in use: the players, times the longest turn under `per turn`.
+    pub slots: usize,
     /// Patterns with an en-passant capture atom.
     pub pids: Vec<u8>,
     /// Per pattern of `pids`, per target square: the squares from which one
@@ -88,6 +97,8 @@ impl<B: Bits> EnPassant<B> {
             region: v.turn.en_passant_region,
             after: (!v.turn.en_passant_after.is_empty())
                 .then(|| v.turn.en_passant_after.iter().fold(0, |m, &k| m | 1 << k)),
+            per_turn: v.turn.en_passant_per_turn,
+            slots: t.nplayers * per_player(v),
             pids,
             from_mask,
             exact,
@@ -141,30 +152,90 @@ impl<B: Bits> EnPassant<B> {
                 s.set_ep(l, q, next);
             }
         }
-        if let Some(mut rec) = *new {
-            if let Some(kinds) = self.after {
-                let man = s.at(rec.victim);
-                if man.is_empty() || kinds & (1 << man.kind()) == 0 {
-                    return;
+        if let Some(rec) = self.admitted(t, s, me, new) {
+            s.set_ep(l, me, Some(rec));
+        }
+    }
+
+    /// The record `new` that `me`'s action made, with its eligible
+    /// players and targets, if it leaves one (its kind is one of `after`,
+    /// some player may take, some target is left).
+    #[inline(always)]
+    fn admitted(
+        &self,
+        t: &Base<B>,
+        s: &State<B>,
+        me: PlayerId,
+        new: &Option<EpRecord>,
+    ) -> Option<EpRecord> {
+        let mut rec = (*new)?;
+        if let Some(kinds) = self.after {
+            let man = s.at(rec.victim);
+            if man.is_empty() || kinds & (1 << man.kind()) == 0 {
+                return None;
+            }
+        }
+        rec.eligible = self.eligible(t, s, me);
+        if let Some(r) = self.region {
+            let mut open = B::EMPTY;
+            for p in rec.eligible.iter() {
+                open |= t.region(r, p);
+            }
+            let mut n = 0;
+            for i in 0..rec.ntargets as usize {
+                if open.contains(rec.targets[i]) {
+                    rec.targets[n] = rec.targets[i];
+                    n += 1;
                 }
             }
-            rec.eligible = self.eligible(t, s, me);
-            if let Some(r) = self.region {
-                let mut open = B::EMPTY;
-                for p in rec.eligible.iter() {
-                    open |= t.region(r, p);
-                }
-                let mut n = 0;
-                for i in 0..rec.ntargets as usize {
-                    if open.contains(rec.targets[i]) {
-                        rec.targets[n] = rec.targets[i];
-                        n += 1;
-                    }
-                }
-                rec.ntargets = n as u8;
-            }
-            if !rec.eligible.is_empty() && rec.ntargets > 0 {
-                s.set_ep(l, me, Some(rec));
+            rec.ntargets = n as u8;
+        }
+        (!rec.eligible.is_empty() && rec.ntargets > 0).then_some(rec)
+    }
+
+    /// The consequence of `me`'s action `mv` under `per turn` (`first`:
+    /// the action is the first of `me`'s turn). A record ends when its man
+    /// is gone; `me`'s own records end when its new turn starts (they
+    /// last through the rest of the turn that made them); a player who may
+    /// take a record keeps it while every action of its turn so far was an
+    /// en-passant capture (so a turn's first action takes any of them, and
+    /// a later one another only after taking one). A record the action
+    /// makes takes `me`'s first free slot.
+    #[inline(never)]
+    pub fn after_turn_action(
+        &self,
+        t: &Base<B>,
+        s: &mut State<B>,
+        me: PlayerId,
+        new: &Option<EpRecord>,
+        mv: Move,
+        first: bool,
+    ) {
+        let l = &t.layout;
+        let took = matches!(mv, Move::EnPassant { .. });
+        for slot in 0..self.slots {
+            let Some(mut r) = s.ep[slot] else {
+                continue;
+            };
+            let q = (slot % t.nplayers) as PlayerId;
+            let victim = s.at(r.victim);
+            let next = if victim.is_empty() || victim.owner() != q || (q == me && first) {
+                None
+            } else if q != me && r.eligible.contains(me) && !took {
+                r.eligible.remove(me);
+                (!r.eligible.is_empty()).then_some(r)
+            } else {
+                Some(r)
+            };
+            s.set_ep(l, slot as PlayerId, next);
+        }
+        if let Some(rec) = self.admitted(t, s, me, new) {
+            let free = (me as usize..self.slots)
+                .step_by(t.nplayers)
+                .find(|&slot| s.ep[slot].is_none());
+            debug_assert!(free.is_some(), "more records than actions in a turn");
+            if let Some(slot) = free {
+                s.set_ep(l, slot as PlayerId, Some(rec));
             }
         }
     }
@@ -212,7 +283,7 @@ impl<B: Bits> EnPassant<B> {
         mut f: impl FnMut(&mut State<B>, Move, Man),
     ) {
         let me = c.me;
-        for q in 0..t.nplayers {
+        for q in 0..self.slots {
             let Some(rec) = s.ep[q] else { continue };
             if !rec.eligible.contains(me) {
                 continue;
@@ -273,6 +344,23 @@ impl<B: Bits> EnPassant<B> {
                 && (!a.initial || unmoved)
                 && reach(t, a, from, c.occ, c.friends).contains(tg)
         })
+    }
+}
+
+/// The slots each player has: one, or under `per turn` one per action of
+/// its longest turn (the checker bounds players times slots by
+/// [`crate::ir::MAX_PLAYERS`]).
+fn per_player(v: &Variant) -> usize {
+    match &v.turn.plan {
+        Some(plan) if v.turn.en_passant_per_turn && !plan.growing => {
+            let n = v.players.len() as PlayerId;
+            let longest = (0..n)
+                .flat_map(|p| [plan.length(p, 0), plan.length(p, 1)])
+                .max()
+                .unwrap_or(1) as usize;
+            longest.clamp(1, crate::ir::MAX_PLAYERS / v.players.len().max(1))
+        }
+        _ => 1,
     }
 }
 

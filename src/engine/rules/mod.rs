@@ -569,7 +569,13 @@ impl<B: Bits> Rules<B> {
             cold(|| f.after_action(t, s, me, mv));
         }
         if let Some(ep) = &self.en_passant {
-            ep.after_action(t, s, me, ep_made);
+            if ep.per_turn {
+                // Before the turn plan below moves on to the next action.
+                let first = self.turns.as_ref().is_none_or(|tr| tr.at_start(s, me));
+                ep.after_turn_action(t, s, me, ep_made, mv, first);
+            } else {
+                ep.after_action(t, s, me, ep_made);
+            }
         }
         if let (Some(c), true) = (&self.castling, a.castle_flags) {
             c.refresh_key(t, s);

@@ -79,6 +79,13 @@ impl Turns {
         s.var(self.left)
     }
 
+    /// The action about to be made by `me` is the first of its turn (all
+    /// of the turn's actions are left).
+    #[inline]
+    pub fn at_start<B: Bits>(&self, s: &State<B>, me: PlayerId) -> bool {
+        self.left(s) == self.length(me, self.index(s))
+    }
+
     /// The next action is not its turn's last by count (it may still end
     /// the turn early).
     #[inline]

@@ -761,6 +761,15 @@ fn ep_eligible<B: Bits>(t: &Compiled<B>, raw: &RawPosition, owner: PlayerId) -> 
         .en_passant
         .as_ref()
         .map_or(EnPassantWindow::EachOpponent, |e| e.window);
+    let per_turn = t.rules.en_passant.as_ref().is_some_and(|e| e.per_turn);
+    if per_turn && owner == raw.turn {
+        // `per turn`: a record of the player in the middle of its turn, made
+        // by an earlier action of it; whom it is open to once the turn ends.
+        return match window {
+            EnPassantWindow::EachOpponent => enemies,
+            EnPassantWindow::NextPlayer => enemies & (1 << next(owner)),
+        };
+    }
     match window {
         EnPassantWindow::EachOpponent => {
             let mut mask = 0u8;

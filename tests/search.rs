@@ -545,3 +545,101 @@ fn evaluating_with_kept_buffers_gives_the_same_values() {
         assert!(nonzero > 10, "{name}: the evaluation is not always 0");
     }
 }
+
+/// A man in front of its own pawn still on its start square, on a middle
+/// file, costs its side the `blocker` weight (...Bd6 in the Italian game
+/// blocks the d-pawn); ...Bc5 blocks nothing, and Nf3 blocks the f-pawn,
+/// which is not on a middle file.
+#[test]
+fn a_man_blocking_its_own_start_pawn_costs_its_side() {
+    let bd6 = "r1bqk1nr/pppp1ppp/2nb4/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let bc5 = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    assert_eq!(term_share("chess", bd6, "blocker", 0), 20);
+    assert_eq!(term_share("chess", bd6, "blocker", 1), -20);
+    assert_eq!(term_share("chess", bc5, "blocker", 0), 0);
+    let bd3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/3B4/PPPP1PPP/RNBQK1NR b KQkq - 1 2";
+    assert_eq!(term_share("chess", bd3, "blocker", 0), -20);
+}
+
+/// A knight or bishop still on its start square costs its side while the
+/// enemy has its army; a queen's start square is not worse than its
+/// mean by an eighth, and a rook's is its mean, so they do not count.
+#[test]
+fn men_left_on_their_start_squares_cost_development() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(term_share("chess", start, "development", 0), 0);
+    let nf3 = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1";
+    assert_eq!(term_share("chess", nf3, "development", 0), 10);
+    // The queen moved: nothing changes.
+    let q = "rnbqkbnr/pppppppp/8/8/8/3Q4/PPPPPPPP/RNB1KBNR b KQkq - 1 1";
+    assert_eq!(term_share("chess", q, "development", 0), 0);
+    // With the enemy's pieces gone it no longer counts.
+    let late = "4k3/pppppppp/8/8/8/8/PPPPPPPP/RN2K3 w - - 0 1";
+    let share = term_share("chess", late, "development", 0);
+    assert!(share > -10 && share < 0, "{share}");
+}
+
+/// Two pawns of one side on a file: the one behind counts `doubled`.
+#[test]
+fn doubled_pawns_cost_their_side() {
+    let fen = "4k3/pp4pp/8/8/8/1P6/1P4PP/4K3 w - - 0 1";
+    assert_eq!(term_share("chess", fen, "doubled", 0), -12);
+    assert_eq!(term_share("chess", fen, "doubled", 1), 12);
+    let none = "4k3/pp4pp/8/8/8/8/PP4PP/4K3 w - - 0 1";
+    assert_eq!(term_share("chess", none, "doubled", 0), 0);
+}
+
+/// A pawn with no pawn of its side on the files beside it counts
+/// `isolated`; on the board's edge it has one file beside it.
+#[test]
+fn isolated_pawns_cost_their_side() {
+    let fen = "4k3/ppp5/8/8/8/8/P1P5/4K3 w - - 0 1";
+    assert_eq!(term_share("chess", fen, "isolated", 0), -20);
+    let chain = "4k3/ppp5/8/8/8/8/PPP5/4K3 w - - 0 1";
+    assert_eq!(term_share("chess", chain, "isolated", 0), 0);
+}
+
+/// Pawns just ahead of a king on its start rank shelter it while the enemy
+/// has pieces; pushed away they do not.
+#[test]
+fn pawns_in_front_of_a_castled_king_shelter_it() {
+    let both = "r4rk1/5ppp/8/8/8/8/5PPP/R4RK1 w - - 0 1";
+    assert_eq!(term_share("chess", both, "pawn_shield", 0), 0);
+    let pushed = "r4rk1/5ppp/8/8/5PPP/8/8/R4RK1 w - - 0 1";
+    let share = term_share("chess", pushed, "pawn_shield", 0);
+    assert!(share < 0, "{share}");
+    // The king off its start rank has no shield to count.
+    let up = "r4r2/5ppp/6k1/8/5PPP/8/8/R4RK1 w - - 0 1";
+    assert!(term_share("chess", up, "pawn_shield", 0) > share);
+}
+
+/// Where no pawn-like kind captures aside (shogi's pawns capture straight
+/// ahead; xiangqi's soldiers do not promote) the structure terms weigh
+/// nothing, in every position of a seeded random game.
+#[test]
+fn structure_terms_weigh_nothing_without_pawns_that_capture_aside() {
+    use rand::Rng;
+    for variant in ["shogi", "xiangqi"] {
+        let mut s = session(variant, None);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for ply in 0..30 {
+            let fen = s.position().fen();
+            for key in [
+                "blocker",
+                "development",
+                "doubled",
+                "isolated",
+                "pawn_shield",
+            ] {
+                let share = term_share_at(variant, &fen, key, 0, Some(100));
+                assert_eq!(share, 0, "{variant} ply {ply} {key}");
+            }
+            let legal = s.legal();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.gen_range(0..legal.len())];
+            s.play_noted(m);
+        }
+    }
+}

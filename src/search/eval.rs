@@ -47,8 +47,29 @@
 //!   man that is not royal, the zone's squares it attacks (units), times
 //!   how many men attack it (at most 4), weighed by the game phase;
 //! - **tempo** (`tempo`): a bonus for the side to act.
+//!
+//! The **structure terms** (`super::structure`) read where the pawn-like
+//! men stand, for kinds that promote, move one step forward and nothing
+//! else, and capture aside (so they can defend one another), in the same
+//! games as the dynamic terms; a variant without such a kind computes
+//! nothing. Each has its own weight:
+//!
+//! - **blockers** (`blocker`): per own man (not pawn-like) on the square in
+//!   front of a pawn-like man still on its setup square;
+//! - **development** (`development`): per man, neither royal nor pawn-like,
+//!   still on a setup square of its kind from which the kind reaches fewer
+//!   squares on the empty board than on average, weighed by the phase;
+//! - **doubled men** (`doubled`): per pawn-like man with another of its
+//!   side ahead on its file (the line it moves along);
+//! - **isolated men** (`isolated`): per pawn-like man with none of its side
+//!   on the two files beside it;
+//! - **pawn shield** (`pawn_shield`): per pawn-like man of its side on the
+//!   three squares just ahead of a royal that stands on the rank of its
+//!   setup square (half for the three squares two ahead), weighed by the
+//!   phase.
 
 use super::dynamic::{self, Dynamic};
+use super::structure::{self, Structure};
 use super::weights::{self as w, Weights};
 use crate::engine::{AttackMap, Man, Position, Square, Tables};
 use crate::ir::{Dir, Event, Mode, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
@@ -114,6 +135,8 @@ pub struct Eval {
     /// What promoting gains per kind (best choice minus the man's value),
     /// before any weight: a passed man's worth.
     passed_gain: Vec<Cp>,
+    /// The structure terms' tables (`super::structure`).
+    structure: Structure,
 }
 
 /// What an evaluation reuses from one call to the next, so that it
@@ -147,7 +170,7 @@ fn derived_value(leap: f64, ride: f64) -> Cp {
 /// How many squares a man of `kind` facing `f` reaches from `sq` on the
 /// empty board: (by leaps, by ride steps). Move-only and capture-only
 /// atoms count half; initial-only atoms not at all.
-fn mobility(t: &Tables, kind: PieceId, f: Dir, sq: Square) -> (f64, f64) {
+pub(super) fn mobility(t: &Tables, kind: PieceId, f: Dir, sq: Square) -> (f64, f64) {
     let geo = t.geometry();
     let p = &t.variant().pieces[kind as usize];
     let mut seen = vec![0u8; geo.len()];
@@ -364,6 +387,7 @@ impl Eval {
             .collect();
         let defaults = Weights::with_values(values.clone());
         let dynamic = Dynamic::new(t, &mean_mobility, &promo_dist, material_sign, mate_matters);
+        let structure = Structure::new(t, &mean_mobility, material_sign);
         let mut e = Eval {
             values,
             hand: Vec::new(),
@@ -393,6 +417,7 @@ impl Eval {
             goals,
             dynamic,
             passed_gain: Vec::new(),
+            structure,
             piece_kinds: v
                 .pieces
                 .iter()
@@ -605,6 +630,12 @@ impl Eval {
                 }
             }
         }
+        if self.structure.on {
+            let raw = self.structure_raw(pos, &men, team, &material);
+            for (i, &term) in structure::TERMS.iter().enumerate() {
+                score += (raw[i] * self.weights.terms[term] as i64 / structure::DEN[i]) as Cp;
+            }
+        }
         scratch.men = men;
         // Men in hand: material, or a debt when placing them all wins.
         for p in 0..self.nplayers as u8 {
@@ -675,6 +706,27 @@ impl Eval {
             &rs[..n],
             mobility,
         )
+    }
+
+    /// The structure terms' raw features for `team` (see
+    /// [`Structure::raw`]), with each owner's phase (256 with a full
+    /// enemy army; the structure terms are for two players only).
+    fn structure_raw(
+        &self,
+        pos: &Position,
+        men: &[(Square, Man)],
+        team: usize,
+        material: &[Cp; 8],
+    ) -> [i64; 5] {
+        // Each owner's phase: the enemy's material against a full army's
+        // (two players: half the setup's).
+        let mut phase = [0 as Cp; 8];
+        let total: Cp = material[..2].iter().sum();
+        for (o, p) in phase.iter_mut().enumerate().take(2) {
+            let enemy = total - material[o];
+            *p = (enemy * 512 / self.start_material.max(1)).clamp(0, 256);
+        }
+        self.structure.raw(pos, men, team, &phase)
     }
 
     /// The game phase for a royal of `owner`: 0 with no enemy pieces ..=
@@ -855,6 +907,13 @@ impl Eval {
             let raw = self.dynamic_raw(pos, &mut scratch, team, &royals, &material, true);
             for (i, &t) in dynamic::TERMS.iter().enumerate() {
                 f[term(t)] += raw[i] as f64 / dynamic::DEN[i] as f64;
+            }
+        }
+        if self.structure.on {
+            let men: Vec<(Square, Man)> = pos.men().collect();
+            let raw = self.structure_raw(pos, &men, team, &material);
+            for (i, &t) in structure::TERMS.iter().enumerate() {
+                f[term(t)] += raw[i] as f64 / structure::DEN[i] as f64;
             }
         }
         (f, rest)

@@ -71,6 +71,7 @@ mod history;
 mod quiesce;
 mod root;
 mod smp;
+mod structure;
 pub mod tt;
 pub mod weights;
 

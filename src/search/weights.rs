@@ -49,7 +49,7 @@ pub struct Term {
 }
 
 /// The terms, in the order of [`Weights::terms`].
-pub const TERMS: [Term; 14] = [
+pub const TERMS: [Term; 19] = [
     Term {
         key: "pst",
         default: 100,
@@ -152,6 +152,41 @@ pub const TERMS: [Term; 14] = [
         max: 100,
         doc: "for the side to act",
     },
+    Term {
+        key: "blocker",
+        default: 20,
+        min: -100,
+        max: 100,
+        doc: "per own man in front of a pawn-like man still on its start square",
+    },
+    Term {
+        key: "development",
+        default: 10,
+        min: -100,
+        max: 100,
+        doc: "per man still on a start square worse than its kind's mean, while the enemy has pieces",
+    },
+    Term {
+        key: "doubled",
+        default: 12,
+        min: -100,
+        max: 100,
+        doc: "per pawn-like man with another of its side ahead on its file",
+    },
+    Term {
+        key: "isolated",
+        default: 10,
+        min: -100,
+        max: 100,
+        doc: "per pawn-like man with none of its side on the files beside it",
+    },
+    Term {
+        key: "pawn_shield",
+        default: 8,
+        min: -100,
+        max: 100,
+        doc: "per pawn-like man just ahead of a royal on its start rank (half two ahead), while the enemy has pieces",
+    },
 ];
 
 /// Indexes into [`Weights::terms`].
@@ -169,6 +204,11 @@ pub const HANGING: usize = 10;
 pub const PASSED: usize = 11;
 pub const KING_ATTACK: usize = 12;
 pub const TEMPO: usize = 13;
+pub const BLOCKER: usize = 14;
+pub const DEVELOPMENT: usize = 15;
+pub const DOUBLED: usize = 16;
+pub const ISOLATED: usize = 17;
+pub const PAWN_SHIELD: usize = 18;
 
 /// The largest material value (on the board or in hand) a file may give.
 pub const MAX_VALUE: Cp = 10_000;
@@ -470,7 +510,9 @@ mod tests {
                 w.hand[k] = 90 + 3 * k as Cp;
             }
         }
-        w.terms = [120, 80, 15, -2, 0, 5, 150, 100, 3, 10, 5, 90, 6, 12];
+        w.terms = [
+            120, 80, 15, -2, 0, 5, 150, 100, 3, 10, 5, 90, 6, 12, 30, 5, -8, 20, 11,
+        ];
         let kinds: Vec<usize> = (0..nk).filter(|&k| !v.pieces[k].royal).collect();
         let text = w.to_toml(&v, &kinds, true, &["made by a test".into()]);
         assert!(text.starts_with("# made by a test\nvariant = \"crazyhouse\"\n"));

@@ -1,0 +1,299 @@
+//! The evaluation's structure terms: where the pawn-like men stand, and
+//! what stands in their way (see the module doc of [`super::eval`] for what
+//! each term weighs).
+//!
+//! Every table here comes from the rule file: the pawn-like kinds (they
+//! promote, move one step forward and nothing else, and capture aside, so
+//! that they can defend one another: a chain and its holes mean something),
+//! the setup's squares and the royal kinds. A variant without such a kind
+//! (shogi's pawns capture straight ahead, xiangqi's soldiers do not
+//! promote) computes nothing here, nor does one that is not two players
+//! moving men where material counts, as for the dynamic terms.
+//! [`Structure::raw`] gives each term's raw feature; the evaluation
+//! multiplies it by its weight over [`DEN`].
+
+use super::eval::mobility;
+use super::weights::{self as w, Cp};
+use crate::engine::{Bits, Bitset, Man, Position, Square, Tables};
+use crate::ir::{Dir, PieceId, Variant};
+
+/// The structure terms, in the order of [`Structure::raw`]'s result.
+pub(super) const TERMS: [usize; 5] = [
+    w::BLOCKER,
+    w::DEVELOPMENT,
+    w::DOUBLED,
+    w::ISOLATED,
+    w::PAWN_SHIELD,
+];
+
+/// What each raw feature is divided by once multiplied by its weight:
+/// blockers, doubled and isolated men count whole weights; development is
+/// weighed by the phase (256 with a full enemy army); the shield counts 2
+/// per man one step ahead of the royal and 1 per man two steps ahead,
+/// weighed by the phase, so its weight is per man one step ahead.
+pub(super) const DEN: [i64; 5] = [1, 256, 1, 1, 2 * 256];
+
+/// The per-variant tables of the structure terms.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Structure {
+    /// Any structure term applies.
+    pub on: bool,
+    /// Per kind: pawn-like and capturing aside.
+    pawn: Vec<bool>,
+    /// Per kind: royal.
+    royal: Vec<bool>,
+    /// Per square: the owner and kind the setup puts there.
+    start: Vec<Option<(u8, PieceId)>>,
+    /// The setup's squares of men (neither royal nor pawn-like) whose kind
+    /// reaches at least an eighth fewer squares from there on the empty
+    /// board than its mean: a man still there is not developed.
+    undeveloped: Bitset,
+    /// Per facing: the middle files (across that forward direction), where
+    /// a pawn-like man blocked on its start square counts.
+    middle: [Bitset; 4],
+    /// Per owner: the squares on the rank (across its forward direction)
+    /// of a setup square of one of its royals.
+    home: Vec<Bitset>,
+    /// Per facing and square: the square one step forward.
+    front: [Vec<Option<Square>>; 4],
+    /// Per facing and square: the squares ahead on its file.
+    ahead: [Vec<Bitset>; 4],
+    /// Per facing and square: the squares of the two files beside it.
+    beside: [Vec<Bitset>; 4],
+    /// Per facing and square: the three squares one step ahead (straight
+    /// and aside), and the three two steps ahead.
+    shield: [Vec<(Bitset, Bitset)>; 4],
+}
+
+/// Whether `kind` moves one step forward and nothing else (its first move
+/// aside), promotes, and captures aside (not only straight ahead).
+pub(super) fn flank_pawn(v: &Variant, kind: usize) -> bool {
+    let p = &v.pieces[kind];
+    let moves = || p.moves.iter().filter(|a| a.mode.can_move() && !a.initial());
+    let captures_aside = p
+        .attacks
+        .as_ref()
+        .unwrap_or(&p.moves)
+        .iter()
+        .filter(|a| a.mode.can_capture() && !a.initial())
+        .any(|a| a.vectors.iter().any(|&(dx, _)| dx != 0));
+    p.promotion.is_some()
+        && !p.royal
+        && p.zone_moves.is_empty()
+        && moves().next().is_some()
+        && moves().all(|a| a.range == 1 && a.vectors.iter().all(|&v| v == (0, 1)))
+        && captures_aside
+}
+
+impl Structure {
+    /// The tables of `t`'s variant. `mean_mobility` is each kind's mean
+    /// mobility on the empty board (see [`super::eval::Eval`]).
+    pub(super) fn new(t: &Tables, mean_mobility: &[f64], material_sign: Cp) -> Structure {
+        let v = t.variant();
+        let geo = t.geometry();
+        let nk = v.pieces.len();
+        let pawn: Vec<bool> = (0..nk).map(|k| flank_pawn(v, k)).collect();
+        let on = v.players.len() == 2
+            && v.turn.moves
+            && material_sign > 0
+            && geo.len() <= 256
+            && pawn.iter().any(|&p| p);
+        if !on {
+            return Structure::default();
+        }
+        let n = geo.len();
+        let mut start = vec![None; n];
+        let mut undeveloped = Bitset::EMPTY;
+        let mut home = vec![Bitset::EMPTY; v.players.len()];
+        for m in &v.setup.men {
+            let Some(sq) = geo.coord_square(m.at) else {
+                continue;
+            };
+            let k = m.piece as usize;
+            start[sq.index()] = Some((m.owner, m.piece));
+            let p = &v.pieces[k];
+            if p.royal {
+                // The royal's rank: every square as far forward as it.
+                let fwd = m.facing.rotate((0, 1));
+                let key = |s: Square| {
+                    let (x, y) = geo.coords(s);
+                    x * fwd.0 + y * fwd.1
+                };
+                let at = key(sq);
+                for s in geo.squares().filter(|&s| key(s) == at) {
+                    home[m.owner as usize].insert(s);
+                }
+            } else if !pawn[k] {
+                let (l, r) = mobility(t, m.piece, m.facing, sq);
+                if l + r <= mean_mobility[k] * 7.0 / 8.0 {
+                    undeveloped.insert(sq);
+                }
+            }
+        }
+        // A line from `sq` in direction `d`, not counting `sq` (one lap at
+        // most on a board that wraps).
+        let line = |sq: Square, d: (i32, i32)| {
+            let mut out = Bitset::EMPTY;
+            let mut at = sq;
+            for _ in 0..n {
+                match geo.offset(at, d) {
+                    Some(x) if x != sq => {
+                        out.insert(x);
+                        at = x;
+                    }
+                    _ => break,
+                }
+            }
+            out
+        };
+        let mut middle = [Bitset::EMPTY; 4];
+        let mut front: [Vec<Option<Square>>; 4] = Default::default();
+        let mut ahead: [Vec<Bitset>; 4] = Default::default();
+        let mut beside: [Vec<Bitset>; 4] = Default::default();
+        let mut shield: [Vec<(Bitset, Bitset)>; 4] = Default::default();
+        for f in Dir::ALL {
+            let i = f.index();
+            let fwd = f.rotate((0, 1));
+            let back = f.rotate((0, -1));
+            let aside = [f.rotate((1, 0)), f.rotate((-1, 0))];
+            // The file across the forward direction, and its middle.
+            let across = |s: Square| {
+                let (x, y) = geo.coords(s);
+                x * aside[0].0 + y * aside[0].1
+            };
+            let lo = geo.squares().map(across).min().unwrap_or(0);
+            let hi = geo.squares().map(across).max().unwrap_or(0);
+            for s in geo.squares() {
+                if (2 * across(s) - (lo + hi)).abs() <= 1 {
+                    middle[i].insert(s);
+                }
+            }
+            front[i] = vec![None; n];
+            ahead[i] = vec![Bitset::EMPTY; n];
+            beside[i] = vec![Bitset::EMPTY; n];
+            shield[i] = vec![(Bitset::EMPTY, Bitset::EMPTY); n];
+            for sq in geo.squares() {
+                let x = sq.index();
+                front[i][x] = geo.offset(sq, fwd);
+                ahead[i][x] = line(sq, fwd);
+                for d in aside {
+                    if let Some(a) = geo.offset(sq, d) {
+                        let mut b = line(a, fwd) | line(a, back);
+                        b.insert(a);
+                        b.remove(sq);
+                        beside[i][x] |= b;
+                    }
+                }
+                let mut near = Bitset::EMPTY;
+                let mut far = Bitset::EMPTY;
+                if let Some(one) = geo.offset(sq, fwd) {
+                    near.insert(one);
+                    for d in aside {
+                        if let Some(a) = geo.offset(one, d) {
+                            near.insert(a);
+                        }
+                    }
+                    if let Some(two) = geo.offset(one, fwd) {
+                        far.insert(two);
+                        for d in aside {
+                            if let Some(a) = geo.offset(two, d) {
+                                far.insert(a);
+                            }
+                        }
+                    }
+                }
+                near.remove(sq);
+                far.remove(sq);
+                shield[i][x] = (near, far);
+            }
+        }
+        Structure {
+            on,
+            pawn,
+            royal: v.pieces.iter().map(|p| p.royal).collect(),
+            start,
+            undeveloped,
+            middle,
+            home,
+            front,
+            ahead,
+            beside,
+            shield,
+        }
+    }
+
+    /// The raw features of the structure terms for `team` (positive: good
+    /// for it), in the order of [`TERMS`], each to be multiplied by its
+    /// weight and divided by [`DEN`]. `men` are the position's men with
+    /// their squares, `phase` each owner's game phase (0 with no enemy
+    /// pieces ..= 256 with a full enemy army).
+    pub(super) fn raw(
+        &self,
+        pos: &Position,
+        men: &[(Square, Man)],
+        team: usize,
+        phase: &[Cp; 8],
+    ) -> [i64; 5] {
+        let mut out = [0i64; 5];
+        if !self.on {
+            return out;
+        }
+        let v = pos.tables().variant();
+        let mut sides = [1usize; 8];
+        for (o, x) in sides.iter_mut().enumerate() {
+            if v.team_of(o as u8) == team {
+                *x = 0;
+            }
+        }
+        let side_of = |o: u8| sides[o as usize & 7];
+        let sign = |s: usize| if s == 0 { 1i64 } else { -1 };
+        let mut own = [Bitset::EMPTY; 2];
+        for p in 0..2u8 {
+            own[side_of(p)] |= pos.men_of(p);
+        }
+        let mut pawns = [Bitset::EMPTY; 2];
+        for &(sq, m) in men {
+            if self.pawn[m.kind() as usize] {
+                pawns[side_of(m.owner())].insert(sq);
+            }
+        }
+        for &(sq, m) in men {
+            let k = m.kind() as usize;
+            let me = side_of(m.owner());
+            let s = sign(me);
+            let f = m.facing().index();
+            let x = sq.index();
+            let at_start = self.start[x] == Some((m.owner(), m.kind()));
+            if self.pawn[k] {
+                // Blocked on its start square, on a middle file, by its own
+                // side's man.
+                if at_start && self.middle[f].contains(sq) {
+                    if let Some(fr) = self.front[f][x] {
+                        if own[me].contains(fr) && !pawns[me].contains(fr) {
+                            out[0] -= s;
+                        }
+                    }
+                }
+                if (self.ahead[f][x] & pawns[me]).any() {
+                    out[2] -= s;
+                }
+                if !(self.beside[f][x] & pawns[me]).any() {
+                    out[3] -= s;
+                }
+            } else if self.royal[k] {
+                if self
+                    .home
+                    .get(m.owner() as usize)
+                    .is_some_and(|h| h.contains(sq))
+                {
+                    let (near, far) = self.shield[f][x];
+                    let units = 2 * (near & pawns[me]).count() + (far & pawns[me]).count();
+                    out[4] += s * units as i64 * phase[m.owner() as usize & 7] as i64;
+                }
+            } else if at_start && self.undeveloped.contains(sq) {
+                out[1] -= s * phase[m.owner() as usize & 7] as i64;
+            }
+        }
+        out
+    }
+}

@@ -8,6 +8,7 @@ use crate::engine::compile::{AKind, Base};
 use crate::engine::core::Bits;
 use crate::engine::core::{EpRecord, Man, Move, PlayerSet, Square, State};
 use crate::engine::movement::{barred, reach, Ctx};
+use crate::ir::KindSet;
 use crate::ir::{EnPassantWindow, PlayerId, RegionId, Variant};
 
 /// The en-passant rule of a variant (present when some man can capture en
@@ -20,7 +21,7 @@ pub struct EnPassant<B: Bits> {
     pub region: Option<RegionId>,
     /// `en passant after PIECE, ...`: only a lame move of a man of these
     /// kinds (a bit per kind; its kind after the move) makes a record.
-    pub after: Option<u32>,
+    pub after: Option<KindSet>,
     /// Patterns with an en-passant capture atom.
     pub pids: Vec<u8>,
     /// Per pattern of `pids`, per target square: the squares from which one
@@ -87,7 +88,7 @@ impl<B: Bits> EnPassant<B> {
             window: v.turn.en_passant,
             region: v.turn.en_passant_region,
             after: (!v.turn.en_passant_after.is_empty())
-                .then(|| v.turn.en_passant_after.iter().fold(0, |m, &k| m | 1 << k)),
+                .then(|| v.turn.en_passant_after.iter().collect::<KindSet>()),
             pids,
             from_mask,
             exact,
@@ -144,7 +145,7 @@ impl<B: Bits> EnPassant<B> {
         if let Some(mut rec) = *new {
             if let Some(kinds) = self.after {
                 let man = s.at(rec.victim);
-                if man.is_empty() || kinds & (1 << man.kind()) == 0 {
+                if man.is_empty() || !kinds.contains(man.kind()) {
                     return;
                 }
             }

@@ -170,14 +170,12 @@ fn rules(v: &Variant, k: PieceId) -> Vec<String> {
             "It captures without moving: the man it takes leaves the board and it stays on its square (so it never promotes by capturing).".into(),
         );
     }
-    if p.hop_not_over != 0 {
-        let kinds: Vec<PieceId> = (0..32).filter(|b| p.hop_not_over & (1 << b) != 0).collect();
+    if !p.hop_not_over.is_empty() {
+        let kinds: Vec<PieceId> = p.hop_not_over.iter().collect();
         out.push(format!("Its hops may not jump a {}.", names(v, &kinds)));
     }
-    if p.never_captures != 0 {
-        let kinds: Vec<PieceId> = (0..32)
-            .filter(|b| p.never_captures & (1 << b) != 0)
-            .collect();
+    if !p.never_captures.is_empty() {
+        let kinds: Vec<PieceId> = p.never_captures.iter().collect();
         out.push(format!("It never captures a {}.", names(v, &kinds)));
     }
     for r in &t.placement {

@@ -196,7 +196,7 @@ fn region_squares(pos: &Position, r: u16) -> Vec<Square> {
 fn victim(tables: &Tables, kind: PieceId) -> Option<PieceId> {
     let v = tables.variant();
     let never = v.pieces[kind as usize].never_captures;
-    (0..v.pieces.len() as PieceId).find(|&k| !v.pieces[k as usize].royal && never & (1 << k) == 0)
+    (0..v.pieces.len() as PieceId).find(|&k| !v.pieces[k as usize].royal && !never.contains(k))
 }
 
 /// The diagram of a man of `kind` (the first player's, facing its way) on

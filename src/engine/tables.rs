@@ -6,6 +6,7 @@
 use super::compile::{graph, Base, CompileError};
 use super::core::{Bits, Bitset, Geometry, Man, Square, SquareOrder, B128, B192, B64};
 use super::rules::Rules;
+use crate::ir::KindSet;
 use crate::ir::{PieceId, PlayerId, Shape, Variant};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -21,7 +22,7 @@ pub(crate) struct FenInfo {
     pub tags: Vec<char>,
     /// Kinds whose unmoved men on their owner's back rank are listed in the
     /// castling field (`initial ... listed in castling field`), bit mask.
-    pub listed: u32,
+    pub listed: KindSet,
     /// Per kind: the piece it is the promoted form of (written `+` and
     /// that piece's letter).
     pub bases: Vec<Option<PieceId>>,
@@ -322,10 +323,10 @@ fn fen_info<B: Bits>(b: &Base<B>) -> FenInfo {
             .check_bound
             .initial_in_castling_field
             .iter()
-            .fold(0u32, |m, &k| m | 1u32.checked_shl(k as u32).unwrap_or(0))
+            .collect::<KindSet>()
             & b.layout.initial_kinds
     } else {
-        0
+        KindSet::EMPTY
     };
     let mut bases = vec![None; v.pieces.len()];
     for (k, p) in v.pieces.iter().enumerate() {

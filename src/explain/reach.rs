@@ -251,7 +251,7 @@ pub(crate) fn why_not(pos: &Position, from: Square, man: Man, to: Square) -> Opt
                         continue;
                     }
                     if let Some(h) = pos.man_at(occupied[0]) {
-                        if piece.hop_not_over & (1 << h.kind()) != 0 {
+                        if piece.hop_not_over.contains(h.kind()) {
                             consider(
                                 3,
                                 Reason::HurdleBarred {
@@ -356,7 +356,7 @@ pub(crate) fn why_not(pos: &Position, from: Square, man: Man, to: Square) -> Opt
                         );
                         continue;
                     }
-                    if piece.never_captures & (1 << t.kind()) != 0 {
+                    if piece.never_captures.contains(t.kind()) {
                         consider(
                             4,
                             Reason::NeverCaptures {

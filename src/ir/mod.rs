@@ -10,6 +10,7 @@
 mod check_bound;
 mod end;
 mod grid;
+mod kinds;
 mod movement;
 mod pred;
 mod shuffle;
@@ -17,6 +18,7 @@ mod turn;
 
 pub use check_bound::{CheckBound, InCheckMoves};
 pub use end::{EndRule, Event, Outcome, Removal, Reset};
+pub use kinds::KindSet;
 pub use movement::{Atom, Mode, Path, Timing};
 pub use pred::{Pred, Selector, Who};
 pub use shuffle::{Shuffle, ShuffleCopy, ShuffleRule, MAX_WALK};
@@ -36,8 +38,10 @@ pub type RegionId = u16;
 
 /// Largest board side the engine supports.
 pub const MAX_SIDE: i32 = 16;
-/// Largest number of piece kinds in one variant.
-pub const MAX_PIECES: usize = 32;
+/// Largest number of piece kinds in one variant: the width of a
+/// [`KindSet`], one machine word, so that a kind test costs what it did with
+/// 32 kinds. Chu shogi needs 46 (its promoted forms are kinds of their own).
+pub const MAX_PIECES: usize = 64;
 /// Largest number of players.
 pub const MAX_PLAYERS: usize = 4;
 
@@ -292,12 +296,12 @@ pub struct Piece {
     pub promotes_to: Option<PieceId>,
     /// `hop PIECE: not over KIND`: bit k set: its hops (Betza `p`) may not
     /// jump a man of kind k.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub hop_not_over: u32,
+    #[serde(default, skip_serializing_if = "no_kinds")]
+    pub hop_not_over: KindSet,
     /// `immune KIND: from PIECE`: bit k set: it never captures (nor
     /// attacks) a man of kind k.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub never_captures: u32,
+    #[serde(default, skip_serializing_if = "no_kinds")]
+    pub never_captures: KindSet,
     /// `captures own`: its capturing moves may also take men of its own
     /// owner (never a royal one).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -361,8 +365,8 @@ impl CaptureBy {
     }
 }
 
-fn is_zero(x: &u32) -> bool {
-    *x == 0
+fn no_kinds(x: &KindSet) -> bool {
+    x.is_empty()
 }
 
 /// Moves a man has only while it stands on a region.
@@ -805,11 +809,9 @@ impl Castling {
         self.partner == kind || self.more_partners.contains(&kind)
     }
 
-    /// The partner kinds (bit mask).
-    pub fn partner_kinds(&self) -> u32 {
-        self.more_partners
-            .iter()
-            .fold(1 << self.partner, |m, &k| m | 1 << k)
+    /// The partner kinds.
+    pub fn partner_kinds(&self) -> KindSet {
+        KindSet::one(self.partner) | self.more_partners.iter().collect()
     }
 }
 

@@ -28,7 +28,7 @@ impl Session {
         pos.men_of(me)
             .into_iter()
             .filter_map(|s| pos.man_at(s))
-            .filter(|m| self.eval.piece_kinds & (1 << m.kind()) != 0)
+            .filter(|m| self.eval.piece_kinds.contains(m.kind()))
             .take(2)
             .count() as u32
     }

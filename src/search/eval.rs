@@ -72,6 +72,7 @@ use super::dynamic::{self, Dynamic};
 use super::structure::{self, Structure};
 use super::weights::{self as w, Weights};
 use crate::engine::{AttackMap, Man, Position, Square, Tables};
+use crate::ir::KindSet;
 use crate::ir::{Dir, Event, Mode, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
 
 pub use super::weights::Cp;
@@ -119,7 +120,7 @@ pub struct Eval {
     /// The rules allow a null move at all (see [`Eval::null_move_variant`]).
     pub(crate) null_move_variant: bool,
     /// Kinds that count for the null-move test: neither royal nor promoting.
-    pub(crate) piece_kinds: u32,
+    pub(crate) piece_kinds: KindSet,
     /// Captured men go to the captor's hand and are placed again (drop
     /// games): a man in hand counts for the null-move test.
     pub(crate) drops: bool,
@@ -423,7 +424,8 @@ impl Eval {
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| !p.royal && p.promotion.is_none())
-                .fold(0u32, |m, (k, _)| m | 1 << k),
+                .map(|(k, _)| k as PieceId)
+                .collect::<KindSet>(),
         };
         let w = e.defaults.clone();
         e.set_weights(w);

@@ -88,9 +88,7 @@ pub(super) fn finish_face_down(
 ) -> bool {
     let kinds: Vec<PieceId> = pairs.iter().map(|p| p.piece).collect();
     let kinds = &kinds[..];
-    let faces = pairs
-        .iter()
-        .fold(0u32, |m, p| m | 1u32 << (p.face as u32 & 31));
+    let faces: KindSet = pairs.iter().map(|p| p.face).collect();
     let before = l.diags.iter().filter(|d| d.is_error()).count();
     let clash = |l: &mut Lower, what: String, hint: &str| {
         l.diags.push(
@@ -131,12 +129,12 @@ pub(super) fn finish_face_down(
             clash(l, what.to_string(), hint);
         }
     }
-    let mask = kinds.iter().fold(0u32, |m, &k| m | 1u32 << (k as u32 & 31));
+    let mask: KindSet = kinds.iter().collect();
     for (_, p) in v
         .pieces
         .iter()
         .enumerate()
-        .filter(|&(k, _)| faces & (1u32 << (k as u32 & 31)) == 0)
+        .filter(|&(k, _)| !faces.contains(k as PieceId))
     {
         if !p.captures_by.is_empty() || p.captures_in_place || p.immobilises {
             clash(
@@ -148,7 +146,7 @@ pub(super) fn finish_face_down(
                 "a face-down man is told apart by the square it stands on: remove one of the two",
             );
         }
-        if (p.never_captures | p.hop_not_over) & (mask | faces) != 0 {
+        if (p.never_captures | p.hop_not_over).meets(mask | faces) {
             clash(
                 l,
                 format!(

@@ -3,6 +3,7 @@
 //! `immune`.
 
 use super::*;
+use crate::ir::KindSet;
 
 /// Piece names separated by `,`.
 pub(super) fn piece_list(l: &Lower, c: &mut Cur, what: &str) -> Result<Vec<PieceId>, Diagnostic> {
@@ -116,7 +117,7 @@ pub(super) fn hop(l: &mut Lower, _: &mut Draft, _: &Item, c: &mut Cur) -> Result
     c.expect_keyword("over").map_err(|d| d.hint(hint))?;
     let over = piece_list(l, c, "a piece that may not be jumped")?;
     c.finish()?;
-    let mask = over.iter().fold(0u32, |m, &k| m | 1 << k);
+    let mask = over.iter().collect::<KindSet>();
     for k in kinds {
         l.pieces[k as usize].piece.hop_not_over |= mask;
     }
@@ -136,7 +137,7 @@ pub(super) fn immune(
     c.expect_keyword("from").map_err(|d| d.hint(hint))?;
     let by = piece_list(l, c, "a piece that cannot capture it")?;
     c.finish()?;
-    let mask = kinds.iter().fold(0u32, |m, &k| m | 1 << k);
+    let mask = kinds.iter().collect::<KindSet>();
     for k in by {
         l.pieces[k as usize].piece.never_captures |= mask;
     }

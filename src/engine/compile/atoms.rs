@@ -11,6 +11,7 @@ use super::bulk::BulkSteps;
 use super::error::CompileError;
 use super::shape::{shape_of, Shape};
 use crate::engine::core::{Bits, Geometry, Man, Square};
+use crate::ir::KindSet;
 use crate::ir::{self, Atom, Dir, Mode, Path, PieceId, PlayerId, Variant};
 use std::collections::HashMap;
 
@@ -429,11 +430,11 @@ fn regional(p: &ir::Piece) -> bool {
 }
 
 /// The patterns of the kinds in a kind mask.
-fn pids_of(kind_pids: &[Vec<u8>], mask: u32) -> Vec<u8> {
+fn pids_of(kind_pids: &[Vec<u8>], mask: KindSet) -> Vec<u8> {
     kind_pids
         .iter()
         .enumerate()
-        .filter(|(k, _)| mask & (1 << k) != 0)
+        .filter(|&(k, _)| mask.contains(k as PieceId))
         .flat_map(|(_, p)| p.iter().copied())
         .collect()
 }

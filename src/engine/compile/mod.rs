@@ -19,6 +19,7 @@ pub(crate) mod strikes;
 use crate::engine::core::{
     Bits, ByPlayer, Geometry, Layout, Man, PlayerSet, Square, SquareOrder, State, Var, Zobrist,
 };
+use crate::ir::KindSet;
 use crate::ir::{Dir, PieceId, PlayerId, RegionId, Variant, MAX_PIECES, MAX_PLAYERS};
 pub(crate) use atoms::{AKind, Atoms, CAtom, LameStep};
 pub use error::CompileError;
@@ -49,7 +50,7 @@ pub struct Base<B: Bits> {
     pub friends: ByPlayer<PlayerSet>,
     /// Per player: the default facing of its men.
     pub forward: ByPlayer<Dir>,
-    pub royal_kinds: u32,
+    pub royal_kinds: KindSet,
     pub royal_pids: Vec<u8>,
     /// Which royal men must be safe (`check all royals`, `check ... when
     /// at most N`).
@@ -104,7 +105,7 @@ impl<B: Bits> Base<B> {
     #[inline]
     pub fn royal_made(&self, kind: PieceId) -> Option<Var> {
         match self.royal_check {
-            RoyalCheck::AtMost { made, .. } if self.royal_kinds & (1 << kind) != 0 => Some(made),
+            RoyalCheck::AtMost { made, .. } if self.royal_kinds.contains(kind) => Some(made),
             _ => None,
         }
     }
@@ -164,18 +165,19 @@ impl<B: Bits> Base<B> {
             .iter()
             .enumerate()
             .filter(|(_, p)| p.royal)
-            .fold(0u32, |m, (k, _)| m | 1 << k);
+            .map(|(k, _)| k as PieceId)
+            .collect::<KindSet>();
         let royal_pids: Vec<u8> = (0..atoms.patterns.len())
-            .filter(|&p| royal_kinds & (1 << atoms.patterns[p].kind) != 0)
+            .filter(|&p| royal_kinds.contains(atoms.patterns[p].kind))
             .map(|p| p as u8)
             .collect();
         // Kinds whose initial moves depend on the has-moved flag (not on
         // an `initial ... in REGION`).
-        let mut initial_kinds = 0u32;
+        let mut initial_kinds = KindSet::EMPTY;
         for p in &atoms.patterns {
             let by_region = v.pieces[p.kind as usize].initial_region.is_some();
             if !by_region && p.moves.iter().chain(p.attacks.iter()).any(|a| a.initial) {
-                initial_kinds |= 1 << p.kind;
+                initial_kinds.insert(p.kind);
             }
         }
         let move_shape = move_shape::MoveShape::new(v, &geo).map(Box::new);
@@ -357,7 +359,7 @@ impl<B: Bits> Base<B> {
     /// Whether men of this kind are royal.
     #[inline]
     pub fn is_royal(&self, kind: PieceId) -> bool {
-        self.royal_kinds & (1 << kind) != 0
+        self.royal_kinds.contains(kind)
     }
 }
 

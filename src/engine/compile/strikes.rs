@@ -6,25 +6,26 @@
 //! the men taken).
 
 use crate::engine::core::{Bits, Geometry, Man, Square, State};
-use crate::ir::{CaptureBy, PlayerId, Variant};
+use crate::ir::KindSet;
+use crate::ir::{CaptureBy, PieceId, PlayerId, Variant};
 
 /// What the variant's pieces strike and freeze.
 #[derive(Clone, Debug)]
 pub struct Strikes<B: Bits> {
-    /// Kinds that capture by approach (bit mask).
-    pub approach: u32,
-    /// Kinds that capture by withdrawal (bit mask).
-    pub withdrawal: u32,
-    /// Kinds that capture by leaping over enemy men (bit mask).
-    pub leaping: u32,
+    /// Kinds that capture by approach (a set of kinds).
+    pub approach: KindSet,
+    /// Kinds that capture by withdrawal (a set of kinds).
+    pub withdrawal: KindSet,
+    /// Kinds that capture by leaping over enemy men (a set of kinds).
+    pub leaping: KindSet,
     /// Kinds that capture by coordination with their side's royal.
-    pub coordination: u32,
+    pub coordination: KindSet,
     /// Kinds that capture by custody (the pincer).
-    pub custody: u32,
+    pub custody: KindSet,
     /// Kinds that capture each enemy man as that man's piece does.
-    pub imitation: u32,
-    /// Kinds that immobilise (bit mask).
-    pub immobilisers: u32,
+    pub imitation: KindSet,
+    /// Kinds that immobilise (a set of kinds).
+    pub immobilisers: KindSet,
     /// The pattern ids of the kinds that capture in any of these ways.
     pub striker_pids: Vec<u8>,
     /// The pattern ids of the immobilising kinds.
@@ -39,19 +40,20 @@ pub struct Strikes<B: Bits> {
 impl<B: Bits> Strikes<B> {
     pub fn new(v: &Variant, geo: &Geometry, kind_pids: &[Vec<u8>]) -> Option<Strikes<B>> {
         let mut st = Strikes {
-            approach: 0,
-            withdrawal: 0,
-            leaping: 0,
-            coordination: 0,
-            custody: 0,
-            imitation: 0,
-            immobilisers: 0,
+            approach: KindSet::EMPTY,
+            withdrawal: KindSet::EMPTY,
+            leaping: KindSet::EMPTY,
+            coordination: KindSet::EMPTY,
+            custody: KindSet::EMPTY,
+            imitation: KindSet::EMPTY,
+            immobilisers: KindSet::EMPTY,
             striker_pids: Vec::new(),
             immobiliser_pids: Vec::new(),
             imitator_pids: Vec::new(),
             near: Vec::new(),
         };
-        for (k, p) in v.pieces.iter().enumerate().take(32) {
+        for (k, p) in v.pieces.iter().enumerate() {
+            let k = k as PieceId;
             for &by in &p.captures_by {
                 let mask = match by {
                     CaptureBy::Approach => &mut st.approach,
@@ -61,18 +63,18 @@ impl<B: Bits> Strikes<B> {
                     CaptureBy::Custody => &mut st.custody,
                     CaptureBy::Imitation => &mut st.imitation,
                 };
-                *mask |= 1 << k;
+                mask.insert(k);
             }
             if p.immobilises {
-                st.immobilisers |= 1 << k;
+                st.immobilisers.insert(k);
             }
         }
-        if st.strikers() == 0 && st.immobilisers == 0 {
+        if st.strikers().is_empty() && st.immobilisers.is_empty() {
             return None;
         }
-        let pids = |mask: u32| -> Vec<u8> {
+        let pids = |mask: KindSet| -> Vec<u8> {
             let mut out: Vec<u8> = (0..kind_pids.len())
-                .filter(|&k| mask & (1 << k) != 0)
+                .filter(|&k| mask.contains(k as PieceId))
                 .flat_map(|k| kind_pids[k].iter().copied())
                 .collect();
             out.sort_unstable();
@@ -92,9 +94,9 @@ impl<B: Bits> Strikes<B> {
         Some(st)
     }
 
-    /// Kinds that capture in one of these ways (bit mask).
+    /// Kinds that capture in one of these ways (a set of kinds).
     #[inline]
-    pub fn strikers(&self) -> u32 {
+    pub fn strikers(&self) -> KindSet {
         self.approach
             | self.withdrawal
             | self.leaping
@@ -105,14 +107,14 @@ impl<B: Bits> Strikes<B> {
 
     /// Kinds whose men leap over enemy men: leapers and imitators.
     #[inline]
-    pub fn leapers(&self) -> u32 {
+    pub fn leapers(&self) -> KindSet {
         self.leaping | self.imitation
     }
 
     /// Whether a man of this kind captures in one of these ways.
     #[inline]
     pub fn strikes(&self, man: Man) -> bool {
-        self.strikers() & (1 << man.kind()) != 0
+        self.strikers().contains(man.kind())
     }
 
     /// The men of `men` that stand a king step from an immobiliser of an
@@ -121,23 +123,23 @@ impl<B: Bits> Strikes<B> {
     /// immobilised immobiliser (or imitator) still immobilises.
     #[inline]
     pub fn frozen(&self, s: &State<B>, men: B, friends: impl Fn(PlayerId) -> B) -> B {
-        if self.immobilisers == 0 {
+        if self.immobilisers.is_empty() {
             return B::EMPTY;
         }
         let mut f = B::EMPTY;
         for q in s.pids_bb(&self.immobiliser_pids) {
             let m = s.at(q);
-            if self.immobilisers & (1 << m.kind()) == 0 {
+            if !self.immobilisers.contains(m.kind()) {
                 continue;
             }
             f |= self.near[q.index()] & men & !friends(m.owner());
         }
-        if self.imitation != 0 {
+        if !self.imitation.is_empty() {
             let held = men & s.pids_bb(&self.immobiliser_pids);
             if !held.is_empty() {
                 for q in s.pids_bb(&self.imitator_pids) {
                     let m = s.at(q);
-                    if self.imitation & (1 << m.kind()) != 0 {
+                    if self.imitation.contains(m.kind()) {
                         f |= self.near[q.index()] & held & !friends(m.owner());
                     }
                 }

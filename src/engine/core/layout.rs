@@ -4,6 +4,7 @@
 
 use super::man::Man;
 use super::zobrist::Zobrist;
+use crate::ir::KindSet;
 
 /// A rule variable: a slot in [`State::vars`](super::State::vars), given to a
 /// rule module by the compile stage (swap uses, passes, removed men, …).
@@ -30,9 +31,9 @@ pub struct Layout {
     /// Man code → pattern id.
     pub pid_of_code: Vec<u8>,
     /// Kinds whose has-moved flag is part of the hash (kinds with initial moves).
-    pub initial_kinds: u32,
+    pub initial_kinds: KindSet,
     /// Kinds whose has-moved flag is kept at all.
-    pub tracked_kinds: u32,
+    pub tracked_kinds: KindSet,
     pub zob: Zobrist,
     /// Per rule variable: whether its value is part of the hash.
     pub vars_hashed: Vec<bool>,

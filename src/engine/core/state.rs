@@ -348,7 +348,7 @@ impl<B: Bits> State<B> {
         self.unmoved.toggle(sq);
         self.journal.push(Change::Unmoved(sq));
         let man = self.board[sq.index()];
-        if !man.is_empty() && l.initial_kinds & (1 << man.kind()) != 0 {
+        if !man.is_empty() && l.initial_kinds.contains(man.kind()) {
             self.hash ^= l.zob.unmoved[sq.index()];
         }
     }
@@ -605,10 +605,11 @@ impl<B: Bits> State<B> {
     }
 
     /// Whether player `p` holds no man in hand (the counts past the
-    /// variant's kinds are always 0).
+    /// variant's kinds are always 0): one compare of the whole array, not
+    /// a walk over its [`MAX_PIECES`] counts.
     #[inline]
     pub fn hand_empty(&self, p: PlayerId) -> bool {
-        self.hands[p as usize].iter().all(|&n| n == 0)
+        self.hands[p as usize] == [0; MAX_PIECES]
     }
 }
 

@@ -12,7 +12,7 @@ use super::{targets_of, Ctx};
 use crate::engine::compile::strikes::{unit, Strikes, LINES, ORTHOGONAL};
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Man, Square, State};
-use crate::ir::PieceId;
+use crate::ir::{KindSet, PieceId, MAX_PIECES};
 
 /// The men of `men` that an enemy immobiliser holds.
 #[inline]
@@ -89,13 +89,13 @@ fn moves_as<B: Bits>(t: &Base<B>, s: &State<B>, v: &View<B>, kind: PieceId) -> b
 /// ensures).
 pub fn victims<B: Bits>(t: &Base<B>, s: &State<B>, st: &Strikes<B>, v: &View<B>) -> B {
     let (man, from, to) = (v.man, v.from, v.to);
-    let bit = 1u32 << man.kind();
-    let imitates = st.imitation & bit != 0;
-    let own = |mask: u32| mask & bit != 0;
+    let bit = KindSet::one(man.kind());
+    let imitates = st.imitation.meets(bit);
+    let own = |mask: KindSet| mask.meets(bit);
     // Whether the enemy man on `q` falls to the way `mask` (the kinds
     // that capture that way).
-    let mut cache: [Option<bool>; 32] = [None; 32];
-    let mut falls = |q: Square, mask: u32, need_move: bool| -> bool {
+    let mut cache: [Option<bool>; MAX_PIECES] = [None; MAX_PIECES];
+    let mut falls = |q: Square, mask: KindSet, need_move: bool| -> bool {
         if !v.enemy.contains(q) {
             return false;
         }
@@ -106,13 +106,13 @@ pub fn victims<B: Bits>(t: &Base<B>, s: &State<B>, st: &Strikes<B>, v: &View<B>)
             return false;
         }
         let k = s.at(q).kind();
-        if mask & (1 << k) == 0 {
+        if !mask.contains(k) {
             return false;
         }
         if !need_move {
             return true;
         }
-        let i = (k as usize) & 31;
+        let i = k as usize;
         *cache[i].get_or_insert_with(|| moves_as(t, s, v, k))
     };
     let geo = &t.geo;
@@ -138,7 +138,7 @@ pub fn victims<B: Bits>(t: &Base<B>, s: &State<B>, st: &Strikes<B>, v: &View<B>)
             }
         }
     }
-    if st.coordination != 0 && (own(st.coordination) || imitates) {
+    if !st.coordination.is_empty() && (own(st.coordination) || imitates) {
         let (tx, ty) = geo.coords(to);
         let royals = s.pids_bb(&t.royal_pids) & s.by_player[man.owner() as usize];
         for k in royals {
@@ -153,7 +153,7 @@ pub fn victims<B: Bits>(t: &Base<B>, s: &State<B>, st: &Strikes<B>, v: &View<B>)
             }
         }
     }
-    if st.custody != 0 && (own(st.custody) || imitates) {
+    if !st.custody.is_empty() && (own(st.custody) || imitates) {
         for d in ORTHOGONAL {
             let Some(q) = geo.flat_offset(to, d) else {
                 continue;
@@ -181,8 +181,8 @@ pub fn leap_targets<B: Bits>(
     occ: B,
     enemy: B,
 ) -> B {
-    let bit = 1u32 << man.kind();
-    let own = st.leaping & bit != 0;
+    let bit = KindSet::one(man.kind());
+    let own = st.leaping.meets(bit);
     let mut out = B::EMPTY;
     for d in LINES {
         let mut leapt = false;
@@ -197,7 +197,7 @@ pub fn leap_targets<B: Bits>(
             }
             let beyond = t.geo.flat_offset(sq, d);
             let may = enemy.contains(sq)
-                && (own || st.leaping & (1 << s.at(sq).kind()) != 0)
+                && (own || st.leaping.contains(s.at(sq).kind()))
                 && beyond.is_some_and(|b| !occ.contains(b));
             if !may {
                 break;
@@ -227,7 +227,7 @@ pub fn square_attacked<B: Bits>(
     if attacked(t, s, sq, attackers, occ) {
         return true;
     }
-    if st.strikers() == 0 {
+    if st.strikers().is_empty() {
         return false;
     }
     for from in s.pids_bb(&st.striker_pids) & attackers {
@@ -235,16 +235,16 @@ pub fn square_attacked<B: Bits>(
         if !st.strikes(man) {
             continue;
         }
-        let bit = 1u32 << man.kind();
+        let bit = KindSet::one(man.kind());
         let mut c = Ctx::new(t, s, man.owner(), true);
         c.occ = occ;
         c.empty = t.real & !occ;
         c.enemy = occ & !(c.friends | s.walls);
         let mut to_set = targets_of(t, s, &c, from, man, false);
-        if st.leapers() & bit != 0 {
+        if st.leapers().meets(bit) {
             to_set |= leap_targets(t, s, st, man, from, occ, c.enemy);
         }
-        if st.imitation & bit != 0 {
+        if st.imitation.meets(bit) {
             // Onto the man, as his piece captures.
             let there = s.at(sq);
             if !there.is_empty() && c.enemy.contains(sq) {

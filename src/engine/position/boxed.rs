@@ -44,7 +44,7 @@ pub(super) fn gen_boxed<B: Bits, S: Sink>(
     let whole_window = limit_box::window_of(b, whole);
     // Plain steps decided in bulk, and whether the invariants and the
     // removals can reject one at all.
-    let bulk = r.mutually_immune == 0 && cons.steps_by_groups(b);
+    let bulk = r.mutually_immune.is_empty() && cons.steps_by_groups(b);
     let any_step = split || cons.connected.is_empty();
     let removing = r
         .surround

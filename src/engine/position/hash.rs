@@ -19,7 +19,7 @@ pub(crate) fn compute<B: Bits>(t: &Compiled<B>, s: &State<B>) -> u64 {
     for sq in s.occ & !s.walls {
         let man = s.at(sq);
         h ^= l.zob.man(sq, man);
-        if s.unmoved.contains(sq) && l.initial_kinds & (1 << man.kind()) != 0 {
+        if s.unmoved.contains(sq) && l.initial_kinds.contains(man.kind()) {
             h ^= l.zob.unmoved[sq.index()];
         }
     }

@@ -7,6 +7,7 @@ use crate::engine::core::Bits;
 use crate::engine::core::{Man, Mark, Move, Square, State};
 use crate::engine::rules::{captures, drops, en_passant, gating, walls, Applied, OnCapture};
 use crate::engine::tables::Compiled;
+use crate::ir::KindSet;
 use crate::ir::PlayerId;
 
 /// Make a move (assumed pseudo-legal) without the eliminations it causes
@@ -40,7 +41,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
     // Kinds whose placed men count as moved: the castling kinds, and
     // every kind where gating reads the flags.
     let castle_kinds = if r.gating.is_some() {
-        u32::MAX
+        !KindSet::EMPTY
     } else {
         r.castle_kinds()
     };
@@ -69,7 +70,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
                 }
                 None => s.shift(l, from, to),
             };
-            a.reset |= quiet.kinds & (1 << man.kind()) != 0;
+            a.reset |= quiet.kinds.contains(man.kind());
             if let Move::Lame { dir, .. } = mv {
                 a.ep = Some(en_passant::record_of(b, from, to, dir));
             }
@@ -88,7 +89,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
             a.captured = Some(cap);
             captures::captured(&r.captures, b, s, me, cap);
             let man = s.take(l, from);
-            a.reset |= quiet.kinds & (1 << man.kind()) != 0;
+            a.reset |= quiet.kinds.contains(man.kind());
             let placed = match promote {
                 Some(k) => {
                     a.reset |= quiet.promotion;
@@ -114,7 +115,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
         } => {
             let royal = s.take(l, from);
             let rook = s.take(l, partner);
-            a.reset |= quiet.castling || quiet.kinds & (1 << royal.kind()) != 0;
+            a.reset |= quiet.castling || quiet.kinds.contains(royal.kind());
             s.put(l, to, royal);
             s.put(l, partner_to, rook);
             if let Some((piece, at)) = mv.gated() {
@@ -130,7 +131,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
                 captures::captured(&r.captures, b, s, me, cap);
             }
             let man = s.take(l, from);
-            a.reset |= quiet.kinds & (1 << man.kind()) != 0;
+            a.reset |= quiet.kinds.contains(man.kind());
             s.put(l, to, man);
             gating::gate(b, s, me, piece, from);
         }
@@ -195,7 +196,7 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
         }
         Move::Promote { from, to, piece } => {
             let man = s.take(l, from);
-            a.reset |= quiet.promotion || quiet.kinds & (1 << man.kind()) != 0;
+            a.reset |= quiet.promotion || quiet.kinds.contains(man.kind());
             let placed = man.with_kind(piece);
             let placed = if r.captures.demotes() {
                 placed.with_promoted(true)
@@ -243,8 +244,14 @@ fn after_capture<B: Bits>(
 /// wall (out of line: few variants have it). Returns false: its has-moved
 /// flag was cleared before the move.
 #[inline(never)]
-fn petrify<B: Bits>(t: &Compiled<B>, s: &mut State<B>, to: Square, man: Man, kinds: u32) -> bool {
-    if kinds & (1 << man.kind()) != 0 {
+fn petrify<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    to: Square,
+    man: Man,
+    kinds: KindSet,
+) -> bool {
+    if kinds.contains(man.kind()) {
         let l = &t.base.layout;
         s.take(l, to);
         s.set_wall(l, to, true);
@@ -262,7 +269,7 @@ fn petrify<B: Bits>(t: &Compiled<B>, s: &mut State<B>, to: Square, man: Man, kin
 fn back_in_place<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, to: Square) -> bool {
     let man = s.at(to);
     if let (Some(from), false) = (mv.from(), man.is_empty()) {
-        if t.rules.in_place & (1 << man.kind()) != 0 && from != to && s.at(from).is_empty() {
+        if t.rules.in_place.contains(man.kind()) && from != to && s.at(from).is_empty() {
             s.shift(&t.base.layout, to, from);
         }
     }
@@ -320,7 +327,7 @@ fn clear_flag<B: Bits>(t: &Compiled<B>, s: &mut State<B>, sq: Option<Square>) ->
         Some(sq) if s.unmoved.contains(sq) => {
             let man = s.at(sq);
             s.set_unmoved(&t.base.layout, sq, false);
-            !man.is_empty() && t.rules.castle_kinds() & (1 << man.kind()) != 0
+            !man.is_empty() && t.rules.castle_kinds().contains(man.kind())
         }
         _ => false,
     }
@@ -339,7 +346,7 @@ fn exchange<B: Bits>(
     give: crate::ir::PieceId,
     piece: crate::ir::PieceId,
     to: Square,
-    castle_kinds: u32,
+    castle_kinds: KindSet,
     a: &mut Applied,
 ) {
     let (b, r) = (&t.base, &t.rules);

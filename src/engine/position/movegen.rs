@@ -246,7 +246,7 @@ fn filtered<B: Bits, S: Sink>(
     }
     // The filter of `must place`: with a legal placement, only placements.
     if let Some(d) = t.rules.drops.as_ref().filter(|d| d.must_place) {
-        if d.must_kinds != 0 {
+        if !d.must_kinds.is_empty() {
             return must_place_kinds(t, s, d, out, scratch);
         }
         let mut any = Any::default();
@@ -282,7 +282,8 @@ fn must_place_kinds<B: Bits, S: Sink>(
     scratch: &mut MoveList,
 ) {
     let hand = &s.hands[s.turn as usize];
-    let holds = d.unlimited || (0..hand.len()).any(|k| d.must_kinds & (1 << k) != 0 && hand[k] > 0);
+    let holds =
+        d.unlimited || (0..hand.len()).any(|k| d.must_kinds.contains(k as PieceId) && hand[k] > 0);
     if !holds {
         return sources(t, s, out, scratch);
     }
@@ -673,7 +674,7 @@ fn walled_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: boo
     if r.rebirth.is_some_and(|rb| rb.blocked(b, s, mv)) {
         return false;
     }
-    if r.mutually_immune != 0 {
+    if !r.mutually_immune.is_empty() {
         let victim = mv
             .aux_square()
             .filter(|_| mv.kind() == crate::engine::MoveKind::EnPassant);

@@ -119,7 +119,7 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
     }
     if r.probe_by_make
         && (b.strikes.as_deref().is_some_and(|st| st.strikes(man))
-            || (r.in_place != 0 && !cap.is_empty()))
+            || (!r.in_place.is_empty() && !cap.is_empty()))
     {
         // A move that may take by approach or withdrawal, or a capture in
         // place (the capturer stays, only the victim leaves): made whole.

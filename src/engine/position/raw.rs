@@ -297,7 +297,7 @@ impl RawPosition {
                 Man::new(m.kind, m.owner, m.facing)
                     .with_promoted(m.promoted && t.rules.marks_promoted),
             );
-            if m.unmoved && l.tracked_kinds & (1 << m.kind) != 0 {
+            if m.unmoved && l.tracked_kinds.contains(m.kind) {
                 s.unmoved.insert(m.at);
             }
         }
@@ -407,7 +407,7 @@ fn face_men<B: Bits>(
     men: &mut [RawMan],
 ) -> Result<(), PositionError> {
     for m in men.iter_mut() {
-        if f.face_kinds & (1u32 << (m.kind as u32 & 31)) == 0 {
+        if !f.face_kinds.contains(m.kind) {
             continue;
         }
         let slot = f

@@ -105,9 +105,9 @@ impl Position {
             }
             let friends = crate::engine::movement::friends_bb(&c.base, s, man.owner());
             (st.near[sq.index()] & s.occ & !friends).into_iter().find(|&q| {
-                let k = 1u32 << s.at(q).kind();
-                st.immobilisers & k != 0
-                    || (st.imitation & k != 0 && st.immobilisers & (1 << man.kind()) != 0)
+                let k = s.at(q).kind();
+                st.immobilisers.contains(k)
+                    || (st.imitation.contains(k) && st.immobilisers.contains(man.kind()))
             })
         })
     }

@@ -16,6 +16,7 @@ use crate::engine::compile::{Base, CompileError};
 use crate::engine::core::Bits;
 use crate::engine::core::{Man, Move, Square, State};
 use crate::engine::movement::{kind_bb, royal_square_attacked, Ctx};
+use crate::ir::KindSet;
 use crate::ir::{PieceId, PlayerId, Variant};
 
 /// One way to castle, precomputed: the partner's square, the squares
@@ -38,7 +39,7 @@ pub struct Line<B: Bits> {
 pub struct Castling<B: Bits> {
     pub royal: PieceId,
     /// The partner kinds (bit mask).
-    pub partners: u32,
+    pub partners: KindSet,
     /// The partner kinds, as movement patterns.
     partner_pids: Vec<u8>,
     /// The castler is royal: attacks on its path forbid castling.
@@ -171,8 +172,8 @@ impl<B: Bits> Castling<B> {
 
     /// The two kinds (bit mask).
     #[inline]
-    pub fn kinds(&self) -> u32 {
-        (1 << self.royal) | self.partners
+    pub fn kinds(&self) -> KindSet {
+        KindSet::one(self.royal) | self.partners
     }
 
     /// The castling part of the hash: each partner that can still castle
@@ -324,7 +325,7 @@ impl<B: Bits> Castling<B> {
         let (rx, ry) = t.geo.coords(royal);
         let mut v: Vec<(i32, Square)> = men
             .iter()
-            .filter(|(_, m)| self.partners & 1 << m.kind() != 0 && m.owner() == owner)
+            .filter(|(_, m)| self.partners.contains(m.kind()) && m.owner() == owner)
             .filter_map(|&(at, _)| {
                 let (x, y) = t.geo.coords(at);
                 (y == ry && (x - rx).signum() == side).then_some(((x - rx).abs(), at))

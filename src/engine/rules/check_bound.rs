@@ -13,21 +13,22 @@ use super::sink::Sink;
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Bitset, Man, Move, Square, State};
 use crate::engine::movement::{attackers_of, enemies, kind_bb, reach, royals, Ctx};
+use crate::ir::KindSet;
 use crate::ir::{InCheckMoves, PieceId, PlayerId, Variant};
 
 /// The compiled check-bound rules of a variant.
 #[derive(Clone, Debug)]
 pub struct CheckBound {
     /// Kinds that may not move in check (bit mask).
-    frozen: u32,
+    frozen: KindSet,
     /// Kinds that may only capture the one checker in check.
-    capture_only: u32,
+    capture_only: KindSet,
     /// Kinds whose initial moves are closed in check.
-    initial_closed: u32,
+    initial_closed: KindSet,
     /// Per aimed kind: (aimed kinds, aiming kinds), as bit masks.
-    aimed: Vec<(u32, u32)>,
+    aimed: Vec<(KindSet, KindSet)>,
     /// Every aiming kind.
-    aimers: u32,
+    aimers: KindSet,
 }
 
 /// What the guard found at one node.
@@ -42,8 +43,8 @@ pub struct Node<B: Bits> {
     checker: Option<Square>,
 }
 
-fn mask(kinds: impl IntoIterator<Item = PieceId>) -> u32 {
-    kinds.into_iter().fold(0, |m, k| m | 1 << k)
+fn mask(kinds: impl IntoIterator<Item = PieceId>) -> KindSet {
+    kinds.into_iter().collect()
 }
 
 impl CheckBound {
@@ -57,29 +58,29 @@ impl CheckBound {
         }
         let of =
             |w: InCheckMoves| mask(cb.in_check.iter().filter(|(_, x)| *x == w).map(|(k, _)| *k));
-        let aimed: Vec<(u32, u32)> = cb
+        let aimed: Vec<(KindSet, KindSet)> = cb
             .initial_lost_when_aimed
             .iter()
-            .map(|(k, a)| (1 << k, mask(a.iter().copied())))
+            .map(|(k, a)| (KindSet::one(*k), mask(a.iter().copied())))
             .collect();
         Some(CheckBound {
             frozen: of(InCheckMoves::None),
             capture_only: of(InCheckMoves::CaptureChecker),
             initial_closed: mask(cb.initial_not_in_check.iter().copied()),
-            aimers: aimed.iter().fold(0, |m, (_, a)| m | a),
+            aimers: aimed.iter().fold(KindSet::EMPTY, |m, (_, a)| m | *a),
             aimed,
         })
     }
 
     /// Whether a consequence runs after actions.
     pub fn aims(&self) -> bool {
-        self.aimers != 0
+        !self.aimers.is_empty()
     }
 
-    fn men<B: Bits>(t: &Base<B>, s: &State<B>, kinds: u32, own: B) -> B {
+    fn men<B: Bits>(t: &Base<B>, s: &State<B>, kinds: KindSet, own: B) -> B {
         let mut out = B::EMPTY;
         for k in 0..32u8 {
-            if kinds & (1 << k) != 0 && (k as usize) < t.atoms.kind_pids.len() {
+            if kinds.contains(k) && (k as usize) < t.atoms.kind_pids.len() {
                 out |= kind_bb(t, s, k);
             }
         }
@@ -89,7 +90,7 @@ impl CheckBound {
     /// The guard: `None` when the mover is not in check or nothing is
     /// restricted.
     pub fn node<B: Bits>(&self, t: &Base<B>, s: &State<B>, me: PlayerId) -> Option<Node<B>> {
-        if self.frozen | self.capture_only | self.initial_closed == 0 {
+        if (self.frozen | self.capture_only | self.initial_closed).is_empty() {
             return None;
         }
         let foes = enemies(t, s, me);
@@ -126,16 +127,16 @@ impl CheckBound {
             _ => return,
         };
         let man = s.at(to);
-        if man.is_empty() || man.owner() != me || self.aimers & (1 << man.kind()) == 0 {
+        if man.is_empty() || man.owner() != me || !self.aimers.contains(man.kind()) {
             return;
         }
         let unmoved = s.unmoved & enemies(t, s, me);
         if unmoved.is_empty() {
             return;
         }
-        let mut victims = 0u32;
+        let mut victims = KindSet::EMPTY;
         for &(k, a) in &self.aimed {
-            if a & (1 << man.kind()) != 0 {
+            if a.contains(man.kind()) {
                 victims |= k;
             }
         }

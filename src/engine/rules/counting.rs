@@ -13,6 +13,7 @@
 
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Layout, Man, Move, State, Var};
+use crate::ir::KindSet;
 use crate::ir::{Counting as Spec, PieceId, PlayerId};
 
 /// The compiled counting rules.
@@ -26,15 +27,12 @@ pub struct Counting {
     /// Per kind: its pattern ids.
     kind_pids: Vec<Vec<u8>>,
     /// Kinds that stop the lone count, the board count (bit masks).
-    lone_without: u32,
-    board_without: u32,
+    lone_without: KindSet,
+    board_without: KindSet,
 }
 
-fn mask(kinds: &[PieceId]) -> u32 {
-    kinds
-        .iter()
-        .filter(|&&k| k < 32)
-        .fold(0, |m, &k| m | 1 << k)
+fn mask(kinds: &[PieceId]) -> KindSet {
+    kinds.iter().collect()
 }
 
 impl Counting {
@@ -45,8 +43,14 @@ impl Counting {
         }
         let limit = layout.alloc_vars(2, false);
         Some(Counting {
-            lone_without: spec.lone.as_ref().map_or(0, |l| mask(&l.without)),
-            board_without: spec.board.as_ref().map_or(0, |b| mask(&b.without)),
+            lone_without: spec
+                .lone
+                .as_ref()
+                .map_or(KindSet::EMPTY, |l| mask(&l.without)),
+            board_without: spec
+                .board
+                .as_ref()
+                .map_or(KindSet::EMPTY, |b| mask(&b.without)),
             spec,
             limit,
             ply: Var(limit.0 + 1),
@@ -58,9 +62,9 @@ impl Counting {
         s.by_player[p as usize].count()
     }
 
-    fn kinds_on_board<B: Bits>(&self, s: &State<B>, kinds: u32) -> bool {
+    fn kinds_on_board<B: Bits>(&self, s: &State<B>, kinds: KindSet) -> bool {
         (0..self.kind_pids.len())
-            .filter(|&k| k < 32 && kinds & (1 << k) != 0)
+            .filter(|&k| kinds.contains(k as PieceId))
             .any(|k| s.pids_bb(&self.kind_pids[k]).any())
     }
 
@@ -121,8 +125,7 @@ impl Counting {
         let from_men = self.spec.lone.as_ref().is_some_and(|x| x.from_men);
         if let Some(cap) = captured {
             if from_men
-                && cap.kind() < 32
-                && self.lone_without & (1 << cap.kind()) != 0
+                && self.lone_without.contains(cap.kind())
                 && Self::men(s, me) == 1
                 && !self.kinds_on_board(s, self.lone_without)
             {

@@ -30,6 +30,7 @@ use crate::engine::core::{
     splitmix, Bits, ByPlayer, Deck, Layout, Man, Move, PlayerSet, Square, State, Var,
 };
 use crate::engine::movement::royal_attacked;
+use crate::ir::KindSet;
 use crate::ir::{Card, JokerEffect, PlayerId, Variant};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -402,7 +403,7 @@ impl<B: Bits> DeckRule<B> {
         &self,
         t: &Base<B>,
         s: &mut State<B>,
-        castle_kinds: u32,
+        castle_kinds: KindSet,
         mv: Move,
     ) -> (bool, Option<Man>) {
         let me = s.turn;

@@ -13,6 +13,7 @@ use crate::engine::compile::Base;
 use crate::engine::core::Bits;
 use crate::engine::core::{Layout, Man, Move, Square, State, Var};
 use crate::engine::movement::{made_royal_value, targets_of, Ctx};
+use crate::ir::KindSet;
 use crate::ir::{FollowUp as IrFollowUp, PieceId, PlayerId, Variant};
 
 /// What follows the placement of a kind, in the same action.
@@ -33,7 +34,7 @@ pub enum FollowUp<B: Bits> {
 #[derive(Clone, Debug)]
 pub struct Drops<B: Bits> {
     /// Conditions, each with the kinds it applies to (bit mask; 0 = all).
-    conditions: Vec<(u32, CPred<B>)>,
+    conditions: Vec<(KindSet, CPred<B>)>,
     /// Per kind: the follow-up.
     follow: Vec<Option<FollowUp<B>>>,
     /// `place keeps room for PIECE in REGION`: per rule, the kind and its
@@ -49,7 +50,7 @@ pub struct Drops<B: Bits> {
     pub must_place: bool,
     /// `must place PIECE, ...`: the listed kinds (a bit per kind; 0: every
     /// kind).
-    pub must_kinds: u32,
+    pub must_kinds: KindSet,
     /// `place PIECE, ... promoted too`: per kind, the promoted form a man of
     /// it in hand may also be placed as.
     promoted: Vec<Option<PieceId>>,
@@ -64,9 +65,9 @@ pub struct Drops<B: Bits> {
 /// The compiled `place ... unmoved in REGION` statements.
 #[derive(Clone, Debug)]
 struct Unmoved<B: Bits> {
-    kinds: u32,
-    castler: u32,
-    partners: u32,
+    kinds: KindSet,
+    castler: KindSet,
+    partners: KindSet,
     /// Per kind: the region per player (empty for a kind not listed).
     region: Vec<[B; 4]>,
 }
@@ -90,7 +91,7 @@ impl<B: Bits> Drops<B> {
             .placement
             .iter()
             .map(|r| {
-                let mask = r.pieces.iter().fold(0u32, |m, &k| m | 1 << k);
+                let mask = r.pieces.iter().collect::<KindSet>();
                 (mask, CPred::new(t, &r.condition))
             })
             .collect();
@@ -114,18 +115,18 @@ impl<B: Bits> Drops<B> {
             .collect();
         let unmoved = (!v.turn.placed_unmoved.is_empty()).then(|| {
             let mut region = vec![[B::EMPTY; 4]; v.pieces.len()];
-            let mut kinds = 0u32;
+            let mut kinds = KindSet::EMPTY;
             for u in &v.turn.placed_unmoved {
                 for &k in &u.pieces {
-                    kinds |= 1 << k;
+                    kinds.insert(k);
                     if let Some(r) = region.get_mut(k as usize) {
                         *r = per_player(t, u.region);
                     }
                 }
             }
             let (castler, partners) = match &v.turn.castling {
-                Some(c) => ((1u32 << c.royal) & kinds, c.partner_kinds() & kinds),
-                None => (0, 0),
+                Some(c) => (KindSet::one(c.royal) & kinds, c.partner_kinds() & kinds),
+                None => (KindSet::EMPTY, KindSet::EMPTY),
             };
             Unmoved {
                 kinds,
@@ -159,7 +160,7 @@ impl<B: Bits> Drops<B> {
             room,
             unmoved,
             must_place: v.turn.must_place,
-            must_kinds: v.turn.must_place_kinds.iter().fold(0, |m, &k| m | 1 << k),
+            must_kinds: v.turn.must_place_kinds.iter().collect::<KindSet>(),
             unlimited: v.turn.unlimited_hands,
         })
     }
@@ -212,23 +213,22 @@ impl<B: Bits> Drops<B> {
         let Some(u) = &self.unmoved else {
             return false;
         };
-        if u.kinds & (1 << kind) == 0 || !u.region[kind as usize][me as usize & 3].contains(at) {
+        if !u.kinds.contains(kind) || !u.region[kind as usize][me as usize & 3].contains(at) {
             return false;
         }
         let l = &t.layout;
         s.set_unmoved(l, at, true);
         // The other role: partners for a castler, castlers for a partner,
         // each on the region of its own kind.
-        let mut other = if u.castler & (1 << kind) != 0 {
+        let other = if u.castler.contains(kind) {
             u.partners
-        } else if u.partners & (1 << kind) != 0 {
+        } else if u.partners.contains(kind) {
             u.castler
         } else {
-            0
+            KindSet::EMPTY
         };
-        while other != 0 {
-            let k = other.trailing_zeros() as usize;
-            other &= other - 1;
+        for k in other.iter() {
+            let k = k as usize;
             for sq in u.region[k][me as usize & 3] & s.by_player[me as usize] {
                 if s.at(sq).kind() as usize == k {
                     s.set_unmoved(l, sq, true);
@@ -251,7 +251,7 @@ impl<B: Bits> Drops<B> {
     ) -> Option<B> {
         let mut b = self.confined_to(t, placed.kind(), placed.owner());
         for (mask, p) in &self.conditions {
-            if *mask != 0 && mask & (1 << kind) == 0 {
+            if !mask.is_empty() && !mask.contains(kind) {
                 continue;
             }
             b &= eval_set(t, s, p, placed, cache)?;
@@ -278,7 +278,7 @@ impl<B: Bits> Drops<B> {
             return false;
         }
         self.conditions.iter().all(|(mask, p)| {
-            (*mask != 0 && mask & (1 << kind) == 0) || eval(t, s, p, me, Some(sq), Some(sq))
+            (!mask.is_empty() && !mask.contains(kind)) || eval(t, s, p, me, Some(sq), Some(sq))
         })
     }
 
@@ -305,7 +305,7 @@ impl<B: Bits> Drops<B> {
         out: &mut S,
     ) {
         let me = s.turn;
-        if !self.unlimited && s.hands[me as usize].iter().all(|&n| n == 0) {
+        if !self.unlimited && s.hand_empty(me) {
             // Nothing in hand: nothing to place.
             return;
         }
@@ -521,7 +521,7 @@ impl<B: Bits> Drops<B> {
 pub fn place<B: Bits>(
     t: &Base<B>,
     s: &mut State<B>,
-    castle_kinds: u32,
+    castle_kinds: KindSet,
     me: PlayerId,
     kind: PieceId,
     face: PieceId,
@@ -534,7 +534,7 @@ pub fn place<B: Bits>(
     }
     let kind = face;
     s.put(l, at, Man::new(kind, me, t.forward[me]));
-    if l.tracked_kinds & !castle_kinds & (1 << kind) != 0 {
+    if (l.tracked_kinds & !castle_kinds).contains(kind) {
         s.set_unmoved(l, at, true);
     }
 }

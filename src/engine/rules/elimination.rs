@@ -66,7 +66,7 @@ impl Elimination {
         // A player whose every royal was captured (possible with three or
         // more players: one opponent checks, another takes) is out as if
         // mated.
-        if t.royal_kinds != 0 && ks.is_empty() {
+        if !t.royal_kinds.is_empty() && ks.is_empty() {
             return mated;
         }
         if has_action(s, q, if safe { ks.first() } else { None }) {

@@ -12,6 +12,7 @@ use crate::engine::compile::{AKind, Base};
 use crate::engine::core::Bits;
 use crate::engine::core::{EpRecord, Man, Move, PlayerSet, Square, State};
 use crate::engine::movement::{barred, reach, Ctx};
+use crate::ir::KindSet;
 use crate::ir::{EnPassantWindow, PlayerId, RegionId, Variant};
 
 /// The en-passant rule of a variant (present when some man can capture en
@@ -24,7 +25,7 @@ pub struct EnPassant<B: Bits> {
     pub region: Option<RegionId>,
     /// `en passant after PIECE, ...`: only a lame move of a man of these
     /// kinds (a bit per kind; its kind after the move) makes a record.
-    pub after: Option<u32>,
+    pub after: Option<KindSet>,
     /// `en passant ... per turn`: records last by turns (see
     /// [`EnPassant::after_turn_action`]).
     pub per_turn: bool,
@@ -96,7 +97,7 @@ impl<B: Bits> EnPassant<B> {
             window: v.turn.en_passant,
             region: v.turn.en_passant_region,
             after: (!v.turn.en_passant_after.is_empty())
-                .then(|| v.turn.en_passant_after.iter().fold(0, |m, &k| m | 1 << k)),
+                .then(|| v.turn.en_passant_after.iter().collect::<KindSet>()),
             per_turn: v.turn.en_passant_per_turn,
             slots: t.nplayers * per_player(v),
             pids,
@@ -171,7 +172,7 @@ impl<B: Bits> EnPassant<B> {
         let mut rec = (*new)?;
         if let Some(kinds) = self.after {
             let man = s.at(rec.victim);
-            if man.is_empty() || kinds & (1 << man.kind()) == 0 {
+            if man.is_empty() || !kinds.contains(man.kind()) {
                 return None;
             }
         }

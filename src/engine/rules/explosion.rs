@@ -13,6 +13,7 @@
 use crate::engine::compile::{neighbours, Base};
 use crate::engine::core::{Bits, Man, Square, State};
 use crate::engine::movement::{friends_bb, royals};
+use crate::ir::KindSet;
 use crate::ir::{PlayerId, Variant};
 
 /// The explosion rule of a variant.
@@ -93,6 +94,6 @@ impl<B: Bits> Explosion<B> {
 
 /// `mutually immune`: whether `mover` may not capture `victim`.
 #[inline]
-pub fn immune_pair(kinds: u32, mover: Man, victim: Man) -> bool {
-    kinds & (1 << mover.kind()) != 0 && mover.kind() == victim.kind()
+pub fn immune_pair(kinds: KindSet, mover: Man, victim: Man) -> bool {
+    kinds.contains(mover.kind()) && mover.kind() == victim.kind()
 }

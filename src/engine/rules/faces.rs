@@ -17,6 +17,7 @@
 
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Layout, Man, Move, Square, State, Var};
+use crate::ir::KindSet;
 use crate::ir::{PieceId, PlayerId, Variant};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -60,11 +61,11 @@ pub struct Faces {
     /// Per square index: its slot, or `u8::MAX`.
     slot_of: Vec<u8>,
     /// Face kinds (bit per kind).
-    pub face_kinds: u32,
+    pub face_kinds: KindSet,
     /// Per kind: the face kind of a listed kind.
     face_of: Vec<Option<PieceId>>,
     /// The kinds listed (bit per kind): the only kinds a slot may hold.
-    pub listed: u32,
+    pub listed: KindSet,
     /// The first of one variable per slot: its true kind, and
     /// [`REVEALED`] once its man was turned face up. Not hashed.
     pub truth: Var,
@@ -76,13 +77,13 @@ impl Faces {
             return None;
         }
         let mut face_of = vec![None; t.nkinds];
-        let (mut face_kinds, mut listed) = (0u32, 0u32);
+        let (mut face_kinds, mut listed) = (KindSet::EMPTY, KindSet::EMPTY);
         for f in &v.turn.face_down {
             if let Some(x) = face_of.get_mut(f.piece as usize) {
                 *x = Some(f.face);
             }
-            face_kinds |= 1 << (f.face as u32 & 31);
-            listed |= 1 << (f.piece as u32 & 31);
+            face_kinds.insert(f.face);
+            listed.insert(f.piece);
         }
         let mut men: Vec<_> = v
             .setup
@@ -128,7 +129,7 @@ impl Faces {
     /// Whether a man is face down.
     #[inline]
     pub fn is_face(&self, man: Man) -> bool {
-        !man.is_empty() && self.face_kinds & (1u32 << (man.kind() as u32 & 31)) != 0
+        !man.is_empty() && self.face_kinds.contains(man.kind())
     }
 
     /// The slot of a square.
@@ -326,7 +327,7 @@ impl Faces {
                         continue;
                     }
                 };
-                if self.listed & (1u32 << (k as u32 & 31)) == 0 {
+                if !self.listed.contains(k) {
                     return Err(format!(
                         "slot {} holds a kind that never starts face down",
                         i + 1

@@ -18,6 +18,7 @@ use crate::engine::core::{Bits, Bitset, Man, Move, PlayerSet, Square, State, Var
 use crate::engine::movement::{attacked, friends_bb};
 use crate::engine::rules::{CheckCount, Passing};
 use crate::engine::rules::{Promotion, Sink};
+use crate::ir::KindSet;
 use crate::ir::{Event, Outcome, PieceId, MAX_PIECES, MAX_PLAYERS};
 
 /// What one goal tests.
@@ -37,7 +38,7 @@ enum Test<B: Bits> {
     /// At most `at_most` men of one of `kinds` (a bit mask), or in all when
     /// the mask is 0; with `reply`, only while the others have more.
     Count {
-        kinds: u32,
+        kinds: KindSet,
         at_most: u32,
         reply: bool,
         /// Men in hand do not count (`on board`).
@@ -109,7 +110,7 @@ impl<B: Bits> Goals<B> {
                         on_board,
                         all_of,
                     } => Test::Count {
-                        kinds: kinds.iter().fold(0, |m, &k| m | 1 << k),
+                        kinds: kinds.iter().collect::<KindSet>(),
                         at_most: *at_most,
                         reply: *reply,
                         on_board: *on_board,
@@ -181,7 +182,7 @@ impl<B: Bits> Goals<B> {
                         && (!reply
                             || s.alive.iter().filter(|&q| q != p).all(|q| {
                                 let more = at_most + 1 + u32::from(p == s.turn);
-                                count(b, s, q, 0, *on_board, false) >= more
+                                count(b, s, q, KindSet::EMPTY, *on_board, false) >= more
                             }))
                 }
                 Test::Checks { at_least, given } => s.var(given.at(p as usize)) >= *at_least,
@@ -245,7 +246,7 @@ fn count<B: Bits>(
     b: &Base<B>,
     s: &State<B>,
     p: u8,
-    kinds: u32,
+    kinds: KindSet,
     on_board: bool,
     all_of: bool,
 ) -> u32 {
@@ -256,7 +257,7 @@ fn count<B: Bits>(
     } else {
         &s.hands[p as usize][..b.nkinds]
     };
-    if kinds == 0 {
+    if kinds.is_empty() {
         return mine.count() + hand.iter().map(|&n| n as u32).sum::<u32>();
     }
     let mut n = [0u32; MAX_PIECES];
@@ -264,7 +265,7 @@ fn count<B: Bits>(
         n[s.at(sq).kind() as usize] += 1;
     }
     let each = (0..b.nkinds)
-        .filter(|&k| kinds & (1 << k) != 0)
+        .filter(|&k| kinds.contains(k as PieceId))
         .map(|k| n[k] + hand[k] as u32);
     if all_of {
         each.sum()

@@ -4,14 +4,15 @@
 use crate::engine::compile::Base;
 use crate::engine::core::Bits;
 use crate::engine::core::State;
-use crate::ir::{MaterialTerm, Variant, MAX_PIECES};
+use crate::ir::KindSet;
+use crate::ir::{MaterialTerm, PieceId, Variant, MAX_PIECES};
 
 /// One side of a compiled pattern: exact counts per kind, and the kinds
 /// marked `*` (at least that many).
 #[derive(Clone, Debug)]
 struct Side {
     exact: [u8; MAX_PIECES],
-    any: u32,
+    any: KindSet,
 }
 
 /// A compiled `dead material` pattern.
@@ -20,7 +21,7 @@ struct Pattern {
     sides: [Side; 2],
     /// With `same colour`: the `*` kinds whose men must all stand on one
     /// colour of square.
-    same_colour: Option<u32>,
+    same_colour: Option<KindSet>,
 }
 
 /// The variant's `dead material` patterns, compiled: the pattern ids of
@@ -43,27 +44,27 @@ impl DeadMaterial {
         let side = |terms: &[MaterialTerm]| {
             let mut out = Side {
                 exact: [0; MAX_PIECES],
-                any: 0,
+                any: KindSet::EMPTY,
             };
             for x in terms {
                 if x.any {
-                    out.any |= 1 << x.piece;
+                    out.any.insert(x.piece);
                 } else {
                     out.exact[x.piece as usize] = out.exact[x.piece as usize].saturating_add(1);
                 }
             }
             out
         };
-        let mut named = 0u32;
+        let mut named = KindSet::EMPTY;
         let patterns = v
             .dead_material
             .iter()
             .map(|pat| {
-                let mut any = 0u32;
+                let mut any = KindSet::EMPTY;
                 for t in pat.sides.iter().flatten() {
-                    named |= 1 << t.piece;
+                    named.insert(t.piece);
                     if t.any {
-                        any |= 1 << t.piece;
+                        any.insert(t.piece);
                     }
                 }
                 Pattern {
@@ -73,7 +74,7 @@ impl DeadMaterial {
             })
             .collect();
         let live_pids = (0..base.nkinds)
-            .filter(|&k| named & (1 << k) == 0)
+            .filter(|&k| !named.contains(k as PieceId))
             .flat_map(|k| base.atoms.kind_pids[k].iter().copied())
             .collect();
         Some(DeadMaterial {
@@ -104,7 +105,7 @@ impl DeadMaterial {
         let side_matches = |side: &Side, p: usize| {
             (0..self.nkinds).all(|k| {
                 let (exact, c) = (u32::from(side.exact[k]), counts[p][k]);
-                if side.any & (1 << k) != 0 {
+                if side.any.contains(k as PieceId) {
                     c >= exact
                 } else {
                     c == exact
@@ -122,7 +123,7 @@ impl DeadMaterial {
             };
             let mut colours = (false, false);
             for sq in s.occ & !s.walls {
-                if kinds & (1 << s.at(sq).kind()) != 0 {
+                if kinds.contains(s.at(sq).kind()) {
                     if t.dark.contains(sq) {
                         colours.0 = true;
                     } else {

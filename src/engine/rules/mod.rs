@@ -18,6 +18,7 @@
 //! passes that in.
 
 use crate::engine::core::Bits;
+use crate::ir::KindSet;
 pub(crate) mod board_moves;
 pub(crate) mod captures;
 pub(crate) mod castling;
@@ -116,16 +117,16 @@ pub enum OnCapture {
     InPlace,
     /// `petrify PIECE, ...`: a capturer of these kinds (bit per kind)
     /// becomes a wall.
-    Petrify(u32),
+    Petrify(KindSet),
 }
 
 impl OnCapture {
-    fn of(explode: bool, reborn: bool, in_place: bool, petrify: u32) -> OnCapture {
+    fn of(explode: bool, reborn: bool, in_place: bool, petrify: KindSet) -> OnCapture {
         match (explode, reborn, in_place) {
             (true, _, _) => OnCapture::Explode,
             (false, true, _) => OnCapture::Reborn,
             (false, false, true) => OnCapture::InPlace,
-            _ if petrify != 0 => OnCapture::Petrify(petrify),
+            _ if !petrify.is_empty() => OnCapture::Petrify(petrify),
             _ => OnCapture::Nothing,
         }
     }
@@ -202,12 +203,12 @@ pub struct Rules<B: Bits> {
     pub explosion: Option<Explosion<B>>,
     /// `mutually immune`: kinds whose men may not capture their own kind
     /// (bit mask).
-    pub mutually_immune: u32,
+    pub mutually_immune: KindSet,
     /// `captures reborn [capturer]` (Circe, Anti-Circe).
     pub rebirth: Option<rebirth::Rebirth>,
     /// `captures in place`: the kinds whose captures leave the capturer
     /// on its square (bit mask).
-    pub in_place: u32,
+    pub in_place: KindSet,
     /// Some kind captures by approach or withdrawal, or immobilises
     /// ([`crate::engine::compile::strikes::Strikes`]).
     pub strikes: bool,
@@ -264,7 +265,7 @@ impl<B: Bits> Rules<B> {
         let gates = gates::Gates::new(v, base, layout);
         if gating.is_some() {
             // Every man's has-moved flag is kept: it is the right to gate.
-            layout.tracked_kinds = u32::MAX >> (32 - base.nkinds.clamp(1, 32));
+            layout.tracked_kinds = KindSet::first(base.nkinds);
         }
         let deck = DeckRule::new(v, base, layout).map_err(CompileError::Setup)?;
         let swaps = Swaps::new(v, layout);
@@ -302,11 +303,14 @@ impl<B: Bits> Rules<B> {
         let in_place = v
             .pieces
             .iter()
-            .take(32)
             .enumerate()
             .filter(|(_, p)| p.captures_in_place)
-            .fold(0u32, |m, (k, _)| m | 1 << k);
-        let strikers = base.strikes.as_ref().is_some_and(|st| st.strikers() != 0);
+            .map(|(k, _)| k as crate::ir::PieceId)
+            .collect::<KindSet>();
+        let strikers = base
+            .strikes
+            .as_ref()
+            .is_some_and(|st| !st.strikers().is_empty());
         let layers = layers::Layers::new(base);
         let faces = faces::Faces::new(v, base, layout);
         let moves_again = layers.is_some() || strikers;
@@ -322,7 +326,7 @@ impl<B: Bits> Rules<B> {
                     || surround.is_some()
                     || !constraints.connected.is_empty()
                     || rebirth.is_some()
-                    || in_place != 0
+                    || !in_place.is_empty()
                     || base.strikes.is_some()
                     || turns.is_some()
                     || promote_action.is_some()
@@ -352,7 +356,7 @@ impl<B: Bits> Rules<B> {
             .mutually_immune
             .iter()
             .filter(|&&k| (k as usize) < base.nkinds)
-            .fold(0, |m, &k| m | 1 << k);
+            .collect::<KindSet>();
         Ok(Rules {
             captures,
             promotion,
@@ -386,20 +390,20 @@ impl<B: Bits> Rules<B> {
             check_bound,
             explosion: Explosion::new(v, base),
             mutually_immune,
-            special_captures: mutually_immune != 0
+            special_captures: !mutually_immune.is_empty()
                 || layers.is_some()
                 || rebirth.is_some()
-                || in_place != 0
+                || !in_place.is_empty()
                 || base.strikes.is_some(),
             on_capture: OnCapture::of(
                 v.turn.explosion.is_some(),
                 rebirth.is_some(),
-                in_place != 0,
-                v.turn.petrify.iter().fold(0, |m, &k| m | 1 << k),
+                !in_place.is_empty(),
+                v.turn.petrify.iter().collect::<KindSet>(),
             ),
             probe_by_make: rebirth.is_some()
                 || royal_made.is_some()
-                || in_place != 0
+                || !in_place.is_empty()
                 || strikers
                 || layers.is_some(),
             layers,
@@ -458,7 +462,7 @@ impl<B: Bits> Rules<B> {
             && self.layers.is_none()
             && self.explosion.is_none()
             && self.rebirth.is_none()
-            && self.in_place == 0
+            && self.in_place.is_empty()
             && self.flips.is_none()
             && self.surround.is_none()
             && self.deck.is_none()
@@ -477,8 +481,8 @@ impl<B: Bits> Rules<B> {
 
     /// Kinds whose has-moved flags feed castling (bit mask).
     #[inline]
-    pub fn castle_kinds(&self) -> u32 {
-        self.castling.as_ref().map_or(0, |c| c.kinds())
+    pub fn castle_kinds(&self) -> KindSet {
+        self.castling.as_ref().map_or(KindSet::EMPTY, |c| c.kinds())
     }
 
     /// What an action probed on the board is checked against.
@@ -627,7 +631,7 @@ fn royal_made<B: Bits>(
     mv: Move,
     v: crate::engine::core::Var,
 ) {
-    let royal = |k: crate::ir::PieceId| t.royal_kinds & (1 << k) != 0;
+    let royal = |k: crate::ir::PieceId| t.royal_kinds.contains(k);
     let placed = mv.placed().map(|k| {
         if mv.placed_promoted() {
             t.variant.pieces[k as usize].promotes_to.unwrap_or(k)
@@ -680,7 +684,7 @@ impl<B: Bits> Rules<B> {
             ep_made = ly.after_action(t, s, mv, a.ep);
         }
         let mut captured = a.captured.is_some();
-        if let Some(st) = t.strikes.as_deref().filter(|st| st.strikers() != 0) {
+        if let Some(st) = t.strikes.as_deref().filter(|st| !st.strikers().is_empty()) {
             if strike::after_move(t, st, &self.captures, s, me, mv, a.captured.is_some()) > 0 {
                 captured = true;
                 if self.quiet.capture {

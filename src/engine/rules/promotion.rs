@@ -11,6 +11,7 @@
 use crate::engine::compile::{Base, CompileError};
 use crate::engine::core::man::CODES_PER_KIND;
 use crate::engine::core::{Bits, Man, Square, State};
+use crate::ir::KindSet;
 use crate::ir::{Dir, PieceId, PlayerId, Zone, MAX_PIECES, MAX_PLAYERS};
 
 #[derive(Clone, Debug)]
@@ -37,7 +38,7 @@ struct Info {
 pub struct Promotion<B: Bits> {
     per_kind: Vec<Option<Info>>,
     /// Kinds that promote (bit mask).
-    kinds: u32,
+    kinds: KindSet,
     /// By man code (the promoted mark counted, so every code of a man
     /// has the same zone): the zone.
     zones: Vec<B>,
@@ -64,7 +65,7 @@ impl<B: Bits> Promotion<B> {
         let mut per_kind = vec![None; nkinds];
         let mut zones = vec![B::EMPTY; nkinds * CODES_PER_KIND];
         let mut dead = vec![B::EMPTY; nkinds * 16];
-        let mut kinds = 0u32;
+        let mut kinds = KindSet::EMPTY;
         let mut shogi = false;
         let mut by_pattern = vec![B::EMPTY; t.atoms.patterns.len() * MAX_PLAYERS];
         for (k, piece) in v.pieces.iter().enumerate() {
@@ -114,7 +115,7 @@ impl<B: Bits> Promotion<B> {
                 quiet_only: piece.captures_in_place,
             });
             shogi |= pr.leaving || pr.capturing || piece.captures_in_place;
-            kinds |= 1 << k;
+            kinds.insert(k as PieceId);
             for owner in 0..t.nplayers {
                 for f in Dir::ALL {
                     let z = match pr.zone {
@@ -158,7 +159,7 @@ impl<B: Bits> Promotion<B> {
     /// Whether men of this kind can promote at all.
     #[inline]
     pub fn promotes(&self, kind: PieceId) -> bool {
-        self.kinds & (1 << kind) != 0
+        self.kinds.contains(kind)
     }
 
     /// The squares a move of a man of pattern `pid` owned by `owner` may

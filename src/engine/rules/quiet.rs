@@ -4,6 +4,7 @@
 //! rules of a variant share one counter (the checker makes their reset
 //! lists equal).
 
+use crate::ir::KindSet;
 use crate::ir::{Reset, Variant};
 
 /// What resets the counter.
@@ -17,7 +18,7 @@ pub struct QuietResets {
     /// A castling.
     pub castling: bool,
     /// Kinds whose moves reset it (bit mask).
-    pub kinds: u32,
+    pub kinds: KindSet,
 }
 
 impl QuietResets {
@@ -27,7 +28,7 @@ impl QuietResets {
             match x {
                 Reset::Capture => q.capture = true,
                 Reset::Place => q.place = true,
-                Reset::Piece(k) => q.kinds |= 1 << k,
+                Reset::Piece(k) => q.kinds.insert(*k),
                 Reset::Promotion => q.promotion = true,
                 Reset::Castling => q.castling = true,
             }

@@ -22,6 +22,7 @@
 
 use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Man, Move, Square, State};
+use crate::ir::KindSet;
 
 /// The compiled rebirth rule.
 #[derive(Clone, Copy, Debug)]
@@ -47,7 +48,7 @@ impl Rebirth {
         s: &mut State<B>,
         mv: Move,
         cap: Man,
-        castle_kinds: u32,
+        castle_kinds: KindSet,
     ) -> bool {
         let (Some(table), Some(at)) = (t.rebirth.as_ref(), mv.to()) else {
             return false;
@@ -109,11 +110,11 @@ fn reborn_unmoved<B: Bits>(
     s: &mut State<B>,
     q: Square,
     man: Man,
-    castle: u32,
+    castle: KindSet,
 ) -> bool {
-    if t.layout.tracked_kinds & (1 << man.kind()) == 0 || s.unmoved.contains(q) {
+    if !t.layout.tracked_kinds.contains(man.kind()) || s.unmoved.contains(q) {
         return false;
     }
     s.set_unmoved(&t.layout, q, true);
-    castle & (1 << man.kind()) != 0
+    castle.contains(man.kind())
 }

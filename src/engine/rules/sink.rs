@@ -4,6 +4,7 @@
 
 use super::promotion::Promotion;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
+use crate::ir::KindSet;
 use crate::ir::{PieceId, MAX_PIECES};
 
 /// Where generated moves go.
@@ -461,7 +462,7 @@ impl<S: Sink> Sink for OnlyCaptures<'_, S> {
 /// that places no man; drops the placements of other kinds.
 pub struct PlacingKinds<'a, S: Sink> {
     pub inner: &'a mut S,
-    pub kinds: u32,
+    pub kinds: KindSet,
     pub others: bool,
 }
 
@@ -469,7 +470,7 @@ impl<S: Sink> PlacingKinds<'_, S> {
     #[inline]
     fn passes(&self, mv: Move) -> bool {
         match mv.placed() {
-            Some(k) => self.kinds & (1 << k) != 0,
+            Some(k) => self.kinds.contains(k),
             None => self.others,
         }
     }
@@ -505,7 +506,7 @@ impl<S: Sink> Sink for PlacingKinds<'_, S> {
     }
     #[inline]
     fn placements<B: Bits>(&mut self, kind: PieceId, squares: B) {
-        if self.kinds & (1 << kind) != 0 {
+        if self.kinds.contains(kind) {
             self.inner.placements(kind, squares);
         }
     }

@@ -15,6 +15,7 @@ use crate::engine::compile::Base;
 use crate::engine::core::{Bits, Move, MoveList, State};
 use crate::engine::movement::strike::{frozen, leap_targets, victims, View};
 use crate::engine::movement::{targets_of, Ctx};
+use crate::ir::KindSet;
 use crate::ir::PlayerId;
 
 /// The men `me`'s move `mv` takes besides the man on its destination,
@@ -67,14 +68,14 @@ pub fn add_moves<B: Bits>(
     list: &mut MoveList,
 ) {
     let movers = st.leapers();
-    if movers == 0 {
+    if movers.is_empty() {
         return;
     }
     let c = Ctx::new(t, s, me, true);
     for from in s.pids_bb(&st.striker_pids) & s.by_player[me as usize] {
         let man = s.at(from);
-        let bit = 1u32 << man.kind();
-        if movers & bit == 0 {
+        let bit = KindSet::one(man.kind());
+        if !movers.meets(bit) {
             continue;
         }
         for to in leap_targets(t, s, st, man, from, s.occ, c.enemy) {
@@ -84,7 +85,7 @@ pub fn add_moves<B: Bits>(
                 promote: None,
             });
         }
-        if st.imitation & bit == 0 {
+        if !st.imitation.meets(bit) {
             continue;
         }
         let own = targets_of(t, s, &c, from, man, false);

@@ -566,7 +566,7 @@ fn pieces(e: &mut Exp) -> Vec<Fsf> {
                 format!("`{name}` has more moves on some squares"),
             );
         }
-        if p.hop_not_over != 0 || p.never_captures != 0 {
+        if !p.hop_not_over.is_empty() || !p.never_captures.is_empty() {
             e.refuse(
                 "hop",
                 Some(name),

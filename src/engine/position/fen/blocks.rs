@@ -165,7 +165,7 @@ fn parse_faces<B: Bits>(t: &Compiled<B>, val: &str) -> Result<Vec<SlotText>, Str
             .is_ascii_alphabetic()
             .then(|| v.piece_by_letter(c.to_ascii_uppercase()))
             .flatten()
-            .filter(|&k| f.listed & (1u32 << (k as u32 & 31)) != 0)
+            .filter(|&k| f.listed.contains(k))
         else {
             return Err(format!(
                 "`{c}` is not the letter of a kind whose men start face down"

@@ -439,8 +439,8 @@ fn parse_board<B: Bits>(
                 }
                 i += close + 1;
             }
-            let tracked = t.base.layout.tracked_kinds & (1 << kind) != 0;
-            let castle = t.rules.castle_kinds() & (1 << kind) != 0;
+            let tracked = t.base.layout.tracked_kinds.contains(kind);
+            let castle = t.rules.castle_kinds().contains(kind);
             // On a gating region the castling field gives the flag.
             let gate = t
                 .rules
@@ -449,7 +449,7 @@ fn parse_board<B: Bits>(
                 .is_some_and(|g| g.region[owner as usize & 3].contains(at));
             let default_unmoved = tracked
                 && !castle
-                && t.fen.listed & (1 << kind) == 0
+                && !t.fen.listed.contains(kind)
                 && !gate
                 && t.fen.setup_men.get(at.index()).copied() == Some(Man::new(kind, owner, facing));
             raw.men.push(RawMan {
@@ -503,7 +503,7 @@ fn parse_castling<B: Bits>(
     if s == "-" {
         return Ok(());
     }
-    if t.fen.listed != 0 {
+    if !t.fen.listed.is_empty() {
         return parse_listed(t, s, raw);
     }
     let gating = t.rules.gating.as_ref();
@@ -590,7 +590,7 @@ fn parse_castling<B: Bits>(
         let pname = &v.players[owner as usize].name;
         let rname = &v.pieces[ci.royal as usize].name;
         let paname = (0..v.pieces.len())
-            .filter(|&k| ci.partners & 1 << k != 0)
+            .filter(|&k| ci.partners.contains(k as crate::ir::PieceId))
             .map(|k| v.pieces[k].name.as_str())
             .collect::<Vec<_>>()
             .join(" or ");
@@ -617,7 +617,7 @@ fn parse_castling<B: Bits>(
                     raw.men
                         .iter()
                         .find(|m| {
-                            ci.partners & 1 << m.kind != 0
+                            ci.partners.contains(m.kind)
                                 && m.owner == owner
                                 && t.base.geo.coords(m.at) == (fx, ry)
                         })
@@ -670,10 +670,7 @@ fn parse_listed<B: Bits>(t: &Compiled<B>, s: &str, raw: &mut RawPosition) -> Res
             if owner == 0 { oy } else { oy + h - 1 },
         );
         for m in raw.men.iter_mut() {
-            if m.owner == owner
-                && t.fen.listed & (1 << m.kind) != 0
-                && t.base.geo.coords(m.at) == at
-            {
+            if m.owner == owner && t.fen.listed.contains(m.kind) && t.base.geo.coords(m.at) == at {
                 m.unmoved = true;
             }
         }

@@ -90,7 +90,9 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
             .rules
             .castling
             .as_ref()
-            .map_or((u8::MAX, 0), |c| (c.royal, c.partners));
+            .map_or((u8::MAX, crate::ir::KindSet::EMPTY), |c| {
+                (c.royal, c.partners)
+            });
         for p in 0..t.base.nplayers as PlayerId {
             let mut entries: Vec<(u8, char)> = Vec::new();
             for r in raw
@@ -117,7 +119,7 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
                 for m in raw
                     .men
                     .iter()
-                    .filter(|m| partners & 1 << m.kind != 0 && m.owner == p && m.unmoved)
+                    .filter(|m| partners.contains(m.kind) && m.owner == p && m.unmoved)
                 {
                     let (x, y) = t.base.geo.coords(m.at);
                     if x == rx && y != ry {
@@ -146,12 +148,12 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
         let y = t.base.geo.coords(m.at).1;
         y == if m.owner == 0 { oy } else { oy + h - 1 }
     };
-    if t.fen.listed != 0 {
+    if !t.fen.listed.is_empty() {
         for p in 0..2 {
             let mut files: Vec<i32> = raw
                 .men
                 .iter()
-                .filter(|m| m.owner == p && m.unmoved && t.fen.listed & (1 << m.kind) != 0)
+                .filter(|m| m.owner == p && m.unmoved && t.fen.listed.contains(m.kind))
                 .filter(|m| on_back_rank(m))
                 .map(|m| t.base.geo.coords(m.at).0 - ox)
                 .collect();
@@ -202,14 +204,14 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
                     Dir::West => 'w',
                 });
             }
-            let tracked = t.base.layout.tracked_kinds & (1 << m.kind) != 0;
-            let castle = t.rules.castle_kinds() & (1 << m.kind) != 0;
+            let tracked = t.base.layout.tracked_kinds.contains(m.kind);
+            let castle = t.rules.castle_kinds().contains(m.kind);
             let gate = t
                 .rules
                 .gating
                 .as_ref()
                 .is_some_and(|g| g.region[m.owner as usize & 3].contains(sq));
-            if t.fen.listed & (1 << m.kind) != 0 {
+            if t.fen.listed.contains(m.kind) {
                 // Listed men on the back rank are in the castling field.
                 if m.unmoved && !on_back_rank(m) {
                     flags.push('u');

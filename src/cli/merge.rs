@@ -115,7 +115,7 @@ fn merge_inner(a: &MergeArgs) -> Result<(), String> {
     let mut allowed: Vec<std::path::PathBuf> = a
         .files
         .iter()
-        .map(|f| super::play::record_dir(std::path::Path::new(f)))
+        .map(|f| super::paths::record_dir(std::path::Path::new(f)))
         .collect();
     allowed.extend(a.variant_path.iter().cloned());
     let mut out = a.out.as_deref().map(Output::create).transpose()?;

@@ -104,6 +104,14 @@ pub fn check_command(
     check(&outputs, &inputs)
 }
 
+/// The directory a file is in (`.` for a bare file name).
+pub fn record_dir(file: &std::path::Path) -> std::path::PathBuf {
+    match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -938,11 +938,11 @@ impl Play {
         let text = varia::textfile::read_text(path, varia::textfile::MAX_RECORD_FILE)
             .map_err(|e| format!("cannot read {file}: {e}"))?;
         let rec = Record::parse_pgn(&text)?;
-        let mut allowed = vec![record_dir(path)];
+        let mut allowed = vec![super::paths::record_dir(path)];
         allowed.extend(self.variant_path.iter().cloned());
         let file = std::path::Path::new(varia::load::split_spec(self.game.spec()).0);
         if file.is_file() {
-            allowed.push(record_dir(file));
+            allowed.push(super::paths::record_dir(file));
         }
         let variant = varia::load::for_record(&rec.variant, &allowed, &rec.options, false)
             .map_err(|e| e.0)?;
@@ -977,14 +977,6 @@ fn secret_seed() -> u64 {
 /// `1 action`, `2 actions`.
 fn actions(n: usize) -> String {
     format!("{n} action{}", if n == 1 { "" } else { "s" })
-}
-
-/// The directory a file is in (`.` for a bare file name).
-pub fn record_dir(file: &std::path::Path) -> std::path::PathBuf {
-    match file.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    }
 }
 
 enum Flow {

@@ -612,7 +612,7 @@ pub fn replay(a: &ReplayArgs) -> i32 {
         }
     };
     let games = Record::parse_all(&text);
-    let mut allowed = vec![super::play::record_dir(path)];
+    let mut allowed = vec![super::paths::record_dir(path)];
     allowed.extend(a.variant_path.iter().cloned());
     let style = Style {
         color: super::use_color() && !a.ascii && std::io::stdout().is_terminal(),

@@ -68,6 +68,7 @@ mod dynamic;
 pub mod eval;
 pub mod game;
 mod history;
+mod mobility;
 mod quiesce;
 mod root;
 mod smp;

@@ -12,7 +12,7 @@
 //! [`Structure::raw`] gives each term's raw feature; the evaluation
 //! multiplies it by its weight over [`DEN`].
 
-use super::eval::mobility;
+use super::mobility::mobility;
 use super::weights::{self as w, Cp};
 use crate::engine::{Bits, Bitset, Man, Position, Square, Tables};
 use crate::ir::{Dir, PieceId, Variant};
@@ -87,7 +87,7 @@ pub(super) fn flank_pawn(v: &Variant, kind: usize) -> bool {
 
 impl Structure {
     /// The tables of `t`'s variant. `mean_mobility` is each kind's mean
-    /// mobility on the empty board (see [`super::eval::Eval`]).
+    /// mobility on the empty board (see `super::eval::Eval`).
     pub(super) fn new(t: &Tables, mean_mobility: &[f64], material_sign: Cp) -> Structure {
         let v = t.variant();
         let geo = t.geometry();

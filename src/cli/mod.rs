@@ -419,3 +419,17 @@ pub fn run() -> i32 {
         }
     }
 }
+
+/// The terminal's colours: the depth COLORTERM and TERM announce, the
+/// theme asked for (`--theme`, else VARIA_THEME) or the one COLORFGBG
+/// suggests.
+pub fn terminal_palette(theme: Option<&str>) -> varia::render::palette::Palette {
+    use varia::render::palette::{Depth, Palette};
+    let env = |k: &str| std::env::var(k).ok();
+    let theme = theme.map(str::to_string).or_else(|| env("VARIA_THEME"));
+    Palette {
+        depth: Palette::detect(env("COLORTERM").as_deref(), env("TERM").as_deref())
+            .unwrap_or(Depth::Ansi16),
+        theme: Palette::theme(theme.as_deref(), env("COLORFGBG").as_deref()),
+    }
+}

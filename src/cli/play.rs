@@ -213,7 +213,7 @@ pub fn play(a: &PlayArgs) -> i32 {
             ascii: a.ascii,
             flipped: a.flip,
         },
-        palette: terminal_palette(a.theme.as_deref()),
+        palette: super::terminal_palette(a.theme.as_deref()),
         rng: ChaCha8Rng::seed_from_u64(seed),
         seats,
         variant_path: a.variant_path.clone(),
@@ -952,19 +952,6 @@ impl Play {
             .map_err(|e| e.0)?;
         self.mark_last = false;
         Ok(self.game.history().len())
-    }
-}
-
-/// The terminal's colours: the depth COLORTERM and TERM announce, the
-/// theme asked for (`--theme`, else VARIA_THEME) or the one COLORFGBG
-/// suggests.
-pub fn terminal_palette(theme: Option<&str>) -> Palette {
-    let env = |k: &str| std::env::var(k).ok();
-    let theme = theme.map(str::to_string).or_else(|| env("VARIA_THEME"));
-    Palette {
-        depth: Palette::detect(env("COLORTERM").as_deref(), env("TERM").as_deref())
-            .unwrap_or(render::palette::Depth::Ansi16),
-        theme: Palette::theme(theme.as_deref(), env("COLORFGBG").as_deref()),
     }
 }
 

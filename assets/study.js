@@ -69,9 +69,17 @@ function scoreLine(ev) {
   const pct = (x) => (100 * x).toFixed(1) + "%";
   if (s.first_seat) {
     const f = s.first_seat;
-    return `${ev.seats[0]} scores ${pct(f.score)} (95%: ${pct(f.low95)} to ${pct(f.high95)}), Elo ${f.elo >= 0 ? "+" : ""}${f.elo.toFixed(0)}`;
+    const finished = f.wins + f.draws + f.losses;
+    // An all-won or all-lost score has no finite Elo (the ±1200 is a clamp).
+    const elo = f.score > 0 && f.score < 1 ? `, Elo ${f.elo >= 0 ? "+" : ""}${f.elo.toFixed(0)}` : "";
+    return `${ev.seats[0]} scores ${pct(f.score)} over ${finished} finished game${finished === 1 ? "" : "s"} (95%: ${pct(f.low95)} to ${pct(f.high95)})${elo}` + unfinished(s);
   }
-  return s.win_rates.map((r, i) => `${ev.seats[i]} ${pct(r.share)} (${pct(r.low95)}–${pct(r.high95)})`).join(", ");
+  return s.win_rates.map((r, i) => `${ev.seats[i]} ${pct(r.share)} (${pct(r.low95)}–${pct(r.high95)})`).join(", ") + unfinished(s);
+}
+
+// Games stopped at the ply cap count in no score: say how many.
+function unfinished(s) {
+  return s.unfinished ? `; ${s.unfinished} unfinished (ply cap)` : "";
 }
 
 export function event(ev) {

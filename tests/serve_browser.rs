@@ -344,6 +344,31 @@ fn a_twenty_game_study_finishes_with_its_table() {
         "return document.querySelectorAll('#study-table tr').length",
     );
     assert_eq!(rows, 21, "a header and 20 games");
+    // The score line counts only finished games, says so, and says how
+    // many stopped at the ply cap (the table's count); a score of 0 or 1
+    // shows no Elo (its ±1200 is a clamp, not a measure).
+    let capped = b.js(
+        "return [...document.querySelectorAll('#study-table tr')].filter(r => r.textContent.includes('ply cap')).length",
+    );
+    let capped = capped.as_u64().unwrap();
+    let status = status.as_str().unwrap();
+    assert!(
+        capped > 0,
+        "random players at 150 plies leave some unfinished"
+    );
+    assert!(
+        status.contains(&format!(
+            "over {} finished game{}",
+            20 - capped,
+            if capped == 19 { "" } else { "s" }
+        )),
+        "{status}"
+    );
+    assert!(
+        status.ends_with(&format!("; {capped} unfinished (ply cap)")),
+        "{status}"
+    );
+    assert!(!status.contains("1200"), "{status}");
     b.wait(
         "the report",
         "const f = document.getElementById('study-report'); return !f.hidden && f.contentDocument && f.contentDocument.querySelector('svg') !== null",
@@ -619,6 +644,14 @@ fn an_illegal_target_says_why_and_marks_the_squares() {
          && document.querySelector('#board .why-royal[data-mark=\"e1\"]') !== null",
     );
     let p = shot(&b, "refusal-pinned");
+    // A long refusal wraps under the board: it does not widen the board's
+    // column, which pushed the side panel (moves, Undo) below the board.
+    let beside = b.js(
+        "const s = document.querySelector('.side').getBoundingClientRect(); \
+         const board = document.getElementById('board').getBoundingClientRect(); \
+         return s.left >= board.right && s.top < board.bottom",
+    );
+    assert_eq!(beside, true, "the side panel stays beside the board");
     // The attacker's square framed in red, the king's tinted.
     let (x, y, side) = square_box(&b, "b4");
     let red = pixels_near(&p, (x, y, side), [0xd5, 0x00, 0x00]);

@@ -179,6 +179,47 @@ fn janggi_material_counting_imports_as_points_and_most_points() {
 }
 
 #[test]
+fn move_repetition_illegal_imports_as_back_and_forth_before_mate() {
+    // Fairy-Stockfish's moveRepetitionIllegal (position.cpp
+    // `is_optional_game_end`): four moves back and forth lose, the men
+    // whose region does not meet the enemy king's exempt, tested before
+    // mate.
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("v.ini");
+    std::fs::write(
+        &ini,
+        "[shuttle:chess]\nmoveRepetitionIllegal = true\nmobilityRegionWhiteKing = *1 *2\nmobilityRegionBlackKing = *7 *8\nmobilityRegionWhiteQueen = *1\nmobilityRegionBlackQueen = *8\n",
+    )
+    .unwrap();
+    let outdir = dir.path().join("out");
+    varia()
+        .arg("import")
+        .arg(&ini)
+        .arg("--out")
+        .arg(&outdir)
+        .assert()
+        .code(0);
+    let text = std::fs::read_to_string(outdir.join("shuttle.variant")).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.contains("back and forth 4 except"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("king") && line.contains("queen"), "{line}");
+    assert!(!line.contains("rook") && !line.contains("pawn"), "{line}");
+    let (shuttle, mate) = (
+        text.find("back and forth").unwrap(),
+        text.find("checkmate ->").unwrap(),
+    );
+    assert!(shuttle < mate, "{text}");
+    assert!(!text.contains("moveRepetitionIllegal"), "{text}");
+    varia()
+        .arg("validate")
+        .arg(outdir.join("shuttle.variant"))
+        .assert()
+        .code(0);
+}
+
+#[test]
 fn placed_castlers_count_as_unmoved_only_on_their_own_squares() {
     // castlingDroppedPiece (from the built-in placement): a king placed on
     // e1 and rooks placed on a1/h1 may castle, a king placed on h1 may not

@@ -212,3 +212,43 @@ fn fischer_random_is_chess960_with_castling_as_o_o() {
     ));
     assert!(out.lines().any(|l| l == "move O-O"), "{out}");
 }
+
+#[test]
+fn a_ten_rank_board_counts_its_ranks_from_zero() {
+    // CECP v2 ("Note that on boards with exactly 10 ranks, counting of the
+    // ranks starts at 0"): xiangqi's chariot on a1 (varia's, from 1) is a0
+    // to XBoard, and so are the engine's answers.
+    let out = xboard("xboard\nprotover 2\nnew\nvariant xiangqi\nsd 2\nusermove a0a1\n");
+    assert!(!out.contains("Illegal move"), "{out}");
+    let mv = out
+        .lines()
+        .find_map(|l| l.strip_prefix("move "))
+        .unwrap_or_else(|| panic!("{out}"));
+    // Black's men stand on ranks 6 to 9 as XBoard counts: an answer from
+    // rank 10 (varia's own count) would be refused.
+    assert!(!mv.contains("10"), "{mv}");
+    let v = varia::load::builtin("xiangqi", &[]).unwrap();
+    let mut b = varia::protocol::Board::new(v).unwrap();
+    b.play_text("a1a2").unwrap();
+    // Each rank of XBoard's move plus one is varia's.
+    let mut varia_text = String::new();
+    let mut digits = String::new();
+    for c in mv.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            varia_text += &(digits.parse::<u32>().unwrap() + 1).to_string();
+            digits.clear();
+        }
+        if c != ' ' {
+            varia_text.push(c);
+        }
+    }
+    assert!(b.play_text(&varia_text).is_ok(), "{mv} as {varia_text}");
+    // An eight-rank board keeps its ranks from 1.
+    let out = xboard("xboard\nprotover 2\nnew\nforce\nusermove a0a1\nusermove e2e4\n");
+    assert!(out.contains("Illegal move: a0a1"), "{out}");
+    assert!(!out.contains("Illegal move: e2e4"), "{out}");
+}

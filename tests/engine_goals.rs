@@ -1,7 +1,8 @@
 //! Goals (`reach`, `count`, `extinct`, `checks`) and `must capture`: the
 //! endings decided at once, before every other rule, and the capture
 //! obligation, on the catalogue's King of the Hill, Antichess, Losers and
-//! Three-check.
+//! Three-check; and the endings read from the game's history (`perpetual
+//! check`, `back and forth`).
 
 #[path = "fixtures/common.rs"]
 mod common;
@@ -630,4 +631,107 @@ fn a_stalemate_may_be_won_by_the_side_with_fewer_men() {
     let g = Game::new(fen(&t, "8/8/8/p7/p7/P6p/7P/8 b - - 0 1"));
     assert!(moves(g.position()).is_empty());
     assert_eq!(winners(&g), Some(1));
+}
+
+/// Plays `line` (varia's coordinates, ranks from 1) in
+/// the catalogue's janggimodern from `start` (`None`: the setup) and gives
+/// the winners then, checking that nothing ended the game before.
+fn janggimodern_after(start: Option<&str>, line: &[&str]) -> Option<u8> {
+    let t = builtin("janggimodern");
+    let pos = match start {
+        Some(f) => fen(&t, f),
+        None => varia::engine::Position::start(t.clone()).unwrap(),
+    };
+    let mut g = Game::new(pos);
+    for (i, m) in line.iter().enumerate() {
+        assert_eq!(winners(&g), None, "over before ply {}", i + 1);
+        play(&mut g, &[m]);
+    }
+    winners(&g)
+}
+
+// Each line below was played to Fairy-Stockfish c19b5f6c's `janggimodern`
+// over XBoard (`new`, `variant janggimodern`, `force`, `setboard`, the moves
+// with ranks from 0 as XBoard counts a 10-rank board, then `go`): it
+// claimed `0-1`, `1-0` or played on, as each test says.
+
+#[test]
+fn a_chariot_moved_back_and_forth_four_times_loses() {
+    let line = [
+        "a1a2", "i10i9", "a2a3", "i9i8", "a3a2", "i8i9", "a2a3", "i9i8", "a3a2",
+    ];
+    assert_eq!(janggimodern_after(None, &line[..8]), None);
+    assert_eq!(janggimodern_after(None, &line), Some(BLACK));
+    let g = {
+        let t = builtin("janggimodern");
+        let mut g = Game::new(varia::engine::Position::start(t).unwrap());
+        play(&mut g, &line);
+        g
+    };
+    assert!(matches!(
+        g.status(),
+        Status::Ended { cause, .. } if matches!(cause.event, varia::ir::Event::BackAndForth { moves: 4, .. })
+    ));
+}
+
+#[test]
+fn a_pass_just_before_the_fourth_move_is_skipped() {
+    let line = [
+        "a1a2", "a10a9", "a2a3", "i10i9", "a3a2", "a9a8", "a2a3", "i9i8", "pass", "a8a9", "a3a2",
+    ];
+    assert_eq!(janggimodern_after(None, &line[..10]), None);
+    assert_eq!(janggimodern_after(None, &line), Some(BLACK));
+}
+
+#[test]
+fn the_general_moved_back_and_forth_is_exempt() {
+    let line = [
+        "e2d2", "a10a9", "d2e2", "i10i9", "e2d2", "a9a8", "d2e2", "i9i8", "e2d2", "b10c8",
+    ];
+    assert_eq!(janggimodern_after(None, &line), None);
+}
+
+#[test]
+fn a_capture_by_either_side_since_the_man_arrived_clears_the_count() {
+    let line = [
+        "a1a2", "i10i9", "a2a3", "i9i5", "a3a2", "i5i4", "a2a3", "i4i3", "a3a2",
+    ];
+    // Black's chariot takes the soldier on i5 on its way down.
+    let with_capture = "8r/4k4/9/9/9/8P/9/9/4K4/R8 w - - 0 1";
+    assert_eq!(janggimodern_after(Some(with_capture), &line), None);
+    let without = "8r/4k4/9/9/9/9/9/9/4K4/R8 w - - 0 1";
+    assert_eq!(janggimodern_after(Some(without), &line), Some(BLACK));
+}
+
+#[test]
+fn a_man_that_arrived_by_capturing_is_not_held() {
+    let line = [
+        "a1a2", "i10i9", "a2a3", "i9i5", "a3a2", "i5i4", "a2a3", "i4i3", "a3a2",
+    ];
+    let start = "8r/4k4/9/9/9/9/9/9/p3K4/R8 w - - 0 1";
+    assert_eq!(janggimodern_after(Some(start), &line), None);
+}
+
+#[test]
+fn moves_made_in_check_do_not_count_but_the_checker_shuttling_loses() {
+    // White's chariot blocks each check on f2 and steps back to f3;
+    // Black's chariot checks from h2 and steps back to h3.
+    let start = "7r1/4k4/9/9/9/5R3/9/9/4K4/9 w - - 0 1";
+    let line = [
+        "f5f3", "h10h2", "f3f2", "h2h3", "f2f3", "h3h2", "f3f2", "h2h3", "f2f3", "h3h2",
+    ];
+    assert_eq!(janggimodern_after(Some(start), &line[..9]), None);
+    assert_eq!(janggimodern_after(Some(start), &line), Some(WHITE));
+}
+
+#[test]
+fn back_and_forth_is_refused_as_a_draw_claim() {
+    let text = "variant bf extends chess {\n  end {\n    back and forth 4 -> claim draw\n  }\n}\n";
+    let c = varia::load::load_str("bf.variant", text, &[]);
+    assert!(c.has_errors());
+    assert!(
+        c.diagnostics.iter().any(|d| d.code == "bad-outcome"),
+        "{:?}",
+        c.diagnostics
+    );
 }

@@ -10,8 +10,51 @@ impl Writer<'_> {
         self.flags();
         self.extinction();
         self.checks();
+        self.back_and_forth();
         self.mate_and_stalemate();
         self.counters();
+    }
+
+    /// `moveRepetitionIllegal`: `back and forth 4 except ... -> lose`,
+    /// before mate as Fairy-Stockfish tests it (an optional game end,
+    /// position.cpp `is_optional_game_end`, inside its repetition test: off
+    /// without `nFoldRule`). Its rule skips the men of a kind whose region
+    /// (`mobilityRegion`) does not meet the enemy king's.
+    fn back_and_forth(&mut self) {
+        let r = self.r;
+        if !r.move_repetition_illegal || r.n_fold_rule == 0 {
+            return;
+        }
+        let real = self.real();
+        let region = |c: Color, k: Kind| match r.mobility.get(&(c, k)) {
+            Some(b) if !b.is_empty() => *b & real,
+            _ => real,
+        };
+        let mut except = Vec::new();
+        let mut one_side = Vec::new();
+        for (&k, name) in &self.names {
+            let apart =
+                Color::BOTH.map(|c| (region(c, k) & region(c.other(), Kind::King)).is_empty());
+            match apart {
+                [true, true] => except.push(name.clone()),
+                [false, false] => {}
+                _ => one_side.push(name.clone()),
+            }
+        }
+        for name in one_side {
+            self.led.not_encoded(
+                &["moveRepetitionIllegal"],
+                format!("a rule on moving back and forth that exempts the {name} of one side only"),
+            );
+        }
+        if except.is_empty() {
+            self.ends.push("back and forth 4 -> lose".into());
+        } else {
+            self.ends.push(format!(
+                "back and forth 4 except {} -> lose",
+                except.join(", ")
+            ));
+        }
     }
 
     /// Capture the flag: `reach REGION with PIECE`.
@@ -318,10 +361,6 @@ impl Writer<'_> {
                 self.led
                     .not_encoded(&["perpetualCheckIllegal"], "a perpetual check loses");
             }
-        }
-        if r.move_repetition_illegal {
-            self.led
-                .not_encoded(&["moveRepetitionIllegal"], "moving back and forth loses");
         }
         if r.chasing_rule != "none" {
             self.led

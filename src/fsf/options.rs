@@ -178,7 +178,7 @@ pub const OPTIONS: &[OptionDoc] = &[
     row("nFoldValue", "Value", Converted, "the outcome of `repetition`"),
     row("nFoldValueAbsolute", "bool", Converted, "`repetition N -> win for white` / `lose for white`: a repetition result from White's side"),
     row("perpetualCheckIllegal", "bool", Converted, "`perpetual check N -> lose` (N: `nFoldRule`), before the repetition rule"),
-    row("moveRepetitionIllegal", "bool", NotEncoded, "moving back and forth loses (Janggi)"),
+    row("moveRepetitionIllegal", "bool", Converted, "`back and forth 4 except KINDS -> lose` (the kinds confined away from the enemy king's region), before mate; with `nFoldRule` only"),
     row("chasingRule", "ChasingRule", NotEncoded, "Xiangqi's chasing rules"),
     row("stalemateValue", "Value", Converted, "`stalemate -> ...`"),
     row("stalematePieceCount", "bool", Converted, "`stalemate -> most men` (stalemate lost), `stalemate -> fewest men` (stalemate won)"),

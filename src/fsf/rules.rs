@@ -137,6 +137,13 @@ pub enum Color {
 
 impl Color {
     pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+    /// The other colour.
+    pub fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
     pub fn i(self) -> usize {
         self as usize
     }

@@ -42,6 +42,16 @@ pub enum Event {
     Passes(u32),
     /// The same position for the n-th time.
     Repetition(u32),
+    /// The player who just acted moved one man back and forth: its last
+    /// `moves` board moves each undid the one before (A→B, B→A, ...), the
+    /// man having come to A by a move that captured nothing; see
+    /// docs/LANGUAGE.md `back and forth` for the window and the checks.
+    /// Men of the `except` kinds do not count. The subject is that player.
+    BackAndForth {
+        moves: u32,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        except: Vec<PieceId>,
+    },
     /// The same position for the n-th time, and one player gave check with
     /// every action since the first of those n occurrences: that player is
     /// the subject (both players: a draw).

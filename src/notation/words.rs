@@ -184,6 +184,17 @@ pub(crate) fn event(v: &Variant, e: &Event) -> String {
         Event::Passes(n) => format!("passes {n}"),
         Event::Repetition(n) => format!("repetition {n}"),
         Event::PerpetualCheck(n) => format!("perpetual check {n}"),
+        Event::BackAndForth { moves, except } if except.is_empty() => {
+            format!("back and forth {moves}")
+        }
+        Event::BackAndForth { moves, except } => format!(
+            "back and forth {moves} except {}",
+            except
+                .iter()
+                .map(|&k| piece(v, k))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Event::Quiet { plies } => format!("quiet {plies} plies"),
         Event::InsufficientMaterial => "insufficient material".into(),
         Event::PlyLimit(n) => format!("plies {n}"),
@@ -300,6 +311,16 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         Event::PerpetualCheck(n) => format!(
             "A player who gave check with every action while the same position occurred {n} times"
         ),
+        Event::BackAndForth { moves, except } => {
+            let mut s = format!(
+                "A player who moved one man back and forth between two squares {moves} times in a row"
+            );
+            if !except.is_empty() {
+                let names: Vec<String> = except.iter().map(|&k| piece(v, k)).collect();
+                s += &format!(" (not a {})", list(&names, "or"));
+            }
+            s
+        }
         Event::Quiet { plies } => {
             format!("After {plies} plies without a capture or other reset, the game")
         }

@@ -614,6 +614,7 @@ pub fn event_name(e: &Event) -> String {
         Event::Passes(_) => "passes".into(),
         Event::Repetition(_) => "repetition".into(),
         Event::PerpetualCheck(_) => "perpetual check".into(),
+        Event::BackAndForth { .. } => "moves back and forth".into(),
         Event::Quiet { .. } => "move rule".into(),
         Event::InsufficientMaterial => "insufficient material".into(),
         Event::PlyLimit(_) => "ply limit".into(),

@@ -310,10 +310,7 @@ impl Xboard {
             "protover_done" => {}
             _ => {
                 // A bare move (when `usermove` was not accepted).
-                if !self.usermove
-                    && parse_move_as(self.board().session().position(), cmd, self.castling())
-                        .is_some()
-                {
+                if !self.usermove && self.parse(&self.board(), cmd).is_some() {
                     self.user_move(cmd);
                 } else {
                     self.say(format!("Error (unknown command): {}", truncate(cmd)));
@@ -377,12 +374,18 @@ impl Xboard {
         }
     }
 
+    /// The legal move a GUI's text names (its ranks as XBoard counts them:
+    /// see [`ranks_in`]).
+    fn parse(&self, b: &GameSession, text: &str) -> Option<Move> {
+        let pos = b.session().position();
+        parse_move_as(pos, &ranks_in(pos, text), self.castling())
+    }
+
     fn user_move(&mut self, text: &str) {
         self.finish(true);
-        let style = self.castling();
         let result = {
             let mut b = self.board();
-            match parse_move_as(b.session().position(), text, style) {
+            match self.parse(&b, text) {
                 Some(m) => b.play(m).map(|_| ()).map_err(|_| ()),
                 None => Err(()),
             }
@@ -471,7 +474,11 @@ impl Xboard {
                         info.depth,
                         info.elapsed.as_millis() / 10,
                         info.nodes,
-                        super::line_text(snapshot.position(), &info.pv, style).join(" ")
+                        super::line_text(snapshot.position(), &info.pv, style)
+                            .iter()
+                            .map(|t| ranks_out(snapshot.position(), t))
+                            .collect::<Vec<_>>()
+                            .join(" ")
                     ));
                 }
             });
@@ -485,7 +492,8 @@ impl Xboard {
                     let text = if m.kind() == MoveKind::Pass {
                         "@@@@".to_string()
                     } else {
-                        move_text_as(b.session().position(), m, style)
+                        let pos = b.session().position();
+                        ranks_out(pos, &move_text_as(pos, m, style))
                     };
                     let _ = b.play(m);
                     out(format!("move {text}"));
@@ -615,6 +623,64 @@ pub fn refusal(v: &Variant) -> Option<String> {
         ));
     }
     None
+}
+
+/// Whether XBoard counts the ranks of this position's board from 0: "on
+/// boards with exactly 10 ranks, counting of the ranks starts at 0" (CECP
+/// v2, XBoard's engine-intf.html, "Normal moves"), as in `a0a1` for a
+/// xiangqi chariot's first step; varia counts from 1 everywhere else.
+fn ranks_from_zero(pos: &crate::engine::Position) -> bool {
+    matches!(
+        pos.tables().variant().board.shape,
+        Shape::Rect { height: 10, .. }
+    )
+}
+
+/// A move text of varia's (ranks from 1) as XBoard writes it.
+fn ranks_out(pos: &crate::engine::Position, text: &str) -> String {
+    if ranks_from_zero(pos) {
+        shift_ranks(text, -1)
+    } else {
+        text.to_string()
+    }
+}
+
+/// A move text from XBoard as varia reads it (ranks from 1).
+fn ranks_in(pos: &crate::engine::Position, text: &str) -> String {
+    if ranks_from_zero(pos) {
+        shift_ranks(text, 1)
+    } else {
+        text.to_string()
+    }
+}
+
+/// Every rank of a move text (the digits after a file letter) moved by
+/// `delta`; a rank that would fall below 0 is left as it is (no such move).
+fn shift_ranks(text: &str, delta: i64) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        out.push(c as char);
+        i += 1;
+        if !c.is_ascii_alphabetic() {
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() && i - start < 4 {
+            i += 1;
+        }
+        if i == start {
+            continue;
+        }
+        let digits = &text[start..i];
+        match digits.parse::<i64>().map(|n| n + delta) {
+            Ok(n) if n >= 0 => out.push_str(&n.to_string()),
+            _ => out.push_str(digits),
+        }
+    }
+    out
 }
 
 /// `setup` and `piece` lines for a variant XBoard does not know.
@@ -786,6 +852,24 @@ mod tests {
         };
         let (_, hard) = crate::search::time_budget(&l);
         assert!(hard.unwrap() <= Duration::from_millis(2));
+    }
+
+    #[test]
+    fn ranks_shift_in_every_kind_of_move_text() {
+        assert_eq!(shift_ranks("a1a2", -1), "a0a1");
+        assert_eq!(shift_ranks("i10i9", -1), "i9i8");
+        assert_eq!(shift_ranks("P@e4", -1), "P@e3");
+        assert_eq!(shift_ranks("c7c8q", -1), "c6c7q");
+        assert_eq!(shift_ranks("c4d5,d5e4", 1), "c5d6,d6e5");
+        assert_eq!(shift_ranks("B@c3/d4", 1), "B@c4/d5");
+        assert_eq!(shift_ranks("e1=h1", 1), "e2=h2");
+        for same in ["@@@@", "0000", "O-O-O", "", "a"] {
+            assert_eq!(shift_ranks(same, 1), same);
+            assert_eq!(shift_ranks(same, -1), same);
+        }
+        // No rank below 0, and no overflow from a long run of digits.
+        assert_eq!(shift_ranks("a0a1", -1), "a0a0");
+        assert!(shift_ranks("a99999999999999999999", 1).starts_with("a10000"));
     }
 
     #[test]

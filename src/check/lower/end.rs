@@ -11,6 +11,7 @@ pub(crate) const END_CONDITIONS: &[&str] = &[
     "passes",
     "repetition",
     "perpetual",
+    "back",
     "quiet",
     "insufficient",
     "plies",
@@ -76,6 +77,25 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             Event::PerpetualCheck(
                 c.expect_int("how many times a position occurs", 2, 100)?.0 as u32,
             )
+        }
+        "back" => {
+            let hint = "write `back and forth 4 -> lose` or `back and forth 4 except king -> lose`";
+            c.expect_keyword("and").map_err(|d| d.hint(hint))?;
+            c.expect_keyword("forth").map_err(|d| d.hint(hint))?;
+            let moves = c
+                .expect_int("how many moves back and forth", 2, 100)
+                .map_err(|d| d.hint(hint))?
+                .0 as u32;
+            let mut except = Vec::new();
+            if c.eat_word("except") {
+                loop {
+                    except.push(l.piece_ref(&mut c, "a piece whose moves do not count")?);
+                    if !c.eat_op(",") {
+                        break;
+                    }
+                }
+            }
+            Event::BackAndForth { moves, except }
         }
         "plies" => Event::PlyLimit(c.expect_int("a number of plies", 1, 1_000_000)?.0 as u32),
         "insufficient" => {
@@ -286,6 +306,15 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             Then::ReturnCard
         }
     };
+    if matches!(when, Event::BackAndForth { .. }) && then == Then::Outcome(Outcome::ClaimDraw) {
+        return Err(Diagnostic::error(
+            "bad-outcome",
+            f,
+            st.span,
+            "`back and forth` decides the game: it cannot be a draw claim",
+        )
+        .hint("write `back and forth 4 -> lose`: the player who moved back and forth loses"));
+    }
     if matches!(when, Event::PerpetualCheck(_)) && then == Then::Outcome(Outcome::ClaimDraw) {
         return Err(Diagnostic::error(
             "bad-outcome",

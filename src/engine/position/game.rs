@@ -155,7 +155,7 @@ pub struct Game {
     /// Who acted at each ply played, who was to act after it and the kinds
     /// of the men that then gave check; kept only where a rule reads it
     /// (`perpetual check`, `checkmate given only by`, `checkmate without
-    /// check by`).
+    /// check by`, `back and forth`).
     checks: Option<Vec<PlyCheck>>,
 }
 
@@ -167,6 +167,10 @@ struct PlyCheck {
     /// The kinds of the men attacking a royal man of `to_act` (a mask; 0:
     /// no check).
     kinds: u64,
+    /// Whether `mover` was in check when it acted.
+    mover_in_check: bool,
+    /// Whether the ply took a man off the board (fewer men after it).
+    captured: bool,
 }
 
 /// The facts a game knows, for the endings.
@@ -193,6 +197,9 @@ impl Facts for GameFacts<'_> {
     }
     fn perpetual_checkers(&mut self, n: u32) -> PlayerSet {
         self.game.perpetual_checkers(n)
+    }
+    fn back_and_forth(&mut self, moves: u32, except: u64) -> Option<PlayerId> {
+        self.game.back_and_forth(moves, except)
     }
     fn checker_kinds(&mut self) -> u64 {
         checker_kinds(&self.game.pos)
@@ -222,6 +229,7 @@ impl Game {
             matches!(
                 r.when,
                 Event::PerpetualCheck(_)
+                    | Event::BackAndForth { .. }
                     | Event::CheckmateGivenOnlyBy(_)
                     | Event::CheckmateWithoutCheckBy(_)
             )
@@ -305,17 +313,23 @@ impl Game {
         self.keys.push(key);
         *self.seen.entry(key).or_insert(0) += 1;
         let mover = self.pos.turn();
+        let before = self
+            .checks
+            .is_some()
+            .then(|| (self.pos.in_check(), self.pos.occupied().count()));
         let undo = self.pos.make(mv);
         if let Some(seed) = self.dice_seed {
             self.pos.roll_from_seed(seed);
         }
         self.played.push((mv, undo));
         self.key = self.pos.repetition_key();
-        if let Some(checks) = self.checks.as_mut() {
+        if let (Some(checks), Some((in_check, men))) = (self.checks.as_mut(), before) {
             checks.push(PlyCheck {
                 mover,
                 to_act: self.pos.turn(),
                 kinds: checker_kinds(&self.pos),
+                mover_in_check: in_check,
+                captured: self.pos.occupied().count() < men,
             });
         }
     }
@@ -398,6 +412,66 @@ impl Game {
             }
         }
         acted & !not_checking
+    }
+
+    /// See [`Facts::back_and_forth`] and docs/LANGUAGE.md `back and
+    /// forth`: the player who made the last ply, if its last `moves`
+    /// moves went back and forth between two squares.
+    fn back_and_forth(&self, moves: u32, except: u64) -> Option<PlayerId> {
+        let checks = self.checks.as_ref()?;
+        let len = self.played.len();
+        if checks.len() != len {
+            return None;
+        }
+        let mover = checks.last()?.mover;
+        // The player's plies, newest first.
+        let mut mine = (0..len).rev().filter(|&i| checks[i].mover == mover);
+        let plain = |i: usize| match self.played[i].0 {
+            Move::Normal {
+                from,
+                to,
+                promote: None,
+            } if !checks[i].mover_in_check => Some((from, to)),
+            _ => None,
+        };
+        let last = mine.next()?;
+        let (mut from, to) = plain(last)?;
+        let kind = self.pos.man_at(to)?.kind();
+        if kind < 64 && except & (1 << kind) != 0 {
+            return None;
+        }
+        let mut i = mine.next()?;
+        // A pass (not in check) just before the last move is skipped.
+        if self.played[i].0 == Move::Pass {
+            if checks[i].mover_in_check {
+                return None;
+            }
+            i = mine.next()?;
+        }
+        // Each earlier move undid the one after it.
+        let mut back = (to, from);
+        for _ in 1..moves {
+            if plain(i)? != back {
+                return None;
+            }
+            from = back.0;
+            back = (back.1, back.0);
+            i = mine.next()?;
+        }
+        // `i`: the move that brought the man to `from`, capturing nothing,
+        // with every ply after it inside the window of the quiet counter
+        // (no capture since, nor other reset); the player not in check
+        // before it unless it reset the counter itself.
+        let window = (self.pos.quiet_plies() as usize).min(len);
+        let arrival = &checks[i];
+        if self.played[i].0.to() != Some(from)
+            || arrival.captured
+            || i + 1 + window < len
+            || (i + window >= len && arrival.mover_in_check)
+        {
+            return None;
+        }
+        Some(mover)
     }
 
     fn facts(&self, legal: Option<bool>) -> GameFacts<'_> {

@@ -81,6 +81,13 @@ pub trait Facts {
     fn perpetual_checkers(&mut self, _n: u32) -> PlayerSet {
         PlayerSet::EMPTY
     }
+    /// `back and forth N`: the player who just acted, if its last `moves`
+    /// moves went back and forth (see [`crate::ir::Event::BackAndForth`]),
+    /// a man of the `except` kinds (a mask) not counting. `None` where
+    /// the history is not kept.
+    fn back_and_forth(&mut self, _moves: u32, _except: u64) -> Option<PlayerId> {
+        None
+    }
     /// The kinds of the men giving check to the player to act (a mask).
     fn checker_kinds(&mut self) -> u64 {
         0
@@ -157,6 +164,15 @@ pub fn status<B: Bits>(
                         },
                     }
                 }
+            }
+        }
+        if let Test::BackAndForth { moves, except } = test {
+            match facts.back_and_forth(moves, except) {
+                Some(p) if s.alive.contains(p) => {
+                    let rule = &parts.end[i];
+                    return outcome(t, parts, s, i, rule, p, rule.then);
+                }
+                _ => continue,
             }
         }
         if test.finds_subjects() {
@@ -350,6 +366,9 @@ enum Test {
     Repetition(u32),
     /// `perpetual check N`: the subject is found in the history.
     Perpetual(u32),
+    /// `back and forth N except KINDS` (a mask): the subject is found in
+    /// the history.
+    BackAndForth { moves: u32, except: u64 },
     /// `checkmate given only by KINDS` (a mask of kinds).
     MateOnlyBy(u64),
     /// `checkmate without check by KINDS` (a mask of kinds).
@@ -382,6 +401,10 @@ impl Test {
             Event::Stalemate => Test::NoAction { check: false },
             Event::Repetition(n) => Test::Repetition(n),
             Event::PerpetualCheck(n) => Test::Perpetual(n),
+            Event::BackAndForth { moves, ref except } => Test::BackAndForth {
+                moves,
+                except: kind_mask(except),
+            },
             Event::Quiet { plies, .. } => Test::Quiet {
                 plies,
                 per_survivor: elimination,
@@ -439,7 +462,7 @@ impl Test {
             }
             Test::Repetition(n) => facts.occurrences() >= n,
             // Its subject is found in the history: see `status`.
-            Test::Perpetual(_) => false,
+            Test::Perpetual(_) | Test::BackAndForth { .. } => false,
             Test::Quiet {
                 plies,
                 per_survivor,

@@ -87,6 +87,12 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                 }
                 _ => e.refuse_end("perpetual", "this perpetual-check rule"),
             },
+            // Fairy-Stockfish's rule counts four moves, and exempts the
+            // men confined to a region the enemy royal's does not meet.
+            Event::BackAndForth { moves: 4, .. } if out == Outcome::Lose => {
+                e.set("moveRepetitionIllegal", "true")
+            }
+            Event::BackAndForth { .. } => e.refuse_end("back", "this back-and-forth rule"),
             Event::Quiet { plies } => match out {
                 Outcome::Draw if plies % 2 == 0 && nmove.is_none() => nmove = Some(plies / 2),
                 Outcome::Draw | Outcome::ClaimDraw => {

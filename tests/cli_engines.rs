@@ -614,3 +614,47 @@ fn match_counts_forfeits_from_the_outcome_not_from_words() {
         .unwrap_or_else(|| panic!("{j}"));
     assert_eq!(reason["games"], 1);
 }
+
+/// On a board of exactly 10 ranks XBoard counts ranks from 0 (CECP v2):
+/// the XBoard client sends `a0a1` for varia's `a1a2` and reads the answer
+/// back. Against varia's own XBoard engine (whose ranks `cli_xboard`
+/// checks against the spec) and, where installed, Fairy-Stockfish, which
+/// refused varia's ranks before: every game reaches the ply cap, no seat
+/// forfeits.
+#[test]
+fn an_xboard_engine_plays_xiangqi_with_ranks_from_zero() {
+    let v = env!("CARGO_BIN_EXE_varia");
+    let mut seats = vec![format!("xboard:{v};arg=xboard;depth=1")];
+    let fsf = "/usr/games/fairy-stockfish";
+    if std::path::Path::new(fsf).exists() {
+        seats.push(format!("xboard:{fsf};depth=1"));
+    } else {
+        eprintln!("{fsf} is not installed: only varia's own XBoard engine plays");
+    }
+    for seat in seats {
+        let out = Command::cargo_bin("varia")
+            .unwrap()
+            .args([
+                "simulate",
+                "xiangqi",
+                "-n",
+                "2",
+                "--max-plies",
+                "10",
+                "--jobs",
+                "1",
+                "--json",
+            ])
+            .arg("--players")
+            .arg(format!("{seat},ai:1"))
+            .timeout(Duration::from_secs(120))
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let j: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(j["unfinished"], 2, "{seat}: {j}");
+        assert_eq!(j["min_plies"], 10, "{seat}: {j}");
+    }
+}

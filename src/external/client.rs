@@ -9,6 +9,7 @@
 //! (reported as an error with the reason), never a hang.
 
 use super::lines::{self, Line, MAX_ENGINE_LINE};
+use crate::notation::protocol_text::shift_ranks;
 use crate::search::game::GameText;
 use std::io::{BufReader, Write};
 use std::process::{Child, Command, Stdio};
@@ -556,11 +557,19 @@ impl Engine {
             self.started = true;
             self.variant_set = Some(name.to_string());
         }
-        for m in game.moves.iter().skip(self.sent.len()).cloned() {
-            let line = if self.usermove {
-                format!("usermove {m}")
+        let shift = |m: &str, d| {
+            if game.ranks_from_zero {
+                shift_ranks(m, d)
             } else {
-                m.clone()
+                m.to_string()
+            }
+        };
+        for m in game.moves.iter().skip(self.sent.len()).cloned() {
+            let text = shift(&m, -1);
+            let line = if self.usermove {
+                format!("usermove {text}")
+            } else {
+                text
             };
             self.send(&line)?;
             self.sent.push(m);
@@ -596,7 +605,7 @@ impl Engine {
             let l = self.line()?;
             let mut w = l.split_whitespace();
             match w.next() {
-                Some("move") => break lines::clean(w.next().unwrap_or(""), SHOWN),
+                Some("move") => break shift(&lines::clean(w.next().unwrap_or(""), SHOWN), 1),
                 Some("resign") => return Err(Fault::Said(format!("{who} resigned"))),
                 Some(x) if x.starts_with("Illegal") => {
                     return Err(Fault::Said(format!(

@@ -191,6 +191,44 @@ pub fn parse_move_as(pos: &Position, text: &str, style: CastlingText) -> Option<
     None
 }
 
+/// Whether XBoard counts the ranks of the variant's board from 0: "on
+/// boards with exactly 10 ranks, counting of the ranks starts at 0" (CECP
+/// v2, XBoard's engine-intf.html, "Normal moves"), as in `a0a1` for a
+/// xiangqi chariot's first step; varia counts from 1 everywhere else, and
+/// its XBoard engine and XBoard client shift the ranks with [`shift_ranks`].
+pub fn xboard_ranks_from_zero(v: &Variant) -> bool {
+    matches!(v.board.shape, crate::ir::Shape::Rect { height: 10, .. })
+}
+
+/// Every rank of a move text (the digits after a file letter) moved by
+/// `delta`; a rank that would fall below 0 is left as it is (no such move).
+pub fn shift_ranks(text: &str, delta: i64) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        out.push(c as char);
+        i += 1;
+        if !c.is_ascii_alphabetic() {
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() && i - start < 4 {
+            i += 1;
+        }
+        if i == start {
+            continue;
+        }
+        let digits = &text[start..i];
+        match digits.parse::<i64>().map(|n| n + delta) {
+            Ok(n) if n >= 0 => out.push_str(&n.to_string()),
+            _ => out.push_str(digits),
+        }
+    }
+    out
+}
+
 /// Why a variant cannot be played over a protocol, if it cannot.
 pub fn unsupported(v: &Variant, two_players_only: bool) -> Option<String> {
     if v.turn.draw || v.setup.decks.iter().any(|d| !d.is_empty()) {

@@ -276,6 +276,7 @@ impl Game for Session {
             fen: (default.as_ref() != Some(&fen)).then_some(fen),
             moves: texts,
             turn: self.position().turn() as usize,
+            ranks_from_zero: crate::notation::protocol_text::xboard_ranks_from_zero(v),
         })
     }
 

@@ -19,6 +19,7 @@
 use super::{move_text_as, parse_move_as, unsupported, CastlingText, Catalogue};
 use crate::engine::{Move, MoveKind};
 use crate::ir::{Shape, Variant};
+use crate::notation::protocol_text::{shift_ranks, xboard_ranks_from_zero};
 use crate::play::game_session::GameSession;
 use crate::play::session::Prepared;
 use crate::search::game::Outcome;
@@ -625,15 +626,10 @@ pub fn refusal(v: &Variant) -> Option<String> {
     None
 }
 
-/// Whether XBoard counts the ranks of this position's board from 0: "on
-/// boards with exactly 10 ranks, counting of the ranks starts at 0" (CECP
-/// v2, XBoard's engine-intf.html, "Normal moves"), as in `a0a1` for a
-/// xiangqi chariot's first step; varia counts from 1 everywhere else.
+/// Whether XBoard counts the ranks of this position's board from 0 (see
+/// [`xboard_ranks_from_zero`]).
 fn ranks_from_zero(pos: &crate::engine::Position) -> bool {
-    matches!(
-        pos.tables().variant().board.shape,
-        Shape::Rect { height: 10, .. }
-    )
+    xboard_ranks_from_zero(pos.tables().variant())
 }
 
 /// A move text of varia's (ranks from 1) as XBoard writes it.
@@ -652,35 +648,6 @@ fn ranks_in(pos: &crate::engine::Position, text: &str) -> String {
     } else {
         text.to_string()
     }
-}
-
-/// Every rank of a move text (the digits after a file letter) moved by
-/// `delta`; a rank that would fall below 0 is left as it is (no such move).
-fn shift_ranks(text: &str, delta: i64) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        out.push(c as char);
-        i += 1;
-        if !c.is_ascii_alphabetic() {
-            continue;
-        }
-        let start = i;
-        while i < b.len() && b[i].is_ascii_digit() && i - start < 4 {
-            i += 1;
-        }
-        if i == start {
-            continue;
-        }
-        let digits = &text[start..i];
-        match digits.parse::<i64>().map(|n| n + delta) {
-            Ok(n) if n >= 0 => out.push_str(&n.to_string()),
-            _ => out.push_str(digits),
-        }
-    }
-    out
 }
 
 /// `setup` and `piece` lines for a variant XBoard does not know.

@@ -248,4 +248,7 @@ pub struct GameText {
     pub moves: Vec<String>,
     /// Seat to move: 0 first player.
     pub turn: usize,
+    /// XBoard counts this board's ranks from 0 (exactly 10 ranks): the
+    /// XBoard client shifts the ranks of `moves` and of the answer.
+    pub ranks_from_zero: bool,
 }

@@ -47,6 +47,10 @@ fn script(name: &str, seed: u64) -> (Vec<String>, String) {
 fn a_scripted_game_of_every_shipped_variant_reaches_its_result() {
     for name in varia::check::builtin_names() {
         let v = varia::load::builtin(name, &[]).unwrap();
+        if v.turn.boards == 2 {
+            // Four seats on two boards: tests/cli_boards.rs plays them.
+            continue;
+        }
         let seats = vec!["human"; v.players.len()].join(",");
         // The first seed whose random game ends within the cap.
         let seed = (1..20)

@@ -33,6 +33,7 @@ pub fn output_failed(e: std::io::Error) -> ! {
     std::process::exit(1);
 }
 
+mod boards;
 mod describe;
 mod duel;
 mod fsf;

@@ -34,6 +34,11 @@ pub struct PerftArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// On a variant of two boards (`boards 2`): count board A or B, the
+    /// other board standing still (its hands receive nothing during the
+    /// count). With --fen, the two boards' position `FEN_A | FEN_B`.
+    #[arg(long, value_name = "A|B", value_parser = super::boards::parse_board)]
+    pub board: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -86,7 +91,28 @@ pub fn position(spec: &str, options: &[String], fen: Option<&str>) -> Result<Pos
 }
 
 pub fn perft(a: &PerftArgs) -> i32 {
-    let mut pos = match position(&a.variant, &a.options, a.fen.as_deref()) {
+    let board_fen;
+    let fen = match a.board {
+        None => a.fen.as_deref(),
+        Some(b) => {
+            let v = match super::load_variant(&a.variant, &a.options) {
+                Ok((v, _)) => v,
+                Err(super::Fail(e, code)) => {
+                    eprintln!("{e}");
+                    return code;
+                }
+            };
+            board_fen = match super::boards::board_fen(&v, a.fen.as_deref(), b) {
+                Ok(f) => f,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return 2;
+                }
+            };
+            board_fen.as_deref()
+        }
+    };
+    let mut pos = match position(&a.variant, &a.options, fen) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");

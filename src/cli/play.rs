@@ -149,6 +149,16 @@ pub fn play(a: &PlayArgs) -> i32 {
             return code;
         }
     };
+    if super::boards::two_boards(&variant) {
+        let b = super::boards::PlayArgs {
+            players: a.players.clone(),
+            fen: a.fen.clone(),
+            seed: a.seed,
+            ascii: a.ascii,
+            save: a.save.clone(),
+        };
+        return super::boards::play(&b, &variant);
+    }
     let color = super::use_color()
         && std::io::stdout().is_terminal()
         && !a.ascii

@@ -240,6 +240,29 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
             return code;
         }
     };
+    if super::boards::two_boards(&variant) {
+        let unsupported = [
+            (a.values.is_some(), "--values"),
+            (a.shard.is_some(), "--shard"),
+            (a.sprt.is_some(), "--sprt"),
+            (a.openings.is_some(), "--openings"),
+            (a.report.is_some(), "--report"),
+            (a.random_plies > 0, "--random-plies"),
+            (a.threads > 1, "--threads"),
+        ];
+        let b = super::boards::SimulateArgs {
+            unsupported: unsupported.iter().find(|(on, _)| *on).map(|(_, f)| *f),
+            players: a.players.clone(),
+            games: a.games,
+            seed: a.seed,
+            jobs: a.jobs,
+            max_plies: a.max_plies,
+            out: a.out.clone(),
+            pgn: a.pgn.clone(),
+            json: a.json,
+        };
+        return super::boards::simulate(&b, &variant);
+    }
     let seats = variant.players.len();
     let players = match super::parse_players(&a.players, &variant, |_| Player::Ai(1), false) {
         Ok(p) => p,
@@ -611,6 +634,15 @@ pub fn replay(a: &ReplayArgs) -> i32 {
             return 1;
         }
     };
+    if varia::play::boards::bpgn::is_bpgn(&text) {
+        let b = super::boards::ReplayArgs {
+            file: a.file.clone(),
+            boards: a.boards,
+            ascii: a.ascii,
+            variant_path: a.variant_path.clone(),
+        };
+        return super::boards::replay(&b, &text);
+    }
     let games = Record::parse_all(&text);
     let mut allowed = vec![super::paths::record_dir(path)];
     allowed.extend(a.variant_path.iter().cloned());

@@ -262,6 +262,11 @@ fn turn(v: &Variant) -> Vec<String> {
     if let Some(d) = &t.dice {
         out.push(dice_sentence(v, d));
     }
+    if t.boards == 2 {
+        out.push(
+            "Two boards: the game is played on two boards at once by four players in two teams (board A: seats 1 and 2, board B: seats 3 and 4; seat 1 plays with seat 4, seat 2 with seat 3, partners on opposite colours); a man captured on one board goes to the partner's hand on the other; each board keeps its own turn, and the game ends for all four when either board ends (a draw on one board draws the game).".into(),
+        );
+    }
     if t.fog_of_war {
         out.push(
             "Fog of war: each player sees only its own men and the squares they could move to (a pawn's capture square only with an enemy man on it, an open en-passant capture with the pawn it takes); the rest of the board is hidden from it.".into(),

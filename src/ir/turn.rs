@@ -204,6 +204,20 @@ pub struct Turn {
     /// exchanged). Empty: no exchange action.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exchange: Vec<Option<u8>>,
+    /// `boards 2`: the game is played on two boards of this variant at
+    /// once, by four seats in two teams (bughouse; docs/LANGUAGE.md §12,
+    /// `play::boards`). 1: one board. The engine plays one board either
+    /// way; only `play::boards` reads it.
+    #[serde(default = "one_board", skip_serializing_if = "is_one_board")]
+    pub boards: u8,
+}
+
+fn one_board() -> u8 {
+    1
+}
+
+fn is_one_board(n: &u8) -> bool {
+    *n == 1
 }
 
 /// `points PIECE N, ..., PLAYER N`: the points of a player, for the end

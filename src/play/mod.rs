@@ -8,10 +8,12 @@
 //! actions ([`fog`]: what it imagines under fog of war); [`seat`] runs the seats of one game (clocks, external
 //! engines); [`game_session::GameSession`] is a game in progress as every
 //! front end holds it (moves in the notation of records, undo and redo,
-//! the result).
+//! the result); [`boards`] is a game on two boards of four seats
+//! (`boards 2`: bughouse), built around two sessions.
 
 pub mod adapter;
 pub mod ai;
+pub mod boards;
 pub mod exchange;
 pub mod fog;
 pub mod game_session;

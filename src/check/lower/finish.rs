@@ -50,6 +50,7 @@ pub(super) fn finish(
         exchange_action,
         exchange_span,
         aliases,
+        boards_span,
         ..
     } = d;
     // A hexagon has no quarter turns: its men face north or south.
@@ -599,6 +600,7 @@ pub(super) fn finish(
         Some((kinds, f, sp)) => !hidden::finish_face_down(&mut l, &mut v, kinds, f, *sp),
         None => false,
     };
+    boards::boards_checks(&mut l, &v, boards_span.as_ref());
     prison::prison_checks(
         &mut l,
         &v,

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 mod board;
+mod boards;
 mod check_bound;
 mod common;
 mod dice;

@@ -106,6 +106,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("counting", false, false, Rule(end::counting)),
     st("points", true, false, Rule(end::points)),
     st("score", false, false, Rule(score::score_stmt)),
+    st("boards", true, false, Rule(boards::boards_stmt)),
     st("end", false, true, Rule(end::end_stmt)),
     st("option", false, false, Resolved),
     st("if", false, true, Resolved),
@@ -205,6 +206,8 @@ pub(super) struct Draft {
     pub royalty_span: Option<(Arc<str>, Span)>,
     /// `also known as`: the variant's other names.
     pub aliases: Vec<String>,
+    /// `boards 2`, for its cross-statement checks (`boards.rs`).
+    pub boards_span: Option<(Arc<str>, Span)>,
 }
 
 impl Draft {
@@ -265,6 +268,7 @@ impl Draft {
                 scoring: None,
                 dice: None,
                 exchange: Vec::new(),
+                boards: 1,
             },
             end_checked: EndTiming::AfterAction,
             teams: Vec::new(),
@@ -301,6 +305,7 @@ impl Draft {
             exchange_span: None,
             royalty_span: None,
             aliases: Vec::new(),
+            boards_span: None,
         }
     }
 }

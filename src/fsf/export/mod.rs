@@ -468,6 +468,14 @@ fn structure(e: &mut Exp) {
             "fog of war (each player seeing only its view): a variants.ini section has no option for it, and Fairy-Stockfish would play the game with the whole board in view",
         );
     }
+    if t.boards == 2 {
+        // Fairy-Stockfish's `twoBoards` plays one board of the pair.
+        e.refuse(
+            "boards",
+            None,
+            "two boards played at once (`boards 2`): Fairy-Stockfish plays one board of a bughouse pair (`twoBoards`), with the men from the other board given in its FEN",
+        );
+    }
     if !t.face_down.is_empty() {
         e.refuse(
             "face",

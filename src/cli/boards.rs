@@ -1,0 +1,595 @@
+//! The commands on a variant of two boards (`boards 2`: bughouse):
+//! `perft --board`, `simulate`, `replay` of a BPGN record and `play` in
+//! the terminal (docs/STUDY.md "Two boards").
+
+use super::prompt::{Line, Prompt};
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use varia::ir::Variant;
+use varia::play::ai::Player;
+use varia::play::boards::{self, bpgn, sim, Boards, BOARD_NAMES};
+use varia::play::session::Prepared;
+use varia::render::{self, Style};
+use varia::search::game::Outcome;
+
+/// Whether a variant is played on two boards.
+pub fn two_boards(v: &Variant) -> bool {
+    v.turn.boards == 2
+}
+
+/// A board's letter read from `--board` (`A` or `B`, either case).
+pub fn parse_board(s: &str) -> Result<usize, String> {
+    match s.trim() {
+        "A" | "a" => Ok(0),
+        "B" | "b" => Ok(1),
+        other => Err(format!("`{other}`: the boards are A and B")),
+    }
+}
+
+/// The position of one board of a two-board FEN (`FEN_A | FEN_B`), or of
+/// the setup.
+pub fn board_fen(v: &Variant, fen: Option<&str>, board: usize) -> Result<Option<String>, String> {
+    if !two_boards(v) {
+        return Err(format!(
+            "`{}` is played on one board: --board is for a variant with `boards 2`",
+            v.name
+        ));
+    }
+    match fen {
+        None => Ok(None),
+        Some(f) => Ok(Some(boards::split_fens(f)?[board].clone())),
+    }
+}
+
+/// The four seats' players: `--players` names four, or none (`default`
+/// for each).
+pub fn four_players(
+    list: &[String],
+    default: impl Fn(usize) -> Player,
+) -> Result<[Player; 4], String> {
+    if list.is_empty() {
+        return Ok([default(0), default(1), default(2), default(3)]);
+    }
+    if list.len() != 4 {
+        return Err(format!(
+            "a game of two boards has 4 seats (WhiteA, BlackA, WhiteB, BlackB), but --players names {}",
+            list.len()
+        ));
+    }
+    let mut out = Vec::with_capacity(4);
+    for s in list {
+        out.push(s.parse::<Player>().map_err(|e| format!("--players: {e}"))?);
+    }
+    out.try_into()
+        .map_err(|_| "--players: four seats".to_string())
+}
+
+fn names(players: &[Player; 4]) -> [String; 4] {
+    [0, 1, 2, 3].map(|i| players[i].to_string())
+}
+
+/// `varia simulate` on two boards: games seeded from (seed, index), each
+/// board's next mover picked by the game's seeded coin.
+/// What `varia simulate` asks of a game of two boards.
+pub struct SimulateArgs {
+    /// The first option given that two boards do not carry out.
+    pub unsupported: Option<&'static str>,
+    pub players: Vec<String>,
+    pub games: u64,
+    pub seed: u64,
+    pub jobs: usize,
+    pub max_plies: u64,
+    pub out: Option<String>,
+    pub pgn: Option<String>,
+    pub json: bool,
+}
+
+/// What `varia replay` asks of a BPGN record.
+pub struct ReplayArgs {
+    pub file: String,
+    pub boards: bool,
+    pub ascii: bool,
+    pub variant_path: Vec<std::path::PathBuf>,
+}
+
+/// What `varia play` asks of a game of two boards.
+pub struct PlayArgs {
+    pub players: Vec<String>,
+    pub fen: Option<String>,
+    pub seed: Option<u64>,
+    pub ascii: bool,
+    pub save: Option<String>,
+}
+
+pub fn simulate(a: &SimulateArgs, variant: &Variant) -> i32 {
+    if let Some(flag) = a.unsupported {
+        eprintln!("error: {flag} is not available for a game of two boards (yet)");
+        return 2;
+    }
+    let players = match four_players(&a.players, |_| Player::Ai(1)) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    if players.iter().any(|p| matches!(p, Player::Human)) {
+        eprintln!("error: simulate plays by itself; use random or ai:LEVEL seats");
+        return 2;
+    }
+    let prepared = match Prepared::new(variant) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    if a.jobs > 1024 {
+        eprintln!("error: --jobs {} is more than the limit of 1024", a.jobs);
+        return 2;
+    }
+    let jobs = if a.jobs == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        a.jobs
+    };
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: cannot start {jobs} threads: {e}");
+            return 1;
+        }
+    };
+    // Records are streamed to their files, game by game in game order.
+    let mut files = Vec::with_capacity(2);
+    for path in [&a.pgn, &a.out] {
+        files.push(match path {
+            None => None,
+            Some(p) => match std::fs::File::create(p) {
+                Ok(f) => Some((p.clone(), std::io::BufWriter::new(f))),
+                Err(e) => {
+                    eprintln!("error: cannot write {p}: {e}");
+                    return 1;
+                }
+            },
+        });
+    }
+    let mut write = |k: usize, text: &str| -> Result<(), String> {
+        use std::io::Write as _;
+        if let Some((p, f)) = files[k].as_mut() {
+            f.write_all(text.as_bytes())
+                .map_err(|e| format!("cannot write {p}: {e}"))?;
+        }
+        Ok(())
+    };
+    let (mut team0, mut team1, mut draws, mut open) = (0u64, 0u64, 0u64, 0u64);
+    let mut reasons: std::collections::BTreeMap<String, u64> = Default::default();
+    let seat_names = names(&players);
+    // Batches of games, played in parallel and handed on in game order.
+    const BATCH: u64 = 64;
+    let mut start = 0;
+    while start < a.games {
+        let end = (start + BATCH).min(a.games);
+        let played: Vec<Result<(u64, sim::Played), String>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let seed = varia::study::simulate::game_seed(a.seed, i);
+                    sim::play_game(&prepared, &players, None, seed, a.max_plies)
+                        .map(|p| (seed, p))
+                        .map_err(|e| e.0)
+                })
+                .collect()
+        });
+        for (k, r) in played.into_iter().enumerate() {
+            let i = start + k as u64;
+            let (seed, g) = match r {
+                Ok(x) => x,
+                Err(e) => {
+                    eprintln!("error: game {}: {e}", i + 1);
+                    return 1;
+                }
+            };
+            let tag = boards::result_tag(g.outcome.as_ref());
+            match tag {
+                "1-0" => team0 += 1,
+                "0-1" => team1 += 1,
+                "1/2-1/2" => draws += 1,
+                _ => open += 1,
+            }
+            let reason = g
+                .outcome
+                .as_ref()
+                .map_or("move cap".to_string(), |o| match o {
+                    Outcome::Win { reason, .. }
+                    | Outcome::Draw { reason }
+                    | Outcome::Shares { reason, .. } => reason.clone(),
+                });
+            *reasons.entry(reason.clone()).or_default() += 1;
+            if a.pgn.is_some() {
+                let extra = [
+                    ("Event", "varia simulate".to_string()),
+                    ("Round", (i + 1).to_string()),
+                    ("Seed", seed.to_string()),
+                ];
+                let mut text = bpgn::write(&g.boards, &seat_names, &extra, g.outcome.as_ref());
+                text.push('\n');
+                if let Err(e) = write(0, &text) {
+                    eprintln!("error: {e}");
+                    return 1;
+                }
+            }
+            if a.out.is_some() {
+                let j = serde_json::json!({
+                    "game": i,
+                    "seed": seed,
+                    "result": tag,
+                    "reason": reason,
+                    "moves": g.moves().len(),
+                    "fen": g.boards.fen(),
+                });
+                if let Err(e) = write(1, &format!("{j}\n")) {
+                    eprintln!("error: {e}");
+                    return 1;
+                }
+            }
+        }
+        start = end;
+    }
+    for (p, mut f) in files.into_iter().flatten() {
+        use std::io::Write as _;
+        if let Err(e) = f.flush() {
+            eprintln!("error: cannot write {p}: {e}");
+            return 1;
+        }
+    }
+    if a.json {
+        let j = serde_json::json!({
+            "variant": variant.name,
+            "games": a.games,
+            "seed": a.seed,
+            "players": seat_names,
+            "team_whitea_blackb": team0,
+            "team_blacka_whiteb": team1,
+            "draws": draws,
+            "unfinished": open,
+            "reasons": reasons,
+        });
+        outln!("{j}");
+    } else {
+        outln!(
+            "{} games of {} on two boards, seed {}",
+            a.games,
+            variant.name,
+            a.seed
+        );
+        outln!(
+            "WhiteA ({}) + BlackB ({}): {team0} won",
+            seat_names[0],
+            seat_names[3]
+        );
+        outln!(
+            "BlackA ({}) + WhiteB ({}): {team1} won",
+            seat_names[1],
+            seat_names[2]
+        );
+        outln!("draws: {draws}, unfinished (move cap): {open}");
+        for (r, n) in &reasons {
+            outln!("  {r}: {n}");
+        }
+    }
+    0
+}
+
+/// `varia replay` of a BPGN record: every move checked, and the result.
+pub fn replay(a: &ReplayArgs, text: &str) -> i32 {
+    let rec = match bpgn::read(text) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {}: {e}", a.file);
+            return 1;
+        }
+    };
+    let Some(name) = rec.tag("Variant") else {
+        eprintln!(
+            "error: {}: the record names no variant (`[Variant \"...\"]`)",
+            a.file
+        );
+        return 1;
+    };
+    let mut allowed = vec![super::paths::record_dir(std::path::Path::new(&a.file))];
+    allowed.extend(a.variant_path.iter().cloned());
+    let v = match varia::load::for_record(name, &allowed, &[], super::use_color()) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("{}", e.report());
+            return 1;
+        }
+    };
+    if !two_boards(&v) {
+        eprintln!(
+            "error: {}: a BPGN record needs a variant of two boards; `{}` is played on one",
+            a.file, v.name
+        );
+        return 1;
+    }
+    let prepared = match Prepared::new(&v) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let r = match bpgn::replay(&prepared, &rec) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {}: {e}", a.file);
+            return 1;
+        }
+    };
+    if a.boards {
+        let style = Style {
+            color: false,
+            ascii: a.ascii,
+            flipped: false,
+        };
+        outln!("{}", side_by_side(&r.boards, style));
+    }
+    let said = r
+        .outcome
+        .as_ref()
+        .map_or_else(|| "not over by the rules".to_string(), boards::outcome_text);
+    if !r.result_agrees() {
+        eprintln!(
+            "error: {}: the record says {}, but the rules give {} ({said})",
+            a.file,
+            r.recorded,
+            boards::result_tag(r.outcome.as_ref())
+        );
+        return 1;
+    }
+    outln!(
+        "{}: {} moves on two boards, all legal; result {} ({said})",
+        a.file,
+        r.boards.moves.len(),
+        r.recorded
+    );
+    0
+}
+
+/// Both boards drawn side by side, each with its caption.
+pub fn side_by_side(b: &Boards, style: Style) -> String {
+    let mut cols: Vec<Vec<String>> = Vec::with_capacity(2);
+    for (i, s) in b.boards.iter().enumerate() {
+        let mut lines = vec![format!(
+            "board {}: {} to move",
+            BOARD_NAMES[i],
+            boards::seat_name(b.seat_to_move(i))
+        )];
+        lines.extend(
+            render::draw(&s.view(None), style)
+                .lines()
+                .map(str::to_string),
+        );
+        lines.push(format!("hands: {}", hands_text(s.position(), s.variant())));
+        cols.push(lines);
+    }
+    let width = cols[0].iter().map(|l| l.chars().count()).max().unwrap_or(0) + 4;
+    let rows = cols[0].len().max(cols[1].len());
+    let mut out = String::new();
+    for r in 0..rows {
+        let left = cols[0].get(r).map_or("", String::as_str);
+        let right = cols[1].get(r).map_or("", String::as_str);
+        let pad = width.saturating_sub(left.chars().count());
+        out.push_str(left);
+        out.push_str(&" ".repeat(pad));
+        out.push_str(right);
+        out.push('\n');
+    }
+    out
+}
+
+/// Each player's hand in words: `white Q N, black -`.
+fn hands_text(pos: &varia::engine::Position, v: &Variant) -> String {
+    let mut parts = Vec::new();
+    for (p, player) in v.players.iter().enumerate() {
+        let mut men = Vec::new();
+        for (k, piece) in v.pieces.iter().enumerate() {
+            let n = pos.hand(p as u8, k as u8);
+            if n > 0 {
+                men.push(if n == 1 {
+                    piece.letter.to_string()
+                } else {
+                    format!("{}*{n}", piece.letter)
+                });
+            }
+        }
+        let held = if men.is_empty() {
+            "-".to_string()
+        } else {
+            men.join(" ")
+        };
+        parts.push(format!("{} {held}", player.name));
+    }
+    parts.join(", ")
+}
+
+/// `varia play` on two boards: both boards side by side; a person types
+/// `A MOVE` or `B MOVE` for the seat to move on that board, or an empty
+/// line to let the seeded coin pick a board whose seat is not a person.
+pub fn play(a: &PlayArgs, variant: &Variant) -> i32 {
+    let players = match four_players(&a.players, |i| {
+        if i == 0 {
+            Player::Human
+        } else {
+            Player::Ai(varia::play::ai::DEFAULT_LEVEL)
+        }
+    }) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let prepared = match Prepared::new(variant) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let fens = match a.fen.as_deref().map(boards::split_fens).transpose() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let seed = a.seed.unwrap_or(1);
+    let mut game = match Boards::new(&prepared, fens.as_ref(), seed) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let style = Style {
+        color: false,
+        ascii: a.ascii || !std::io::stdout().is_terminal(),
+        flipped: false,
+    };
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x00B0_A2D5);
+    let seat_names = names(&players);
+    outln!(
+        "{} on two boards. Seats: WhiteA {}, BlackA {}, WhiteB {}, BlackB {} (partners: WhiteA and BlackB, BlackA and WhiteB).",
+        variant.title,
+        seat_names[0],
+        seat_names[1],
+        seat_names[2],
+        seat_names[3]
+    );
+    outln!("Type `A MOVE` or `B MOVE` to move on a board, an empty line to let the computer seats move, `quit` to stop.");
+    let stdin = std::io::stdin();
+    let mut input = Prompt {
+        input: stdin.lock(),
+    };
+    let mut shown = true;
+    loop {
+        if shown {
+            out!("{}", side_by_side(&game, style));
+            shown = false;
+        }
+        if let Some(o) = game.result() {
+            outln!(
+                "Game over: {}. {}",
+                boards::outcome_text(&o),
+                boards::result_tag(Some(&o))
+            );
+            break;
+        }
+        let human_to_move: Vec<usize> = (0..2)
+            .filter(|&b| matches!(players[game.seat_to_move(b)], Player::Human))
+            .collect();
+        let line = if human_to_move.is_empty() {
+            String::new()
+        } else {
+            out!(
+                "{}> ",
+                human_to_move
+                    .iter()
+                    .map(|&b| format!(
+                        "{} ({})",
+                        BOARD_NAMES[b],
+                        boards::seat_name(game.seat_to_move(b))
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            match input.next() {
+                None => break,
+                Some(Err(e)) => {
+                    eprintln!("error: {e}");
+                    return 1;
+                }
+                Some(Ok(Line::Refused(why))) => {
+                    outln!("{why}");
+                    continue;
+                }
+                Some(Ok(Line::Text(t))) => t,
+            }
+        };
+        let t = line.trim();
+        if t == "quit" {
+            break;
+        }
+        if t.is_empty() {
+            // The coin picks a board; a computer seat there moves.
+            let ai_boards: Vec<usize> = (0..2)
+                .filter(|&b| !matches!(players[game.seat_to_move(b)], Player::Human))
+                .collect();
+            let Some(&board) = (match ai_boards.len() {
+                0 => None,
+                1 => ai_boards.first(),
+                _ => ai_boards.get(usize::from(rng.gen_bool(0.5))),
+            }) else {
+                outln!("Both boards wait for a person: type `A MOVE` or `B MOVE`.");
+                continue;
+            };
+            let seat = game.seat_to_move(board);
+            let Some(mv) = varia::play::ai::choose(&game.boards[board], &players[seat], &mut rng)
+            else {
+                outln!("Board {} has no move.", BOARD_NAMES[board]);
+                break;
+            };
+            match game.play(board, mv) {
+                Ok(m) => outln!(
+                    "{} plays {} on board {}",
+                    boards::seat_name(seat),
+                    m.san,
+                    BOARD_NAMES[board]
+                ),
+                Err(e) => outln!("{e}"),
+            }
+            shown = true;
+            continue;
+        }
+        let (b, text) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
+        let board = match parse_board(b) {
+            Ok(x) => x,
+            Err(e) => {
+                outln!("{e}: type `A MOVE` or `B MOVE`");
+                continue;
+            }
+        };
+        if !matches!(players[game.seat_to_move(board)], Player::Human) {
+            outln!(
+                "On board {} the computer seat {} is to move: press Enter.",
+                BOARD_NAMES[board],
+                boards::seat_name(game.seat_to_move(board))
+            );
+            continue;
+        }
+        match game.boards[board].parse(text.trim()) {
+            Ok(mv) => match game.play(board, mv) {
+                Ok(_) => shown = true,
+                Err(e) => outln!("{e}"),
+            },
+            Err(e) => outln!("{e}"),
+        }
+    }
+    if let Some(path) = &a.save {
+        let text = bpgn::write(
+            &game,
+            &seat_names,
+            &[("Event", "varia play".into())],
+            game.result().as_ref(),
+        );
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("error: cannot write {path}: {e}");
+            return 1;
+        }
+        outln!("Saved to {path}");
+    }
+    0
+}

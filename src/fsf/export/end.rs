@@ -137,7 +137,7 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                 } else {
                     kinds
                         .iter()
-                        .map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase())
+                        .map(|&k| v.pieces[k as usize].letter.ch().to_ascii_lowercase())
                         .collect()
                 };
                 if e.keys.iter().any(|(k, _)| k == "extinctionValue") {
@@ -215,6 +215,7 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
         } else {
             v.pieces[flags[0].0 as usize]
                 .letter
+                .ch()
                 .to_ascii_lowercase()
                 .to_string()
         };

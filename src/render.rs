@@ -5,7 +5,7 @@
 //! off: `NO_COLOR`, `--ascii`, or not a terminal), holes, the squares where a
 //! floating area may still grow, the last move, hands and decks.
 
-use crate::ir::Coord;
+use crate::ir::{Coord, Letter};
 use std::fmt::Write as _;
 
 pub mod hex;
@@ -16,7 +16,8 @@ pub mod svg_style;
 /// One man as the renderer sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ManView {
-    pub letter: char,
+    /// `R`, or `+R` for a promoted form without a letter of its own.
+    pub letter: Letter,
     /// Glyphs for a light-side and a dark-side man, if the piece has them.
     pub glyphs: Option<[String; 2]>,
     pub owner: usize,
@@ -57,7 +58,7 @@ pub struct BoardView {
     /// Squares of the last action, highlighted.
     pub last: Vec<Coord>,
     /// Per player: the men in hand, as (letter, count).
-    pub hands: Vec<Vec<(char, u32)>>,
+    pub hands: Vec<Vec<(Letter, u32)>>,
     /// Per player: cards left in the deck, if there are decks.
     pub decks: Vec<Option<u32>>,
     /// Per player: the cards left in the deck as (label, count), in the
@@ -140,15 +141,11 @@ fn file_label(x: i32) -> String {
 /// colours do not tell the owners apart.
 fn letter_of(m: &ManView, players: usize, color: bool) -> String {
     if players <= 2 {
-        if m.owner == 0 {
-            m.letter.to_ascii_uppercase().to_string()
-        } else {
-            m.letter.to_ascii_lowercase().to_string()
-        }
+        m.letter.text(m.owner != 0)
     } else if color {
-        m.letter.to_ascii_uppercase().to_string()
+        m.letter.text(false)
     } else {
-        format!("{}{}", m.letter.to_ascii_uppercase(), m.owner + 1)
+        format!("{}{}", m.letter, m.owner + 1)
     }
 }
 
@@ -179,7 +176,12 @@ pub fn draw_in(v: &BoardView, style: Style, marks: &[(Coord, Mark)], pal: &Palet
         .map(|x| file_label(v.x0 + x).chars().count())
         .max()
         .unwrap_or(1);
-    let cell_w = (if players > 2 && !colored_men { 3 } else { 2 }).max(widest + 1);
+    // A promoted form written `+R` takes one more column.
+    let plus = v.cells.iter().any(
+        |c| matches!(c, Cell::Man(m) if m.letter.is_plus() && (style.ascii || m.glyphs.is_none())),
+    );
+    let cell_w =
+        (if players > 2 && !colored_men { 3 } else { 2 } + usize::from(plus)).max(widest + 1);
     let ys: Vec<i32> = if style.flipped {
         (0..v.height).collect()
     } else {
@@ -477,12 +479,12 @@ mod tests {
     fn view() -> BoardView {
         let mut cells = vec![Cell::Empty; 9];
         cells[0] = Cell::Man(ManView {
-            letter: 'K',
+            letter: crate::ir::Letter::own('K'),
             glyphs: Some(["♔".into(), "♚".into()]),
             owner: 0,
         });
         cells[8] = Cell::Man(ManView {
-            letter: 'K',
+            letter: crate::ir::Letter::own('K'),
             glyphs: Some(["♔".into(), "♚".into()]),
             owner: 1,
         });
@@ -496,7 +498,7 @@ mod tests {
             player_names: vec!["white".into(), "black".into()],
             to_move: 0,
             last: vec![],
-            hands: vec![vec![('Q', 1)], vec![]],
+            hands: vec![vec![(crate::ir::Letter::own('Q'), 1)], vec![]],
             decks: vec![None, None],
             deck_cards: vec![Vec::new(), Vec::new()],
             notes: vec!["check".into()],

@@ -197,17 +197,7 @@ fn every_code_has_a_bad_file() {
         let (_, c) = check_bad(&path);
         covered.extend(c.diagnostics.iter().map(|d| d.code.to_string()));
     }
-    // `too-many` (more than MAX_PIECES = 64 kinds) cannot be reached from a
-    // file today: one capital letter per piece (26, `duplicate-letter`
-    // past them, tests/bad/too-many-pieces.variant) and one added kind per
-    // `face down` kind make at most 50 kinds. The check stays for the day a
-    // piece may be lettered otherwise; tests/engine_many_kinds.rs refuses
-    // an IR of 65 kinds in the compile stage.
-    let unreachable = ["too-many"];
-    let missing: Vec<&String> = emitted
-        .iter()
-        .filter(|c| !covered.contains(*c) && !unreachable.contains(&c.as_str()))
-        .collect();
+    let missing: Vec<&String> = emitted.iter().filter(|c| !covered.contains(*c)).collect();
     assert!(missing.is_empty(), "no bad file triggers {missing:?}");
 }
 

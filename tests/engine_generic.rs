@@ -289,7 +289,7 @@ fn attacks_can_differ_from_moves() {
     let mut v = common::variant("chess");
     let g = ir::Piece {
         name: "guard".into(),
-        letter: 'G',
+        letter: ir::Letter::own('G'),
         betza: "mW".into(),
         moves: vec![ir::Atom {
             mode: ir::Mode::Move,

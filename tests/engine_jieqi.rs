@@ -35,7 +35,7 @@ fn jieqi() -> varia::ir::Variant {
 fn letter_at(pos: &Position, sq: &str) -> Option<char> {
     let s = square(pos, sq)?;
     let m = pos.man_at(s)?;
-    let c = pos.tables().variant().pieces[m.kind() as usize].letter;
+    let c = pos.tables().variant().pieces[m.kind() as usize].letter.ch();
     Some(if m.owner() == 0 {
         c
     } else {
@@ -67,7 +67,7 @@ fn a_face_down_mans_first_move_reveals_it() {
     let kind = kind.expect("unrevealed at the start");
     assert_eq!(
         g.position().tables().variant().pieces[kind as usize].letter,
-        'P'
+        varia::ir::Letter::own('P')
     );
     assert!(moves(g.position()).contains(&"a1a3".to_string()));
     let m = mv(g.position(), "a1a3");

@@ -269,7 +269,11 @@ fn chess960_numbering_is_scharnagls() {
     let got: Vec<String> = shuffle
         .arrangements()
         .iter()
-        .map(|a| a.iter().map(|&k| v.pieces[k as usize].letter).collect())
+        .map(|a| {
+            a.iter()
+                .map(|&k| v.pieces[k as usize].letter.ch())
+                .collect()
+        })
         .collect();
     assert_eq!(got, want);
 }

@@ -494,8 +494,9 @@ fn quatro_board_players_and_armies() {
 #[test]
 fn quatro_setup_matches_6d() {
     let v = load("quatrochess");
-    let at =
-        |s: &str| man_at(&v, sq(s)).map(|m| (v.pieces[m.piece as usize].letter, m.owner, m.facing));
+    let at = |s: &str| {
+        man_at(&v, sq(s)).map(|m| (v.pieces[m.piece as usize].letter.ch(), m.owner, m.facing))
+    };
     use Dir::*;
     assert_eq!(at("a1"), Some(('K', 0, North)));
     assert_eq!(at("a14"), Some(('K', 1, East)));

@@ -180,7 +180,7 @@ fn glyphs(v: &varia::ir::Variant, c: &PieceCard) -> Option<[String; 2]> {
 }
 
 /// A diagram as text, with its legend.
-pub fn diagram_text(d: &Diagram, letter: char) -> String {
+pub fn diagram_text(d: &Diagram, letter: varia::ir::Letter) -> String {
     let (view, marks) = d.view(letter, None);
     let style = Style {
         color: false,

@@ -4,7 +4,7 @@
 
 use super::diagram::{diagrams, Diagram};
 use crate::engine::Tables;
-use crate::ir::{Event, FollowUp, InCheckMoves, Outcome, PieceId, Power, Variant, Zone};
+use crate::ir::{Event, FollowUp, InCheckMoves, Letter, Outcome, PieceId, Power, Variant, Zone};
 use crate::notation::words;
 use serde::Serialize;
 use std::sync::Arc;
@@ -13,7 +13,7 @@ use std::sync::Arc;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PieceCard {
     pub name: String,
-    pub letter: char,
+    pub letter: Letter,
     /// Its moves in Betza notation, as the rule file writes them.
     pub betza: String,
     /// Each movement atom in words.

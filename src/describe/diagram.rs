@@ -10,7 +10,7 @@
 //! man on the square and asking again.
 
 use crate::engine::{lone_reach, Bits, Position, Square, Surroundings, Tables};
-use crate::ir::{Coord, Path, PieceId, Shape};
+use crate::ir::{Coord, Letter, Path, PieceId, Shape};
 use crate::notation::words;
 use crate::render::{BoardView, Cell, ManView, Mark};
 use serde::Serialize;
@@ -87,7 +87,7 @@ impl Diagram {
     /// The diagram as a board view and its marks, for the renderers.
     pub fn view(
         &self,
-        letter: char,
+        letter: Letter,
         glyphs: Option<[String; 2]>,
     ) -> (BoardView, Vec<(Coord, Mark)>) {
         let mut marks = Vec::new();
@@ -109,7 +109,7 @@ impl Diagram {
                         owner: 0,
                     }),
                     Spot::Hurdle => Cell::Man(ManView {
-                        letter: 'O',
+                        letter: Letter::own('O'),
                         glyphs: None,
                         owner: 0,
                     }),

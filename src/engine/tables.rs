@@ -299,10 +299,14 @@ fn fen_info<B: Bits>(b: &Base<B>) -> FenInfo {
         }
     }
     let mut letters = HashMap::new();
-    for (k, p) in v.pieces.iter().enumerate() {
-        letters
-            .entry(p.letter.to_ascii_uppercase())
-            .or_insert(k as PieceId);
+    // Own letters only: a promoted form lettered `+X` is read as `+X`.
+    for (k, p) in v
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.letter.is_plus())
+    {
+        letters.entry(p.letter.ch()).or_insert(k as PieceId);
     }
     let initials: Vec<char> = v
         .players

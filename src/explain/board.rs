@@ -5,7 +5,7 @@
 use super::reason::Reason;
 use super::{castle, reach, words, Explanation, Found, Role, RuleRef, Scene};
 use crate::engine::{lone_reach, Bits, Broken, Man, Move, MoveKind, Square, Surroundings};
-use crate::ir::{ActionKind, Pred};
+use crate::ir::{ActionKind, Letter, Pred};
 
 /// Whether `m` moves the man on `from` to `to` (castling: to the
 /// castler's landing square or onto the partner).
@@ -19,7 +19,7 @@ pub(crate) fn goes(m: Move, from: Square, to: Square) -> bool {
 fn promo_letter(sc: &Scene, m: Move) -> Option<char> {
     m.promotion()
         .and_then(|k| sc.v.pieces.get(k as usize))
-        .map(|p| p.letter)
+        .map(|p| p.letter.ch())
 }
 
 /// Why the man on `from` may not go to `to` (promoting to `promo`).
@@ -299,7 +299,7 @@ fn promotion(
         Some(c) => Found::new(Reason::NotAChoice {
             man: words::man_on(pos, from),
             typed: sc
-                .piece(c)
+                .piece(Letter::own(c))
                 .map_or_else(|| format!("`{c}`"), |k| words::piece(sc.v, k)),
             choices,
         })
@@ -690,7 +690,7 @@ fn move_conditions(sc: &Scene, mv: Move) -> Option<Found> {
 /// piece is tried, and the one that gets furthest is explained.
 pub(crate) fn san_move(
     sc: &Scene,
-    piece: Option<char>,
+    piece: Option<Letter>,
     from_file: Option<i32>,
     from_rank: Option<i32>,
     to: Square,
@@ -714,7 +714,7 @@ pub(crate) fn san_move(
     let pawnlike = |k: u8| {
         v.pieces
             .get(k as usize)
-            .is_some_and(|p| p.promotion.is_some() || p.letter == 'P')
+            .is_some_and(|p| p.promotion.is_some() || p.letter.is('P'))
     };
     let mut mine: Vec<Square> = pos
         .men_of(me)

@@ -8,7 +8,7 @@
 use super::reason::Reason;
 use super::{words, Found, Role, RuleRef, Scene};
 use crate::engine::{Move, Square};
-use crate::ir::PieceId;
+use crate::ir::{Letter, PieceId};
 
 /// The `exchange` statement as the IR keeps it: the kinds from the lowest
 /// value up, `<` between values, `=` within one.
@@ -43,7 +43,7 @@ fn inner(sc: &Scene, give: char, take: char, to: Square) -> Found {
         return Found::new(Reason::NoExchanges);
     }
     let piece = |letter: char| {
-        sc.piece(letter).ok_or_else(|| {
+        sc.piece(Letter::own(letter)).ok_or_else(|| {
             Found::new(Reason::NoSuchPiece {
                 letter: letter.to_string(),
             })

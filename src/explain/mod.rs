@@ -34,7 +34,7 @@ pub(crate) use crate::notation::words;
 pub use reason::Reason;
 
 use crate::engine::{Move, MoveKind, Position, Square};
-use crate::ir::{Coord, PieceId, Shape, Variant};
+use crate::ir::{Coord, Letter, PieceId, Shape, Variant};
 use crate::play::session::Session;
 use serde::{Deserialize, Serialize};
 
@@ -274,9 +274,9 @@ impl<'a> Scene<'a> {
         self.session.san(m)
     }
 
-    /// The piece with a letter.
-    pub(crate) fn piece(&self, letter: char) -> Option<PieceId> {
-        self.v.piece_by_letter(letter)
+    /// The piece written so (`R`, or a promoted form's `+R`).
+    pub(crate) fn piece(&self, letter: Letter) -> Option<PieceId> {
+        self.v.piece_by(letter)
     }
 }
 
@@ -409,7 +409,7 @@ pub fn explain_attempt(session: &Session, attempt: &Attempt) -> Explanation {
             Ok(from) => board::board_move(&sc, from, to, attempt.promotion).explained(),
             Err(f) => f.explained(),
         },
-        (None, Some(piece)) => place::placement(&sc, piece, to).explained(),
+        (None, Some(piece)) => place::placement(&sc, Letter::own(piece), to).explained(),
         (None, None) => Found::new(Reason::Unreadable {
             text: "a target square with neither a man to move nor a piece to place".into(),
         })

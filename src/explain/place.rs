@@ -7,7 +7,7 @@
 use super::reason::Reason;
 use super::{words, Found, Role, RuleRef, Scene};
 use crate::engine::{Bits, Broken, Move, Square};
-use crate::ir::{ActionKind, PieceId, Pred};
+use crate::ir::{ActionKind, Letter, PieceId, Pred};
 
 /// The conjunct of `p` that fails for a man of `kind` on `to` (the
 /// condition itself when it is not a conjunction).
@@ -150,11 +150,11 @@ pub(crate) fn conditions(sc: &Scene, kind: PieceId, to: Square, mv: Move) -> Opt
 
 /// Why a man of the piece lettered `letter` may not be placed on `to`
 /// from the hand.
-pub(crate) fn placement(sc: &Scene, letter: char, to: Square) -> Found {
+pub(crate) fn placement(sc: &Scene, letter: Letter, to: Square) -> Found {
     place_inner(sc, letter, to).mark(sc.pos, to, Role::To)
 }
 
-fn place_inner(sc: &Scene, letter: char, to: Square) -> Found {
+fn place_inner(sc: &Scene, letter: Letter, to: Square) -> Found {
     let (pos, v) = (sc.pos, sc.v);
     let me = pos.turn();
     let Some(kind) = sc.piece(letter) else {

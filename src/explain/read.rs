@@ -4,18 +4,18 @@
 //! coordinates whether or not they are on the board, so that a square
 //! off the board can be named as such.
 
-use crate::ir::Coord;
+use crate::ir::{Coord, Letter};
 
 /// An action as typed, before it is matched against the position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Typed {
     /// Castling, short or long.
     Castle { long: bool },
-    /// A board move. `piece`: the letter typed (upper case), `None` for a
-    /// pawn's SAN or plain coordinates; `from`: the square, or a file or
-    /// rank that disambiguates.
+    /// A board move. `piece`: the letter typed (`+R` for a promoted form
+    /// lettered so), `None` for a pawn's SAN or plain coordinates; `from`:
+    /// the square, or a file or rank that disambiguates.
     Move {
-        piece: Option<char>,
+        piece: Option<Letter>,
         from: Option<Coord>,
         from_file: Option<i32>,
         from_rank: Option<i32>,
@@ -24,7 +24,7 @@ pub(crate) enum Typed {
     },
     /// A placement of `piece` on `to` (then a move, or a man returned).
     Place {
-        piece: char,
+        piece: Letter,
         to: Coord,
         then: Option<Coord>,
     },
@@ -96,6 +96,19 @@ fn squares(s: &[u8]) -> Vec<(usize, Coord, usize)> {
 /// Read a typed action. `files`: the board's width (a lower-case letter
 /// before a square is a file when it names one, else a piece letter).
 pub(crate) fn read(text: &str, files: i32) -> Typed {
+    // A `+` before a letter names a promoted form lettered `+X` (`+Rb5`,
+    // `+R@c3`); every other `+` is a check or a promotion.
+    let plus = {
+        let t = text.trim();
+        t.starts_with('+') && t[1..].starts_with(|c: char| c.is_ascii_alphabetic())
+    };
+    let letter = |c: char| {
+        if plus {
+            Letter::plus(c)
+        } else {
+            Letter::own(c)
+        }
+    };
     let t: String = text
         .trim()
         .chars()
@@ -126,7 +139,7 @@ pub(crate) fn read(text: &str, files: i32) -> Typed {
         let sq = squares(rest.as_bytes());
         return match (piece, sq.first()) {
             (Some(p), Some(&(_, to, _))) if p.is_ascii_alphabetic() => Typed::Place {
-                piece: p.to_ascii_uppercase(),
+                piece: letter(p),
                 to,
                 then: sq.get(1).map(|s| s.1),
             },
@@ -156,7 +169,7 @@ pub(crate) fn read(text: &str, files: i32) -> Typed {
         let next_is_square = square_at(body, 1).is_some();
         let is_file = c.is_ascii_lowercase() && ((c - b'a') as i32) < files;
         if c.is_ascii_uppercase() || (c.is_ascii_lowercase() && !is_file && next_is_square) {
-            piece = Some(c.to_ascii_uppercase() as char);
+            piece = Some(letter(c as char));
             body = &body[1..];
         }
     }
@@ -211,7 +224,7 @@ mod tests {
         assert_eq!(
             read("Nf3", 8),
             Typed::Move {
-                piece: Some('N'),
+                piece: Some(Letter::own('N')),
                 from: None,
                 from_file: None,
                 from_rank: None,
@@ -244,7 +257,7 @@ mod tests {
         assert_eq!(
             read("Ng1-f3", 8),
             Typed::Move {
-                piece: Some('N'),
+                piece: Some(Letter::own('N')),
                 from: Some(c("g1")),
                 from_file: None,
                 from_rank: None,
@@ -256,12 +269,21 @@ mod tests {
         assert_eq!(
             read("N@e4", 8),
             Typed::Place {
-                piece: 'N',
+                piece: Letter::own('N'),
                 to: c("e4"),
                 then: None
             }
         );
         assert_eq!(read("hello", 8), Typed::Unreadable);
+        // A promoted form lettered `+R`; a trailing `+` is a check.
+        let Typed::Move { piece, to, .. } = read("+Rb5", 8) else {
+            panic!()
+        };
+        assert_eq!((piece, to), (Some(Letter::plus('R')), c("b5")));
+        let Typed::Move { piece, .. } = read("Rb5+", 8) else {
+            panic!()
+        };
+        assert_eq!(piece, Some(Letter::own('R')));
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod check_bound;
 mod end;
 mod grid;
 mod kinds;
+mod letter;
 mod movement;
 mod pred;
 mod shuffle;
@@ -19,6 +20,7 @@ mod turn;
 pub use check_bound::{CheckBound, InCheckMoves};
 pub use end::{EndRule, Event, Outcome, Removal, Reset};
 pub use kinds::KindSet;
+pub use letter::Letter;
 pub use movement::{Atom, Mode, Path, Timing};
 pub use pred::{Pred, Selector, Who};
 pub use shuffle::{Shuffle, ShuffleCopy, ShuffleRule, MAX_WALK};
@@ -256,8 +258,9 @@ pub struct Region {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Piece {
     pub name: String,
-    /// The letter used in FEN and notation (uppercase).
-    pub letter: char,
+    /// How FEN and notation write it: its own capital letter, or `+` and
+    /// its piece's letter (a promoted form without a letter of its own).
+    pub letter: Letter,
     /// The Betza text the moves came from (for display).
     pub betza: String,
     /// Moves, relative to a forward direction of north.
@@ -925,12 +928,17 @@ impl Variant {
             .map(|i| i as PieceId)
     }
 
-    /// Index of the piece with this letter (case-insensitive).
+    /// Index of the piece whose own letter is this one (case-insensitive;
+    /// never a promoted form written `+X`).
     pub fn piece_by_letter(&self, letter: char) -> Option<PieceId> {
-        let l = letter.to_ascii_uppercase();
+        self.piece_by(Letter::own(letter))
+    }
+
+    /// Index of the piece written so (`R`, or a promoted form's `+R`).
+    pub fn piece_by(&self, letter: Letter) -> Option<PieceId> {
         self.pieces
             .iter()
-            .position(|p| p.letter == l)
+            .position(|p| p.letter == letter)
             .map(|i| i as PieceId)
     }
 

@@ -4,7 +4,7 @@
 
 use super::{ActionInfo, ActionKind};
 use crate::engine::{Move, Position, Square};
-use crate::ir::{Coord, PieceId};
+use crate::ir::{Coord, Letter, PieceId};
 
 /// Notation for a position's actions.
 pub trait Describe {
@@ -32,15 +32,15 @@ fn pawnlike(pos: &Position, kind: u8) -> bool {
         .variant()
         .pieces
         .get(kind as usize)
-        .is_some_and(|p| p.promotion.is_some() || p.letter.eq_ignore_ascii_case(&'P'))
+        .is_some_and(|p| p.promotion.is_some() || p.letter.is('P'))
 }
 
-fn letter(pos: &Position, kind: u8) -> char {
+fn letter(pos: &Position, kind: u8) -> Letter {
     pos.tables()
         .variant()
         .pieces
         .get(kind as usize)
-        .map_or('?', |p| p.letter.to_ascii_uppercase())
+        .map_or(Letter::own('?'), |p| p.letter)
 }
 
 /// The move as [`ActionInfo`], without `check`/`mate`.
@@ -73,7 +73,10 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
         Move::Resign => ActionKind::Resign,
     };
     let piece_kind = mv.placed().or(mover.map(|m| m.kind()));
-    let mut a = ActionInfo::new(kind, piece_kind.map_or('?', |k| letter(pos, k)));
+    let mut a = ActionInfo::new(
+        kind,
+        piece_kind.map_or(Letter::own('?'), |k| letter(pos, k)),
+    );
     a.pawn = piece_kind.is_some_and(|k| pawnlike(pos, k));
     a.from = c(mv.from());
     a.to = c(mv.to());
@@ -99,15 +102,15 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
         } else if Some(k) == base {
             '-'
         } else {
-            letter(pos, k)
+            letter(pos, k).ch()
         }
     });
     a.placed_promoted = mv.placed_promoted();
-    a.ransom = mv.ransom().map(|k| letter(pos, k));
+    a.ransom = mv.ransom().map(|k| letter(pos, k).ch());
     if let Some((k, _)) = mv.gated() {
         // A gated man is written like a promotion (Fairy-Stockfish's
         // convention): `b1c3h`.
-        a.promotion = Some(letter(pos, k));
+        a.promotion = Some(letter(pos, k).ch());
     }
     match mv {
         Move::Normal { to, .. } | Move::Lame { to, .. } | Move::Gate { to, .. } => {

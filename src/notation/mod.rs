@@ -14,7 +14,7 @@ pub(crate) mod words;
 
 pub use describe::Describe;
 
-use crate::ir::Coord;
+use crate::ir::{Coord, Letter};
 use serde::Serialize;
 
 /// What kind of action.
@@ -39,8 +39,9 @@ pub enum ActionKind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ActionInfo {
     pub kind: ActionKind,
-    /// Letter of the man that moves or is placed.
-    pub piece: char,
+    /// Letter of the man that moves or is placed (`+R` for a promoted
+    /// form without a letter of its own).
+    pub piece: Letter,
     /// Whether the piece is a pawn-like piece (SAN omits its letter).
     pub pawn: bool,
     pub from: Option<Coord>,
@@ -72,7 +73,7 @@ pub struct ActionInfo {
 }
 
 impl ActionInfo {
-    pub fn new(kind: ActionKind, piece: char) -> ActionInfo {
+    pub fn new(kind: ActionKind, piece: Letter) -> ActionInfo {
         ActionInfo {
             kind,
             piece,
@@ -192,7 +193,7 @@ pub fn san(actions: &[ActionInfo], i: usize) -> String {
                         s.push_str(&file_char(from));
                     }
                 } else {
-                    s.push(a.piece);
+                    s.push_str(&a.piece.to_string());
                     let rivals: Vec<&ActionInfo> = actions
                         .iter()
                         .enumerate()
@@ -290,6 +291,12 @@ impl std::fmt::Display for ParseError {
     }
 }
 
+/// Whether text starts with `+` and a letter (a promoted form's `+R`).
+fn leading_plus(s: &str) -> bool {
+    s.strip_prefix('+')
+        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_alphabetic()))
+}
+
 /// Canonical form for matching: lower case, without decorations.
 fn norm(s: &str) -> String {
     s.chars()
@@ -369,9 +376,21 @@ pub fn parse(input: &str, actions: &[ActionInfo]) -> Result<usize, ParseError> {
     if key.is_empty() {
         return Err(ParseError::Empty);
     }
+    // A `+` before a letter names a promoted form lettered `+X` (`+Rb5`)
+    // or a man placed promoted (`+P@c3`): typed so, it matches only such a
+    // spelling, and a form's spelling so written matches only it.
+    let typed_plus = leading_plus(input.trim());
     let mut hits: Vec<usize> = Vec::new();
-    for i in 0..actions.len() {
-        if spellings(actions, i).iter().any(|s| norm(s) == key) {
+    for (i, a) in actions.iter().enumerate() {
+        let plus_ok = |s: &str| match (a.piece.is_plus() && leading_plus(s), typed_plus) {
+            (true, t) => t,
+            (false, true) => leading_plus(s),
+            (false, false) => true,
+        };
+        if spellings(actions, i)
+            .iter()
+            .any(|s| norm(s) == key && plus_ok(s))
+        {
             hits.push(i);
         }
     }
@@ -474,7 +493,7 @@ mod tests {
                 s[1..].parse::<i32>().unwrap() - 1,
             )
         };
-        let mut a = ActionInfo::new(ActionKind::Move, piece);
+        let mut a = ActionInfo::new(ActionKind::Move, Letter::own(piece));
         a.pawn = piece == 'P';
         a.from = Some(sq(from));
         a.to = Some(sq(to));
@@ -520,7 +539,7 @@ mod tests {
         // On an unbounded board `c-1` and `c1` are two squares; the record
         // names one of them and must find it again.
         let place = |x: i32, y: i32| {
-            let mut a = ActionInfo::new(ActionKind::Place, 'R');
+            let mut a = ActionInfo::new(ActionKind::Place, Letter::own('R'));
             a.to = Some(Coord::new(x, y));
             a
         };
@@ -609,11 +628,11 @@ mod tests {
                 s[1..].parse::<i32>().unwrap() - 1,
             )
         };
-        let mut p = ActionInfo::new(ActionKind::Place, 'P');
+        let mut p = ActionInfo::new(ActionKind::Place, Letter::own('P'));
         p.to = Some(sq("c3"));
         let mut p2 = p.clone();
         p2.then_to = Some(sq("c4"));
-        let mut b = ActionInfo::new(ActionKind::Place, 'B');
+        let mut b = ActionInfo::new(ActionKind::Place, Letter::own('B'));
         b.to = Some(sq("d3"));
         b.returns = Some(sq("d4"));
         let acts = vec![p, p2, b];

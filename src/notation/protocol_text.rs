@@ -319,7 +319,7 @@ pub fn castling_text(pos: &Position, mv: Move) -> Option<String> {
     if let Some((kind, _)) = mv.gated() {
         let pieces = &pos.tables().variant().pieces;
         if let Some(p) = pieces.get(kind as usize) {
-            text.push(p.letter.to_ascii_lowercase());
+            text.push_str(&p.letter.text(true));
         }
     }
     Some(text)

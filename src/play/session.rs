@@ -192,8 +192,7 @@ impl Session {
                 let mut s = v
                     .pieces
                     .get(piece as usize)
-                    .map_or('?', |p| p.letter.to_ascii_uppercase())
-                    .to_string();
+                    .map_or("?".into(), |p| p.letter.text(false));
                 if let Some(r) = region.and_then(|r| v.regions.get(r as usize)) {
                     s.push('(');
                     s.push_str(&r.name);

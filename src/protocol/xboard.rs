@@ -667,10 +667,13 @@ pub fn setup_lines(v: &Variant, fen: &str) -> Vec<String> {
     ];
     let mut table = ['.'; SLOTS];
     let mut rest = Vec::new();
-    for p in &v.pieces {
-        match standard.iter().find(|(l, _)| *l == p.letter) {
-            Some(&(_, slot)) if table[slot] == '.' => table[slot] = p.letter,
-            _ => rest.push(p.letter),
+    // A promoted form lettered `+X` has no letter of its own to give
+    // XBoard's table (a known gap: XBoard is not told of it).
+    for p in v.pieces.iter().filter(|p| !p.letter.is_plus()) {
+        let l = p.letter.ch();
+        match standard.iter().find(|(s, _)| *s == l) {
+            Some(&(_, slot)) if table[slot] == '.' => table[slot] = l,
+            _ => rest.push(l),
         }
     }
     let free: Vec<usize> = (5..SLOTS - 1).filter(|&i| table[i] == '.').collect();
@@ -692,7 +695,7 @@ pub fn setup_lines(v: &Variant, fen: &str) -> Vec<String> {
     let mut out = vec![format!(
         "setup ({white}{black}) {w}x{h}+{pocket}_{parent} {fen}"
     )];
-    for p in &v.pieces {
+    for p in v.pieces.iter().filter(|p| !p.letter.is_plus()) {
         let mut betza: String = p.betza.chars().filter(|c| !c.is_whitespace()).collect();
         if v.turn
             .castling

@@ -91,8 +91,8 @@ pub fn draw_text(
             let text = match c {
                 Cell::Man(m) => match (&m.glyphs, style.ascii) {
                     (Some(g), false) if players <= 2 => g[m.owner.min(1)].clone(),
-                    _ if players <= 2 && m.owner == 1 => m.letter.to_ascii_lowercase().to_string(),
-                    _ => m.letter.to_ascii_uppercase().to_string(),
+                    _ if players <= 2 && m.owner == 1 => m.letter.text(true),
+                    _ => m.letter.text(false),
                 },
                 Cell::Empty if mark.is_some() => mark.map_or(' ', Mark::symbol).to_string(),
                 Cell::Empty if style.color => " ".into(),
@@ -231,11 +231,7 @@ pub fn svg_body(
             }
             if let Cell::Man(m) = c {
                 let fill = owner_color(m.owner, players);
-                let letter = if players == 2 && m.owner == 1 {
-                    m.letter.to_ascii_lowercase()
-                } else {
-                    m.letter.to_ascii_uppercase()
-                };
+                let letter = m.letter.text(players == 2 && m.owner == 1);
                 let ink = if fill == "#222222" {
                     "#ffffff"
                 } else {

@@ -317,11 +317,7 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
                 }
                 Cell::Man(m) => {
                     let fill = owner_color(m.owner, players);
-                    let letter = if players == 2 && m.owner == 1 {
-                        m.letter.to_ascii_lowercase()
-                    } else {
-                        m.letter.to_ascii_uppercase()
-                    };
+                    let letter = m.letter.text(players == 2 && m.owner == 1);
                     let (cx, cy) = (px + CELL / 2, py + CELL / 2);
                     let _ = writeln!(
                         men,
@@ -544,7 +540,7 @@ mod tests {
         // A 3x2 board: a1 b1 c1 / a2 b2 c2, a man on a1.
         let mut cells = vec![Cell::Empty; 6];
         cells[0] = Cell::Man(super::super::ManView {
-            letter: 'K',
+            letter: crate::ir::Letter::own('K'),
             glyphs: None,
             owner: 0,
         });

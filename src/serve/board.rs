@@ -354,12 +354,8 @@ pub fn position(
                     .filter_map(|(k, piece)| {
                         let n = count(k as u8);
                         (n > 0).then(|| {
-                            let letter = if upper {
-                                piece.letter.to_ascii_uppercase()
-                            } else {
-                                piece.letter.to_ascii_lowercase()
-                            };
-                            serde_json::json!({"kind": k, "letter": letter.to_string(), "name": piece.name, "count": n})
+                            let letter = piece.letter.text(!upper);
+                            serde_json::json!({"kind": k, "letter": letter, "name": piece.name, "count": n})
                         })
                     })
                     .collect()

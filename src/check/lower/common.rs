@@ -169,6 +169,23 @@ impl Lower<'_> {
         self.lookup_piece(c.file, sp, w)
     }
 
+    /// A promoted form by its letter `+X` (`w` is `X`).
+    pub(super) fn lookup_plus(
+        &self,
+        file: &Arc<str>,
+        sp: Span,
+        w: &str,
+    ) -> Result<PieceId, Diagnostic> {
+        let mut cs = w.chars();
+        if let (Some(ch), None) = (cs.next(), cs.next()) {
+            let l = Letter::plus(ch);
+            if let Some(i) = self.pieces.iter().position(|p| p.piece.letter == l) {
+                return Ok(i as PieceId);
+            }
+        }
+        Err(self.unknown_piece(file, sp, &format!("+{w}")))
+    }
+
     pub(super) fn lookup_piece(
         &self,
         file: &Arc<str>,
@@ -180,7 +197,11 @@ impl Lower<'_> {
         }
         if w.len() == 1 {
             let ch = w.chars().next().unwrap_or(' ');
-            if let Some(i) = self.pieces.iter().position(|p| p.piece.letter == ch) {
+            if let Some(i) = self
+                .pieces
+                .iter()
+                .position(|p| ch.is_ascii_uppercase() && p.piece.letter.is(ch))
+            {
                 return Ok(i as PieceId);
             }
         }

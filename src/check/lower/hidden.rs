@@ -72,7 +72,7 @@ pub(super) fn face_down(
 
 /// The letter face-down men are written with in FEN (as the Jieqi tools
 /// that write covered men write them).
-pub(crate) const FACE_LETTER: char = 'X';
+pub(crate) const FACE_LETTER: Letter = Letter::own('X');
 
 /// Check what `face down` is combined with (each refusal a diagnostic at
 /// the statement), then give each face kind of `v` the moves of its
@@ -156,7 +156,7 @@ pub(super) fn finish_face_down(
                 "a face-down man's kind is not known: name only kinds that never start face down",
             );
         }
-        if p.letter.eq_ignore_ascii_case(&FACE_LETTER) {
+        if p.letter == FACE_LETTER {
             clash(
                 l,
                 format!("a piece lettered `{FACE_LETTER}` (`{}`)", p.name),

@@ -156,7 +156,23 @@ pub(super) fn piece_stmt(
         let la = c
             .next()
             .ok_or_else(|| c.expected("the piece's letter (for FEN and notation)"))?;
-        let letter = match &la.kind {
+        // `+X`: a promoted form written as its piece's letter after `+`.
+        let plus = matches!(&la.kind, ArgKind::Op(o) if o == "+");
+        let (la, letter_span) = if plus {
+            let w = c.next().ok_or_else(|| {
+                Diagnostic::error(
+                    "bad-argument",
+                    f,
+                    la.span,
+                    "expected the letter of the piece this is the promoted form of after `+`",
+                )
+                .hint(format!("write `piece {name} +R moves \"...\"`"))
+            })?;
+            (w, Span::new(la.span.start, w.span.end))
+        } else {
+            (la, la.span)
+        };
+        let ch = match &la.kind {
             ArgKind::Word(w) if w.len() == 1 && w.chars().all(|ch| ch.is_ascii_uppercase()) => {
                 w.chars().next().unwrap_or('?')
             }
@@ -170,9 +186,16 @@ pub(super) fn piece_stmt(
                         la.describe()
                     ),
                 )
-                .hint(format!("write `piece {name} X moves \"...\"`")))
+                .hint(format!("write `piece {name} X moves \"...\"`, or `+X` for the promoted form of the piece lettered X")))
             }
         };
+        let letter = if plus {
+            Letter::plus(ch)
+        } else {
+            Letter::own(ch)
+        };
+        // Where `like` may stand: right after the letter.
+        let like_at = c.i;
         let mut piece = Piece {
             name: name.to_string(),
             letter,
@@ -202,7 +225,7 @@ pub(super) fn piece_stmt(
             piece: piece.clone(),
             file: f.clone(),
             span: nspan,
-            letter_span: la.span,
+            letter_span,
             level,
             broken: true,
             resets_clock: false,
@@ -329,7 +352,7 @@ pub(super) fn piece_stmt(
                     piece.glyphs = Some([a.to_string(), b.to_string()]);
                 }
                 "like" => {
-                    if c.i != 4 {
+                    if c.i != like_at + 1 {
                         return Err(Diagnostic::error(
                             "bad-argument",
                             f,
@@ -415,7 +438,7 @@ pub(super) fn piece_stmt(
             piece,
             file: f.clone(),
             span: nspan,
-            letter_span: la.span,
+            letter_span,
             level,
             broken: false,
             resets_clock,
@@ -532,6 +555,47 @@ pub(super) fn resolve_forms(l: &mut Lower) {
         } else {
             base_of.insert(j as PieceId, i);
             l.pieces[i].piece.promotes_to = Some(j as PieceId);
+        }
+    }
+    // A form lettered `+X`: the promoted form of the piece lettered X.
+    // (Not after a broken piece: its `promotes to` was never read.)
+    for p in l.pieces.iter().filter(|_| !l.pieces_failed) {
+        let letter = p.piece.letter;
+        if !letter.is_plus() {
+            continue;
+        }
+        let base = l.pieces.iter().find(|b| {
+            b.promotes_to
+                .as_ref()
+                .is_some_and(|(n, _)| *n == p.piece.name)
+        });
+        let d = |m: String, h: String| {
+            Diagnostic::error("plus-letter", &p.file, p.letter_span, m).hint(h)
+        };
+        match base {
+            None => errs.push(d(
+                format!(
+                    "`{}` is lettered `{letter}`, but no piece promotes to it",
+                    p.piece.name
+                ),
+                format!(
+                    "`+{c}` is the letter of the promoted form of the piece lettered {c}: add `promotes to {}` to that piece, or give `{}` a letter of its own",
+                    p.piece.name,
+                    p.piece.name,
+                    c = letter.ch()
+                ),
+            )),
+            Some(b) if b.piece.letter != Letter::own(letter.ch()) => errs.push(d(
+                format!(
+                    "`{}` is the promoted form of `{}`, lettered {}, not {}",
+                    p.piece.name,
+                    b.piece.name,
+                    b.piece.letter,
+                    letter.ch()
+                ),
+                format!("write `+{}`: a promoted form is written `+` and its piece's letter", b.piece.letter),
+            )),
+            Some(_) => {}
         }
     }
     l.diags.extend(errs);

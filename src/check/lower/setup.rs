@@ -215,8 +215,16 @@ pub(super) fn setup_block(l: &mut Lower, it: &Item) -> (Setup, Vec<Span>) {
                 if c.eat_op(",") {
                     continue;
                 }
+                // `+R`: a promoted form lettered so.
+                let plus = c.peek().map(|a| a.span);
+                let plus = plus.filter(|_| c.eat_op("+"));
                 let (pw, psp) = c.expect_word("a piece letter or name")?;
-                let piece = l.lookup_piece(f, psp, pw).map_err(|d| soft.push(d)).ok();
+                let piece = match plus {
+                    Some(ps) => l.lookup_plus(f, Span::new(ps.start, psp.end), pw),
+                    None => l.lookup_piece(f, psp, pw),
+                }
+                .map_err(|d| soft.push(d))
+                .ok();
                 let (squares, any_square) = read_squares(l, f, &mut c, &mut soft)?;
                 if !any_square {
                     return Err(c.expected(&format!("the squares of `{pw}`")));

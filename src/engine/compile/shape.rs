@@ -139,7 +139,7 @@ mod tests {
             .atoms
             .patterns
             .iter()
-            .map(|p| (v.pieces[p.kind as usize].letter, p.plan.shape))
+            .map(|p| (v.pieces[p.kind as usize].letter.ch(), p.plan.shape))
             .collect();
         (all, nowhere as u32)
     }

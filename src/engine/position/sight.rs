@@ -83,9 +83,9 @@ mod tests {
                     Some('*')
                 } else {
                     pos.man_at(sq).map(|m| {
-                        let l = pos.tables().variant().pieces[m.kind() as usize].letter;
+                        let l = pos.tables().variant().pieces[m.kind() as usize].letter.ch();
                         if m.owner() == 0 {
-                            l.to_ascii_uppercase()
+                            l
                         } else {
                             l.to_ascii_lowercase()
                         }

@@ -143,7 +143,7 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                 } else {
                     kinds
                         .iter()
-                        .map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase())
+                        .map(|&k| v.pieces[k as usize].letter.ch().to_ascii_lowercase())
                         .collect()
                 };
                 if e.keys.iter().any(|(k, _)| k == "extinctionValue") {
@@ -221,6 +221,7 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
         } else {
             v.pieces[flags[0].0 as usize]
                 .letter
+                .ch()
                 .to_ascii_lowercase()
                 .to_string()
         };

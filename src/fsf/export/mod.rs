@@ -316,6 +316,16 @@ fn structure(e: &mut Exp) {
             "points earned by events (`score`): Fairy-Stockfish counts none",
         );
     }
+    if let Some(p) = v.pieces.iter().find(|p| p.letter.is_plus()) {
+        e.refuse(
+            "piece",
+            None,
+            format!(
+                "a promoted form lettered `{}` (`{}`): every piece of Fairy-Stockfish's variants.ini has a letter of its own",
+                p.letter, p.name
+            ),
+        );
+    }
     if let Shape::Unbounded { .. } = v.board.shape {
         e.refuse("board", None, "an unbounded board");
         return;
@@ -586,7 +596,7 @@ fn pieces(e: &mut Exp) -> Vec<Fsf> {
             && (same(&p.moves, &pawn_moves)
                 || same(&p.moves, &pawn_plain)
                 || same(&p.moves, &pawn_no_ep));
-        let letter = p.letter.to_ascii_lowercase();
+        let letter = p.letter.ch().to_ascii_lowercase();
         let fsf = if soldier.is_some() {
             Fsf::Soldier
         } else if pawnlike {
@@ -767,6 +777,7 @@ fn turn(e: &mut Exp, fsf: &[Fsf]) {
                 "mustDropType",
                 v.pieces[*k as usize]
                     .letter
+                    .ch()
                     .to_ascii_lowercase()
                     .to_string(),
             ),
@@ -777,7 +788,7 @@ fn turn(e: &mut Exp, fsf: &[Fsf]) {
         let s: String = t
             .petrify
             .iter()
-            .map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase())
+            .map(|&k| v.pieces[k as usize].letter.ch().to_ascii_lowercase())
             .collect();
         e.set("petrifyOnCaptureTypes", s);
     }
@@ -843,7 +854,7 @@ fn turn(e: &mut Exp, fsf: &[Fsf]) {
         let immune: String = x
             .immune
             .iter()
-            .map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase())
+            .map(|&k| v.pieces[k as usize].letter.ch().to_ascii_lowercase())
             .collect();
         if !immune.is_empty() {
             e.set("blastImmuneTypes", immune);
@@ -853,7 +864,7 @@ fn turn(e: &mut Exp, fsf: &[Fsf]) {
         let s: String = t
             .mutually_immune
             .iter()
-            .map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase())
+            .map(|&k| v.pieces[k as usize].letter.ch().to_ascii_lowercase())
             .collect();
         e.set("mutuallyImmuneTypes", s);
     }
@@ -920,7 +931,7 @@ fn turn(e: &mut Exp, fsf: &[Fsf]) {
     }
     let types: String = resets
         .iter()
-        .map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase())
+        .map(|&k| v.pieces[k as usize].letter.ch().to_ascii_lowercase())
         .collect();
     e.set(
         "nMoveRuleTypes",
@@ -928,7 +939,7 @@ fn turn(e: &mut Exp, fsf: &[Fsf]) {
     );
     let ep: String = (0..v.pieces.len())
         .filter(|&i| v.pieces[i].moves.iter().any(|a| a.mode == Mode::EnPassant))
-        .map(|i| v.pieces[i].letter.to_ascii_lowercase())
+        .map(|i| v.pieces[i].letter.ch().to_ascii_lowercase())
         .collect();
     if !ep.is_empty() {
         e.set("enPassantTypes", ep);

@@ -35,7 +35,7 @@ pub(super) fn promotion(e: &mut Exp, fsf: &[Fsf]) {
         if pr.from_pool {
             e.refuse("promote", Some("pool"), "promotion from a pool");
         }
-        let letter = p.letter.to_ascii_lowercase();
+        let letter = p.letter.ch().to_ascii_lowercase();
         let base = v
             .pieces
             .iter()
@@ -60,7 +60,7 @@ pub(super) fn promotion(e: &mut Exp, fsf: &[Fsf]) {
             } else if let Some(f) = p.promotes_to {
                 promoted.push(format!(
                     "{letter}:{}",
-                    v.pieces[f as usize].letter.to_ascii_lowercase()
+                    v.pieces[f as usize].letter.ch().to_ascii_lowercase()
                 ));
             }
             continue;
@@ -89,7 +89,7 @@ pub(super) fn promotion(e: &mut Exp, fsf: &[Fsf]) {
             }
             let text: String = ch
                 .iter()
-                .map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase())
+                .map(|&k| v.pieces[k as usize].letter.ch().to_ascii_lowercase())
                 .collect();
             match &choices[pl] {
                 None => choices[pl] = Some(text),
@@ -100,7 +100,7 @@ pub(super) fn promotion(e: &mut Exp, fsf: &[Fsf]) {
         for &(k, n) in &pr.limits {
             limits.push(format!(
                 "{}:{n}",
-                v.pieces[k as usize].letter.to_ascii_lowercase()
+                v.pieces[k as usize].letter.ch().to_ascii_lowercase()
             ));
         }
         // Optional promotion is compulsory where the man could never move:
@@ -116,7 +116,7 @@ pub(super) fn promotion(e: &mut Exp, fsf: &[Fsf]) {
     }
     let pawn_letter = (0..fsf.len())
         .find(|&i| matches!(fsf[i], Fsf::Pawn))
-        .map(|i| v.pieces[i].letter.to_ascii_lowercase());
+        .map(|i| v.pieces[i].letter.ch().to_ascii_lowercase());
     for (pl, col) in ["White", "Black"].iter().enumerate() {
         let mut t = pawn_types[pl].clone();
         if let Some(l) = pawn_letter {
@@ -285,6 +285,7 @@ fn placement_keys(
                         "dropNoDoubled",
                         v.pieces[pieces[0] as usize]
                             .letter
+                            .ch()
                             .to_ascii_lowercase()
                             .to_string(),
                     ),

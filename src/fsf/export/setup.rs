@@ -10,7 +10,7 @@ pub(super) fn piece_to_char(v: &Variant) -> String {
     let mut slots: Vec<char> = vec!['.'; SLOTS.len()];
     let mut rest = Vec::new();
     for p in &v.pieces {
-        let l = p.letter;
+        let l = p.letter.ch();
         let want = if p.royal {
             Some(SLOTS.len() - 1)
         } else {
@@ -88,7 +88,7 @@ pub(super) fn setup(e: &mut Exp, fsf: &[Fsf]) {
         fen.push('[');
         for (pl, hand) in v.setup.hands.iter().enumerate() {
             for &(k, n) in hand {
-                let l = v.pieces[k as usize].letter;
+                let l = v.pieces[k as usize].letter.ch();
                 let l = if pl == 0 { l } else { l.to_ascii_lowercase() };
                 for _ in 0..n.min(256) {
                     fen.push(l);
@@ -123,9 +123,9 @@ fn castling_field(e: &mut Exp, fsf: &[Fsf]) -> String {
         .collect();
     let letters: String = kinds
         .iter()
-        .map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase())
+        .map(|&k| v.pieces[k as usize].letter.ch().to_ascii_lowercase())
         .collect();
-    let castler = v.pieces[c.royal as usize].letter.to_ascii_lowercase();
+    let castler = v.pieces[c.royal as usize].letter.ch().to_ascii_lowercase();
     let mut field = String::new();
     let mut castling_rank: Option<i32> = None;
     let mut king_file = None;

@@ -6,7 +6,7 @@ use crate::engine::core::Bits;
 use crate::engine::position::raw::RawPosition;
 use crate::engine::rules::faces::SlotText;
 use crate::engine::tables::Compiled;
-use crate::ir::{Card, PieceId, RegionId};
+use crate::ir::{Card, Letter, PieceId, RegionId};
 
 /// The most points a player's `score:` entry may hold.
 const MAX_SCORE: u32 = 1_000_000_000;
@@ -121,20 +121,13 @@ pub(crate) fn write_faces<B: Bits>(t: &Compiled<B>, faces: &[SlotText], out: &mu
     out.push_str("faces:");
     let v = &t.base.variant;
     for (sl, x) in f.slots.iter().zip(faces) {
-        let letter = |k: PieceId| {
-            let c = v.pieces[k as usize].letter.to_ascii_uppercase();
-            if sl.owner == 0 {
-                c
-            } else {
-                c.to_ascii_lowercase()
-            }
-        };
+        let letter = |k: PieceId| v.pieces[k as usize].letter.text(sl.owner != 0);
         match *x {
-            SlotText::Hidden(k) => out.push(letter(k)),
+            SlotText::Hidden(k) => out.push_str(&letter(k)),
             SlotText::Unknown => out.push('?'),
             SlotText::Revealed(k) => {
                 out.push('=');
-                out.push(letter(k));
+                out.push_str(&letter(k));
             }
         }
     }
@@ -161,9 +154,20 @@ fn parse_faces<B: Bits>(t: &Compiled<B>, val: &str) -> Result<Vec<SlotText>, Str
             out.push(SlotText::Unknown);
             continue;
         }
+        // `+X`: a promoted form written without a letter of its own.
+        let (c, plus) = match c {
+            '+' => (chars.next().unwrap_or('+'), true),
+            c => (c, false),
+        };
         let Some(k) = c
             .is_ascii_alphabetic()
-            .then(|| v.piece_by_letter(c.to_ascii_uppercase()))
+            .then(|| {
+                v.piece_by(if plus {
+                    Letter::plus(c)
+                } else {
+                    Letter::own(c)
+                })
+            })
             .flatten()
             .filter(|&k| f.listed.contains(k))
         else {
@@ -360,7 +364,7 @@ pub(crate) fn write_decks<B: Bits>(t: &Compiled<B>, raw: &RawPosition, out: &mut
             match *card {
                 Card::Joker => out.push('*'),
                 Card::Piece { piece, region } => {
-                    out.push(v.pieces[piece as usize].letter.to_ascii_uppercase());
+                    out.push_str(&v.pieces[piece as usize].letter.text(false));
                     if let Some(r) = region {
                         out.push('(');
                         out.push_str(&v.regions[r as usize].name);
@@ -402,7 +406,19 @@ pub(crate) fn parse_decks<B: Bits>(
                 list.push(Card::Joker);
                 continue;
             }
-            let Some(piece) = c.is_ascii().then(|| v.piece_by_letter(c)).flatten() else {
+            // `+X`: a promoted form written without a letter of its own.
+            let (c, letter) = match c {
+                '+' => match chars.next() {
+                    Some((_, n)) => (n, Letter::plus(n)),
+                    None => return Err("expected a piece letter after `+`".into()),
+                },
+                c => (c, Letter::own(c)),
+            };
+            let Some(piece) = c
+                .is_ascii_alphabetic()
+                .then(|| v.piece_by(letter))
+                .flatten()
+            else {
                 return Err(format!("`{c}` is not a piece letter"));
             };
             let mut region = None;

@@ -98,10 +98,10 @@ pub(super) fn parse_square<B: Bits>(t: &Compiled<B>, s: &str) -> Option<Square> 
     t.base.geo.square(x + ox, y + oy)
 }
 
+/// The capital letter of a piece that has one of its own (a promoted form
+/// written `+X` has `X`: [`write_man`] writes it after `+`).
 pub(super) fn piece_letter<B: Bits>(t: &Compiled<B>, k: PieceId) -> char {
-    t.base.variant.pieces[k as usize]
-        .letter
-        .to_ascii_uppercase()
+    t.base.variant.pieces[k as usize].letter.ch()
 }
 
 /// How men are written: by letter case (2 players), tag prefix (3–4), or

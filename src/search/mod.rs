@@ -18,7 +18,8 @@
 //! - **Transposition table** ([`tt`]): buckets of four, each entry with the
 //!   position's static evaluation; quiescence probes it (a bound that
 //!   settles a null window ends the node) and stores its results at depth 0.
-//! - **Move ordering**: the hash action; captures and promotions that win
+//! - **Move ordering**, staged (`picker.rs`: each stage scored only when
+//!   the search reaches it): the hash action; captures and promotions that win
 //!   or hold material by static exchange ([`Game::see`]), victim first,
 //!   cheaper mover first (MVV-LVA); two killers per ply and the
 //!   counter-move of the opponent's last action; quiet actions by history
@@ -69,6 +70,7 @@ pub mod eval;
 pub mod game;
 mod history;
 mod mobility;
+mod picker;
 mod quiesce;
 mod root;
 mod smp;
@@ -78,6 +80,7 @@ pub mod weights;
 
 use game::{Game, Outcome, HISTORY_SIZE};
 use history::{quiet_limits, CONT_SIZE};
+use picker::Picker;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -497,7 +500,8 @@ impl<A: Copy + PartialEq> Searcher<A> {
         let mut tt_eval = NO_EVAL;
         if key != 0 {
             if let Some(e) = self.tt.probe(key) {
-                hash_action = e.action.filter(|a| actions.contains(a));
+                // Played only if it is in the legal list (the picker looks).
+                hash_action = e.action;
                 tt_eval = e.eval;
                 if !pv_node && e.depth as i32 >= depth {
                     let v = from_tt(e.score, ply);
@@ -578,11 +582,13 @@ impl<A: Copy + PartialEq> Searcher<A> {
                 }
             }
         }
-        // Order: the hash action; captures that win or hold material by
-        // static exchange (victim first, cheaper mover first); killers and
-        // the counter-move; quiet actions by history; losing captures.
+        // Order (staged, `picker.rs`): the hash action; captures that win or
+        // hold material by static exchange (victim first, cheaper mover
+        // first); killers and the counter-move; quiet actions by history;
+        // losing captures. Each stage is scored when the search reaches it.
         let mut scores = std::mem::take(&mut self.scores[ply]);
         scores.clear();
+        scores.resize(actions.len(), 0);
         let killers = self.killers[ply];
         let prev = if ply > 0 { self.path[ply - 1] } else { 0 };
         let counter = if prev != 0 { self.counter[prev] } else { None };
@@ -592,28 +598,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
         } else {
             [0, 0]
         };
-        for a in actions.iter() {
-            let s = if Some(*a) == hash_action {
-                i32::MAX
-            } else if let Some(gain) = g.tactical_gain(a) {
-                let see = g.see(a);
-                if see >= 0 {
-                    GOOD_CAPTURE + gain
-                } else {
-                    BAD_CAPTURE + see.max(-100_000)
-                }
-            } else if Some(*a) == killers[0] {
-                KILLER + 2
-            } else if Some(*a) == killers[1] {
-                KILLER + 1
-            } else if Some(*a) == counter {
-                KILLER
-            } else {
-                let h = g.history_index(a) % HISTORY_SIZE;
-                self.history[h] + self.continued(follows, h)
-            };
-            scores.push(s);
-        }
+        let mut picker = Picker::new(hash_action, killers, counter, follows);
         let futile = !pv_node
             && !in_check
             && depth <= 2
@@ -636,17 +621,9 @@ impl<A: Copy + PartialEq> Searcher<A> {
         let mut best_action = None;
         let n = actions.len();
         for i in 0..n {
-            // Pick the best remaining action.
-            let mut bi = i;
-            for j in i + 1..n {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
-            actions.swap(i, bi);
-            scores.swap(i, bi);
-            let a = actions[i];
-            let score = scores[i];
+            let Some((a, score)) = picker.next(self, g, &mut actions, &mut scores) else {
+                break;
+            };
             let bad_capture = score < BAD_CAPTURE / 2;
             let quiet = score < KILLER && !bad_capture;
             let hidx = g.history_index(&a) % HISTORY_SIZE;

@@ -38,7 +38,7 @@ fn kind(p: &Prepared, letter: char) -> u8 {
     p.variant()
         .pieces
         .iter()
-        .position(|k| k.letter == letter)
+        .position(|k| k.letter.is(letter))
         .unwrap() as u8
 }
 

@@ -93,11 +93,16 @@ impl Letter {
 
 impl fmt::Display for Letter {
     /// The upper-case text: `R`, `+R`.
+    /// Width and alignment flags apply (`{:<3}` pads `R` as a `char`
+    /// would: tables of pieces line up).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = [0u8; 4];
+        let c = self.ch.encode_utf8(&mut buf);
         if self.plus {
-            f.write_str("+")?;
+            f.pad(&format!("+{c}"))
+        } else {
+            f.pad(c)
         }
-        write!(f, "{}", self.ch)
     }
 }
 

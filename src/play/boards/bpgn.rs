@@ -1,5 +1,5 @@
 //! Records of two-board games in BPGN, the bughouse PGN (the BPGN
-//! standard 1.0 to 1.2, https://bughousedb.com/Lieven_BPGN_Standard.txt):
+//! standard 1.0 to 1.2, <https://bughousedb.com/Lieven_BPGN_Standard.txt>):
 //! PGN's tag pairs with the four players as `WhiteA`, `BlackA`, `WhiteB`,
 //! `BlackB`, the two boards' start position as `[FEN "FEN_A | FEN_B"]`
 //! (its BFEN extension), and the moves of both boards in the order they

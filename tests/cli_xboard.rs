@@ -58,6 +58,23 @@ fn plays_black_after_a_user_move() {
     assert!(b.play_text(mv).is_ok(), "{mv} is not legal");
 }
 
+/// `go` while the engine already thinks for the side on move (its side
+/// after `new` and the user's move) keeps that search: the engine plays
+/// black once, not black and then white as well.
+#[test]
+fn go_while_thinking_for_the_side_on_move_plays_one_move() {
+    let out = xboard("xboard\nprotover 2\nnew\nst 5\nusermove e2e4\ngo\n");
+    let moves: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("move "))
+        .collect();
+    assert_eq!(moves.len(), 1, "{out}");
+    let v = varia::load::builtin("chess", &[]).unwrap();
+    let mut b = varia::protocol::Board::new(v).unwrap();
+    b.play_text("e2e4").unwrap();
+    assert!(b.play_text(moves[0]).is_ok(), "{} is not black's", moves[0]);
+}
+
 #[test]
 fn fairy_variants_are_described_with_setup_and_piece() {
     let out =

@@ -49,6 +49,8 @@ struct Job {
     stop: Arc<AtomicBool>,
     /// Set when the move must not be played (`force`, `new`, `undo`…).
     cancel: Arc<AtomicBool>,
+    /// The side the search plays for.
+    side: u8,
 }
 
 /// The XBoard engine's state.
@@ -222,6 +224,14 @@ impl Xboard {
                 self.mode = Mode::Force;
             }
             "go" => {
+                // Already thinking for the side on move (the engine's side
+                // after `new` and the user's move): keep that search, as
+                // `go` asks the engine to play the side on move; stopping
+                // it would play its move and then the other side's too.
+                if let Some(job) = self.job.as_ref().filter(|j| !j.handle.is_finished()) {
+                    self.mode = Mode::Play(job.side);
+                    return true;
+                }
                 self.finish(false);
                 let turn = self.board().session().position().turn();
                 self.mode = Mode::Play(turn);
@@ -451,6 +461,7 @@ impl Xboard {
             return;
         };
         let limits = self.limits();
+        let side = self.board().session().position().turn();
         let stop = searcher.stop_flag();
         let cancel = Arc::new(AtomicBool::new(false));
         let (board, out, post) = (self.board.clone(), self.out.clone(), self.post);
@@ -519,6 +530,7 @@ impl Xboard {
             handle,
             stop,
             cancel,
+            side,
         });
     }
 

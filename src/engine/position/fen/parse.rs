@@ -638,7 +638,7 @@ fn parse_castling<B: Bits>(
         let Some((r, p)) = found else {
             return fail(
                 F,
-                format!("`{c}` for {pname}, but no {paname} on that side of an {rname} of {pname}"),
+                format!("`{c}` for {pname}, but {pname}'s {rname} has no {paname} on that side"),
             );
         };
         for m in raw.men.iter_mut() {

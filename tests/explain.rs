@@ -735,3 +735,43 @@ fn a_hostage_exchange_names_the_prison_the_value_order_or_the_square() {
     let e = why(&session("chess", None), "P-P@e4");
     assert!(matches!(e.reason, Reason::NoExchanges), "{e:?}");
 }
+
+/// Duck chess (`then move wall`): a board move typed without the wall's
+/// square is the first part of many actions, not one legal action; the
+/// answer says so, with one whole action as the example, and a promotion
+/// left out is asked for by the kinds, not by every action.
+#[test]
+fn a_duck_move_without_the_wall_square_asks_where_the_wall_goes() {
+    let s = session("duck", None);
+    let e = why(&s, "e2e4");
+    let n = s
+        .position()
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from().map(|f| s.square_name(f)).as_deref() == Some("e2"))
+        .filter(|m| m.to().map(|t| s.square_name(t)).as_deref() == Some("e4"))
+        .count();
+    assert!(n > 1, "{n}");
+    assert!(
+        matches!(&e.reason, Reason::WallNeeded { example, squares }
+            if example.starts_with("e4,") && *squares == n),
+        "{e:?}"
+    );
+    assert!(!e.legal);
+    assert!(e.text.contains("the wall moves too"), "{}", e.text);
+    // The whole action is legal.
+    assert!(why(&s, "e4,d5").legal);
+
+    let s = session("duck", Some("4k3/2P5/8/8/8/8/8/4K3 w - - 0 1"));
+    let e = why(&s, "c7c8");
+    assert!(
+        matches!(&e.reason, Reason::PromotionNeeded { choices }
+            if choices == &["queen", "rook", "bishop", "knight"]),
+        "{e:?}"
+    );
+    let e = why(&s, "c7c8q");
+    assert!(
+        matches!(&e.reason, Reason::WallNeeded { example, .. } if example.starts_with("c8=Q")),
+        "{e:?}"
+    );
+}

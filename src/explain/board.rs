@@ -281,10 +281,22 @@ fn promotion(
     let pos = sc.pos;
     let promo = promo.map(|c| c.to_ascii_uppercase());
     let letters: Vec<Option<char>> = legal.iter().map(|&m| promo_letter(sc, m)).collect();
-    if let Some(i) = letters.iter().position(|&l| l == promo) {
-        return Found::new(Reason::Legal {
-            action: sc.san(legal[i]),
+    let same: Vec<Move> = legal
+        .iter()
+        .zip(&letters)
+        .filter(|&(_, &l)| l == promo)
+        .map(|(&m, _)| m)
+        .collect();
+    // `then move wall`: the board move typed alone is one of many actions,
+    // one per square the wall may go to.
+    if same.len() > 1 && same.iter().all(|m| m.split_wall().1.is_some()) {
+        return Found::new(Reason::WallNeeded {
+            example: sc.san(same[0]),
+            squares: same.len(),
         });
+    }
+    if let Some(&m) = same.first() {
+        return Found::new(Reason::Legal { action: sc.san(m) });
     }
     let choices: Vec<String> = legal
         .iter()
@@ -304,6 +316,17 @@ fn promotion(
             choices,
         })
         .rule(promotion_rule(sc, man)),
+        // With a wall to move as well, the kinds, not every action.
+        None if legal.iter().any(|m| m.split_wall().1.is_some()) => {
+            let mut kinds: Vec<String> = Vec::new();
+            for k in legal.iter().filter_map(|m| m.promotion()) {
+                let name = words::piece(sc.v, k);
+                if !kinds.contains(&name) {
+                    kinds.push(name);
+                }
+            }
+            Found::new(Reason::PromotionNeeded { choices: kinds })
+        }
         None if legal.len() > 1 => Found::new(Reason::PromotionNeeded {
             choices: legal.iter().map(|&m| sc.san(m)).collect(),
         }),

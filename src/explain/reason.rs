@@ -222,6 +222,10 @@ pub enum Reason {
     NoPromotion { man: String, to: String },
     /// The move must promote: to what?
     PromotionNeeded { choices: Vec<String> },
+    /// The board move is only the first part of the action: a wall is
+    /// then moved or placed (`then move wall`), and the text did not say
+    /// where (`example` is one whole action, `squares` how many there are).
+    WallNeeded { example: String, squares: usize },
     /// With a capture at hand, only captures are legal.
     MustCapture { example: String },
     /// With a placement at hand, only placements are legal.
@@ -261,7 +265,8 @@ impl Reason {
             | Disconnected
             | NotAChoice { .. }
             | NoPromotion { .. }
-            | PromotionNeeded { .. } => 7,
+            | PromotionNeeded { .. }
+            | WallNeeded { .. } => 7,
             NoCastlingRight { .. }
             | CastlingBlocked { .. }
             | CastlingInCheck { .. }
@@ -564,6 +569,10 @@ impl Reason {
             PromotionNeeded { choices } => format!(
                 "Say what the man becomes: {}.",
                 super::words::list(choices, "or")
+            ),
+            WallNeeded { example, squares } => format!(
+                "That move is only the first part of the action: the wall moves too. \
+                 Say where, after a comma, as in {example} ({squares} squares)."
             ),
             MustCapture { example } => format!(
                 "A capture is possible ({example}), and captures are compulsory."

@@ -758,7 +758,7 @@ fn a_duck_move_without_the_wall_square_asks_where_the_wall_goes() {
         "{e:?}"
     );
     assert!(!e.legal);
-    assert!(e.text.contains("the wall moves too"), "{}", e.text);
+    assert!(e.text.contains("a wall is put down after it"), "{}", e.text);
     // The whole action is legal.
     assert!(why(&s, "e4,d5").legal);
 

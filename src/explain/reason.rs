@@ -571,7 +571,7 @@ impl Reason {
                 super::words::list(choices, "or")
             ),
             WallNeeded { example, squares } => format!(
-                "That move is only the first part of the action: the wall moves too. \
+                "That move is only the first part of the action: a wall is put down after it. \
                  Say where, after a comma, as in {example} ({squares} squares)."
             ),
             MustCapture { example } => format!(

@@ -194,6 +194,15 @@ impl Fail {
     }
 }
 
+/// Compile a variant for a command, its error printed as every command
+/// prints it (`error: ...`); the exit code (1) when it cannot.
+pub fn compiled(variant: &varia::ir::Variant) -> Result<varia::play::session::Prepared, i32> {
+    varia::play::session::Prepared::new(variant).map_err(|e| {
+        eprintln!("error: {e}");
+        1
+    })
+}
+
 /// Parse `--option`s and load the variant, with the messages every command uses.
 /// Compile a variant once for a run of games and check that it starts.
 pub fn prepare(

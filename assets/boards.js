@@ -49,7 +49,7 @@ function build() {
     `<form id="two-typed" class="row"><label>Board <select id="two-typed-board"><option value="0">A</option><option value="1">B</option></select></label>` +
     `<label>Move <input id="two-move-text" size="10" autocomplete="off" placeholder="e4, P@e5"></label><button type="submit">Play</button></form>` +
     `<ol id="two-moves" aria-label="moves of both boards"></ol>` +
-    `<div class="row"><button id="two-save" type="button">BPGN</button></div>` +
+    `<div class="row"><button id="two-undo" type="button" title="Take back to before your last move">◀ Undo</button><button id="two-save" type="button">BPGN</button></div>` +
     `<label class="fen">FEN <input id="two-fen" size="40" spellcheck="false" readonly></label>`;
   box.append(boards, side);
   for (const i of [0, 1]) {
@@ -64,6 +64,10 @@ function build() {
     e.preventDefault();
     const t = $("two-move-text").value.trim();
     if (t) act(Number($("two-typed-board").value), { text: t }).then((ok) => { if (ok) $("two-move-text").value = ""; });
+  });
+  $("two-undo").addEventListener("click", async () => {
+    if (!cur) return;
+    try { hooks.shown(await api(`/api/game/${cur.id}/undo`, { to_human: true, turn: hooks.turn() })); say(""); } catch (e) { say(e.message); }
   });
   $("two-save").addEventListener("click", async () => {
     if (!cur) return;
@@ -90,6 +94,7 @@ export function show(p, h) {
   moves(p);
   result(p);
   $("two-fen").value = p.fen;
+  $("two-undo").disabled = !p.can_undo;
 }
 
 function seats(p) {

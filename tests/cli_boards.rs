@@ -484,3 +484,40 @@ fn uci_and_xboard_refuse_a_variant_of_two_boards() {
     let features = s.lines().find(|l| l.contains("feature variants=")).unwrap();
     assert!(!features.contains("bughouse2"), "{features}");
 }
+
+/// `--players` on two boards is read as for one board (`parse_seats`):
+/// four seats named, people only where people play.
+#[test]
+fn players_of_two_boards_are_four_seats() {
+    let out = varia()
+        .args([
+            "simulate",
+            "bughouse2",
+            "--games",
+            "1",
+            "--players",
+            "random,random",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        e.contains("error: bughouse2 on two boards has 4 seats (WhiteA, BlackA, WhiteB, BlackB), but --players names 2"),
+        "{e}"
+    );
+    let out = varia()
+        .args([
+            "simulate",
+            "bughouse2",
+            "--games",
+            "1",
+            "--players",
+            "human,random,random,random",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.contains("plays by itself"), "{e}");
+}

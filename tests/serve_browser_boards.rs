@@ -134,7 +134,15 @@ fn the_api_plays_two_boards_with_four_seats() {
         "{}",
         no_board.text()
     );
-    for op in ["undo", "resign", "ai"] {
+    // Undo takes back the drop (every seat a person's: one move); the
+    // pawn is in BlackB's hand again.
+    let back = s.ok(&format!("/api/game/{id}/undo"), &json!({}));
+    assert_eq!(back["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(back["seats"][3]["hand"][0]["count"], 1, "{}", back["seats"]);
+    assert_eq!(back["can_undo"], true);
+    let p = play(&s, &back, 1, "P@e5");
+    assert_eq!(p["moves"].as_array().unwrap().len(), 5);
+    for op in ["redo", "resign", "ai"] {
         let a = s.post(&format!("/api/game/{id}/{op}"), &json!({}));
         assert_eq!(a.status, 422, "{op}: {}", a.text());
         assert!(a.text().contains("two boards"), "{op}: {}", a.text());
@@ -360,6 +368,18 @@ fn bughouse_in_the_page_on_two_boards() {
         let (share, _) = standing_out(&p, square_on(&b, i, sq));
         assert!(share < 0.01, "board {i}: {sq} should be empty ({share:.3})");
     }
+    // Undo takes the mate back: the game goes on, on both boards.
+    assert_eq!(two_moves(&b).len(), 8);
+    b.click("#two-undo");
+    b.wait(
+        "the mate taken back",
+        "return document.getElementById('two-result').dataset.over === 'false' \
+         && document.querySelectorAll('#two-moves li').length === 7",
+    );
+    assert!(b
+        .js("return window.varia.board().boards[1].actions.length")
+        .as_u64()
+        .is_some_and(|n| n > 0));
 }
 
 /// The page by keyboard on board B: the board takes the focus, the arrows

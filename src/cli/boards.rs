@@ -42,26 +42,24 @@ pub fn board_fen(v: &Variant, fen: Option<&str>, board: usize) -> Result<Option<
 }
 
 /// The four seats' players: `--players` names four, or none (`default`
-/// for each).
+/// for each); `human` only where people can play.
 pub fn four_players(
     list: &[String],
+    variant: &Variant,
     default: impl Fn(usize) -> Player,
-) -> Result<[Player; 4], String> {
-    if list.is_empty() {
-        return Ok([default(0), default(1), default(2), default(3)]);
-    }
-    if list.len() != 4 {
-        return Err(format!(
-            "a game of two boards has 4 seats (WhiteA, BlackA, WhiteB, BlackB), but --players names {}",
-            list.len()
-        ));
-    }
-    let mut out = Vec::with_capacity(4);
-    for s in list {
-        out.push(s.parse::<Player>().map_err(|e| format!("--players: {e}"))?);
-    }
-    out.try_into()
-        .map_err(|_| "--players: four seats".to_string())
+    humans_allowed: bool,
+) -> Result<[Player; 4], super::Fail> {
+    let game = format!("{} on two boards", variant.name);
+    let seats = super::parse_seats(
+        list,
+        &game,
+        &["WhiteA", "BlackA", "WhiteB", "BlackB"],
+        default,
+        humans_allowed,
+    )?;
+    seats
+        .try_into()
+        .map_err(|_| super::Fail::msg("--players: four seats", 2))
 }
 
 fn names(players: &[Player; 4]) -> [String; 4] {
@@ -106,17 +104,13 @@ pub fn simulate(a: &SimulateArgs, variant: &Variant) -> i32 {
         eprintln!("error: {flag} is not available for a game of two boards (yet)");
         return 2;
     }
-    let players = match four_players(&a.players, |_| Player::Ai(1)) {
+    let players = match four_players(&a.players, variant, |_| Player::Ai(1), false) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
+        Err(super::Fail(e, code)) => {
+            eprintln!("{e}");
+            return code;
         }
     };
-    if players.iter().any(|p| matches!(p, Player::Human)) {
-        eprintln!("error: simulate plays by itself; use random or ai:LEVEL seats");
-        return 2;
-    }
     let prepared = match super::compiled(variant) {
         Ok(p) => p,
         Err(code) => return code,
@@ -440,17 +434,18 @@ fn hands_text(pos: &varia::engine::Position, v: &Variant) -> String {
 /// `A MOVE` or `B MOVE` for the seat to move on that board, or an empty
 /// line to let the seeded coin pick a board whose seat is not a person.
 pub fn play(a: &PlayArgs, variant: &Variant) -> i32 {
-    let players = match four_players(&a.players, |i| {
+    let default = |i: usize| {
         if i == 0 {
             Player::Human
         } else {
             Player::Ai(varia::play::ai::DEFAULT_LEVEL)
         }
-    }) {
+    };
+    let players = match four_players(&a.players, variant, default, true) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
+        Err(super::Fail(e, code)) => {
+            eprintln!("{e}");
+            return code;
         }
     };
     let prepared = match super::compiled(variant) {

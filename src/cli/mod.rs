@@ -305,8 +305,21 @@ pub fn parse_players(
     default: impl Fn(usize) -> varia::play::ai::Player,
     humans_allowed: bool,
 ) -> Result<Vec<varia::play::ai::Player>, Fail> {
+    let names: Vec<&str> = variant.players.iter().map(|p| p.name.as_str()).collect();
+    parse_seats(list, &variant.name, &names, default, humans_allowed)
+}
+
+/// Parse `--players` for the seats `names` of `game` (a variant's
+/// players, or the four seats of two boards).
+pub fn parse_seats(
+    list: &[String],
+    game: &str,
+    names: &[&str],
+    default: impl Fn(usize) -> varia::play::ai::Player,
+    humans_allowed: bool,
+) -> Result<Vec<varia::play::ai::Player>, Fail> {
     use varia::play::ai::Player;
-    let seats = variant.players.len();
+    let seats = names.len();
     if list.is_empty() {
         return Ok((0..seats).map(default).collect());
     }
@@ -329,10 +342,8 @@ pub fn parse_players(
         ));
     }
     if players.len() != seats {
-        let names: Vec<&str> = variant.players.iter().map(|p| p.name.as_str()).collect();
         let mut msg = format!(
-            "{} has {seats} seats ({}), but --players names {}",
-            variant.name,
+            "{game} has {seats} seats ({}), but --players names {}",
             names.join(", "),
             players.len()
         );

@@ -8,8 +8,9 @@
 //! `GET /api/game/ID` answers a two-board position, and `act` takes
 //! `board` (0: A, 1: B) and `change` (the board's change count the page
 //! saw: a move on the other board does not stale a click on this one,
-//! a man arriving in a hand does). `seats` and `save` (BPGN) work as on
-//! one board; the other operations are refused with a sentence.
+//! a man arriving in a hand does). `undo` (to before a person's last
+//! move), `seats` and `save` (BPGN) work as on one board; the other
+//! operations are refused with a sentence.
 //!
 //! Each AI seat chooses on a thread of its own for its own board, the
 //! other board frozen (as `varia simulate` plays two boards, see
@@ -236,6 +237,7 @@ pub fn position(id: u64, st: &BoardsState, turn: u8) -> Result<serde_json::Value
         "fen": b.fen(),
         "thinking": st.thinking[0] || st.thinking[1],
         "human": !over && (st.human_to_act(0) || st.human_to_act(1)),
+        "can_undo": !b.moves.is_empty(),
         "ai_error": st.ai_error,
     }))
 }
@@ -353,9 +355,35 @@ pub fn op(
                 None => Ok(serde_json::json!({"record": text})),
             }
         }
-        "undo" | "redo" | "resign" | "claim" | "ai" | "draw" | "why" | "fen" => {
+        "undo" => {
+            // Back to before the last move of a person's seat (with the
+            // AI's moves after it; `to_human: false`, or no person at
+            // all: one move), on whichever boards they were played.
+            let to_human = m.bool_opt("to_human")?.unwrap_or(true);
+            let anyone = st.players.iter().any(|p| matches!(p, Player::Human));
+            let mut any = false;
+            while let Some(back) = st.b.undo() {
+                any = true;
+                let seat = two::seat(back.board, back.player);
+                if !to_human || !anyone || matches!(st.players[seat], Player::Human) {
+                    break;
+                }
+            }
+            if !any {
+                return Err(ApiError::refused("nothing to take back"));
+            }
+            // Every board may have changed; an AI's choice is dropped.
+            st.last = [None; 2];
+            st.changes = st.changes.map(|c| c + 1);
+            st.thinking = [false; 2];
+            st.epoch += 1;
+            st.version += 1;
+            st.ai_error = None;
+            Ok(serde_json::json!({}))
+        }
+        "redo" | "resign" | "claim" | "ai" | "draw" | "why" | "fen" => {
             Err(ApiError::refused(format!(
-                "`{op}` is not available in a game of two boards (yet): it takes moves, seats and saving"
+                "`{op}` is not available in a game of two boards (yet): it takes moves, undo, seats and saving"
             )))
         }
         _ => Err(ApiError::not_found(format!("no game operation `{op}`"))),

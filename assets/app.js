@@ -136,7 +136,7 @@ function fillVariants() {
   for (const v of state.variants) {
     const o = document.createElement("option");
     o.value = v.name;
-    o.textContent = `${v.title} (${v.players.length} players)`;
+    o.textContent = v.boards === 2 ? `${v.title} (two boards, 4 seats)` : `${v.title} (${v.players.length} players)`;
     sel.append(o);
   }
   if (state.variants.some((v) => v.name === old)) sel.value = old;

@@ -4,6 +4,7 @@
 // `s:SQUARE`, `h:KIND` (a man in hand), `p:KIND` / `r:KIND` (a hostage
 // given / a man taken back), `d` (the deck), `b:TEXT` (a button).
 import { api, source, download, message as banner, goToLine, shownName } from "./app.js";
+import * as two from "./boards.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -210,6 +211,15 @@ export function event(ev) {
 let fogSeat = null;
 
 function show(p) {
+  if (p.two_boards) {
+    // A game of two boards: boards.js draws it (the panel of one board
+    // is hidden).
+    pos = p;
+    clicks = [];
+    two.show(p, { shown: show, turn: () => turn, refresh });
+    return;
+  }
+  two.one(true);
   const changed = !pos || p.id !== pos.id || p.version !== pos.version;
   if (!pos || p.id !== pos.id) fogSeat = null;
   viewBox(p);

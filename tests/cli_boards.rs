@@ -298,3 +298,226 @@ fn play_shows_both_boards_and_ends_on_a_mate() {
     );
     assert!(rec.contains("[Result \"1-0\"]"), "{rec}");
 }
+
+/// A man received restarts its board's repetition count: the position
+/// with the man in hand is another position, counted from its arrival
+/// (docs/LANGUAGE.md, "`boards 2`": "among the positions since that
+/// board's hand last received a man").
+#[test]
+fn a_man_received_restarts_the_boards_repetition_count() {
+    let p = prepared();
+    let pawn = kind(&p, 'P');
+    let mut g = Boards::new(&p, None, 1).unwrap();
+    let round = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    // Board A's start position, twice.
+    play(&mut g, 0, &round);
+    assert!(g.result().is_none());
+    // WhiteB takes a pawn on board B: BlackA, WhiteB's partner, receives it.
+    play(&mut g, 1, &["e4", "d5", "exd5"]);
+    assert_eq!(g.boards[0].position().hand(1, pawn), 1);
+    // The start position again, twice: with a pawn in BlackA's hand it is
+    // the second time only (the two before had other hands).
+    play(&mut g, 0, &round);
+    assert!(g.result().is_none(), "{:?}", g.result());
+    // A third time since the pawn arrived: a draw for all four.
+    play(&mut g, 0, &round);
+    match g.result() {
+        Some(Outcome::Draw { reason }) => {
+            assert!(
+                reason.starts_with("board A") && reason.contains("repetition"),
+                "{reason}"
+            )
+        }
+        o => panic!("{o:?}"),
+    }
+}
+
+/// `undo` takes back the last move, on its board, with the man it sent.
+#[test]
+fn undo_takes_back_a_move_and_the_man_it_sent() {
+    let p = prepared();
+    let pawn = kind(&p, 'P');
+    let mut g = Boards::new(&p, None, 1).unwrap();
+    play(&mut g, 0, &["e4", "d5"]);
+    let before = g.fen();
+    play(&mut g, 0, &["exd5"]);
+    assert_eq!(g.boards[1].position().hand(1, pawn), 1);
+    let m = g.undo().unwrap();
+    assert_eq!((m.board, m.san.as_str()), (0, "exd5"));
+    assert_eq!(g.fen(), before);
+    assert_eq!(g.boards[1].position().hand(1, pawn), 0);
+    assert_eq!(g.moves.len(), 2);
+    assert!(g.undo().is_some() && g.undo().is_some());
+    assert!(g.undo().is_none());
+    assert_eq!(g.moves.len(), 0);
+}
+
+#[test]
+fn the_terminal_game_on_two_boards_takes_back_by_undo() {
+    let out = varia()
+        .args(["play", "bughouse2", "--players", "human,human,human,human"])
+        .write_stdin("A e4\nA d5\nA exd5\nundo\nA Qxd5\nA exd5\nundo\nundo\nundo\nundo\nquit\n")
+        .output()
+        .unwrap();
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{s}");
+    // exd5 is taken back, so Qxd5 is no move; exd5 again, then back to
+    // the start.
+    assert!(s.contains("Took back: WhiteA exd5."), "{s}");
+    assert!(s.contains("Took back: BlackA d5."), "{s}");
+    assert!(s.contains("Took back: WhiteA e4."), "{s}");
+    assert!(s.contains("Nothing to take back."), "{s}");
+    // With computer seats, back to before the person's last move.
+    let out = varia()
+        .args([
+            "play",
+            "bughouse2",
+            "--players",
+            "human,random,random,random",
+            "--seed",
+            "3",
+        ])
+        .write_stdin("A e4\n\n\n\n\nundo\nquit\n")
+        .output()
+        .unwrap();
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{s}");
+    // After the prompt: everything since WhiteA's e4, in the order played.
+    let took = s
+        .lines()
+        .find_map(|l| l.split_once("Took back: ").map(|(_, t)| t))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(took.starts_with("WhiteA e4"), "{took}");
+}
+
+#[test]
+fn replay_reads_every_game_of_a_bpgn_file() {
+    let p = prepared();
+    let players = [
+        Player::Random,
+        Player::Random,
+        Player::Random,
+        Player::Random,
+    ];
+    let names = ["r1", "r2", "r3", "r4"].map(String::from);
+    let mut text = String::new();
+    for seed in [3, 4] {
+        let g = sim::play_game(&p, &players, None, seed, 60).unwrap();
+        text.push_str(&bpgn::write(&g.boards, &names, &[], g.outcome.as_ref()));
+        text.push('\n');
+    }
+    let all = bpgn::read_all(&text).unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(bpgn::read(&text).unwrap(), all[0]);
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("two.bpgn");
+    std::fs::write(&f, &text).unwrap();
+    let out = varia()
+        .args(["replay", f.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{s}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(s.contains("two.bpgn game 1: "), "{s}");
+    assert!(s.contains("two.bpgn game 2: "), "{s}");
+    assert!(s.contains("two.bpgn: 2 games, all legal"), "{s}");
+    // An illegal move in the second game is reported as the second's.
+    let bad = format!("{text}[WhiteA \"x\"]\n[Variant \"bughouse2\"]\n\n1A. e5 *\n");
+    std::fs::write(&f, bad).unwrap();
+    let out = varia()
+        .args(["replay", f.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.contains("two.bpgn game 3: move 1A. e5"), "{e}");
+}
+
+/// BPGN's tags are escaped as PGN's are: a control character in a
+/// player's name comes back as it was written (it was a space before).
+#[test]
+fn bpgn_tags_round_trip_control_characters() {
+    let p = prepared();
+    let g = Boards::new(&p, None, 1).unwrap();
+    let names = ["a\tb", "c\"d", "e\\f", "g"].map(String::from);
+    let text = bpgn::write(&g, &names, &[], None);
+    let rec = bpgn::read(&text).unwrap();
+    assert_eq!(rec.tag("WhiteA"), Some("a\tb"));
+    assert_eq!(rec.tag("BlackA"), Some("c\"d"));
+    assert_eq!(rec.tag("WhiteB"), Some("e\\f"));
+}
+
+/// The engine protocols play one board: they refuse a variant of two
+/// boards with a sentence, and do not list it.
+#[test]
+fn uci_and_xboard_refuse_a_variant_of_two_boards() {
+    let out = varia()
+        .arg("uci")
+        .write_stdin("uci\nsetoption name UCI_Variant value bughouse2\nquit\n")
+        .output()
+        .unwrap();
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        s.contains(
+            "info string variant refused: bughouse2 is played on two boards by four players"
+        ),
+        "{s}"
+    );
+    let combo = s
+        .lines()
+        .find(|l| l.starts_with("option name UCI_Variant"))
+        .unwrap();
+    assert!(!combo.contains("bughouse2"), "{combo}");
+    assert!(combo.contains("var chess"), "{combo}");
+    let out = varia()
+        .arg("xboard")
+        .write_stdin("xboard\nprotover 2\nvariant bughouse2\nquit\n")
+        .output()
+        .unwrap();
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(s.contains("Error (unsupported variant): bughouse2"), "{s}");
+    assert!(s.contains("played on two boards"), "{s}");
+    let features = s.lines().find(|l| l.contains("feature variants=")).unwrap();
+    assert!(!features.contains("bughouse2"), "{features}");
+}
+
+/// `--players` on two boards is read as for one board (`parse_seats`):
+/// four seats named, people only where people play.
+#[test]
+fn players_of_two_boards_are_four_seats() {
+    let out = varia()
+        .args([
+            "simulate",
+            "bughouse2",
+            "--games",
+            "1",
+            "--players",
+            "random,random",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        e.contains("error: bughouse2 on two boards has 4 seats (WhiteA, BlackA, WhiteB, BlackB), but --players names 2"),
+        "{e}"
+    );
+    let out = varia()
+        .args([
+            "simulate",
+            "bughouse2",
+            "--games",
+            "1",
+            "--players",
+            "human,random,random,random",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.contains("plays by itself"), "{e}");
+}

@@ -42,26 +42,24 @@ pub fn board_fen(v: &Variant, fen: Option<&str>, board: usize) -> Result<Option<
 }
 
 /// The four seats' players: `--players` names four, or none (`default`
-/// for each).
+/// for each); `human` only where people can play.
 pub fn four_players(
     list: &[String],
+    variant: &Variant,
     default: impl Fn(usize) -> Player,
-) -> Result<[Player; 4], String> {
-    if list.is_empty() {
-        return Ok([default(0), default(1), default(2), default(3)]);
-    }
-    if list.len() != 4 {
-        return Err(format!(
-            "a game of two boards has 4 seats (WhiteA, BlackA, WhiteB, BlackB), but --players names {}",
-            list.len()
-        ));
-    }
-    let mut out = Vec::with_capacity(4);
-    for s in list {
-        out.push(s.parse::<Player>().map_err(|e| format!("--players: {e}"))?);
-    }
-    out.try_into()
-        .map_err(|_| "--players: four seats".to_string())
+    humans_allowed: bool,
+) -> Result<[Player; 4], super::Fail> {
+    let game = format!("{} on two boards", variant.name);
+    let seats = super::parse_seats(
+        list,
+        &game,
+        &["WhiteA", "BlackA", "WhiteB", "BlackB"],
+        default,
+        humans_allowed,
+    )?;
+    seats
+        .try_into()
+        .map_err(|_| super::Fail::msg("--players: four seats", 2))
 }
 
 fn names(players: &[Player; 4]) -> [String; 4] {
@@ -106,23 +104,16 @@ pub fn simulate(a: &SimulateArgs, variant: &Variant) -> i32 {
         eprintln!("error: {flag} is not available for a game of two boards (yet)");
         return 2;
     }
-    let players = match four_players(&a.players, |_| Player::Ai(1)) {
+    let players = match four_players(&a.players, variant, |_| Player::Ai(1), false) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
+        Err(super::Fail(e, code)) => {
+            eprintln!("{e}");
+            return code;
         }
     };
-    if players.iter().any(|p| matches!(p, Player::Human)) {
-        eprintln!("error: simulate plays by itself; use random or ai:LEVEL seats");
-        return 2;
-    }
-    let prepared = match Prepared::new(variant) {
+    let prepared = match super::compiled(variant) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
+        Err(code) => return code,
     };
     if a.jobs > 1024 {
         eprintln!("error: --jobs {} is more than the limit of 1024", a.jobs);
@@ -281,49 +272,76 @@ pub fn simulate(a: &SimulateArgs, variant: &Variant) -> i32 {
     0
 }
 
-/// `varia replay` of a BPGN record: every move checked, and the result.
+/// `varia replay` of a BPGN file: every game in it, each move checked,
+/// and each result.
 pub fn replay(a: &ReplayArgs, text: &str) -> i32 {
-    let rec = match bpgn::read(text) {
+    let games = match bpgn::read_all(text) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {}: {e}", a.file);
             return 1;
         }
     };
-    let Some(name) = rec.tag("Variant") else {
-        eprintln!(
-            "error: {}: the record names no variant (`[Variant \"...\"]`)",
-            a.file
-        );
-        return 1;
-    };
-    let mut allowed = vec![super::paths::record_dir(std::path::Path::new(&a.file))];
-    allowed.extend(a.variant_path.iter().cloned());
-    let v = match varia::load::for_record(name, &allowed, &[], super::use_color()) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("{}", e.report());
-            return 1;
+    let several = games.len() > 1;
+    // The variant of the game before, reused when the next names it too.
+    let mut loaded: Option<(String, Prepared)> = None;
+    for (k, rec) in games.iter().enumerate() {
+        let at = if several {
+            format!("{} game {}", a.file, k + 1)
+        } else {
+            a.file.clone()
+        };
+        let code = replay_game(a, rec, &at, &mut loaded);
+        if code != 0 {
+            return code;
         }
-    };
-    if !two_boards(&v) {
-        eprintln!(
-            "error: {}: a BPGN record needs a variant of two boards; `{}` is played on one",
-            a.file, v.name
-        );
-        return 1;
     }
-    let prepared = match Prepared::new(&v) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
+    if several {
+        outln!("{}: {} games, all legal", a.file, games.len());
+    }
+    0
+}
+
+/// One game of a BPGN file (`at` names it in messages).
+fn replay_game(
+    a: &ReplayArgs,
+    rec: &bpgn::Bpgn,
+    at: &str,
+    loaded: &mut Option<(String, Prepared)>,
+) -> i32 {
+    let Some(name) = rec.tag("Variant") else {
+        eprintln!("error: {at}: the record names no variant (`[Variant \"...\"]`)");
+        return 1;
+    };
+    if loaded.as_ref().is_none_or(|(n, _)| n != name) {
+        let mut allowed = vec![super::paths::record_dir(std::path::Path::new(&a.file))];
+        allowed.extend(a.variant_path.iter().cloned());
+        let v = match varia::load::for_record(name, &allowed, &[], super::use_color()) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("{}", e.report());
+                return 1;
+            }
+        };
+        if !two_boards(&v) {
+            eprintln!(
+                "error: {at}: a BPGN record needs a variant of two boards; `{}` is played on one",
+                v.name
+            );
             return 1;
         }
+        match super::compiled(&v) {
+            Ok(p) => *loaded = Some((name.to_string(), p)),
+            Err(code) => return code,
+        }
+    }
+    let Some((_, prepared)) = loaded.as_ref() else {
+        return 1;
     };
-    let r = match bpgn::replay(&prepared, &rec) {
+    let r = match bpgn::replay(prepared, rec) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {}: {e}", a.file);
+            eprintln!("error: {at}: {e}");
             return 1;
         }
     };
@@ -341,16 +359,14 @@ pub fn replay(a: &ReplayArgs, text: &str) -> i32 {
         .map_or_else(|| "not over by the rules".to_string(), boards::outcome_text);
     if !r.result_agrees() {
         eprintln!(
-            "error: {}: the record says {}, but the rules give {} ({said})",
-            a.file,
+            "error: {at}: the record says {}, but the rules give {} ({said})",
             r.recorded,
             boards::result_tag(r.outcome.as_ref())
         );
         return 1;
     }
     outln!(
-        "{}: {} moves on two boards, all legal; result {} ({said})",
-        a.file,
+        "{at}: {} moves on two boards, all legal; result {} ({said})",
         r.boards.moves.len(),
         r.recorded
     );
@@ -418,25 +434,23 @@ fn hands_text(pos: &varia::engine::Position, v: &Variant) -> String {
 /// `A MOVE` or `B MOVE` for the seat to move on that board, or an empty
 /// line to let the seeded coin pick a board whose seat is not a person.
 pub fn play(a: &PlayArgs, variant: &Variant) -> i32 {
-    let players = match four_players(&a.players, |i| {
+    let default = |i: usize| {
         if i == 0 {
             Player::Human
         } else {
             Player::Ai(varia::play::ai::DEFAULT_LEVEL)
         }
-    }) {
+    };
+    let players = match four_players(&a.players, variant, default, true) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
+        Err(super::Fail(e, code)) => {
+            eprintln!("{e}");
+            return code;
         }
     };
-    let prepared = match Prepared::new(variant) {
+    let prepared = match super::compiled(variant) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
+        Err(code) => return code,
     };
     let fens = match a.fen.as_deref().map(boards::split_fens).transpose() {
         Ok(f) => f,
@@ -469,7 +483,7 @@ pub fn play(a: &PlayArgs, variant: &Variant) -> i32 {
         seat_names[2],
         seat_names[3]
     );
-    outln!("Type `A MOVE` or `B MOVE` to move on a board, an empty line to let the computer seats move, `quit` to stop.");
+    outln!("Type `A MOVE` or `B MOVE` to move on a board, an empty line to let the computer seats move, `undo` to take back the last move of a person's seat (and the computer seats' moves after it), `quit` to stop.");
     let stdin = std::io::stdin();
     let mut input = Prompt {
         input: stdin.lock(),
@@ -522,6 +536,28 @@ pub fn play(a: &PlayArgs, variant: &Variant) -> i32 {
         let t = line.trim();
         if t == "quit" {
             break;
+        }
+        if t == "undo" {
+            // Back to before the last move of a person's seat (with a
+            // computer seat's moves after it), or one move if no seat is
+            // a person's.
+            let anyone = players.iter().any(|p| matches!(p, Player::Human));
+            let mut taken = Vec::new();
+            while let Some(m) = game.undo() {
+                let seat = boards::seat(m.board, m.player);
+                taken.push(format!("{} {}", boards::seat_name(seat), m.san));
+                if !anyone || matches!(players[seat], Player::Human) {
+                    break;
+                }
+            }
+            if taken.is_empty() {
+                outln!("Nothing to take back.");
+            } else {
+                taken.reverse();
+                outln!("Took back: {}.", taken.join(", "));
+                shown = true;
+            }
+            continue;
         }
         if t.is_empty() {
             // The coin picks a board; a computer seat there moves.

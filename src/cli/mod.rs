@@ -194,6 +194,15 @@ impl Fail {
     }
 }
 
+/// Compile a variant for a command, its error printed as every command
+/// prints it (`error: ...`); the exit code (1) when it cannot.
+pub fn compiled(variant: &varia::ir::Variant) -> Result<varia::play::session::Prepared, i32> {
+    varia::play::session::Prepared::new(variant).map_err(|e| {
+        eprintln!("error: {e}");
+        1
+    })
+}
+
 /// Parse `--option`s and load the variant, with the messages every command uses.
 /// Compile a variant once for a run of games and check that it starts.
 pub fn prepare(
@@ -296,8 +305,21 @@ pub fn parse_players(
     default: impl Fn(usize) -> varia::play::ai::Player,
     humans_allowed: bool,
 ) -> Result<Vec<varia::play::ai::Player>, Fail> {
+    let names: Vec<&str> = variant.players.iter().map(|p| p.name.as_str()).collect();
+    parse_seats(list, &variant.name, &names, default, humans_allowed)
+}
+
+/// Parse `--players` for the seats `names` of `game` (a variant's
+/// players, or the four seats of two boards).
+pub fn parse_seats(
+    list: &[String],
+    game: &str,
+    names: &[&str],
+    default: impl Fn(usize) -> varia::play::ai::Player,
+    humans_allowed: bool,
+) -> Result<Vec<varia::play::ai::Player>, Fail> {
     use varia::play::ai::Player;
-    let seats = variant.players.len();
+    let seats = names.len();
     if list.is_empty() {
         return Ok((0..seats).map(default).collect());
     }
@@ -320,10 +342,8 @@ pub fn parse_players(
         ));
     }
     if players.len() != seats {
-        let names: Vec<&str> = variant.players.iter().map(|p| p.name.as_str()).collect();
         let mut msg = format!(
-            "{} has {seats} seats ({}), but --players names {}",
-            variant.name,
+            "{game} has {seats} seats ({}), but --players names {}",
             names.join(", "),
             players.len()
         );

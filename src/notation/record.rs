@@ -82,7 +82,7 @@ pub const REFEREE_NOTE: &str =
 
 /// Whether a trimmed line is a tag pair (`[Name "value"]`), not movetext
 /// that starts with a bracketed file such as `[-2]3` on an unbounded board.
-fn is_tag_line(t: &str) -> bool {
+pub(crate) fn is_tag_line(t: &str) -> bool {
     let mut c = t.chars();
     c.next() == Some('[') && c.next().is_some_and(|ch| ch.is_ascii_alphabetic())
 }
@@ -90,7 +90,7 @@ fn is_tag_line(t: &str) -> bool {
 /// A tag value as PGN writes it: `\` and `"` escaped by a backslash, and
 /// control characters (a newline would end the tag and start another) as
 /// `\u{HEX}`, which [`parse_tag`] reads back.
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -613,7 +613,7 @@ fn escape_comment(r: &str) -> String {
 }
 
 /// One tag pair, `[Name "value"]`, with `\"` and `\\` escapes.
-fn parse_tag(t: &str) -> Result<(&str, String), String> {
+pub(crate) fn parse_tag(t: &str) -> Result<(&str, String), String> {
     let inner = t
         .strip_prefix('[')
         .and_then(|x| x.trim_end().strip_suffix(']'))

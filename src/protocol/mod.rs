@@ -251,6 +251,21 @@ fn builtin_prepared(key: (String, bool)) -> Result<Prepared, String> {
     Ok(p)
 }
 
+/// Why an engine protocol does not play a variant of two boards (`boards
+/// 2`): UCI and XBoard play one board of two players, while a game of two
+/// boards has four seats and men arriving in a board's hands from the
+/// other board between its moves. (One board with the other frozen is
+/// `varia perft --board`; playing it as an engine would lose what the
+/// partner sends.)
+pub fn two_boards_refusal(v: &Variant) -> Option<String> {
+    (v.turn.boards == 2).then(|| {
+        format!(
+            "{} is played on two boards by four players, and an engine protocol plays one board: play it with `varia play`, `varia simulate` or `varia serve`",
+            v.name
+        )
+    })
+}
+
 /// Compile a variant, with Chess960's castling when asked (where it can
 /// have it).
 fn compile(v: Variant, chess960: bool) -> Result<Prepared, String> {

@@ -131,10 +131,9 @@ impl Uci {
             .into_iter()
             .filter(|n| {
                 n == &self.variant
-                    || self
-                        .catalogue
-                        .get(n)
-                        .is_ok_and(|v| unsupported(&v, false).is_none())
+                    || self.catalogue.get(n).is_ok_and(|v| {
+                        unsupported(&v, false).is_none() && super::two_boards_refusal(&v).is_none()
+                    })
             })
             .collect()
     }
@@ -306,7 +305,9 @@ impl Uci {
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => match self.catalogue.get(value) {
                 Ok(v) => {
-                    if let Some(why) = unsupported(&v, false) {
+                    if let Some(why) =
+                        unsupported(&v, false).or_else(|| super::two_boards_refusal(&v))
+                    {
                         self.info(format!("variant refused: {why}"));
                         return;
                     }

@@ -614,7 +614,7 @@ fn game(p: Prepared, name: &str, fen: Option<&str>) -> Result<GameSession, Strin
 
 /// Why XBoard cannot play this variant, if it cannot.
 pub fn refusal(v: &Variant) -> Option<String> {
-    if let Some(why) = unsupported(v, true) {
+    if let Some(why) = unsupported(v, true).or_else(|| super::two_boards_refusal(v)) {
         return Some(why);
     }
     if matches!(v.board.shape, Shape::Unbounded { .. }) {

@@ -27,6 +27,11 @@ pub const ASSETS: &[Asset] = &[
         bytes: include_bytes!("../../assets/board.js"),
     },
     Asset {
+        path: "boards.js",
+        mime: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../assets/boards.js"),
+    },
+    Asset {
         path: "study.js",
         mime: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../assets/study.js"),

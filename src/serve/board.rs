@@ -21,6 +21,7 @@ use super::ApiError;
 use crate::engine::{Bits, Move, MoveKind};
 use crate::play::ai::Player;
 use crate::play::game_session::GameSession;
+use crate::play::session::Session;
 use crate::render::svg;
 use crate::search::game::Outcome;
 
@@ -180,8 +181,7 @@ pub fn seat_turns(g: &GameSession) -> Vec<u8> {
 }
 
 /// The click paths of an action.
-fn paths(g: &GameSession, m: Move) -> Vec<Vec<String>> {
-    let s = g.session();
+fn paths(s: &Session, m: Move) -> Vec<Vec<String>> {
     let sq = |x| format!("s:{}", s.square_name(x));
     let hand = |k: u8| format!("h:{k}");
     match m {
@@ -204,7 +204,7 @@ fn paths(g: &GameSession, m: Move) -> Vec<Vec<String>> {
         Move::Walled { .. } => {
             // The board move's paths, each ending on the wall's square.
             let (base, wall) = m.split_wall();
-            let mut v = paths(g, base);
+            let mut v = paths(s, base);
             if let Some(w) = wall {
                 for p in &mut v {
                     p.push(sq(w));
@@ -239,6 +239,54 @@ fn paths(g: &GameSession, m: Move) -> Vec<Vec<String>> {
         Move::Pass => vec![vec!["b:pass".into()]],
         Move::Resign => vec![vec!["b:resign".into()]],
     }
+}
+
+/// The actions `moves` of the session `s` as the page lists them: each
+/// `i` (its index in `moves`), `san`, `text`, `kind`, `capture`, `paths`.
+pub(crate) fn actions_json(s: &Session, moves: &[Move]) -> Vec<serde_json::Value> {
+    let infos = s.infos(moves);
+    let all: Vec<Move> = s.legal();
+    let all_infos = s.infos(&all);
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            // SAN among all the legal actions (for its disambiguation).
+            let san = all
+                .iter()
+                .position(|&x| x == m)
+                .map_or_else(|| s.san(m), |j| crate::notation::san(&all_infos, j));
+            serde_json::json!({
+                "i": i,
+                "san": san,
+                "text": crate::notation::coordinate(&infos[i]),
+                "kind": kind_name(m),
+                "capture": infos[i].capture,
+                "paths": paths(s, m),
+            })
+        })
+        .collect()
+}
+
+/// The men a seat holds, as the page lists them: each `kind`, `letter`
+/// (upper case for the first player's, as FEN letters them), `name`,
+/// `count`; `count` gives the number held of a kind.
+pub(crate) fn held(
+    v: &crate::ir::Variant,
+    count: &dyn Fn(u8) -> u32,
+    upper: bool,
+) -> Vec<serde_json::Value> {
+    v.pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(k, piece)| {
+            let n = count(k as u8);
+            (n > 0).then(|| {
+                let letter = piece.letter.text(!upper);
+                serde_json::json!({"kind": k, "letter": letter, "name": piece.name, "count": n})
+            })
+        })
+        .collect()
 }
 
 /// The kind of an action as the page names it.
@@ -321,49 +369,15 @@ pub fn position(
     if fog.is_some_and(|p| p != g.to_move()) {
         moves.clear();
     }
-    let infos = s.infos(&moves);
-    let all: Vec<Move> = s.legal();
-    let all_infos = s.infos(&all);
-    let actions: Vec<serde_json::Value> = moves
-        .iter()
-        .enumerate()
-        .map(|(i, &m)| {
-            // SAN among all the legal actions (for its disambiguation).
-            let san = all
-                .iter()
-                .position(|&x| x == m)
-                .map_or_else(|| s.san(m), |j| crate::notation::san(&all_infos, j));
-            serde_json::json!({
-                "i": i,
-                "san": san,
-                "text": crate::notation::coordinate(&infos[i]),
-                "kind": kind_name(m),
-                "capture": infos[i].capture,
-                "paths": paths(g, m),
-            })
-        })
-        .collect();
+    let actions = actions_json(s, &moves);
     let pos = s.position();
     let turns = seat_turns(g);
     let seats_json: Vec<serde_json::Value> = (0..seats)
         .map(|p| {
-            let held = |count: &dyn Fn(u8) -> u32, upper: bool| -> Vec<serde_json::Value> {
-                v.pieces
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(k, piece)| {
-                        let n = count(k as u8);
-                        (n > 0).then(|| {
-                            let letter = piece.letter.text(!upper);
-                            serde_json::json!({"kind": k, "letter": letter, "name": piece.name, "count": n})
-                        })
-                    })
-                    .collect()
-            };
-            let hand = held(&|k| pos.hand(p as u8, k), true);
+            let hand = held(v, &|k| pos.hand(p as u8, k), true);
             // The other player's men this seat holds (`captures to prison`,
             // two players), lettered as the FEN letters their owner's.
-            let prison = held(&|k| pos.prison(p as u8, k), p != 0);
+            let prison = held(v, &|k| pos.prison(p as u8, k), p != 0);
             serde_json::json!({
                 "name": v.players[p].name,
                 "player": g.players().get(p).map(|x| x.to_string()),

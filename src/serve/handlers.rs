@@ -234,6 +234,7 @@ async fn validate_text(State(app): St, b: Bytes) -> ApiResult {
                 serde_json::json!({
                     "name": v.name, "title": v.title,
                     "players": v.players.iter().map(|p| &p.name).collect::<Vec<_>>(),
+                    "boards": v.turn.boards,
                 })
             })
             .collect();
@@ -335,6 +336,9 @@ fn seat_of(uri: &Uri) -> Option<usize> {
 
 fn position_of(app: &App, id: u64, turn: u8, seat: Option<usize>) -> ApiResult {
     let mut games = app.games();
+    if let Ok(st) = games.two_mut(id) {
+        return super::boards::position(id, st, turn).map(Json);
+    }
     let st = games.get_mut(id)?;
     board::position(id, st, turn, seat).map(Json)
 }
@@ -344,16 +348,23 @@ async fn new_game(State(app): St, b: Bytes) -> ApiResult {
     let a = app.clone();
     let id = blocking(move || {
         let (prepared, spec) = prepared_of(&a, &m)?;
-        let seats = prepared.variant().players.len();
-        let players = players_of(&m, seats, true)?;
         let seed = m.u64_opt("seed", u64::MAX)?.unwrap_or(1);
         let fen = m.str_opt("fen")?.map(str::trim).filter(|f| !f.is_empty());
+        if prepared.variant().turn.boards == 2 {
+            // Two boards, four seats (docs/SERVE.md, "Two boards").
+            let players = players_of(&m, 4, true)?;
+            let g = super::boards::BoardsState::new(&prepared, fen, seed, players)?;
+            return Ok(a.add_boards(g));
+        }
+        let seats = prepared.variant().players.len();
+        let players = players_of(&m, seats, true)?;
         let g = GameSession::new(prepared, &spec, &[], fen, seed, players)
             .map_err(|e| ApiError::refused(e.0))?;
         Ok(a.add_game(GameState::new(g)))
     })
     .await?;
     think::kick(&app, id);
+    super::boards::kick(&app, id);
     let turn = query_turn_body(&b);
     let seat = body(&b)
         .ok()
@@ -383,6 +394,9 @@ async fn game_op(State(app): St, Path((id, op)): Path<(u64, String)>, b: Bytes) 
     }
     let turn = m.u64_opt("turn", 3)?.unwrap_or(0) as u8;
     let seat = m.u64_opt("seat", 3)?.map(|p| p as usize);
+    if app.games().is_two(id) {
+        return boards_op(app, id, op, m, turn).await;
+    }
     let a = app.clone();
     let extra = blocking(move || op_blocking(&a, id, &op, &m)).await?;
     let kick = extra.get("kick").and_then(serde_json::Value::as_bool) == Some(true);
@@ -402,6 +416,31 @@ async fn game_op(State(app): St, Path((id, op)): Path<(u64, String)>, b: Bytes) 
                 p.insert(k, v);
             }
         }
+    }
+    app.events.send(serde_json::json!({
+        "type": "game", "id": id, "version": pos.get("version"),
+    }));
+    Ok(Json(pos))
+}
+
+/// An operation on a game of two boards (see [`super::boards`]).
+async fn boards_op(
+    app: Arc<App>,
+    id: u64,
+    op: String,
+    m: serde_json::Map<String, serde_json::Value>,
+    turn: u8,
+) -> ApiResult {
+    let a = app.clone();
+    let extra =
+        blocking(move || super::boards::op(&a, id, &op, &m, || players_of(&m, 4, true))).await?;
+    super::boards::kick(&app, id);
+    let mut pos = {
+        let a = app.clone();
+        blocking(move || position_of(&a, id, turn, None)).await?.0
+    };
+    if let (Some(p), serde_json::Value::Object(e)) = (pos.as_object_mut(), extra) {
+        p.extend(e);
     }
     app.events.send(serde_json::json!({
         "type": "game", "id": id, "version": pos.get("version"),
@@ -661,6 +700,11 @@ async fn study_start(State(app): St, b: Bytes) -> ApiResult {
     let a = app.clone();
     let req = blocking(move || {
         let (prepared, spec) = prepared_of(&a, &m)?;
+        if prepared.variant().turn.boards == 2 {
+            return Err(ApiError::refused(
+                "a study of two boards is `varia simulate` on the command line (not in the page yet)",
+            ));
+        }
         let seats = prepared.variant().players.len();
         let players = players_of(&m, seats, false)?;
         let games = m

@@ -26,6 +26,7 @@
 
 pub mod assets;
 pub mod board;
+pub mod boards;
 pub mod cards;
 pub mod events;
 pub mod files;
@@ -61,6 +62,8 @@ pub struct App {
 pub(crate) struct Games {
     next: u64,
     map: HashMap<u64, board::GameState>,
+    /// The games of two boards (`boards 2`), numbered with the others.
+    two: HashMap<u64, boards::BoardsState>,
 }
 
 impl App {
@@ -83,23 +86,55 @@ impl App {
     /// Keep a new game; its id.
     pub(crate) fn add_game(&self, g: board::GameState) -> u64 {
         let mut games = self.games();
-        games.next += 1;
-        let id = games.next;
-        if games.map.len() >= MAX_GAMES {
-            if let Some(&oldest) = games.map.keys().min() {
-                games.map.remove(&oldest);
-            }
-        }
+        let id = games.room();
         games.map.insert(id, g);
+        id
+    }
+
+    /// Keep a new game of two boards; its id.
+    pub(crate) fn add_boards(&self, g: boards::BoardsState) -> u64 {
+        let mut games = self.games();
+        let id = games.room();
+        games.two.insert(id, g);
         id
     }
 }
 
 impl Games {
+    /// A new game's id, the oldest game dropped when [`MAX_GAMES`] are kept.
+    fn room(&mut self) -> u64 {
+        self.next += 1;
+        if self.map.len() + self.two.len() >= MAX_GAMES {
+            let oldest = self.map.keys().chain(self.two.keys()).min().copied();
+            if let Some(o) = oldest {
+                self.map.remove(&o);
+                self.two.remove(&o);
+            }
+        }
+        self.next
+    }
+
     pub(crate) fn get_mut(&mut self, id: u64) -> Result<&mut board::GameState, ApiError> {
+        if self.two.contains_key(&id) {
+            return Err(ApiError::refused(format!(
+                "game {id} is played on two boards: this is not available for it (yet)"
+            )));
+        }
         self.map
             .get_mut(&id)
             .ok_or_else(|| ApiError::not_found(format!("no game {id} (start a new one)")))
+    }
+
+    /// A game of two boards.
+    pub(crate) fn two_mut(&mut self, id: u64) -> Result<&mut boards::BoardsState, ApiError> {
+        self.two
+            .get_mut(&id)
+            .ok_or_else(|| ApiError::not_found(format!("no game {id} (start a new one)")))
+    }
+
+    /// Whether `id` is a game of two boards.
+    pub(crate) fn is_two(&self, id: u64) -> bool {
+        self.two.contains_key(&id)
     }
 }
 

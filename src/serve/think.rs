@@ -26,7 +26,7 @@ pub const MAX_ANALYSIS: Duration = Duration::from_secs(300);
 pub const MAX_LINES: usize = 5;
 /// The pause between two AI actions, so that a person can follow a game
 /// the AI plays on both sides.
-const AI_PAUSE: Duration = Duration::from_millis(300);
+pub(crate) const AI_PAUSE: Duration = Duration::from_millis(300);
 
 /// The analysis running now.
 pub struct Analysis {
@@ -42,7 +42,7 @@ impl Analysis {
 }
 
 /// The action of an AI seat for the game `s` (a copy).
-fn choose(s: &Session, who: &Player, seed: u64) -> Option<crate::engine::Move> {
+pub(crate) fn choose(s: &Session, who: &Player, seed: u64) -> Option<crate::engine::Move> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     match who {
         Player::Timed(level, TimeControl::PerMove(d)) => {

@@ -10,6 +10,7 @@
 //! skipped.
 
 use super::{outcome_text, result_tag, seat_name, split_fens, Boards, BOARD_NAMES};
+use crate::notation::record;
 use crate::play::session::Prepared;
 use crate::search::game::Outcome;
 
@@ -44,19 +45,6 @@ pub fn is_bpgn(text: &str) -> bool {
     })
 }
 
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// Write a game as BPGN. `tags` come first after the Seven Tag Roster's
 /// `Event`, `Site`, `Date`, `Round` (each `?` unless given); the seats'
 /// names are `players` (seat order: WhiteA, BlackA, WhiteB, BlackB).
@@ -68,7 +56,9 @@ pub fn write(
 ) -> String {
     let mut s = String::new();
     let mut tag = |k: &str, v: &str| {
-        s.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+        // Escaped as PGN's tags are (a control character as `\u{HEX}`,
+        // read back by `read`).
+        s.push_str(&format!("[{k} \"{}\"]\n", record::escape(v)));
     };
     let given = |k: &str| extra.iter().find(|(n, _)| *n == k).map(|(_, v)| v.clone());
     for k in ["Event", "Site", "Date", "Round"] {
@@ -125,6 +115,56 @@ pub fn write(
 
 /// Read one BPGN record (the first game of the text).
 pub fn read(text: &str) -> Result<Bpgn, String> {
+    read_game(first_game(text))
+}
+
+/// Read every game of a BPGN text (games follow each other, each its tag
+/// pairs then its moves); at least one.
+pub fn read_all(text: &str) -> Result<Vec<Bpgn>, String> {
+    let mut games = Vec::new();
+    let mut rest = text;
+    loop {
+        let game = first_game(rest);
+        games.push(read_game(game).map_err(|e| {
+            if games.is_empty() && game.len() == rest.len() {
+                e
+            } else {
+                format!("game {}: {e}", games.len() + 1)
+            }
+        })?);
+        rest = &rest[game.len()..];
+        if rest.trim().is_empty() {
+            return Ok(games);
+        }
+        if games.len() >= MAX_GAMES {
+            return Err(format!("more than {MAX_GAMES} games in one file"));
+        }
+    }
+}
+
+/// The most games read from one text.
+const MAX_GAMES: usize = 100_000;
+
+/// The text of the first game: its tags and moves, up to the next game's
+/// first tag.
+fn first_game(text: &str) -> &str {
+    let mut body = false;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        if record::is_tag_line(t) && body {
+            return &text[..at];
+        }
+        if !t.is_empty() && !record::is_tag_line(t) && !t.starts_with('%') {
+            body = true;
+        }
+        at += line.len();
+    }
+    text
+}
+
+/// Read one game's text.
+fn read_game(text: &str) -> Result<Bpgn, String> {
     let mut rec = Bpgn {
         result: "*".into(),
         ..Bpgn::default()
@@ -132,11 +172,10 @@ pub fn read(text: &str) -> Result<Bpgn, String> {
     let mut body = String::new();
     for line in text.lines() {
         let t = line.trim();
-        if t.starts_with('[') && body.trim().is_empty() {
-            rec.tags.push(read_tag(t)?);
-        } else if t.starts_with('[') {
-            // The next game's tags: one game is read.
-            break;
+        if record::is_tag_line(t) && body.trim().is_empty() {
+            let (k, v) = record::parse_tag(t)
+                .map_err(|e| format!("`{}`: {e}", crate::external::lines::clean(t, 40)))?;
+            rec.tags.push((k.to_string(), v));
         } else if !t.starts_with('%') {
             body.push_str(line);
             body.push('\n');
@@ -208,42 +247,6 @@ pub fn read(text: &str) -> Result<Bpgn, String> {
         rec.moves.push((board, player, number, tok.to_string()));
     }
     Ok(rec)
-}
-
-fn read_tag(t: &str) -> Result<(String, String), String> {
-    let inner = t
-        .strip_prefix('[')
-        .and_then(|t| t.strip_suffix(']'))
-        .ok_or_else(|| {
-            format!(
-                "cannot read the tag `{}`",
-                crate::external::lines::clean(t, 40)
-            )
-        })?;
-    let (name, rest) = inner.split_once(char::is_whitespace).ok_or_else(|| {
-        format!(
-            "the tag `{}` has no value",
-            crate::external::lines::clean(t, 40)
-        )
-    })?;
-    let rest = rest.trim();
-    let body = rest
-        .strip_prefix('"')
-        .and_then(|r| r.strip_suffix('"'))
-        .ok_or_else(|| format!("the tag `{name}`'s value is not quoted"))?;
-    let mut v = String::with_capacity(body.len());
-    let mut esc = false;
-    for c in body.chars() {
-        if esc {
-            v.push(c);
-            esc = false;
-        } else if c == '\\' {
-            esc = true;
-        } else {
-            v.push(c);
-        }
-    }
-    Ok((name.to_string(), v))
 }
 
 /// A record replayed: the game, and what its result says against the

@@ -35,6 +35,8 @@ pub struct BoardMove {
     pub san: String,
     /// The kinds it sent to the partner's hand on the other board.
     pub sent: Vec<PieceId>,
+    /// The move itself (for [`Boards::undo`]).
+    pub mv: Move,
 }
 
 /// A game on two boards.
@@ -46,6 +48,8 @@ pub struct Boards {
     pub moves: Vec<BoardMove>,
     /// The two boards' start FEN, when not the variant's setup.
     pub start: Option<[String; 2]>,
+    /// The two boards as they started (for [`Boards::undo`]).
+    initial: Box<[Session; 2]>,
     /// Per kind: the piece it is the promoted form of (`promotes to`).
     base: Vec<Option<PieceId>>,
     /// Per kind: the kind that promotes to it, for a man marked promoted.
@@ -107,6 +111,7 @@ impl Boards {
         let b = prepared.session(fens.map(|f| f[1].as_str()), seed)?;
         let (base, origin, demotes) = demotions(v);
         Ok(Boards {
+            initial: Box::new([a.clone(), b.clone()]),
             boards: [a, b],
             moves: Vec::new(),
             start: fens.cloned(),
@@ -175,8 +180,26 @@ impl Boards {
             number,
             san,
             sent,
+            mv,
         });
         Ok(self.moves.last().expect("just pushed"))
+    }
+
+    /// Take back the last move (on either board), and what it sent: the
+    /// game is played again from its start without it (so the hands and
+    /// each board's repetition history are as they were). The move taken
+    /// back, or `None` at the start.
+    pub fn undo(&mut self) -> Option<BoardMove> {
+        let last = self.moves.pop()?;
+        let moves = std::mem::take(&mut self.moves);
+        self.boards = (*self.initial).clone();
+        for m in moves {
+            // Each was legal in the same position before: it is again.
+            if self.play(m.board, m.mv).is_err() {
+                break;
+            }
+        }
+        Some(last)
     }
 
     /// The kind a captured man goes to the hand as: under `demoted`, a

@@ -1,0 +1,454 @@
+//! `varia serve` on a variant of two boards (`boards 2`: bughouse): the
+//! API's two-board games, and the page in a real browser (headless
+//! Chromium through WebDriver): both boards side by side, a capture on one
+//! board arriving in the partner's hand on the other, a drop from that hand
+//! by clicks, and a mate on one board ending the game for all four. Set
+//! `VARIA_SCREENSHOTS=DIR` to keep the screenshots.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` for the browser test;
+//! without them it fails, unless `VARIA_SKIP_BROWSER=1`.
+
+#[path = "serve/http.rs"]
+mod http;
+#[path = "serve/page.rs"]
+mod page;
+#[path = "serve/webdriver.rs"]
+mod webdriver;
+
+use page::*;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+/// A folder holding the catalogue's bughouse on two boards.
+fn bughouse_folder() -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        format!(
+            "{}/variants/catalogue/bughouse2.variant",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        d.path().join("bughouse2.variant"),
+    )
+    .unwrap();
+    d
+}
+
+fn new_game(s: &Server, players: &[&str]) -> Value {
+    s.ok(
+        "/api/game",
+        &json!({"name": "bughouse2.variant", "seed": 7, "players": players}),
+    )
+}
+
+/// The index of a board's action by its SAN.
+fn action(p: &Value, board: usize, san: &str) -> u64 {
+    p["boards"][board]["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["san"] == san)
+        .unwrap_or_else(|| panic!("no {san} on board {board}"))["i"]
+        .as_u64()
+        .unwrap()
+}
+
+fn play(s: &Server, p: &Value, board: usize, san: &str) -> Value {
+    let id = p["id"].as_u64().unwrap();
+    s.ok(
+        &format!("/api/game/{id}/act"),
+        &json!({"board": board, "action": action(p, board, san), "change": p["boards"][board]["change"]}),
+    )
+}
+
+/// The API: a `boards 2` variant starts a game of four seats on two
+/// boards (not one board played alone); a capture goes to the partner's
+/// hand on the other board; a stale click is refused by its board only;
+/// operations of one board not carried out are refused with a sentence.
+#[test]
+fn the_api_plays_two_boards_with_four_seats() {
+    let dir = bughouse_folder();
+    let s = Server::start(&[dir.path().to_str().unwrap()]);
+    let p = new_game(&s, &["human", "human", "human", "human"]);
+    assert_eq!(p["two_boards"], true, "{p}");
+    assert_eq!(p["seats"].as_array().unwrap().len(), 4);
+    let names: Vec<&str> = p["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["WhiteA", "BlackA", "WhiteB", "BlackB"]);
+    // Board B is drawn half a turn from board A.
+    assert_eq!(p["boards"][0]["turn"], 0);
+    assert_eq!(p["boards"][1]["turn"], 2);
+    assert_eq!(p["boards"][0]["actions"].as_array().unwrap().len(), 20);
+    // Four seats are asked for, not two.
+    let two = s.post(
+        "/api/game",
+        &json!({"name": "bughouse2.variant", "players": ["human", "human"]}),
+    );
+    assert_eq!(two.status, 400, "{}", two.text());
+    assert!(two.text().contains("4 seats"), "{}", two.text());
+    let p = play(&s, &p, 0, "e4");
+    let p = play(&s, &p, 0, "d5");
+    let b_change = p["boards"][1]["change"].clone();
+    let p = play(&s, &p, 0, "exd5");
+    // WhiteA took a pawn: BlackB (WhiteA's partner, on board B) holds it.
+    assert_eq!(p["seats"][3]["hand"][0]["count"], 1, "{}", p["seats"]);
+    assert_eq!(p["seats"][3]["hand"][0]["letter"], "p");
+    assert!(p["seats"][0]["hand"].as_array().unwrap().is_empty());
+    assert_ne!(p["boards"][1]["change"], b_change);
+    let id = p["id"].as_u64().unwrap();
+    // A click made before the man arrived on board B is stale there.
+    let stale = s.post(
+        &format!("/api/game/{id}/act"),
+        &json!({"board": 1, "text": "e4", "change": b_change}),
+    );
+    assert_eq!(stale.status, 409, "{}", stale.text());
+    let p = s.ok(
+        &format!("/api/game/{id}/act"),
+        &json!({"board": "B", "text": "e4"}),
+    );
+    let p = play(&s, &p, 1, "P@e5");
+    assert!(p["seats"][3]["hand"].as_array().unwrap().is_empty());
+    let m = p["moves"].as_array().unwrap();
+    let shown: Vec<String> = m
+        .iter()
+        .map(|x| {
+            format!(
+                "{} {}",
+                x["number"].as_str().unwrap(),
+                x["san"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        ["1A. e4", "1a. d5", "2A. exd5", "1B. e4", "1b. P@e5"]
+    );
+    // Which board: asked for, and checked.
+    let no_board = s.post(&format!("/api/game/{id}/act"), &json!({"text": "Qxd5"}));
+    assert_eq!(no_board.status, 400, "{}", no_board.text());
+    assert!(
+        no_board.text().contains("which board"),
+        "{}",
+        no_board.text()
+    );
+    // Undo takes back the drop (every seat a person's: one move); the
+    // pawn is in BlackB's hand again.
+    let back = s.ok(&format!("/api/game/{id}/undo"), &json!({}));
+    assert_eq!(back["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(back["seats"][3]["hand"][0]["count"], 1, "{}", back["seats"]);
+    assert_eq!(back["can_undo"], true);
+    let p = play(&s, &back, 1, "P@e5");
+    assert_eq!(p["moves"].as_array().unwrap().len(), 5);
+    for op in ["redo", "resign", "ai"] {
+        let a = s.post(&format!("/api/game/{id}/{op}"), &json!({}));
+        assert_eq!(a.status, 422, "{op}: {}", a.text());
+        assert!(a.text().contains("two boards"), "{op}: {}", a.text());
+    }
+    let why = s.post(&format!("/api/game/{id}/why"), &json!({"from": "e2"}));
+    assert_eq!(why.status, 422, "{}", why.text());
+    let analysis = s.post("/api/analysis/start", &json!({"game": id}));
+    assert_eq!(analysis.status, 422, "{}", analysis.text());
+    let study = s.post(
+        "/api/study",
+        &json!({"name": "bughouse2.variant", "players": ["random", "random", "random", "random"]}),
+    );
+    assert_eq!(study.status, 422, "{}", study.text());
+    assert!(study.text().contains("simulate"), "{}", study.text());
+    // The record is BPGN, and `varia replay` would read it: its moves in
+    // the order played.
+    let rec = s.ok(&format!("/api/game/{id}/save"), &json!({"format": "bpgn"}));
+    let text = rec["record"].as_str().unwrap();
+    assert!(text.contains("[WhiteA \"human\"]"), "{text}");
+    assert!(
+        text.contains("1A. e4 1a. d5 2A. exd5 1B. e4 1b. P@e5 *"),
+        "{text}"
+    );
+}
+
+/// The AI seats play their own boards at once: with WhiteA a person and
+/// the three other seats the AI, board B goes on by itself while board A
+/// waits for WhiteA; WhiteA's move is answered by BlackA.
+#[test]
+fn ai_seats_play_their_own_boards() {
+    let dir = bughouse_folder();
+    let s = Server::start(&[dir.path().to_str().unwrap()]);
+    let p = new_game(&s, &["human", "random", "random", "random"]);
+    let id = p["id"].as_u64().unwrap();
+    let get = || s.get(&format!("/api/game/{id}")).json();
+    let on = |p: &Value, board: u64| {
+        p["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["board"] == board)
+            .count()
+    };
+    let t0 = Instant::now();
+    let mut p = get();
+    while on(&p, 1) < 4 && p["over"] == false {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "board B stands: {p}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+        p = get();
+    }
+    assert_eq!(on(&p, 0), 0, "board A waits for WhiteA: {}", p["moves"]);
+    assert_eq!(p["boards"][0]["human"], true);
+    let p = play(&s, &p, 0, "e4");
+    let t0 = Instant::now();
+    let mut p = p;
+    while on(&p, 0) < 2 {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "BlackA does not answer: {p}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+        p = get();
+    }
+    // Only the person's seat may be played from the page.
+    let p = get();
+    if p["over"] == false && p["boards"][1]["human"] == false {
+        let a = s.post(
+            &format!("/api/game/{id}/act"),
+            &json!({"board": 1, "action": 0}),
+        );
+        assert_eq!(a.status, 409, "{}", a.text());
+        assert!(a.text().contains("the AI plays"), "{}", a.text());
+    }
+}
+
+/// The square `sq` of board `i` on the screen: (x, y, side).
+fn square_on(b: &Browser, i: usize, sq: &str) -> (usize, usize, usize) {
+    let v = b.js(&format!(
+        "const r = document.querySelector('#two-board-{i} rect[data-sq=\"{sq}\"]').getBoundingClientRect();\
+         return [r.left, r.top, r.width];"
+    ));
+    let f = |k: usize| v[k].as_f64().unwrap().round() as usize;
+    (f(0), f(1), f(2))
+}
+
+fn two_moves(b: &Browser) -> Vec<String> {
+    b.js("return [...document.querySelectorAll('#two-moves li')].map(l => l.textContent.trim())")
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Click steps on board `i` (squares, `hand:K` for a man in hand) and
+/// wait for the move to be played.
+fn board_clicks(b: &Browser, i: usize, steps: &[&str]) {
+    let before = two_moves(b).len();
+    for s in steps {
+        if let Some(k) = s.strip_prefix("hand:") {
+            b.click(&format!(
+                ".two-board[data-board=\"{i}\"] button[data-step=\"h:{k}\"]"
+            ));
+        } else {
+            b.click(&format!("#two-board-{i} rect[data-sq=\"{s}\"]"));
+        }
+    }
+    let t0 = Instant::now();
+    while two_moves(b).len() == before {
+        assert!(
+            t0.elapsed() < Duration::from_secs(10),
+            "{steps:?} on board {i} played nothing; message: {}",
+            b.js("return document.getElementById('two-message').textContent")
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Bughouse in the page: both boards, board B turned; WhiteA's capture
+/// lands in BlackB's hand on board B, BlackB drops it by clicks, and
+/// BlackA's mate on board A ends the game for all four.
+#[test]
+fn bughouse_in_the_page_on_two_boards() {
+    let dir = bughouse_folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    b.wait(
+        "both boards",
+        "return document.querySelectorAll('#two-board-1 rect[data-sq]').length === 64 \
+         && window.varia.board().two_boards && !window.varia.starting()",
+    );
+    assert_eq!(b.js("return document.getElementById('one').hidden"), true);
+    // Every seat a person.
+    b.js(
+        "const all = document.querySelectorAll('#seats select'); for (const s of all) s.value = 'human';\
+          all[3].dispatchEvent(new Event('change'));",
+    );
+    b.wait(
+        "people at the four seats",
+        "return window.varia.board().seats.length === 4 && window.varia.board().seats.every(s => s.player === 'human')",
+    );
+    // Board B faces the other way: its eighth rank is at the bottom.
+    let (_, a1_y, _) = square_on(&b, 0, "e1");
+    let (_, a8_y, _) = square_on(&b, 0, "e8");
+    let (_, b1_y, _) = square_on(&b, 1, "e1");
+    let (_, b8_y, _) = square_on(&b, 1, "e8");
+    assert!(a1_y > a8_y && b1_y < b8_y, "{a1_y} {a8_y} {b1_y} {b8_y}");
+    board_clicks(&b, 0, &["e2", "e4"]);
+    board_clicks(&b, 0, &["d7", "d5"]);
+    board_clicks(&b, 0, &["e4", "d5"]);
+    // The pawn WhiteA took is in BlackB's hand, under board B.
+    let hand = b.js("return document.getElementById('two-hand-1-bottom').textContent.trim()");
+    assert_eq!(hand, "BlackB: p ×1", "{hand}");
+    let pawn = b.js("return window.varia.board().seats[3].hand[0].kind");
+    let pawn = pawn.as_u64().unwrap();
+    // WhiteB moves, then BlackB drops the pawn by two clicks.
+    board_clicks(&b, 1, &["e2", "e4"]);
+    b.click(&format!(
+        "#two-hand-1-bottom button[data-step=\"h:{pawn}\"]"
+    ));
+    let targets = b.wait(
+        "the squares the pawn may be dropped on",
+        "return document.querySelectorAll('#two-board-1 .mark-target').length",
+    );
+    // The empty squares of ranks 2 to 7: 48, less the 7 white pawns on
+    // rank 2, the one on e4 and the 8 black pawns.
+    assert_eq!(targets.as_u64().unwrap(), 32, "{targets}");
+    board_clicks(&b, 1, &["e5"]);
+    let ms = two_moves(&b);
+    assert_eq!(
+        ms,
+        ["1A. e4", "1a. d5", "2A. exd5", "1B. e4", "1b. P@e5"],
+        "{ms:?}"
+    );
+    let hand = b.js("return document.getElementById('two-hand-1-bottom').textContent.trim()");
+    assert_eq!(hand, "BlackB: (empty hand)", "{hand}");
+    shot(&b, "bughouse-drop");
+    // BlackA takes back on d5 (the pawn goes to WhiteB's hand), and mates.
+    board_clicks(&b, 0, &["d8", "d5"]);
+    let hand = b.js("return document.getElementById('two-hand-1-top').textContent.trim()");
+    assert_eq!(hand, "WhiteB: P ×1", "{hand}");
+    board_clicks(&b, 0, &["e1", "e2"]);
+    board_clicks(&b, 0, &["d5", "e4"]);
+    let over = b.wait(
+        "the result for all four",
+        "const r = document.getElementById('two-result'); return r.dataset.over === 'true' && r.textContent",
+    );
+    let over = over.as_str().unwrap();
+    assert!(
+        over.starts_with("0-1 — BlackA and WhiteB win, WhiteA and BlackB lose (board A: checkmate"),
+        "{over}"
+    );
+    // Board B is over too: no actions there, and a click says so.
+    assert_eq!(
+        b.js("return window.varia.board().boards[1].actions.length"),
+        0
+    );
+    b.click("#two-board-1 rect[data-sq=\"d2\"]");
+    let said = b.js("return document.getElementById('two-message').textContent");
+    assert!(said.as_str().unwrap().contains("game is over"), "{said}");
+    let p = shot(&b, "bughouse-two-boards");
+    // The men stand out on both boards (board B's dropped pawn too), the
+    // emptied squares are empty.
+    for (i, sq) in [
+        (0, "e4"),
+        (0, "a1"),
+        (0, "e2"),
+        (1, "e5"),
+        (1, "e4"),
+        (1, "h8"),
+    ] {
+        let (share, _) = standing_out(&p, square_on(&b, i, sq));
+        assert!(
+            share > 0.05,
+            "board {i}: the man on {sq} does not stand out ({share:.3})"
+        );
+    }
+    for (i, sq) in [(0, "d5"), (0, "d8"), (1, "e2"), (1, "c4")] {
+        let (share, _) = standing_out(&p, square_on(&b, i, sq));
+        assert!(share < 0.01, "board {i}: {sq} should be empty ({share:.3})");
+    }
+    // Undo takes the mate back: the game goes on, on both boards.
+    assert_eq!(two_moves(&b).len(), 8);
+    b.click("#two-undo");
+    b.wait(
+        "the mate taken back",
+        "return document.getElementById('two-result').dataset.over === 'false' \
+         && document.querySelectorAll('#two-moves li').length === 7",
+    );
+    assert!(b
+        .js("return window.varia.board().boards[1].actions.length")
+        .as_u64()
+        .is_some_and(|n| n > 0));
+}
+
+/// The page by keyboard on board B: the board takes the focus, the arrows
+/// move the cursor, Enter clicks.
+#[test]
+fn a_board_of_two_is_played_by_keyboard() {
+    let dir = bughouse_folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    b.wait(
+        "both boards",
+        "return document.querySelectorAll('#two-board-1 rect[data-sq]').length === 64 \
+         && window.varia.board().two_boards && !window.varia.starting()",
+    );
+    b.js(
+        "const all = document.querySelectorAll('#seats select'); for (const s of all) s.value = 'human';\
+          all[3].dispatchEvent(new Event('change'));",
+    );
+    b.wait(
+        "people at the four seats",
+        "return window.varia.board().seats.every(s => s.player === 'human')",
+    );
+    // Board B is turned: the cursor goes to d2 by keys, then d4.
+    let key = |k: &str| {
+        b.js(&format!(
+            "document.getElementById('two-board-1').dispatchEvent(new KeyboardEvent('keydown', {{key: '{k}', bubbles: true}}))"
+        ));
+    };
+    b.js("document.getElementById('two-board-1').focus()");
+    key("ArrowRight");
+    let at = b.js("return document.getElementById('two-message').textContent");
+    assert!(at.as_str().unwrap().starts_with("board B, square "), "{at}");
+    // Walk to d2: find it by the cursor's square name.
+    let mut guard = 0;
+    loop {
+        let at = b.js("return document.getElementById('two-message').textContent");
+        let sq = at
+            .as_str()
+            .unwrap()
+            .trim_start_matches("board B, square ")
+            .to_string();
+        if sq == "d2" {
+            break;
+        }
+        let (f, r) = (sq.as_bytes()[0], sq.as_bytes()[1]);
+        // Board B is turned half a turn: files run right to left, ranks
+        // top to bottom.
+        key(if f < b'd' {
+            "ArrowLeft"
+        } else if f > b'd' {
+            "ArrowRight"
+        } else if r < b'2' {
+            "ArrowDown"
+        } else {
+            "ArrowUp"
+        });
+        guard += 1;
+        assert!(guard < 20, "the cursor does not reach d2: {sq}");
+    }
+    key("Enter");
+    // Down the turned board is up the ranks: d3, d4.
+    key("ArrowDown");
+    key("ArrowDown");
+    key("Enter");
+    let t0 = Instant::now();
+    while two_moves(&b).is_empty() {
+        assert!(t0.elapsed() < Duration::from_secs(10), "nothing played");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(two_moves(&b), ["1B. d4"]);
+}

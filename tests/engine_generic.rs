@@ -314,6 +314,8 @@ fn attacks_can_differ_from_moves() {
         captures_in_place: false,
         captures_by: Vec::new(),
         immobilises: false,
+        lion: Vec::new(),
+        lion_straight: false,
     };
     v.pieces.push(g);
     let t = Arc::new(Tables::new(&v).unwrap());

@@ -162,6 +162,9 @@ fn rules(v: &Variant, k: PieceId) -> Vec<String> {
             crate::ir::CaptureBy::Imitation => "It captures by imitation: it takes each enemy man the way that man's piece takes (moving as that piece moves), immobilises enemy immobilisers next to it, and never takes a man that only imitates.".into(),
         });
     }
+    if !p.lion.is_empty() {
+        out.push(lion_sentence(&p.lion, p.lion_straight));
+    }
     if p.immobilises {
         out.push("It immobilises: enemy men next to it (a king step away) cannot move and attack nothing.".into());
     }
@@ -363,4 +366,30 @@ pub fn card(tables: &Arc<Tables>, values: &[i32], k: PieceId) -> PieceCard {
         rules: rules(v, k),
         diagrams: diagrams(tables, k),
     }
+}
+
+/// The sentence of a piece's `lion` steps: what its moves of two steps do.
+fn lion_sentence(steps: &[(i8, i8)], straight: bool) -> String {
+    let word = |&(x, y): &(i8, i8)| match (x.signum(), y.signum()) {
+        (0, 1) => "forward",
+        (0, -1) => "backward",
+        (_, 0) => "sideways",
+        (_, 1) => "diagonally forward",
+        _ => "diagonally backward",
+    };
+    let dirs = if steps.len() == 8 {
+        "any king step".to_string()
+    } else {
+        let mut w: Vec<&str> = steps.iter().map(word).collect();
+        w.dedup();
+        format!("a step {}", w.join(" or "))
+    };
+    format!(
+        "It moves twice in a turn ({dirs}, then {}): it may take an enemy man on its first step and step on, taking a second man or coming back to its square (igui), or step to an empty square and back to pass (jitto).",
+        if straight {
+            "another step the same way or back"
+        } else {
+            "another such step or back"
+        }
+    )
 }

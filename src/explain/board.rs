@@ -10,7 +10,8 @@ use crate::ir::{ActionKind, Letter, Pred};
 /// Whether `m` moves the man on `from` to `to` (castling: to the
 /// castler's landing square or onto the partner).
 pub(crate) fn goes(m: Move, from: Square, to: Square) -> bool {
-    m.from() == Some(from)
+    m.mid().is_none()
+        && m.from() == Some(from)
         && (m.to() == Some(to)
             || matches!(m, Move::Castle { partner, .. } | Move::CastleGate { partner, .. } if partner == to))
 }
@@ -365,7 +366,7 @@ fn men(sc: &Scene, squares: &[Square]) -> Vec<String> {
 }
 
 /// A candidate breaks a constraint.
-fn constraint(sc: &Scene, from: Square, man: Man, mv: Move, b: &Broken) -> Found {
+pub(crate) fn constraint(sc: &Scene, from: Square, man: Man, mv: Move, b: &Broken) -> Found {
     let (pos, v) = (sc.pos, sc.v);
     let royal_rule = |k: u8| {
         Some(RuleRef::said(format!(

@@ -25,6 +25,7 @@
 mod board;
 mod castle;
 mod exchange;
+mod lion;
 mod place;
 mod reach;
 mod read;
@@ -331,6 +332,15 @@ pub fn explain_text(session: &Session, text: &str) -> Explanation {
     let files = match sc.v.board.shape {
         Shape::Rect { width, .. } | Shape::Unbounded { width, .. } => width as i32,
     };
+    if sc.v.pieces.iter().any(|p| !p.lion.is_empty()) {
+        if let Some((from, via, to)) = lion::read(text) {
+            let sq = |c| sc.square(c);
+            return match (sq(from), sq(via), sq(to)) {
+                (Ok(f), Ok(v), Ok(t)) => lion::two_steps(&sc, f, v, t).explained(),
+                (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => e.explained(),
+            };
+        }
+    }
     match read::read(text, files) {
         read::Typed::Unreadable => Found::new(Reason::Unreadable {
             text: crate::diagnostic::clip(text, 40).into_owned(),

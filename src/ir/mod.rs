@@ -323,6 +323,19 @@ pub struct Piece {
     /// move and attack nothing.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub immobilises: bool,
+    /// `lion "BETZA"`: the steps of its two-step moves (king steps,
+    /// relative to a forward direction of north; empty: none). A man of
+    /// the piece may capture on a first step and step on from there (back
+    /// to its start included), or step to an empty square and back (a
+    /// pass); its single steps and leaps are its `moves` (LANGUAGE.md §6,
+    /// "lion").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lion: Vec<(i8, i8)>,
+    /// `lion "BETZA" straight`: the second step goes on in the first
+    /// step's direction or comes back (the falcon's and eagle's lines);
+    /// without it, it is any of the steps, or back.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lion_straight: bool,
 }
 
 /// A capture a man makes by moving, not onto the man taken.

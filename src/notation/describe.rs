@@ -61,6 +61,7 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
         | Move::Gate { .. }
         | Move::Walled { .. }
         | Move::Promote { .. }
+        | Move::Lion { .. }
         | Move::CastleGate { .. } => ActionKind::Move,
         Move::Drop { .. }
         | Move::Exchange { .. }
@@ -131,6 +132,11 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
             }
         }
         Move::Promote { from, to, .. } => a.full_from = from != to,
+        Move::Lion { from, mid, to } => {
+            a.via = Some(pos.named(mid));
+            a.via_capture = pos.man_at(mid).is_some();
+            a.capture = to != from && pos.man_at(to).is_some();
+        }
         Move::PlaceAndMove { to, .. } => a.then_to = Some(pos.named(to)),
         Move::PlaceAndReturn { returned, .. } => a.returns = Some(pos.named(returned)),
         Move::PlaceAndRemove { removed, .. } => a.returns = Some(pos.named(removed)),

@@ -64,6 +64,14 @@ pub struct ActionInfo {
     pub returns: Option<Coord>,
     /// A compound move (`then place wall`): the wall is put on this square.
     pub wall: Option<Coord>,
+    /// A move of two steps (`lion`): the square of its first step, and
+    /// whether a man is taken there. Written `e4f5,f5g5` in coordinates
+    /// (XBoard's legs), `Le4xf5-g5` in SAN; `to` is `from` for igui and
+    /// jitto.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<Coord>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub via_capture: bool,
     /// SAN names the whole square the man leaves (a promotion as an
     /// action by a step, `d5c4=F`, as Fairy-Stockfish writes it).
     pub full_from: bool,
@@ -89,6 +97,8 @@ impl ActionInfo {
             then_to: None,
             returns: None,
             wall: None,
+            via: None,
+            via_capture: false,
             check: false,
             mate: false,
         }
@@ -119,6 +129,11 @@ fn rank_str(c: Coord) -> String {
 pub fn coordinate(a: &ActionInfo) -> String {
     let sq = |c: Option<Coord>| c.map(square).unwrap_or_default();
     match a.kind {
+        ActionKind::Move if a.via.is_some() => {
+            // XBoard's legs: the first step, a comma, the second step.
+            let via = sq(a.via);
+            format!("{}{via},{via}{}", sq(a.from), sq(a.to))
+        }
         ActionKind::Move => {
             let mut s = format!("{}{}", sq(a.from), sq(a.to));
             if let Some(p) = a.promotion {
@@ -157,6 +172,21 @@ pub fn coordinate(a: &ActionInfo) -> String {
 pub fn san(actions: &[ActionInfo], i: usize) -> String {
     let a = &actions[i];
     let mut s = match a.kind {
+        ActionKind::Move if a.via.is_some() => {
+            // A move of two steps names both squares it leaves from:
+            // `Le4xf5-g5`, `Le4xf5xg5`, igui `Le4xf5-e4`, jitto
+            // `Le4-f5-e4`.
+            let sqs = |c: Option<Coord>| c.map(square).unwrap_or_default();
+            format!(
+                "{}{}{}{}{}{}",
+                a.piece,
+                sqs(a.from),
+                if a.via_capture { "x" } else { "-" },
+                sqs(a.via),
+                if a.capture { "x" } else { "-" },
+                sqs(a.to)
+            )
+        }
         ActionKind::Move => {
             if let Some(long) = a.castle {
                 if long {
@@ -201,6 +231,7 @@ pub fn san(actions: &[ActionInfo], i: usize) -> String {
                             *j != i
                                 && b.kind == ActionKind::Move
                                 && b.castle.is_none()
+                                && b.via.is_none()
                                 && b.piece == a.piece
                                 && !b.pawn
                                 && b.to == a.to
@@ -330,6 +361,11 @@ fn norm_signed(s: &str) -> String {
 pub fn spellings(actions: &[ActionInfo], i: usize) -> Vec<String> {
     let a = &actions[i];
     let mut v = vec![san(actions, i), coordinate(a)];
+    if a.via.is_some() {
+        // A move of two steps is spelled by all its squares only: its
+        // man's square and its last square alone name a step or leap.
+        return v;
+    }
     match a.kind {
         ActionKind::Move => {
             if a.castle.is_none() {

@@ -16,6 +16,7 @@
 //! | place a man, then move it (a placement with a bonus move) | `P@e4e5` |
 //! | place a man and return another to its owner's hand | `B@c3/d4` |
 //! | swap two men (a power) | `e1=h1` |
+//! | a move of two steps (`lion`) | XBoard's legs joined by a comma, `e4f5,f5g5` (igui and jitto: `e4f5,f5e4`) |
 //! | pass | the royal's square twice, `e2e2` (as Fairy-Stockfish writes it in UCI); without a royal, the square of the player's first man (from a1, rank by rank) twice; `0000` for a player with no man. XBoard's `@@@@` is read too |
 //!
 //! Variants with hidden card decks cannot be played over a protocol (the

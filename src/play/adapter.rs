@@ -153,6 +153,7 @@ impl Game for Session {
                 // En passant: the victim stands on the second square.
                 a.aux_square()
                     .and_then(|s| pos.man_at(s))
+                    .filter(|_| a.mid().is_none())
                     .filter(|_| a.to().is_some_and(|t| pos.man_at(t).is_none()))
             })
             .filter(|m| !self.friend(m.owner(), me));
@@ -165,6 +166,12 @@ impl Game for Session {
             .takes_besides(*a, mover.kind())
             .into_iter()
             .filter_map(|q| pos.man_at(q))
+            .chain(
+                // The man a move of two steps takes on its middle square.
+                a.mid()
+                    .and_then(|q| pos.man_at(q))
+                    .filter(|m| !self.friend(m.owner(), me)),
+            )
             .map(|m| self.order_value(m.kind()))
             .sum();
         if victim.is_none() && promo.is_none() && besides == 0 {

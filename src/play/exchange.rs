@@ -46,7 +46,9 @@ pub fn see(s: &mut Session, a: Move) -> i32 {
     let victim = pos.man_at(to).filter(|m| !s.friend(m.owner(), me));
     let promo = a.promotion();
     let explosive = s.variant().turn.explosion.is_some();
+    // A move of two steps (`lion`) may take on its middle square too.
     let off_square = (victim.is_none() && a.aux_square().is_some_and(|q| q != to))
+        || a.mid().is_some()
         || !s.takes_besides(a, mover.kind()).is_empty();
     if victim.is_none() && promo.is_none() && !off_square {
         return 0;

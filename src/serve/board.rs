@@ -236,6 +236,16 @@ fn paths(s: &Session, m: Move) -> Vec<Vec<String>> {
         }
         Move::Swap { a, b } => vec![vec![sq(a), sq(b)], vec![sq(b), sq(a)]],
         Move::Promote { from, to, .. } => vec![vec![sq(from), sq(to)]],
+        // A move of two steps: its man, the middle square, the last
+        // square (its own square again for igui). A pass by two steps
+        // (jitto, nothing on the middle square): its man clicked twice.
+        Move::Lion { from, mid, to } => {
+            if to == from && s.position().man_at(mid).is_none() {
+                vec![vec![sq(from), sq(from)]]
+            } else {
+                vec![vec![sq(from), sq(mid), sq(to)]]
+            }
+        }
         Move::Pass => vec![vec!["b:pass".into()]],
         Move::Resign => vec![vec!["b:resign".into()]],
     }
@@ -303,6 +313,7 @@ fn kind_name(m: Move) -> &'static str {
         MoveKind::DrawPlace => "draw",
         MoveKind::Swap => "swap",
         MoveKind::Promote => "promote",
+        MoveKind::Lion => "two-step",
         MoveKind::Pass => "pass",
         MoveKind::Resign => "resign",
     }

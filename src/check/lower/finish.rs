@@ -146,6 +146,8 @@ pub(super) fn finish(
         promote_at.insert(id, (f, sp));
     }
 
+    lion::checks(&mut l, &turn);
+
     // Cross-field checks.
     let failed = |k: &str| l.cards_failed.contains(&k);
     let has_hands = setup.hands.iter().any(|h| h.iter().any(|(_, n)| *n > 0)) || failed("hands");

@@ -18,6 +18,7 @@ mod dice;
 mod end;
 mod finish;
 mod hidden;
+mod lion;
 mod moves;
 mod names;
 mod pieces;
@@ -53,6 +54,7 @@ const PIECE_ATTRS: &[&str] = &[
     "promotes",
     "not",
     "immobilises",
+    "lion",
 ];
 
 struct PieceB {

@@ -217,6 +217,8 @@ pub(super) fn piece_stmt(
             captures_in_place: false,
             captures_by: Vec::new(),
             immobilises: false,
+            lion: Vec::new(),
+            lion_straight: false,
         };
         let mut resets_clock = false;
         let mut no_moves = false;
@@ -234,7 +236,7 @@ pub(super) fn piece_stmt(
         while let Some(a) = c.next() {
             let Some(w) = a.word() else {
                 return Err(Diagnostic::error("bad-argument", f, a.span, format!("expected a piece attribute, found {}", a.describe()))
-                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, captures in place, captures by approach|withdrawal|leaping|coordination|custody|imitation, immobilises, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
+                    .hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, captures in place, captures by approach|withdrawal|leaping|coordination|custody|imitation, immobilises, lion \"K\" [straight], resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
             };
             match w {
                 "moves" if c.eat_word("none") => {
@@ -255,18 +257,28 @@ pub(super) fn piece_stmt(
                     }
                 }
                 "royal" => piece.royal = true,
+                "lion" => {
+                    let (text, sp) = c.expect_string("the lion's steps in Betza, e.g. \"K\"")?;
+                    let atoms = betza_atoms(l, f, text, sp)?;
+                    piece.lion = super::lion::steps(f, &atoms, sp)?;
+                    piece.lion_straight = c.eat_word("straight");
+                }
                 "not" => {
                     // Drop an attribute, as one copied by `like`.
                     let (what, _) = c
                         .expect_choice(
                             "an attribute to drop",
-                            &["royal", "passes", "captures", "immobilises", "resets", "promotes", "attacks", "value", "glyphs"],
+                            &["royal", "passes", "captures", "immobilises", "resets", "promotes", "attacks", "value", "glyphs", "lion"],
                         )
                         .map_err(|d| {
-                            d.hint("write `not royal`, `not passes own`, `not captures own`, `not captures in place`, `not captures by approach`, `not immobilises`, `not resets clock`, `not promotes`, `not attacks`, `not value` or `not glyphs`")
+                            d.hint("write `not royal`, `not passes own`, `not captures own`, `not captures in place`, `not captures by approach`, `not immobilises`, `not resets clock`, `not promotes`, `not attacks`, `not value`, `not glyphs` or `not lion`")
                         })?;
                     match what {
                         "royal" => piece.royal = false,
+                        "lion" => {
+                            piece.lion.clear();
+                            piece.lion_straight = false;
+                        }
                         "immobilises" => piece.immobilises = false,
                         "passes" => {
                             c.expect_keyword("own")
@@ -410,7 +422,7 @@ pub(super) fn piece_stmt(
                     if let Some(s) = diagnostic::suggest(w, PIECE_ATTRS.iter().copied()) {
                         d = d.hint(s);
                     }
-                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, captures in place, captures by approach|withdrawal|leaping|coordination|custody|imitation, immobilises, resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
+                    return Err(d.hint("attributes: moves \"...\", attacks \"...\", royal, passes own, captures own, captures in place, captures by approach|withdrawal|leaping|coordination|custody|imitation, immobilises, lion \"K\" [straight], resets clock, value N, glyphs \"x\" \"y\", like PIECE, promotes to PIECE, not ATTRIBUTE"));
                 }
             }
         }

@@ -141,6 +141,17 @@ pub enum Move {
         piece: PieceId,
         to: Square,
     },
+    /// A move of two steps (`lion "BETZA"`): the man steps `from` →
+    /// `mid`, taking the enemy man there if any, then `mid` → `to`,
+    /// taking the enemy man there if any. `to == from` with a man on
+    /// `mid` takes it without moving (igui); with `mid` empty it is a
+    /// pass (jitto). A two-step move whose first square holds no man and
+    /// that lands elsewhere is the ordinary step or leap to `to`.
+    Lion {
+        from: Square,
+        mid: Square,
+        to: Square,
+    },
     /// The player passes.
     Pass,
     /// The player to act resigns and leaves a game that goes on without
@@ -240,6 +251,8 @@ pub enum MoveKind {
     Swap,
     /// A promotion as an action of its own.
     Promote,
+    /// A move of two steps ([`Move::Lion`]).
+    Lion,
     Pass,
     Resign,
 }
@@ -423,6 +436,7 @@ impl Move {
             Move::Draw { .. } | Move::DrawJoker { .. } | Move::Reveal { .. } => MoveKind::DrawPlace,
             Move::Swap { .. } => MoveKind::Swap,
             Move::Promote { .. } => MoveKind::Promote,
+            Move::Lion { .. } => MoveKind::Lion,
             Move::Pass => MoveKind::Pass,
             Move::Resign => MoveKind::Resign,
         }
@@ -439,6 +453,7 @@ impl Move {
             | Move::Gate { from, .. }
             | Move::Walled { from, .. }
             | Move::Promote { from, .. }
+            | Move::Lion { from, .. }
             | Move::CastleGate { from, .. } => Some(from),
             Move::Swap { a, .. } => Some(a),
             _ => None,
@@ -460,6 +475,7 @@ impl Move {
             | Move::Drop { to, .. }
             | Move::Exchange { to, .. }
             | Move::Promote { to, .. }
+            | Move::Lion { to, .. }
             | Move::Draw { to, .. } => Some(to),
             Move::PlaceAndMove { at, .. }
             | Move::PlaceAndReturn { at, .. }
@@ -519,7 +535,8 @@ impl Move {
     }
 
     /// The second square: the e.p. victim, the castling partner, the
-    /// destination of a placed man's move, or the man returned or removed.
+    /// destination of a placed man's move, the man returned or removed,
+    /// or the middle square of a move of two steps.
     #[inline]
     pub fn aux_square(self) -> Option<Square> {
         match self {
@@ -533,6 +550,16 @@ impl Move {
             Move::PlaceAndMove { to, .. } => Some(to),
             Move::PlaceAndReturn { returned, .. } => Some(returned),
             Move::PlaceAndRemove { removed, .. } => Some(removed),
+            Move::Lion { mid, .. } => Some(mid),
+            _ => None,
+        }
+    }
+
+    /// The middle square of a move of two steps ([`Move::Lion`]).
+    #[inline]
+    pub fn mid(self) -> Option<Square> {
+        match self {
+            Move::Lion { mid, .. } => Some(mid),
             _ => None,
         }
     }

@@ -536,6 +536,11 @@ pub(super) fn unfaced_sources<B: Bits, S: Sink>(
                 gen_promotions(t, s, pa, split, out, scratch);
             }
         }
+        if let Some(ln) = &r.lion {
+            if !out.done() && r.board_moves.allowed(b, s, s.turn) {
+                gen_lion(t, s, ln, split, out, scratch);
+            }
+        }
     }
     if let Some(d) = &r.drops {
         if allows(ActionKind::Place) && !out.done() {
@@ -814,6 +819,35 @@ fn gen_promotions<B: Bits, S: Sink>(
         let ok = t.rules.constraints.hold(b, s, me, split, B::EMPTY)
             && PromoteAction::attacks_nothing(b, s, me, to)
             && !gives_check_in(b, s, me, s.occ);
+        s.rewind(&b.layout, mark);
+        if ok {
+            out.raw(mv);
+            if out.done() {
+                return;
+            }
+        }
+    }
+}
+
+/// The legal moves of two steps of the player to act (`lion`): each
+/// candidate made, kept when the mover's constraints hold, and unmade (out
+/// of line: only variants with a lion kind run it).
+#[inline(never)]
+fn gen_lion<B: Bits, S: Sink>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    ln: &crate::engine::rules::lion::Lion,
+    split: bool,
+    out: &mut S,
+    scratch: &mut MoveList,
+) {
+    let b = &t.base;
+    let me = s.turn;
+    scratch.clear();
+    ln.candidates(b, s, me, &mut |mv| scratch.push(mv));
+    for &mv in scratch.iter() {
+        let mark = make(t, s, mv);
+        let ok = t.rules.constraints.hold(b, s, me, split, B::EMPTY);
         s.rewind(&b.layout, mark);
         if ok {
             out.raw(mv);

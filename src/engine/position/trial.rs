@@ -52,7 +52,8 @@ pub enum Broken {
 }
 
 impl Position {
-    /// The board moves (en passant and castling included) that the men of
+    /// The board moves (en passant and castling included, and moves of
+    /// two steps) that the men of
     /// the player to act have by their atoms, before any constraint, guard
     /// or filter: a superset of the legal board moves.
     pub fn candidate_moves(&self) -> Vec<Move> {
@@ -66,6 +67,10 @@ impl Position {
             if let Some(st) = c.base.strikes.as_deref() {
                 // The long leaper's leaps and the imitator's captures.
                 crate::engine::rules::strike::add_moves(&c.base, st, &s, s.turn, &mut out);
+            }
+            if let Some(ln) = c.rules.lion.as_deref() {
+                // Moves of two steps (`lion`).
+                ln.candidates(&c.base, &s, s.turn, &mut |m| out.push(m));
             }
             out.iter().copied().collect()
         })

@@ -45,6 +45,7 @@ pub(crate) mod gating;
 pub(crate) mod goals;
 pub(crate) mod layers;
 pub(crate) mod limit_box;
+pub(crate) mod lion;
 pub(crate) mod material;
 pub(crate) mod move_where;
 pub(crate) mod pass;
@@ -144,6 +145,9 @@ pub struct Rules<B: Bits> {
     pub promotion: Promotion<B>,
     /// `promote ... as action` (a source of promotions of their own).
     pub promote_action: Option<PromoteAction<B>>,
+    /// `lion "BETZA"`: moves of two steps (a source beside the board
+    /// moves).
+    pub lion: Option<Box<lion::Lion>>,
     pub en_passant: Option<EnPassant<B>>,
     pub castling: Option<Castling<B>>,
     pub board_moves: BoardMoves<B>,
@@ -251,6 +255,7 @@ impl<B: Bits> Rules<B> {
         let captures = captures::compile(v)?;
         let promotion = Promotion::new(base)?;
         let promote_action = PromoteAction::new(base)?;
+        let lion = lion::Lion::new(base).map(Box::new);
         let en_passant = EnPassant::new(v, base, captures.any());
         if en_passant.is_some() {
             check_lame_paths(base)?;
@@ -361,6 +366,7 @@ impl<B: Bits> Rules<B> {
             captures,
             promotion,
             promote_action,
+            lion,
             en_passant,
             castling,
             board_moves,
@@ -445,6 +451,7 @@ impl<B: Bits> Rules<B> {
             && self.walls.is_none()
             && self.gating.is_none()
             && self.promote_action.is_none()
+            && self.lion.is_none()
             && self.swaps.is_none()
             && self.first_action.is_none()
             && self.constraints.connected.is_empty()

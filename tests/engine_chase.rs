@@ -217,5 +217,22 @@ fn a_variant_without_the_rule_draws_the_same_chase() {
     let mut g = Game::new(fen(&builtin("manchu"), CHARIOT_AND_CANNON));
     play(&mut g, &CHASE);
     assert!(matches!(g.status(), Status::Ended { winners: DRAW, .. }));
-    let _ = RED;
+}
+
+#[test]
+fn a_chase_found_in_a_self_played_game() {
+    // `varia simulate xiangqi --players ai:1,ai:1 --seed 3`, game 4, from
+    // its 45th action: Black's chariot follows White's cannon around c8,
+    // b8 and c9. FSF, from the same position and moves: `1-0 {White
+    // wins}`.
+    let start = "3cka2r/1r2a4/b1C1b4/p1p1p1p2/8p/2P6/P7P/3AB4/4A4/R1B1K1R2 b - - 0 1";
+    let line = [
+        "b9c9", "c8b8", "c9b9", "b8c8", "b9b8", "c8c9", "b8b9", "c9c8",
+    ];
+    let (g, w) = after(start, &line[..7]);
+    assert_eq!(w, None);
+    drop(g);
+    let (g, w) = after(start, &line);
+    assert_eq!(w, Some(RED));
+    assert!(is_chase(&ended_by(&g)));
 }

@@ -533,3 +533,44 @@ fn export_refuses_a_quiet_counter_reset_by_castling_or_by_promotion_alone() {
         }
     }
 }
+
+#[test]
+fn chasing_rule_imports_as_perpetual_chase_after_perpetual_check() {
+    // Fairy-Stockfish's chasingRule = axf (from its built-in xiangqi):
+    // position.cpp `chased()` names its piece types, the soldier short of
+    // soldierPromotionRank spared.
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("v.ini");
+    std::fs::write(&ini, "[pursuit:xiangqi]\n").unwrap();
+    let outdir = dir.path().join("out");
+    varia()
+        .arg("import")
+        .arg(&ini)
+        .arg("--out")
+        .arg(&outdir)
+        .assert()
+        .code(0);
+    let text = std::fs::read_to_string(outdir.join("pursuit.variant")).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.contains("perpetual chase 3 by"))
+        .unwrap_or_else(|| panic!("{text}"));
+    for part in ["rook", "horse", "cannon", "elephant", "-> lose"] {
+        assert!(line.contains(part), "{part}: {line}");
+    }
+    assert!(line.contains("ignoring soldier in "), "{line}");
+    assert!(line.contains(" < rook"), "{line}");
+    assert!(!line.contains("king"), "{line}");
+    let (check, chase, rep) = (
+        text.find("perpetual check").unwrap(),
+        text.find("perpetual chase").unwrap(),
+        text.find("repetition 3").unwrap(),
+    );
+    assert!(check < chase && chase < rep, "{text}");
+    assert!(!text.contains("chasingRule"), "{text}");
+    varia()
+        .arg("validate")
+        .arg(outdir.join("pursuit.variant"))
+        .assert()
+        .code(0);
+}

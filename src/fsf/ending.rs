@@ -344,6 +344,56 @@ impl Writer<'_> {
         true
     }
 
+    /// `chasingRule = axf`: `perpetual chase N` (N the repetition count)
+    /// over the piece types position.cpp `chased()` names: horses,
+    /// cannons, chariots, elephants and advisors chase (not the king, not
+    /// the soldier); a soldier short of `soldierPromotionRank` is never
+    /// chased; rook above horse and cannon, above elephant and advisor.
+    fn chasing(&mut self) {
+        let r = self.r;
+        if !(2..=100).contains(&r.n_fold_rule) {
+            self.led.not_encoded(
+                &["chasingRule"],
+                "a perpetual chase loses (without a repetition count)",
+            );
+            return;
+        }
+        let named = |w: &Self, ks: &[&str]| -> Vec<String> {
+            ks.iter()
+                .filter_map(|k| {
+                    w.names
+                        .iter()
+                        .find(|(kind, _)| kind.is(k))
+                        .map(|(_, n)| n.clone())
+                })
+                .collect()
+        };
+        let by = named(self, &["rook", "horse", "cannon", "elephant", "fers"]);
+        if by.is_empty() {
+            self.led.not_encoded(
+                &["chasingRule"],
+                "a perpetual chase loses (no piece type that chases)",
+            );
+            return;
+        }
+        let mut line = format!("perpetual chase {} by {}", r.n_fold_rule, by.join(", "));
+        let soldier = named(self, &["soldier"]);
+        if let (Some(name), true) = (soldier.first(), r.soldier_promotion_rank > 1) {
+            let zone = self.rank_zone(r.soldier_promotion_rank - 1);
+            let region = self.region("own_side", [!zone[0], !zone[1]]);
+            line += &format!(" ignoring {name} in {region}");
+        }
+        let ranks: Vec<String> = [&["fers", "elephant"][..], &["horse", "cannon"], &["rook"]]
+            .iter()
+            .map(|g| named(self, g).join(", "))
+            .filter(|g| !g.is_empty())
+            .collect();
+        if ranks.len() > 1 {
+            line += &format!(" ranks {}", ranks.join(" < "));
+        }
+        self.ends.push(format!("{line} -> lose"));
+    }
+
     /// Repetition and the n-move rule.
     fn counters(&mut self) {
         let r = self.r;
@@ -363,8 +413,7 @@ impl Writer<'_> {
             }
         }
         if r.chasing_rule != "none" {
-            self.led
-                .not_encoded(&["chasingRule"], "Xiangqi's chasing rules");
+            self.chasing();
         }
         if r.counting_rule != "none" {
             self.led.not_encoded(

@@ -56,6 +56,12 @@ pub enum Event {
     /// every action since the first of those n occurrences: that player is
     /// the subject (both players: a draw).
     PerpetualCheck(u32),
+    /// The same position for the n-th time, and one player chased an enemy
+    /// man with every action since the first of those n occurrences (the
+    /// same man throughout, followed through its own moves): that player
+    /// is the subject (both players: a draw). See [`Chase`] and
+    /// docs/LANGUAGE.md `perpetual chase`.
+    PerpetualChase(Box<Chase>),
     /// `plies` plies without a reset of the quiet-move counter (see
     /// [`Variant::quiet_resets`]).
     Quiet { plies: u32 },
@@ -134,6 +140,25 @@ impl Event {
                 | Event::FacingKept
         )
     }
+}
+
+/// `perpetual chase N [by PIECE, ...] [ignoring PIECE [in REGION], ...]
+/// [ranks PIECE, ... < PIECE, ... < ...]`: what counts as a chase.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Chase {
+    /// How many times the position occurs.
+    pub times: u32,
+    /// The kinds whose men chase (empty: every kind that is not royal).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by: Vec<PieceId>,
+    /// Men never chased: of this kind, standing (when a region is named)
+    /// on its owner's squares of the region. Royal men never are either.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ignoring: Vec<(PieceId, Option<RegionId>)>,
+    /// The ranks, lowest first: a man of a higher rank than its attacker
+    /// is chased even when protected. Unranked kinds outrank nothing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ranks: Vec<Vec<PieceId>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -184,6 +184,7 @@ pub(crate) fn event(v: &Variant, e: &Event) -> String {
         Event::Passes(n) => format!("passes {n}"),
         Event::Repetition(n) => format!("repetition {n}"),
         Event::PerpetualCheck(n) => format!("perpetual check {n}"),
+        Event::PerpetualChase(ch) => chase_rule(v, ch),
         Event::BackAndForth { moves, except } if except.is_empty() => {
             format!("back and forth {moves}")
         }
@@ -310,6 +311,10 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         Event::Repetition(n) => format!("When the same position occurs {n} times, the game"),
         Event::PerpetualCheck(n) => format!(
             "A player who gave check with every action while the same position occurred {n} times"
+        ),
+        Event::PerpetualChase(ch) => format!(
+            "A player who chased the same man with every action while the same position occurred {} times",
+            ch.times
         ),
         Event::BackAndForth { moves, except } => {
             let mut s = format!(
@@ -528,6 +533,40 @@ pub(crate) fn atom(a: &Atom) -> String {
     }
     if a.timing == Timing::Initial {
         s.push_str(", only on its first move");
+    }
+    s
+}
+
+/// `perpetual chase N by ... ignoring ... ranks ...` as written.
+fn chase_rule(v: &Variant, ch: &crate::ir::Chase) -> String {
+    let names = |ks: &[PieceId]| {
+        ks.iter()
+            .map(|&k| piece(v, k))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut s = format!("perpetual chase {}", ch.times);
+    if !ch.by.is_empty() {
+        s += &format!(" by {}", names(&ch.by));
+    }
+    if !ch.ignoring.is_empty() {
+        let spared: Vec<String> = ch
+            .ignoring
+            .iter()
+            .map(|&(k, r)| match r {
+                Some(r) => format!(
+                    "{} in {}",
+                    piece(v, k),
+                    v.regions.get(r as usize).map_or("?", |r| r.name.as_str())
+                ),
+                None => piece(v, k),
+            })
+            .collect();
+        s += &format!(" ignoring {}", spared.join(", "));
+    }
+    if !ch.ranks.is_empty() {
+        let ranks: Vec<String> = ch.ranks.iter().map(|g| names(g)).collect();
+        s += &format!(" ranks {}", ranks.join(" < "));
     }
     s
 }

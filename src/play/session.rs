@@ -613,6 +613,7 @@ pub fn event_name(e: &Event) -> String {
         Event::Passes(_) => "passes".into(),
         Event::Repetition(_) => "repetition".into(),
         Event::PerpetualCheck(_) => "perpetual check".into(),
+        Event::PerpetualChase(_) => "perpetual chase".into(),
         Event::BackAndForth { .. } => "moves back and forth".into(),
         Event::Quiet { .. } => "move rule".into(),
         Event::InsufficientMaterial => "insufficient material".into(),

@@ -25,6 +25,88 @@ pub(crate) const END_CONDITIONS: &[&str] = &[
     "facing",
 ];
 
+/// After `perpetual chase`: `N [by PIECE, ...] [ignoring PIECE [in
+/// REGION], ...] [ranks PIECE, ... < PIECE, ... < ...]`.
+fn chase(l: &Lower, c: &mut Cur, rule: Span) -> Result<Chase, Diagnostic> {
+    let times = c.expect_int("how many times a position occurs", 2, 100)?.0 as u32;
+    if l.players.len() != 2 {
+        return Err(Diagnostic::error(
+            "contradiction",
+            c.file,
+            rule,
+            format!(
+                "`perpetual chase` needs two players (a chaser and the chased), not {}",
+                l.players.len()
+            ),
+        )
+        .hint("use `perpetual check` or `repetition` in a game of more players"));
+    }
+    let pieces = |c: &mut Cur, what: &str| -> Result<Vec<PieceId>, Diagnostic> {
+        let mut out = vec![l.piece_ref(c, what)?];
+        while c.eat_op(",") {
+            out.push(l.piece_ref(c, what)?);
+        }
+        Ok(out)
+    };
+    let by = if c.eat_word("by") {
+        pieces(c, "a piece whose men chase")?
+    } else {
+        Vec::new()
+    };
+    let mut ignoring = Vec::new();
+    if c.eat_word("ignoring") {
+        loop {
+            let k = l.piece_ref(c, "a piece whose men are never chased")?;
+            let r = if c.eat_word("in") {
+                Some(l.region_ref(c)?)
+            } else {
+                None
+            };
+            ignoring.push((k, r));
+            if !c.eat_op(",") {
+                break;
+            }
+        }
+    }
+    let mut ranks: Vec<Vec<PieceId>> = Vec::new();
+    if c.eat_word("ranks") {
+        let mut group = Vec::new();
+        loop {
+            let at = c.here();
+            let k = l.piece_ref(c, "a ranked piece")?;
+            if group.contains(&k) || ranks.iter().any(|g| g.contains(&k)) {
+                let name = l
+                    .piece_names()
+                    .into_iter()
+                    .find(|(_, id)| *id == k)
+                    .map(|(n, _)| n)
+                    .unwrap_or_default();
+                return Err(Diagnostic::error(
+                    "contradiction",
+                    c.file,
+                    at,
+                    format!("`{name}` is ranked twice: a piece has one rank"),
+                )
+                .hint("write each piece once: `ranks advisor, elephant < horse, cannon < rook`"));
+            }
+            group.push(k);
+            if c.eat_op(",") {
+                continue;
+            }
+            ranks.push(std::mem::take(&mut group));
+            if !c.eat_op("<") {
+                break;
+            }
+        }
+    }
+    Ok(Chase {
+        times,
+        by,
+        ignoring,
+        ranks,
+    })
+}
+
 /// `CONDITION -> OUTCOME`
 pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diagnostic> {
     let mut c = Cur::new(&st.args, f, st.span);
@@ -71,9 +153,13 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
         "repetition" => {
             Event::Repetition(c.expect_int("how many times a position occurs", 2, 100)?.0 as u32)
         }
+        "perpetual" if c.eat_word("chase") => {
+            Event::PerpetualChase(Box::new(chase(l, &mut c, st.span)?))
+        }
         "perpetual" => {
-            c.expect_keyword("check")
-                .map_err(|d| d.hint("write `perpetual check 4 -> lose`"))?;
+            c.expect_keyword("check").map_err(|d| {
+                d.hint("write `perpetual check 4 -> lose` or `perpetual chase 3 -> lose`")
+            })?;
             Event::PerpetualCheck(
                 c.expect_int("how many times a position occurs", 2, 100)?.0 as u32,
             )
@@ -314,6 +400,15 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             "`back and forth` decides the game: it cannot be a draw claim",
         )
         .hint("write `back and forth 4 -> lose`: the player who moved back and forth loses"));
+    }
+    if matches!(when, Event::PerpetualChase(_)) && then == Then::Outcome(Outcome::ClaimDraw) {
+        return Err(Diagnostic::error(
+            "bad-outcome",
+            f,
+            st.span,
+            "`perpetual chase` decides the game: it cannot be a draw claim",
+        )
+        .hint("write `perpetual chase 3 -> lose` before `repetition 3 -> draw`"));
     }
     if matches!(when, Event::PerpetualCheck(_)) && then == Then::Outcome(Outcome::ClaimDraw) {
         return Err(Diagnostic::error(

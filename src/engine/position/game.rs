@@ -9,7 +9,7 @@ use crate::engine::rules::en_passant::{any_record, EnPassant};
 use crate::engine::rules::endings::{self, Facts};
 use crate::engine::rules::{Cause, Status};
 use crate::engine::tables::{Compiled, Tables};
-use crate::ir::{Event, PlayerId};
+use crate::ir::{Chase, Event, PlayerId};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -200,6 +200,9 @@ impl Facts for GameFacts<'_> {
     }
     fn back_and_forth(&mut self, moves: u32, except: u64) -> Option<PlayerId> {
         self.game.back_and_forth(moves, except)
+    }
+    fn perpetual_chasers(&mut self, rule: &Chase) -> PlayerSet {
+        self.game.perpetual_chasers(rule)
     }
     fn checker_kinds(&mut self) -> u64 {
         checker_kinds(&self.game.pos)
@@ -412,6 +415,33 @@ impl Game {
             }
         }
         acted & !not_checking
+    }
+
+    /// The first ply of the window of the last `n` occurrences of the
+    /// current position (`None` if it has occurred fewer times).
+    fn window_start(&self, n: u32) -> Option<usize> {
+        if n < 2 || self.occurrences() < n {
+            return None;
+        }
+        let mut left = n - 1;
+        self.keys.iter().rposition(|&k| {
+            if k == self.key {
+                left -= 1;
+            }
+            left == 0
+        })
+    }
+
+    /// See [`Facts::perpetual_chasers`]: worked out only here, when the
+    /// position has occurred `rule.times` times, by replaying the window
+    /// (module `chase`); nothing is kept per ply.
+    fn perpetual_chasers(&self, rule: &Chase) -> PlayerSet {
+        match self.window_start(rule.times) {
+            Some(start) if self.keys.len() == self.played.len() => {
+                super::chase::chasers(&self.pos, &self.played, start, rule)
+            }
+            _ => PlayerSet::EMPTY,
+        }
     }
 
     /// See [`Facts::back_and_forth`] and docs/LANGUAGE.md `back and

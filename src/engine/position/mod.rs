@@ -5,6 +5,7 @@ pub(crate) mod act;
 mod attack_map;
 mod boardgen;
 mod boxed;
+mod chase;
 pub(crate) mod checked;
 pub mod fen;
 mod game;

@@ -88,6 +88,14 @@ pub trait Facts {
     fn back_and_forth(&mut self, _moves: u32, _except: u64) -> Option<PlayerId> {
         None
     }
+    /// `perpetual chase`: when the current position has occurred
+    /// `rule.times` times, the players who chased the same enemy man with
+    /// every one of their actions since the first of those occurrences
+    /// (see [`crate::ir::Event::PerpetualChase`]). Empty otherwise, or
+    /// where the history is not kept.
+    fn perpetual_chasers(&mut self, _rule: &crate::ir::Chase) -> PlayerSet {
+        PlayerSet::EMPTY
+    }
     /// The kinds of the men giving check to the player to act (a mask).
     fn checker_kinds(&mut self) -> u64 {
         0
@@ -145,8 +153,12 @@ pub fn status<B: Bits>(
     }
     let me = s.turn;
     for &Step { rule: i, test } in &parts.steps.walk {
-        if let Test::Perpetual(n) = test {
-            let checkers = facts.perpetual_checkers(n) & s.alive;
+        if matches!(test, Test::Perpetual(_) | Test::Chase) {
+            let checkers = match (test, &parts.end[i].when) {
+                (Test::Perpetual(n), _) => facts.perpetual_checkers(n),
+                (_, Event::PerpetualChase(rule)) => facts.perpetual_chasers(rule),
+                _ => PlayerSet::EMPTY,
+            } & s.alive;
             let rule = &parts.end[i];
             match checkers.lowest() {
                 None => continue,
@@ -366,6 +378,9 @@ enum Test {
     Repetition(u32),
     /// `perpetual check N`: the subject is found in the history.
     Perpetual(u32),
+    /// `perpetual chase N ...` (read from the rule): the subject is found
+    /// in the history.
+    Chase,
     /// `back and forth N except KINDS` (a mask): the subject is found in
     /// the history.
     BackAndForth { moves: u32, except: u64 },
@@ -401,6 +416,7 @@ impl Test {
             Event::Stalemate => Test::NoAction { check: false },
             Event::Repetition(n) => Test::Repetition(n),
             Event::PerpetualCheck(n) => Test::Perpetual(n),
+            Event::PerpetualChase(_) => Test::Chase,
             Event::BackAndForth { moves, ref except } => Test::BackAndForth {
                 moves,
                 except: kind_mask(except),
@@ -462,7 +478,7 @@ impl Test {
             }
             Test::Repetition(n) => facts.occurrences() >= n,
             // Its subject is found in the history: see `status`.
-            Test::Perpetual(_) | Test::BackAndForth { .. } => false,
+            Test::Perpetual(_) | Test::Chase | Test::BackAndForth { .. } => false,
             Test::Quiet {
                 plies,
                 per_survivor,

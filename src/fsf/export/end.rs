@@ -87,6 +87,10 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                 }
                 _ => e.refuse_end("perpetual", "this perpetual-check rule"),
             },
+            // Fairy-Stockfish's chasing rule is xiangqi's (its kinds by
+            // name), with its repetition count.
+            Event::PerpetualChase(_) if out == Outcome::Lose => e.set("chasingRule", "axf"),
+            Event::PerpetualChase(_) => e.refuse_end("perpetual", "this perpetual-chase rule"),
             // Fairy-Stockfish's rule counts four moves, and exempts the
             // men confined to a region the enemy royal's does not meet.
             Event::BackAndForth { moves: 4, .. } if out == Outcome::Lose => {

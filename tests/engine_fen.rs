@@ -487,3 +487,42 @@ fn fairy_stockfish_en_passant_squares_run_together_are_read() {
         FenField::EnPassant
     );
 }
+
+/// docs/FEN.md §9 shows the reader's errors: each example there is what
+/// the reader says of a FEN (the hole example on chess with a hole on e5),
+/// so the page cannot drift from the messages.
+#[test]
+fn fen_md_error_examples_are_what_the_reader_says() {
+    let doc = include_str!("../docs/FEN.md");
+    let section = doc
+        .split("## 9. Errors")
+        .nth(1)
+        .expect("FEN.md has §9")
+        .split("```")
+        .nth(1)
+        .expect("§9 has a code block");
+    let shown: Vec<&str> = section
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let chess = common::chess();
+    let mut holed: Variant = common::variant("chess");
+    holed.board.shape = Shape::Rect {
+        width: 8,
+        height: 8,
+        holes: vec![Coord::new(4, 4)],
+    };
+    let holed = Arc::new(Tables::new(&holed).unwrap());
+    let said =
+        |t: &Arc<Tables>, fen: &str| Position::from_fen(t.clone(), fen).unwrap_err().to_string();
+    let read = vec![
+        said(&chess, "8/8/8/8/8/8/8 w - - 0 1"),
+        said(&holed, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        said(&chess, "4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
+        said(&chess, "4k3/8/8/8/8/8/8/R3K3 w K - 0 1"),
+        said(&chess, "4k3/8/8/8/8/8/8/4K3 b - e4 0 1"),
+        said(&chess, "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"),
+    ];
+    assert_eq!(shown, read);
+}

@@ -78,6 +78,12 @@ fn the_api_plays_two_boards_with_four_seats() {
         .map(|x| x["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["WhiteA", "BlackA", "WhiteB", "BlackB"]);
+    // Each board's legend names its seats.
+    let svg = |p: &Value, i: usize| p["boards"][i]["svg"].as_str().unwrap().to_string();
+    assert!(svg(&p, 0).contains("WhiteA (to move)"), "{}", svg(&p, 0));
+    assert!(svg(&p, 0).contains("BlackA"), "{}", svg(&p, 0));
+    assert!(svg(&p, 1).contains("WhiteB (to move)"), "{}", svg(&p, 1));
+    assert!(svg(&p, 1).contains("BlackB"), "{}", svg(&p, 1));
     // Board B is drawn half a turn from board A.
     assert_eq!(p["boards"][0]["turn"], 0);
     assert_eq!(p["boards"][1]["turn"], 2);
@@ -339,6 +345,12 @@ fn bughouse_in_the_page_on_two_boards() {
         over.starts_with("0-1 — BlackA and WhiteB win, WhiteA and BlackB lose (board A: checkmate"),
         "{over}"
     );
+    // Nobody is to move on either board now.
+    for i in 0..2 {
+        let svg = b.js(&format!("return window.varia.board().boards[{i}].svg"));
+        let svg = svg.as_str().unwrap();
+        assert!(!svg.contains("(to move)"), "board {i}: {svg}");
+    }
     // Board B is over too: no actions there, and a click says so.
     assert_eq!(
         b.js("return window.varia.board().boards[1].actions.length"),

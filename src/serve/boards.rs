@@ -168,6 +168,12 @@ pub fn position(id: u64, st: &BoardsState, turn: u8) -> Result<serde_json::Value
     for (i, s) in b.boards.iter().enumerate() {
         let pos = s.position();
         let mut view = s.view(st.last[i]);
+        // The legend names the board's seats, and once the game is over
+        // nobody is to move.
+        view.player_names = vec![two::seat_name(2 * i), two::seat_name(2 * i + 1)];
+        if over {
+            view.to_move = usize::MAX;
+        }
         if let Some((ended, _)) = b.ended().filter(|&(e, _)| e == i) {
             view.notes
                 .push(format!("board {} ended the game", BOARD_NAMES[ended]));

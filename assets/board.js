@@ -640,20 +640,9 @@ function keys(e) {
   if (!rects.length) return;
   const at = (sq) => rects.find((r) => r.dataset.sq === sq);
   if (!cursor || !at(cursor)) cursor = rects[0].dataset.sq;
-  const cur = at(cursor);
-  const cx = +cur.getAttribute("x"), cy = +cur.getAttribute("y");
-  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-  if (dirs[e.key]) {
+  if (two.ARROWS[e.key]) {
     e.preventDefault();
-    const [dx, dy] = dirs[e.key];
-    let best = null, bestD = Infinity;
-    for (const r of rects) {
-      const x = +r.getAttribute("x") - cx, y = +r.getAttribute("y") - cy;
-      const along = x * dx + y * dy;
-      if (along <= 0) continue;
-      const d = along + 3 * Math.abs(x * dy) + 3 * Math.abs(y * dx);
-      if (d < bestD) { bestD = d; best = r; }
-    }
+    const best = two.arrowStep(rects, at(cursor), two.ARROWS[e.key]);
     if (best) cursor = best.dataset.sq;
     marks();
     say(`square ${cursor}`, true);

@@ -328,26 +328,34 @@ function marks(i) {
 
 // ---- keyboard ----
 
+// The arrow keys' directions on the drawn board (x right, y down).
+export const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+// The square rect an arrow key moves the keyboard cursor to from the
+// rect `from`: the nearest one that way, those in line first (`null`:
+// none that way). Shared with one board (board.js).
+export function arrowStep(rects, from, [dx, dy]) {
+  const cx = +from.getAttribute("x"), cy = +from.getAttribute("y");
+  let best = null, bestD = Infinity;
+  for (const r of rects) {
+    const x = +r.getAttribute("x") - cx, y = +r.getAttribute("y") - cy;
+    const along = x * dx + y * dy;
+    if (along <= 0) continue;
+    const d = along + 3 * Math.abs(x * dy) + 3 * Math.abs(y * dx);
+    if (d < bestD) { bestD = d; best = r; }
+  }
+  return best;
+}
+
 function keys(i, e) {
   const el = $(`two-board-${i}`);
   const rects = [...el.querySelectorAll("rect[data-sq]")];
   if (!rects.length) return;
   const at = (sq) => rects.find((r) => r.dataset.sq === sq);
   if (!cursor[i] || !at(cursor[i])) cursor[i] = rects[0].dataset.sq;
-  const cur0 = at(cursor[i]);
-  const cx = +cur0.getAttribute("x"), cy = +cur0.getAttribute("y");
-  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-  if (dirs[e.key]) {
+  if (ARROWS[e.key]) {
     e.preventDefault();
-    const [dx, dy] = dirs[e.key];
-    let best = null, bestD = Infinity;
-    for (const r of rects) {
-      const x = +r.getAttribute("x") - cx, y = +r.getAttribute("y") - cy;
-      const along = x * dx + y * dy;
-      if (along <= 0) continue;
-      const d = along + 3 * Math.abs(x * dy) + 3 * Math.abs(y * dx);
-      if (d < bestD) { bestD = d; best = r; }
-    }
+    const best = arrowStep(rects, at(cursor[i]), ARROWS[e.key]);
     if (best) cursor[i] = best.dataset.sq;
     marks(i);
     say(`board ${NAMES[i]}, square ${cursor[i]}`);

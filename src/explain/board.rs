@@ -23,6 +23,23 @@ fn promo_letter(sc: &Scene, m: Move) -> Option<char> {
         .map(|p| p.letter.ch())
 }
 
+/// The man of the player to act on `from`, or why there is none: the
+/// square is empty, or the man there is another player's.
+pub(crate) fn own_man(sc: &Scene, from: Square) -> Result<Man, Reason> {
+    let pos = sc.pos;
+    let me = pos.turn();
+    let man = pos.man_at(from).ok_or_else(|| Reason::NoMan {
+        square: words::square(pos, from),
+    })?;
+    if man.owner() != me {
+        return Err(Reason::NotYours {
+            man: words::man_on(pos, from),
+            to_move: words::player(sc.v, me),
+        });
+    }
+    Ok(man)
+}
+
 /// Why the man on `from` may not go to `to` (promoting to `promo`).
 pub(crate) fn board_move(sc: &Scene, from: Square, to: Square, promo: Option<char>) -> Found {
     let pos = sc.pos;
@@ -31,18 +48,10 @@ pub(crate) fn board_move(sc: &Scene, from: Square, to: Square, promo: Option<cha
             .mark(pos, from, Role::From)
             .mark(pos, to, Role::To)
     };
-    let me = pos.turn();
-    let Some(man) = pos.man_at(from) else {
-        return f(Reason::NoMan {
-            square: words::square(pos, from),
-        });
+    let man = match own_man(sc, from) {
+        Ok(m) => m,
+        Err(r) => return f(r),
     };
-    if man.owner() != me {
-        return f(Reason::NotYours {
-            man: words::man_on(pos, from),
-            to_move: words::player(sc.v, me),
-        });
-    }
     if let Some(found) = guards(sc) {
         return found.mark(pos, from, Role::From).mark(pos, to, Role::To);
     }

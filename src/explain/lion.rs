@@ -58,17 +58,10 @@ pub(crate) fn two_steps(sc: &Scene, from: Square, via: Square, to: Square) -> Fo
             .mark(pos, to, Role::To)
     };
     let me = pos.turn();
-    let Some(man) = pos.man_at(from) else {
-        return f(Reason::NoMan {
-            square: words::square(pos, from),
-        });
+    let man = match board::own_man(sc, from) {
+        Ok(m) => m,
+        Err(r) => return f(r),
     };
-    if man.owner() != me {
-        return f(Reason::NotYours {
-            man: words::man_on(pos, from),
-            to_move: words::player(sc.v, me),
-        });
-    }
     if let Some(found) = board::guards(sc) {
         return found.mark(pos, from, Role::From).mark(pos, to, Role::To);
     }

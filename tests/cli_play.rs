@@ -399,6 +399,31 @@ fn a_refused_move_says_why_with_its_rule() {
     );
 }
 
+/// Text the parser does not match but that names exactly one legal
+/// action (a two-step move written with its letter and XBoard's legs) is
+/// played, and the prompt says how it was read; a letter that is not the
+/// man's piece is refused for it.
+#[test]
+fn a_move_read_leniently_is_played_and_a_wrong_letter_refused() {
+    let out = stdout_of(
+        &[
+            "play",
+            "tests/fixtures/lion.variant",
+            "--players",
+            "human,human",
+            "--ascii",
+        ],
+        "Ld2d3\nEe1f2,f2e1\nmoves\nquit\n",
+    );
+    assert!(
+        out.contains("Your pawn on d2 is not a lion: the letter names the piece that moves."),
+        "{out}"
+    );
+    assert!(out.contains("(read as Ee1-f2-e1)"), "{out}");
+    assert!(out.contains("black> moves"), "{out}");
+    assert!(out.contains("after 1 action"), "{out}");
+}
+
 #[test]
 fn the_square_prompt_reads_its_own_words_first() {
     // Raindropchess: after `draw`, `help`, `undo` and `quit` are commands,

@@ -775,3 +775,41 @@ fn a_duck_move_without_the_wall_square_asks_where_the_wall_goes() {
         "{e:?}"
     );
 }
+
+/// A move typed with its from-square and a piece letter (`Ne2e4`) names
+/// the piece that moves: with a pawn on e2 it is refused for the letter,
+/// never called legal for the squares alone (it was: "e4 is a legal
+/// action here", and the prompt did not play it); a letter no piece has
+/// is named.
+#[test]
+fn a_piece_letter_that_is_not_the_mans_piece_is_named() {
+    let s = session("chess", None);
+    let e = why(&s, "Ne2e4");
+    assert!(
+        matches!(&e.reason, Reason::OtherPiece { man, piece }
+            if man == "your pawn on e2" && piece == "knight"),
+        "{e:?}"
+    );
+    assert!(!e.legal);
+    assert_eq!(
+        e.text,
+        "Your pawn on e2 is not a knight: the letter names the piece that moves."
+    );
+    assert!(e
+        .squares
+        .iter()
+        .any(|m| m.square == "e2" && m.role == Role::From));
+    let e = why(&s, "Qe2xe4");
+    assert!(matches!(&e.reason, Reason::OtherPiece { .. }), "{e:?}");
+    let e = why(&s, "Ze2e4");
+    assert!(
+        matches!(&e.reason, Reason::NoSuchPiece { letter } if letter == "Z"),
+        "{e:?}"
+    );
+    // The right letter, or none, is judged by the move itself.
+    assert!(why(&s, "Pe2e4").legal);
+    assert!(why(&s, "Ng1-f3").legal);
+    // An empty square or an enemy man: the move's own reason.
+    assert!(matches!(why(&s, "Ne3e4").reason, Reason::NoMan { .. }));
+    assert!(matches!(why(&s, "Ne7e5").reason, Reason::NotYours { .. }));
+}

@@ -910,11 +910,34 @@ impl Play {
                     }
                     self.show();
                 }
-                Err(e @ notation::ParseError::NoMatch { .. }) => self.refused(line, &e),
+                Err(e @ notation::ParseError::NoMatch { .. }) => match self.read_as(line) {
+                    Some((m, san)) => {
+                        outln!("(read as {san})");
+                        self.apply(m, None);
+                        self.show();
+                    }
+                    None => self.refused(line, &e),
+                },
                 Err(e) => outln!("{e}"),
             },
         }
         Flow::Continue
+    }
+
+    /// A line the parser did not match that still names exactly one legal
+    /// action once read leniently (`Pe2e4`, `Ng1-f3` with its squares):
+    /// that action and its SAN. Never under fog, where the explanation
+    /// says nothing.
+    fn read_as(&self, line: &str) -> Option<(Move, String)> {
+        if self.fogged() {
+            return None;
+        }
+        let why = varia::explain::explain_text(self.game.session(), line);
+        let varia::explain::Reason::Legal { action } = why.reason else {
+            return None;
+        };
+        let m = self.game.session().parse_public(&action).ok()?;
+        Some((m, action))
     }
 
     /// Say why a line names no legal action: the explanation of the

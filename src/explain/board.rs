@@ -305,8 +305,16 @@ fn promotion(
             squares: same.len(),
         });
     }
-    if let Some(&m) = same.first() {
-        return Found::new(Reason::Legal { action: sc.san(m) });
+    match same.as_slice() {
+        [] => {}
+        [m] => return Found::new(Reason::Legal { action: sc.san(*m) }),
+        // Several actions between the same squares (a two-step move by
+        // either middle square, a gate): the squares alone do not say which.
+        many => {
+            return Found::new(Reason::Ambiguous {
+                candidates: many.iter().map(|&m| sc.san(m)).collect(),
+            })
+        }
     }
     let choices: Vec<String> = legal
         .iter()

@@ -336,7 +336,10 @@ pub fn explain_text(session: &Session, text: &str) -> Explanation {
         if let Some((from, via, to)) = lion::read(text) {
             let sq = |c| sc.square(c);
             return match (sq(from), sq(via), sq(to)) {
-                (Ok(f), Ok(v), Ok(t)) => lion::two_steps(&sc, f, v, t).explained(),
+                (Ok(f), Ok(v), Ok(t)) => match letter_fits(&sc, typed_letter(text), f) {
+                    Ok(()) => lion::two_steps(&sc, f, v, t).explained(),
+                    Err(e) => e.explained(),
+                },
                 (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => e.explained(),
             };
         }
@@ -380,10 +383,51 @@ pub fn explain_text(session: &Session, text: &str) -> Explanation {
                 Err(f) => return f.explained(),
             };
             if let Some(from) = from {
+                if let Err(e) = letter_fits(&sc, piece, from) {
+                    return e.mark(sc.pos, to, Role::To).explained();
+                }
                 return board::board_move(&sc, from, to, promotion).explained();
             }
             board::san_move(&sc, piece, from_file, from_rank, to, promotion)
         }
+    }
+}
+
+/// The piece letter a move typed with its squares begins with (`N` of
+/// `Ng1f3`, `+R` of `+Rb2b5`), if any.
+fn typed_letter(text: &str) -> Option<Letter> {
+    let t = text.trim();
+    let (plus, rest) = match t.strip_prefix('+') {
+        Some(r) => (true, r),
+        None => (false, t),
+    };
+    let c = rest.chars().next().filter(char::is_ascii_uppercase)?;
+    Some(if plus {
+        Letter::plus(c)
+    } else {
+        Letter::own(c)
+    })
+}
+
+/// A move typed with its from-square and a piece letter (`Ne2e4`): the
+/// letter must name the piece of the player's man there. A square
+/// without a man of the player's is judged by the move itself.
+fn letter_fits(sc: &Scene, letter: Option<Letter>, from: Square) -> Result<(), Found> {
+    let Some(letter) = letter else { return Ok(()) };
+    let Some(kind) = sc.piece(letter) else {
+        return Err(Found::new(Reason::NoSuchPiece {
+            letter: letter.to_string(),
+        }));
+    };
+    match sc.pos.man_at(from) {
+        Some(m) if m.owner() == sc.pos.turn() && m.kind() != kind => {
+            Err(Found::new(Reason::OtherPiece {
+                man: words::man_on(sc.pos, from),
+                piece: words::piece(sc.v, kind),
+            })
+            .mark(sc.pos, from, Role::From))
+        }
+        _ => Ok(()),
     }
 }
 

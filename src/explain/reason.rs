@@ -33,6 +33,9 @@ pub enum Reason {
     NoManOfKind { piece: String },
     /// No piece of the variant has the letter.
     NoSuchPiece { letter: String },
+    /// The text names the from-square and a piece letter, and the man
+    /// there is of another piece (`Ne2e4` with a pawn on e2).
+    OtherPiece { man: String, piece: String },
     /// Men never move in this variant.
     NoBoardMoves { actions: String },
     /// Board moves are closed now by `move requires`.
@@ -312,6 +315,10 @@ impl Reason {
             NoSuchPiece { letter } => {
                 format!("No piece of this variant has the letter `{letter}`.")
             }
+            OtherPiece { man, piece } => format!(
+                "{} is not a {piece}: the letter names the piece that moves.",
+                super::words::capital(man)
+            ),
             NoBoardMoves { actions } => format!(
                 "Men never move on the board in this variant: its actions are {actions}."
             ),

@@ -109,6 +109,23 @@ fn the_engine_claims_its_mate() {
     assert!(out.contains("1-0 {checkmate}"), "{out}");
 }
 
+/// `go` in a position set up already over (stalemate, mate): the engine
+/// states the result instead of searching, finding no move and resigning
+/// (which scored a stalemate as a loss).
+#[test]
+fn go_in_a_finished_position_states_its_result_and_does_not_resign() {
+    let out =
+        xboard("xboard\nprotover 2\nnew\nsetboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo\nping 1\n");
+    assert!(out.contains("1/2-1/2 {stalemate}"), "{out}");
+    assert!(!out.contains("resign"), "{out}");
+    assert!(!out.contains("move "), "{out}");
+    assert!(out.contains("pong 1"), "{out}");
+    let out =
+        xboard("xboard\nprotover 2\nnew\nsetboard 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\ngo\nping 2\n");
+    assert!(out.contains("1-0 {checkmate}"), "{out}");
+    assert!(!out.contains("resign"), "{out}");
+}
+
 #[test]
 fn undo_and_remove_take_moves_back_and_a_mate_is_told_again() {
     // Fool's mate, taken back by `undo` and by `remove`, and played again.

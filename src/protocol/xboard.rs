@@ -457,6 +457,11 @@ impl Xboard {
 
     /// Think on the engine's side and play the move found (on the thread).
     fn think(&mut self) {
+        // A game already over (a position set up stalemated or mated, then
+        // `go`): its result, never a search that finds no move and resigns.
+        if self.announce_end() {
+            return;
+        }
         let Some(mut searcher) = self.searcher.take() else {
             return;
         };

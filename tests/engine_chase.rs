@@ -219,6 +219,96 @@ fn a_variant_without_the_rule_draws_the_same_chase() {
     assert!(matches!(g.status(), Status::Ended { winners: DRAW, .. }));
 }
 
+/// The end rules' conditions of a variant written as text, in order.
+fn conditions(text: &str) -> Result<Vec<Event>, String> {
+    let c = varia::load::load_str("t.variant", text, &[]);
+    if c.has_errors() {
+        return Err(format!("{:?}", c.diagnostics));
+    }
+    Ok(c.variants[0].end.iter().map(|r| r.when.clone()).collect())
+}
+
+#[test]
+fn not_drops_every_inherited_rule_of_its_condition_and_keeps_the_others() {
+    let ev =
+        conditions("variant calm extends xiangqi {\n  end {\n    not perpetual chase\n  }\n}\n")
+            .unwrap();
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::PerpetualChase(_))),
+        "{ev:?}"
+    );
+    // Xiangqi's other rules stay, in their order.
+    let names: Vec<&str> = ev
+        .iter()
+        .map(|e| match e {
+            Event::Checkmate => "checkmate",
+            Event::Stalemate => "stalemate",
+            Event::PerpetualCheck(3) => "perpetual check 3",
+            Event::Repetition(3) => "repetition 3",
+            Event::Quiet { .. } => "quiet",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "checkmate",
+            "stalemate",
+            "perpetual check 3",
+            "repetition 3",
+            "quiet"
+        ]
+    );
+}
+
+#[test]
+fn not_keeps_the_variants_own_rule_of_its_condition() {
+    // The line removes the parent's repetition; the variant's own stays.
+    let ev = conditions(
+        "variant calm extends xiangqi {\n  end {\n    not repetition\n    repetition 5 -> draw\n  }\n}\n",
+    )
+    .unwrap();
+    let reps: Vec<&Event> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Repetition(_)))
+        .collect();
+    assert_eq!(reps, [&Event::Repetition(5)]);
+}
+
+#[test]
+fn not_that_removes_nothing_or_names_no_condition_is_refused() {
+    // Chess has no `perpetual check` rule.
+    let e = conditions("variant c extends chess {\n  end {\n    not perpetual check\n  }\n}\n")
+        .unwrap_err();
+    assert!(e.contains("removes nothing"), "{e}");
+    // A variant that extends none inherits no rule.
+    let e = conditions(
+        "variant c {\n  players white, black\n  board 4x4\n  use king\n  setup {\n    white: K a1\n    black: K d4\n  }\n  end {\n    checkmate -> lose\n    not checkmate\n  }\n}\n",
+    )
+    .unwrap_err();
+    assert!(e.contains("removes nothing"), "{e}");
+    let e = conditions("variant c extends chess {\n  end {\n    not perpetual chess\n  }\n}\n")
+        .unwrap_err();
+    assert!(e.contains("names no end condition"), "{e}");
+}
+
+#[test]
+fn manchu_extends_xiangqi_without_its_chasing_rule() {
+    let t = builtin("manchu");
+    let end = &t.variant().end;
+    assert!(!end
+        .iter()
+        .any(|r| matches!(r.when, Event::PerpetualChase(_))));
+    assert!(end.iter().any(|r| r.when == Event::PerpetualCheck(3)));
+    // Its perft is unchanged (tests/perft/manchu.perft, from
+    // Fairy-Stockfish's perft.sh and build).
+    let mut p = fen(
+        &t,
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1",
+    );
+    assert_eq!(varia::engine::perft(&mut p, 3), 17648);
+}
+
 #[test]
 fn a_chase_found_in_a_self_played_game() {
     // `varia simulate xiangqi --players ai:1,ai:1 --seed 3`, game 4, from

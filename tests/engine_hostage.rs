@@ -2,7 +2,9 @@
 //! LANGUAGE.md §12) on the catalogue's `hostage`: where a captured man
 //! goes, the exchange and its edge cases (values, empty prisons, the
 //! dropped man's legality, pawn ranks, castling after a rook is taken
-//! back), the prisons in FEN, the move text and the hash.
+//! back), the prisons in FEN, the move text and the hash; the promotion
+//! from a prison (`promote ... from prison`, LANGUAGE.md §13) and its
+//! edge cases.
 
 #[path = "fixtures/common.rs"]
 mod common;
@@ -44,12 +46,15 @@ fn a_captured_man_goes_to_the_capturers_prison_as_its_owners_man() {
 #[test]
 fn a_promoted_man_goes_to_prison_as_its_new_kind() {
     let t = hostage();
-    let p = fen(&t, "4k3/8/8/8/8/8/6p1/6KR[][] b - - 0 1");
+    // White holds a black queen: Black's pawn promotes to it.
+    let p = fen(&t, "4k3/8/8/8/8/8/6p1/6KR[][q] b - - 0 1");
     let q = after(&p, "g2h1q");
-    assert_eq!(q.fen(), "4k3/8/8/8/8/8/8/6Kq[][R] w - - 0 2");
+    // The queen left White's prison and the pawn took its place there;
+    // the rook taken is in Black's prison.
+    assert_eq!(q.fen(), "4k3/8/8/8/8/8/8/6Kq[][Rp] w - - 0 2");
     // The queen taken is a queen in White's prison, not a pawn.
     let r = after(&q, "g1h1");
-    assert_eq!(r.fen(), "4k3/8/8/8/8/8/8/7K[][Rq] b - - 1 2");
+    assert_eq!(r.fen(), "4k3/8/8/8/8/8/8/7K[][Rqp] b - - 1 2");
 }
 
 #[test]
@@ -176,6 +181,165 @@ fn describe_names_the_prison_and_the_exchanges_value_order() {
     assert!(text.contains("goes to the capturer's prison"), "{text}");
     assert!(
         text.contains("values, lowest first: pawn < bishop = knight < rook < queen"),
+        "{text}"
+    );
+}
+
+/// The board moves of the man on `from`, as text.
+fn moves_from(p: &Position, from: &str) -> Vec<String> {
+    moves(p)
+        .into_iter()
+        .filter(|m| m.starts_with(from) && !m.contains('@'))
+        .collect()
+}
+
+#[test]
+fn with_an_empty_prison_a_pawn_may_not_move_to_the_last_rank() {
+    let t = hostage();
+    // Nothing in Black's prison: the b7 pawn can neither step to b8 nor
+    // take on a8.
+    let p = fen(&t, "r3k3/1P6/8/8/8/8/8/4K3[][] w - - 0 1");
+    assert!(moves_from(&p, "b7").is_empty(), "{:?}", moves(&p));
+}
+
+#[test]
+fn with_only_pawns_in_the_prison_a_pawn_may_not_promote() {
+    let t = hostage();
+    // Black holds two white pawns: a pawn is no choice.
+    let p = fen(&t, "r3k3/1P6/8/8/8/8/8/4K3[][PP] w - - 0 1");
+    assert!(moves_from(&p, "b7").is_empty(), "{:?}", moves(&p));
+}
+
+#[test]
+fn a_pawn_promotes_only_to_the_kinds_held_in_the_opponents_prison() {
+    let t = hostage();
+    // Black holds a white rook and a white knight (and a pawn).
+    let p = fen(&t, "4k3/1P6/8/8/8/8/8/4K3[][RNP] w - - 0 1");
+    let mut m = moves_from(&p, "b7");
+    m.sort();
+    assert_eq!(m, ["b7b8n", "b7b8r"]);
+    // The rook changes places with the pawn: it leaves Black's prison
+    // and the pawn is held there instead.
+    let q = after(&p, "b7b8r");
+    assert_eq!(q.fen(), "1R2k3/8/8/8/8/8/8/4K3[][NPP] b - - 0 1");
+}
+
+#[test]
+fn a_promotion_with_capture_takes_from_one_prison_and_fills_the_other() {
+    let t = hostage();
+    let p = fen(&t, "r3k3/1P6/8/8/8/8/8/4K3[][R] w - - 0 1");
+    let mut m = moves_from(&p, "b7");
+    m.sort();
+    assert_eq!(m, ["b7a8r", "b7b8r"]);
+    let q = after(&p, "b7a8r");
+    // White's prison holds the black rook taken, Black's the white pawn.
+    assert_eq!(q.fen(), "R3k3/8/8/8/8/8/8/4K3[][Pr] b - - 0 1");
+}
+
+#[test]
+fn the_promoted_piece_gives_check_and_its_text_names_the_kind_taken() {
+    let t = hostage();
+    let p = fen(&t, "4k3/1P6/8/8/8/8/8/4K3[][Q] w - - 0 1");
+    let m = p.parse_move("b7b8q").expect("the promotion");
+    assert!(p.action_info(m).check);
+    assert_eq!(p.move_text(m), "b7b8q");
+    let list = p.legal_moves();
+    let infos = p.action_infos(&list);
+    let i = list.iter().position(|&x| x == m).expect("listed");
+    assert_eq!(varia::notation::san(&infos, i), "b8=Q+");
+    let q = after(&p, "b7b8q");
+    assert!(q.in_check());
+}
+
+#[test]
+fn a_pawn_that_may_not_promote_gives_no_check_on_the_last_rank() {
+    let t = hostage();
+    // The b7 pawn attacks c8 only while Black holds a white piece.
+    let p = fen(&t, "2k5/1P6/8/8/8/8/8/4K3[][] b - - 0 1");
+    assert!(!p.in_check());
+    // A king beside it may step onto the squares it would attack.
+    let p = fen(&t, "1k6/1P6/8/8/8/8/8/4K3[][] b - - 0 1");
+    let m = moves(&p);
+    assert!(m.iter().any(|x| x == "b8a8"), "{m:?}");
+    assert!(m.iter().any(|x| x == "b8c8"), "{m:?}");
+    let p = fen(&t, "1k6/1P6/8/8/8/8/8/4K3[][B] b - - 0 1");
+    let m = moves(&p);
+    assert!(!m.iter().any(|x| x == "b8a8" || x == "b8c8"), "{m:?}");
+    // With a white knight held by Black, the pawn checks.
+    let p = fen(&t, "2k5/1P6/8/8/8/8/8/4K3[][] b - - 0 1");
+    assert!(!p.in_check());
+    let p = fen(&t, "2k5/1P6/8/8/8/8/8/4K3[][N] b - - 0 1");
+    assert!(p.in_check());
+    // With only a white pawn held, it does not.
+    let p = fen(&t, "2k5/1P6/8/8/8/8/8/4K3[][P] b - - 0 1");
+    assert!(!p.in_check());
+}
+
+#[test]
+fn a_capture_that_gives_the_opponent_a_choice_may_not_expose_the_king() {
+    let t = hostage();
+    // Black's rook may take the knight on h1 only if that does not let
+    // the b7 pawn (which then could promote to the knight) attack c8.
+    let p = fen(&t, "2k4r/1P6/8/8/8/8/8/4K2N[][] b - - 0 1");
+    let m = moves(&p);
+    assert!(!m.iter().any(|x| x == "h8h1"), "{m:?}");
+    assert!(m.iter().any(|x| x == "h8h2"), "{m:?}");
+}
+
+#[test]
+fn an_exchange_that_gives_back_the_last_choice_lifts_the_check() {
+    let t = hostage();
+    // White holds a black knight, so the d2 pawn checks the king on e1.
+    // Giving the knight back leaves Black nothing to promote to: every
+    // square a white pawn may take is legal for `N-P`.
+    let p = fen(&t, "4k3/8/8/8/8/8/3p4/4K3[][Pn] w - - 0 1");
+    assert!(p.in_check());
+    let x = exchanges(&p);
+    assert_eq!(x.len(), 47, "{x:?}");
+    assert!(x.iter().all(|m| m.starts_with("N-P@")));
+}
+
+#[test]
+fn a_king_castles_across_a_square_a_pawn_may_not_promote_on() {
+    let t = hostage();
+    // The g2 pawn attacks f1 only while White holds a black piece.
+    let p = fen(&t, "4k3/8/8/8/8/8/6p1/4K2R[][] w K - 0 1");
+    assert!(moves(&p).iter().any(|m| m == "e1g1"));
+    let p = fen(&t, "4k3/8/8/8/8/8/6p1/4K2R[][b] w K - 0 1");
+    assert!(!moves(&p).iter().any(|m| m == "e1g1"));
+}
+
+#[test]
+fn the_pawn_held_after_a_promotion_may_be_taken_back_by_an_exchange() {
+    let t = hostage();
+    // White holds a black knight; Black holds a white queen.
+    let p = fen(&t, "4k3/1P6/8/8/8/8/8/4K3[][Qn] w - - 0 1");
+    let q = after(&p, "b7b8q");
+    assert_eq!(q.fen(), "1Q2k3/8/8/8/8/8/8/4K3[][Pn] b - - 0 1");
+    let r = after(&q, "e8e7");
+    let x = exchanges(&r);
+    // The pawn is held now, the queen no more: a knight buys the pawn.
+    assert!(x.iter().any(|m| m == "N-P@d4"), "{x:?}");
+    assert!(!x.iter().any(|m| m.starts_with("N-Q")), "{x:?}");
+    // The pawn taken back and put on the seventh rank promotes again
+    // only with a piece held: none is, so it stays there.
+    let s = after(&r, "N-P@c7");
+    let u = after(&s, "e7e6");
+    assert!(moves_from(&u, "c7").is_empty(), "{:?}", moves(&u));
+    for m in r.legal_moves().to_vec() {
+        let mut v = r.clone();
+        v.play(m);
+        assert_eq!(v.hash(), v.hash_from_scratch(), "{}", r.move_text(m));
+    }
+}
+
+#[test]
+fn describe_says_a_pawn_promotes_from_the_prison() {
+    let v = varia::load::builtin("hostage", &[]).expect("hostage");
+    let d = varia::describe::describe(&v).expect("describes");
+    let text = serde_json::to_string(&d).expect("json");
+    assert!(
+        text.contains("changing places with one of its owner's men held in the opponent's prison"),
         "{text}"
     );
 }

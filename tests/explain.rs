@@ -812,4 +812,31 @@ fn a_piece_letter_that_is_not_the_mans_piece_is_named() {
     // An empty square or an enemy man: the move's own reason.
     assert!(matches!(why(&s, "Ne3e4").reason, Reason::NoMan { .. }));
     assert!(matches!(why(&s, "Ne7e5").reason, Reason::NotYours { .. }));
+
+/// Hostage chess's promotion from a prison: with none of its side's
+/// pieces held by the opponent, a pawn may not move to the last rank, and
+/// `why` says so.
+#[test]
+fn a_pawn_with_no_piece_held_may_not_promote_from_the_prison() {
+    let s = session("hostage", Some("4k3/1P6/8/8/8/8/8/4K3[][P] w - - 0 1"));
+    let e = why(&s, "b7b8q");
+    assert!(!e.legal);
+    assert!(
+        matches!(&e.reason, Reason::NoneHeldToPromote { man, to, choices }
+            if man == "your pawn on b7" && to == "b8" && choices.len() == 4),
+        "{e:?}"
+    );
+    assert!(
+        e.text.contains("held in the opponent's prison"),
+        "{}",
+        e.text
+    );
+    // With a rook held, the rook is the one choice.
+    let s = session("hostage", Some("4k3/1P6/8/8/8/8/8/4K3[][R] w - - 0 1"));
+    let e = why(&s, "b7b8q");
+    assert!(
+        matches!(&e.reason, Reason::NotAChoice { choices, .. } if choices == &["rook".to_string()]),
+        "{e:?}"
+    );
+    assert!(why(&s, "b7b8r").legal);
 }

@@ -69,6 +69,11 @@ fn promotion(v: &Variant, k: PieceId) -> Option<String> {
     if pr.from_pool {
         s.push_str(", taken from its owner's pool");
     }
+    if pr.from_prison {
+        s.push_str(
+            ", changing places with one of its owner's men held in the opponent's prison (with none held, it may not move into the zone, nor does it attack the zone's squares)",
+        );
+    }
     for (kk, n) in &pr.limits {
         s.push_str(&format!(
             ", {} only while its owner has fewer than {n}",

@@ -58,6 +58,12 @@ impl<B: Bits> Compiled<B> {
         let mut layout = base.layout.clone();
         let rules = Rules::new(&base, &mut layout)?;
         base.layout = layout;
+        if let Some(pa) = rules.promotion.prison_attacks(&base) {
+            // `promote ... from prison`: the attacks on royals are judged
+            // with the prisons (the generic path: `needs_move_tests`).
+            base.prison = Some(Box::new(pa));
+            base.check_special = true;
+        }
         // On a board that wraps, two lines may join the same two squares
         // (a queen on a1 sees e5 both ways round an 8-file cylinder): the
         // pins and check lines of the fast test assume one.

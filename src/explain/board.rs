@@ -130,7 +130,15 @@ pub(crate) fn board_move(sc: &Scene, from: Square, to: Square, promo: Option<cha
             .mark(pos, from, Role::From)
             .mark(pos, to, Role::To);
     }
-    let found = match reach::why_not(pos, from, man, to) {
+    let why_not = reach::why_not(pos, from, man, to);
+    if why_not.is_none() && pos.promotion_unheld(man, to) {
+        // `promote ... from prison` with no choice held: no move into the
+        // zone exists.
+        return prison_promotion(sc, from, man, to)
+            .mark(pos, from, Role::From)
+            .mark(pos, to, Role::To);
+    }
+    let found = match why_not {
         Some(r) => Found::new(r),
         None => cannot(sc, from, man, to),
     };
@@ -161,6 +169,28 @@ fn blockers(found: Found, pos: &crate::engine::Position) -> Found {
         Some(sq) => found.mark(pos, sq, Role::Blocker),
         None => found,
     }
+}
+
+/// A move into the zone of a promotion `from prison` with no choice held.
+fn prison_promotion(sc: &Scene, from: Square, man: Man, to: Square) -> Found {
+    let pos = sc.pos;
+    let choices: Vec<String> =
+        sc.v.pieces
+            .get(man.kind() as usize)
+            .and_then(|p| p.promotion.as_ref())
+            .map(|pr| {
+                pr.choices_of(man.owner())
+                    .iter()
+                    .map(|&k| words::piece(sc.v, k))
+                    .collect()
+            })
+            .unwrap_or_default();
+    Found::new(Reason::NoneHeldToPromote {
+        man: words::man_on(pos, from),
+        to: words::square(pos, to),
+        choices,
+    })
+    .rule(promotion_rule(sc, man))
 }
 
 /// The piece's moves never lead there: say what they reach.

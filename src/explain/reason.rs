@@ -225,6 +225,13 @@ pub enum Reason {
     NoPromotion { man: String, to: String },
     /// The move must promote: to what?
     PromotionNeeded { choices: Vec<String> },
+    /// `promote ... from prison`: the man would promote there, and the
+    /// opponent's prison holds none of its owner's men of the choices.
+    NoneHeldToPromote {
+        man: String,
+        to: String,
+        choices: Vec<String>,
+    },
     /// The board move is only the first part of the action: a wall is
     /// then moved or placed (`then move wall`), and the text did not say
     /// where (`example` is one whole action, `squares` how many there are).
@@ -269,6 +276,7 @@ impl Reason {
             | NotAChoice { .. }
             | NoPromotion { .. }
             | PromotionNeeded { .. }
+            | NoneHeldToPromote { .. }
             | WallNeeded { .. } => 7,
             NoCastlingRight { .. }
             | CastlingBlocked { .. }
@@ -575,6 +583,11 @@ impl Reason {
             ),
             PromotionNeeded { choices } => format!(
                 "Say what the man becomes: {}.",
+                super::words::list(choices, "or")
+            ),
+            NoneHeldToPromote { man, to, choices } => format!(
+                "{} may not move to {to}: it would promote there, and it promotes only by changing places with a {} of its side held in the opponent's prison, which holds none.",
+                super::words::capital(man),
                 super::words::list(choices, "or")
             ),
             WallNeeded { example, squares } => format!(

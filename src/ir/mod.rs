@@ -437,6 +437,13 @@ pub struct Promotion {
     /// man of its kind on the board may promote from any square.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub last_anywhere: bool,
+    /// `from prison` (under `captures to prison`, two players): each choice
+    /// is one of the owner's own men held in the opponent's prison, which
+    /// leaves it, and the promoting man takes its place there. With no
+    /// choice held, a man may not end a move in the zone, and its attacks
+    /// on the zone's squares do not count.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub from_prison: bool,
 }
 
 impl Promotion {

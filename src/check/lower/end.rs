@@ -504,10 +504,39 @@ pub(super) fn end_stmt(
         );
     };
     let mut rules = Vec::new();
+    let mut nots = Vec::new();
     for rs in &b.stmts {
+        if rs.keyword() == Some("not") {
+            match not_rule(l, f, rs) {
+                Ok(k) => nots.push((k, rs.span)),
+                Err(e) => l.err(e),
+            }
+            continue;
+        }
         match end_rule(l, f, rs) {
             Ok(r) => rules.push((r, rs.span)),
             Err(e) => l.err(e),
+        }
+    }
+    // `not CONDITION`: every inherited rule of that condition goes.
+    for ((name, piece), sp) in nots {
+        let named = |e: &Event| {
+            event_name(e) == name
+                && (piece.is_none() || matches!(e, Event::Surrounded(p) if Some(*p) == piece))
+        };
+        let before = d.end.len();
+        d.end
+            .retain(|(r, lvl, _, _)| *lvl == it.level || !named(&r.when));
+        if d.end.len() == before {
+            l.err(
+                Diagnostic::error(
+                    "bad-argument",
+                    f,
+                    sp,
+                    format!("`not {name}` removes nothing: no inherited end rule is a `{name}` rule"),
+                )
+                .hint("`not CONDITION` drops the rules of that condition a variant `extends` from its parent; remove the line, or name a condition the parent's `end` has"),
+            );
         }
     }
     let key = |e: &Event| {
@@ -524,6 +553,109 @@ pub(super) fn end_stmt(
     d.end
         .extend(rules.into_iter().map(|(r, s)| (r, level, f.clone(), s)));
     c.finish()
+}
+
+/// The name of an end rule's condition, as `not CONDITION` writes it:
+/// its first words, without numbers or arguments.
+pub(crate) fn event_name(e: &Event) -> &'static str {
+    match e {
+        Event::Checkmate => "checkmate",
+        Event::CheckmateByPlacing(_) => "checkmate by placing",
+        Event::CheckmateGivenOnlyBy(_) => "checkmate given only by",
+        Event::CheckmateWithoutCheckBy(_) => "checkmate without check by",
+        Event::Stalemate => "stalemate",
+        Event::Surrounded(_) => "surrounded",
+        Event::HandEmpty => "hand empty",
+        Event::Passes(_) => "passes",
+        Event::Repetition(_) => "repetition",
+        Event::BackAndForth { .. } => "back and forth",
+        Event::PerpetualCheck(_) => "perpetual check",
+        Event::PerpetualChase(_) => "perpetual chase",
+        Event::Quiet { .. } => "quiet",
+        Event::InsufficientMaterial => "insufficient material",
+        Event::PlyLimit(_) => "plies",
+        Event::UnplaceableCard => "unplaceable card",
+        Event::Reach { .. } => "reach",
+        Event::Count { .. } => "count",
+        Event::Checks(_) => "checks",
+        Event::CountedOut => "counted out",
+        Event::BoardFull => "board full",
+        Event::FacingKept => "facing kept",
+    }
+}
+
+/// The conditions `not` may name (`extinct` is a `count`).
+const NOT_NAMES: &[&str] = &[
+    "checkmate",
+    "checkmate by placing",
+    "checkmate given only by",
+    "checkmate without check by",
+    "stalemate",
+    "surrounded",
+    "hand empty",
+    "passes",
+    "repetition",
+    "back and forth",
+    "perpetual check",
+    "perpetual chase",
+    "quiet",
+    "insufficient material",
+    "plies",
+    "unplaceable card",
+    "reach",
+    "count",
+    "extinct",
+    "checks",
+    "counted out",
+    "board full",
+    "facing kept",
+];
+
+/// `not CONDITION` in an `end` block: the condition's name (and, for
+/// `surrounded PIECE`, its piece).
+fn not_rule(
+    l: &Lower,
+    f: &Arc<str>,
+    st: &Stmt,
+) -> Result<(&'static str, Option<PieceId>), Diagnostic> {
+    let mut c = Cur::new(&st.args, f, st.span);
+    c.expect_keyword("not")?;
+    let mut span = c.here();
+    let mut words = Vec::new();
+    while let Some(w) = c.peek_word() {
+        if words.first().is_some_and(|&f: &&str| f == "surrounded") {
+            break;
+        }
+        span = if words.is_empty() {
+            c.here()
+        } else {
+            span.to(c.here())
+        };
+        words.push(w);
+        c.next();
+    }
+    let text = words.join(" ");
+    let Some(&name) = NOT_NAMES.iter().find(|&&n| n == text) else {
+        let mut d = Diagnostic::error(
+            "bad-argument",
+            f,
+            span,
+            format!("`not {text}` names no end condition"),
+        )
+        .hint("write a condition's words without its numbers, as `not perpetual chase`, `not repetition` or `not surrounded PIECE` (LANGUAGE.md §19)");
+        if let Some(s) = crate::diagnostic::did_you_mean(&text, NOT_NAMES.iter().copied()) {
+            d = d.hint(format!("did you mean `not {s}`?"));
+        }
+        return Err(d);
+    };
+    let name = if name == "extinct" { "count" } else { name };
+    let piece = if name == "surrounded" && !c.done() {
+        Some(l.piece_ref(&mut c, "the piece of the `surrounded` rule")?)
+    } else {
+        None
+    };
+    c.finish()?;
+    Ok((name, piece))
 }
 
 /// `counting lone: KIND[*N] MOVES, ..., [otherwise MOVES] [from men]

@@ -103,6 +103,7 @@ pub(super) fn finish(
                 let limits = merged_limits(&old.limits, &p.limits);
                 if old.zone != p.zone
                     || old.from_pool != p.from_pool
+                    || old.from_prison != p.from_prison
                     || (old.leaving, old.optional, old.capturing)
                         != (p.leaving, p.optional, p.capturing)
                     || (old.as_action, old.last_anywhere) != (p.as_action, p.last_anywhere)
@@ -258,6 +259,24 @@ pub(super) fn finish(
     }
     for (i, pb) in l.pieces.iter().enumerate() {
         if let Some(p) = &pb.piece.promotion {
+            if p.from_prison && turn.captures != crate::ir::Captures::ToPrison {
+                let (f, s) = promote_at
+                    .get(&(i as PieceId))
+                    .cloned()
+                    .unwrap_or((pb.file.clone(), pb.span));
+                l.diags.push(
+                    Diagnostic::error(
+                        "contradiction",
+                        &f,
+                        s,
+                        format!(
+                            "`{}` promotes `from prison`, but captured men go to no prison",
+                            pb.piece.name
+                        ),
+                    )
+                    .hint("add `captures to prison`, or promote as in chess (leave `from prison` out)"),
+                );
+            }
             if p.from_pool && !has_pools {
                 let (f, s) = promote_at
                     .get(&(i as PieceId))
@@ -660,6 +679,7 @@ fn union_choices(p: &Promotion, by_player: Vec<Vec<PieceId>>) -> Promotion {
         capturing: p.capturing,
         as_action: p.as_action,
         last_anywhere: p.last_anywhere,
+        from_prison: p.from_prison,
     }
 }
 

@@ -347,12 +347,22 @@ pub(super) fn promote_stmt(
         return Err(c.expected("the pieces it may become"));
     }
     let mut optional = c.eat_word("optional");
-    let from_pool = if c.eat_word("from") {
-        c.expect_keyword("pool")?;
-        true
-    } else {
-        false
-    };
+    // `from pool` or `from prison`.
+    let (mut from_pool, mut from_prison) = (false, None);
+    if c.peek_word() == Some("from") {
+        let sp = c.here();
+        c.next();
+        match c.peek_word() {
+            Some("prison") => {
+                c.next();
+                from_prison = Some(sp);
+            }
+            _ => {
+                c.expect_keyword("pool")?;
+                from_pool = true;
+            }
+        }
+    }
     let mut by_player = Vec::new();
     if c.eat_word("for") {
         by_player = vec![Vec::new(); l.players.len()];
@@ -408,6 +418,7 @@ pub(super) fn promote_stmt(
             (optional, "`optional`"),
             (capturing, "`capturing`"),
             (from_pool, "`from pool`"),
+            (from_prison.is_some(), "`from prison`"),
             (choices.is_empty(), "a promotion to the promoted form"),
         ]
         .into_iter()
@@ -420,6 +431,25 @@ pub(super) fn promote_stmt(
                 format!("a promotion `as action` cannot be combined with {what}"),
             )
             .hint("a promotion as an action of its own is always the mover's choice and names its choices with `to`"));
+        }
+    }
+    if let Some(sp) = from_prison {
+        let clash = [
+            (leaving, "`leaving`"),
+            (optional, "`optional`"),
+            (capturing, "`capturing`"),
+            (choices.is_empty(), "a promotion to the promoted form"),
+        ]
+        .into_iter()
+        .find(|(on, _)| *on);
+        if let Some((_, what)) = clash {
+            return Err(Diagnostic::error(
+                "contradiction",
+                c.file,
+                sp,
+                format!("a promotion `from prison` cannot be combined with {what}"),
+            )
+            .hint("a promotion from a prison is compulsory, names its choices with `to`, and needs a man held to promote"));
         }
     }
     Ok((
@@ -435,6 +465,7 @@ pub(super) fn promote_stmt(
             capturing,
             as_action: as_action.is_some(),
             last_anywhere: last_anywhere.is_some(),
+            from_prison: from_prison.is_some(),
         },
     ))
 }
@@ -720,6 +751,7 @@ pub(super) fn demote(
             capturing,
             as_action: false,
             last_anywhere: false,
+            from_prison: false,
         };
         d.promotions.push((id, p, it.file.clone(), it.stmt.span));
     }

@@ -12,6 +12,7 @@ pub(crate) mod error;
 pub(crate) mod graph;
 pub(crate) mod groups;
 pub(crate) mod move_shape;
+pub(crate) mod prison;
 pub(crate) mod rebirth;
 pub(crate) mod shape;
 pub(crate) mod strikes;
@@ -72,6 +73,10 @@ pub struct Base<B: Bits> {
     /// and tables (an attack test of their own, read behind
     /// `check_special`).
     pub strikes: Option<Box<strikes::Strikes<B>>>,
+    /// `promote ... from prison`: the attacks on its zone a promoting man
+    /// has only while its owner holds a choice (read behind
+    /// `check_special`; set with the rules, `Compiled::new`).
+    pub prison: Option<Box<prison::PrisonAttacks<B>>>,
     /// Per region, per player: the region's squares as that player sees them.
     pub regions: Vec<ByPlayer<B>>,
     /// Per kind: the region where its initial moves are open (`initial
@@ -305,6 +310,7 @@ impl<B: Bits> Base<B> {
             move_shape,
             rebirth,
             strikes,
+            prison: None,
             regions,
             initial_at,
             graph,

@@ -159,6 +159,10 @@ pub fn royal_square_attacked<B: Bits>(
     if shielded(t, s, sq, attackers) {
         return false;
     }
+    let attackers = match t.prison.as_deref() {
+        Some(pa) => attackers & !pa.void(s, sq, attackers),
+        None => attackers,
+    };
     if let Some(st) = t.strikes.as_deref() {
         return super::strike::square_attacked(t, s, st, sq, attackers, occ);
     }

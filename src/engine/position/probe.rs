@@ -110,6 +110,11 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
         if promote.is_some_and(|k| b.royal_made(k).is_some()) {
             return legal_after(t, s, mv, split);
         }
+        if b.prison.is_some() && (promote.is_some() || !s.at(victim).is_empty()) {
+            // `promote ... from prison`: a capture or a promotion changes
+            // the prisons, and with them which attacks count: made whole.
+            return legal_after(t, s, mv, split);
+        }
     }
     let me = s.turn;
     let cap = s.at(victim);

@@ -130,6 +130,13 @@ impl Position {
         })
     }
 
+    /// Whether a move of `man` to `to` would promote `from prison` with no
+    /// choice held, so that no such move exists (`promote ... from
+    /// prison`).
+    pub fn promotion_unheld(&self, man: Man, to: Square) -> bool {
+        with_pos!(&self.inner, c, s => c.rules.promotion.unheld(s, man, to))
+    }
+
     /// Whether a royal man of `p` is attacked by an enemy.
     pub fn royal_attacked(&self, p: PlayerId) -> bool {
         with_pos!(&self.inner, c, s => royal_attacked(&c.base, s, p))
@@ -145,7 +152,13 @@ impl Position {
                 return out.widen();
             }
             for r in royals(b, s, s.turn) {
-                out |= attackers_of(b, s, r, enemy);
+                let mut by = attackers_of(b, s, r, enemy);
+                if let Some(pa) = b.prison.as_deref() {
+                    // `promote ... from prison`: a man with no choice held
+                    // does not attack its zone.
+                    by &= !pa.void(s, r, by);
+                }
+                out |= by;
             }
             out.widen()
         })

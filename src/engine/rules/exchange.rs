@@ -72,14 +72,30 @@ impl Exchange {
             if s.prisons[opp][k] == 0 || r > top || only.is_some_and(|o| o as usize != k) {
                 continue;
             }
-            let squares = drops.plain_squares(t, s, lg, k as PieceId);
-            if squares.is_empty() {
+            // Under `promote ... from prison` the hostage given may be the
+            // opponent's last choice held: its men's attacks on their zone
+            // then stop counting, so the squares depend on it.
+            let per_give = t.prison.is_some();
+            let squares = if per_give {
+                B::EMPTY
+            } else {
+                drops.plain_squares(t, s, lg, k as PieceId)
+            };
+            if squares.is_empty() && !per_give {
                 continue;
             }
             for g in 0..n {
                 if s.prisons[me][g] == 0 || self.rank(g).is_none_or(|rg| rg < r) {
                     continue;
                 }
+                let squares = if per_give {
+                    s.prisons[me][g] -= 1;
+                    let sq = drops.plain_squares(t, s, lg, k as PieceId);
+                    s.prisons[me][g] += 1;
+                    sq
+                } else {
+                    squares
+                };
                 for to in squares {
                     out.raw(Move::Exchange {
                         give: g as PieceId,

@@ -362,6 +362,9 @@ impl<B: Bits> Rules<B> {
             .iter()
             .filter(|&&k| (k as usize) < base.nkinds)
             .collect::<KindSet>();
+        // `promote ... from prison`: captures and promotions change which
+        // attacks count, so they are made and tested whole.
+        let prison_promotion = promotion.uses_prisons();
         Ok(Rules {
             captures,
             promotion,
@@ -397,6 +400,7 @@ impl<B: Bits> Rules<B> {
             explosion: Explosion::new(v, base),
             mutually_immune,
             special_captures: !mutually_immune.is_empty()
+                || prison_promotion
                 || layers.is_some()
                 || rebirth.is_some()
                 || !in_place.is_empty()
@@ -409,6 +413,7 @@ impl<B: Bits> Rules<B> {
             ),
             probe_by_make: rebirth.is_some()
                 || royal_made.is_some()
+                || prison_promotion
                 || !in_place.is_empty()
                 || strikers
                 || layers.is_some(),

@@ -8,6 +8,7 @@
 //! each promoting move also exists unpromoted, except onto squares from
 //! which the unpromoted man would have no move on an empty board.
 
+use crate::engine::compile::prison::{PrisonAttacks, PrisonMan};
 use crate::engine::compile::{Base, CompileError};
 use crate::engine::core::man::CODES_PER_KIND;
 use crate::engine::core::{Bits, Man, Square, State};
@@ -19,6 +20,9 @@ struct Info {
     /// Per player: the kinds its men may become.
     choices: Vec<Vec<PieceId>>,
     from_pool: bool,
+    /// `from prison`: each choice is the owner's own man held in the
+    /// other player's prison; the promoting man takes its place there.
+    from_prison: bool,
     /// Per kind: a choice only while its owner has fewer men of it on the
     /// board (0: no limit).
     limits: [u8; MAX_PIECES],
@@ -107,6 +111,7 @@ impl<B: Bits> Promotion<B> {
                     .map(|p| pr.choices_of(p as PlayerId).to_vec())
                     .collect(),
                 from_pool: pr.from_pool,
+                from_prison: pr.from_prison,
                 limits,
                 limited: limits.iter().any(|&n| n > 0),
                 optional: pr.optional,
@@ -255,6 +260,9 @@ impl<B: Bits> Promotion<B> {
             if pr.from_pool && s.pools[owner][c as usize] == 0 {
                 continue;
             }
+            if pr.from_prison && s.prisons[owner ^ 1][c as usize] == 0 {
+                continue;
+            }
             if pr.limited {
                 let lim = pr.limits[c as usize] as u32;
                 if lim > 0
@@ -276,6 +284,7 @@ impl<B: Bits> Promotion<B> {
     pub fn stays(&self, man: Man, to: Square, n: usize) -> bool {
         match &self.per_kind[man.kind() as usize] {
             Some(pr) if pr.optional => !self.dead_squares(man).contains(to),
+            Some(pr) if pr.from_prison => false,
             _ => n == 0,
         }
     }
@@ -286,6 +295,7 @@ impl<B: Bits> Promotion<B> {
     pub fn staying(&self, man: Man, zone: B, n: usize) -> B {
         match &self.per_kind[man.kind() as usize] {
             Some(pr) if pr.optional => zone & !self.dead_squares(man),
+            Some(pr) if pr.from_prison => B::EMPTY,
             _ if n == 0 => zone,
             _ => B::EMPTY,
         }
@@ -307,15 +317,64 @@ impl<B: Bits> Promotion<B> {
             .any(|&c| t.is_royal(c))
     }
 
-    /// Make: `man` becomes `to_kind`; a pool choice is used up.
+    /// Make: `man` becomes `to_kind`; a pool choice is used up; a choice
+    /// from a prison leaves it, and the man of `man`'s kind takes its place.
     #[inline]
     pub fn apply(&self, t: &Base<B>, s: &mut State<B>, man: Man, to_kind: PieceId) -> Man {
         if let Some(pr) = &self.per_kind[man.kind() as usize] {
             if pr.from_pool {
                 s.add_pool(&t.layout, man.owner(), to_kind, -1);
             }
+            if pr.from_prison {
+                let holder = man.owner() ^ 1;
+                s.add_prison(&t.layout, holder, to_kind, -1);
+                s.add_prison(&t.layout, holder, man.kind(), 1);
+            }
         }
         man.with_kind(to_kind)
+    }
+
+    /// Whether a move of `man` to `to` is barred by a promotion `from
+    /// prison` with no choice held (for explanations).
+    pub fn unheld(&self, s: &State<B>, man: Man, to: Square) -> bool {
+        let prison = self
+            .per_kind
+            .get(man.kind() as usize)
+            .is_some_and(|p| p.as_ref().is_some_and(|p| p.from_prison));
+        let mut ch = [0u8; MAX_PIECES];
+        prison && self.zone(man).contains(to) && self.choices(s, man, &mut ch) == 0
+    }
+
+    /// Whether some kind promotes `from prison`.
+    pub fn uses_prisons(&self) -> bool {
+        self.per_kind.iter().flatten().any(|p| p.from_prison)
+    }
+
+    /// The attacks that promotions `from prison` void
+    /// ([`PrisonAttacks`]), when some kind promotes so.
+    pub fn prison_attacks(&self, t: &Base<B>) -> Option<PrisonAttacks<B>> {
+        let mut men = Vec::new();
+        for (k, pr) in self.per_kind.iter().enumerate() {
+            let Some(pr) = pr.as_ref().filter(|pr| pr.from_prison) else {
+                continue;
+            };
+            for owner in 0..t.nplayers.min(2) {
+                let mut choices = KindSet::EMPTY;
+                for &c in &pr.choices[owner] {
+                    choices.insert(c);
+                }
+                for f in Dir::ALL {
+                    let man = Man::new(k as PieceId, owner as PlayerId, f);
+                    men.push(PrisonMan {
+                        owner: owner as PlayerId,
+                        pid: t.layout.pid(man) as u8,
+                        zone: self.zone(man),
+                        choices,
+                    });
+                }
+            }
+        }
+        (!men.is_empty()).then(|| PrisonAttacks::new(men))
     }
 }
 

@@ -35,6 +35,9 @@ pub(super) fn promotion(e: &mut Exp, fsf: &[Fsf]) {
         if pr.from_pool {
             e.refuse("promote", Some("pool"), "promotion from a pool");
         }
+        if pr.from_prison {
+            e.refuse("promote", Some("prison"), "promotion from a prison");
+        }
         let letter = p.letter.ch().to_ascii_lowercase();
         let base = v
             .pieces

@@ -812,6 +812,7 @@ fn a_piece_letter_that_is_not_the_mans_piece_is_named() {
     // An empty square or an enemy man: the move's own reason.
     assert!(matches!(why(&s, "Ne3e4").reason, Reason::NoMan { .. }));
     assert!(matches!(why(&s, "Ne7e5").reason, Reason::NotYours { .. }));
+}
 
 /// Hostage chess's promotion from a prison: with none of its side's
 /// pieces held by the opponent, a pawn may not move to the last rank, and

@@ -71,6 +71,7 @@ export function init() {
   $("analyse").addEventListener("click", () => (analysing ? stopAnalysis() : startAnalysis()));
   $("lines").addEventListener("change", () => { if (analysing) startAnalysis(); });
   document.addEventListener("keydown", (e) => {
+    if (two.pageKey(e)) return;
     if (e.target.closest("input, textarea, select, .cm-editor, #board")) return;
     if (e.key === "u") $("undo").click();
     if (e.key === "r") $("redo").click();
@@ -216,7 +217,7 @@ function show(p) {
     // is hidden).
     pos = p;
     clicks = [];
-    two.show(p, { shown: show, turn: () => turn, refresh });
+    two.show(p, { shown: show, turn: () => turn, refresh, start });
     return;
   }
   two.one(true);

@@ -633,6 +633,9 @@ fn op_blocking(
 /// should stay chosen (an own man with no legal action).
 fn explain(app: &App, id: u64, m: &serde_json::Map<String, serde_json::Value>) -> ApiResult {
     let mut games = app.games();
+    if let Ok(st) = games.two_mut(id) {
+        return super::boards::explain(st, m).map(Json);
+    }
     let st = games.get_mut(id)?;
     if let Some(v) = m.u64_opt("version", u64::MAX)? {
         if v != st.version {

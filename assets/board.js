@@ -297,7 +297,8 @@ function seats(p) {
   const kinds = ["human", "random", "ai:1", "ai:2", "ai:3", "ai:4", "ai:5", "ai:6", "ai:7", "ai:8", "ai;st=1", "ai;st=5"];
   p.seats.forEach((s, i) => {
     const span = document.createElement("span");
-    span.className = "seat" + (i === p.to_move && !p.over ? " to-move" : "");
+    // A seat that is out (mated, stalemated, resigned) is greyed.
+    span.className = "seat" + (i === p.to_move && !p.over ? " to-move" : "") + (s.out ? " out" : "");
     const sw = document.createElement("span");
     sw.className = "swatch";
     sw.style.background = s.color;
@@ -318,6 +319,14 @@ function seats(p) {
       op("seats", { players });
     });
     span.append(sw, `${s.name}${s.out ? " (out)" : ""} `, sel);
+    if (s.points !== null && s.points !== undefined) {
+      // `score ...`: the seat's points now.
+      const pts = document.createElement("span");
+      pts.className = "points";
+      pts.dataset.points = String(s.points);
+      pts.textContent = ` ${s.points} ${s.points === 1 ? "point" : "points"}`;
+      span.append(pts);
+    }
     box.append(span);
   });
 }

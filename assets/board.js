@@ -197,6 +197,8 @@ export function event(ev) {
   if (ev.type === "game") {
     if (pos && ev.id === pos.id && ev.version !== pos.version) refresh();
     else if (pos && ev.id === pos.id && ev.thinking) { $("result").textContent = "the AI is thinking…"; }
+  } else if (pos && pos.two_boards && ev.type.startsWith("analysis")) {
+    two.event(ev);
   } else if (ev.type === "analysis" && pos && ev.game === pos.id && ev.version === pos.version) {
     showLine(ev);
   } else if (ev.type === "analysis-done" && pos && ev.game === pos.id) {

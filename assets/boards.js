@@ -65,7 +65,12 @@ function build() {
     `<div class="row" id="two-resign"></div>` +
     `<div class="row" id="two-claim"></div>` +
     `<label class="fen">FEN (A | B) <input id="two-fen" size="40" spellcheck="false"></label>` +
-    `<div class="row"><button id="two-from-fen" type="button">Start from this FEN</button></div>`;
+    `<div class="row"><button id="two-from-fen" type="button">Start from this FEN</button></div>` +
+    `<details id="two-analysis-box" open><summary>Analysis of one board</summary>` +
+    `<p class="hint">The search of one board, the other board as it stands: what its partner may still send is not foreseen. The score is for the board's white seat.</p>` +
+    `<div class="row"><label>Board <select id="two-analysis-board"><option value="0">A</option><option value="1">B</option></select></label>` +
+    `<button id="two-analyse" type="button">Analyse</button></div>` +
+    `<div id="two-analysis" aria-live="off"></div></details>`;
   box.append(boards, side);
   for (const i of [0, 1]) {
     const b = $(`two-board-${i}`);
@@ -82,6 +87,8 @@ function build() {
   });
   $("two-undo").addEventListener("click", () => op("undo", { to_human: true }));
   $("two-redo").addEventListener("click", () => op("redo"));
+  $("two-analyse").addEventListener("click", () => (analysing !== null ? stopAnalysis() : startAnalysis()));
+  $("two-analysis-board").addEventListener("change", () => { if (analysing !== null) startAnalysis(); });
   $("two-from-fen").addEventListener("click", () => { if (hooks) hooks.start({ fen: $("two-fen").value }); });
   $("two-save").addEventListener("click", async () => {
     if (!cur) return;
@@ -102,7 +109,7 @@ export function pageKey(e) {
 export function one(on) {
   $("one").hidden = !on;
   $("two").hidden = on;
-  if (on) cur = null;
+  if (on) { if (analysing !== null) stopAnalysis(); cur = null; }
 }
 
 export function show(p, h) {
@@ -121,6 +128,60 @@ export function show(p, h) {
   $("two-redo").disabled = !p.can_redo;
   resignButtons(p);
   claimButtons(p);
+  // A running analysis follows the position (or stops with the game).
+  if (analysing !== null && changed) { if (p.over) stopAnalysis(); else startAnalysis(); }
+}
+
+// ---- analysis of one board ----
+
+let analysing = null;    // the board analysed, or null
+let lines = [];
+
+async function startAnalysis() {
+  if (!cur || cur.over) return;
+  const board = Number($("two-analysis-board").value);
+  try {
+    await api("/api/analysis/start", { game: cur.id, board, lines: 3 });
+    analysing = board;
+    lines = [];
+    $("two-analyse").textContent = "Stop";
+    drawLines();
+  } catch (e) { say(e.message); }
+}
+
+async function stopAnalysis() {
+  if (analysing === null) return;
+  analysing = null;
+  $("two-analyse").textContent = "Analyse";
+  try { await api("/api/analysis/stop", {}); } catch { /* the server is gone */ }
+}
+
+// An event of the server about this game (board.js passes them on).
+export function event(ev) {
+  if (!cur || ev.game !== cur.id || ev.version !== cur.version) return;
+  if (ev.type === "analysis" && ev.board === analysing) { lines[ev.line - 1] = ev; drawLines(); }
+  else if (ev.type === "analysis-done" && ev.board === analysing) { analysing = null; $("two-analyse").textContent = "Analyse"; }
+}
+
+function drawLines() {
+  const box = $("two-analysis");
+  box.textContent = "";
+  const best = lines[0];
+  if (best) {
+    box.dataset.depth = String(best.depth);
+    const d = document.createElement("div");
+    d.textContent = `board ${NAMES[best.board]}, for ${best.for}; depth ${best.depth}, ${best.nodes} nodes`;
+    box.append(d);
+  }
+  for (const l of lines) {
+    if (!l) continue;
+    const div = document.createElement("div");
+    div.className = "line";
+    const s = l.score;
+    const score = s.mate !== undefined ? (s.mate > 0 ? `#${s.mate}` : `#-${-s.mate}`) : (s.cp >= 0 ? "+" : "") + (s.cp / 100).toFixed(2);
+    div.textContent = `${score}  ${l.pv.join(" ")}`;
+    box.append(div);
+  }
 }
 
 // An operation of the game (undo, redo, resign, claim): the position it

@@ -153,8 +153,17 @@ fn the_api_plays_two_boards_with_four_seats() {
         assert_eq!(a.status, 422, "{op}: {}", a.text());
         assert!(a.text().contains("two boards"), "{op}: {}", a.text());
     }
+    // The analysis is of one board: which one, asked for.
     let analysis = s.post("/api/analysis/start", &json!({"game": id}));
-    assert_eq!(analysis.status, 422, "{}", analysis.text());
+    assert_eq!(analysis.status, 400, "{}", analysis.text());
+    assert!(
+        analysis.text().contains("which board"),
+        "{}",
+        analysis.text()
+    );
+    let analysis = s.ok("/api/analysis/start", &json!({"game": id, "board": "B"}));
+    assert_eq!(analysis["analysing"], id, "{analysis}");
+    s.ok("/api/analysis/stop", &json!({}));
     let study = s.post(
         "/api/study",
         &json!({"name": "bughouse2.variant", "players": ["random", "random", "random", "random"]}),
@@ -497,6 +506,11 @@ fn bughouse_in_the_page_on_two_boards() {
          && window.varia.board().two_boards && !window.varia.starting()",
     );
     assert_eq!(b.js("return document.getElementById('one').hidden"), true);
+    // Hidden on the screen too, not only marked so.
+    assert_eq!(
+        b.js("return getComputedStyle(document.getElementById('one')).display"),
+        "none"
+    );
     // Every seat a person.
     b.js(
         "const all = document.querySelectorAll('#seats select'); for (const s of all) s.value = 'human';\
@@ -742,6 +756,26 @@ fn two_boards_in_the_page_say_why_redo_and_resign() {
         .as_u64()
         .is_some_and(|n| n > 0));
     shot(&b, "two-boards-why");
+    // The analysis of board B: its lines, in board B's moves.
+    b.js("const s = document.getElementById('two-analysis-board'); s.value = '1'; s.dispatchEvent(new Event('change'));");
+    b.click("#two-analyse");
+    let line = b.wait(
+        "a line of board B",
+        "const l = document.querySelector('#two-analysis .line'); return l && document.getElementById('two-analysis').textContent",
+    );
+    assert!(
+        line.as_str()
+            .unwrap()
+            .starts_with("board B, for WhiteB; depth "),
+        "{line}"
+    );
+    b.js("document.getElementById('two-analysis').scrollIntoView()");
+    shot(&b, "two-boards-analysis");
+    b.click("#two-analyse");
+    b.wait(
+        "the analysis stopped",
+        "return document.getElementById('two-analyse').textContent === 'Analyse'",
+    );
     // u takes a move back, r plays it again (keys of the page).
     board_clicks(&b, 0, &["e2", "e4"]);
     board_clicks(&b, 1, &["d2", "d4"]);

@@ -531,6 +531,20 @@ pub fn explain(
     Ok(serde_json::json!({"explanation": w.explanation, "select": w.select, "board": board}))
 }
 
+/// The board an analysis asks for (`board`), as a session to search with
+/// the other board as it stands (what it may still send is not foreseen,
+/// as the AI does not foresee it), the game's version, and the board.
+pub fn analysed(
+    st: &BoardsState,
+    m: &serde_json::Map<String, serde_json::Value>,
+) -> Result<(crate::play::session::Session, u64, usize), ApiError> {
+    let board = board_of(m)?;
+    if st.b.result().is_some() {
+        return Err(ApiError::refused("the game is over: nothing to analyse"));
+    }
+    Ok((st.b.boards[board].clone(), st.version, board))
+}
+
 /// An explanation's sentence, said of its board (`Board A: ...`).
 fn on_board(e: &mut Explanation, board: usize) {
     e.text = format!("Board {}: {}", BOARD_NAMES[board], e.text);

@@ -71,6 +71,7 @@ export function init() {
   $("analyse").addEventListener("click", () => (analysing ? stopAnalysis() : startAnalysis()));
   $("lines").addEventListener("change", () => { if (analysing) startAnalysis(); });
   document.addEventListener("keydown", (e) => {
+    if (two.pageKey(e)) return;
     if (e.target.closest("input, textarea, select, .cm-editor, #board")) return;
     if (e.key === "u") $("undo").click();
     if (e.key === "r") $("redo").click();
@@ -196,6 +197,8 @@ export function event(ev) {
   if (ev.type === "game") {
     if (pos && ev.id === pos.id && ev.version !== pos.version) refresh();
     else if (pos && ev.id === pos.id && ev.thinking) { $("result").textContent = "the AI is thinking…"; }
+  } else if (pos && pos.two_boards && ev.type.startsWith("analysis")) {
+    two.event(ev);
   } else if (ev.type === "analysis" && pos && ev.game === pos.id && ev.version === pos.version) {
     showLine(ev);
   } else if (ev.type === "analysis-done" && pos && ev.game === pos.id) {
@@ -216,7 +219,7 @@ function show(p) {
     // is hidden).
     pos = p;
     clicks = [];
-    two.show(p, { shown: show, turn: () => turn, refresh });
+    two.show(p, { shown: show, turn: () => turn, refresh, start });
     return;
   }
   two.one(true);
@@ -296,7 +299,8 @@ function seats(p) {
   const kinds = ["human", "random", "ai:1", "ai:2", "ai:3", "ai:4", "ai:5", "ai:6", "ai:7", "ai:8", "ai;st=1", "ai;st=5"];
   p.seats.forEach((s, i) => {
     const span = document.createElement("span");
-    span.className = "seat" + (i === p.to_move && !p.over ? " to-move" : "");
+    // A seat that is out (mated, stalemated, resigned) is greyed.
+    span.className = "seat" + (i === p.to_move && !p.over ? " to-move" : "") + (s.out ? " out" : "");
     const sw = document.createElement("span");
     sw.className = "swatch";
     sw.style.background = s.color;
@@ -317,6 +321,14 @@ function seats(p) {
       op("seats", { players });
     });
     span.append(sw, `${s.name}${s.out ? " (out)" : ""} `, sel);
+    if (s.points !== null && s.points !== undefined) {
+      // `score ...`: the seat's points now.
+      const pts = document.createElement("span");
+      pts.className = "points";
+      pts.dataset.points = String(s.points);
+      pts.textContent = ` ${s.points} ${s.points === 1 ? "point" : "points"}`;
+      span.append(pts);
+    }
     box.append(span);
   });
 }

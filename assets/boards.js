@@ -6,7 +6,12 @@
 // 1B. d4`) and the result for all four once one board ends. An action is
 // chosen on a board by clicks, with the same click paths as on one board
 // (board.js, src/serve/board.rs), or by the keyboard on the board that has
-// the focus (arrows, Enter or Space, Escape), or typed with its board.
+// the focus (arrows, Enter or Space, Escape), or typed with its board. A
+// click or typed move that is refused explains itself (the engine's why,
+// on its board, its squares marked a moment). Undo (u), Redo (r), a
+// resignation per team whose seat a person plays, a draw claim per board
+// when its rules allow one, the BPGN record, and the two boards' FEN
+// (`FEN_A | FEN_B`, BPGN's) to read or start from.
 import { api, download } from "./app.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,7 +25,12 @@ let hooks = null;                            // board.js: shown(p), turn(), refr
 
 export function current() { return cur; }
 
-function say(text) { $("two-message").textContent = text || ""; }
+function say(text) {
+  const m = $("two-message");
+  m.textContent = text || "";
+  delete m.dataset.reason;
+  delete m.dataset.marked;
+}
 
 function build() {
   const box = $("two");
@@ -49,8 +59,18 @@ function build() {
     `<form id="two-typed" class="row"><label>Board <select id="two-typed-board"><option value="0">A</option><option value="1">B</option></select></label>` +
     `<label>Move <input id="two-move-text" size="10" autocomplete="off" placeholder="e4, P@e5"></label><button type="submit">Play</button></form>` +
     `<ol id="two-moves" aria-label="moves of both boards"></ol>` +
-    `<div class="row"><button id="two-undo" type="button" title="Take back to before your last move">◀ Undo</button><button id="two-save" type="button">BPGN</button></div>` +
-    `<label class="fen">FEN <input id="two-fen" size="40" spellcheck="false" readonly></label>`;
+    `<div class="row"><button id="two-undo" type="button" title="Take back to before your last move (u)">◀ Undo</button>` +
+    `<button id="two-redo" type="button" title="Play again what was taken back (r)">Redo ▶</button>` +
+    `<button id="two-save" type="button">BPGN</button></div>` +
+    `<div class="row" id="two-resign"></div>` +
+    `<div class="row" id="two-claim"></div>` +
+    `<label class="fen">FEN (A | B) <input id="two-fen" size="40" spellcheck="false"></label>` +
+    `<div class="row"><button id="two-from-fen" type="button">Start from this FEN</button></div>` +
+    `<details id="two-analysis-box" open><summary>Analysis of one board</summary>` +
+    `<p class="hint">The search of one board, the other board as it stands: what its partner may still send is not foreseen. The score is for the board's white seat.</p>` +
+    `<div class="row"><label>Board <select id="two-analysis-board"><option value="0">A</option><option value="1">B</option></select></label>` +
+    `<button id="two-analyse" type="button">Analyse</button></div>` +
+    `<div id="two-analysis" aria-live="off"></div></details>`;
   box.append(boards, side);
   for (const i of [0, 1]) {
     const b = $(`two-board-${i}`);
@@ -65,21 +85,31 @@ function build() {
     const t = $("two-move-text").value.trim();
     if (t) act(Number($("two-typed-board").value), { text: t }).then((ok) => { if (ok) $("two-move-text").value = ""; });
   });
-  $("two-undo").addEventListener("click", async () => {
-    if (!cur) return;
-    try { hooks.shown(await api(`/api/game/${cur.id}/undo`, { to_human: true, turn: hooks.turn() })); say(""); } catch (e) { say(e.message); }
-  });
+  $("two-undo").addEventListener("click", () => op("undo", { to_human: true }));
+  $("two-redo").addEventListener("click", () => op("redo"));
+  $("two-analyse").addEventListener("click", () => (analysing !== null ? stopAnalysis() : startAnalysis()));
+  $("two-analysis-board").addEventListener("change", () => { if (analysing !== null) startAnalysis(); });
+  $("two-from-fen").addEventListener("click", () => { if (hooks) hooks.start({ fen: $("two-fen").value }); });
   $("two-save").addEventListener("click", async () => {
     if (!cur) return;
     try { download("game.bpgn", (await api(`/api/game/${cur.id}/save`, { format: "bpgn" })).record, "text/plain"); } catch (e) { say(e.message); }
   });
 }
 
+// The keys of the whole page while two boards are shown: u undoes, r
+// redoes (not while typing).
+export function pageKey(e) {
+  if ($("two").hidden || e.target.closest("input, textarea, select, .cm-editor")) return false;
+  if (e.key === "u") { $("two-undo").click(); return true; }
+  if (e.key === "r") { $("two-redo").click(); return true; }
+  return false;
+}
+
 // Show the one-board panel or the two boards.
 export function one(on) {
   $("one").hidden = !on;
   $("two").hidden = on;
-  if (on) cur = null;
+  if (on) { if (analysing !== null) stopAnalysis(); cur = null; }
 }
 
 export function show(p, h) {
@@ -93,8 +123,116 @@ export function show(p, h) {
   for (const i of [0, 1]) drawBoard(p, i);
   moves(p);
   result(p);
-  $("two-fen").value = p.fen;
+  if (document.activeElement !== $("two-fen")) $("two-fen").value = p.fen;
   $("two-undo").disabled = !p.can_undo;
+  $("two-redo").disabled = !p.can_redo;
+  resignButtons(p);
+  claimButtons(p);
+  // A running analysis follows the position (or stops with the game).
+  if (analysing !== null && changed) { if (p.over) stopAnalysis(); else startAnalysis(); }
+}
+
+// ---- analysis of one board ----
+
+let analysing = null;    // the board analysed, or null
+let lines = [];
+
+async function startAnalysis() {
+  if (!cur || cur.over) return;
+  const board = Number($("two-analysis-board").value);
+  try {
+    await api("/api/analysis/start", { game: cur.id, board, lines: 3 });
+    analysing = board;
+    lines = [];
+    $("two-analyse").textContent = "Stop";
+    drawLines();
+  } catch (e) { say(e.message); }
+}
+
+async function stopAnalysis() {
+  if (analysing === null) return;
+  analysing = null;
+  $("two-analyse").textContent = "Analyse";
+  try { await api("/api/analysis/stop", {}); } catch { /* the server is gone */ }
+}
+
+// An event of the server about this game (board.js passes them on).
+export function event(ev) {
+  if (!cur || ev.game !== cur.id || ev.version !== cur.version) return;
+  if (ev.type === "analysis" && ev.board === analysing) { lines[ev.line - 1] = ev; drawLines(); }
+  else if (ev.type === "analysis-done" && ev.board === analysing) { analysing = null; $("two-analyse").textContent = "Analyse"; }
+}
+
+function drawLines() {
+  const box = $("two-analysis");
+  box.textContent = "";
+  const best = lines[0];
+  if (best) {
+    box.dataset.depth = String(best.depth);
+    const d = document.createElement("div");
+    d.textContent = `board ${NAMES[best.board]}, for ${best.for}; depth ${best.depth}, ${best.nodes} nodes`;
+    box.append(d);
+  }
+  for (const l of lines) {
+    if (!l) continue;
+    const div = document.createElement("div");
+    div.className = "line";
+    const s = l.score;
+    const score = s.mate !== undefined ? (s.mate > 0 ? `#${s.mate}` : `#-${-s.mate}`) : (s.cp >= 0 ? "+" : "") + (s.cp / 100).toFixed(2);
+    div.textContent = `${score}  ${l.pv.join(" ")}`;
+    box.append(div);
+  }
+}
+
+// An operation of the game (undo, redo, resign, claim): the position it
+// answers is shown.
+async function op(name, body) {
+  if (!cur) return null;
+  try {
+    const p = await api(`/api/game/${cur.id}/${name}`, { ...(body || {}), turn: hooks.turn() });
+    hooks.shown(p);
+    say(p.claimed ? `draw claimed (${p.claimed})` : "");
+    return p;
+  } catch (e) {
+    say(e.message);
+    if (e.status === 409) hooks.refresh();
+    return null;
+  }
+}
+
+// A team resigns (both boards end): a button for each team a person
+// plays, named by its seats; the seat that resigns is the team's person.
+function resignButtons(p) {
+  const box = $("two-resign");
+  box.textContent = "";
+  for (const team of [0, 1]) {
+    const mine = p.seats.map((s, i) => ({ s, i })).filter(({ s }) => s.team === team);
+    const human = mine.find(({ s }) => s.player === "human");
+    if (!human) continue;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.team = String(team);
+    b.textContent = `Resign for ${mine.map(({ s }) => s.name).join(" and ")}`;
+    b.disabled = p.over;
+    b.addEventListener("click", () => op("resign", { seat: human.i }));
+    box.append(b);
+  }
+}
+
+// A draw the rules let the person to move on a board claim (it draws the
+// whole game).
+function claimButtons(p) {
+  const box = $("two-claim");
+  box.textContent = "";
+  p.boards.forEach((b, i) => {
+    if (!b.can_claim) return;
+    const btn = document.createElement("button");
+    btn.type = "button";
+    btn.dataset.board = String(i);
+    btn.textContent = `Claim draw (board ${NAMES[i]})`;
+    btn.addEventListener("click", () => op("claim", { board: i }));
+    box.append(btn);
+  });
 }
 
 function seats(p) {
@@ -228,9 +366,9 @@ function click(i, step) {
   if (!cand.length) {
     const fresh = matches(i, [step]);
     if (fresh.length) { next = [step]; cand = fresh; } else {
-      say(before.length ? `that is not a move on board ${NAMES[i]}` : `nothing to move there on board ${NAMES[i]}`);
       clicks = { board: null, steps: [] };
       for (const k of [0, 1]) marks(k);
+      refuse(i, before, step);
       return;
     }
   }
@@ -276,10 +414,83 @@ async function act(i, body) {
     hooks.shown(p);
     return true;
   } catch (e) {
-    say(e.message);
+    if (e.data && e.data.explanation) explain(i, e.data.explanation);
+    else say(e.message);
     if (e.status === 409) hooks.refresh();
     return false;
   }
+}
+
+// Why a click on board `i` chooses no action: the engine's explanation
+// of the attempt (a man to a square, a man from the hand to a square, or
+// the square alone), as on one board.
+async function refuse(i, before, step) {
+  if (!cur) return;
+  const sq = (s) => (s && s.startsWith("s:") ? s.slice(2) : null);
+  const to = sq(step);
+  const last = before[before.length - 1];
+  const b = cur.boards[i];
+  let body = null;
+  if (to && !before.length) body = { from: to };
+  else if (to && before.length === 1 && sq(last)) body = { from: sq(last), to };
+  else if (to && before.length === 1 && last.startsWith("h:")) {
+    const h = cur.seats[b.to_move].hand.find((x) => `h:${x.kind}` === last);
+    if (h) body = { piece: h.letter.toUpperCase(), to };
+  }
+  if (!body) {
+    say(`That square is not one of the marked ones on board ${NAMES[i]}: click a marked square, or press Escape to start again.`);
+    return;
+  }
+  try {
+    const r = await api(`/api/game/${cur.id}/why`, { ...body, board: i, change: b.change });
+    explain(i, r.explanation);
+    if (r.select && body.from && !body.to) { clicks = { board: i, steps: ["s:" + body.from] }; marks(i); }
+  } catch (e) {
+    say(e.message);
+    if (e.status === 409) hooks.refresh();
+  }
+}
+
+// Show an explanation of board `i`: its sentence, the rule quoted, what
+// the other men meant would meet; its squares marked on the board a
+// moment.
+let whyTimer = null;
+function explain(i, e) {
+  const m = $("two-message");
+  m.textContent = "";
+  m.dataset.reason = e.reason.kind;
+  m.dataset.board = String(i);
+  const p = document.createElement("div");
+  p.className = "why-text";
+  p.textContent = e.text;
+  m.append(p);
+  if (e.rule) {
+    const r = document.createElement("div");
+    r.className = "why-rule";
+    const where = e.rule.file && e.rule.line ? `${e.rule.file}:${e.rule.line}` : null;
+    r.append(where ? `rule (${where}): ` : "rule: ");
+    const code = document.createElement("code");
+    code.textContent = e.rule.text;
+    r.append(code);
+    m.append(r);
+  }
+  for (const a of e.also || []) {
+    const d = document.createElement("div");
+    d.className = "why-also";
+    d.textContent = "also: " + a;
+    m.append(d);
+  }
+  const squares = e.squares || [];
+  m.dataset.marked = squares.map((s) => `${s.role}:${s.square}`).join(" ");
+  clearTimeout(whyTimer);
+  for (const k of [0, 1]) { const g = $(`two-board-${k}`).querySelector(".why-marks"); if (g) g.remove(); }
+  const svg = $(`two-board-${i}`).querySelector("svg");
+  if (!svg || !squares.length) return;
+  const g = document.createElementNS(SVG, "g");
+  g.setAttribute("class", "why-marks");
+  svg.append(g);
+  for (const s of squares) mark(i, `why why-${s.role}`, s.square, "box", g);
+  whyTimer = setTimeout(() => g.remove(), 6000);
 }
 
 function mark(i, cls, sq, shape, g) {

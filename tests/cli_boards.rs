@@ -353,6 +353,58 @@ fn undo_takes_back_a_move_and_the_man_it_sent() {
 }
 
 #[test]
+fn redo_plays_again_what_undo_took_back_and_a_new_move_forgets_it() {
+    let p = prepared();
+    let pawn = kind(&p, 'P');
+    let mut g = Boards::new(&p, None, 1).unwrap();
+    play(&mut g, 0, &["e4", "d5"]);
+    play(&mut g, 1, &["d4"]);
+    play(&mut g, 0, &["exd5"]);
+    let end = g.fen();
+    assert!(!g.can_redo());
+    g.undo().unwrap();
+    g.undo().unwrap();
+    assert!(g.can_redo());
+    // Played again in order, on its own board, the capture sending its
+    // pawn to BlackB's hand again.
+    let m = g.redo().unwrap();
+    assert_eq!((m.board, m.san.as_str()), (1, "d4"));
+    let m = g.redo().unwrap();
+    assert_eq!((m.board, m.san.as_str()), (0, "exd5"));
+    assert_eq!(g.fen(), end);
+    assert_eq!(g.boards[1].position().hand(1, pawn), 1);
+    assert!(g.redo().is_none() && !g.can_redo());
+    g.undo().unwrap();
+    play(&mut g, 0, &["Nf3"]);
+    assert!(!g.can_redo() && g.redo().is_none());
+}
+
+#[test]
+fn a_resignation_loses_for_the_team_on_both_boards() {
+    let p = prepared();
+    let mut g = Boards::new(&p, None, 1).unwrap();
+    play(&mut g, 0, &["e4"]);
+    // BlackB resigns: WhiteA (its partner) loses with it.
+    g.resign(3).unwrap();
+    let Some(Outcome::Win { winners, reason }) = g.result() else {
+        panic!("{:?}", g.result())
+    };
+    assert_eq!((winners, reason.as_str()), (vec![1, 2], "BlackB resigned"));
+    assert_eq!(varia::play::boards::result_tag(g.result().as_ref()), "0-1");
+    // Over on both boards: no move, no second resignation, no redo.
+    let m = g.boards[1].parse("e4").unwrap();
+    assert!(g.play(1, m).is_err());
+    assert!(g.resign(0).is_err());
+    assert!(g.ended().is_none(), "no board ended by itself");
+    // Taken back by itself; the moves stay.
+    assert!(g.undo().is_none());
+    assert!(g.take_back_left());
+    assert!(g.result().is_none());
+    assert_eq!(g.moves.len(), 1);
+    assert!(!g.take_back_left());
+}
+
+#[test]
 fn the_terminal_game_on_two_boards_takes_back_by_undo() {
     let out = varia()
         .args(["play", "bughouse2", "--players", "human,human,human,human"])

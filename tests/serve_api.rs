@@ -896,3 +896,61 @@ fn a_study_runs_bounded_and_its_games_replay() {
     );
     assert_eq!(s.get("/api/study/999").status, 404);
 }
+
+/// Four-player free-for-all with points (`score ...`): each seat's points
+/// live in the position; a resignation puts the seat out and the game
+/// goes on; when one seat is left the result names every seat's points.
+#[test]
+fn four_players_resign_out_one_by_one_and_the_result_names_the_points() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        format!(
+            "{}/variants/catalogue/fourplayer.variant",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        d.path().join("fourplayer.variant"),
+    )
+    .unwrap();
+    let s = Server::start(&[d.path().to_str().unwrap()]);
+    let p = s.ok(
+        "/api/game",
+        &json!({"name": "fourplayer.variant", "seed": 3, "players": ["human", "human", "human", "human"]}),
+    );
+    let id = p["id"].as_u64().unwrap();
+    assert_eq!(p["scored"], true);
+    for seat in p["seats"].as_array().unwrap() {
+        assert_eq!(seat["points"], 0, "{seat}");
+    }
+    let mut p = p;
+    for out in 0..3 {
+        assert_eq!(p["to_move"], out, "{}", p["to_move"]);
+        p = s.ok(&format!("/api/game/{id}/resign"), &json!({}));
+        assert_eq!(p["seats"][out]["out"], true, "{}", p["seats"]);
+        assert_eq!(p["over"], out == 2, "{}", p["sentence"]);
+    }
+    // Green is left: the result, with every seat's points as the seats
+    // show them.
+    let sentence = p["sentence"].as_str().unwrap();
+    assert!(sentence.starts_with("green wins ("), "{sentence}");
+    let points: Vec<String> = p["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| format!("{} {}", x["name"].as_str().unwrap(), x["points"]))
+        .collect();
+    assert!(
+        sentence.ends_with(&format!("; points: {}).", points.join(", "))),
+        "{sentence} vs {points:?}"
+    );
+    // Green's points come from the rules: 20 for the last resignation
+    // (`score resign 20`: the page's rule for the one player left).
+    assert!(
+        p["seats"][3]["points"].as_u64().unwrap() > 0,
+        "{}",
+        p["seats"]
+    );
+    // A game of two players without `score` has no points.
+    let chess = s.ok("/api/game", &json!({"name": "builtin:chess"}));
+    assert_eq!(chess["scored"], false);
+    assert!(chess["seats"][0]["points"].is_null());
+}

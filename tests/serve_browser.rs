@@ -766,3 +766,69 @@ fn fog_of_war_hides_each_view_from_the_other_person_at_one_page() {
     assert_eq!(moves(&b), ["?"]);
     shot(&b, "fog-black-view");
 }
+
+/// Four-player free-for-all with points (`score ...`): each seat's live
+/// points beside its name; a seat that resigns is out (the game goes on)
+/// and greyed, its points as the engine counts them.
+#[test]
+fn four_players_show_their_points_and_who_is_out() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        format!(
+            "{}/variants/catalogue/fourplayer.variant",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        d.path().join("fourplayer.variant"),
+    )
+    .unwrap();
+    let Some((_s, b, _g)) = setup(&[d.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    open_file(&b, "fourplayer.variant", 4);
+    all_human(&b);
+    b.wait(
+        "four people",
+        "return window.varia.board().seats.every(s => s.player === 'human') && window.varia.board().scored",
+    );
+    let shown = || {
+        b.js("return [...document.querySelectorAll('#seats .seat')].map(s => [s.classList.contains('out'), s.querySelector('.points') && s.querySelector('.points').textContent.trim()])")
+    };
+    assert_eq!(
+        shown(),
+        serde_json::json!([
+            [false, "0 points"],
+            [false, "0 points"],
+            [false, "0 points"],
+            [false, "0 points"]
+        ])
+    );
+    // Red, to act, resigns: out, and the game goes on with blue.
+    b.click("#resign");
+    b.wait(
+        "red out",
+        "const p = window.varia.board(); return p.seats[0].out && p.to_move === 1 && !p.over",
+    );
+    let seats = b.js("return window.varia.board().seats.map(s => [s.out, s.points])");
+    let want: Vec<serde_json::Value> = seats
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let n = s[1].as_u64().unwrap();
+            serde_json::json!([
+                s[0],
+                format!("{n} {}", if n == 1 { "point" } else { "points" })
+            ])
+        })
+        .collect();
+    assert_eq!(shown(), serde_json::Value::Array(want));
+    let red = b.js("return document.querySelector('#seats .seat').textContent");
+    assert!(red.as_str().unwrap().contains("(out)"), "{red}");
+    // Greyed: its background is not the live seats' white.
+    let bg =
+        b.js("return getComputedStyle(document.querySelector('#seats .seat.out')).backgroundColor");
+    assert_ne!(bg, "rgb(255, 255, 255)", "{bg}");
+    b.js("document.getElementById('seats').scrollIntoView()");
+    shot(&b, "fourplayer-red-out");
+}

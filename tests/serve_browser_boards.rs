@@ -148,15 +148,22 @@ fn the_api_plays_two_boards_with_four_seats() {
     assert_eq!(back["can_undo"], true);
     let p = play(&s, &back, 1, "P@e5");
     assert_eq!(p["moves"].as_array().unwrap().len(), 5);
-    for op in ["redo", "resign", "ai"] {
+    for op in ["ai", "draw"] {
         let a = s.post(&format!("/api/game/{id}/{op}"), &json!({}));
         assert_eq!(a.status, 422, "{op}: {}", a.text());
         assert!(a.text().contains("two boards"), "{op}: {}", a.text());
     }
-    let why = s.post(&format!("/api/game/{id}/why"), &json!({"from": "e2"}));
-    assert_eq!(why.status, 422, "{}", why.text());
+    // The analysis is of one board: which one, asked for.
     let analysis = s.post("/api/analysis/start", &json!({"game": id}));
-    assert_eq!(analysis.status, 422, "{}", analysis.text());
+    assert_eq!(analysis.status, 400, "{}", analysis.text());
+    assert!(
+        analysis.text().contains("which board"),
+        "{}",
+        analysis.text()
+    );
+    let analysis = s.ok("/api/analysis/start", &json!({"game": id, "board": "B"}));
+    assert_eq!(analysis["analysing"], id, "{analysis}");
+    s.ok("/api/analysis/stop", &json!({}));
     let study = s.post(
         "/api/study",
         &json!({"name": "bughouse2.variant", "players": ["random", "random", "random", "random"]}),
@@ -171,6 +178,220 @@ fn the_api_plays_two_boards_with_four_seats() {
     assert!(
         text.contains("1A. e4 1a. d5 2A. exd5 1B. e4 1b. P@e5 *"),
         "{text}"
+    );
+}
+
+/// A folder holding bughouse on two boards where a repeated position
+/// (twice) lets the player to move claim a draw.
+fn claim_folder() -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(format!(
+        "{}/variants/catalogue/bughouse2.variant",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+    .replace("variant bughouse2 ", "variant claimhouse ")
+    .replace("repetition 3 -> draw", "repetition 2 -> claim draw");
+    std::fs::write(d.path().join("claimhouse.variant"), text).unwrap();
+    d
+}
+
+/// Redo after undo, on whichever board the move was; a resignation for a
+/// team ends both boards (the result for all four, and in BPGN), and undo
+/// takes it back by itself.
+#[test]
+fn two_boards_redo_and_resign() {
+    let dir = bughouse_folder();
+    let s = Server::start(&[dir.path().to_str().unwrap()]);
+    let p = new_game(&s, &["human", "human", "human", "human"]);
+    let id = p["id"].as_u64().unwrap();
+    assert_eq!(p["can_redo"], false);
+    let nothing = s.post(&format!("/api/game/{id}/redo"), &json!({}));
+    assert_eq!(nothing.status, 422, "{}", nothing.text());
+    assert!(
+        nothing.text().contains("nothing to redo"),
+        "{}",
+        nothing.text()
+    );
+    let p = play(&s, &p, 0, "e4");
+    let p = play(&s, &p, 1, "d4");
+    let p = play(&s, &p, 0, "d5");
+    let p = play(&s, &p, 0, "exd5");
+    assert_eq!(p["seats"][3]["hand"][0]["count"], 1, "{}", p["seats"]);
+    // Two moves back (every seat a person's: one at a time), then redone
+    // in order: the capture sends its pawn to BlackB's hand again.
+    s.ok(&format!("/api/game/{id}/undo"), &json!({}));
+    let back = s.ok(&format!("/api/game/{id}/undo"), &json!({}));
+    assert_eq!(back["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(back["can_redo"], true);
+    assert!(back["seats"][3]["hand"].as_array().unwrap().is_empty());
+    let again = s.ok(&format!("/api/game/{id}/redo"), &json!({}));
+    assert_eq!(again["moves"][2]["san"], "d5");
+    let again = s.ok(&format!("/api/game/{id}/redo"), &json!({}));
+    assert_eq!(again["moves"][3]["san"], "exd5");
+    assert_eq!(again["seats"][3]["hand"][0]["count"], 1);
+    assert_eq!(again["can_redo"], false);
+    // A new move clears what was taken back.
+    s.ok(&format!("/api/game/{id}/undo"), &json!({}));
+    let p = s.ok(
+        &format!("/api/game/{id}/act"),
+        &json!({"board": 1, "text": "e5"}),
+    );
+    assert_eq!(p["can_redo"], false);
+    // People at every seat: which seat resigns is asked for.
+    let which = s.post(&format!("/api/game/{id}/resign"), &json!({}));
+    assert_eq!(which.status, 400, "{}", which.text());
+    // BlackB resigns: BlackB's team (with WhiteA) loses on both boards.
+    let over = s.ok(&format!("/api/game/{id}/resign"), &json!({"seat": 3}));
+    assert_eq!(over["over"], true);
+    assert_eq!(over["result"], "0-1");
+    assert_eq!(
+        over["sentence"],
+        "BlackA and WhiteB win, WhiteA and BlackB lose (BlackB resigned)."
+    );
+    for i in 0..2 {
+        assert!(over["boards"][i]["actions"].as_array().unwrap().is_empty());
+    }
+    let late = s.post(
+        &format!("/api/game/{id}/act"),
+        &json!({"board": 0, "text": "Nc3"}),
+    );
+    assert_eq!(late.status, 422, "{}", late.text());
+    let twice = s.post(&format!("/api/game/{id}/resign"), &json!({"seat": 0}));
+    assert_eq!(twice.status, 422, "{}", twice.text());
+    let rec = s.ok(&format!("/api/game/{id}/save"), &json!({"format": "bpgn"}));
+    let text = rec["record"].as_str().unwrap();
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(
+        text.contains("{BlackA and WhiteB win by BlackB resigned} 0-1"),
+        "{text}"
+    );
+    // Undo takes the resignation back, and only it.
+    let back = s.ok(&format!("/api/game/{id}/undo"), &json!({}));
+    assert_eq!(back["over"], false);
+    assert_eq!(back["moves"].as_array().unwrap().len(), 4);
+    // With people on one team only, that team's person resigns unnamed;
+    // an AI's seat is not resigned from the page.
+    let p = new_game(&s, &["random", "human", "human", "random"]);
+    let id = p["id"].as_u64().unwrap();
+    let ai = s.post(&format!("/api/game/{id}/resign"), &json!({"seat": 0}));
+    assert_eq!(ai.status, 409, "{}", ai.text());
+    let over = s.ok(&format!("/api/game/{id}/resign"), &json!({}));
+    assert_eq!(over["result"], "1-0", "{over}");
+    assert!(
+        over["sentence"]
+            .as_str()
+            .unwrap()
+            .contains("(BlackA resigned)"),
+        "{}",
+        over["sentence"]
+    );
+}
+
+/// A draw the rules let the player to move claim on a board draws the
+/// whole game; where there is none, the claim is refused.
+#[test]
+fn two_boards_claim_a_draw() {
+    let dir = claim_folder();
+    let s = Server::start(&[dir.path().to_str().unwrap()]);
+    let p = s.ok(
+        "/api/game",
+        &json!({"name": "claimhouse.variant", "seed": 7, "players": ["human", "human", "human", "human"]}),
+    );
+    let id = p["id"].as_u64().unwrap();
+    assert_eq!(p["boards"][0]["can_claim"], false);
+    let none = s.post(&format!("/api/game/{id}/claim"), &json!({"board": 0}));
+    assert_eq!(none.status, 422, "{}", none.text());
+    assert!(
+        none.text().contains("no draw can be claimed on board A"),
+        "{}",
+        none.text()
+    );
+    let p = play(&s, &p, 0, "Nf3");
+    let p = play(&s, &p, 0, "Nf6");
+    let p = play(&s, &p, 0, "Ng1");
+    let p = play(&s, &p, 0, "Ng8");
+    assert_eq!(p["boards"][0]["can_claim"], true, "{}", p["boards"][0]);
+    assert_eq!(p["boards"][1]["can_claim"], false);
+    let drawn = s.ok(&format!("/api/game/{id}/claim"), &json!({"board": "A"}));
+    assert_eq!(drawn["over"], true);
+    assert_eq!(drawn["result"], "1/2-1/2");
+    assert!(
+        drawn["claimed"].as_str().unwrap().starts_with("board A: "),
+        "{drawn}"
+    );
+    assert!(
+        drawn["sentence"]
+            .as_str()
+            .unwrap()
+            .starts_with("Draw for all four (board A: "),
+        "{}",
+        drawn["sentence"]
+    );
+}
+
+/// Why a move is refused on a board of two: a click on an empty square,
+/// a man that may not go where it is sent, a typed move, a drop the rules
+/// forbid; each sentence names its board, its squares marked; once the
+/// game is over, that it is.
+#[test]
+fn two_boards_say_why() {
+    let dir = bughouse_folder();
+    let s = Server::start(&[dir.path().to_str().unwrap()]);
+    let p = new_game(&s, &["human", "human", "human", "human"]);
+    let id = p["id"].as_u64().unwrap();
+    let why = |body: Value| s.ok(&format!("/api/game/{id}/why"), &body)["explanation"].clone();
+    let e = why(json!({"board": 0, "from": "e4"}));
+    assert_eq!(e["text"], "Board A: There is no man on e4.", "{e}");
+    let e = why(json!({"board": 1, "from": "e2", "to": "e5"}));
+    assert!(e["text"].as_str().unwrap().starts_with("Board B: "), "{e}");
+    assert_eq!(e["legal"], false);
+    assert!(
+        e["squares"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["square"] == "e2"),
+        "{e}"
+    );
+    // Board B's black men are not WhiteB's to move.
+    let e = why(json!({"board": 1, "from": "e7", "to": "e5"}));
+    assert!(e["text"].as_str().unwrap().contains("is not yours"), "{e}");
+    // Which board, asked for.
+    let no = s.post(&format!("/api/game/{id}/why"), &json!({"from": "e2"}));
+    assert_eq!(no.status, 400, "{}", no.text());
+    // A typed move refused says why, as one board does.
+    let t = s.post(
+        &format!("/api/game/{id}/act"),
+        &json!({"board": 0, "text": "e5"}),
+    );
+    assert_eq!(t.status, 422, "{}", t.text());
+    let t = t.json();
+    assert!(t["error"].as_str().unwrap().starts_with("Board A: "), "{t}");
+    assert_eq!(t["explanation"]["legal"], false, "{t}");
+    // A pawn may not be dropped on the first rank (`place pawn where not
+    // in back_ranks`).
+    let p = play(&s, &p, 0, "e4");
+    let p = play(&s, &p, 0, "d5");
+    let p = play(&s, &p, 0, "exd5");
+    let p = play(&s, &p, 1, "e4");
+    let e = why(json!({"board": 1, "piece": "P", "to": "a8", "change": p["boards"][1]["change"]}));
+    assert_eq!(e["legal"], false, "{e}");
+    assert!(e["text"].as_str().unwrap().starts_with("Board B: "), "{e}");
+    let stale = s.post(
+        &format!("/api/game/{id}/why"),
+        &json!({"board": 1, "from": "e2", "change": 0}),
+    );
+    assert_eq!(stale.status, 409, "{}", stale.text());
+    // Over: said so, on either board.
+    s.ok(&format!("/api/game/{id}/resign"), &json!({"seat": 0}));
+    let e = why(json!({"board": 1, "from": "d2"}));
+    assert!(
+        e["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Board B: The game is over: BlackA and WhiteB win"),
+        "{e}"
     );
 }
 
@@ -285,6 +506,11 @@ fn bughouse_in_the_page_on_two_boards() {
          && window.varia.board().two_boards && !window.varia.starting()",
     );
     assert_eq!(b.js("return document.getElementById('one').hidden"), true);
+    // Hidden on the screen too, not only marked so.
+    assert_eq!(
+        b.js("return getComputedStyle(document.getElementById('one')).display"),
+        "none"
+    );
     // Every seat a person.
     b.js(
         "const all = document.querySelectorAll('#seats select'); for (const s of all) s.value = 'human';\
@@ -463,4 +689,142 @@ fn a_board_of_two_is_played_by_keyboard() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert_eq!(two_moves(&b), ["1B. d4"]);
+}
+
+/// The page's other controls on two boards: a refused click says why on
+/// its board (its square marked); u takes a move back, r plays it again;
+/// a team's resignation ends both boards, with the result for all four.
+#[test]
+fn two_boards_in_the_page_say_why_redo_and_resign() {
+    let dir = bughouse_folder();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    b.wait(
+        "both boards",
+        "return document.querySelectorAll('#two-board-1 rect[data-sq]').length === 64 \
+         && window.varia.board().two_boards && !window.varia.starting()",
+    );
+    b.js(
+        "const all = document.querySelectorAll('#seats select'); for (const s of all) s.value = 'human';\
+          all[3].dispatchEvent(new Event('change'));",
+    );
+    b.wait(
+        "people at the four seats",
+        "return window.varia.board().seats.every(s => s.player === 'human')",
+    );
+    // Every seat a person's: a resign button for each team, named by its
+    // seats; no draw to claim.
+    let teams =
+        b.js("return [...document.querySelectorAll('#two-resign button')].map(x => x.textContent)");
+    assert_eq!(
+        teams,
+        json!([
+            "Resign for WhiteA and BlackB",
+            "Resign for BlackA and WhiteB"
+        ]),
+        "{teams}"
+    );
+    assert_eq!(
+        b.js("return document.querySelectorAll('#two-claim button').length"),
+        0
+    );
+    // An empty square of board A: why nothing moves there.
+    b.click("#two-board-0 rect[data-sq=\"e4\"]");
+    let said = b.wait(
+        "the explanation",
+        "const m = document.getElementById('two-message'); return m.dataset.reason && m.textContent",
+    );
+    assert_eq!(said, "Board A: There is no man on e4.", "{said}");
+    // A pawn sent too far on board B: refused, the pawn's square marked.
+    b.click("#two-board-1 rect[data-sq=\"e2\"]");
+    b.click("#two-board-1 rect[data-sq=\"e5\"]");
+    let said = b.wait(
+        "the explanation on board B",
+        "const m = document.getElementById('two-message'); return m.dataset.board === '1' && m.dataset.marked !== undefined && m.textContent",
+    );
+    assert!(said.as_str().unwrap().starts_with("Board B: "), "{said}");
+    assert!(
+        b.js("return document.getElementById('two-message').dataset.marked")
+            .as_str()
+            .unwrap()
+            .contains("e2"),
+        "no mark on e2"
+    );
+    assert!(b
+        .js("return document.querySelectorAll('#two-board-1 .why-marks .why').length")
+        .as_u64()
+        .is_some_and(|n| n > 0));
+    shot(&b, "two-boards-why");
+    // The analysis of board B: its lines, in board B's moves.
+    b.js("const s = document.getElementById('two-analysis-board'); s.value = '1'; s.dispatchEvent(new Event('change'));");
+    b.click("#two-analyse");
+    let line = b.wait(
+        "a line of board B",
+        "const l = document.querySelector('#two-analysis .line'); return l && document.getElementById('two-analysis').textContent",
+    );
+    assert!(
+        line.as_str()
+            .unwrap()
+            .starts_with("board B, for WhiteB; depth "),
+        "{line}"
+    );
+    b.js("document.getElementById('two-analysis').scrollIntoView()");
+    shot(&b, "two-boards-analysis");
+    b.click("#two-analyse");
+    b.wait(
+        "the analysis stopped",
+        "return document.getElementById('two-analyse').textContent === 'Analyse'",
+    );
+    // u takes a move back, r plays it again (keys of the page).
+    board_clicks(&b, 0, &["e2", "e4"]);
+    board_clicks(&b, 1, &["d2", "d4"]);
+    let key = |k: &str| {
+        b.js(&format!(
+            "document.body.dispatchEvent(new KeyboardEvent('keydown', {{key: '{k}', bubbles: true}}))"
+        ));
+    };
+    key("u");
+    b.wait(
+        "one move taken back",
+        "return document.querySelectorAll('#two-moves li').length === 1 && !document.getElementById('two-redo').disabled",
+    );
+    key("r");
+    b.wait(
+        "the move played again",
+        "return document.querySelectorAll('#two-moves li').length === 2",
+    );
+    assert_eq!(two_moves(&b), ["1A. e4", "1B. d4"]);
+    assert_eq!(
+        b.js("return document.getElementById('two-redo').disabled"),
+        true
+    );
+    // WhiteA's team resigns: both boards end.
+    b.click("#two-resign button[data-team=\"0\"]");
+    let over = b.wait(
+        "the result for all four",
+        "const r = document.getElementById('two-result'); return r.dataset.over === 'true' && r.textContent",
+    );
+    assert_eq!(
+        over, "0-1 — BlackA and WhiteB win, WhiteA and BlackB lose (WhiteA resigned).",
+        "{over}"
+    );
+    for i in 0..2 {
+        let cap = b.js(&format!(
+            "return document.getElementById('two-caption-{i}').textContent"
+        ));
+        assert!(cap.as_str().unwrap().ends_with("game over"), "{cap}");
+    }
+    assert_eq!(
+        b.js("return [...document.querySelectorAll('#two-resign button')].every(x => x.disabled)"),
+        true
+    );
+    shot(&b, "two-boards-resigned");
+    // Undo takes the resignation back.
+    b.click("#two-undo");
+    b.wait(
+        "the game going on",
+        "return document.getElementById('two-result').dataset.over === 'false'",
+    );
+    assert_eq!(two_moves(&b).len(), 2);
 }

@@ -383,6 +383,9 @@ pub fn position(
     let actions = actions_json(s, &moves);
     let pos = s.position();
     let turns = seat_turns(g);
+    // `score ...`: each seat's points now (with those of the event that
+    // ended the game).
+    let points = s.points();
     let seats_json: Vec<serde_json::Value> = (0..seats)
         .map(|p| {
             let hand = held(v, &|k| pos.hand(p as u8, k), true);
@@ -394,6 +397,7 @@ pub fn position(
                 "player": g.players().get(p).map(|x| x.to_string()),
                 "color": seat_color(p, seats),
                 "out": pos.alive() & (1 << p) == 0,
+                "points": points.as_ref().and_then(|v| v.get(p).copied()),
                 "turn": turns.get(p).copied().unwrap_or(0),
                 "hand": hand,
                 "prison": prison,
@@ -458,15 +462,25 @@ pub fn position(
         "hidden": g.has_hidden() || s.fogged(),
         "fog": s.fogged(),
         "view": fog,
+        "scored": points.is_some(),
     }))
 }
 
 /// `White wins (checkmate).`
 pub fn result_sentence(g: &GameSession, o: &Outcome) -> String {
     let v = g.session().variant();
-    let scored = o
+    let mut scored = o
         .score_tag()
         .map_or_else(String::new, |s| format!(", scoring {s}"));
+    // `score ...`: every seat's points at the end, by name.
+    if let Some(points) = g.session().points() {
+        let each: Vec<String> = points
+            .iter()
+            .zip(&v.players)
+            .map(|(n, p)| format!("{} {n}", p.name))
+            .collect();
+        scored.push_str(&format!("; points: {}", each.join(", ")));
+    }
     match o.clone().decided() {
         Outcome::Win { winners, reason } => {
             let names: Vec<&str> = winners

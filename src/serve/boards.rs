@@ -9,8 +9,10 @@
 //! `board` (0: A, 1: B) and `change` (the board's change count the page
 //! saw: a move on the other board does not stale a click on this one,
 //! a man arriving in a hand does). `undo` (to before a person's last
-//! move), `seats` and `save` (BPGN) work as on one board; the other
-//! operations are refused with a sentence.
+//! move), `redo`, `seats`, `save` (BPGN) and `why` (on the board named)
+//! work as on one board; `resign` is a seat's for its team (both boards
+//! end), `claim` a board's draw for the whole game; the other operations
+//! are refused with a sentence.
 //!
 //! Each AI seat chooses on a thread of its own for its own board, the
 //! other board frozen (as `varia simulate` plays two boards, see
@@ -18,8 +20,9 @@
 //! when it is found, else it chooses again. Both boards may think at once.
 
 use super::board::{actions_json, held};
-use super::{think, ApiError, App, Fields};
+use super::{think, why, ApiError, App, Fields};
 use crate::engine::{Move, MoveKind};
+use crate::explain::{Attempt, Explanation, Reason};
 use crate::play::ai::Player;
 use crate::play::boards::{self as two, bpgn, Boards, BOARD_NAMES};
 use crate::play::session::Prepared;
@@ -107,6 +110,19 @@ impl BoardsState {
         self.version += 1;
         self.ai_error = None;
         Ok(san)
+    }
+
+    /// The seat that resigns when none is named: a person's seat, when
+    /// people play one team only.
+    fn human_team_seat(&self) -> Option<usize> {
+        let humans: Vec<usize> = (0..4)
+            .filter(|&s| matches!(self.players[s], Player::Human))
+            .collect();
+        let team = two::team_of_seat(*humans.first()?);
+        humans
+            .iter()
+            .all(|&s| two::team_of_seat(s) == team)
+            .then(|| humans[0])
     }
 
     /// The seats' players as records name them.
@@ -206,6 +222,8 @@ pub fn position(id: u64, st: &BoardsState, turn: u8) -> Result<serde_json::Value
             "thinking": st.thinking[i],
             "change": st.changes[i],
             "fen": pos.fen(),
+            // A draw the person to move here may claim (the whole game).
+            "can_claim": !over && st.human_to_act(i) && !b.claimable(i).is_empty(),
         }));
     }
     let moves: Vec<serde_json::Value> = b
@@ -243,7 +261,8 @@ pub fn position(id: u64, st: &BoardsState, turn: u8) -> Result<serde_json::Value
         "fen": b.fen(),
         "thinking": st.thinking[0] || st.thinking[1],
         "human": !over && (st.human_to_act(0) || st.human_to_act(1)),
-        "can_undo": !b.moves.is_empty(),
+        "can_undo": !b.moves.is_empty() || over && b.ended().is_none(),
+        "can_redo": b.can_redo(),
         "ai_error": st.ai_error,
     }))
 }
@@ -314,8 +333,11 @@ pub fn op(
                 if text.len() > 200 {
                     return Err(ApiError::bad("a typed action is at most 200 characters"));
                 }
-                st.b.boards[board].parse(text).map_err(|e| {
-                    ApiError::refused(format!("board {}: {e}", BOARD_NAMES[board]))
+                st.b.boards[board].parse(text).map_err(|_| {
+                    // Refused: the engine's explanation, as on one board.
+                    let mut e = why::typed_on(&st.b.boards[board], text);
+                    on_board(&mut e, board);
+                    why::refusal(e)
                 })?
             } else {
                 return Err(ApiError::bad(
@@ -367,8 +389,10 @@ pub fn op(
             // all: one move), on whichever boards they were played.
             let to_human = m.bool_opt("to_human")?.unwrap_or(true);
             let anyone = st.players.iter().any(|p| matches!(p, Player::Human));
-            let mut any = false;
-            while let Some(back) = st.b.undo() {
+            // A resignation or a claimed draw is taken back by itself.
+            let left_back = st.b.take_back_left();
+            let mut any = left_back;
+            while let Some(back) = (!left_back).then(|| st.b.undo()).flatten() {
                 any = true;
                 let seat = two::seat(back.board, back.player);
                 if !to_human || !anyone || matches!(st.players[seat], Player::Human) {
@@ -387,13 +411,143 @@ pub fn op(
             st.ai_error = None;
             Ok(serde_json::json!({}))
         }
-        "redo" | "resign" | "claim" | "ai" | "draw" | "why" | "fen" => {
-            Err(ApiError::refused(format!(
-                "`{op}` is not available in a game of two boards (yet): it takes moves, undo, seats and saving"
-            )))
+        "redo" => {
+            let Some(m) = st.b.redo() else {
+                return Err(ApiError::refused("nothing to redo"));
+            };
+            let (board, mv, sent) = (m.board, m.mv, !m.sent.is_empty());
+            st.last[board] = Some(mv);
+            st.changes[board] += 1;
+            if sent {
+                st.changes[1 - board] += 1;
+            }
+            st.thinking = [false; 2];
+            st.epoch += 1;
+            st.version += 1;
+            st.ai_error = None;
+            Ok(serde_json::json!({}))
         }
+        "resign" => {
+            // A person's seat resigns for its team: `seat`, or the one
+            // team whose seats people play.
+            let seat = match m.u64_opt("seat", 3)? {
+                Some(s) => s as usize,
+                None => st.human_team_seat().ok_or_else(|| {
+                    ApiError::bad("say which seat resigns for its team: `seat` (0 to 3)")
+                })?,
+            };
+            if !matches!(st.players[seat], Player::Human) {
+                return Err(ApiError::conflict(format!(
+                    "the AI plays {}: only a person's seat resigns from the page",
+                    two::seat_name(seat)
+                )));
+            }
+            st.b.resign(seat).map_err(ApiError::refused)?;
+            st.thinking = [false; 2];
+            st.epoch += 1;
+            st.version += 1;
+            Ok(serde_json::json!({}))
+        }
+        "claim" => {
+            // The player to move on `board` claims a draw the rules allow
+            // there: the whole game is drawn.
+            let board = board_of(m)?;
+            if !st.human_to_act(board) {
+                return Err(ApiError::conflict(format!(
+                    "the AI plays {} on board {}: only a person claims from the page",
+                    two::seat_name(st.b.seat_to_move(board)),
+                    BOARD_NAMES[board]
+                )));
+            }
+            let reason = st.b.claim_draw(board).map_err(ApiError::refused)?;
+            st.thinking = [false; 2];
+            st.epoch += 1;
+            st.version += 1;
+            Ok(serde_json::json!({"claimed": reason}))
+        }
+        "ai" | "draw" => Err(ApiError::refused(format!(
+            "`{op}` is not available in a game of two boards: it takes moves, undo, redo, resigning, claiming a draw, seats and saving"
+        ))),
         _ => Err(ApiError::not_found(format!("no game operation `{op}`"))),
     }
+}
+
+/// Why an attempt on a board is refused (`POST /api/game/ID/why` with
+/// `board`): the engine's explanation, as on one board ([`why`]: a click
+/// on a square, a man of the hand put on a square, a typed move), read on
+/// that board as it stands (the other board as it is); once the game is
+/// over, that it is. Each sentence begins with its board's name.
+pub fn explain(
+    st: &BoardsState,
+    m: &serde_json::Map<String, serde_json::Value>,
+) -> Result<serde_json::Value, ApiError> {
+    let board = board_of(m)?;
+    if let Some(c) = m.u64_opt("change", u64::MAX)? {
+        if c != st.changes[board] {
+            return Err(ApiError::conflict(format!(
+                "board {} changed since the page saw it: look again",
+                BOARD_NAMES[board]
+            )));
+        }
+    }
+    let s = &st.b.boards[board];
+    let mut w = if let Some(o) = st.b.result() {
+        let result = sentence(&o);
+        why::Why {
+            explanation: Explanation {
+                legal: false,
+                text: format!("The game is over: {result} No action is legal."),
+                reason: Reason::GameOver { result },
+                rule: None,
+                squares: Vec::new(),
+                also: Vec::new(),
+            },
+            select: false,
+        }
+    } else if let Some(text) = m.str_opt("text")? {
+        if text.len() > 200 {
+            return Err(ApiError::bad("a typed action is at most 200 characters"));
+        }
+        why::Why {
+            explanation: why::typed_on(s, text),
+            select: false,
+        }
+    } else {
+        for key in ["from", "to"] {
+            if m.str_opt(key)?.is_some_and(|t| t.len() > 20) {
+                return Err(ApiError::bad("a square's name is at most 20 characters"));
+            }
+        }
+        let mut fields = m.clone();
+        fields.remove("board");
+        let attempt: Attempt = serde_json::from_value(serde_json::Value::Object(fields))
+            .map_err(|e| ApiError::bad(format!("not an attempt: {e}")))?;
+        if attempt.from.is_none() && attempt.to.is_none() {
+            return Err(ApiError::bad("say which squares: `from`, `to`, or both"));
+        }
+        why::attempt_on(s, &attempt, false)
+    };
+    on_board(&mut w.explanation, board);
+    Ok(serde_json::json!({"explanation": w.explanation, "select": w.select, "board": board}))
+}
+
+/// The board an analysis asks for (`board`), as a session to search with
+/// the other board as it stands (what it may still send is not foreseen,
+/// as the AI does not foresee it), the game's version, and the board.
+pub fn analysed(
+    st: &BoardsState,
+    m: &serde_json::Map<String, serde_json::Value>,
+) -> Result<(crate::play::session::Session, u64, usize), ApiError> {
+    let board = board_of(m)?;
+    if st.b.result().is_some() {
+        return Err(ApiError::refused("the game is over: nothing to analyse"));
+    }
+    Ok((st.b.boards[board].clone(), st.version, board))
+}
+
+/// An explanation's sentence, said of its board (`Board A: ...`).
+fn on_board(e: &mut Explanation, board: usize) {
+    e.text = format!("Board {}: {}", BOARD_NAMES[board], e.text);
 }
 
 /// Let the AI move on each board whose seat to move it plays.

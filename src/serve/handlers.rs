@@ -633,6 +633,9 @@ fn op_blocking(
 /// should stay chosen (an own man with no legal action).
 fn explain(app: &App, id: u64, m: &serde_json::Map<String, serde_json::Value>) -> ApiResult {
     let mut games = app.games();
+    if let Ok(st) = games.two_mut(id) {
+        return super::boards::explain(st, m).map(Json);
+    }
     let st = games.get_mut(id)?;
     if let Some(v) = m.u64_opt("version", u64::MAX)? {
         if v != st.version {
@@ -683,7 +686,27 @@ async fn analysis_start(State(app): St, b: Bytes) -> ApiResult {
         .ok_or_else(|| ApiError::bad("`game` is missing"))?;
     let lines = m.u64_opt("lines", think::MAX_LINES as u64)?.unwrap_or(1) as usize;
     let a = app.clone();
-    let version = blocking(move || think::start(&a, id, lines)).await?;
+    let version = if m.get("board").is_some() && app.games().is_two(id) {
+        // One board of two, the other as it stands.
+        blocking(move || {
+            let (session, version, board) = {
+                let mut games = a.games();
+                super::boards::analysed(games.two_mut(id)?, &m)?
+            };
+            think::stop(&a);
+            Ok(think::start_on(
+                &a,
+                id,
+                version,
+                session,
+                lines,
+                Some(board),
+            ))
+        })
+        .await?
+    } else {
+        blocking(move || think::start(&a, id, lines)).await?
+    };
     Ok(Json(
         serde_json::json!({"analysing": id, "version": version}),
     ))

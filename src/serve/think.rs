@@ -143,6 +143,11 @@ fn score_json(score: Score, flip: bool) -> serde_json::Value {
 /// Start analysing game `id`'s position (stopping any other analysis).
 pub fn start(app: &Arc<App>, id: u64, lines: usize) -> Result<u64, super::ApiError> {
     stop(app);
+    if app.games().is_two(id) {
+        return Err(super::ApiError::bad(
+            "say which board of the two to analyse: `board` (0 or `A`, 1 or `B`)",
+        ));
+    }
     let (session, version) = {
         let mut games = app.games();
         let st = games.get_mut(id)?;
@@ -160,6 +165,20 @@ pub fn start(app: &Arc<App>, id: u64, lines: usize) -> Result<u64, super::ApiErr
         }
         (st.g.session().clone(), st.version)
     };
+    Ok(start_on(app, id, version, session, lines, None))
+}
+
+/// Analyse `session` (game `id` at `version`; with `board`, one board of
+/// a game of two, the other board as it stands: its events say `board`,
+/// and the score is for that board's first seat).
+pub fn start_on(
+    app: &Arc<App>,
+    id: u64,
+    version: u64,
+    session: Session,
+    lines: usize,
+    board: Option<usize>,
+) -> u64 {
     let mut searcher: Searcher<crate::engine::Move> = Searcher::new(32);
     searcher.multipv = lines.clamp(1, MAX_LINES);
     let stop = searcher.stop_flag();
@@ -210,17 +229,22 @@ pub fn start(app: &Arc<App>, id: u64, lines: usize) -> Result<u64, super::ApiErr
                     "depth": info.depth, "seldepth": info.seldepth, "line": info.multipv,
                     "score": score_json(info.score, flip), "nodes": info.nodes,
                     "nps": (info.nodes as f64 / secs) as u64, "pv": pv,
-                    "for": if seats == 2 { namer.variant().players[0].name.clone() } else { namer.variant().players[namer.to_move()].name.clone() },
+                    "for": match board {
+                        Some(b) => crate::play::boards::seat_name(2 * b),
+                        None if seats == 2 => namer.variant().players[0].name.clone(),
+                        None => namer.variant().players[namer.to_move()].name.clone(),
+                    },
+                    "board": board,
                 }));
             });
         }));
-        events.send(serde_json::json!({"type": "analysis-done", "game": id, "version": version}));
+        events.send(serde_json::json!({"type": "analysis-done", "game": id, "version": version, "board": board}));
         let mut a = lock(&app.analysis);
         if a.as_ref().is_some_and(|x| Arc::ptr_eq(&x.stop, &stop)) {
             *a = None;
         }
     });
-    Ok(version)
+    version
 }
 
 /// Stop the analysis, if one runs.

@@ -12,6 +12,7 @@
 use super::board::GameState;
 use super::ApiError;
 use crate::explain::{self, Attempt, Explanation, Marked, Reason, Role};
+use crate::play::session::Session;
 
 /// The explanation of an attempt, and whether the page should keep the
 /// square clicked as the start of an action (an own man that has no legal
@@ -23,21 +24,29 @@ pub struct Why {
 
 /// Why the attempt `a` (squares, a piece from the hand) is refused.
 pub fn attempt(st: &GameState, a: &Attempt) -> Why {
-    let s = st.g.session();
+    if st.pending_draw && !st.g.is_over() {
+        let sq = a.to.as_deref().or(a.from.as_deref()).unwrap_or("");
+        return Why {
+            explanation: for_page(drawn(st, sq)),
+            select: false,
+        };
+    }
+    attempt_on(st.g.session(), a, st.g.is_over())
+}
+
+/// Why the attempt `a` is refused in the session `s` (one board of a
+/// game, no card drawn; `over`: the game is over).
+pub fn attempt_on(s: &Session, a: &Attempt, over: bool) -> Why {
     let plain = |e| Why {
         explanation: for_page(e),
         select: false,
     };
-    if st.pending_draw && !st.g.is_over() {
-        let sq = a.to.as_deref().or(a.from.as_deref()).unwrap_or("");
-        return plain(drawn(st, sq));
-    }
-    if let Some(e) = explain::fogged(s).filter(|_| !st.g.is_over()) {
+    if let Some(e) = explain::fogged(s).filter(|_| !over) {
         // Under fog of war nothing is explained (see `explain::fogged`).
         return plain(e);
     }
     match (&a.from, &a.to) {
-        (Some(from), None) if a.piece.is_none() => first_click(st, from),
+        (Some(from), None) if a.piece.is_none() => first_click(s, from),
         _ => plain(explain::explain_attempt(s, a)),
     }
 }
@@ -49,7 +58,13 @@ pub fn typed(st: &GameState, text: &str) -> Explanation {
         let sq = text.rsplit_once('@').map_or(text, |(_, sq)| sq);
         return for_page(drawn(st, sq.trim()));
     }
-    for_page(explain::explain_text(st.g.session(), text))
+    typed_on(st.g.session(), text)
+}
+
+/// Why the typed action `text` is refused in the session `s` (one board
+/// of a game, no card drawn).
+pub fn typed_on(s: &Session, text: &str) -> Explanation {
+    for_page(explain::explain_text(s, text))
 }
 
 /// Why the game takes no action (it is over), or `None`.
@@ -82,8 +97,7 @@ fn drawn(st: &GameState, square: &str) -> Explanation {
 /// another player's, or the rule that stops moves now; for a man of the
 /// player to act, why its first candidate move is refused (a pin, a
 /// check), or that it has none.
-fn first_click(st: &GameState, square: &str) -> Why {
-    let s = st.g.session();
+fn first_click(s: &Session, square: &str) -> Why {
     let same = Attempt {
         from: Some(square.to_string()),
         to: Some(square.to_string()),
@@ -117,7 +131,7 @@ fn first_click(st: &GameState, square: &str) -> Why {
         };
     }
     let pos = s.position();
-    let Some(from) = square_of(st, square) else {
+    let Some(from) = square_of(s, square) else {
         return Why {
             explanation: for_page(e),
             select: false,
@@ -175,8 +189,7 @@ fn first_click(st: &GameState, square: &str) -> Why {
 }
 
 /// The square a name from the page names, if it is one of the board.
-fn square_of(st: &GameState, name: &str) -> Option<crate::engine::Square> {
-    let s = st.g.session();
+fn square_of(s: &Session, name: &str) -> Option<crate::engine::Square> {
     let pos = s.position();
     pos.tables()
         .geometry()

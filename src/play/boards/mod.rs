@@ -14,6 +14,7 @@
 pub mod bpgn;
 pub mod sim;
 
+use super::game_session::Left;
 use super::session::{Prepared, Session, SessionError};
 use crate::engine::{self, Move, Position};
 use crate::ir::{Captures, PieceId, PlayerId, Variant};
@@ -56,6 +57,12 @@ pub struct Boards {
     origin: Vec<Option<PieceId>>,
     /// Whether promoted men are demoted when captured (`demoted`).
     demotes: bool,
+    /// The moves taken back, the last one taken back last (for
+    /// [`Boards::redo`]); a new move clears them.
+    redone: Vec<(usize, Move)>,
+    /// How the game was left off the boards: a seat resigned for its
+    /// team, or a draw was claimed on a board.
+    left: Option<Left>,
 }
 
 /// The seat (0 to 3) of a board's player.
@@ -118,6 +125,8 @@ impl Boards {
             base,
             origin,
             demotes,
+            redone: Vec::new(),
+            left: None,
         })
     }
 
@@ -149,6 +158,85 @@ impl Boards {
     /// the partner's hand on the other board. An illegal move, or a board
     /// of a game that is over, is refused and changes nothing.
     pub fn play(&mut self, board: usize, mv: Move) -> Result<&BoardMove, String> {
+        let r = self.push(board, mv);
+        if r.is_ok() {
+            self.redone.clear();
+        }
+        r.map(|_| self.moves.last().expect("just pushed"))
+    }
+
+    /// Play a move again after [`Boards::undo`] (the last one taken back):
+    /// `None` when there is none, the game is over, or it is no longer
+    /// legal (then nothing is left to redo).
+    pub fn redo(&mut self) -> Option<&BoardMove> {
+        if self.result().is_some() {
+            return None;
+        }
+        let (board, mv) = self.redone.pop()?;
+        if self.push(board, mv).is_err() {
+            self.redone.clear();
+            return None;
+        }
+        self.moves.last()
+    }
+
+    /// Whether a move taken back may be played again.
+    pub fn can_redo(&self) -> bool {
+        !self.redone.is_empty() && self.result().is_none()
+    }
+
+    /// `seat` resigns: its team loses on both boards, and the game ends.
+    pub fn resign(&mut self, seat: usize) -> Result<(), String> {
+        if seat > 3 {
+            return Err("there are four seats, 0 to 3".into());
+        }
+        if let Some(out) = self.result() {
+            return Err(format!("the game is over ({})", outcome_text(&out)));
+        }
+        self.left = Some(Left::Resigned(seat));
+        Ok(())
+    }
+
+    /// The draws the player to move on `board` may claim now (the rules'
+    /// claimable draws of that board: a repetition, a move count), by
+    /// name; empty when none, or the game is over.
+    pub fn claimable(&self, board: usize) -> Vec<String> {
+        if self.result().is_some() || board > 1 {
+            return Vec::new();
+        }
+        self.boards[board]
+            .game
+            .claimable()
+            .iter()
+            .map(|c| super::session::event_name(&c.event))
+            .collect()
+    }
+
+    /// The player to move on `board` claims a draw the rules allow there:
+    /// the whole game is drawn. The reason, or why not.
+    pub fn claim_draw(&mut self, board: usize) -> Result<String, String> {
+        let Some(reason) = self.claimable(board).into_iter().next() else {
+            return Err(match self.result() {
+                Some(out) => format!("the game is over ({})", outcome_text(&out)),
+                None => format!(
+                    "no draw can be claimed on board {} now",
+                    BOARD_NAMES[board.min(1)]
+                ),
+            });
+        };
+        let reason = format!("board {}: {reason} claimed", BOARD_NAMES[board]);
+        self.left = Some(Left::Claimed(reason.clone()));
+        Ok(reason)
+    }
+
+    /// Take back a resignation or a claimed draw (the game goes on as
+    /// before it): whether there was one.
+    pub fn take_back_left(&mut self) -> bool {
+        self.left.take().is_some()
+    }
+
+    /// Play a move without touching the moves to redo.
+    fn push(&mut self, board: usize, mv: Move) -> Result<(), String> {
         let name = BOARD_NAMES
             .get(board)
             .ok_or("there are two boards, A and B")?;
@@ -182,7 +270,7 @@ impl Boards {
             sent,
             mv,
         });
-        Ok(self.moves.last().expect("just pushed"))
+        Ok(())
     }
 
     /// Take back the last move (on either board), and what it sent: the
@@ -190,15 +278,20 @@ impl Boards {
     /// each board's repetition history are as they were). The move taken
     /// back, or `None` at the start.
     pub fn undo(&mut self) -> Option<BoardMove> {
+        if self.left.is_some() {
+            // Left off the boards: taken back first, by itself.
+            return None;
+        }
         let last = self.moves.pop()?;
         let moves = std::mem::take(&mut self.moves);
         self.boards = (*self.initial).clone();
         for m in moves {
             // Each was legal in the same position before: it is again.
-            if self.play(m.board, m.mv).is_err() {
+            if self.push(m.board, m.mv).is_err() {
                 break;
             }
         }
+        self.redone.push((last.board, last.mv));
         Some(last)
     }
 
@@ -246,8 +339,27 @@ impl Boards {
 
     /// The game's outcome over the four seats, once either board ended: a
     /// board's winner wins with its partner, a board's draw draws the
-    /// game.
+    /// game; or once it was left: a seat's resignation loses for its team,
+    /// a claimed draw draws.
     pub fn result(&self) -> Option<Outcome> {
+        match &self.left {
+            Some(Left::Resigned(seat)) | Some(Left::Forfeit { seat, .. }) => {
+                let reason = match &self.left {
+                    Some(Left::Forfeit { reason, .. }) => format!("{} {reason}", seat_name(*seat)),
+                    _ => format!("{} resigned", seat_name(*seat)),
+                };
+                return Some(Outcome::Win {
+                    winners: team_seats(1 - team_of_seat(*seat)).to_vec(),
+                    reason,
+                });
+            }
+            Some(Left::Claimed(reason)) => {
+                return Some(Outcome::Draw {
+                    reason: reason.clone(),
+                })
+            }
+            Some(Left::Quit) | None => {}
+        }
         let (b, out) = self.ended()?;
         let name = BOARD_NAMES[b];
         Some(match out {

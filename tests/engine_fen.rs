@@ -413,6 +413,25 @@ fn castling_rights_with_two_kings_go_to_the_one_on_the_back_rank() {
     assert_eq!(Position::from_fen(t, &written).unwrap().fen(), written);
 }
 
+/// Found by the `fen` fuzz target: with gating (Seirawan), a castling
+/// right with a rook inside the outermost one was written as that rook's
+/// file letter, which reads back as a gate of the rook alone: the king
+/// lost its flag, and the FEN read again was another position (`cdfg`
+/// became `dcf`, then `cdf`). The rook and the king are now written by
+/// their gate letters, which give both flags back.
+#[test]
+fn gating_castling_with_an_inner_rook_round_trips() {
+    let v = varia::load::builtin("seirawan", &[]).unwrap();
+    let t = Arc::new(Tables::new(&v).unwrap());
+    let fen = "rbnrbnkq/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBDcdfg - 0 1";
+    let p = Position::from_fen(t.clone(), fen).unwrap();
+    let written = p.fen();
+    assert!(written.contains(" w KQBDcdfg "), "{written}");
+    let again = Position::from_fen(t.clone(), &written).unwrap();
+    assert_eq!(again.fen(), written);
+    assert_eq!(again.hash(), p.hash());
+}
+
 /// FEN.md §2: the hands as one more rank, as Fairy-Stockfish and lichess
 /// crazyhouse write them, read as the `[...]` field.
 #[test]

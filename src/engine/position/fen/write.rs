@@ -103,6 +103,13 @@ fn write_raw<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> String {
                 for (side, letter) in [(1, 'K'), (-1, 'Q')] {
                     let partners = side_partners(t, &raw, r.at, p, side);
                     for (i, &ps) in partners.iter().rev().enumerate() {
+                        // With gating, a file letter is a gate (it marks
+                        // that man alone): a partner inside the outermost
+                        // one is written by the gate letters of its file
+                        // and the royal's, which read back the same flags.
+                        if i != 0 && t.rules.gating.is_some() {
+                            continue;
+                        }
                         if man_at(ps).is_some_and(|m| m.unmoved) {
                             covered.push(ps);
                             covered.push(r.at);

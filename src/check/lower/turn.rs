@@ -272,7 +272,7 @@ fn zone_ref(l: &Lower, c: &mut Cur, hint: &str) -> Result<Zone, Diagnostic> {
 }
 
 /// Words that may end a `promote` statement.
-const PROMOTE_FLAGS: &[&str] = &["leaving", "optional", "capturing", "as", "last"];
+const PROMOTE_FLAGS: &[&str] = &["leaving", "optional", "capturing", "entering", "as", "last"];
 
 /// `promote PIECES at far edge | in REGION [to any | PIECE[*N], ...] [optional] [from pool] [for PLAYERS] [leaving] [optional] [capturing]`
 pub(super) fn promote_stmt(
@@ -365,7 +365,7 @@ pub(super) fn promote_stmt(
             }
         }
     }
-    let (mut leaving, mut capturing) = (false, false);
+    let (mut leaving, mut capturing, mut entering) = (false, false, false);
     let (mut as_action, mut last_anywhere) = (None, None);
     while let Some(w) = c.peek_word() {
         let sp = c.here();
@@ -373,6 +373,7 @@ pub(super) fn promote_stmt(
             "leaving" => &mut leaving,
             "optional" => &mut optional,
             "capturing" => &mut capturing,
+            "entering" => &mut entering,
             "as" => {
                 c.next();
                 c.expect_keyword("action")?;
@@ -392,7 +393,7 @@ pub(super) fn promote_stmt(
         c.next();
     }
     c.finish()
-        .map_err(|d| d.hint("after the choices: `from pool`, `for PLAYER, ...`, then any of `leaving`, `optional`, `capturing`, `as action`, `last anywhere`"))?;
+        .map_err(|d| d.hint("after the choices: `from pool`, `for PLAYER, ...`, then any of `leaving`, `optional`, `capturing`, `entering`, `as action`, `last anywhere`"))?;
     if let (Some(sp), None) = (last_anywhere, as_action) {
         return Err(Diagnostic::error(
             "contradiction",
@@ -407,6 +408,7 @@ pub(super) fn promote_stmt(
             (leaving, "`leaving`"),
             (optional, "`optional`"),
             (capturing, "`capturing`"),
+            (entering, "`entering`"),
             (from_pool, "`from pool`"),
             (choices.is_empty(), "a promotion to the promoted form"),
         ]
@@ -433,6 +435,7 @@ pub(super) fn promote_stmt(
             leaving,
             optional,
             capturing,
+            entering,
             as_action: as_action.is_some(),
             last_anywhere: last_anywhere.is_some(),
         },
@@ -718,6 +721,7 @@ pub(super) fn demote(
             leaving,
             optional,
             capturing,
+            entering: false,
             as_action: false,
             last_anywhere: false,
         };

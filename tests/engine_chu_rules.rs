@@ -250,3 +250,45 @@ fn describe_chu_names_the_lion_trading_rules() {
     assert!(text.contains("Lion trading"), "{text}");
     assert!(text.contains("only by capturing"), "{text}");
 }
+
+/// The slow reference generator (every action made whole) lists the same
+/// moves as the generator, moves of two steps and the lion trading rules
+/// included, on every position of tests/perft/chu.perft and one ply on
+/// (where the game goes on).
+#[test]
+fn the_reference_generator_lists_lion_moves_too() {
+    let path = format!("{}/tests/perft/chu.perft", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the perft file");
+    let t = tables();
+    let sorted = |p: &Position, moves: Vec<varia::engine::Move>| {
+        let mut v: Vec<String> = moves.iter().map(|&m| p.move_text(m)).collect();
+        v.sort();
+        v
+    };
+    let mut lion_moves = 0;
+    for case in varia::engine::parse_perft_file(&text).expect("perft file") {
+        let p = if case.fen == "start" {
+            Position::start(t.clone()).unwrap()
+        } else {
+            Position::from_fen(t.clone(), &case.fen).unwrap()
+        };
+        let mut positions = vec![p.clone()];
+        for &m in p.legal_moves().iter() {
+            let mut q = p.clone();
+            q.play(m);
+            positions.push(q);
+        }
+        for q in positions {
+            if !matches!(Game::new(q.clone()).status(), Status::Ongoing) {
+                // A king and prince taken: the game's end (a guard of the
+                // generator, which the reference does not read).
+                continue;
+            }
+            let fast = sorted(&q, q.legal_moves().iter().copied().collect());
+            let slow = sorted(&q, q.legal_moves_reference());
+            assert_eq!(fast, slow, "{}", q.fen());
+            lion_moves += fast.iter().filter(|m| m.contains(',')).count();
+        }
+    }
+    assert!(lion_moves > 100, "{lion_moves}");
+}

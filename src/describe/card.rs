@@ -54,7 +54,7 @@ fn promotion(v: &Variant, k: PieceId) -> Option<String> {
     };
     let mut s = format!(
         "Promotes {zone}{} to {}",
-        if pr.leaving {
+        if pr.leaving && !pr.entering {
             " (also when it leaves it)"
         } else {
             ""
@@ -85,6 +85,13 @@ fn promotion(v: &Variant, k: PieceId) -> Option<String> {
     }
     if pr.capturing {
         s.push_str(" (only by capturing)");
+    }
+    if pr.entering {
+        s.push_str(if pr.leaving {
+            " (on entering it; a move from inside it, out of it too, only by capturing)"
+        } else {
+            " (on entering it; a move inside it only by capturing)"
+        });
     }
     s.push('.');
     Some(s)

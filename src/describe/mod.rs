@@ -244,6 +244,9 @@ fn turn(v: &Variant) -> Vec<String> {
     if t.no_checks {
         out.push("No action may leave an enemy royal man attacked.".into());
     }
+    if let Some(lt) = &t.lion_trading {
+        out.extend(lion_trading_rule(v, lt));
+    }
     for r in &t.move_where {
         let names: Vec<String> = r.pieces.iter().map(|&k| words::piece(v, k)).collect();
         out.push(format!(
@@ -679,4 +682,27 @@ fn dice_sentence(v: &Variant, d: &crate::ir::Dice) -> String {
         " A roll that lets no man move passes the turn."
     });
     s
+}
+
+/// `lion trading`: its two rules in sentences.
+fn lion_trading_rule(v: &Variant, lt: &crate::ir::LionTrading) -> Vec<String> {
+    let lions: Vec<String> = lt.lions.iter().map(|&k| words::piece(v, k)).collect();
+    let lion = words::list(&lions, "or");
+    let bridge = match &lt.bridge {
+        None => String::new(),
+        Some(except) if except.is_empty() => {
+            ", unless the first step of its move took a man".to_string()
+        }
+        Some(except) => {
+            let names: Vec<String> = except.iter().map(|&k| words::piece(v, k)).collect();
+            format!(
+                ", unless the first step of its move took a man that is not a {}",
+                words::list(&names, "or")
+            )
+        }
+    };
+    vec![
+        format!("Lion trading: a {lion} may not take a {lion} more than a king step away when, after the move, an enemy man attacks the square it lands on (the {lion} taken was protected){bridge}."),
+        format!("After a man that is not a {lion} takes a {lion}, the opponent may not take a {lion} on the next move with a man that is not one."),
+    ]
 }

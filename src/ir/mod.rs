@@ -25,8 +25,8 @@ pub use movement::{Atom, Mode, Path, Timing};
 pub use pred::{Pred, Selector, Who};
 pub use shuffle::{Shuffle, ShuffleCopy, ShuffleRule, MAX_WALK};
 pub use turn::{
-    BoardCount, Counting, Dice, FaceDown, LoneCount, Points, ScoreTo, Scoring, Turn, TurnPlan,
-    MAX_DICE, MAX_FACES,
+    BoardCount, Counting, Dice, FaceDown, LionTrading, LoneCount, Points, ScoreTo, Scoring, Turn,
+    TurnPlan, MAX_DICE, MAX_FACES,
 };
 
 use serde::{Deserialize, Serialize};
@@ -427,6 +427,10 @@ pub struct Promotion {
     /// `capturing`: only moves that capture promote.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub capturing: bool,
+    /// `entering`: a move that starts in the zone promotes only when it
+    /// captures; one that starts outside promotes when it enters.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub entering: bool,
     /// `as action`: no move promotes; a man standing in the zone turns
     /// into a choice as an action of its own, on its square or by one
     /// non-capturing move of the choice, when the new man attacks no enemy

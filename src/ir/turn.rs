@@ -210,6 +210,28 @@ pub struct Turn {
     /// way; only `play::boards` reads it.
     #[serde(default = "one_board", skip_serializing_if = "is_one_board")]
     pub boards: u8,
+    /// `lion trading PIECE, ... [bridge [except PIECE, ...]]` (see
+    /// [`LionTrading`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lion_trading: Option<LionTrading>,
+}
+
+/// `lion trading PIECE, ... [bridge [except PIECE, ...]]`: the rules
+/// that keep the listed kinds (the lions) from being traded (chu shogi's;
+/// docs/LANGUAGE.md §6, "lion trading"): a lion may not take a lion that
+/// is not a king step from its start square when its landing square is
+/// attacked after the move, unless the move's first step took a man (of a
+/// kind not in `except`: a bridge); and after a non-lion takes a lion,
+/// the next player may not take a lion with a non-lion.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LionTrading {
+    /// The lion kinds.
+    pub lions: Vec<PieceId>,
+    /// `bridge`: a first step that takes a man lifts the first bar;
+    /// `None` without `bridge`. The list: the kinds whose capture does
+    /// not (`except`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bridge: Option<Vec<PieceId>>,
 }
 
 fn one_board() -> u8 {

@@ -51,6 +51,7 @@ pub(super) fn finish(
         exchange_span,
         aliases,
         boards_span,
+        lion_trading_span,
         ..
     } = d;
     // A hexagon has no quarter turns: its men face north or south.
@@ -104,8 +105,8 @@ pub(super) fn finish(
                 if old.zone != p.zone
                     || old.from_pool != p.from_pool
                     || old.from_prison != p.from_prison
-                    || (old.leaving, old.optional, old.capturing)
-                        != (p.leaving, p.optional, p.capturing)
+                    || (old.leaving, old.optional, old.capturing, old.entering)
+                        != (p.leaving, p.optional, p.capturing, p.entering)
                     || (old.as_action, old.last_anywhere) != (p.as_action, p.last_anywhere)
                     || limits.is_none()
                 {
@@ -148,6 +149,7 @@ pub(super) fn finish(
     }
 
     lion::checks(&mut l, &turn);
+    lion::trading_checks(&mut l, &turn, lion_trading_span);
 
     // Cross-field checks.
     let failed = |k: &str| l.cards_failed.contains(&k);
@@ -677,6 +679,7 @@ fn union_choices(p: &Promotion, by_player: Vec<Vec<PieceId>>) -> Promotion {
         leaving: p.leaving,
         optional: p.optional,
         capturing: p.capturing,
+        entering: p.entering,
         as_action: p.as_action,
         last_anywhere: p.last_anywhere,
         from_prison: p.from_prison,

@@ -54,18 +54,15 @@ fn has_move(moves: &[Atom], v: (i8, i8), step: bool) -> bool {
     })
 }
 
-/// What a lion needs of its piece (its single steps and its leaps of two
-/// steps among its `moves`, so that what it attacks is what its moves
-/// attack; no other way of capturing, no promotion by moving) and of the
-/// variant (a flat, bounded square board; none of the rules the engine
-/// does not carry out for a move of two steps).
-pub(super) fn checks(l: &mut Lower, turn: &Turn) {
+/// Why the variant's other rules rule out moves of two steps (and the
+/// lion trading rules), if they do.
+fn variant_why(l: &Lower, turn: &Turn) -> Option<&'static str> {
     let board = l.board.as_ref();
     let unbounded = matches!(board.map(|b| &b.shape), Some(Shape::Unbounded { .. }));
     let hex = board.is_some_and(|b| b.hex.is_some());
     let wrapped = board.is_some_and(|b| b.wrap.any());
     let layers = board.is_some_and(|b| b.layers > 1);
-    let variant_why = if unbounded {
+    if unbounded {
         Some("it cannot be used on an unbounded board")
     } else if hex {
         Some("it needs a square board, not a hexagonal one")
@@ -105,7 +102,16 @@ pub(super) fn checks(l: &mut Lower, turn: &Turn) {
         Some("it cannot be combined with `boards 2`")
     } else {
         None
-    };
+    }
+}
+
+/// What a lion needs of its piece (its single steps and its leaps of two
+/// steps among its `moves`, so that what it attacks is what its moves
+/// attack; no other way of capturing, no promotion by moving) and of the
+/// variant (a flat, bounded square board; none of the rules the engine
+/// does not carry out for a move of two steps).
+pub(super) fn checks(l: &mut Lower, turn: &Turn) {
+    let variant_why = variant_why(l, turn);
     let mut bad = Vec::new();
     for p in &l.pieces {
         let q = &p.piece;
@@ -174,6 +180,83 @@ pub(super) fn checks(l: &mut Lower, turn: &Turn) {
         l.diags.push(
             Diagnostic::error("contradiction", &f, sp, msg)
                 .hint("remove `lion`, or the statement that conflicts; a lion's moves hold its steps and leaps: `moves \"KNAD\" lion \"K\"`"),
+        );
+    }
+}
+
+/// `lion trading PIECE, ... [bridge [except PIECE, ...]]`
+pub(super) fn trading(
+    l: &mut Lower,
+    d: &mut Draft,
+    it: &Item,
+    c: &mut Cur,
+) -> Result<(), Diagnostic> {
+    let hint = "write `lion trading lion` or `lion trading lion, kirin_lion bridge except pawn`";
+    c.expect_keyword("trading").map_err(|d| d.hint(hint))?;
+    let lions = super::regional::piece_list(l, c, "a lion kind")?;
+    let bridge = if c.eat_word("bridge") {
+        if c.eat_word("except") {
+            Some(super::regional::piece_list(
+                l,
+                c,
+                "a kind whose capture is no bridge",
+            )?)
+        } else {
+            Some(Vec::new())
+        }
+    } else {
+        None
+    };
+    c.finish().map_err(|d| d.hint(hint))?;
+    d.turn.lion_trading = Some(LionTrading { lions, bridge });
+    d.lion_trading_span = Some((it.file.clone(), it.stmt.head_span()));
+    Ok(())
+}
+
+/// What `lion trading` needs of the variant: two players, captures made
+/// by board moves one man at a time (none of the rules that rule out
+/// moves of two steps, no `captures in place` or `by ...`, no en
+/// passant), and lion kinds that do not promote by moving (the capturer's
+/// kind is read where it lands).
+pub(super) fn trading_checks(l: &mut Lower, turn: &Turn, at: Option<(Arc<str>, Span)>) {
+    let (Some(lt), Some((f, sp))) = (&turn.lion_trading, at) else {
+        return;
+    };
+    let why: Option<String> = if let Some(w) = variant_why(l, turn) {
+        Some(
+            w.replace("it cannot", "the lion trading rules cannot")
+                .replace("it needs", "the lion trading rules need"),
+        )
+    } else if l.players.len() != 2 {
+        Some("the lion trading rules are for two players".into())
+    } else if l
+        .pieces
+        .iter()
+        .any(|p| p.piece.captures_in_place || !p.piece.captures_by.is_empty())
+    {
+        Some("the lion trading rules judge captures made by landing on a man: they cannot be combined with `captures in place` or `captures by ...`".into())
+    } else if l
+        .pieces
+        .iter()
+        .any(|p| p.piece.moves.iter().any(|a| a.mode.en_passant()))
+    {
+        Some("the lion trading rules do not judge captures en passant: they cannot be combined with en passant".into())
+    } else if let Some(k) = lt.lions.iter().find(|&&k| {
+        l.pieces
+            .get(k as usize)
+            .is_some_and(|p| p.piece.promotion.as_ref().is_some_and(|pr| !pr.as_action))
+    }) {
+        Some(format!(
+            "lion kind `{}` promotes by moving: a lion kind may not (a promoting move is read as made by a non-lion)",
+            l.pieces[*k as usize].piece.name
+        ))
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        l.diags.push(
+            Diagnostic::error("contradiction", &f, sp, why)
+                .hint("remove `lion trading`, or the statement that conflicts"),
         );
     }
 }

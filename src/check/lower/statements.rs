@@ -100,6 +100,7 @@ pub(super) const STATEMENTS: &[Statement] = &[
     st("check", true, false, Rule(royalty::check_royals)),
     st("explode", true, false, Rule(royalty::explode)),
     st("mutually", true, false, Rule(royalty::mutually_immune)),
+    st("lion", true, false, Rule(lion::trading)),
     st("petrify", true, false, Rule(walls::petrify)),
     st("hop", false, false, Rule(regional::hop)),
     st("immune", false, false, Rule(regional::immune)),
@@ -199,6 +200,8 @@ pub(super) struct Draft {
     pub turn_safe_span: Option<(Arc<str>, Span)>,
     /// `en passant ... per turn`, for the checks of the whole variant.
     pub ep_turn_span: Option<(Arc<str>, Span)>,
+    /// `lion trading ...`: where it is written.
+    pub lion_trading_span: Option<(Arc<str>, Span)>,
     /// `points`, for the warning when no end rule reads it.
     pub points_span: Option<(Arc<str>, Span)>,
     /// The first `score` statement, for its cross-statement checks.
@@ -269,6 +272,7 @@ impl Draft {
                 dice: None,
                 exchange: Vec::new(),
                 boards: 1,
+                lion_trading: None,
             },
             end_checked: EndTiming::AfterAction,
             teams: Vec::new(),
@@ -298,6 +302,7 @@ impl Draft {
             face_down: None,
             turn_safe_span: None,
             ep_turn_span: None,
+            lion_trading_span: None,
             points_span: None,
             score_span: None,
             dice_span: None,

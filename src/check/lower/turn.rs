@@ -272,7 +272,7 @@ fn zone_ref(l: &Lower, c: &mut Cur, hint: &str) -> Result<Zone, Diagnostic> {
 }
 
 /// Words that may end a `promote` statement.
-const PROMOTE_FLAGS: &[&str] = &["leaving", "optional", "capturing", "as", "last"];
+const PROMOTE_FLAGS: &[&str] = &["leaving", "optional", "capturing", "entering", "as", "last"];
 
 /// `promote PIECES at far edge | in REGION [to any | PIECE[*N], ...] [optional] [from pool] [for PLAYERS] [leaving] [optional] [capturing]`
 pub(super) fn promote_stmt(
@@ -375,7 +375,7 @@ pub(super) fn promote_stmt(
             }
         }
     }
-    let (mut leaving, mut capturing) = (false, false);
+    let (mut leaving, mut capturing, mut entering) = (false, false, false);
     let (mut as_action, mut last_anywhere) = (None, None);
     while let Some(w) = c.peek_word() {
         let sp = c.here();
@@ -383,6 +383,7 @@ pub(super) fn promote_stmt(
             "leaving" => &mut leaving,
             "optional" => &mut optional,
             "capturing" => &mut capturing,
+            "entering" => &mut entering,
             "as" => {
                 c.next();
                 c.expect_keyword("action")?;
@@ -402,7 +403,7 @@ pub(super) fn promote_stmt(
         c.next();
     }
     c.finish()
-        .map_err(|d| d.hint("after the choices: `from pool`, `for PLAYER, ...`, then any of `leaving`, `optional`, `capturing`, `as action`, `last anywhere`"))?;
+        .map_err(|d| d.hint("after the choices: `from pool`, `for PLAYER, ...`, then any of `leaving`, `optional`, `capturing`, `entering`, `as action`, `last anywhere`"))?;
     if let (Some(sp), None) = (last_anywhere, as_action) {
         return Err(Diagnostic::error(
             "contradiction",
@@ -417,6 +418,7 @@ pub(super) fn promote_stmt(
             (leaving, "`leaving`"),
             (optional, "`optional`"),
             (capturing, "`capturing`"),
+            (entering, "`entering`"),
             (from_pool, "`from pool`"),
             (from_prison.is_some(), "`from prison`"),
             (choices.is_empty(), "a promotion to the promoted form"),
@@ -463,6 +465,7 @@ pub(super) fn promote_stmt(
             leaving,
             optional,
             capturing,
+            entering,
             as_action: as_action.is_some(),
             last_anywhere: last_anywhere.is_some(),
             from_prison: from_prison.is_some(),
@@ -749,6 +752,7 @@ pub(super) fn demote(
             leaving,
             optional,
             capturing,
+            entering: false,
             as_action: false,
             last_anywhere: false,
             from_prison: false,

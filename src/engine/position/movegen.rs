@@ -846,6 +846,27 @@ fn gen_lion<B: Bits, S: Sink>(
     scratch.clear();
     ln.candidates(b, s, me, &mut |mv| scratch.push(mv));
     for &mv in scratch.iter() {
+        if let Some(lt) = t.rules.lion_trade.as_deref() {
+            use crate::engine::rules::lion_trade::Verdict;
+            let ok = match lt.judge(b, s, mv) {
+                Verdict::Free => None,
+                Verdict::Barred => Some(false),
+                Verdict::UnlessSafe(sq) => {
+                    Some(super::probe::legal_after_safe(t, s, mv, split, sq))
+                }
+            };
+            match ok {
+                Some(true) => {
+                    out.raw(mv);
+                    if out.done() {
+                        return;
+                    }
+                    continue;
+                }
+                Some(false) => continue,
+                None => {}
+            }
+        }
         let mark = make(t, s, mv);
         let ok = t.rules.constraints.hold(b, s, me, split, B::EMPTY);
         s.rewind(&b.layout, mark);

@@ -6,7 +6,8 @@
 use super::make::make;
 use crate::engine::core::{Bits, Move, MoveList, State};
 use crate::engine::movement::Ctx;
-use crate::engine::rules::explosion::{self, Verdict};
+use crate::engine::rules::explosion::{self, Verdict as Blast};
+use crate::engine::rules::lion_trade::Verdict;
 use crate::engine::rules::sink::expand;
 use crate::engine::rules::Sink;
 use crate::engine::tables::Compiled;
@@ -94,6 +95,13 @@ pub(super) fn legal_probe<B: Bits>(
 /// taken out of the occupancy, and the blast's verdict or the constraints
 /// decide.
 fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bool) -> bool {
+    if let Some(lt) = t.rules.lion_trade.as_deref() {
+        match lt.judge(&t.base, s, mv) {
+            Verdict::Free => {}
+            Verdict::Barred => return false,
+            Verdict::UnlessSafe(sq) => return legal_after_safe(t, s, mv, split, sq),
+        }
+    }
     let Some((from, to, victim, promote)) = mv.board_step() else {
         return legal_after(t, s, mv, split);
     };
@@ -141,8 +149,8 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
     };
     let ok = match r.explosion.as_ref().map(|x| x.verdict(b, s, me, blast)) {
         _ if blast.is_empty() => r.legality(split).ok(b, s, me),
-        Some(Verdict::OwnRoyalLost) => false,
-        Some(Verdict::EnemyRoyalTaken) => r.constraints.hold_beyond_royal(b, s, me, split, blast),
+        Some(Blast::OwnRoyalLost) => false,
+        Some(Blast::EnemyRoyalTaken) => r.constraints.hold_beyond_royal(b, s, me, split, blast),
         _ => r.constraints.hold(b, s, me, split, blast),
     };
     s.unprobe(l, to);
@@ -174,6 +182,32 @@ pub(crate) fn legal_after<B: Bits>(
     }
     let ok = t.rules.constraints.hold(&t.base, s, me, split, B::EMPTY);
     s.rewind(&t.base.layout, mark);
+    ok
+}
+
+/// [`legal_after`] of a lion taking a lion from afar (`lion trading`):
+/// legal only when, made, its landing square `sq` is attacked by no man
+/// of the next player (the lion taken was not protected).
+#[inline(never)]
+pub(crate) fn legal_after_safe<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    mv: Move,
+    split: bool,
+    sq: crate::engine::core::Square,
+) -> bool {
+    let me = s.turn;
+    let mark = make(t, s, mv);
+    let b = &t.base;
+    let ok = t.rules.constraints.hold(b, s, me, split, B::EMPTY)
+        && !crate::engine::movement::attacked(
+            b,
+            s,
+            sq,
+            crate::engine::movement::friends_bb(b, s, s.turn),
+            s.occ,
+        );
+    s.rewind(&b.layout, mark);
     ok
 }
 

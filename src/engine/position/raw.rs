@@ -69,6 +69,9 @@ pub struct Extra {
     pub gates: Vec<(PlayerId, Square, PieceId)>,
     /// `score ...`: per player, its points (empty: none said, all 0).
     pub scores: Vec<u32>,
+    /// `lion trading`: the player to act may not take a lion with a
+    /// non-lion (a lion was just taken by a non-lion).
+    pub lion_barred: bool,
 }
 
 /// A position as plain data, not yet checked: what FEN parsing and the
@@ -594,6 +597,12 @@ fn read_extra<B: Bits>(t: &Compiled<B>, s: &mut State<B>, x: &Extra) -> Result<(
         }
         None => {}
     }
+    if x.lion_barred {
+        let Some(lt) = &r.lion_trade else {
+            return err("a lion trade is given but the variant has no `lion trading`");
+        };
+        s.vars[lt.barred.0 as usize] = 1;
+    }
     if x.roll != 0 {
         let Some(d) = r.dice.as_ref().filter(|d| d.valid(x.roll)) else {
             return err("a roll is given that the variant's dice cannot show");
@@ -718,6 +727,7 @@ pub(crate) fn to_raw<B: Bits>(t: &Compiled<B>, s: &State<B>) -> RawPosition {
         faces: r.faces.as_ref().map_or_else(Vec::new, |f| f.texts(s)),
         gates: r.gates.as_ref().map_or_else(Vec::new, |g| g.live(s)),
         scores: r.scores.as_ref().map_or_else(Vec::new, |sc| sc.all(b, s)),
+        lion_barred: r.lion_trade.as_ref().is_some_and(|lt| lt.is_barred(s)),
         checks: r.checks.as_ref().map_or_else(Vec::new, |c| {
             (0..b.nplayers).map(|p| c.given(s, p as PlayerId)).collect()
         }),

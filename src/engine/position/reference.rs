@@ -43,6 +43,11 @@ fn reference<B: Bits>(t: &Compiled<B>, s: &State<B>) -> Vec<Move> {
         }
         if allows(ActionKind::Move) {
             legal_board(t, &mut s, split, &mut out, &mut scratch);
+            if let Some(ln) = &r.lion {
+                if r.board_moves.allowed(b, &s, me) {
+                    lion_moves(t, &mut s, ln, split, &mut out);
+                }
+            }
         }
         let mut cands: Vec<Move> = Vec::new();
         if let (Some(drops), true) = (&r.drops, allows(ActionKind::Place)) {
@@ -144,5 +149,35 @@ fn reference<B: Bits>(t: &Compiled<B>, s: &State<B>) -> Vec<Move> {
             all.push(Move::Pass);
         }
         sorted_moves(all)
+    }
+}
+
+/// The moves of two steps (`lion`), each made whole and tested (and, under
+/// `lion trading`, judged as the capture probe judges it).
+fn lion_moves<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    ln: &crate::engine::rules::lion::Lion,
+    split: bool,
+    out: &mut MoveList,
+) {
+    use crate::engine::rules::lion_trade::Verdict;
+    let me = s.turn;
+    let mut cands = Vec::new();
+    ln.candidates(&t.base, s, me, &mut |mv| cands.push(mv));
+    for mv in cands {
+        let verdict = t
+            .rules
+            .lion_trade
+            .as_deref()
+            .map_or(Verdict::Free, |lt| lt.judge(&t.base, s, mv));
+        let ok = match verdict {
+            Verdict::Free => legal_after(t, s, mv, split),
+            Verdict::Barred => false,
+            Verdict::UnlessSafe(sq) => super::probe::legal_after_safe(t, s, mv, split, sq),
+        };
+        if ok {
+            out.push(mv);
+        }
     }
 }

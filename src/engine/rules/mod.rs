@@ -46,6 +46,7 @@ pub(crate) mod goals;
 pub(crate) mod layers;
 pub(crate) mod limit_box;
 pub(crate) mod lion;
+pub(crate) mod lion_trade;
 pub(crate) mod material;
 pub(crate) mod move_where;
 pub(crate) mod pass;
@@ -148,6 +149,9 @@ pub struct Rules<B: Bits> {
     /// `lion "BETZA"`: moves of two steps (a source beside the board
     /// moves).
     pub lion: Option<Box<lion::Lion>>,
+    /// `lion trading ...`: the lion trading rules (judged in the capture
+    /// probe, their bar set in make).
+    pub lion_trade: Option<Box<lion_trade::LionTrade>>,
     pub en_passant: Option<EnPassant<B>>,
     pub castling: Option<Castling<B>>,
     pub board_moves: BoardMoves<B>,
@@ -256,6 +260,8 @@ impl<B: Bits> Rules<B> {
         let promotion = Promotion::new(base)?;
         let promote_action = PromoteAction::new(base)?;
         let lion = lion::Lion::new(base).map(Box::new);
+        let lion_trade = lion_trade::LionTrade::new(v, base.nkinds, layout).map(Box::new);
+        let traded = lion_trade.is_some();
         let en_passant = EnPassant::new(v, base, captures.any());
         if en_passant.is_some() {
             check_lame_paths(base)?;
@@ -370,6 +376,7 @@ impl<B: Bits> Rules<B> {
             promotion,
             promote_action,
             lion,
+            lion_trade,
             en_passant,
             castling,
             board_moves,
@@ -401,6 +408,7 @@ impl<B: Bits> Rules<B> {
             mutually_immune,
             special_captures: !mutually_immune.is_empty()
                 || prison_promotion
+                || traded
                 || layers.is_some()
                 || rebirth.is_some()
                 || !in_place.is_empty()

@@ -4,7 +4,8 @@
 //! left stays as it is.
 //!
 //! Shogi-style zones: with `leaving`, a move that starts in the zone
-//! promotes too; with `capturing`, only captures promote; with `optional`,
+//! promotes too; with `capturing`, only captures promote; with `entering`,
+//! a move from inside the zone promotes only when it captures; with `optional`,
 //! each promoting move also exists unpromoted, except onto squares from
 //! which the unpromoted man would have no move on an empty board.
 
@@ -32,6 +33,8 @@ struct Info {
     optional: bool,
     leaving: bool,
     capturing: bool,
+    /// `entering`: from inside the zone, only captures promote.
+    entering: bool,
     /// `captures in place`: a capture leaves the man where it stands, so
     /// only moves to empty squares promote.
     quiet_only: bool,
@@ -117,9 +120,10 @@ impl<B: Bits> Promotion<B> {
                 optional: pr.optional,
                 leaving: pr.leaving,
                 capturing: pr.capturing,
+                entering: pr.entering,
                 quiet_only: piece.captures_in_place,
             });
-            shogi |= pr.leaving || pr.capturing || piece.captures_in_place;
+            shogi |= pr.leaving || pr.capturing || pr.entering || piece.captures_in_place;
             kinds.insert(k as PieceId);
             for owner in 0..t.nplayers {
                 for f in Dir::ALL {
@@ -218,7 +222,7 @@ impl<B: Bits> Promotion<B> {
         } else {
             targets & zone
         };
-        if pr.capturing {
+        if pr.capturing || (pr.entering && zone.contains(from)) {
             b &= s.occ;
         }
         if pr.quiet_only {

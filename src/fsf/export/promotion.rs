@@ -45,6 +45,13 @@ pub(super) fn promotion(e: &mut Exp, fsf: &[Fsf]) {
             .position(|b| b.promotes_to == Some(i as PieceId));
         let to_form = p.promotes_to.is_some_and(|f| pr.choices == [f]) && pr.by_player.is_empty();
         let back = base.is_some_and(|b| pr.choices == [b as PieceId]) && pr.by_player.is_empty();
+        if pr.entering {
+            e.refuse(
+                "promote",
+                Some(&p.name),
+                "a promotion that, from inside the zone, only captures make (`entering`)",
+            );
+        }
         if to_form || back {
             let what = if back { "demote" } else { "promote" };
             let whole = z

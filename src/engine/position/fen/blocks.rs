@@ -54,7 +54,9 @@ fn frame_corner<B: Bits>(t: &Compiled<B>, raw: &RawPosition) -> Option<(i32, i32
 pub(crate) fn write_state<B: Bits>(t: &Compiled<B>, raw: &RawPosition, out: &mut String) {
     let corner = frame_corner(t, raw).filter(|&c| c != (0, 0));
     let turn = turn_entries(t, raw);
-    if !has_state_block(t) && corner.is_none() && turn.is_empty() {
+    // `lion trading`: the counter-strike bar, written only while it holds.
+    let traded = t.rules.lion_trade.is_some() && raw.extra.lion_barred;
+    if !has_state_block(t) && corner.is_none() && turn.is_empty() && !traded {
         return;
     }
     out.push('<');
@@ -107,6 +109,12 @@ pub(crate) fn write_state<B: Bits>(t: &Compiled<B>, raw: &RawPosition, out: &mut
             .map(|p| raw.extra.scores.get(p).copied().unwrap_or(0).to_string())
             .collect();
         out.push_str(&points.join("/"));
+    }
+    if traded {
+        if out.len() > open && !out.ends_with(',') {
+            out.push(',');
+        }
+        out.push_str("traded:1");
     }
     out.push('>');
 }
@@ -319,6 +327,22 @@ pub(crate) fn parse_state<B: Bits>(
                 );
             }
             "faces" => raw.extra.faces = parse_faces(t, val)?,
+            "traded" => {
+                if t.rules.lion_trade.is_none() {
+                    return Err(
+                        "a lion trade is given but the variant has no `lion trading`".into(),
+                    );
+                }
+                raw.extra.lion_barred = match val {
+                    "1" => true,
+                    "0" => false,
+                    _ => {
+                        return Err(format!(
+                            "expected `traded:1` or `traded:0`, found `traded:{val}`"
+                        ))
+                    }
+                };
+            }
             "score" => {
                 if t.rules.scores.is_none() {
                     return Err("points are given but the variant keeps no points".into());

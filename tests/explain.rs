@@ -841,3 +841,55 @@ fn a_pawn_with_no_piece_held_may_not_promote_from_the_prison() {
     );
     assert!(why(&s, "b7b8r").legal);
 }
+
+/// Chu shogi's lion trading rules (`lion trading`): a lion taking a
+/// protected lion from afar is refused naming the protectors and the
+/// bridge; after a non-lion takes a lion, a non-lion taking a lion is
+/// refused for that. (Both were "not a legal action here".)
+#[test]
+fn the_lion_trading_rules_say_why_a_lion_may_not_be_taken() {
+    // White's lion e5, Black's lion e7 with a pawn behind it on e8.
+    let s = session(
+        "chu",
+        Some("6k5/12/12/12/4p7/4n7/3p1g6/4N7/12/12/12/5K6 w - - 0 1"),
+    );
+    for text in ["e5e7", "e5d6,d6e7"] {
+        let e = why(&s, text);
+        assert!(
+            matches!(&e.reason, Reason::LionProtected { man, lion, by, bridge }
+                if man == "your lion on e5" && lion == "Black's lion on e7"
+                && by.contains(&"Black's pawn on e8".to_string())
+                && bridge.as_ref().is_some_and(|b| b.contains(&"pawn".to_string()))),
+            "{text}: {e:?}"
+        );
+        assert!(!e.legal);
+        assert!(e.text.contains("that lion is protected"), "{}", e.text);
+        assert!(e
+            .squares
+            .iter()
+            .any(|m| m.square == "e8" && m.role == Role::Attacker));
+        assert!(
+            e.rule
+                .as_ref()
+                .is_some_and(|r| r.text.starts_with("lion trading lion")),
+            "{e:?}"
+        );
+    }
+    // The gold on f6 is a bridge: taking it first, the lion may.
+    assert!(why(&s, "e5f6,f6e7").legal);
+
+    // White's gold on e5 takes Black's lion on f6: Black's silver on d5
+    // may not take White's lion on e4 on the next move.
+    let mut s = session(
+        "chu",
+        Some("6k5/12/12/12/12/12/5n6/3sG7/4N7/12/12/5K6 w - - 0 1"),
+    );
+    let m = s.parse("e5f6").expect("the gold takes the lion");
+    s.play_noted(m);
+    let e = why(&s, "d5e4");
+    assert!(
+        matches!(&e.reason, Reason::LionTradeBarred { man } if man == "your silver on d5"),
+        "{e:?}"
+    );
+    assert!(e.text.starts_with("A lion was just taken"), "{}", e.text);
+}

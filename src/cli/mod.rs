@@ -43,6 +43,7 @@ mod paths;
 mod perft;
 mod play;
 mod prompt;
+mod refusal;
 mod serve;
 mod show;
 mod simulate;

@@ -910,52 +910,19 @@ impl Play {
                     }
                     self.show();
                 }
-                Err(e @ notation::ParseError::NoMatch { .. }) => match self.read_as(line) {
-                    Some((m, san)) => {
+                Err(e @ notation::ParseError::NoMatch { .. }) => {
+                    if let Some((m, san)) =
+                        super::refusal::refused(self.game.session(), self.fogged(), line, &e)
+                    {
                         outln!("(read as {san})");
                         self.apply(m, None);
                         self.show();
                     }
-                    None => self.refused(line, &e),
-                },
+                }
                 Err(e) => outln!("{e}"),
             },
         }
         Flow::Continue
-    }
-
-    /// A line the parser did not match that still names exactly one legal
-    /// action once read leniently (`Pe2e4`, `Ng1-f3` with its squares):
-    /// that action and its SAN. Never under fog, where the explanation
-    /// says nothing.
-    fn read_as(&self, line: &str) -> Option<(Move, String)> {
-        if self.fogged() {
-            return None;
-        }
-        let why = varia::explain::explain_text(self.game.session(), line);
-        let varia::explain::Reason::Legal { action } = why.reason else {
-            return None;
-        };
-        let m = self.game.session().parse_public(&action).ok()?;
-        Some((m, action))
-    }
-
-    /// Say why a line names no legal action: the explanation of the
-    /// refusal, or (for text that reads as no action) the parser's
-    /// suggestions.
-    fn refused(&self, line: &str, e: &notation::ParseError) {
-        if self.fogged() {
-            // The parser's answer names only the player's own actions.
-            outln!("{e}");
-            return;
-        }
-        let why = varia::explain::explain_text(self.game.session(), line);
-        match why.reason {
-            varia::explain::Reason::Unreadable { .. } | varia::explain::Reason::Other { .. } => {
-                outln!("{e}")
-            }
-            _ => outln!("{}", super::describe::explanation(&why)),
-        }
     }
 
     /// Whether the player to act may draw a card now.

@@ -48,8 +48,8 @@ pub use compile::CompileError;
 pub use perft::{divide, divide_turns, parse_perft_file, perft, perft_turns, PerftCase};
 pub use position::fen;
 pub use position::{
-    lone_reach, AttackMap, Broken, Extra, FenError, FenField, Game, ManAttacks, Position,
-    PositionError, RawEp, RawMan, RawPosition, RollState, SetupError, Surroundings, Undo,
+    lone_reach, AttackMap, Broken, Extra, FenError, FenField, Game, LionRefusal, ManAttacks,
+    Position, PositionError, RawEp, RawMan, RawPosition, RollState, SetupError, Surroundings, Undo,
     MAX_REROLLS,
 };
 pub use rules::{Cause, Share, Status};

@@ -610,6 +610,9 @@ pub(crate) fn filters(sc: &Scene, mv: Move) -> Found {
     if let Some(f) = layer_pass(sc, mv) {
         return f;
     }
+    if let Some(f) = lion_trade(sc, mv) {
+        return f;
+    }
     if v.turn.must_capture && !capture(mv) {
         if let Some(&c) = sc.legal.iter().find(|&&m| capture(m)) {
             return Found::new(Reason::MustCapture { example: sc.san(c) })
@@ -671,6 +674,41 @@ pub(crate) fn filters(sc: &Scene, mv: Move) -> Found {
     Found::new(Reason::Other {
         text: "That is not a legal action here; type `moves` to list them.".into(),
     })
+}
+
+/// `lion trading`: a protected lion taken from afar (its attackers
+/// marked), or a lion taken by a non-lion just after a lion was.
+fn lion_trade(sc: &Scene, mv: Move) -> Option<Found> {
+    let (pos, v) = (sc.pos, sc.v);
+    let lt = v.turn.lion_trading.as_ref()?;
+    let from = mv.from()?;
+    let names = |ks: &[crate::ir::PieceId]| -> Vec<String> {
+        ks.iter().map(|&k| words::piece(v, k)).collect()
+    };
+    let mut said = format!("lion trading {}", names(&lt.lions).join(", "));
+    match &lt.bridge {
+        Some(except) if except.is_empty() => said.push_str(" bridge"),
+        Some(except) => said.push_str(&format!(" bridge except {}", names(except).join(", "))),
+        None => {}
+    }
+    let found = match pos.lion_trade_refusal(mv)? {
+        crate::engine::LionRefusal::Barred => Found::new(Reason::LionTradeBarred {
+            man: words::man_on(pos, from),
+        }),
+        crate::engine::LionRefusal::Protected { square, by } => {
+            let mut f = Found::new(Reason::LionProtected {
+                man: words::man_on(pos, from),
+                lion: words::man_on(pos, square),
+                by: by.iter().map(|&b| words::man_on(pos, b)).collect(),
+                bridge: lt.bridge.as_deref().map(names),
+            });
+            for &b in &by {
+                f = f.mark(pos, b, Role::Attacker);
+            }
+            f
+        }
+    };
+    Some(found.rule(Some(RuleRef::said(said))))
 }
 
 /// On a board in layers, a move whose man would pass onto a taken square

@@ -161,6 +161,19 @@ pub enum Reason {
     GivesCheck { royal: String },
     /// `facing PIECE: illegal`.
     Facing,
+    /// `lion trading`: a lion takes a protected lion from afar. `man`:
+    /// the mover; `lion`: the lion taken; `by`: the men attacking its
+    /// square once the move is made; `bridge`: with `bridge`, the kinds
+    /// whose capture on a first step does not lift the bar (`except`).
+    LionProtected {
+        man: String,
+        lion: String,
+        by: Vec<String>,
+        bridge: Option<Vec<String>>,
+    },
+    /// `lion trading`: a lion was just taken by a non-lion, and `man`, a
+    /// non-lion, would take a lion.
+    LionTradeBarred { man: String },
     /// The men would not fit the limit box.
     LimitBox { width: u32, height: u32 },
     /// The men would not form one group.
@@ -270,6 +283,8 @@ impl Reason {
             | MutuallyImmune { .. }
             | GivesCheck { .. }
             | Facing
+            | LionProtected { .. }
+            | LionTradeBarred { .. }
             | LayerTaken { .. }
             | LimitBox { .. }
             | Disconnected
@@ -323,6 +338,32 @@ impl Reason {
             NoSuchPiece { letter } => {
                 format!("No piece of this variant has the letter `{letter}`.")
             }
+            LionProtected {
+                man,
+                lion,
+                by,
+                bridge,
+            } => {
+                let mut t = format!(
+                    "{} may not take {lion} from afar: that lion is protected (once the move is made, its square is attacked by {}).",
+                    super::words::capital(man),
+                    names(by)
+                );
+                match bridge {
+                    Some(except) if except.is_empty() => t.push_str(
+                        " A move of two steps may, when its first step takes another man.",
+                    ),
+                    Some(except) => t.push_str(&format!(
+                        " A move of two steps may, when its first step takes a man that is not a {}.",
+                        super::words::list(except, "or")
+                    )),
+                    None => {}
+                }
+                t
+            }
+            LionTradeBarred { man } => format!(
+                "A lion was just taken by a man that is not a lion: on this move only a lion may take a lion, and {man} is not one."
+            ),
             OtherPiece { man, piece } => format!(
                 "{} is not a {piece}: the letter names the piece that moves.",
                 super::words::capital(man)

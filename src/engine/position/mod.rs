@@ -29,4 +29,4 @@ pub use fen::{FenError, FenField};
 pub use game::Game;
 pub use raw::{Extra, PositionError, RawEp, RawMan, RawPosition};
 pub use roll::{RollState, MAX_REROLLS};
-pub use trial::{lone_reach, Broken, Surroundings};
+pub use trial::{lone_reach, Broken, LionRefusal, Surroundings};

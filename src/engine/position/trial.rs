@@ -18,6 +18,16 @@ use crate::engine::tables::Compiled;
 use crate::ir::{Dir, PieceId, PlayerId, Pred};
 use std::sync::Arc;
 
+/// Why `lion trading` bars an action (see [`Position::lion_trade_refusal`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LionRefusal {
+    /// A lion was just taken by a non-lion: no non-lion takes a lion now.
+    Barred,
+    /// A lion takes a protected lion from afar: the lion's square, and
+    /// the men that attack it once the move is made.
+    Protected { square: Square, by: Vec<Square> },
+}
+
 /// A constraint that an action breaks (see [`Position::broken_by`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Broken {
@@ -194,6 +204,28 @@ impl Position {
             .drops
             .as_ref()
             .is_none_or(|d| d.leaves_room(&c.base, s, kind, s.turn, sq)))
+    }
+
+    /// Under `lion trading`, why the candidate `mv` of the player to act
+    /// is barred (`None` when it is not, or the variant has no such rule).
+    pub fn lion_trade_refusal(&self, mv: Move) -> Option<LionRefusal> {
+        use crate::engine::rules::lion_trade::Verdict;
+        with_pos!(&self.inner, c, s => {
+            let lt = c.rules.lion_trade.as_deref()?;
+            match lt.judge(&c.base, s, mv) {
+                Verdict::Free => None,
+                Verdict::Barred => Some(LionRefusal::Barred),
+                Verdict::UnlessSafe(sq) => {
+                    let b = &c.base;
+                    let mut s = s.scratch();
+                    let mark = make(c, &mut s, mv);
+                    let next = crate::engine::movement::friends_bb(b, &s, s.turn);
+                    let by: Vec<Square> = attackers_of(b, &s, sq, next).into_iter().collect();
+                    s.rewind(&b.layout, mark);
+                    (!by.is_empty()).then_some(LionRefusal::Protected { square: sq, by })
+                }
+            }
+        })
     }
 
     /// The men of players who are not `p`'s friends that attack `sq`.

@@ -13,30 +13,6 @@ use crate::ir::PlayerId;
 /// Make a move (assumed pseudo-legal) without the eliminations it causes
 /// (legality tests use this); returns where to rewind to.
 pub(crate) fn make<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark {
-    if let Some(lt) = t.rules.lion_trade.as_deref() {
-        return make_traded(t, s, mv, lt);
-    }
-    make_plain(t, s, mv)
-}
-
-/// [`make`] under `lion trading`: the counter-strike bar the action
-/// leaves is judged before it is made and set after (out of line).
-#[inline(never)]
-fn make_traded<B: Bits>(
-    t: &Compiled<B>,
-    s: &mut State<B>,
-    mv: Move,
-    lt: &crate::engine::rules::lion_trade::LionTrade,
-) -> Mark {
-    let bar = lt.bars_next(s, mv);
-    let mark = make_plain(t, s, mv);
-    lt.set(&t.base.layout, s, bar);
-    mark
-}
-
-/// [`make`] of every variant.
-#[inline(always)]
-fn make_plain<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark {
     let mark = s.mark();
     let (b, r) = (&t.base, &t.rules);
     let l = &b.layout;
@@ -44,6 +20,9 @@ fn make_plain<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark {
     if let Some(d) = &r.deck {
         d.before_action(b, s, mv);
     }
+    // `lion trading`: the counter-strike bar the action leaves, judged
+    // before it is made (out of line), set after.
+    let bar = r.lion_trade.as_deref().map(|lt| lt.bars_next(s, mv));
     let mut a = Applied {
         castle_flags: clear_flags(t, s, mv),
         ..Applied::default()
@@ -54,6 +33,9 @@ fn make_plain<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Mark {
     let next = if a.stay { me } else { s.next_player(l, me) };
     s.set_turn(l, next);
     r.after_action(b, s, me, mv, &a);
+    if let (Some(lt), Some(bar)) = (r.lion_trade.as_deref(), bar) {
+        lt.set(l, s, bar);
+    }
     mark
 }
 

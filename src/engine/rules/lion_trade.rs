@@ -109,6 +109,7 @@ impl LionTrade {
 
     /// The counter-strike bar after `mv`, judged before it is made: a
     /// non-lion takes a lion.
+    #[inline(never)]
     pub fn bars_next<B: Bits>(&self, s: &State<B>, mv: Move) -> bool {
         let (from, first, last) = match mv {
             Move::Normal { from, to, .. } | Move::Lame { from, to, .. } => (from, None, to),

@@ -552,3 +552,38 @@ fn a_board_in_layers_is_drawn_side_by_side() {
     assert!(!close(a, hex(LIGHT)) && !close(a, hex(DARK)), "{a:?}");
     assert!(close(b, hex(LIGHT)) || close(b, hex(DARK)), "{b:?}");
 }
+
+/// Players named after colours are drawn in them: four-player chess's
+/// red, blue, yellow and green (blue's men were drawn red, yellow's
+/// black). Names that are not all colours keep the seat palette (white,
+/// black for two players; quatrochess's white, red, black, green).
+#[test]
+fn players_named_after_colours_are_drawn_in_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let drawn = |variant: &str| {
+        let path = dir.path().join(format!("{variant}.svg"));
+        ok(&["show", variant, "--svg", path.to_str().unwrap()]);
+        std::fs::read_to_string(&path).unwrap()
+    };
+    let svg = drawn("fourplayer");
+    // A man's disc: its fill, then the letter's ink.
+    let disc = |fill: &str| format!(r##"fill="{fill}" stroke="##);
+    for (colour, fill) in [
+        ("red", "#d62728"),
+        ("blue", "#1f77b4"),
+        ("yellow", "#f2c200"),
+        ("green", "#2ca02c"),
+    ] {
+        assert!(svg.contains(&disc(fill)), "{colour}: {fill} not drawn");
+    }
+    assert!(
+        !svg.contains(&disc("#222222")),
+        "no black men in fourplayer"
+    );
+    let svg = drawn("quatrochess");
+    for fill in ["#ffffff", "#d62728", "#222222", "#2ca02c"] {
+        assert!(svg.contains(&disc(fill)), "quatrochess: {fill}");
+    }
+    let svg = drawn("chess");
+    assert!(svg.contains(&disc("#ffffff")) && svg.contains(&disc("#222222")));
+}

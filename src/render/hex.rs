@@ -230,7 +230,7 @@ pub fn svg_body(
                 );
             }
             if let Cell::Man(m) = c {
-                let fill = owner_color(m.owner, players);
+                let fill = owner_color(m.owner, &v.player_names);
                 let letter = m.letter.text(players == 2 && m.owner == 1);
                 let ink = if fill == "#222222" {
                     "#ffffff"

@@ -223,7 +223,7 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
         let players = v.player_names.len();
         for p in 0..players {
             let y = bh + PLAYER_LINE * p as i32;
-            let fill = owner_color(p, players);
+            let fill = owner_color(p, &v.player_names);
             let line = esc(&player_line(v, p));
             let _ = writeln!(
                 s,
@@ -316,7 +316,7 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
                     );
                 }
                 Cell::Man(m) => {
-                    let fill = owner_color(m.owner, players);
+                    let fill = owner_color(m.owner, &v.player_names);
                     let letter = m.letter.text(players == 2 && m.owner == 1);
                     let (cx, cy) = (px + CELL / 2, py + CELL / 2);
                     let _ = writeln!(
@@ -470,7 +470,7 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
     // One line per player: disc, name, hand, deck.
     for p in 0..v.player_names.len() {
         let y = TOP + rows * CELL + LABELS + PLAYER_LINE * p as i32;
-        let fill = owner_color(p, players);
+        let fill = owner_color(p, &v.player_names);
         let line = esc(&player_line(v, p));
         let _ = writeln!(
             s,

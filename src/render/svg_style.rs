@@ -29,9 +29,44 @@ const MANY: [&str; 8] = [
     "#ffffff", "#d62728", "#222222", "#2ca02c", "#1f77b4", "#ff7f0e", "#9467bd", "#8c564b",
 ];
 
-/// The disc colour of a player's men.
-pub fn owner_color(owner: usize, players: usize) -> &'static str {
-    if players <= 2 {
+/// The colour a player's name says (`red`), if it is one of the
+/// palette's.
+fn named(name: &str) -> Option<&'static str> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "white" => "#ffffff",
+        "black" => "#222222",
+        "red" => "#d62728",
+        "green" => "#2ca02c",
+        "blue" => "#1f77b4",
+        "orange" => "#ff7f0e",
+        "purple" => "#9467bd",
+        "brown" => "#8c564b",
+        "yellow" => YELLOW,
+        "gray" | "grey" => GRAY,
+        _ => return None,
+    })
+}
+
+const YELLOW: &str = "#f2c200";
+const GRAY: &str = "#9a9a9a";
+
+/// The disc colour of the men of player `owner` of the players named
+/// `names`: when every player is named after a colour of the palette, and
+/// no two after the same (`red, blue, yellow, green`), the colour of its
+/// name; otherwise by its place in the turn order (white and black for
+/// two players).
+pub fn owner_color(owner: usize, names: &[String]) -> &'static str {
+    let colours: Vec<&'static str> = names.iter().filter_map(|n| named(n)).collect();
+    let distinct = colours
+        .iter()
+        .enumerate()
+        .all(|(i, c)| !colours[..i].contains(c));
+    if colours.len() == names.len() && distinct {
+        if let Some(&c) = colours.get(owner) {
+            return c;
+        }
+    }
+    if names.len() <= 2 {
         TWO[owner % 2]
     } else {
         MANY[owner % MANY.len()]
@@ -41,7 +76,7 @@ pub fn owner_color(owner: usize, players: usize) -> &'static str {
 /// The letter colour on a disc of `fill`.
 pub fn ink(fill: &str) -> &'static str {
     match fill {
-        "#ffffff" | "#ff7f0e" | "#2ca02c" => "#000000",
+        "#ffffff" | "#ff7f0e" | "#2ca02c" | YELLOW | GRAY => "#000000",
         _ => "#ffffff",
     }
 }

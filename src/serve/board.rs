@@ -320,8 +320,8 @@ fn kind_name(m: Move) -> &'static str {
 }
 
 /// The colour of a seat's men, as the board draws them.
-pub fn seat_color(seat: usize, seats: usize) -> &'static str {
-    svg::owner_color(seat, seats)
+pub fn seat_color(seat: usize, names: &[String]) -> &'static str {
+    svg::owner_color(seat, names)
 }
 
 /// Under `fog of war`, the seat whose view a request gets: the seat it
@@ -386,6 +386,7 @@ pub fn position(
     // `score ...`: each seat's points now (with those of the event that
     // ended the game).
     let points = s.points();
+    let names: Vec<String> = v.players.iter().map(|p| p.name.clone()).collect();
     let seats_json: Vec<serde_json::Value> = (0..seats)
         .map(|p| {
             let hand = held(v, &|k| pos.hand(p as u8, k), true);
@@ -395,7 +396,7 @@ pub fn position(
             serde_json::json!({
                 "name": v.players[p].name,
                 "player": g.players().get(p).map(|x| x.to_string()),
-                "color": seat_color(p, seats),
+                "color": seat_color(p, &names),
                 "out": pos.alive() & (1 << p) == 0,
                 "points": points.as_ref().and_then(|v| v.get(p).copied()),
                 "turn": turns.get(p).copied().unwrap_or(0),

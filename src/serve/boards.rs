@@ -162,13 +162,14 @@ pub fn position(id: u64, st: &BoardsState, turn: u8) -> Result<serde_json::Value
     let v = b.variant();
     let outcome = b.result();
     let over = outcome.is_some();
+    let names: Vec<String> = v.players.iter().map(|p| p.name.clone()).collect();
     let seats: Vec<serde_json::Value> = (0..4)
         .map(|s| {
             let board = s / 2;
             serde_json::json!({
                 "name": two::seat_name(s),
                 "player": st.players[s].to_string(),
-                "color": svg::owner_color(s % 2, 2),
+                "color": svg::owner_color(s % 2, &names),
                 "board": board,
                 "team": two::team_of_seat(s),
                 "turn": team_turn(s),

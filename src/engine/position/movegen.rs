@@ -830,8 +830,8 @@ fn gen_promotions<B: Bits, S: Sink>(
 }
 
 /// The legal moves of two steps of the player to act (`lion`): each
-/// candidate made, kept when the mover's constraints hold, and unmade (out
-/// of line: only variants with a lion kind run it).
+/// candidate judged by [`super::probe::lion_legal`] (out of line: only
+/// variants with a lion kind run it).
 #[inline(never)]
 fn gen_lion<B: Bits, S: Sink>(
     t: &Compiled<B>,
@@ -841,36 +841,10 @@ fn gen_lion<B: Bits, S: Sink>(
     out: &mut S,
     scratch: &mut MoveList,
 ) {
-    let b = &t.base;
-    let me = s.turn;
     scratch.clear();
-    ln.candidates(b, s, me, &mut |mv| scratch.push(mv));
+    ln.candidates(&t.base, s, s.turn, &mut |mv| scratch.push(mv));
     for &mv in scratch.iter() {
-        if let Some(lt) = t.rules.lion_trade.as_deref() {
-            use crate::engine::rules::lion_trade::Verdict;
-            let ok = match lt.judge(b, s, mv) {
-                Verdict::Free => None,
-                Verdict::Barred => Some(false),
-                Verdict::UnlessSafe(sq) => {
-                    Some(super::probe::legal_after_safe(t, s, mv, split, sq))
-                }
-            };
-            match ok {
-                Some(true) => {
-                    out.raw(mv);
-                    if out.done() {
-                        return;
-                    }
-                    continue;
-                }
-                Some(false) => continue,
-                None => {}
-            }
-        }
-        let mark = make(t, s, mv);
-        let ok = t.rules.constraints.hold(b, s, me, split, B::EMPTY);
-        s.rewind(&b.layout, mark);
-        if ok {
+        if super::probe::lion_legal(t, s, mv, split) {
             out.raw(mv);
             if out.done() {
                 return;

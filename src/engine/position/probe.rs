@@ -185,6 +185,27 @@ pub(crate) fn legal_after<B: Bits>(
     ok
 }
 
+/// Whether the move of two steps `mv` (`lion`) of the player to act is
+/// legal: under `lion trading`, as the rules' verdict says; otherwise
+/// made, tested by the constraints and unmade.
+pub(crate) fn lion_legal<B: Bits>(
+    t: &Compiled<B>,
+    s: &mut State<B>,
+    mv: Move,
+    split: bool,
+) -> bool {
+    match t
+        .rules
+        .lion_trade
+        .as_deref()
+        .map_or(Verdict::Free, |lt| lt.judge(&t.base, s, mv))
+    {
+        Verdict::Free => legal_after(t, s, mv, split),
+        Verdict::Barred => false,
+        Verdict::UnlessSafe(sq) => legal_after_safe(t, s, mv, split, sq),
+    }
+}
+
 /// [`legal_after`] of a lion taking a lion from afar (`lion trading`):
 /// legal only when, made, its landing square `sq` is attacked by no man
 /// of the next player (the lion taken was not protected).

@@ -161,22 +161,10 @@ fn lion_moves<B: Bits>(
     split: bool,
     out: &mut MoveList,
 ) {
-    use crate::engine::rules::lion_trade::Verdict;
-    let me = s.turn;
     let mut cands = Vec::new();
-    ln.candidates(&t.base, s, me, &mut |mv| cands.push(mv));
+    ln.candidates(&t.base, s, s.turn, &mut |mv| cands.push(mv));
     for mv in cands {
-        let verdict = t
-            .rules
-            .lion_trade
-            .as_deref()
-            .map_or(Verdict::Free, |lt| lt.judge(&t.base, s, mv));
-        let ok = match verdict {
-            Verdict::Free => legal_after(t, s, mv, split),
-            Verdict::Barred => false,
-            Verdict::UnlessSafe(sq) => super::probe::legal_after_safe(t, s, mv, split, sq),
-        };
-        if ok {
+        if super::probe::lion_legal(t, s, mv, split) {
             out.push(mv);
         }
     }

@@ -51,6 +51,14 @@ pub struct BoardsState {
 }
 
 impl BoardsState {
+    /// After the game changed under the seats: no AI is thinking any
+    /// more, and the page's copy is stale.
+    fn restart(&mut self) {
+        self.thinking = [false; 2];
+        self.epoch += 1;
+        self.version += 1;
+    }
+
     /// A new game of two boards from the setup (or `FEN_A | FEN_B`).
     pub fn new(
         prepared: &Prepared,
@@ -353,9 +361,7 @@ pub fn op(
             st.players = players
                 .try_into()
                 .map_err(|_| ApiError::bad("a game of two boards has four seats"))?;
-            st.thinking = [false; 2];
-            st.epoch += 1;
-            st.version += 1;
+            st.restart();
             Ok(serde_json::json!({}))
         }
         "save" => {
@@ -406,9 +412,7 @@ pub fn op(
             // Every board may have changed; an AI's choice is dropped.
             st.last = [None; 2];
             st.changes = st.changes.map(|c| c + 1);
-            st.thinking = [false; 2];
-            st.epoch += 1;
-            st.version += 1;
+            st.restart();
             st.ai_error = None;
             Ok(serde_json::json!({}))
         }
@@ -422,9 +426,7 @@ pub fn op(
             if sent {
                 st.changes[1 - board] += 1;
             }
-            st.thinking = [false; 2];
-            st.epoch += 1;
-            st.version += 1;
+            st.restart();
             st.ai_error = None;
             Ok(serde_json::json!({}))
         }
@@ -444,9 +446,7 @@ pub fn op(
                 )));
             }
             st.b.resign(seat).map_err(ApiError::refused)?;
-            st.thinking = [false; 2];
-            st.epoch += 1;
-            st.version += 1;
+            st.restart();
             Ok(serde_json::json!({}))
         }
         "claim" => {
@@ -461,9 +461,7 @@ pub fn op(
                 )));
             }
             let reason = st.b.claim_draw(board).map_err(ApiError::refused)?;
-            st.thinking = [false; 2];
-            st.epoch += 1;
-            st.version += 1;
+            st.restart();
             Ok(serde_json::json!({"claimed": reason}))
         }
         "ai" | "draw" => Err(ApiError::refused(format!(

@@ -156,6 +156,24 @@ pub fn royal_square_attacked<B: Bits>(
     attackers: B,
     occ: B,
 ) -> bool {
+    // Exploding captures, strikes, prisons and move shapes all set
+    // `check_special`: the default rule pays this one test.
+    if t.check_special {
+        return royal_square_attacked_special(t, s, sq, attackers, occ);
+    }
+    attacked(t, s, sq, attackers, occ)
+}
+
+/// [`royal_square_attacked`] where check is judged otherwise than by the
+/// plain attack (see [`Base::check_special`]).
+#[inline(never)]
+fn royal_square_attacked_special<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    sq: Square,
+    attackers: B,
+    occ: B,
+) -> bool {
     if shielded(t, s, sq, attackers) {
         return false;
     }

@@ -62,6 +62,7 @@ function build() {
     `<div class="row"><button id="two-undo" type="button" title="Take back to before your last move (u)">◀ Undo</button>` +
     `<button id="two-redo" type="button" title="Play again what was taken back (r)">Redo ▶</button>` +
     `<button id="two-save" type="button">BPGN</button></div>` +
+    `<div class="row" id="two-ai"></div>` +
     `<div class="row" id="two-resign"></div>` +
     `<div class="row" id="two-claim"></div>` +
     `<label class="fen">FEN (A | B) <input id="two-fen" size="40" spellcheck="false"></label>` +
@@ -126,6 +127,7 @@ export function show(p, h) {
   if (document.activeElement !== $("two-fen")) $("two-fen").value = p.fen;
   $("two-undo").disabled = !p.can_undo;
   $("two-redo").disabled = !p.can_redo;
+  aiButtons(p);
   resignButtons(p);
   claimButtons(p);
   // A running analysis follows the position (or stops with the game).
@@ -198,6 +200,23 @@ async function op(name, body) {
     if (e.status === 409) hooks.refresh();
     return null;
   }
+}
+
+// The AI plays one move for the person to move on a board.
+function aiButtons(p) {
+  const box = $("two-ai");
+  box.textContent = "";
+  p.boards.forEach((b, i) => {
+    if (!b.human) return;
+    const btn = document.createElement("button");
+    btn.type = "button";
+    btn.dataset.board = String(i);
+    btn.textContent = `AI move (board ${NAMES[i]})`;
+    btn.title = `Let the AI play this move on board ${NAMES[i]}`;
+    btn.disabled = b.thinking;
+    btn.addEventListener("click", () => op("ai", { board: i, level: 3 }));
+    box.append(btn);
+  });
 }
 
 // A team resigns (both boards end): a button for each team a person

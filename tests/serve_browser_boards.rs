@@ -148,11 +148,9 @@ fn the_api_plays_two_boards_with_four_seats() {
     assert_eq!(back["can_undo"], true);
     let p = play(&s, &back, 1, "P@e5");
     assert_eq!(p["moves"].as_array().unwrap().len(), 5);
-    for op in ["ai", "draw"] {
-        let a = s.post(&format!("/api/game/{id}/{op}"), &json!({}));
-        assert_eq!(a.status, 422, "{op}: {}", a.text());
-        assert!(a.text().contains("two boards"), "{op}: {}", a.text());
-    }
+    let card = s.post(&format!("/api/game/{id}/draw"), &json!({}));
+    assert_eq!(card.status, 422, "{}", card.text());
+    assert!(card.text().contains("two boards"), "{}", card.text());
     // The analysis is of one board: which one, asked for.
     let analysis = s.post("/api/analysis/start", &json!({"game": id}));
     assert_eq!(analysis.status, 400, "{}", analysis.text());
@@ -393,6 +391,53 @@ fn two_boards_say_why() {
             .starts_with("Board B: The game is over: BlackA and WhiteB win"),
         "{e}"
     );
+}
+
+/// "AI move" on two boards: the AI plays one action for the person to
+/// move on the board named, and only that one (every seat a person's);
+/// the board is asked for, and a game that is over refuses it.
+#[test]
+fn the_ai_plays_one_move_for_a_person_on_the_board_named() {
+    let dir = bughouse_folder();
+    let s = Server::start(&[dir.path().to_str().unwrap()]);
+    let p = new_game(&s, &["human", "human", "human", "human"]);
+    let id = p["id"].as_u64().unwrap();
+    let no_board = s.post(&format!("/api/game/{id}/ai"), &json!({}));
+    assert_eq!(no_board.status, 400, "{}", no_board.text());
+    assert!(
+        no_board.text().contains("which board"),
+        "{}",
+        no_board.text()
+    );
+    let p = s.ok(
+        &format!("/api/game/{id}/ai"),
+        &json!({"board": "B", "level": 1}),
+    );
+    assert!(
+        p.get("ai_once").is_none() && p.get("ai_board").is_none(),
+        "{p}"
+    );
+    let get = || s.get(&format!("/api/game/{id}")).json();
+    let t0 = Instant::now();
+    let mut p = get();
+    while p["moves"].as_array().unwrap().is_empty() {
+        assert!(t0.elapsed() < Duration::from_secs(30), "no AI move: {p}");
+        std::thread::sleep(Duration::from_millis(50));
+        p = get();
+    }
+    // One move, by WhiteB on board B; then the people's turn again.
+    std::thread::sleep(Duration::from_millis(600));
+    let p = get();
+    let moves = p["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{}", p["moves"]);
+    assert_eq!(moves[0]["board"], 1, "{}", moves[0]);
+    assert_eq!(moves[0]["seat"], 2, "{}", moves[0]);
+    assert_eq!(p["boards"][1]["human"], true);
+    assert_eq!(p["thinking"], false);
+    s.ok(&format!("/api/game/{id}/resign"), &json!({"seat": 0}));
+    let over = s.post(&format!("/api/game/{id}/ai"), &json!({"board": 0}));
+    assert_eq!(over.status, 422, "{}", over.text());
+    assert!(over.text().contains("the game is over"), "{}", over.text());
 }
 
 /// The AI seats play their own boards at once: with WhiteA a person and
@@ -798,6 +843,27 @@ fn two_boards_in_the_page_say_why_redo_and_resign() {
     assert_eq!(
         b.js("return document.getElementById('two-redo').disabled"),
         true
+    );
+    // "AI move" on board B: the AI answers for BlackB, once; a button
+    // per board where a person is to move.
+    let ai =
+        b.js("return [...document.querySelectorAll('#two-ai button')].map(x => x.textContent)");
+    assert_eq!(
+        ai,
+        json!(["AI move (board A)", "AI move (board B)"]),
+        "{ai}"
+    );
+    b.click("#two-ai button[data-board=\"1\"]");
+    b.wait(
+        "the AI's move on board B",
+        "return document.querySelectorAll('#two-moves li').length === 3",
+    );
+    let moves = two_moves(&b);
+    assert!(moves[2].starts_with("1b. "), "{moves:?}");
+    key("u");
+    b.wait(
+        "the AI's move taken back",
+        "return document.querySelectorAll('#two-moves li').length === 2",
     );
     // WhiteA's team resigns: both boards end.
     b.click("#two-resign button[data-team=\"0\"]");

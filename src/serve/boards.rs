@@ -10,9 +10,10 @@
 //! saw: a move on the other board does not stale a click on this one,
 //! a man arriving in a hand does). `undo` (to before a person's last
 //! move), `redo`, `seats`, `save` (BPGN) and `why` (on the board named)
-//! work as on one board; `resign` is a seat's for its team (both boards
-//! end), `claim` a board's draw for the whole game; the other operations
-//! are refused with a sentence.
+//! work as on one board; `ai` takes `board` (the AI plays one action
+//! there for the seat to move), `resign` is a seat's for its team (both
+//! boards end), `claim` a board's draw for the whole game; `draw` (a card)
+//! is refused with a sentence.
 //!
 //! Each AI seat chooses on a thread of its own for its own board, the
 //! other board frozen (as `varia simulate` plays two boards, see
@@ -464,9 +465,31 @@ pub fn op(
             st.restart();
             Ok(serde_json::json!({"claimed": reason}))
         }
-        "ai" | "draw" => Err(ApiError::refused(format!(
-            "`{op}` is not available in a game of two boards: it takes moves, undo, redo, resigning, claiming a draw, seats and saving"
-        ))),
+        "ai" => {
+            // The AI plays this one action for the seat to move on
+            // `board` (a person's seat: an AI's moves by itself).
+            let board = board_of(m)?;
+            if let Some(o) = st.b.result() {
+                return Err(ApiError::refused(format!(
+                    "the game is over: {}",
+                    sentence(&o)
+                )));
+            }
+            if st.thinking[board] {
+                return Err(ApiError::conflict(format!(
+                    "the AI is already choosing on board {}",
+                    BOARD_NAMES[board]
+                )));
+            }
+            let level = m
+                .u64_opt("level", u64::from(crate::play::ai::MAX_LEVEL))?
+                .unwrap_or(3)
+                .max(1);
+            Ok(serde_json::json!({"ai_once": level, "ai_board": board}))
+        }
+        "draw" => Err(ApiError::refused(
+            "a game of two boards has no cards to draw: it takes moves, AI moves, undo, redo, resigning, claiming a draw, seats and saving",
+        )),
         _ => Err(ApiError::not_found(format!("no game operation `{op}`"))),
     }
 }
@@ -556,11 +579,25 @@ pub fn kick(app: &Arc<App>, id: u64) {
     }
 }
 
+/// Let the AI at `level` play one action on `board` for the seat to move
+/// there, whoever plays it (the page's "AI move"), then the AI seats go
+/// on as usual.
+pub fn kick_once(app: &Arc<App>, id: u64, board: usize, level: u8) {
+    kick_board_as(app, id, board, Some(Player::Ai(level)));
+}
+
 fn kick_board(app: &Arc<App>, id: u64, board: usize) {
+    kick_board_as(app, id, board, None);
+}
+
+/// [`kick_board`], or with `once` the given player choosing for a seat
+/// of any kind.
+fn kick_board_as(app: &Arc<App>, id: u64, board: usize, once: Option<Player>) {
     let (session, who, seed, change, epoch) = {
         let mut games = app.games();
         let Ok(st) = games.two_mut(id) else { return };
-        if st.thinking[board] || st.b.result().is_some() || st.human_to_act(board) {
+        if st.thinking[board] || st.b.result().is_some() || once.is_none() && st.human_to_act(board)
+        {
             return;
         }
         let seat = st.b.seat_to_move(board);
@@ -568,7 +605,7 @@ fn kick_board(app: &Arc<App>, id: u64, board: usize) {
         let n = st.b.moves.len() as u64;
         (
             st.b.boards[board].clone(),
-            st.players[seat].clone(),
+            once.unwrap_or_else(|| st.players[seat].clone()),
             st.seed ^ crate::engine::splitmix(n * 2 + board as u64 + 1),
             st.changes[board],
             st.epoch,

@@ -434,13 +434,22 @@ async fn boards_op(
     let a = app.clone();
     let extra =
         blocking(move || super::boards::op(&a, id, &op, &m, || players_of(&m, 4, true))).await?;
+    if let (Some(level), Some(board)) = (
+        extra.get("ai_once").and_then(serde_json::Value::as_u64),
+        extra.get("ai_board").and_then(serde_json::Value::as_u64),
+    ) {
+        super::boards::kick_once(&app, id, board as usize, level.min(255) as u8);
+    }
     super::boards::kick(&app, id);
     let mut pos = {
         let a = app.clone();
         blocking(move || position_of(&a, id, turn, None)).await?.0
     };
     if let (Some(p), serde_json::Value::Object(e)) = (pos.as_object_mut(), extra) {
-        p.extend(e);
+        p.extend(
+            e.into_iter()
+                .filter(|(k, _)| k != "ai_once" && k != "ai_board"),
+        );
     }
     app.events.send(serde_json::json!({
         "type": "game", "id": id, "version": pos.get("version"),

@@ -273,10 +273,7 @@ pub fn draw_in(v: &BoardView, style: Style, marks: &[(Coord, Mark)], pal: &Palet
                     let pad = cell_w.saturating_sub(glyph.chars().count());
                     let text = format!("{glyph}{}", " ".repeat(pad));
                     if style.color {
-                        let fg = pal.fg(Role::Man {
-                            owner: m.owner,
-                            players,
-                        });
+                        let fg = pal.fg(pal.man(m.owner, &v.player_names));
                         format!("\x1b[1;{fg}m{text}")
                     } else {
                         text
@@ -385,7 +382,6 @@ pub fn wrap_legend(v: &BoardView) -> Option<String> {
 /// notes, and the legend of the marks shown.
 fn players_and_notes(v: &BoardView, style: Style, pal: &Palette) -> String {
     let mut out = String::new();
-    let players = v.player_names.len();
     for (p, name) in v.player_names.iter().enumerate() {
         let marker = if p == v.to_move { "▶" } else { " " };
         let marker = if style.ascii {
@@ -400,7 +396,7 @@ fn players_and_notes(v: &BoardView, style: Style, pal: &Palette) -> String {
         // The seat's name in its men's colour on the dark square's: it
         // reads on a light or a dark terminal.
         let shown = if style.color {
-            let fg = pal.fg(Role::Man { owner: p, players });
+            let fg = pal.fg(pal.man(p, &v.player_names));
             let bg = pal.bg(Role::DarkSquare);
             format!("\x1b[1;{fg};{bg}m {name} \x1b[0m")
         } else {
@@ -573,6 +569,41 @@ mod tests {
         // is gone from the 16-colour default.
         let d = draw(&view(), style);
         assert!(!d.contains("\x1b[47m\x1b[1;97m"), "{d:?}");
+    }
+
+    /// Four players named red, blue, yellow, green: in true colour each
+    /// one's men and label are in a tone of its name (red's light red,
+    /// blue's light blue), not by turn order (red white, blue red).
+    #[test]
+    fn players_named_after_colours_are_drawn_in_them() {
+        let mut v = view();
+        v.player_names = ["red", "blue", "yellow", "green"]
+            .map(String::from)
+            .to_vec();
+        v.out = vec![false; 4];
+        v.hands = vec![vec![]; 4];
+        v.decks = vec![None; 4];
+        v.deck_cards = vec![Vec::new(); 4];
+        let style = Style {
+            color: true,
+            ascii: true,
+            flipped: false,
+        };
+        let pal = palette::Palette {
+            depth: palette::Depth::TrueColor,
+            theme: palette::Theme::Dark,
+        };
+        let s = draw_in(&v, style, &[], &pal);
+        // Red's king (owner 0) light red, blue's (owner 1) light blue.
+        assert!(s.contains("\x1b[1;38;2;255;168;168mK"), "{s:?}");
+        assert!(s.contains("\x1b[1;38;2;168;200;255mK"), "{s:?}");
+        assert!(
+            s.contains("38;2;168;200;255;48;2;34;42;51m blue \x1b[0m"),
+            "{s:?}"
+        );
+        // In 16 colours: numbered men, as before.
+        let d = draw_in(&v, style, &[], &palette::Palette::default());
+        assert!(d.contains("K1") || d.contains("1K"), "{d:?}");
     }
 
     #[test]

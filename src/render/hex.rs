@@ -110,10 +110,7 @@ pub fn draw_text(
                     _ => pal.bg(Role::DarkSquare),
                 };
                 let fg = match c {
-                    Cell::Man(m) => pal.fg(Role::Man {
-                        owner: m.owner,
-                        players,
-                    }),
+                    Cell::Man(m) => pal.fg(pal.man(m.owner, &v.player_names)),
                     _ => pal.fg(Role::Man {
                         owner: 0,
                         players: 2,

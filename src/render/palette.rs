@@ -53,6 +53,70 @@ pub enum Role {
         owner: usize,
         players: usize,
     },
+    /// The men of a player named after a hue (see [`Palette::man`]).
+    Hue(Hue),
+}
+
+/// A colour a player may be named after (`players red, blue, yellow,
+/// green`). With more than two players all named after different hues,
+/// each player's men are drawn in a tone of its hue that reads on the
+/// theme's squares ([`Palette::man`]); the SVG pictures use the same names
+/// ([`super::svg_style::owner_color`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hue {
+    White,
+    Black,
+    Red,
+    Green,
+    Blue,
+    Yellow,
+    Orange,
+    Purple,
+    Brown,
+    Gray,
+}
+
+impl Hue {
+    pub const ALL: [Hue; 10] = [
+        Hue::White,
+        Hue::Black,
+        Hue::Red,
+        Hue::Green,
+        Hue::Blue,
+        Hue::Yellow,
+        Hue::Orange,
+        Hue::Purple,
+        Hue::Brown,
+        Hue::Gray,
+    ];
+
+    /// The hue a player's name is (`red`, `Grey`: any case), if any.
+    pub fn named(name: &str) -> Option<Hue> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "white" => Hue::White,
+            "black" => Hue::Black,
+            "red" => Hue::Red,
+            "green" => Hue::Green,
+            "blue" => Hue::Blue,
+            "yellow" => Hue::Yellow,
+            "orange" => Hue::Orange,
+            "purple" => Hue::Purple,
+            "brown" => Hue::Brown,
+            "gray" | "grey" => Hue::Gray,
+            _ => return None,
+        })
+    }
+
+    /// The hues of the players named `names`, when every name is one and
+    /// no two are the same.
+    pub fn of_players(names: &[String]) -> Option<Vec<Hue>> {
+        let hues = names
+            .iter()
+            .map(|n| Hue::named(n))
+            .collect::<Option<Vec<Hue>>>()?;
+        let distinct = hues.iter().enumerate().all(|(i, h)| !hues[..i].contains(h));
+        distinct.then_some(hues)
+    }
 }
 
 /// The colours of a terminal.
@@ -120,6 +184,11 @@ struct Set {
     squares_256: [u8; 4],
     two_256: [u8; 2],
     many_256: [u8; 4],
+    /// Per [`Hue`] (in [`Hue::ALL`]'s order): its tone on this theme,
+    /// and its 256-colour index where one reads (none: xterm's cube has
+    /// no dark yellow or orange with the contrast).
+    hues: [Rgb; 10],
+    hues_256: [Option<u8>; 10],
 }
 
 const DARK: Set = Set {
@@ -139,6 +208,31 @@ const DARK: Set = Set {
     squares_256: [238, 236, 52, 52],
     two_256: [231, 221],
     many_256: [231, 217, 221, 120],
+    // Black men on dark squares are amber, as a second side's.
+    hues: [
+        Rgb(0xff, 0xff, 0xff),
+        Rgb(0xff, 0xc8, 0x57),
+        Rgb(0xff, 0xa8, 0xa8),
+        Rgb(0x8c, 0xf0, 0x8c),
+        Rgb(0xa8, 0xc8, 0xff),
+        Rgb(0xff, 0xf0, 0x7a),
+        Rgb(0xff, 0xb0, 0x66),
+        Rgb(0xd8, 0xb0, 0xff),
+        Rgb(0xe0, 0xc0, 0x9a),
+        Rgb(0xc8, 0xc8, 0xc8),
+    ],
+    hues_256: [
+        Some(231),
+        Some(221),
+        Some(217),
+        Some(120),
+        Some(153),
+        Some(228),
+        Some(215),
+        Some(183),
+        Some(180),
+        Some(251),
+    ],
 };
 
 const LIGHT: Set = Set {
@@ -158,6 +252,31 @@ const LIGHT: Set = Set {
     squares_256: [230, 187, 229, 186],
     two_256: [18, 16],
     many_256: [18, 88, 16, 22],
+    // White men on light squares are navy, as a first side's.
+    hues: [
+        Rgb(0x1a, 0x3a, 0x8a),
+        Rgb(0, 0, 0),
+        Rgb(0x7f, 0x14, 0x14),
+        Rgb(0x0f, 0x4d, 0x0f),
+        Rgb(0, 0, 0xc0),
+        Rgb(0x4a, 0x3b, 0),
+        Rgb(0x6b, 0x30, 0),
+        Rgb(0x4b, 0x0f, 0x80),
+        Rgb(0x4a, 0x2a, 0x10),
+        Rgb(0x3a, 0x3a, 0x3a),
+    ],
+    hues_256: [
+        Some(18),
+        Some(16),
+        Some(88),
+        Some(22),
+        Some(19),
+        None,
+        None,
+        Some(54),
+        Some(52),
+        Some(238),
+    ],
 };
 
 impl Palette {
@@ -197,6 +316,26 @@ impl Palette {
         }
     }
 
+    /// The role of the men of player `owner` of the players named
+    /// `names`: with more than two players all named after different
+    /// hues (`red, blue, yellow, green`), the tone of its hue, where the
+    /// terminal shows more than 16 colours and every one of those hues has
+    /// a readable tone there; otherwise by its place in the turn order.
+    pub fn man(&self, owner: usize, names: &[String]) -> Role {
+        let players = names.len();
+        if players > 2 && self.depth != Depth::Ansi16 {
+            if let Some(hues) = Hue::of_players(names) {
+                let set = self.set();
+                let shown = self.depth == Depth::TrueColor
+                    || hues.iter().all(|&h| set.hues_256[h as usize].is_some());
+                if let Some(&h) = hues.get(owner).filter(|_| shown) {
+                    return Role::Hue(h);
+                }
+            }
+        }
+        Role::Man { owner, players }
+    }
+
     /// Whether men of `players` sides share one colour and carry their
     /// owner's number (16 colours, more than two sides).
     pub fn numbered(&self, players: usize) -> bool {
@@ -228,6 +367,13 @@ impl Palette {
                     96
                 }
             }
+            Role::Hue(_) => {
+                if dark {
+                    97
+                } else {
+                    30
+                }
+            }
             Role::Man { owner, players } => match (dark, players > 2, owner % 2) {
                 (true, true, _) => 97,
                 (true, false, 0) => 97,
@@ -256,6 +402,7 @@ impl Palette {
             Role::LastDark => set.squares_256[3],
             Role::Man { owner, players } if players <= 2 => set.two_256[owner % 2],
             Role::Man { owner, .. } => set.many_256[owner % 4],
+            Role::Hue(h) => set.hues_256[h as usize].unwrap_or(set.many_256[0]),
         }
     }
 
@@ -269,6 +416,7 @@ impl Palette {
             Role::LastDark => set.squares[3],
             Role::Man { owner, players } if players <= 2 => set.two[owner % 2],
             Role::Man { owner, .. } => set.many[owner % 4],
+            Role::Hue(h) => set.hues[h as usize],
         }
     }
 
@@ -364,6 +512,101 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every hue's tone, where the palette offers it, reads on every
+    /// square at 4.5:1, and no two hues share a tone.
+    #[test]
+    fn every_hue_reads_on_every_square_and_hues_differ() {
+        for p in palettes().into_iter().filter(|p| p.depth != Depth::Ansi16) {
+            let offered: Vec<Hue> = Hue::ALL
+                .into_iter()
+                .filter(|&h| p.depth == Depth::TrueColor || p.set().hues_256[h as usize].is_some())
+                .collect();
+            assert!(offered.len() >= 8, "{p:?}: {offered:?}");
+            for (i, &h) in offered.iter().enumerate() {
+                for sq in SQUARES {
+                    let c = contrast(p.rgb(Role::Hue(h)), p.rgb(sq));
+                    assert!(c >= 4.5, "{p:?}: {h:?} on {sq:?}: {c:.2}:1");
+                }
+                for &g in &offered[..i] {
+                    assert_ne!(
+                        p.rgb(Role::Hue(h)),
+                        p.rgb(Role::Hue(g)),
+                        "{p:?}: {h:?} {g:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Players named after hues are drawn in them (more than two, more
+    /// than 16 colours, every hue offered); otherwise by turn order.
+    #[test]
+    fn players_named_after_hues_are_drawn_in_them() {
+        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let four = names(&["red", "blue", "Yellow", "green"]);
+        let truecolor = Palette {
+            depth: Depth::TrueColor,
+            theme: Theme::Dark,
+        };
+        assert_eq!(truecolor.man(0, &four), Role::Hue(Hue::Red));
+        assert_eq!(truecolor.man(1, &four), Role::Hue(Hue::Blue));
+        assert_eq!(truecolor.man(2, &four), Role::Hue(Hue::Yellow));
+        assert_eq!(
+            truecolor.rgb(truecolor.man(0, &four)),
+            Rgb(0xff, 0xa8, 0xa8)
+        );
+        // 16 colours: numbered men, as before.
+        let ansi = Palette::default();
+        assert_eq!(
+            ansi.man(0, &four),
+            Role::Man {
+                owner: 0,
+                players: 4
+            }
+        );
+        // Two players keep the two sides' colours.
+        let two = names(&["white", "black"]);
+        assert_eq!(
+            truecolor.man(1, &two),
+            Role::Man {
+                owner: 1,
+                players: 2
+            }
+        );
+        // A name that is no hue, or two the same: by turn order.
+        let odd = names(&["red", "blue", "gold", "green"]);
+        assert_eq!(
+            truecolor.man(0, &odd),
+            Role::Man {
+                owner: 0,
+                players: 4
+            }
+        );
+        let twice = names(&["red", "red", "blue"]);
+        assert_eq!(
+            truecolor.man(0, &twice),
+            Role::Man {
+                owner: 0,
+                players: 3
+            }
+        );
+        // On light squares in 256 colours yellow has no readable tone:
+        // the whole game falls back to turn order, not yellow alone.
+        let light256 = Palette {
+            depth: Depth::Ansi256,
+            theme: Theme::Light,
+        };
+        assert_eq!(
+            light256.man(0, &four),
+            Role::Man {
+                owner: 0,
+                players: 4
+            }
+        );
+        let quatro = names(&["white", "red", "black", "green"]);
+        assert_eq!(light256.man(1, &quatro), Role::Hue(Hue::Red));
     }
 
     #[test]

@@ -32,18 +32,18 @@ const MANY: [&str; 8] = [
 /// The colour a player's name says (`red`), if it is one of the
 /// palette's.
 fn named(name: &str) -> Option<&'static str> {
-    Some(match name.to_ascii_lowercase().as_str() {
-        "white" => "#ffffff",
-        "black" => "#222222",
-        "red" => "#d62728",
-        "green" => "#2ca02c",
-        "blue" => "#1f77b4",
-        "orange" => "#ff7f0e",
-        "purple" => "#9467bd",
-        "brown" => "#8c564b",
-        "yellow" => YELLOW,
-        "gray" | "grey" => GRAY,
-        _ => return None,
+    use super::palette::Hue;
+    Some(match Hue::named(name)? {
+        Hue::White => "#ffffff",
+        Hue::Black => "#222222",
+        Hue::Red => "#d62728",
+        Hue::Green => "#2ca02c",
+        Hue::Blue => "#1f77b4",
+        Hue::Orange => "#ff7f0e",
+        Hue::Purple => "#9467bd",
+        Hue::Brown => "#8c564b",
+        Hue::Yellow => YELLOW,
+        Hue::Gray => GRAY,
     })
 }
 

@@ -471,6 +471,11 @@ async function refuse(before, step) {
   let body = null;
   if (to && (pos.pending_draw || pos.over || !before.length)) body = pos.pending_draw ? { to } : { from: to };
   else if (to && before.length === 1 && sq(last)) body = { from: sq(last), to };
+  else if (to && before.length === 2 && sq(before[0]) && sq(last) && matches(before).some((c) => c.a.kind === "two-step")) {
+    // A man of two steps (`lion`) sent on from its first square to one it
+    // cannot reach: asked as typed (`c3-d4-e5`).
+    body = { text: `${sq(before[0])}-${sq(last)}-${to}` };
+  }
   else if (to && before.length === 1 && last.startsWith("h:")) {
     const h = pos.seats[pos.to_move].hand.find((x) => `h:${x.kind}` === last);
     if (h) body = { piece: h.letter, to };

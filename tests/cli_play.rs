@@ -424,6 +424,33 @@ fn a_move_read_leniently_is_played_and_a_wrong_letter_refused() {
     assert!(out.contains("after 1 action"), "{out}");
 }
 
+/// A two-step move its man cannot make, typed as its three squares: the
+/// prompt says why (the lion's steps), with its rule, not only that the
+/// text names no legal action.
+#[test]
+fn a_lion_move_that_cannot_be_made_is_explained_at_the_prompt() {
+    let out = stdout_of(
+        &[
+            "play",
+            "tests/fixtures/lion.variant",
+            "--fen",
+            "k5/6/3p2/2L3/6/5K w - - 0 1",
+            "--players",
+            "human,human",
+            "--ascii",
+        ],
+        "c3-d4-f6\nquit\n",
+    );
+    assert!(
+        out.contains(
+            "Your lion on c3 cannot step to d4 and then to f6: its `lion` steps do not lead so."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("rule: piece lion ... lion"), "{out}");
+    assert!(!out.contains("not a legal action here"), "{out}");
+}
+
 #[test]
 fn the_square_prompt_reads_its_own_words_first() {
     // Raindropchess: after `draw`, `help`, `undo` and `quit` are commands,

@@ -836,10 +836,31 @@ fn a_pawn_with_no_piece_held_may_not_promote_from_the_prison() {
     let s = session("hostage", Some("4k3/1P6/8/8/8/8/8/4K3[][R] w - - 0 1"));
     let e = why(&s, "b7b8q");
     assert!(
-        matches!(&e.reason, Reason::NotAChoice { choices, .. } if choices == &["rook".to_string()]),
+        matches!(&e.reason, Reason::NotAChoice { choices, from_prison: true, .. } if choices == &["rook".to_string()]),
         "{e:?}"
     );
+    // It says why: the queen is not held (not that a queen is no choice).
+    assert_eq!(
+        e.text,
+        "Your pawn on b7 cannot become a queen: it promotes only by changing places with a man of its side held in the opponent's prison, which holds no queen; it may become a rook."
+    );
+    assert_eq!(
+        e.rule.as_ref().map(|r| r.text.as_str()),
+        Some("promote pawn to queen, rook, bishop, knight from prison")
+    );
     assert!(why(&s, "b7b8r").legal);
+    // A kind the rule never names is no choice at all, held or not.
+    let e = why(&s, "b7b8k");
+    assert!(
+        matches!(
+            &e.reason,
+            Reason::NotAChoice {
+                from_prison: false,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
 }
 
 /// Chu shogi's lion trading rules (`lion trading`): a lion taking a

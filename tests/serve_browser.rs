@@ -688,6 +688,58 @@ fn an_illegal_target_says_why_and_marks_the_squares() {
     assert_eq!(line, 33);
 }
 
+/// A man of two steps (`lion`) clicked from its square to a first square
+/// (a capture that may go on) and then on to a square its second step
+/// cannot reach: the page asks why of the three squares (`c3-d4-f6`) and
+/// says so, with its rule and the squares marked.
+#[test]
+fn a_lion_sent_on_from_its_first_square_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        format!("{}/tests/fixtures/lion.variant", env!("CARGO_MANIFEST_DIR")),
+        dir.path().join("lion_mini.variant"),
+    )
+    .unwrap();
+    let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
+        return;
+    };
+    open_file(&b, "lion_mini.variant", 2);
+    all_human(&b);
+    b.js("document.getElementById('fen').value = 'k5/6/3p2/2L3/6/5K w - - 0 1'");
+    b.click("#from-fen");
+    b.wait(
+        "the position",
+        "return window.varia.board().fen.startsWith('k5/6/3p2/2L3/') && !window.varia.starting()",
+    );
+    wait_board(&b);
+    b.click("#board rect[data-sq=\"c3\"]");
+    b.click("#board rect[data-sq=\"d4\"]");
+    // The capture on d4 could end there or go on: the picker waits.
+    b.wait(
+        "the choice to stop on d4 or go on",
+        "return !document.getElementById('picker').hidden",
+    );
+    b.click("#board rect[data-sq=\"f6\"]");
+    let text = b.wait(
+        "the lion's refusal",
+        "const m = document.getElementById('message'); return m.querySelector('.why-text') && m.querySelector('.why-text').textContent",
+    );
+    assert_eq!(
+        text,
+        "Your lion on c3 cannot step to d4 and then to f6: its `lion` steps do not lead so.",
+    );
+    assert_eq!(
+        b.js("return document.querySelector('#message .why-rule code').textContent"),
+        "piece lion ... lion"
+    );
+    b.wait(
+        "the squares marked",
+        "return document.querySelector('#board .why-from[data-mark=\"c3\"]') !== null \
+         && document.querySelector('#board .why-to[data-mark=\"f6\"]') !== null",
+    );
+    assert_eq!(moves(&b).len(), 0, "nothing was played");
+}
+
 #[test]
 fn fog_of_war_hides_each_view_from_the_other_person_at_one_page() {
     let dir = folder();

@@ -30,7 +30,10 @@ pub(super) fn refused(
             Ok(m) => return Some((m, action.clone())),
             Err(_) => outln!("{e}"),
         },
-        Reason::Unreadable { .. } | Reason::Other { .. } => outln!("{e}"),
+        // A catch-all reason says more than the parser only when it
+        // names its rule (a lion's two steps, castling).
+        Reason::Unreadable { .. } => outln!("{e}"),
+        Reason::Other { .. } if why.rule.is_none() => outln!("{e}"),
         _ => outln!("{}", super::describe::explanation(&why)),
     }
     None

@@ -356,14 +356,23 @@ fn promotion(
             man: words::man_on(pos, from),
             to: words::square(pos, _to),
         }),
-        Some(c) => Found::new(Reason::NotAChoice {
-            man: words::man_on(pos, from),
-            typed: sc
-                .piece(Letter::own(c))
-                .map_or_else(|| format!("`{c}`"), |k| words::piece(sc.v, k)),
-            choices,
-        })
-        .rule(promotion_rule(sc, man)),
+        Some(c) => {
+            let kind = sc.piece(Letter::own(c));
+            // `from prison`: a kind of the rule's, none of it held.
+            let from_prison = kind.is_some_and(|k| {
+                sc.v.pieces
+                    .get(man.kind() as usize)
+                    .and_then(|p| p.promotion.as_ref())
+                    .is_some_and(|pr| pr.from_prison && pr.choices_of(man.owner()).contains(&k))
+            });
+            Found::new(Reason::NotAChoice {
+                man: words::man_on(pos, from),
+                typed: kind.map_or_else(|| format!("`{c}`"), |k| words::piece(sc.v, k)),
+                choices,
+                from_prison,
+            })
+            .rule(promotion_rule(sc, man))
+        }
         // With a wall to move as well, the kinds, not every action.
         None if legal.iter().any(|m| m.split_wall().1.is_some()) => {
             let mut kinds: Vec<String> = Vec::new();
@@ -394,9 +403,10 @@ fn promotion_rule(sc: &Scene, man: Man) -> Option<RuleRef> {
         .map(|&k| words::piece(sc.v, k))
         .collect();
     Some(RuleRef::said(format!(
-        "promote {} to {}",
+        "promote {} to {}{}",
         p.name,
-        to.join(", ")
+        to.join(", "),
+        if pr.from_prison { " from prison" } else { "" }
     )))
 }
 

@@ -228,11 +228,15 @@ pub enum Reason {
     ChecksLastOnly { royal: String },
     /// `place keeps room for PIECE in REGION`.
     KeepsRoom { piece: String, region: String },
-    /// The promotion typed is not a choice.
+    /// The promotion typed is not a choice. `from_prison`: the rule is
+    /// `promote ... from prison`, the kind typed one of its choices, and
+    /// the opponent's prison holds none of it (`choices` are those held).
     NotAChoice {
         man: String,
         typed: String,
         choices: Vec<String>,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        from_prison: bool,
     },
     /// The move does not promote, but a promotion was typed.
     NoPromotion { man: String, to: String },
@@ -613,6 +617,24 @@ impl Reason {
                 man,
                 typed,
                 choices,
+                from_prison: true,
+            } => format!(
+                "{} cannot become {} {typed}: it promotes only by changing places with a man of its side held in the opponent's prison, which holds no {typed}; it may become {}.",
+                super::words::capital(man),
+                super::words::article(typed),
+                super::words::list(
+                    &choices
+                        .iter()
+                        .map(|c| format!("{} {c}", super::words::article(c)))
+                        .collect::<Vec<_>>(),
+                    "or"
+                )
+            ),
+            NotAChoice {
+                man,
+                typed,
+                choices,
+                from_prison: false,
             } => format!(
                 "{} cannot become {typed} there; the choices are {}.",
                 super::words::capital(man),

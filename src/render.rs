@@ -544,8 +544,8 @@ mod tests {
         assert!(c.contains("\x1b["));
     }
 
-    #[test]
-    fn colours_come_from_the_palette_and_seats_are_badges() {
+    /// Coloured ASCII drawing on a true-colour terminal, dark theme.
+    fn true_colour() -> (Style, palette::Palette) {
         let style = Style {
             color: true,
             ascii: true,
@@ -555,6 +555,12 @@ mod tests {
             depth: palette::Depth::TrueColor,
             theme: palette::Theme::Dark,
         };
+        (style, pal)
+    }
+
+    #[test]
+    fn colours_come_from_the_palette_and_seats_are_badges() {
+        let (style, pal) = true_colour();
         let s = draw_in(&view(), style, &[], &pal);
         // White's king in white, Black's in amber, on the theme's squares.
         assert!(s.contains("\x1b[1;38;2;255;255;255mK"), "{s:?}");
@@ -584,15 +590,7 @@ mod tests {
         v.hands = vec![vec![]; 4];
         v.decks = vec![None; 4];
         v.deck_cards = vec![Vec::new(); 4];
-        let style = Style {
-            color: true,
-            ascii: true,
-            flipped: false,
-        };
-        let pal = palette::Palette {
-            depth: palette::Depth::TrueColor,
-            theme: palette::Theme::Dark,
-        };
+        let (style, pal) = true_colour();
         let s = draw_in(&v, style, &[], &pal);
         // Red's king (owner 0) light red, blue's (owner 1) light blue.
         assert!(s.contains("\x1b[1;38;2;255;168;168mK"), "{s:?}");

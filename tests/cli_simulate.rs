@@ -189,6 +189,64 @@ fn replay_names_a_missing_game_and_counts_from_one() {
     assert_eq!(code, 2);
 }
 
+/// `replay --json`: one object per game, one a line, and nothing else;
+/// an illegal action makes that game's `legal` false with the error, and
+/// the exit code 1; `--game N` keeps one line.
+#[test]
+fn replay_json_reports_each_game_on_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let (jsonl, pgn) = simulate_to(dir.path(), "chess", "random,random", "3", "1");
+    let out = varia().args(["replay", &jsonl, "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    let sim: Vec<serde_json::Value> = std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for (i, (l, g)) in lines.iter().zip(&sim).enumerate() {
+        assert_eq!(l["game"], i + 1);
+        assert_eq!(l["variant"], "chess");
+        assert_eq!(l["legal"], true, "{l}");
+        assert_eq!(l["actions"], g["plies"], "{l}");
+        assert!(
+            l["result"]
+                .as_str()
+                .unwrap()
+                .starts_with(g["result"].as_str().unwrap()),
+            "{l} vs {}",
+            g["result"]
+        );
+    }
+    let out = varia()
+        .args(["replay", &pgn, "--json", "--game", "2"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.starts_with("{\"actions\":"), "{stdout}");
+    // An illegal action: `legal` false, the error said, exit code 1.
+    let bad = dir.path().join("bad.pgn");
+    std::fs::write(&bad, "[Variant \"chess\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+    let out = varia()
+        .args(["replay", bad.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let l: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(l["legal"], false, "{l}");
+    assert!(l["error"].as_str().unwrap().contains("Ke3"), "{l}");
+    // Not with --boards.
+    let (code, _) = stderr_of(&["replay", &pgn, "--json", "--boards"]);
+    assert_eq!(code, 2);
+}
+
 #[test]
 fn replay_stops_where_the_rules_end_the_game() {
     // Knights shuffle: the start position comes back a third time after

@@ -137,6 +137,19 @@ pub struct ReplayArgs {
     /// has every game checked, one line each.
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
+    /// For scripts: one JSON object per game checked, one a line (`game`
+    /// from 1, `variant`, `legal`, `actions` played, `unplayed` after the
+    /// rules ended the game, `result` as the rules give it, `error`), and
+    /// nothing else on standard output; the exit code as without it.
+    #[arg(long, conflicts_with = "boards")]
+    pub json: bool,
+}
+
+/// What checking one record found.
+struct Checked {
+    actions: usize,
+    unplayed: usize,
+    result: String,
 }
 
 /// What a worker hands back for one game.
@@ -641,6 +654,10 @@ pub fn replay(a: &ReplayArgs) -> i32 {
             ascii: a.ascii,
             variant_path: a.variant_path.clone(),
         };
+        if a.json {
+            eprintln!("error: --json is not available for a record of two boards (BPGN) yet");
+            return 2;
+        }
         return super::boards::replay(&b, &text);
     }
     let games = Record::parse_all(&text);
@@ -670,6 +687,33 @@ pub fn replay(a: &ReplayArgs) -> i32 {
     };
     // Each variant (with its options) is compiled once for the whole file.
     let mut compiled = varia::study::verify::Compiled::default();
+    if a.json {
+        // One line per game (only the one picked, with --game).
+        let mut bad = 0;
+        for (i, g) in games.iter().enumerate() {
+            if pick.is_some_and(|p| p != i) {
+                continue;
+            }
+            let variant = g.as_ref().map(|r| r.variant.clone()).ok();
+            let r = g
+                .as_ref()
+                .map_err(|e| e.to_string())
+                .and_then(|rec| replay_one(rec, &allowed, &mut compiled, None));
+            bad += usize::from(r.is_err());
+            let line = match r {
+                Ok(c) => serde_json::json!({
+                    "game": i + 1, "variant": variant, "legal": true, "actions": c.actions,
+                    "unplayed": c.unplayed, "result": c.result, "error": null,
+                }),
+                Err(e) => serde_json::json!({
+                    "game": i + 1, "variant": variant, "legal": false,
+                    "error": e.trim_start_matches("error: "),
+                }),
+            };
+            outln!("{line}");
+        }
+        return i32::from(bad > 0);
+    }
     if let Some(i) = pick {
         let rec = match &games[i] {
             Ok(r) => r,
@@ -679,7 +723,7 @@ pub fn replay(a: &ReplayArgs) -> i32 {
             }
         };
         return match replay_one(rec, &allowed, &mut compiled, Some((a.boards, style))) {
-            Ok(()) => 0,
+            Ok(_) => 0,
             Err(e) => {
                 eprintln!("{e}");
                 1
@@ -715,7 +759,7 @@ fn replay_one(
     allowed: &[std::path::PathBuf],
     compiled: &mut varia::study::verify::Compiled,
     show: Option<(bool, Style)>,
-) -> Result<(), String> {
+) -> Result<Checked, String> {
     let prepared = compiled.get(&rec.variant, &rec.options, || {
         varia::load::for_record(&rec.variant, allowed, &rec.options, super::use_color())
             .map_err(|e| e.report())
@@ -742,8 +786,13 @@ fn replay_one(
     let s = &done.session;
     let result = varia::study::verify::rules_result(s);
     let verdict = varia::study::verify::judge(rec, s);
+    let checked = Checked {
+        actions: done.played,
+        unplayed: done.unplayed,
+        result: result.clone(),
+    };
     let Some((boards, style)) = show else {
-        return verdict;
+        return verdict.map(|()| checked);
     };
     if done.unplayed > 0 {
         // The rules ended the game here (a draw by repetition, say): what
@@ -763,5 +812,5 @@ fn replay_one(
         "{}, all legal. Result: {result}",
         plural(done.played, "action", "actions")
     );
-    verdict.map_err(|e| format!("error: {e}"))
+    verdict.map(|()| checked).map_err(|e| format!("error: {e}"))
 }

@@ -597,3 +597,70 @@ mod record_names {
         );
     }
 }
+
+/// `show --json`: the position as one object; its legal actions are the
+/// variant's (20 at chess's start, with SAN and coordinates); a mate is
+/// over, with its result and no action; not with `--seat` or `--svg`.
+#[test]
+fn show_json_gives_the_position_and_its_legal_actions() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = Command::cargo_bin("varia")
+            .unwrap()
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.lines().count(), 1, "{text}");
+        serde_json::from_str(&text).unwrap()
+    };
+    let p = json(&["show", "chess", "--moves", "e4", "--json"]);
+    assert_eq!(p["variant"], "chess");
+    assert_eq!(
+        p["fen"],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    assert_eq!(p["to_move"], "black");
+    assert_eq!(p["over"], false);
+    assert_eq!(p["legal"].as_array().unwrap().len(), 20);
+    assert!(p["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|a| a["san"] == "Nf6" && a["text"] == "g8f6"));
+    let m = json(&["show", "chess", "--moves", "f3 e5 g4 Qh4", "--json"]);
+    assert_eq!(m["over"], true);
+    assert_eq!(m["result"], "0-1");
+    assert_eq!(m["reason"], "checkmate");
+    assert_eq!(m["to_move"], serde_json::Value::Null);
+    assert!(m["legal"].as_array().unwrap().is_empty());
+    // Face-down men stay face down, as on the text board.
+    let j = json(&["show", "jieqi", "--json"]);
+    let fen = j["fen"].as_str().unwrap();
+    assert!(fen.starts_with("xxxxkxxxx/"), "{fen}");
+    let faces = fen
+        .split("<faces:")
+        .nth(1)
+        .unwrap()
+        .split('>')
+        .next()
+        .unwrap();
+    assert!(
+        !faces.is_empty() && faces.chars().all(|c| c == '?'),
+        "{fen}"
+    );
+    // A deck's top card is not told by the actions: drawing is `draw`.
+    let r = json(&["show", "raindropchess", "--json"]);
+    assert_eq!(r["draw"], true);
+    assert!(r["legal"].as_array().unwrap().is_empty(), "{}", r["legal"]);
+    assert_eq!(p["draw"], false);
+    for extra in [["--seat", "0"], ["--svg", "-"]] {
+        let out = Command::cargo_bin("varia")
+            .unwrap()
+            .args(["show", "fogofwar", "--json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+    }
+}

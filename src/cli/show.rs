@@ -2,6 +2,7 @@
 
 use clap::Args;
 use std::io::IsTerminal;
+use varia::engine::{Move, MoveKind};
 use varia::play::session::Session;
 use varia::render::{self, svg, Style};
 use varia::search::game::Game as _;
@@ -37,6 +38,14 @@ pub struct ShowArgs {
     /// position (a referee's picture).
     #[arg(long, value_name = "N")]
     pub seat: Option<usize>,
+    /// For scripts: the position as one JSON object instead of a board
+    /// (`variant`, `fen`, `to_move`, `check`, `over`, `result`, `reason`,
+    /// `points`, `legal`: each legal action's `san` and `text`, and `draw`:
+    /// whether a card may be drawn). What the text board without --seat
+    /// shows: the whole board; face-down men's kinds, a deck's order and
+    /// its top card hidden.
+    #[arg(long, conflicts_with_all = ["svg", "seat"])]
+    pub json: bool,
 }
 
 pub fn show(a: &ShowArgs) -> i32 {
@@ -84,6 +93,10 @@ fn run(a: &ShowArgs) -> Result<(), super::Fail> {
         })?;
         s.play(m);
         last = Some(m);
+    }
+    if a.json {
+        out!("{}\n", position_json(&s));
+        return Ok(());
     }
     let view = match a.seat {
         Some(p) if p >= s.variant().players.len() => {
@@ -170,4 +183,50 @@ fn run(a: &ShowArgs) -> Result<(), super::Fail> {
     }
     std::fs::write(path, picture)
         .map_err(|e| super::Fail::msg(format!("cannot write {path}: {e}"), 1))
+}
+
+/// `show --json`: the position, its state and its legal actions.
+fn position_json(s: &Session) -> serde_json::Value {
+    let v = s.variant();
+    let outcome = s.result();
+    // Drawing a card is told apart (`draw`): the squares its card may
+    // go to would tell which card lies on top of the deck.
+    let all = if outcome.is_some() {
+        Vec::new()
+    } else {
+        s.legal()
+    };
+    let draw = all.iter().any(|m| m.kind() == MoveKind::DrawPlace);
+    let moves: Vec<Move> = all
+        .into_iter()
+        .filter(|m| m.kind() != MoveKind::DrawPlace)
+        .collect();
+    let infos = s.infos(&moves);
+    let legal: Vec<serde_json::Value> = (0..infos.len())
+        .map(|i| {
+            serde_json::json!({
+                "san": varia::notation::san(&infos, i),
+                "text": varia::notation::coordinate(&infos[i]),
+            })
+        })
+        .collect();
+    let pos = s.position();
+    serde_json::json!({
+        "variant": v.name,
+        // As the board shows it: face-down men's kinds and a deck's order
+        // stay hidden.
+        "fen": pos.public_fen(),
+        "to_move": outcome
+            .is_none()
+            .then(|| v.players.get(pos.turn() as usize).map(|p| p.name.clone())),
+        "check": outcome.is_none() && pos.in_check(),
+        "over": outcome.is_some(),
+        "result": outcome.as_ref().map(|o| {
+            varia::notation::record::Record::result_for(v.players.len(), Some(&o.winners()))
+        }),
+        "reason": outcome.as_ref().map(|o| o.reason().to_string()),
+        "points": s.points(),
+        "legal": legal,
+        "draw": draw,
+    })
 }

@@ -572,6 +572,44 @@ fn an_immobilised_man_names_the_immobiliser() {
     assert!(why(&s, "c2c7").legal);
 }
 
+/// Ultima: a man whose move would open its king to a capture of another
+/// shape (a long leap, a coordination, custody) is pinned by the man that
+/// would take: named and marked, not "not a legal action here" (the
+/// attack tables know only captures by replacement).
+#[test]
+fn a_man_pinned_against_a_capture_of_another_shape_names_the_taker() {
+    // Black's chameleon on f5 stands between White's leaper on b1 and
+    // Black's king on g6, with h7 empty behind the king: if it moves, the
+    // leaper jumps the king.
+    let s = session(
+        "ultima",
+        Some("clx4i/p1pwp1p1/Xp2l1kp/P2p1x1p/8/4X2P/IP4PL/1LPKWP1C b - - 1 17"),
+    );
+    let e = why(&s, "f5c2");
+    assert!(
+        matches!(&e.reason, Reason::Pinned { man, royal, by }
+            if man == "your chameleon on f5" && royal == "your king on g6"
+            && by == &["White's leaper on b1".to_string()]),
+        "{e:?}"
+    );
+    assert!(e
+        .squares
+        .iter()
+        .any(|m| m.square == "b1" && m.role == Role::Attacker));
+    // A king in reach of a coordination is in check, and its checker is
+    // named: White's coordinator on h1 goes to h8, where its rank meets
+    // the file of White's king on d1 at d8, Black's king's square.
+    let s = session("ultima", Some("3k4/8/8/8/8/8/8/3K3C b - - 0 1"));
+    assert!(s.position().in_check());
+    let by: Vec<String> = s
+        .position()
+        .checkers()
+        .into_iter()
+        .map(|sq| s.square_name(sq))
+        .collect();
+    assert_eq!(by, ["h1"], "the coordinator checks");
+}
+
 #[test]
 fn a_move_onto_a_taken_square_of_the_next_board_names_the_man_there() {
     // Alice chess: White's knight on g1 would reach f3 and pass to f11

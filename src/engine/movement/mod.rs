@@ -11,7 +11,7 @@ pub use attacks::{
     reach, reach_over, riders, rides_to, royals,
 };
 pub use royal::{
-    made_royal_value, royal_attacked, royal_attacked_after, royal_attacked_in,
+    made_royal_value, royal_attacked, royal_attacked_after, royal_attacked_in, royal_attackers,
     royal_square_attacked, royals_checked,
 };
 pub use shape::shape_holds;

@@ -4,7 +4,9 @@
 //! withdrawal and immobilisation). Built on [`super::attacks`], with the
 //! out-of-line tests of `shape` and `strike`.
 
-use super::attacks::{attacked, enemies, friends_bb, leap_attackers, ray_attacker, royals};
+use super::attacks::{
+    attacked, attackers_of, enemies, friends_bb, leap_attackers, ray_attacker, royals,
+};
 use crate::engine::compile::{Base, RoyalCheck};
 use crate::engine::core::{Bits, Square, State};
 use crate::ir::{PlayerId, MAX_PLAYERS};
@@ -162,6 +164,23 @@ pub fn royal_square_attacked<B: Bits>(
         return royal_square_attacked_special(t, s, sq, attackers, occ);
     }
     attacked(t, s, sq, attackers, occ)
+}
+
+/// The men of `attackers` that attack a royal man on `sq` as check is
+/// judged (off the hot path: explanations, [`crate::engine::Position::checkers`]):
+/// the attack tables' attackers; where those find none but check is
+/// judged otherwise ([`Base::check_special`]: captures by approach,
+/// withdrawal, leaping or coordination, move shapes, prisons), each man
+/// that attacks the square on its own.
+pub fn royal_attackers<B: Bits>(t: &Base<B>, s: &State<B>, sq: Square, attackers: B, occ: B) -> B {
+    let by = attackers_of(t, s, sq, attackers);
+    if by.any() || !t.check_special || !royal_square_attacked(t, s, sq, attackers, occ) {
+        return by;
+    }
+    attackers
+        .iter()
+        .filter(|&a| royal_square_attacked(t, s, sq, B::single(a), occ))
+        .fold(by, |acc, a| acc | B::single(a))
 }
 
 /// [`royal_square_attacked`] where check is judged otherwise than by the

@@ -4,7 +4,7 @@
 use super::checked::{with_pos, Position};
 use crate::engine::core::{Bits, Bitset, Man, PlayerSet, Square};
 use crate::engine::movement::{
-    attack_set, attacked, attackers_of, enemies, friends_bb, kind_bb, royal_attacked, royals,
+    attack_set, attacked, enemies, friends_bb, kind_bb, royal_attacked, royal_attackers, royals,
 };
 use crate::engine::rules::{connectivity, deck::DeckRule, limit_box, surround};
 use crate::ir::{Card, Coord, PieceId, PlayerId};
@@ -152,7 +152,7 @@ impl Position {
                 return out.widen();
             }
             for r in royals(b, s, s.turn) {
-                let mut by = attackers_of(b, s, r, enemy);
+                let mut by = royal_attackers(b, s, r, enemy, s.occ);
                 if let Some(pa) = b.prison.as_deref() {
                     // `promote ... from prison`: a man with no choice held
                     // does not attack its zone.

@@ -10,7 +10,9 @@ use super::checked::{with_pos, Position};
 use super::make::make;
 use super::movegen;
 use crate::engine::core::{Bits, Bitset, Man, Move, MoveList, Square, State};
-use crate::engine::movement::{attackers_of, enemies, royal_attacked_in, royals, targets_of, Ctx};
+use crate::engine::movement::{
+    attackers_of, enemies, royal_attacked_in, royal_attackers, royals, targets_of, Ctx,
+};
 use crate::engine::rules::constraint::gives_check_in;
 use crate::engine::rules::pred::{eval, CPred};
 use crate::engine::rules::{connectivity, explosion, limit_box};
@@ -358,7 +360,7 @@ fn broken<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Vec<Broken> {
             let enemy = enemies(b, s, me);
             let attacked = royals(b, s, me)
                 .into_iter()
-                .map(|k| (k, attackers_of(b, s, k, enemy)))
+                .map(|k| (k, royal_attackers(b, s, k, enemy, s.occ)))
                 .find(|(_, by)| by.any());
             out.push(Broken::NoSafeFinish {
                 royal: attacked.map(|(k, _)| k),
@@ -368,7 +370,9 @@ fn broken<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move) -> Vec<Broken> {
     } else if enemy_after == enemy_before && royal_attacked_in(b, s, me, occ) {
         let enemy = enemies(b, s, me);
         for royal in royals(b, s, me) {
-            let by: Vec<Square> = attackers_of(b, s, royal, enemy).into_iter().collect();
+            let by: Vec<Square> = royal_attackers(b, s, royal, enemy, s.occ)
+                .into_iter()
+                .collect();
             if !by.is_empty() {
                 out.push(Broken::RoyalAttacked { royal, by });
             }

@@ -10,6 +10,11 @@ header states them:
 
 * no check: every move is played as the pieces move; the game is over
   (no move) for a player who has neither a king nor a crown prince;
+* the bare king (the Japanese Chu Shogi Association's rule, Wikipedia's
+  "Objective"): the game is also over (no move) when a player has nothing
+  but royal pieces (king, crown prince) while the opponent has another
+  piece, or two others when the bared player is to move (it may still
+  bare the opponent in turn: two bare sides play on, drawn);
 * promotion is optional: a move that enters the far four ranks may
   promote; a move that starts in them only when it captures; a pawn or
   lance that would end on the last rank unpromoted by a promoting move
@@ -270,8 +275,17 @@ class Pos:
     def undo(self, u):
         self.board, self.turn, self.barred = u
 
+    def others(self, side):
+        return sum(1 for (s, k) in self.board.values() if s == side and k not in ROYAL)
+
     def over(self):
-        return not any(s == self.turn and k in ROYAL for (s, k) in self.board.values())
+        if not any(s == self.turn and k in ROYAL for (s, k) in self.board.values()):
+            return True
+        me, you = self.others(self.turn), self.others(1 - self.turn)
+        # Bared: the player to move while the opponent has two others (one
+        # it could take at once does not end it yet), or the opponent
+        # while the player to move has one.
+        return (me == 0 and you >= 2) or (you == 0 and me >= 1)
 
     def legal(self):
         if self.over():

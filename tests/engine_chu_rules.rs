@@ -1,6 +1,7 @@
 //! Chu shogi (variants/catalogue/chu.variant): the lion trading rules
-//! (`lion trading`, docs/LANGUAGE.md §6), the promotion rule (`entering`,
-//! §13) and the royals captured, each edge case by name. The perft rows
+//! (`lion trading`, docs/LANGUAGE.md §6), the promotion rule (`entering`, §13), the royals
+//! captured and the bare king (`count men except ... with reply`, §19),
+//! each edge case by name. The perft rows
 //! of tests/perft/chu.perft (from scripts/referee_chu.py) are run by
 //! tests/engine_variants.rs.
 
@@ -195,8 +196,9 @@ fn a_move_into_the_zone_may_promote_a_move_inside_only_capturing() {
     // The lance entering the last rank must promote.
     assert!(has(&p, "a5a12+") && !has(&p, "a5a12"), "{:?}", texts(&p));
     // A pawn on h11 steps to h12 inside the zone without capturing: it
-    // stays a pawn (a dead piece).
-    let q = pos("6k5/7P4/12/12/12/12/12/12/12/12/12/5K6 w - - 0 1");
+    // stays a pawn (a dead piece). (Black's pawn on a9 keeps Black from
+    // being bare.)
+    let q = pos("6k5/7P4/12/p11/12/12/12/12/12/12/12/5K6 w - - 0 1");
     assert!(has(&q, "h11h12") && !has(&q, "h11h12+"), "{:?}", texts(&q));
 }
 
@@ -225,11 +227,12 @@ fn the_kirin_promoting_on_a_lion_is_a_non_lion_capture() {
 fn the_king_and_the_prince_are_captured() {
     // Black has a king and a prince: losing the king does not end the
     // game; losing both does.
-    let p = pos("5k+e5/5R6/12/12/12/12/12/12/12/12/12/5K6 w - - 0 1");
+    // (A pawn on a7 keeps Black from being bare.)
+    let p = pos("5k+e5/5R6/12/12/12/p11/12/12/12/12/12/5K6 w - - 0 1");
     let mut g = Game::new(p.clone());
     g.play(p.parse_move("f11f12").unwrap());
     assert!(matches!(g.status(), Status::Ongoing), "{:?}", g.status());
-    let p = pos("5k6/5R6/12/12/12/12/12/12/12/12/12/5K6 w - - 0 1");
+    let p = pos("5k6/5R6/12/12/12/p11/12/12/12/12/12/5K6 w - - 0 1");
     let mut g = Game::new(p.clone());
     g.play(p.parse_move("f11f12").unwrap());
     assert!(
@@ -291,4 +294,63 @@ fn the_reference_generator_lists_lion_moves_too() {
         }
     }
     assert!(lion_moves > 100, "{lion_moves}");
+}
+
+fn winners(g: &Game) -> Option<u8> {
+    match g.status() {
+        Status::Ended { winners, .. } => Some(winners),
+        _ => None,
+    }
+}
+
+fn play(g: &mut Game, moves: &[&str]) {
+    for m in moves {
+        let mv = g.position().parse_move(m).unwrap_or_else(|| panic!("{m}"));
+        g.play(mv);
+    }
+}
+
+/// White's lion on e4; Black's king on f7 with its last other man, a
+/// gold on e6.
+const BARE: &str = "12/12/12/12/12/5k6/4g7/12/4N7/12/12/5K6 w - - 0 1";
+
+#[test]
+fn a_bared_player_who_cannot_bare_back_loses() {
+    // The lion takes the gold: Black, to move, has only its king while
+    // White has one other man, which Black may still take: play goes on.
+    let mut g = Game::new(pos(BARE));
+    play(&mut g, &["e4e6"]);
+    assert_eq!(winners(&g), None, "Black may still bare White");
+    assert!(!g.legal_moves().is_empty());
+    // Black's king steps away instead: Black is bare, White is not.
+    play(&mut g, &["f7g8"]);
+    assert_eq!(winners(&g), Some(1), "{:?}", g.status());
+    assert!(g.legal_moves().is_empty(), "the game is over");
+}
+
+#[test]
+fn a_bared_player_who_bares_back_draws() {
+    let mut g = Game::new(pos(BARE));
+    play(&mut g, &["e4e6", "f7e6"]);
+    assert_eq!(winners(&g), Some(0), "two bare kings: {:?}", g.status());
+}
+
+#[test]
+fn a_player_bared_while_the_opponent_keeps_two_men_loses_at_once() {
+    // White keeps a gold besides the lion: Black, bared, could take back
+    // only one of them, so the game is over as soon as the gold falls.
+    let mut g = Game::new(pos("12/12/12/12/12/5k6/4g7/12/4N7/12/12/5KG5 w - - 0 1"));
+    play(&mut g, &["e4e6"]);
+    assert_eq!(winners(&g), Some(1), "{:?}", g.status());
+}
+
+#[test]
+fn a_king_and_a_prince_alone_are_bare() {
+    // Black has a king and a crown prince and nothing else: bare, while
+    // White has two other men.
+    let g = Game::new(pos("5k+e5/12/12/12/12/12/12/12/4N7/12/12/5KG5 b - - 0 1"));
+    assert_eq!(winners(&g), Some(1), "{:?}", g.status());
+    // With a pawn besides them, Black plays on.
+    let g = Game::new(pos("5k+e5/12/12/12/12/p11/12/12/4N7/12/12/5KG5 b - - 0 1"));
+    assert_eq!(winners(&g), None, "{:?}", g.status());
 }

@@ -226,9 +226,13 @@ pub(crate) fn event(v: &Variant, e: &Event) -> String {
             reply,
             on_board,
             all_of,
+            except,
         } => {
             let what = if kinds.is_empty() {
                 "men".to_string()
+            } else if *except {
+                let names: Vec<String> = kinds.iter().map(|&k| piece(v, k)).collect();
+                format!("men except {}", names.join(", "))
             } else {
                 let names: Vec<String> = kinds.iter().map(|&k| piece(v, k)).collect();
                 format!(
@@ -340,6 +344,31 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         } => format!("A player whose {} reaches {}", piece(v, *k), region(*r)),
         Event::Count { kinds, at_most, .. } if kinds.is_empty() => {
             format!("A player left with at most {at_most} men")
+        }
+        Event::Count {
+            kinds,
+            at_most,
+            except: true,
+            reply,
+            ..
+        } => {
+            let names: Vec<String> = kinds.iter().map(|&k| piece(v, k)).collect();
+            let but = if *at_most == 0 {
+                format!("with no man but a {}", list(&names, "or"))
+            } else {
+                format!(
+                    "left with at most {at_most} men that are not a {}",
+                    list(&names, "or")
+                )
+            };
+            if *reply {
+                format!(
+                    "A player {but} (while every other player has more such men, \
+                     and two more when that player is to act and may still answer)"
+                )
+            } else {
+                format!("A player {but}")
+            }
         }
         Event::Count {
             kinds,

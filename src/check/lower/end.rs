@@ -243,9 +243,17 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 c.next();
                 c.next();
             }
-            if all_of || !c.eat_word("men") {
+            // `men except A, B`: every man but those of the listed kinds.
+            let men = !all_of && c.eat_word("men");
+            let except = men && c.eat_word("except");
+            if !men || except {
+                let what = if except {
+                    "a piece whose men do not count"
+                } else {
+                    "a piece, or `men` for every man"
+                };
                 loop {
-                    kinds.push(l.piece_ref(&mut c, "a piece, or `men` for every man")?);
+                    kinds.push(l.piece_ref(&mut c, what)?);
                     if !c.eat_op(",") {
                         break;
                     }
@@ -275,6 +283,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 reply,
                 on_board,
                 all_of,
+                except,
             }
         }
         _ => {

@@ -125,11 +125,18 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                 reply,
                 on_board,
                 all_of,
+                except,
             } => {
                 let Some(w) = word(out) else {
                     e.refuse_end("count", "this outcome of a count");
                     continue;
                 };
+                if *except {
+                    e.refuse_end(
+                        "count",
+                        "a count of every man but some kinds (Fairy-Stockfish counts the listed kinds)",
+                    );
+                }
                 if *all_of && kinds.len() > 1 {
                     e.refuse_end(
                         "count",

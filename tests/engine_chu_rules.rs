@@ -1,7 +1,8 @@
 //! Chu shogi (variants/catalogue/chu.variant): the lion trading rules
 //! (`lion trading`, docs/LANGUAGE.md §6), the promotion rule (`entering`, §13), the royals
-//! captured and the bare king (`count men except ... with reply`, §19),
-//! each edge case by name. The perft rows
+//! captured, the bare king (`count men except ... with reply`, §19) and
+//! the repetition the repeater loses (`lose for mover`, §19), each edge
+//! case by name. The perft rows
 //! of tests/perft/chu.perft (from scripts/referee_chu.py) are run by
 //! tests/engine_variants.rs.
 
@@ -353,4 +354,27 @@ fn a_king_and_a_prince_alone_are_bare() {
     // With a pawn besides them, Black plays on.
     let g = Game::new(pos("5k+e5/12/12/12/12/p11/12/12/4N7/12/12/5KG5 b - - 0 1"));
     assert_eq!(winners(&g), None, "{:?}", g.status());
+}
+
+#[test]
+fn the_fourth_repetition_loses_for_the_player_who_makes_it() {
+    // Both kings shuffle (a pawn each keeps them from being bare): the
+    // start position occurs for the fourth time after Black's twelfth
+    // ply, and Black, who made it, loses.
+    let start = "5k6/12/12/11p/12/12/12/12/P11/12/12/5K6 w - - 0 1";
+    let mut g = Game::new(pos(start));
+    let cycle = ["f1f2", "f12f11", "f2f1", "f11f12"];
+    for round in 0..3 {
+        play(&mut g, &cycle[..3]);
+        assert_eq!(winners(&g), None, "round {round}");
+        play(&mut g, &cycle[3..]);
+        assert_eq!(winners(&g), if round < 2 { None } else { Some(1) });
+    }
+    // With Black to move first, the fourth occurrence is White's to make:
+    // White loses.
+    let mut g = Game::new(pos(&start.replace(" w ", " b ")));
+    for _ in 0..3 {
+        play(&mut g, &["f12f11", "f1f2", "f11f12", "f2f1"]);
+    }
+    assert_eq!(winners(&g), Some(2), "{:?}", g.status());
 }

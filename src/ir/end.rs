@@ -12,6 +12,10 @@ pub struct EndRule {
     /// act (only after a condition about the whole game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<PlayerId>,
+    /// `-> OUTCOME for mover`: the outcome is the player's who made the
+    /// last action (only after a condition about the whole game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mover: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

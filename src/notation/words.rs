@@ -415,6 +415,14 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         };
         return format!("{subject} {verb} by {}.", name.name);
     }
+    if rule.mover {
+        let verb = if then == Outcome::Win {
+            "is won"
+        } else {
+            "is lost"
+        };
+        return format!("{subject} {verb} by the player who made the last action.");
+    }
     if let Outcome::Score { num, den } = then {
         let who = if game { " (the player to move)" } else { "" };
         return format!(

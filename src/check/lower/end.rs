@@ -428,13 +428,17 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
         )
         .hint("write `perpetual check 3 -> lose` before `repetition 3 -> claim draw`"));
     }
+    let mut mover = false;
     let player = if c.peek_word() == Some("for") {
         let for_span = c.here();
         c.next();
-        let (w, sp) = c.expect_word("a player").map_err(|d| {
+        let (w, sp) = c.expect_word("a player, or `mover`").map_err(|d| {
             d.hint("write `repetition 4 -> lose for white`: the outcome is that player's")
         })?;
-        let p = l.player_ref(f, sp, w)?;
+        // `mover`: the player who made the last action (a player named
+        // `mover` is named so, as before this word).
+        mover = w == "mover" && !l.players.iter().any(|p| p.name == w);
+        let p = if mover { 0 } else { l.player_ref(f, sp, w)? };
         // The conditions whose subject is the player to act, or nobody:
         // `for` names another. (Stalemate too: Armageddon gives it to
         // Black, whoever is stalemated.)
@@ -451,7 +455,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 "bad-outcome",
                 f,
                 for_span.to(sp),
-                "`for PLAYER` may follow only `win` or `lose`, after a condition about \
+                "`for PLAYER` and `for mover` may follow only `win` or `lose`, after a condition about \
                  the whole game or `stalemate`",
             )
             .hint(
@@ -459,7 +463,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                  `insufficient material` and `stalemate`; the others have a subject of their own",
             ));
         }
-        Some(p)
+        (!mover).then_some(p)
     } else {
         None
     };
@@ -477,6 +481,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
         when,
         then,
         player,
+        mover,
         resets: quiet_resets,
     })
 }

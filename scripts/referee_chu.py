@@ -30,7 +30,9 @@ header states them:
   move, an enemy piece could move onto its square (the lion was
   protected), unless its first step took a man that is not a pawn or a
   go-between; after a non-lion takes a lion, the opponent may not take a
-  lion with a non-lion on the next move.
+  lion with a non-lion on the next move unless, after the move, no enemy
+  piece could move onto the square it lands on (the Okazaki rule, which
+  the Association plays: a counter-strike on an unprotected lion).
 
 Moves are counted once each: a step, leap or slide by its squares (and
 promotion); a lion move that takes on its first square by its three
@@ -300,7 +302,12 @@ class Pos:
             lion_taken = any(m is not None and m[1] in LIONS for m in (mid_man, last_man))
             if lion_taken and k not in LIONS:
                 if self.barred:
-                    continue
+                    # Okazaki: only an unprotected lion may be taken back.
+                    u = self.play(mv)
+                    protected = self.attacked(t, 1 - me)
+                    self.undo(u)
+                    if protected:
+                        continue
             elif lion_taken and last_man is not None and last_man[1] in LIONS:
                 far = max(abs(t[0] - sq[0]), abs(t[1] - sq[1])) > 1
                 bridge = mid_man is not None and mid_man[1] not in NO_BRIDGE

@@ -1,5 +1,6 @@
 //! Chu shogi (variants/catalogue/chu.variant): the lion trading rules
-//! (`lion trading`, docs/LANGUAGE.md §6), the promotion rule (`entering`, §13), the royals
+//! (`lion trading`, docs/LANGUAGE.md §6, with the Okazaki rule: `counter
+//! unprotected`), the promotion rule (`entering`, §13), the royals
 //! captured, the bare king (`count men except ... with reply`, §19) and
 //! the repetition the repeater loses (`lose for mover`, §19), each edge
 //! case by name. The perft rows
@@ -100,25 +101,56 @@ fn the_promoted_kirin_is_a_lion() {
 }
 
 /// White's gold on e5 next to Black's lion on f6, White's lion on e4
-/// attacked by Black's silver on d5.
+/// attacked by Black's silver on d5 (nothing of White's protects e4).
 const BAR: &str = "6k5/12/12/12/12/12/5n6/3sG7/4N7/12/12/5K6 w - - 0 1";
 
+/// [`BAR`] with White's silver on d3 protecting the lion on e4.
+const BAR_PROTECTED: &str = "6k5/12/12/12/12/12/5n6/3sG7/4N7/3S8/12/5K6 w - - 0 1";
+
 #[test]
-fn after_a_non_lion_takes_a_lion_no_non_lion_takes_a_lion() {
+fn after_a_non_lion_takes_a_lion_no_non_lion_takes_a_protected_lion() {
     // White's gold on e5 takes Black's lion on f6; Black's silver on d5,
-    // which attacks White's lion on e4, may then not take it.
-    let p = pos(BAR);
+    // which attacks White's lion on e4 (protected by the silver on d3),
+    // may then not take it.
+    let p = pos(BAR_PROTECTED);
     let mut g = p.clone();
     let m = g.parse_move("e5f6").expect("the gold takes the lion");
     g.play(m);
     assert!(g.fen().contains("<traded:1>"), "{}", g.fen());
     assert!(!has(&g, "d5e4"), "{:?}", texts(&g));
     // Without the capture, the silver may take the lion.
-    let mut q = pos(BAR);
+    let mut q = pos(BAR_PROTECTED);
     let m = q.parse_move("e5e6").expect("the gold steps");
     q.play(m);
     assert!(!q.fen().contains("traded"), "{}", q.fen());
     assert!(has(&q, "d5e4"), "{:?}", texts(&q));
+}
+
+#[test]
+fn okazaki_a_non_lion_may_take_back_an_unprotected_lion() {
+    // As above, but nothing protects White's lion on e4: the Okazaki rule
+    // (`counter unprotected`) lets the silver take it back, and the bar
+    // is still set (the FEN says so).
+    let mut g = pos(BAR);
+    g.play(g.parse_move("e5f6").expect("the gold takes the lion"));
+    assert!(g.fen().contains("<traded:1>"), "{}", g.fen());
+    assert!(has(&g, "d5e4"), "{:?}", texts(&g));
+}
+
+#[test]
+fn okazaki_protection_is_judged_where_the_counter_strike_lands() {
+    // Black's horned falcon on e7 (a non-lion with lion power straight
+    // forward, down the board for Black) may take White's lion on e6 and
+    // come back (igui): it then stands on e7, which White's rook on e2
+    // attacks once e6 is empty, so that counter-strike is barred; taking
+    // the lion and going on to e5 leaves the falcon on e5, attacked by the
+    // rook too; with the rook on d2 instead both are legal.
+    let barred = pos("6k5/12/12/12/12/4+h7/4N7/12/12/12/4R7/5K6<traded:1> b - - 0 1");
+    assert!(!has(&barred, "e7e6,e6e7"), "{:?}", texts(&barred));
+    assert!(!has(&barred, "e7e6"), "{:?}", texts(&barred));
+    let free = pos("6k5/12/12/12/12/4+h7/4N7/12/12/12/3R8/5K6<traded:1> b - - 0 1");
+    assert!(has(&free, "e7e6,e6e7"), "{:?}", texts(&free));
+    assert!(has(&free, "e7e6"), "{:?}", texts(&free));
 }
 
 #[test]
@@ -141,11 +173,11 @@ fn a_lion_that_takes_a_lion_sets_no_bar() {
 #[test]
 fn a_barred_lion_may_still_take_a_lion() {
     // Black to move under the bar: its lion on e7 may take White's lion on
-    // e6 (adjacent), its gold on f7 may not.
-    let p = pos("6k5/12/12/12/12/4ng6/4N7/12/12/12/12/5K6<traded:1> b - - 0 1");
+    // e6 (adjacent, protected by the pawn on e5), its gold on f7 may not.
+    let p = pos("6k5/12/12/12/12/4ng6/4N7/4P7/12/12/12/5K6<traded:1> b - - 0 1");
     assert!(has(&p, "e7e6"), "{:?}", texts(&p));
     assert!(!has(&p, "f7e6"), "{:?}", texts(&p));
-    let q = pos("6k5/12/12/12/12/4ng6/4N7/12/12/12/12/5K6 b - - 0 1");
+    let q = pos("6k5/12/12/12/12/4ng6/4N7/4P7/12/12/12/5K6 b - - 0 1");
     assert!(has(&q, "f7e6"));
 }
 

@@ -879,17 +879,22 @@ fn the_lion_trading_rules_say_why_a_lion_may_not_be_taken() {
     assert!(why(&s, "e5f6,f6e7").legal);
 
     // White's gold on e5 takes Black's lion on f6: Black's silver on d5
-    // may not take White's lion on e4 on the next move.
+    // may not take White's lion on e4 on the next move, as White's silver
+    // on d3 protects it (chu plays the Okazaki rule: `counter
+    // unprotected`).
     let mut s = session(
         "chu",
-        Some("6k5/12/12/12/12/12/5n6/3sG7/4N7/12/12/5K6 w - - 0 1"),
+        Some("6k5/12/12/12/12/12/5n6/3sG7/4N7/3S8/12/5K6 w - - 0 1"),
     );
     let m = s.parse("e5f6").expect("the gold takes the lion");
     s.play_noted(m);
     let e = why(&s, "d5e4");
     assert!(
-        matches!(&e.reason, Reason::LionTradeBarred { man } if man == "your silver on d5"),
+        matches!(&e.reason, Reason::LionTradeBarred { man, by }
+            if man == "your silver on d5" && by.len() == 1 && by[0].contains("d3")),
         "{e:?}"
     );
     assert!(e.text.starts_with("A lion was just taken"), "{}", e.text);
+    assert!(e.text.contains("unprotected"), "{}", e.text);
+    assert!(e.text.contains("d3"), "{}", e.text);
 }

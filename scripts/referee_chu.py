@@ -10,6 +10,11 @@ header states them:
 
 * no check: every move is played as the pieces move; the game is over
   (no move) for a player who has neither a king nor a crown prince;
+* the bare king (the Japanese Chu Shogi Association's rule, Wikipedia's
+  "Objective"): the game is also over (no move) when a player has nothing
+  but royal pieces (king, crown prince) while the opponent has another
+  piece, or two others when the bared player is to move (it may still
+  bare the opponent in turn: two bare sides play on, drawn);
 * promotion is optional: a move that enters the far four ranks may
   promote; a move that starts in them only when it captures; a pawn or
   lance that would end on the last rank unpromoted by a promoting move
@@ -25,7 +30,9 @@ header states them:
   move, an enemy piece could move onto its square (the lion was
   protected), unless its first step took a man that is not a pawn or a
   go-between; after a non-lion takes a lion, the opponent may not take a
-  lion with a non-lion on the next move.
+  lion with a non-lion on the next move unless, after the move, no enemy
+  piece could move onto the square it lands on (the Okazaki rule, which
+  the Association plays: a counter-strike on an unprotected lion).
 
 Moves are counted once each: a step, leap or slide by its squares (and
 promotion); a lion move that takes on its first square by its three
@@ -270,8 +277,17 @@ class Pos:
     def undo(self, u):
         self.board, self.turn, self.barred = u
 
+    def others(self, side):
+        return sum(1 for (s, k) in self.board.values() if s == side and k not in ROYAL)
+
     def over(self):
-        return not any(s == self.turn and k in ROYAL for (s, k) in self.board.values())
+        if not any(s == self.turn and k in ROYAL for (s, k) in self.board.values()):
+            return True
+        me, you = self.others(self.turn), self.others(1 - self.turn)
+        # Bared: the player to move while the opponent has two others (one
+        # it could take at once does not end it yet), or the opponent
+        # while the player to move has one.
+        return (me == 0 and you >= 2) or (you == 0 and me >= 1)
 
     def legal(self):
         if self.over():
@@ -286,7 +302,12 @@ class Pos:
             lion_taken = any(m is not None and m[1] in LIONS for m in (mid_man, last_man))
             if lion_taken and k not in LIONS:
                 if self.barred:
-                    continue
+                    # Okazaki: only an unprotected lion may be taken back.
+                    u = self.play(mv)
+                    protected = self.attacked(t, 1 - me)
+                    self.undo(u)
+                    if protected:
+                        continue
             elif lion_taken and last_man is not None and last_man[1] in LIONS:
                 far = max(abs(t[0] - sq[0]), abs(t[1] - sq[1])) > 1
                 bridge = mid_man is not None and mid_man[1] not in NO_BRIDGE

@@ -1,6 +1,9 @@
 //! Chu shogi (variants/catalogue/chu.variant): the lion trading rules
-//! (`lion trading`, docs/LANGUAGE.md §6), the promotion rule (`entering`,
-//! §13) and the royals captured, each edge case by name. The perft rows
+//! (`lion trading`, docs/LANGUAGE.md §6, with the Okazaki rule: `counter
+//! unprotected`), the promotion rule (`entering`, §13), the royals
+//! captured, the bare king (`count men except ... with reply`, §19) and
+//! the repetition the repeater loses (`lose for mover`, §19), each edge
+//! case by name. The perft rows
 //! of tests/perft/chu.perft (from scripts/referee_chu.py) are run by
 //! tests/engine_variants.rs.
 
@@ -98,25 +101,56 @@ fn the_promoted_kirin_is_a_lion() {
 }
 
 /// White's gold on e5 next to Black's lion on f6, White's lion on e4
-/// attacked by Black's silver on d5.
+/// attacked by Black's silver on d5 (nothing of White's protects e4).
 const BAR: &str = "6k5/12/12/12/12/12/5n6/3sG7/4N7/12/12/5K6 w - - 0 1";
 
+/// [`BAR`] with White's silver on d3 protecting the lion on e4.
+const BAR_PROTECTED: &str = "6k5/12/12/12/12/12/5n6/3sG7/4N7/3S8/12/5K6 w - - 0 1";
+
 #[test]
-fn after_a_non_lion_takes_a_lion_no_non_lion_takes_a_lion() {
+fn after_a_non_lion_takes_a_lion_no_non_lion_takes_a_protected_lion() {
     // White's gold on e5 takes Black's lion on f6; Black's silver on d5,
-    // which attacks White's lion on e4, may then not take it.
-    let p = pos(BAR);
+    // which attacks White's lion on e4 (protected by the silver on d3),
+    // may then not take it.
+    let p = pos(BAR_PROTECTED);
     let mut g = p.clone();
     let m = g.parse_move("e5f6").expect("the gold takes the lion");
     g.play(m);
     assert!(g.fen().contains("<traded:1>"), "{}", g.fen());
     assert!(!has(&g, "d5e4"), "{:?}", texts(&g));
     // Without the capture, the silver may take the lion.
-    let mut q = pos(BAR);
+    let mut q = pos(BAR_PROTECTED);
     let m = q.parse_move("e5e6").expect("the gold steps");
     q.play(m);
     assert!(!q.fen().contains("traded"), "{}", q.fen());
     assert!(has(&q, "d5e4"), "{:?}", texts(&q));
+}
+
+#[test]
+fn okazaki_a_non_lion_may_take_back_an_unprotected_lion() {
+    // As above, but nothing protects White's lion on e4: the Okazaki rule
+    // (`counter unprotected`) lets the silver take it back, and the bar
+    // is still set (the FEN says so).
+    let mut g = pos(BAR);
+    g.play(g.parse_move("e5f6").expect("the gold takes the lion"));
+    assert!(g.fen().contains("<traded:1>"), "{}", g.fen());
+    assert!(has(&g, "d5e4"), "{:?}", texts(&g));
+}
+
+#[test]
+fn okazaki_protection_is_judged_where_the_counter_strike_lands() {
+    // Black's horned falcon on e7 (a non-lion with lion power straight
+    // forward, down the board for Black) may take White's lion on e6 and
+    // come back (igui): it then stands on e7, which White's rook on e2
+    // attacks once e6 is empty, so that counter-strike is barred; taking
+    // the lion and going on to e5 leaves the falcon on e5, attacked by the
+    // rook too; with the rook on d2 instead both are legal.
+    let barred = pos("6k5/12/12/12/12/4+h7/4N7/12/12/12/4R7/5K6<traded:1> b - - 0 1");
+    assert!(!has(&barred, "e7e6,e6e7"), "{:?}", texts(&barred));
+    assert!(!has(&barred, "e7e6"), "{:?}", texts(&barred));
+    let free = pos("6k5/12/12/12/12/4+h7/4N7/12/12/12/3R8/5K6<traded:1> b - - 0 1");
+    assert!(has(&free, "e7e6,e6e7"), "{:?}", texts(&free));
+    assert!(has(&free, "e7e6"), "{:?}", texts(&free));
 }
 
 #[test]
@@ -139,11 +173,11 @@ fn a_lion_that_takes_a_lion_sets_no_bar() {
 #[test]
 fn a_barred_lion_may_still_take_a_lion() {
     // Black to move under the bar: its lion on e7 may take White's lion on
-    // e6 (adjacent), its gold on f7 may not.
-    let p = pos("6k5/12/12/12/12/4ng6/4N7/12/12/12/12/5K6<traded:1> b - - 0 1");
+    // e6 (adjacent, protected by the pawn on e5), its gold on f7 may not.
+    let p = pos("6k5/12/12/12/12/4ng6/4N7/4P7/12/12/12/5K6<traded:1> b - - 0 1");
     assert!(has(&p, "e7e6"), "{:?}", texts(&p));
     assert!(!has(&p, "f7e6"), "{:?}", texts(&p));
-    let q = pos("6k5/12/12/12/12/4ng6/4N7/12/12/12/12/5K6 b - - 0 1");
+    let q = pos("6k5/12/12/12/12/4ng6/4N7/4P7/12/12/12/5K6 b - - 0 1");
     assert!(has(&q, "f7e6"));
 }
 
@@ -195,8 +229,9 @@ fn a_move_into_the_zone_may_promote_a_move_inside_only_capturing() {
     // The lance entering the last rank must promote.
     assert!(has(&p, "a5a12+") && !has(&p, "a5a12"), "{:?}", texts(&p));
     // A pawn on h11 steps to h12 inside the zone without capturing: it
-    // stays a pawn (a dead piece).
-    let q = pos("6k5/7P4/12/12/12/12/12/12/12/12/12/5K6 w - - 0 1");
+    // stays a pawn (a dead piece). (Black's pawn on a9 keeps Black from
+    // being bare.)
+    let q = pos("6k5/7P4/12/p11/12/12/12/12/12/12/12/5K6 w - - 0 1");
     assert!(has(&q, "h11h12") && !has(&q, "h11h12+"), "{:?}", texts(&q));
 }
 
@@ -225,11 +260,12 @@ fn the_kirin_promoting_on_a_lion_is_a_non_lion_capture() {
 fn the_king_and_the_prince_are_captured() {
     // Black has a king and a prince: losing the king does not end the
     // game; losing both does.
-    let p = pos("5k+e5/5R6/12/12/12/12/12/12/12/12/12/5K6 w - - 0 1");
+    // (A pawn on a7 keeps Black from being bare.)
+    let p = pos("5k+e5/5R6/12/12/12/p11/12/12/12/12/12/5K6 w - - 0 1");
     let mut g = Game::new(p.clone());
     g.play(p.parse_move("f11f12").unwrap());
     assert!(matches!(g.status(), Status::Ongoing), "{:?}", g.status());
-    let p = pos("5k6/5R6/12/12/12/12/12/12/12/12/12/5K6 w - - 0 1");
+    let p = pos("5k6/5R6/12/12/12/p11/12/12/12/12/12/5K6 w - - 0 1");
     let mut g = Game::new(p.clone());
     g.play(p.parse_move("f11f12").unwrap());
     assert!(
@@ -291,4 +327,86 @@ fn the_reference_generator_lists_lion_moves_too() {
         }
     }
     assert!(lion_moves > 100, "{lion_moves}");
+}
+
+fn winners(g: &Game) -> Option<u8> {
+    match g.status() {
+        Status::Ended { winners, .. } => Some(winners),
+        _ => None,
+    }
+}
+
+fn play(g: &mut Game, moves: &[&str]) {
+    for m in moves {
+        let mv = g.position().parse_move(m).unwrap_or_else(|| panic!("{m}"));
+        g.play(mv);
+    }
+}
+
+/// White's lion on e4; Black's king on f7 with its last other man, a
+/// gold on e6.
+const BARE: &str = "12/12/12/12/12/5k6/4g7/12/4N7/12/12/5K6 w - - 0 1";
+
+#[test]
+fn a_bared_player_who_cannot_bare_back_loses() {
+    // The lion takes the gold: Black, to move, has only its king while
+    // White has one other man, which Black may still take: play goes on.
+    let mut g = Game::new(pos(BARE));
+    play(&mut g, &["e4e6"]);
+    assert_eq!(winners(&g), None, "Black may still bare White");
+    assert!(!g.legal_moves().is_empty());
+    // Black's king steps away instead: Black is bare, White is not.
+    play(&mut g, &["f7g8"]);
+    assert_eq!(winners(&g), Some(1), "{:?}", g.status());
+    assert!(g.legal_moves().is_empty(), "the game is over");
+}
+
+#[test]
+fn a_bared_player_who_bares_back_draws() {
+    let mut g = Game::new(pos(BARE));
+    play(&mut g, &["e4e6", "f7e6"]);
+    assert_eq!(winners(&g), Some(0), "two bare kings: {:?}", g.status());
+}
+
+#[test]
+fn a_player_bared_while_the_opponent_keeps_two_men_loses_at_once() {
+    // White keeps a gold besides the lion: Black, bared, could take back
+    // only one of them, so the game is over as soon as the gold falls.
+    let mut g = Game::new(pos("12/12/12/12/12/5k6/4g7/12/4N7/12/12/5KG5 w - - 0 1"));
+    play(&mut g, &["e4e6"]);
+    assert_eq!(winners(&g), Some(1), "{:?}", g.status());
+}
+
+#[test]
+fn a_king_and_a_prince_alone_are_bare() {
+    // Black has a king and a crown prince and nothing else: bare, while
+    // White has two other men.
+    let g = Game::new(pos("5k+e5/12/12/12/12/12/12/12/4N7/12/12/5KG5 b - - 0 1"));
+    assert_eq!(winners(&g), Some(1), "{:?}", g.status());
+    // With a pawn besides them, Black plays on.
+    let g = Game::new(pos("5k+e5/12/12/12/12/p11/12/12/4N7/12/12/5KG5 b - - 0 1"));
+    assert_eq!(winners(&g), None, "{:?}", g.status());
+}
+
+#[test]
+fn the_fourth_repetition_loses_for_the_player_who_makes_it() {
+    // Both kings shuffle (a pawn each keeps them from being bare): the
+    // start position occurs for the fourth time after Black's twelfth
+    // ply, and Black, who made it, loses.
+    let start = "5k6/12/12/11p/12/12/12/12/P11/12/12/5K6 w - - 0 1";
+    let mut g = Game::new(pos(start));
+    let cycle = ["f1f2", "f12f11", "f2f1", "f11f12"];
+    for round in 0..3 {
+        play(&mut g, &cycle[..3]);
+        assert_eq!(winners(&g), None, "round {round}");
+        play(&mut g, &cycle[3..]);
+        assert_eq!(winners(&g), if round < 2 { None } else { Some(1) });
+    }
+    // With Black to move first, the fourth occurrence is White's to make:
+    // White loses.
+    let mut g = Game::new(pos(&start.replace(" w ", " b ")));
+    for _ in 0..3 {
+        play(&mut g, &["f12f11", "f1f2", "f11f12", "f2f1"]);
+    }
+    assert_eq!(winners(&g), Some(2), "{:?}", g.status());
 }

@@ -938,17 +938,66 @@ fn the_lion_trading_rules_say_why_a_lion_may_not_be_taken() {
     assert!(why(&s, "e5f6,f6e7").legal);
 
     // White's gold on e5 takes Black's lion on f6: Black's silver on d5
-    // may not take White's lion on e4 on the next move.
+    // may not take White's lion on e4 on the next move, as White's silver
+    // on d3 protects it (chu plays the Okazaki rule: `counter
+    // unprotected`).
     let mut s = session(
         "chu",
-        Some("6k5/12/12/12/12/12/5n6/3sG7/4N7/12/12/5K6 w - - 0 1"),
+        Some("6k5/12/12/12/12/12/5n6/3sG7/4N7/3S8/12/5K6 w - - 0 1"),
     );
     let m = s.parse("e5f6").expect("the gold takes the lion");
     s.play_noted(m);
     let e = why(&s, "d5e4");
     assert!(
-        matches!(&e.reason, Reason::LionTradeBarred { man } if man == "your silver on d5"),
+        matches!(&e.reason, Reason::LionTradeBarred { man, by }
+            if man == "your silver on d5" && by.len() == 1 && by[0].contains("d3")),
         "{e:?}"
     );
     assert!(e.text.starts_with("A lion was just taken"), "{}", e.text);
+    assert!(e.text.contains("unprotected"), "{}", e.text);
+    assert!(e.text.contains("d3"), "{}", e.text);
+}
+
+/// `lion trading` without `counter unprotected`: every counter-strike by
+/// a non-lion is refused, an unprotected lion too, and `why` says only a
+/// lion may take one now; with it, the same capture is legal.
+#[test]
+fn the_counter_strike_bar_says_only_a_lion_may_take_a_lion() {
+    let text = |counter: &str| {
+        format!(
+            "variant liontrade \"Lion trading\" {{
+  players white, black
+  board 6x6
+  piece king K moves \"K\"
+  piece lion L moves \"KNAD\" lion \"K\"
+  piece gold G moves \"WfF\"
+  piece pawn P moves \"fW\"
+  setup {{
+    white: K a1, L c1, G d1, P b2..e2
+    black: rotate white 180
+  }}
+  lion trading lion bridge except pawn{counter}
+  end {{ extinct king -> lose }}
+}}
+"
+        )
+    };
+    // Black to move just after a lion was taken by a non-lion: its gold
+    // on c4 attacks White's lion on c3, which nothing protects.
+    let fen = "5k/6/2g3/2L3/6/K5<traded:1> b - - 0 1";
+    let load = |t: String| {
+        let c = varia::load::load_str("liontrade.variant", &t, &[]);
+        assert!(!c.has_errors(), "{:?}", c.diagnostics);
+        Session::new(&c.variants[0], Some(fen), 1).expect("position")
+    };
+    let s = load(text(""));
+    let e = why(&s, "c4c3");
+    assert!(!e.legal);
+    assert!(
+        matches!(&e.reason, Reason::LionTradeBarred { man, by } if man.contains("gold on c4") && by.is_empty()),
+        "{e:?}"
+    );
+    assert!(e.text.contains("only a lion may take a lion"), "{}", e.text);
+    let s = load(text(" counter unprotected"));
+    assert!(why(&s, "c4c3").legal);
 }

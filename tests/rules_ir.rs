@@ -110,22 +110,26 @@ fn chess_castling_and_draw_rules() {
         when: Event::Checkmate,
         then: Outcome::Lose,
         player: None,
+        mover: false,
     }));
     assert!(v.end.contains(&EndRule {
         when: Event::Stalemate,
         then: Outcome::Draw,
         player: None,
+        mover: false,
     }));
     assert!(v.end.contains(&EndRule {
         when: Event::Repetition(3),
         then: Outcome::Draw,
         player: None,
+        mover: false,
     }));
     let pawn = piece(&v, "pawn");
     assert!(v.end.contains(&EndRule {
         when: Event::Quiet { plies: 100 },
         then: Outcome::Draw,
         player: None,
+        mover: false,
     }));
     assert_eq!(v.quiet_resets, vec![Reset::Capture, Reset::Piece(pawn)]);
     assert_eq!(v.dead_material.len(), 4);
@@ -145,11 +149,13 @@ fn chess_claim_options_make_claims_and_late_automatic_draws() {
         when: Event::Repetition(3),
         then: Outcome::ClaimDraw,
         player: None,
+        mover: false,
     }));
     assert!(v.end.contains(&EndRule {
         when: Event::Repetition(5),
         then: Outcome::Draw,
         player: None,
+        mover: false,
     }));
     assert!(v
         .end
@@ -273,6 +279,7 @@ fn echek_swap_once_connectivity_and_surround() {
             when: Event::Surrounded(piece(&v, "king")),
             then: Outcome::Lose,
             player: None,
+            mover: false,
         }
     );
     // The queens' removal is a consequence checked right after the kings'
@@ -289,6 +296,7 @@ fn echek_swap_once_connectivity_and_surround() {
         when: Event::Passes(2),
         then: Outcome::Draw,
         player: None,
+        mover: false,
     }));
     assert_eq!(v.end_checked, EndTiming::AfterAction);
     assert_eq!(
@@ -302,6 +310,7 @@ fn echek_swap_once_connectivity_and_surround() {
             when: Event::PlyLimit(300),
             then: Outcome::Draw,
             player: None,
+            mover: false,
         }));
 }
 
@@ -366,11 +375,13 @@ fn ecsech_placement_constraints() {
         when: Event::HandEmpty,
         then: Outcome::Win,
         player: None,
+        mover: false,
     }));
     assert!(v.end.contains(&EndRule {
         when: Event::Stalemate,
         then: Outcome::Lose,
         player: None,
+        mover: false,
     }));
     assert_eq!(
         load_with("ecsech", &[("stuck", "pass")]).turn.when_stuck,
@@ -392,11 +403,13 @@ fn rapid_ecsech_forbids_moves_and_inherits_the_rest() {
         when: Event::Stalemate,
         then: Outcome::Lose,
         player: None,
+        mover: false,
     }));
     assert!(v.end.contains(&EndRule {
         when: Event::HandEmpty,
         then: Outcome::Win,
         player: None,
+        mover: false,
     }));
     assert!(v.turn.first_action.is_some());
     assert_eq!(v.turn.placement.len(), 2);
@@ -448,6 +461,7 @@ fn raindrop_options() {
         when: Event::UnplaceableCard,
         then: Outcome::Lose,
         player: None,
+        mover: false,
     }));
     let r = load_with("raindropchess", &[("unplaceable_card", "return_and_move")]);
     assert_eq!(r.turn.unplaceable, Unplaceable::ReturnCard);
@@ -559,12 +573,14 @@ fn quatro_promotion_elimination_and_options() {
         when: Event::Checkmate,
         then: Outcome::Eliminated,
         player: None,
+        mover: false,
     }));
     assert!(
         v.end.contains(&EndRule {
             when: Event::Stalemate,
             then: Outcome::Eliminated,
             player: None,
+            mover: false,
         }),
         "Q3"
     );

@@ -703,6 +703,10 @@ fn lion_trading_rule(v: &Variant, lt: &crate::ir::LionTrading) -> Vec<String> {
     };
     vec![
         format!("Lion trading: a {lion} may not take a {lion} more than a king step away when, after the move, an enemy man attacks the square it lands on (the {lion} taken was protected){bridge}."),
-        format!("After a man that is not a {lion} takes a {lion}, the opponent may not take a {lion} on the next move with a man that is not one."),
+        if lt.counter_unprotected {
+            format!("After a man that is not a {lion} takes a {lion}, the opponent may not take a protected {lion} on the next move with a man that is not one (the {lion} is protected when, after the move, an enemy man attacks the square the move lands on).")
+        } else {
+            format!("After a man that is not a {lion} takes a {lion}, the opponent may not take a {lion} on the next move with a man that is not one.")
+        },
     ]
 }

@@ -701,10 +701,24 @@ fn lion_trade(sc: &Scene, mv: Move) -> Option<Found> {
         Some(except) => said.push_str(&format!(" bridge except {}", names(except).join(", "))),
         None => {}
     }
+    if lt.counter_unprotected {
+        said.push_str(" counter unprotected");
+    }
     let found = match pos.lion_trade_refusal(mv)? {
         crate::engine::LionRefusal::Barred => Found::new(Reason::LionTradeBarred {
             man: words::man_on(pos, from),
+            by: Vec::new(),
         }),
+        crate::engine::LionRefusal::CounterProtected { by, .. } => {
+            let mut f = Found::new(Reason::LionTradeBarred {
+                man: words::man_on(pos, from),
+                by: by.iter().map(|&b| words::man_on(pos, b)).collect(),
+            });
+            for &b in &by {
+                f = f.mark(pos, b, Role::Attacker);
+            }
+            f
+        }
         crate::engine::LionRefusal::Protected { square, by } => {
             let mut f = Found::new(Reason::LionProtected {
                 man: words::man_on(pos, from),

@@ -172,8 +172,11 @@ pub enum Reason {
         bridge: Option<Vec<String>>,
     },
     /// `lion trading`: a lion was just taken by a non-lion, and `man`, a
-    /// non-lion, would take a lion.
-    LionTradeBarred { man: String },
+    /// non-lion, would take a lion. `by`: under `counter unprotected`,
+    /// the men that attack the square the move lands on once it is made
+    /// (the lion taken is protected); empty without it (every such
+    /// counter-strike is barred).
+    LionTradeBarred { man: String, by: Vec<String> },
     /// The men would not fit the limit box.
     LimitBox { width: u32, height: u32 },
     /// The men would not form one group.
@@ -365,8 +368,12 @@ impl Reason {
                 }
                 t
             }
-            LionTradeBarred { man } => format!(
+            LionTradeBarred { man, by } if by.is_empty() => format!(
                 "A lion was just taken by a man that is not a lion: on this move only a lion may take a lion, and {man} is not one."
+            ),
+            LionTradeBarred { man, by } => format!(
+                "A lion was just taken by a man that is not a lion: on this move a man that is not a lion may take only an unprotected lion, and {man} is not one while the lion it takes is protected (once the move is made, the square it lands on is attacked by {}).",
+                names(by)
             ),
             OtherPiece { man, piece } => format!(
                 "{} is not a {piece}: the letter names the piece that moves.",

@@ -12,6 +12,10 @@ pub struct EndRule {
     /// act (only after a condition about the whole game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<PlayerId>,
+    /// `-> OUTCOME for mover`: the outcome is the player's who made the
+    /// last action (only after a condition about the whole game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mover: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -109,6 +113,12 @@ pub enum Event {
         /// instead of the fewest of one kind.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         all_of: bool,
+        /// `men except KINDS`: `kinds` lists the kinds **not** counted;
+        /// every other man counts (together), and with `reply` the other
+        /// players' men are counted the same way (the bare-king rule of a
+        /// game with several royal kinds).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        except: bool,
     },
     /// A player has given check this many times: after that many of their
     /// actions, a royal man of another side stood attacked by their side.

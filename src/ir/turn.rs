@@ -232,6 +232,11 @@ pub struct LionTrading {
     /// not (`except`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bridge: Option<Vec<PieceId>>,
+    /// `counter unprotected`: the counter-strike bar spares a lion that
+    /// is not protected (the move stays legal when, made, no man of the
+    /// opponent attacks the square it lands on).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counter_unprotected: bool,
 }
 
 fn one_board() -> u8 {

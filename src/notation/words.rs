@@ -226,9 +226,13 @@ pub(crate) fn event(v: &Variant, e: &Event) -> String {
             reply,
             on_board,
             all_of,
+            except,
         } => {
             let what = if kinds.is_empty() {
                 "men".to_string()
+            } else if *except {
+                let names: Vec<String> = kinds.iter().map(|&k| piece(v, k)).collect();
+                format!("men except {}", names.join(", "))
             } else {
                 let names: Vec<String> = kinds.iter().map(|&k| piece(v, k)).collect();
                 format!(
@@ -344,6 +348,31 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         Event::Count {
             kinds,
             at_most,
+            except: true,
+            reply,
+            ..
+        } => {
+            let names: Vec<String> = kinds.iter().map(|&k| piece(v, k)).collect();
+            let but = if *at_most == 0 {
+                format!("with no man but a {}", list(&names, "or"))
+            } else {
+                format!(
+                    "left with at most {at_most} men that are not a {}",
+                    list(&names, "or")
+                )
+            };
+            if *reply {
+                format!(
+                    "A player {but} (while every other player has more such men, \
+                     and two more when that player is to act and may still answer)"
+                )
+            } else {
+                format!("A player {but}")
+            }
+        }
+        Event::Count {
+            kinds,
+            at_most,
             all_of: true,
             ..
         } => {
@@ -385,6 +414,14 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
             "is lost"
         };
         return format!("{subject} {verb} by {}.", name.name);
+    }
+    if rule.mover {
+        let verb = if then == Outcome::Win {
+            "is won"
+        } else {
+            "is lost"
+        };
+        return format!("{subject} {verb} by the player who made the last action.");
     }
     if let Outcome::Score { num, den } = then {
         let who = if game { " (the player to move)" } else { "" };

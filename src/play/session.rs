@@ -622,6 +622,7 @@ pub fn event_name(e: &Event) -> String {
         Event::UnplaceableCard => "unplaceable card".into(),
         Event::Reach { .. } => "goal reached".into(),
         Event::Count { kinds, .. } if kinds.is_empty() => "men lost".into(),
+        Event::Count { except: true, .. } => "bared".into(),
         Event::Count { .. } => "extinction".into(),
         Event::Checks(n) => format!("{n} checks"),
         Event::BoardFull => "board full".into(),

@@ -243,9 +243,17 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 c.next();
                 c.next();
             }
-            if all_of || !c.eat_word("men") {
+            // `men except A, B`: every man but those of the listed kinds.
+            let men = !all_of && c.eat_word("men");
+            let except = men && c.eat_word("except");
+            if !men || except {
+                let what = if except {
+                    "a piece whose men do not count"
+                } else {
+                    "a piece, or `men` for every man"
+                };
                 loop {
-                    kinds.push(l.piece_ref(&mut c, "a piece, or `men` for every man")?);
+                    kinds.push(l.piece_ref(&mut c, what)?);
                     if !c.eat_op(",") {
                         break;
                     }
@@ -275,6 +283,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 reply,
                 on_board,
                 all_of,
+                except,
             }
         }
         _ => {
@@ -419,13 +428,17 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
         )
         .hint("write `perpetual check 3 -> lose` before `repetition 3 -> claim draw`"));
     }
+    let mut mover = false;
     let player = if c.peek_word() == Some("for") {
         let for_span = c.here();
         c.next();
-        let (w, sp) = c.expect_word("a player").map_err(|d| {
+        let (w, sp) = c.expect_word("a player, or `mover`").map_err(|d| {
             d.hint("write `repetition 4 -> lose for white`: the outcome is that player's")
         })?;
-        let p = l.player_ref(f, sp, w)?;
+        // `mover`: the player who made the last action (a player named
+        // `mover` is named so, as before this word).
+        mover = w == "mover" && !l.players.iter().any(|p| p.name == w);
+        let p = if mover { 0 } else { l.player_ref(f, sp, w)? };
         // The conditions whose subject is the player to act, or nobody:
         // `for` names another. (Stalemate too: Armageddon gives it to
         // Black, whoever is stalemated.)
@@ -442,7 +455,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 "bad-outcome",
                 f,
                 for_span.to(sp),
-                "`for PLAYER` may follow only `win` or `lose`, after a condition about \
+                "`for PLAYER` and `for mover` may follow only `win` or `lose`, after a condition about \
                  the whole game or `stalemate`",
             )
             .hint(
@@ -450,7 +463,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                  `insufficient material` and `stalemate`; the others have a subject of their own",
             ));
         }
-        Some(p)
+        (!mover).then_some(p)
     } else {
         None
     };
@@ -468,6 +481,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
         when,
         then,
         player,
+        mover,
         resets: quiet_resets,
     })
 }

@@ -544,6 +544,7 @@ pub(super) fn finish(
                 when,
                 then,
                 player: r.player,
+                mover: r.mover,
             }),
             (Then::Remove, Event::Surrounded(piece)) => removals.push(Removal {
                 piece: *piece,

@@ -184,7 +184,7 @@ pub(super) fn checks(l: &mut Lower, turn: &Turn) {
     }
 }
 
-/// `lion trading PIECE, ... [bridge [except PIECE, ...]]`
+/// `lion trading PIECE, ... [bridge [except PIECE, ...]] [counter unprotected]`
 pub(super) fn trading(
     l: &mut Lower,
     d: &mut Draft,
@@ -207,8 +207,20 @@ pub(super) fn trading(
     } else {
         None
     };
+    let counter_unprotected = c.eat_word("counter");
+    if counter_unprotected {
+        c.expect_keyword("unprotected").map_err(|d| {
+            d.hint(
+                "write `counter unprotected`: a counter-strike on an unprotected lion is allowed",
+            )
+        })?;
+    }
     c.finish().map_err(|d| d.hint(hint))?;
-    d.turn.lion_trading = Some(LionTrading { lions, bridge });
+    d.turn.lion_trading = Some(LionTrading {
+        lions,
+        bridge,
+        counter_unprotected,
+    });
     d.lion_trading_span = Some((it.file.clone(), it.stmt.head_span()));
     Ok(())
 }

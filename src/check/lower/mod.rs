@@ -370,6 +370,8 @@ struct RuleB {
     then: Then,
     /// `-> OUTCOME for PLAYER`.
     player: Option<PlayerId>,
+    /// `-> OUTCOME for mover`.
+    mover: bool,
     /// A `quiet` rule's `reset by` list.
     resets: Vec<Reset>,
 }

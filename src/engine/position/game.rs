@@ -148,6 +148,8 @@ pub struct Game {
     /// the endings ask for it, and the next move records it).
     key: u64,
     played: Vec<(Move, Undo)>,
+    /// Who made each action of `played` (`for mover`).
+    movers: Vec<PlayerId>,
     /// `dice`: the seed the game rolls from after each action (`None`: the
     /// rolls are not known, and a position after an action is not rolled:
     /// every kind may move, as a search assumes; see `rules::dice`).
@@ -194,6 +196,9 @@ impl Facts for GameFacts<'_> {
     }
     fn last_action(&mut self) -> Option<Move> {
         self.game.played.last().map(|(m, _)| *m)
+    }
+    fn last_mover(&mut self) -> Option<PlayerId> {
+        self.game.movers.last().copied()
     }
     fn perpetual_checkers(&mut self, n: u32) -> PlayerSet {
         self.game.perpetual_checkers(n)
@@ -244,6 +249,7 @@ impl Game {
             seen: KeyCounts::with_capacity_and_hasher(RESERVED_PLIES, Default::default()),
             key,
             played: Vec::with_capacity(RESERVED_PLIES),
+            movers: Vec::with_capacity(RESERVED_PLIES),
             dice_seed: None,
         }
     }
@@ -325,6 +331,7 @@ impl Game {
             self.pos.roll_from_seed(seed);
         }
         self.played.push((mv, undo));
+        self.movers.push(mover);
         self.key = self.pos.repetition_key();
         if let (Some(checks), Some((in_check, men))) = (self.checks.as_mut(), before) {
             checks.push(PlyCheck {
@@ -364,6 +371,7 @@ impl Game {
     /// Take back the last move.
     pub fn undo(&mut self) -> Option<Move> {
         let (mv, undo) = self.played.pop()?;
+        self.movers.pop();
         self.pos.unmake(mv, undo);
         if let Some(checks) = self.checks.as_mut() {
             checks.pop();

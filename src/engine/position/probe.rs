@@ -99,7 +99,9 @@ fn capture_probe<B: Bits>(t: &Compiled<B>, s: &mut State<B>, mv: Move, split: bo
         match lt.judge(&t.base, s, mv) {
             Verdict::Free => {}
             Verdict::Barred => return false,
-            Verdict::UnlessSafe(sq) => return legal_after_safe(t, s, mv, split, sq),
+            Verdict::UnlessSafe(sq) | Verdict::CounterUnlessSafe(sq) => {
+                return legal_after_safe(t, s, mv, split, sq)
+            }
         }
     }
     let Some((from, to, victim, promote)) = mv.board_step() else {
@@ -202,13 +204,16 @@ pub(crate) fn lion_legal<B: Bits>(
     {
         Verdict::Free => legal_after(t, s, mv, split),
         Verdict::Barred => false,
-        Verdict::UnlessSafe(sq) => legal_after_safe(t, s, mv, split, sq),
+        Verdict::UnlessSafe(sq) | Verdict::CounterUnlessSafe(sq) => {
+            legal_after_safe(t, s, mv, split, sq)
+        }
     }
 }
 
-/// [`legal_after`] of a lion taking a lion from afar (`lion trading`):
-/// legal only when, made, its landing square `sq` is attacked by no man
-/// of the next player (the lion taken was not protected).
+/// [`legal_after`] of a lion taking a lion from afar, or of a
+/// counter-strike under `counter unprotected` (`lion trading`): legal
+/// only when, made, its landing square `sq` is attacked by no man of the
+/// next player (the lion taken was not protected).
 #[inline(never)]
 pub(crate) fn legal_after_safe<B: Bits>(
     t: &Compiled<B>,

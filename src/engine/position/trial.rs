@@ -25,6 +25,10 @@ use std::sync::Arc;
 pub enum LionRefusal {
     /// A lion was just taken by a non-lion: no non-lion takes a lion now.
     Barred,
+    /// `counter unprotected`: a lion was just taken by a non-lion, and a
+    /// non-lion takes a protected lion now: the square the move lands
+    /// on, and the men that attack it once the move is made.
+    CounterProtected { square: Square, by: Vec<Square> },
     /// A lion takes a protected lion from afar: the lion's square, and
     /// the men that attack it once the move is made.
     Protected { square: Square, by: Vec<Square> },
@@ -214,17 +218,22 @@ impl Position {
         use crate::engine::rules::lion_trade::Verdict;
         with_pos!(&self.inner, c, s => {
             let lt = c.rules.lion_trade.as_deref()?;
-            match lt.judge(&c.base, s, mv) {
+            let verdict = lt.judge(&c.base, s, mv);
+            match verdict {
                 Verdict::Free => None,
                 Verdict::Barred => Some(LionRefusal::Barred),
-                Verdict::UnlessSafe(sq) => {
+                Verdict::UnlessSafe(square) | Verdict::CounterUnlessSafe(square) => {
                     let b = &c.base;
                     let mut s = s.scratch();
                     let mark = make(c, &mut s, mv);
                     let next = crate::engine::movement::friends_bb(b, &s, s.turn);
-                    let by: Vec<Square> = attackers_of(b, &s, sq, next).into_iter().collect();
+                    let by: Vec<Square> =
+                        attackers_of(b, &s, square, next).into_iter().collect();
                     s.rewind(&b.layout, mark);
-                    (!by.is_empty()).then_some(LionRefusal::Protected { square: sq, by })
+                    (!by.is_empty()).then_some(match verdict {
+                        Verdict::CounterUnlessSafe(_) => LionRefusal::CounterProtected { square, by },
+                        _ => LionRefusal::Protected { square, by },
+                    })
                 }
             }
         })

@@ -74,6 +74,12 @@ pub trait Facts {
     fn last_action(&mut self) -> Option<crate::engine::core::Move> {
         None
     }
+    /// The player who made the action that led to the position, when
+    /// known (`for mover`; `None`: a position with no action before it,
+    /// such as one read from FEN, where such a rule does not fire).
+    fn last_mover(&mut self) -> Option<PlayerId> {
+        None
+    }
     /// When the current position has occurred `n` times: the players who
     /// gave check with every one of their actions since the first of those
     /// `n` occurrences (each with at least one). Empty otherwise, or where
@@ -200,6 +206,11 @@ pub fn status<B: Bits>(
             let subject = match rule.player {
                 Some(p) if !s.alive.contains(p) => continue,
                 Some(p) => p,
+                // `for mover`: the player who made the last action.
+                None if rule.mover => match facts.last_mover() {
+                    Some(p) if s.alive.contains(p) => p,
+                    _ => continue,
+                },
                 None => me,
             };
             return outcome(t, parts, s, i, rule, subject, rule.then);
@@ -715,6 +726,7 @@ mod tests {
         EndRule {
             when,
             then,
+            mover: false,
             player: None,
         }
     }

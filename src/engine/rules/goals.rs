@@ -45,6 +45,10 @@ enum Test<B: Bits> {
         on_board: bool,
         /// `all of`: the men of every kind of the mask together.
         all_of: bool,
+        /// `men except KINDS`: the mask holds the kinds counted (every
+        /// kind but the listed ones, together), and `reply` counts the
+        /// other players' men the same way.
+        except: bool,
     },
     /// At least `at_least` checks given (the counts of `checks`).
     Checks { at_least: u32, given: Var },
@@ -109,13 +113,22 @@ impl<B: Bits> Goals<B> {
                         reply,
                         on_board,
                         all_of,
-                    } => Test::Count {
-                        kinds: kinds.iter().collect::<KindSet>(),
-                        at_most: *at_most,
-                        reply: *reply,
-                        on_board: *on_board,
-                        all_of: *all_of,
-                    },
+                        except,
+                    } => {
+                        let listed = kinds.iter().collect::<KindSet>();
+                        Test::Count {
+                            kinds: if *except {
+                                KindSet::first(b.nkinds) & !listed
+                            } else {
+                                listed
+                            },
+                            at_most: *at_most,
+                            reply: *reply,
+                            on_board: *on_board,
+                            all_of: *all_of,
+                            except: *except,
+                        }
+                    }
                     Event::Checks(n) => Test::Checks {
                         at_least: *n,
                         given: checks?.given,
@@ -177,6 +190,22 @@ impl<B: Bits> Goals<B> {
                     reply,
                     on_board,
                     all_of,
+                    except,
+                } if *except => {
+                    at_most_of(b, s, p, *kinds, *on_board, *at_most)
+                        && (!reply
+                            || s.alive.iter().filter(|&q| q != p).all(|q| {
+                                let more = at_most + u32::from(p == s.turn);
+                                !at_most_of(b, s, q, *kinds, *on_board, more)
+                            }))
+                }
+                Test::Count {
+                    kinds,
+                    at_most,
+                    reply,
+                    on_board,
+                    all_of,
+                    ..
                 } => {
                     count(b, s, p, *kinds, *on_board, *all_of) <= *at_most
                         && (!reply
@@ -272,6 +301,38 @@ fn count<B: Bits>(
     } else {
         each.min().unwrap_or(u32::MAX)
     }
+}
+
+/// Whether `p` has at most `n` men of the kinds in the mask together, on
+/// the board and in hand (on the board only, with `on_board`): counted
+/// until the answer is known, the board first, so a bare-king test of a
+/// full army stops at its first man that counts.
+fn at_most_of<B: Bits>(
+    b: &Base<B>,
+    s: &State<B>,
+    p: u8,
+    kinds: KindSet,
+    on_board: bool,
+    n: u32,
+) -> bool {
+    let mut seen = 0u32;
+    for sq in s.by_player[p as usize] {
+        if kinds.contains(s.at(sq).kind()) {
+            seen += 1;
+            if seen > n {
+                return false;
+            }
+        }
+    }
+    if !on_board {
+        let hand = &s.hands[p as usize][..b.nkinds];
+        for (k, &h) in hand.iter().enumerate() {
+            if h > 0 && kinds.contains(k as PieceId) {
+                seen += h as u32;
+            }
+        }
+    }
+    seen <= n
 }
 
 /// A probe for "does some action put a man of `piece` on `squares`" (the

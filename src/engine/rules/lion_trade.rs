@@ -9,8 +9,11 @@
 //!   `except`.
 //! - **Counter-strike.** After a man of a non-lion kind takes a man of a
 //!   lion kind, the player to act may not take a man of a lion kind with
-//!   a man of a non-lion kind. One hashed rule variable (1: barred), set
-//!   after every action; FEN's `<traded:1>` (docs/FEN.md §3a).
+//!   a man of a non-lion kind; with `counter unprotected`, unless, after
+//!   the move, the square it lands on is not attacked by the opponent
+//!   (the lion taken was unprotected). One hashed rule variable (1:
+//!   barred), set after every action; FEN's `<traded:1>` (docs/FEN.md
+//!   §3a).
 //!
 //! Hooks: a **constraint** on captures ([`LionTrade::judge`], before the
 //! capture is made; the landing square's attack test after it, in
@@ -33,6 +36,10 @@ pub enum Verdict {
     /// The move is barred if, once made, the square is attacked by the
     /// next player (a protected lion taken from afar).
     UnlessSafe(Square),
+    /// `counter unprotected`: a counter-strike, barred if, once made, the
+    /// square it lands on is attacked by the next player (the lion taken
+    /// was protected).
+    CounterUnlessSafe(Square),
 }
 
 /// The lion trading rules of a variant.
@@ -43,6 +50,8 @@ pub struct LionTrade {
     bridges: KindSet,
     /// 1 while the player to act may not take a lion with a non-lion.
     pub barred: Var,
+    /// `counter unprotected`: that bar spares an unprotected lion.
+    counter_unprotected: bool,
 }
 
 impl LionTrade {
@@ -62,6 +71,7 @@ impl LionTrade {
             lions: kinds(&lt.lions),
             bridges,
             barred: l.alloc_vars(1, true),
+            counter_unprotected: lt.counter_unprotected,
         })
     }
 
@@ -83,6 +93,7 @@ impl LionTrade {
             Move::Lion { from, mid, to } => (from, Some(mid), to),
             _ => return Verdict::Free,
         };
+        let landing = last;
         let mover = s.at(from);
         let first_man = first.map_or(Man::EMPTY, |m| s.at(m));
         let last_man = if last == from { Man::EMPTY } else { s.at(last) };
@@ -90,10 +101,10 @@ impl LionTrade {
             return Verdict::Free;
         }
         if !self.is_lion(mover) {
-            return if self.is_barred(s) {
-                Verdict::Barred
-            } else {
-                Verdict::Free
+            return match (self.is_barred(s), self.counter_unprotected) {
+                (false, _) => Verdict::Free,
+                (true, false) => Verdict::Barred,
+                (true, true) => Verdict::CounterUnlessSafe(landing),
             };
         }
         // A lion takes a lion: only the one on the last square can be

@@ -26,6 +26,16 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
     let mut points_left_out = false;
     for rule in &v.end {
         let (ev, mut out) = (&rule.when, rule.then);
+        // `for mover` in a game of two players taking turns: the player
+        // to move has the other result (Fairy-Stockfish's values are the
+        // side to move's).
+        if rule.mover {
+            out = match out {
+                Outcome::Win => Outcome::Lose,
+                Outcome::Lose => Outcome::Win,
+                o => o,
+            };
+        }
         if out == Outcome::MostPoints {
             // Fairy-Stockfish's materialCounting is a fixed table per
             // variant: the section draws where the points would decide.
@@ -125,11 +135,18 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                 reply,
                 on_board,
                 all_of,
+                except,
             } => {
                 let Some(w) = word(out) else {
                     e.refuse_end("count", "this outcome of a count");
                     continue;
                 };
+                if *except {
+                    e.refuse_end(
+                        "count",
+                        "a count of every man but some kinds (Fairy-Stockfish counts the listed kinds)",
+                    );
+                }
                 if *all_of && kinds.len() > 1 {
                     e.refuse_end(
                         "count",

@@ -723,12 +723,12 @@ const FOUR_TWO_QUEENS: &str = "***3yK4***/***8***/***8***/14/14/14/13gK/bK13/14/
 
 /// Where points for events decide the game (`fourplayer`: eliminations,
 /// `most points`), the evaluation counts each side's lead in points over
-/// the best other player, `points` (100) per point.
+/// the best other player, `points` (30) per point.
 #[test]
 fn the_lead_in_points_counts_where_the_points_decide() {
-    assert_eq!(term_share("fourplayer", FOUR_LEAD, "points", 0), -1500);
-    assert_eq!(term_share("fourplayer", FOUR_LEAD, "points", 2), 1500);
-    assert_eq!(term_share("fourplayer", FOUR_LEAD, "points", 1), -2500);
+    assert_eq!(term_share("fourplayer", FOUR_LEAD, "points", 0), -450);
+    assert_eq!(term_share("fourplayer", FOUR_LEAD, "points", 2), 450);
+    assert_eq!(term_share("fourplayer", FOUR_LEAD, "points", 1), -750);
     assert_eq!(
         term_share_at("fourplayer", FOUR_LEAD, "points", 2, Some(40)),
         600
@@ -771,7 +771,8 @@ fn a_capture_is_ordered_by_the_points_it_scores() {
             .unwrap();
         s.tactical_gain(&a).unwrap()
     };
-    assert_eq!(gain(&s, "d4") - gain(&s, "i4"), 800 * 16);
+    // 8 points more, at 30 a point.
+    assert_eq!(gain(&s, "d4") - gain(&s, "i4"), 8 * 30 * 16);
     let p = varia::play::session::Prepared::new(s.variant()).unwrap();
     let mut w = p.eval().weights().clone();
     w.terms[varia::search::weights::POINTS] = 0;
@@ -780,15 +781,21 @@ fn a_capture_is_ordered_by_the_points_it_scores() {
 }
 
 /// The AI goes for the events that score: checking two kings at once (5
-/// points) rather than taking a pawn (1 point); without the points term
-/// it takes the pawn.
+/// points) rather than taking a pawn (1 point) with the points term at
+/// 100 a point; without it, it takes the pawn. (At the default, 30, the
+/// pawn's 100 + 30 outweigh the checks' 150 with the other terms: it
+/// takes the pawn too.)
 #[test]
 fn the_ai_checks_two_kings_for_their_points() {
     let v = varia::load::builtin("fourplayer", &[]).unwrap();
     let p = varia::play::session::Prepared::new(&v).unwrap();
-    let s = p.session(Some(FOUR_DOUBLE_CHECK), 1).unwrap();
-    assert_eq!(best(&s, 2), "c11g7");
     let mut w = p.eval().weights().clone();
+    w.terms[varia::search::weights::POINTS] = 100;
+    let s100 = p
+        .with_weights(w.clone())
+        .session(Some(FOUR_DOUBLE_CHECK), 1)
+        .unwrap();
+    assert_eq!(best(&s100, 2), "c11g7");
     w.terms[varia::search::weights::POINTS] = 0;
     let s0 = p
         .with_weights(w)

@@ -421,6 +421,7 @@ impl Eval {
     /// For ordering, where points for events decide the game: the points
     /// of taking `man`, weighed as the evaluation weighs a point (0
     /// elsewhere).
+    #[inline]
     pub fn capture_points(&self, man: Man) -> Cp {
         self.points.as_ref().map_or(0, |p| {
             (i64::from(p.capture(man)) * i64::from(self.weights.terms[w::POINTS])).min(1_000_000)

@@ -6,7 +6,7 @@
 //! more than two players (`checkmate -> eliminated`: the game ends when
 //! one player is left, and the most points win). There
 //! the evaluation adds, per point, the `points` weight
-//! ([`super::weights::TERMS`]; 100 by default: a point is worth a pawn)
+//! ([`super::weights::TERMS`]; 30 by default, measured in docs/STRENGTH.md)
 //! times the searching side's lead: its points less the most points of any
 //! other player (eliminated players included, as they are ranked too). A
 //! capture, a mate or a check of several kings has changed the points by

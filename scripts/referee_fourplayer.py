@@ -57,6 +57,10 @@ Runs (2026-11-30, varia at branch scores3):
       --seed 1 --out ai3.jsonl   (and the same with --values FILE, points = 0)
   -> 200 games, 32897 actions replayed, 0 disagree; agreed ends:
      checkmate 199, ply cap 1
+  60 games of four UCI seats of varia (points 100 against 0, 8,000 nodes,
+  --random-plies 8; docs/STRENGTH.md, "Evaluation: points for events")
+  -> 60 games, 14777 actions replayed, 0 disagree; agreed ends:
+     checkmate 52, move rule 5, ply cap 2, repetition 1
 """
 import json
 import re

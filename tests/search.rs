@@ -710,3 +710,96 @@ fn the_staged_picker_yields_every_legal_action_once() {
     }
     assert!(seen_drops && seen_two_action_turn);
 }
+
+/// Fourplayer positions (14x14, corners missing; `rK`: a red king, `yQ~`:
+/// a promoted yellow queen) with every player's points in `<score:...>`.
+const FOUR_LEAD: &str = "***3yK4***/***8***/***8***/14/3bP10/14/13gK/bK13/14/14/6rQ7/***8***/***8***/***4rK3***<score:10/0/25/0> r - - 0 1";
+/// Red's queen on c11 can take blue's pawn on i11 (1 point) or check
+/// blue's king on a7 and yellow's on g14 at once from g7 (5 points).
+const FOUR_DOUBLE_CHECK: &str = "***3yK4***/***8***/***8***/2rQ5bP5/14/14/13gK/bK13/14/14/14/***8***/***8***/***4rK3***<score:0/0/0/0> r - - 0 1";
+/// Red's queen on g4 can take blue's queen on d4 (9 points) or yellow's
+/// promoted queen on i4 (1 point).
+const FOUR_TWO_QUEENS: &str = "***3yK4***/***8***/***8***/14/14/14/13gK/bK13/14/14/3bQ2rQ1yQ~5/***8***/***8***/***4rK3***<score:0/0/0/0> r - - 0 1";
+
+/// Where points for events decide the game (`fourplayer`: eliminations,
+/// `most points`), the evaluation counts each side's lead in points over
+/// the best other player, `points` (30) per point.
+#[test]
+fn the_lead_in_points_counts_where_the_points_decide() {
+    assert_eq!(term_share("fourplayer", FOUR_LEAD, "points", 0), -450);
+    assert_eq!(term_share("fourplayer", FOUR_LEAD, "points", 2), 450);
+    assert_eq!(term_share("fourplayer", FOUR_LEAD, "points", 1), -750);
+    assert_eq!(
+        term_share_at("fourplayer", FOUR_LEAD, "points", 2, Some(40)),
+        600
+    );
+    // For `varia tune`: the term's feature is the lead itself.
+    let s = session("fourplayer", Some(FOUR_LEAD));
+    let e = Eval::new(&Tables::new(s.variant()).unwrap());
+    let (f, _) = e.features(s.position(), 0);
+    let nk = s.variant().pieces.len();
+    assert_eq!(f[2 * nk + varia::search::weights::POINTS], -15.0);
+}
+
+/// Points that are only reported (the game ends by a checkmate that
+/// loses) weigh nothing: the points term is not computed at all.
+#[test]
+fn points_that_do_not_decide_weigh_nothing() {
+    let text = "variant reported extends chess {\n  score capture pawn 1, knight 3, bishop 3, rook 5, queen 9\n}\n";
+    let c = varia::load::load_str("reported.variant", text, &[]);
+    let v = c.variants.into_iter().next().unwrap();
+    let s = Session::new(&v, Some("4k3/8/8/8/8/8/8/4K3<score:0/12> w - - 0 1"), 1).unwrap();
+    let mut e = Eval::new(&Tables::new(s.variant()).unwrap());
+    let on = e.evaluate(s.position(), 0);
+    let mut w = e.weights().clone();
+    w.terms[varia::search::weights::POINTS] = 1000;
+    e.set_weights(w);
+    assert_eq!(e.evaluate(s.position(), 0), on);
+}
+
+/// For ordering, a capture gains the points of the man it takes: a queen
+/// (9) before a promoted queen (1), though both are worth a queen.
+#[test]
+fn a_capture_is_ordered_by_the_points_it_scores() {
+    let s = session("fourplayer", Some(FOUR_TWO_QUEENS));
+    let gain = |s: &Session, to: &str| {
+        let mut all = Vec::new();
+        s.clone().legal_actions(&mut all);
+        let a = all
+            .into_iter()
+            .find(|&a| varia::protocol::move_text(s.position(), a) == format!("g4{to}"))
+            .unwrap();
+        s.tactical_gain(&a).unwrap()
+    };
+    // 8 points more, at 30 a point.
+    assert_eq!(gain(&s, "d4") - gain(&s, "i4"), 8 * 30 * 16);
+    let p = varia::play::session::Prepared::new(s.variant()).unwrap();
+    let mut w = p.eval().weights().clone();
+    w.terms[varia::search::weights::POINTS] = 0;
+    let s0 = p.with_weights(w).session(Some(FOUR_TWO_QUEENS), 1).unwrap();
+    assert_eq!(gain(&s0, "d4"), gain(&s0, "i4"));
+}
+
+/// The AI goes for the events that score: checking two kings at once (5
+/// points) rather than taking a pawn (1 point) with the points term at
+/// 100 a point; without it, it takes the pawn. (At the default, 30, the
+/// pawn's 100 + 30 outweigh the checks' 150 with the other terms: it
+/// takes the pawn too.)
+#[test]
+fn the_ai_checks_two_kings_for_their_points() {
+    let v = varia::load::builtin("fourplayer", &[]).unwrap();
+    let p = varia::play::session::Prepared::new(&v).unwrap();
+    let mut w = p.eval().weights().clone();
+    w.terms[varia::search::weights::POINTS] = 100;
+    let s100 = p
+        .with_weights(w.clone())
+        .session(Some(FOUR_DOUBLE_CHECK), 1)
+        .unwrap();
+    assert_eq!(best(&s100, 2), "c11g7");
+    w.terms[varia::search::weights::POINTS] = 0;
+    let s0 = p
+        .with_weights(w)
+        .session(Some(FOUR_DOUBLE_CHECK), 1)
+        .unwrap();
+    assert_eq!(best(&s0, 2), "c11i11");
+}

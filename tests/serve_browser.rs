@@ -884,3 +884,63 @@ fn four_players_show_their_points_and_who_is_out() {
     b.js("document.getElementById('seats').scrollIntoView()");
     shot(&b, "fourplayer-red-out");
 }
+
+/// A four-player game that ends on most points: the 50-move rule (200
+/// actions of the four without a capture or a pawn move) after red's
+/// queen checks two kings at once (5 points: 28 + 5 = 33, one more than
+/// blue's 30). The page shows every seat's points, those of the last
+/// action included, and names the winner by points.
+#[test]
+fn four_players_end_on_most_points_and_the_page_names_them() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        format!(
+            "{}/variants/catalogue/fourplayer.variant",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        d.path().join("fourplayer.variant"),
+    )
+    .unwrap();
+    let Some((_s, b, _g)) = setup(&[d.path().to_str().unwrap()]) else {
+        return;
+    };
+    wait_board(&b);
+    open_file(&b, "fourplayer.variant", 4);
+    all_human(&b);
+    let fen = "***3yK4***/***8***/***8***/2rQ5bP5/14/14/13gK/bK13/14/14/14/***8***/***8***/***4rK3***<score:28/30/5/0> r - - 199 1";
+    b.js(&format!("document.getElementById('fen').value = '{fen}'"));
+    b.click("#from-fen");
+    b.wait(
+        "the position",
+        "return window.varia.board().fen.includes('<score:28/30/5/0>')",
+    );
+    wait_board(&b);
+    let shown = || {
+        b.js("return [...document.querySelectorAll('#seats .seat .points')].map(s => s.textContent.trim())")
+    };
+    assert_eq!(
+        shown(),
+        serde_json::json!(["28 points", "30 points", "5 points", "0 points"])
+    );
+    clicks(&b, &["c11", "g7"]);
+    b.wait("the end", "return window.varia.board().over");
+    assert_eq!(
+        shown(),
+        serde_json::json!(["33 points", "30 points", "5 points", "0 points"])
+    );
+    let text = b.js("return document.getElementById('result').textContent");
+    let text = text.as_str().unwrap();
+    assert!(text.contains("red wins ("), "{text}");
+    assert!(
+        text.ends_with("points: red 33, blue 30, yellow 5, green 0)."),
+        "{text}"
+    );
+    assert_eq!(
+        b.js("return document.getElementById('result').dataset.over"),
+        "true"
+    );
+    b.js("document.getElementById('result').scrollIntoView()");
+    shot(&b, "fourplayer-most-points");
+    b.js("document.getElementById('seats').scrollIntoView()");
+    shot(&b, "fourplayer-most-points-seats");
+}

@@ -177,9 +177,12 @@ impl Game for Session {
         if victim.is_none() && promo.is_none() && besides == 0 {
             return None;
         }
-        let gain = (victim.map_or(0, |v| self.order_value(v.kind())) + besides) * 16
-            - self.order_value(mover.kind()) / 16
-            + promo.unwrap_or(0) * 8;
+        // Where points for events decide, the points of the man taken too.
+        let taken = victim.map_or(0, |v| {
+            self.order_value(v.kind()) + self.eval.capture_points(v)
+        });
+        let gain =
+            (taken + besides) * 16 - self.order_value(mover.kind()) / 16 + promo.unwrap_or(0) * 8;
         Some(gain)
     }
 

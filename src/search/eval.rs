@@ -48,6 +48,10 @@
 //!   how many men attack it (at most 4), weighed by the game phase;
 //! - **tempo** (`tempo`): a bonus for the side to act.
 //!
+//! Where points for events decide the game (`score ...` with `most
+//! points` or eliminations), the **points term** (`points`,
+//! `super::points`) counts the searching side's lead in points.
+//!
 //! The **structure terms** (`super::structure`) read where the pawn-like
 //! men stand, for kinds that promote, move one step forward and nothing
 //! else, and capture aside (so they can defend one another), in the same
@@ -70,6 +74,7 @@
 
 use super::dynamic::{self, Dynamic};
 use super::mobility::mobility;
+use super::points::Points;
 use super::structure::{self, Structure};
 use super::weights::{self as w, Weights};
 use crate::engine::{AttackMap, Man, Position, Square, Tables};
@@ -139,6 +144,8 @@ pub struct Eval {
     passed_gain: Vec<Cp>,
     /// The structure terms' tables (`super::structure`).
     structure: Structure,
+    /// The points term, where points for events decide (`super::points`).
+    points: Option<Points>,
 }
 
 /// What an evaluation reuses from one call to the next, so that it
@@ -383,6 +390,7 @@ impl Eval {
             dynamic,
             passed_gain: Vec::new(),
             structure,
+            points: Points::new(v),
             piece_kinds: v
                 .pieces
                 .iter()
@@ -408,6 +416,17 @@ impl Eval {
         self.goals
             .iter()
             .any(|(k, tabs)| *k == kind && tabs[f.index()].get(sq.index()).is_some_and(|&d| d == 0))
+    }
+
+    /// For ordering, where points for events decide the game: the points
+    /// of taking `man`, weighed as the evaluation weighs a point (0
+    /// elsewhere).
+    #[inline]
+    pub fn capture_points(&self, man: Man) -> Cp {
+        self.points.as_ref().map_or(0, |p| {
+            (i64::from(p.capture(man)) * i64::from(self.weights.terms[w::POINTS])).min(1_000_000)
+                as Cp
+        })
     }
 
     /// The weights in use.
@@ -637,6 +656,12 @@ impl Eval {
         if self.quiet_rule && score != 0 {
             score -=
                 score.signum() * pos.quiet_plies().min(200) as Cp * score.abs().min(300) / 300 * 2;
+        }
+        // The lead in points, after the progress term: where the points
+        // decide, the side ahead on them is glad of a counter that ends
+        // the game.
+        if let Some(p) = &self.points {
+            score += p.value(pos, player, self.weights.terms[w::POINTS]);
         }
         score
     }
@@ -881,6 +906,9 @@ impl Eval {
             for (i, &t) in structure::TERMS.iter().enumerate() {
                 f[term(t)] += raw[i] as f64 / structure::DEN[i] as f64;
             }
+        }
+        if let Some(p) = &self.points {
+            f[term(w::POINTS)] += p.lead(pos, player) as f64;
         }
         (f, rest)
     }

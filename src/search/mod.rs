@@ -71,6 +71,7 @@ pub mod game;
 mod history;
 mod mobility;
 mod picker;
+mod points;
 mod quiesce;
 mod root;
 mod smp;

@@ -113,6 +113,12 @@ impl Position {
         with_pos!(&self.inner, c, s => c.rules.scores.as_ref().map(|sc| sc.all(&c.base, s)))
     }
 
+    /// `score ...`: the points of player `p` so far (0 where the variant
+    /// keeps none). Allocates nothing: the evaluation asks it per player.
+    pub fn points_of(&self, p: PlayerId) -> u32 {
+        with_pos!(&self.inner, c, s => c.rules.scores.as_ref().map_or(0, |sc| sc.of(s, p)))
+    }
+
     /// Players still in the game.
     pub fn players_in(&self) -> PlayerSet {
         with_pos!(&self.inner, _c, s => s.alive)

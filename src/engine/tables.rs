@@ -50,6 +50,9 @@ pub(crate) struct Compiled<B: Bits> {
     pub extras: bool,
     /// The legal actions are the legal board moves ([`Rules::board_only`]).
     pub board_only: bool,
+    /// The tactical actions can be generated alone ([`Rules::tactical_alone`],
+    /// and no man takes its own side's men).
+    pub tactical: bool,
 }
 
 impl<B: Bits> Compiled<B> {
@@ -90,6 +93,11 @@ impl<B: Bits> Compiled<B> {
         let extras =
             base.atoms.patterns.iter().any(|p| p.plan.extra) || rules.check_bound.is_some();
         let board_only = rules.board_only();
+        // (A man that may take its own side's men, `captures own`, makes
+        // a move onto an occupied square no capture of an enemy man: the
+        // tactical sink counts every occupied target as one.)
+        let tactical =
+            rules.tactical_alone() && !base.atoms.patterns.iter().any(|p| p.plan.captures_own);
         Ok(Compiled {
             base,
             rules,
@@ -98,6 +106,7 @@ impl<B: Bits> Compiled<B> {
             zone_test,
             extras,
             board_only,
+            tactical,
         })
     }
 }

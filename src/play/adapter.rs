@@ -141,6 +141,37 @@ impl Game for Session {
         self.result_of(st)
     }
 
+    fn tactical_alone(&self) -> bool {
+        self.position().tactical_alone()
+    }
+
+    fn expand_tactical(&mut self, out: &mut Vec<Move>) -> (Option<Outcome>, usize) {
+        let mut list = MoveList::from(std::mem::take(out));
+        let st = self.game.tactical_status_into(&mut list);
+        *out = list.into_vec();
+        match st {
+            Some((st, n)) => {
+                // The legal actions are estimated by the board moves; a
+                // man in hand can be put on most empty squares: at least
+                // the 40 the search counts.
+                let hand = self.eval.drops && {
+                    let pos = self.position();
+                    let me = pos.turn();
+                    (0..self.variant().pieces.len() as u8).any(|k| pos.hand(me, k) > 0)
+                };
+                (self.result_of(st), if hand { n.max(40) } else { n })
+            }
+            // A position where the variant cannot (a goal reached): the
+            // whole list, kept to its tactical actions.
+            None => {
+                let over = self.expand(out);
+                let n = out.len();
+                out.retain(|a| self.tactical_gain(a).is_some());
+                (over, n)
+            }
+        }
+    }
+
     fn tactical_gain(&self, a: &Move) -> Option<i32> {
         let pos = self.position();
         let from = a.from()?;

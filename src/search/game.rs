@@ -165,6 +165,22 @@ pub trait Game: Clone + Send {
         self.legal_actions(out);
         self.outcome()
     }
+    /// Whether quiescence may generate the tactical actions alone
+    /// ([`Game::expand_tactical`]) instead of the whole legal list.
+    fn tactical_alone(&self) -> bool {
+        false
+    }
+    /// The legal tactical actions (those with a [`Game::tactical_gain`]),
+    /// in any order, when the game is over its outcome ([`Game::expand`]
+    /// without the quiet actions), and the number of legal actions or an
+    /// estimate of it (the search's evaluation adds it, up to 40). Asked
+    /// only where [`Game::tactical_alone`] holds, out of check.
+    fn expand_tactical(&mut self, out: &mut Vec<Self::Action>) -> (Option<Outcome>, usize) {
+        let over = self.expand(out);
+        let n = out.len();
+        out.retain(|a| self.tactical_gain(a).is_some());
+        (over, n)
+    }
     /// A tactical action (a capture, a promotion) with its ordering gain in
     /// hundredths of a pawn (victim's value first, then the mover's);
     /// `None` for a quiet action. Quiescence search plays only these.

@@ -18,6 +18,13 @@
 //! - **Transposition table** ([`tt`]): buckets of four, each entry with the
 //!   position's static evaluation; quiescence probes it (a bound that
 //!   settles a null window ends the node) and stores its results at depth 0.
+//! - **Quiescence** (`quiesce.rs`): out of check, where the game can
+//!   ([`Game::tactical_alone`]), a node at depth 0 generates only its
+//!   tactical actions ([`Game::expand_tactical`]); elsewhere the whole
+//!   legal list. The static evaluation adds the number of legal actions
+//!   (at most 40); such a node counts the legal board moves it passed over
+//!   instead (exact where the engine's fast path runs, but for promotions
+//!   and castling), and 40 where the player holds a man to place.
 //! - **Move ordering**, staged (`picker.rs`: each stage scored only when
 //!   the search reaches it): the hash action; captures and promotions that win
 //!   or hold material by static exchange ([`Game::see`]), victim first,
@@ -258,6 +265,9 @@ pub struct Searcher<A: Copy> {
     pv: Vec<Vec<A>>,
     /// Quiescence's tactical actions with their ordering scores, per ply.
     qlists: Vec<Vec<(i32, A)>>,
+    /// The game generates quiescence's tactical actions alone
+    /// ([`Game::tactical_alone`], read at the search's start).
+    tactical: bool,
 }
 
 impl<A: Copy + PartialEq> Searcher<A> {
@@ -302,6 +312,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
             scores: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             qlists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            tactical: false,
         }
     }
 
@@ -355,6 +366,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
         self.null_off = 0;
         self.nodes = 0;
         self.root_player = g.to_move();
+        self.tactical = g.tactical_alone();
         self.root_team = g.team_of(self.root_player);
         self.salt = if g.players() > 2 {
             crate::engine::splitmix(
@@ -445,7 +457,8 @@ impl<A: Copy + PartialEq> Searcher<A> {
         }
     }
 
-    /// The evaluation from the camp to act.
+    /// The evaluation from the camp to act, with the number of legal
+    /// actions `mobility` (at most 40).
     fn static_eval<G: Game<Action = A>>(&self, g: &mut G, camp: bool, mobility: usize) -> i32 {
         let v = g.evaluate(self.root_player);
         let v = if camp { v } else { -v };
@@ -469,6 +482,24 @@ impl<A: Copy + PartialEq> Searcher<A> {
             return 0;
         }
         let mut actions = std::mem::take(&mut self.moves[ply]);
+        // Quiescence out of check, where the game can: the tactical
+        // actions alone (`quiesce.rs`).
+        if depth <= 0 && self.tactical && ply < MAX_PLY && !self.stopped && !g.in_check() {
+            let (over, mobility) = g.expand_tactical(&mut actions);
+            let v = match over {
+                Some(o) => {
+                    let v = terminal(&o, &self.root_team, ply);
+                    if camp {
+                        v
+                    } else {
+                        -v
+                    }
+                }
+                None => self.quiesce(g, &mut actions, mobility, alpha, beta, ply, camp, false),
+            };
+            self.moves[ply] = actions;
+            return v;
+        }
         let over = g.expand(&mut actions);
         if let Some(o) = over {
             self.moves[ply] = actions;
@@ -482,7 +513,8 @@ impl<A: Copy + PartialEq> Searcher<A> {
         }
         let in_check = g.in_check();
         if depth <= 0 && !in_check || ply >= MAX_PLY || self.stopped {
-            let v = self.quiesce(g, &mut actions, alpha, beta, ply, camp, in_check);
+            let n = actions.len();
+            let v = self.quiesce(g, &mut actions, n, alpha, beta, ply, camp, in_check);
             self.moves[ply] = actions;
             return v;
         }

@@ -1,4 +1,14 @@
 //! Quiescence: the search at depth 0, on tactical actions only.
+//!
+//! Out of check, where the game can ([`Game::tactical_alone`]: the engine
+//! decides per rule kind, `Rules::tactical_alone`), a quiescence node
+//! generates only its tactical actions ([`Game::expand_tactical`]: the
+//! legal captures and promotions, with the exact end status), not the
+//! whole legal list: [`Searcher::node`] asks for them before anything
+//! else. In check, and in a game that cannot (a rule that makes a quiet
+//! move capture, a compulsory capture, a placement that must come first,
+//! moves that place a man too, ...), the node generates the whole list
+//! and quiescence keeps its tactical actions (every action in check).
 
 use super::game::Game;
 use super::tt::{Bound, NO_EVAL};
@@ -6,12 +16,15 @@ use super::*;
 
 impl<A: Copy + PartialEq> Searcher<A> {
     /// Quiescence: stand pat on the evaluation, then try the tactical
-    /// actions (every action when in check).
+    /// actions (every action when in check). `actions`: the legal list,
+    /// or its tactical actions alone; `mobility`: the number of legal
+    /// actions (or its estimate) for the evaluation.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn quiesce<G: Game<Action = A>>(
         &mut self,
         g: &mut G,
         actions: &mut [A],
+        mobility: usize,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -40,7 +53,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
         let stand = if tt_eval != NO_EVAL {
             tt_eval
         } else {
-            self.static_eval(g, camp, actions.len())
+            self.static_eval(g, camp, mobility)
         };
         if ply >= MAX_PLY || self.stopped {
             return stand;
@@ -103,5 +116,105 @@ impl<A: Copy + PartialEq> Searcher<A> {
                 .store(key, best_action, to_tt(best, ply), stored_eval, 0, bound);
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::game::Outcome;
+    use super::super::Limits;
+    use super::*;
+
+    /// Take 1 to 3 from a pile; whoever takes the last one wins. Taking 3
+    /// is "tactical"; a pile of a multiple of 4 is "in check". The game
+    /// counts the calls of [`Game::expand_tactical`] and panics where the
+    /// search must not make one.
+    #[derive(Clone)]
+    struct Take {
+        pile: u32,
+        turn: usize,
+        history: Vec<u32>,
+        alone: bool,
+        calls: usize,
+    }
+
+    impl Game for Take {
+        type Action = u32;
+        fn players(&self) -> usize {
+            2
+        }
+        fn to_move(&self) -> usize {
+            self.turn
+        }
+        fn legal_actions(&mut self, out: &mut Vec<u32>) {
+            out.clear();
+            out.extend((1..=3).filter(|&k| k <= self.pile));
+        }
+        fn play(&mut self, a: u32) {
+            self.pile -= a;
+            self.history.push(a);
+            self.turn ^= 1;
+        }
+        fn undo(&mut self) {
+            self.pile += self.history.pop().unwrap();
+            self.turn ^= 1;
+        }
+        fn outcome(&mut self) -> Option<Outcome> {
+            (self.pile == 0).then(|| Outcome::Win {
+                winners: vec![self.turn ^ 1],
+                reason: "last take".into(),
+            })
+        }
+        fn evaluate(&mut self, player: usize) -> i32 {
+            let v = (self.pile % 4) as i32 * 10;
+            if player == self.turn {
+                v
+            } else {
+                -v
+            }
+        }
+        fn tactical_gain(&self, a: &u32) -> Option<i32> {
+            (*a == 3).then_some(100)
+        }
+        fn in_check(&self) -> bool {
+            self.pile % 4 == 0 && self.pile > 0
+        }
+        fn tactical_alone(&self) -> bool {
+            self.alone
+        }
+        fn expand_tactical(&mut self, out: &mut Vec<u32>) -> (Option<Outcome>, usize) {
+            assert!(self.alone, "asked of a game that cannot");
+            assert!(!self.in_check(), "asked in check at pile {}", self.pile);
+            self.calls += 1;
+            out.clear();
+            if self.pile >= 3 {
+                out.push(3);
+            }
+            (self.outcome(), self.pile.min(3) as usize)
+        }
+    }
+
+    #[test]
+    fn quiescence_generates_tactical_actions_alone_only_where_allowed_and_out_of_check() {
+        for alone in [true, false] {
+            let mut g = Take {
+                pile: 9,
+                turn: 0,
+                history: Vec::new(),
+                alone,
+                calls: 0,
+            };
+            let mut s: Searcher<u32> = Searcher::with_entries(1024);
+            let limits = Limits {
+                depth: Some(8),
+                ..Limits::default()
+            };
+            let f = s.search(&mut g, &limits, None, &mut |_| {});
+            // Taking 1 leaves the opponent a multiple of 4: a won game.
+            assert_eq!(f.best, Some(1), "alone {alone}");
+            assert!(f.value > WIN_BOUND, "alone {alone}: {}", f.value);
+            assert_eq!(g.calls > 0, alone, "alone {alone}: {} calls", g.calls);
+            assert_eq!(g.pile, 9);
+        }
     }
 }

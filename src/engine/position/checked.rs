@@ -168,6 +168,22 @@ impl Position {
         with_pos!(&mut self.inner, c, s => movegen::gen_legal(c, s, out));
     }
 
+    /// Whether [`Position::tactical_moves_into`] can generate the legal
+    /// captures and promotions alone in this variant.
+    pub fn tactical_alone(&self) -> bool {
+        with_pos!(&self.inner, c, _s => c.tactical)
+    }
+
+    /// The legal captures and promotions alone, into a reused list
+    /// (cleared first; `position::tactical`), and about how many legal
+    /// board moves there are (exact where the fast path runs, but for
+    /// promotions and castling); `None` where the variant cannot generate
+    /// them alone (then the list is empty).
+    pub fn tactical_moves_into(&mut self, out: &mut MoveList) -> Option<usize> {
+        out.clear();
+        with_pos!(&mut self.inner, c, s => super::tactical::gen_tactical(c, s, out))
+    }
+
     /// Whether the player to act has a legal action.
     pub fn has_legal_move(&mut self) -> bool {
         with_pos!(&mut self.inner, c, s => movegen::has_legal(c, s))

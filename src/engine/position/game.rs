@@ -533,6 +533,23 @@ impl Game {
         with_pos!(&self.pos.inner, c, s => endings::status(&c.base, &c.rules.ending_parts(), s, &mut f))
     }
 
+    /// [`Game::status_into`] with only the legal captures and promotions
+    /// in `moves` (`Position::tactical_moves_into`), for quiescence; the
+    /// status is exact (where no tactical action was found, whether a legal
+    /// action exists is asked of a generation that stops at the first).
+    /// With it, about how many legal board moves there are
+    /// (`Position::tactical_moves_into`). `None` where the variant cannot
+    /// generate them alone.
+    pub fn tactical_status_into(&mut self, moves: &mut MoveList) -> Option<(Status, usize)> {
+        let n = self.pos.tactical_moves_into(moves)?;
+        // (Asked here, on the position itself: the facts would ask it of
+        // a copy.) The generation stops at the first legal action.
+        let any = !moves.is_empty() || self.pos.has_legal_move();
+        let mut f = self.facts(Some(any));
+        let st = with_pos!(&self.pos.inner, c, s => endings::status(&c.base, &c.rules.ending_parts(), s, &mut f));
+        Some((st, n))
+    }
+
     /// `score ...`: each player's points, in turn order, with those a
     /// checkmate or stalemate rule that ended the game gives at its end
     /// (the scores rule module's `at_end`); `None`: the variant keeps no

@@ -20,6 +20,7 @@ mod reference;
 mod roll;
 mod scan;
 mod sight;
+mod tactical;
 mod trial;
 mod turn_end;
 

@@ -25,7 +25,7 @@ pub(super) fn probe_each<B: Bits, S: Sink>(
     window: impl Fn(Move) -> Option<B>,
 ) -> bool {
     for &mv in list.iter() {
-        if legal_probe(t, s, mv, split, window(mv)) {
+        if out.wants(mv) && legal_probe(t, s, mv, split, window(mv)) {
             out.raw(mv);
             if out.done() {
                 return true;
@@ -249,7 +249,7 @@ pub(super) fn gen_special<B: Bits, S: Sink>(
     gen_en_passant(t, s, c, verify, out);
     if let Some(cs) = &t.rules.castling {
         cs.candidates(&t.base, s, c, |s, mv| {
-            if verify.is_none_or(|split| legal_after(t, s, mv, split)) {
+            if out.wants(mv) && verify.is_none_or(|split| legal_after(t, s, mv, split)) {
                 out.raw(mv);
             }
         });

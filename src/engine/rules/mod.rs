@@ -86,7 +86,7 @@ pub(crate) use pass::Passing;
 pub(crate) use promote_action::PromoteAction;
 pub(crate) use promotion::Promotion;
 pub(crate) use quiet::QuietResets;
-pub(crate) use sink::{Any, Count, Sink, Tally};
+pub(crate) use sink::{Any, Count, Sink, Tactical, Tally};
 pub(crate) use surround::Surround;
 pub(crate) use swap::Swaps;
 pub(crate) use turns::Turns;
@@ -457,6 +457,40 @@ impl<B: Bits> Rules<B> {
             && self.goals.is_none()
             && !self.must_capture
             && self.drops.is_none()
+            && self.exchange.is_none()
+            && self.passing.is_none()
+            && self.must_break.is_none()
+            && self.move_where.is_none()
+            && self.walls.is_none()
+            && self.gating.is_none()
+            && self.promote_action.is_none()
+            && self.lion.is_none()
+            && self.swaps.is_none()
+            && self.first_action.is_none()
+            && self.constraints.connected.is_empty()
+            && !self
+                .turns
+                .as_ref()
+                .is_some_and(|tr| tr.plan.checks_last_only || tr.plan.royal_safe_at_end)
+    }
+
+    /// Whether the tactical actions (captures on the destination, en
+    /// passant, promotions) can be generated alone, as the legal board
+    /// moves that are tactical (`position::tactical`, quiescence's list):
+    /// the legal actions are the legal board moves
+    /// ([`Rules::board_only`]) and, where men are placed from the hand,
+    /// the placements (never tactical) without `must place` (which makes
+    /// a board move illegal while a placement is legal), and goals (a
+    /// position where one is reached takes the whole generation, whose
+    /// guard reads it); and no man takes off its destination (`captures
+    /// by ...`, whose captures look quiet).
+    pub fn tactical_alone(&self) -> bool {
+        let placements_only = self.drops.as_ref().is_some_and(|d| !d.must_place);
+        (self.drops.is_none() || placements_only)
+            && !self.strikes
+            && self.deck.is_none()
+            && self.dice.is_none()
+            && !self.must_capture
             && self.exchange.is_none()
             && self.passing.is_none()
             && self.must_break.is_none()

@@ -62,6 +62,13 @@ pub trait Sink {
     fn done(&self) -> bool {
         false
     }
+    /// Whether the sink would keep the candidate `mv` if it is legal: a
+    /// generation that tests candidates one by one (make, test, unmake)
+    /// skips those it would not keep. Every candidate by default.
+    #[inline(always)]
+    fn wants(&mut self, _mv: Move) -> bool {
+        true
+    }
     /// Whether the caller knows that no enemy man attacks the royal of the
     /// player to act (generation may skip that test).
     #[inline]
@@ -454,6 +461,98 @@ impl<S: Sink> Sink for OnlyCaptures<'_, S> {
     #[inline]
     fn done(&self) -> bool {
         self.inner.done()
+    }
+}
+
+/// The tactical actions alone (quiescence's list, `position::tactical`):
+/// captures (a man on the destination, en passant) and promotions, with
+/// the legality of each judged as for the whole list. The generation asks
+/// [`Sink::wants`] before it tests a candidate by make and unmake, so the
+/// quiet candidates of the generic path and castlings are never tested.
+pub struct Tactical<'a, B: Bits> {
+    pub inner: &'a mut MoveList,
+    /// The occupied squares before the move.
+    pub occ: B,
+    /// Every move handed to the sink, kept or not, a promotion counted
+    /// once, and every candidate it did not want (untested): about the
+    /// number of legal board moves (exact on the fast path but for
+    /// promotions and castling), for the search's mobility term.
+    pub seen: usize,
+}
+
+impl<B: Bits> Tactical<'_, B> {
+    /// Whether `mv` takes a man on its destination or en passant, or
+    /// promotes.
+    #[inline]
+    fn tactical(&self, mv: Move) -> bool {
+        match mv {
+            Move::EnPassant { .. } => true,
+            Move::Castle { .. } | Move::CastleGate { .. } => false,
+            _ => mv.to().is_some_and(|to| self.occ.contains(to)) || mv.promotion().is_some(),
+        }
+    }
+}
+
+impl<B0: Bits> Sink for Tactical<'_, B0> {
+    #[inline]
+    fn targets<B: Bits>(
+        &mut self,
+        pr: &Promotion<B>,
+        s: &State<B>,
+        from: Square,
+        man: Man,
+        targets: B,
+    ) {
+        self.seen += targets.count() as usize;
+        // Generated targets never hold a friendly man: the occupied ones
+        // are captures (each promotion choice of one too).
+        let caps = targets & s.occ;
+        if caps.any() {
+            self.inner.targets(pr, s, from, man, caps);
+        }
+        let quiet = targets & !s.occ;
+        if quiet.any() && pr.promotes(man.kind()) {
+            for to in pr.promo_squares(s, from, man, quiet) {
+                let inner = &mut *self.inner;
+                expand(pr, s, Move::normal(from, to), man, |m| {
+                    if m.promotion().is_some() {
+                        inner.push(m);
+                    }
+                });
+            }
+        }
+    }
+    #[inline(always)]
+    fn plain<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, from: Square, targets: B) {
+        self.seen += targets.count() as usize;
+        self.inner.plain(pr, s, from, targets & s.occ);
+    }
+    #[inline]
+    fn one<B: Bits>(&mut self, pr: &Promotion<B>, s: &State<B>, mv: Move, man: Man) {
+        self.seen += 1;
+        if self.tactical(mv) {
+            self.inner.one(pr, s, mv, man);
+        } else {
+            let inner = &mut *self.inner;
+            expand(pr, s, mv, man, |m| {
+                if m.promotion().is_some() {
+                    inner.push(m);
+                }
+            });
+        }
+    }
+    #[inline]
+    fn raw(&mut self, mv: Move) {
+        self.seen += 1;
+        if self.tactical(mv) {
+            self.inner.push(mv);
+        }
+    }
+    #[inline]
+    fn wants(&mut self, mv: Move) -> bool {
+        let t = self.tactical(mv);
+        self.seen += usize::from(!t);
+        t
     }
 }
 

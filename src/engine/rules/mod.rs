@@ -452,11 +452,19 @@ impl<B: Bits> Rules<B> {
     /// reached, a first action), no connectivity split. Then "has the
     /// player a legal action" goes straight to the board moves.
     pub fn board_only(&self) -> bool {
+        self.plain_list() && self.goals.is_none() && self.drops.is_none()
+    }
+
+    /// No source of actions besides board moves and placements (cards,
+    /// dice, exchanges, walls, gating, promotion actions, lions, swaps),
+    /// and no filter of the list (`must capture`, passing, `must break`,
+    /// `move ... where`, a first action, connectivity, the turn-plan
+    /// rules): what [`Rules::board_only`] and [`Rules::tactical_alone`]
+    /// both ask.
+    fn plain_list(&self) -> bool {
         self.deck.is_none()
             && self.dice.is_none()
-            && self.goals.is_none()
             && !self.must_capture
-            && self.drops.is_none()
             && self.exchange.is_none()
             && self.passing.is_none()
             && self.must_break.is_none()
@@ -486,26 +494,7 @@ impl<B: Bits> Rules<B> {
     /// by ...`, whose captures look quiet).
     pub fn tactical_alone(&self) -> bool {
         let placements_only = self.drops.as_ref().is_some_and(|d| !d.must_place);
-        (self.drops.is_none() || placements_only)
-            && !self.strikes
-            && self.deck.is_none()
-            && self.dice.is_none()
-            && !self.must_capture
-            && self.exchange.is_none()
-            && self.passing.is_none()
-            && self.must_break.is_none()
-            && self.move_where.is_none()
-            && self.walls.is_none()
-            && self.gating.is_none()
-            && self.promote_action.is_none()
-            && self.lion.is_none()
-            && self.swaps.is_none()
-            && self.first_action.is_none()
-            && self.constraints.connected.is_empty()
-            && !self
-                .turns
-                .as_ref()
-                .is_some_and(|tr| tr.plan.checks_last_only || tr.plan.royal_safe_at_end)
+        self.plain_list() && (self.drops.is_none() || placements_only) && !self.strikes
     }
 
     /// Whether a plain board move (a man from one square to another,

@@ -939,6 +939,11 @@ fn four_players_end_on_most_points_and_the_page_names_them() {
         b.js("return document.getElementById('result').dataset.over"),
         "true"
     );
+    // The board's legend names nobody as to move once the game is over.
+    assert_eq!(
+        b.js("return window.varia.board().svg.includes('(to move)')"),
+        false
+    );
     b.js("document.getElementById('result').scrollIntoView()");
     shot(&b, "fourplayer-most-points");
     b.js("document.getElementById('seats').scrollIntoView()");

@@ -366,6 +366,8 @@ pub fn position(
     };
     if let Some(o) = g.result() {
         view.notes.push(result_sentence(g, &o));
+        // Once the game is over nobody is to move: the legend says so.
+        view.to_move = usize::MAX;
     }
     let svg = svg::draw_with(
         &view,

@@ -9,6 +9,7 @@ use crate::ir::{Coord, Letter};
 use std::fmt::Write as _;
 
 pub mod hex;
+pub mod hue;
 pub mod palette;
 pub mod svg;
 pub mod svg_style;

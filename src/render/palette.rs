@@ -15,6 +15,8 @@
 //! four sides share one colour and carry their owner's number, as
 //! without colour.
 
+pub use super::hue::Hue;
+
 /// A colour as red, green, blue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rgb(pub u8, pub u8, pub u8);
@@ -55,68 +57,6 @@ pub enum Role {
     },
     /// The men of a player named after a hue (see [`Palette::man`]).
     Hue(Hue),
-}
-
-/// A colour a player may be named after (`players red, blue, yellow,
-/// green`). With more than two players all named after different hues,
-/// each player's men are drawn in a tone of its hue that reads on the
-/// theme's squares ([`Palette::man`]); the SVG pictures use the same names
-/// ([`super::svg_style::owner_color`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Hue {
-    White,
-    Black,
-    Red,
-    Green,
-    Blue,
-    Yellow,
-    Orange,
-    Purple,
-    Brown,
-    Gray,
-}
-
-impl Hue {
-    pub const ALL: [Hue; 10] = [
-        Hue::White,
-        Hue::Black,
-        Hue::Red,
-        Hue::Green,
-        Hue::Blue,
-        Hue::Yellow,
-        Hue::Orange,
-        Hue::Purple,
-        Hue::Brown,
-        Hue::Gray,
-    ];
-
-    /// The hue a player's name is (`red`, `Grey`: any case), if any.
-    pub fn named(name: &str) -> Option<Hue> {
-        Some(match name.to_ascii_lowercase().as_str() {
-            "white" => Hue::White,
-            "black" => Hue::Black,
-            "red" => Hue::Red,
-            "green" => Hue::Green,
-            "blue" => Hue::Blue,
-            "yellow" => Hue::Yellow,
-            "orange" => Hue::Orange,
-            "purple" => Hue::Purple,
-            "brown" => Hue::Brown,
-            "gray" | "grey" => Hue::Gray,
-            _ => return None,
-        })
-    }
-
-    /// The hues of the players named `names`, when every name is one and
-    /// no two are the same.
-    pub fn of_players(names: &[String]) -> Option<Vec<Hue>> {
-        let hues = names
-            .iter()
-            .map(|n| Hue::named(n))
-            .collect::<Option<Vec<Hue>>>()?;
-        let distinct = hues.iter().enumerate().all(|(i, h)| !hues[..i].contains(h));
-        distinct.then_some(hues)
-    }
 }
 
 /// The colours of a terminal.
@@ -605,8 +545,8 @@ mod tests {
                 players: 4
             }
         );
-        let quatro = names(&["white", "red", "black", "green"]);
-        assert_eq!(light256.man(1, &quatro), Role::Hue(Hue::Red));
+        let white_red_black_green = names(&["white", "red", "black", "green"]);
+        assert_eq!(light256.man(1, &white_red_black_green), Role::Hue(Hue::Red));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The SVG pictures' measures, colours and text escaping, shared by the
-//! square and the hexagonal drawings ([`super::svg`], [`super::hex`]).
+//! square and the hexagonal drawings (`svg`, `hex`).
 
 /// The most squares a picture may hold (a 256 × 256 window).
 pub const MAX_CELLS: i64 = 256 * 256;
@@ -32,7 +32,7 @@ const MANY: [&str; 8] = [
 /// The colour a player's name says (`red`), if it is one of the
 /// palette's.
 fn named(name: &str) -> Option<&'static str> {
-    use super::palette::Hue;
+    use super::hue::Hue;
     Some(match Hue::named(name)? {
         Hue::White => "#ffffff",
         Hue::Black => "#222222",

@@ -190,8 +190,8 @@ pub const TERMS: [Term; 20] = [
     Term {
         key: "points",
         // 30: at 100 (a point worth a pawn) the AI won 19 of 58 decided
-        // fourplayer games against itself without the term, at 30 as
-        // many as it (docs/STRENGTH.md).
+        // four-player games against itself without the term, at 30 about
+        // as many as it (docs/STRENGTH.md, "points for events").
         default: 30,
         min: 0,
         max: 1000,

@@ -191,28 +191,27 @@ impl<B: Bits> Goals<B> {
                     on_board,
                     all_of,
                     except,
-                } if *except => {
-                    at_most_of(b, s, p, *kinds, *on_board, *at_most)
-                        && (!reply
-                            || s.alive.iter().filter(|&q| q != p).all(|q| {
-                                let more = at_most + u32::from(p == s.turn);
-                                !at_most_of(b, s, q, *kinds, *on_board, more)
-                            }))
-                }
-                Test::Count {
-                    kinds,
-                    at_most,
-                    reply,
-                    on_board,
-                    all_of,
-                    ..
                 } => {
-                    count(b, s, p, *kinds, *on_board, *all_of) <= *at_most
+                    // Whether `q` has at most `n` men of `kinds` (every
+                    // man, for an empty mask); `men except ...` counts
+                    // until the answer is known.
+                    let within = |q: u8, kinds: KindSet, n: u32| {
+                        if *except {
+                            at_most_of(b, s, q, kinds, *on_board, n)
+                        } else {
+                            count(b, s, q, kinds, *on_board, *all_of) <= n
+                        }
+                    };
+                    // `with reply`: every other player has more men than
+                    // that (the listed kinds' under `except`, else all),
+                    // one more when `p` is to act.
+                    let reply_kinds = if *except { *kinds } else { KindSet::EMPTY };
+                    within(p, *kinds, *at_most)
                         && (!reply
-                            || s.alive.iter().filter(|&q| q != p).all(|q| {
-                                let more = at_most + 1 + u32::from(p == s.turn);
-                                count(b, s, q, KindSet::EMPTY, *on_board, false) >= more
-                            }))
+                            || s.alive
+                                .iter()
+                                .filter(|&q| q != p)
+                                .all(|q| !within(q, reply_kinds, at_most + u32::from(p == s.turn))))
                 }
                 Test::Checks { at_least, given } => s.var(given.at(p as usize)) >= *at_least,
                 Test::BoardFull => (b.real & !s.occ).is_empty(),

@@ -412,7 +412,7 @@ impl<S: Sink> Sink for Tally<'_, S> {
 /// 256-bit [`Bitset`], whatever the width of the variant's sets): en
 /// passant, or a move (not castling) onto an occupied square.
 #[inline]
-pub fn captures(occ: &Bitset, mv: Move) -> bool {
+pub fn captures<B: Bits>(occ: &B, mv: Move) -> bool {
     match mv {
         Move::EnPassant { .. } => true,
         Move::Castle { .. } | Move::CastleGate { .. } => false,
@@ -485,11 +485,21 @@ impl<B: Bits> Tactical<'_, B> {
     /// promotes.
     #[inline]
     fn tactical(&self, mv: Move) -> bool {
-        match mv {
-            Move::EnPassant { .. } => true,
-            Move::Castle { .. } | Move::CastleGate { .. } => false,
-            _ => mv.to().is_some_and(|to| self.occ.contains(to)) || mv.promotion().is_some(),
-        }
+        captures(&self.occ, mv)
+            || !matches!(mv, Move::Castle { .. } | Move::CastleGate { .. })
+                && mv.promotion().is_some()
+    }
+
+    /// The promotions among the choices of the quiet move `mv` (its
+    /// non-promoting form is not tactical).
+    #[inline]
+    fn promotions_of<B2: Bits>(&mut self, pr: &Promotion<B2>, s: &State<B2>, mv: Move, man: Man) {
+        let inner = &mut *self.inner;
+        expand(pr, s, mv, man, |m| {
+            if m.promotion().is_some() {
+                inner.push(m);
+            }
+        });
     }
 }
 
@@ -513,12 +523,7 @@ impl<B0: Bits> Sink for Tactical<'_, B0> {
         let quiet = targets & !s.occ;
         if quiet.any() && pr.promotes(man.kind()) {
             for to in pr.promo_squares(s, from, man, quiet) {
-                let inner = &mut *self.inner;
-                expand(pr, s, Move::normal(from, to), man, |m| {
-                    if m.promotion().is_some() {
-                        inner.push(m);
-                    }
-                });
+                self.promotions_of(pr, s, Move::normal(from, to), man);
             }
         }
     }
@@ -533,12 +538,7 @@ impl<B0: Bits> Sink for Tactical<'_, B0> {
         if self.tactical(mv) {
             self.inner.one(pr, s, mv, man);
         } else {
-            let inner = &mut *self.inner;
-            expand(pr, s, mv, man, |m| {
-                if m.promotion().is_some() {
-                    inner.push(m);
-                }
-            });
+            self.promotions_of(pr, s, mv, man);
         }
     }
     #[inline]

@@ -69,6 +69,9 @@ pub struct BoardView {
     pub notes: Vec<String>,
     /// Eliminated players.
     pub out: Vec<bool>,
+    /// `score ...`: each player's points now, in turn order (`None`: the
+    /// variant keeps no points).
+    pub points: Option<Vec<u32>>,
     /// `board hex N`: the grid is a hexagon's axial grid, drawn as
     /// hexagons (`render::hex`).
     pub hex: Option<u8>,
@@ -379,7 +382,13 @@ pub fn wrap_legend(v: &BoardView) -> Option<String> {
     }
 }
 
-/// The lines under a board: each player (to move, out, hand, deck), the
+/// `n points` (`1 point`): a player's score as the lines under a board
+/// write it.
+pub(crate) fn points_text(n: u32) -> String {
+    format!("{n} point{}", if n == 1 { "" } else { "s" })
+}
+
+/// The lines under a board: each player (to move, out, points, hand, deck), the
 /// notes, and the legend of the marks shown.
 fn players_and_notes(v: &BoardView, style: Style, pal: &Palette) -> String {
     let mut out = String::new();
@@ -406,6 +415,9 @@ fn players_and_notes(v: &BoardView, style: Style, pal: &Palette) -> String {
         let mut line = format!("{marker} {shown}");
         if v.out.get(p).copied().unwrap_or(false) {
             line.push_str(" (out)");
+        }
+        if let Some(n) = v.points.as_ref().and_then(|pts| pts.get(p)) {
+            let _ = write!(line, "  {}", points_text(*n));
         }
         if let Some(h) = v.hands.get(p).filter(|h| !h.is_empty()) {
             let items: Vec<String> = h
@@ -500,6 +512,7 @@ mod tests {
             deck_cards: vec![Vec::new(), Vec::new()],
             notes: vec!["check".into()],
             out: vec![false, false],
+            points: None,
             hex: None,
             wrap: crate::ir::Wrap::default(),
             layers: 1,
@@ -521,6 +534,30 @@ mod tests {
             "  3 : . k \n  2 . # . \n  1 K . : \n    a b c \n> white  hand: Q\n  black\ncheck\n"
         );
         assert!(!s.contains('\x1b'));
+    }
+
+    #[test]
+    fn each_players_points_follow_the_name() {
+        let v = BoardView {
+            points: Some(vec![1, 12]),
+            ..view()
+        };
+        let style = Style {
+            color: false,
+            ascii: true,
+            flipped: false,
+        };
+        let s = draw(&v, style);
+        assert!(s.contains("> white  1 point  hand: Q\n"), "{s}");
+        assert!(s.contains("  black  12 points\n"), "{s}");
+        // A variant without points says nothing of them.
+        assert!(!draw(&view(), style).contains("point"));
+        let svg = svg::draw(&v, &[]).unwrap();
+        assert!(
+            svg.contains("white (to move) — 1 point — hand: Q×1"),
+            "{svg}"
+        );
+        assert!(svg.contains("black — 12 points<"), "{svg}");
     }
 
     #[test]

@@ -944,6 +944,11 @@ fn four_players_end_on_most_points_and_the_page_names_them() {
         b.js("return window.varia.board().svg.includes('(to move)')"),
         false
     );
+    // The legend under the board gives each player's points too.
+    assert_eq!(
+        b.js("return ['red — 33 points', 'blue — 30 points', 'yellow — 5 points', 'green — 0 points'].map(l => window.varia.board().svg.includes(l))"),
+        serde_json::json!([true, true, true, true])
+    );
     b.js("document.getElementById('result').scrollIntoView()");
     shot(&b, "fourplayer-most-points");
     b.js("document.getElementById('seats').scrollIntoView()");

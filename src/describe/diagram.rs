@@ -137,6 +137,7 @@ impl Diagram {
                 deck_cards: Vec::new(),
                 notes: Vec::new(),
                 out: Vec::new(),
+                points: None,
                 hex: self.hex,
                 wrap: self.wrap,
                 layers: 1,

@@ -597,6 +597,7 @@ impl Session {
                 .collect(),
             notes,
             out: (0..np).map(|p| pos.alive() & (1 << p) == 0).collect(),
+            points: self.points(),
         }
     }
 }

@@ -485,7 +485,7 @@ pub fn body_with(v: &BoardView, arrows: &[(Coord, Coord)], opt: Options) -> Resu
 }
 
 /// A player's line under the board (not escaped): name, whether to
-/// move or out, the men in hand and the deck's public counts.
+/// move or out, the points, the men in hand and the deck's public counts.
 fn player_line(v: &BoardView, p: usize) -> String {
     let mut line = v.player_names[p].clone();
     if p == v.to_move {
@@ -493,6 +493,9 @@ fn player_line(v: &BoardView, p: usize) -> String {
     }
     if v.out.get(p).copied().unwrap_or(false) {
         line.push_str(" (out)");
+    }
+    if let Some(n) = v.points.as_ref().and_then(|pts| pts.get(p)) {
+        let _ = write!(line, " — {}", super::points_text(*n));
     }
     if let Some(hand) = v.hands.get(p).filter(|h| !h.is_empty()) {
         let items: Vec<String> = hand.iter().map(|(l, n)| format!("{l}×{n}")).collect();
@@ -558,6 +561,7 @@ mod tests {
             deck_cards: vec![],
             notes: vec![],
             out: vec![],
+            points: None,
             hex: None,
             wrap: crate::ir::Wrap::default(),
             layers: 1,
@@ -618,6 +622,7 @@ mod tests {
             deck_cards: vec![],
             notes: vec![],
             out: vec![],
+            points: None,
             hex: None,
             wrap: crate::ir::Wrap::default(),
             layers: 1,

@@ -489,6 +489,78 @@ fn replay_reads_every_game_of_a_bpgn_file() {
     assert!(e.contains("two.bpgn game 3: move 1A. e5"), "{e}");
 }
 
+/// `replay --json` of a BPGN file: one line per game as for one board
+/// (`boards: 2`), an illegal game a line of its own and the exit code 1;
+/// `--game N` checks that game alone.
+#[test]
+fn replay_json_and_game_pick_read_a_bpgn_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("three.bpgn");
+    let mate = "[WhiteA \"a\"]\n[BlackA \"b\"]\n[WhiteB \"c\"]\n[BlackB \"d\"]\n[Result \"1-0\"]\n[Variant \"bughouse2\"]\n\n1B. f3 1b. e5 1A. e4 2B. g4 2b. Qh4# 1-0\n";
+    let text = format!(
+        "{mate}\n{}\n[WhiteA \"x\"]\n[Variant \"bughouse2\"]\n\n1A. e5 *\n",
+        mate.replace("1-0", "0-1")
+    );
+    std::fs::write(&f, text).unwrap();
+    let out = varia()
+        .args(["replay", "--json", f.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(
+        lines[0],
+        serde_json::json!({"game": 1, "variant": "bughouse2", "boards": 2, "legal": true,
+            "actions": 5, "unplayed": 0, "result": "1-0", "error": null})
+    );
+    assert_eq!(lines[1]["legal"], false);
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the record says 0-1, but the rules give 1-0"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2]["game"], 3);
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("move 1A. e5"),
+        "{}",
+        lines[2]
+    );
+    // `--game 1` checks the first game alone.
+    let out = varia()
+        .args(["replay", "--game", "1", f.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{s}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(s.lines().count(), 1, "{s}");
+    assert!(s.contains("three.bpgn game 1: 5 moves"), "{s}");
+    let out = varia()
+        .args(["replay", "--game", "4", f.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds 3 games; there is no game 4"));
+}
+
 /// BPGN's tags are escaped as PGN's are: a control character in a
 /// player's name comes back as it was written (it was a space before).
 #[test]

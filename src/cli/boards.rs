@@ -88,6 +88,10 @@ pub struct ReplayArgs {
     pub boards: bool,
     pub ascii: bool,
     pub variant_path: Vec<std::path::PathBuf>,
+    /// Only this game of the file (from 1).
+    pub game: Option<usize>,
+    /// One JSON line per game, nothing else on standard output.
+    pub json: bool,
 }
 
 /// What `varia play` asks of a game of two boards.
@@ -272,8 +276,9 @@ pub fn simulate(a: &SimulateArgs, variant: &Variant) -> i32 {
     0
 }
 
-/// `varia replay` of a BPGN file: every game in it, each move checked,
-/// and each result.
+/// `varia replay` of a BPGN file: every game in it (or the one `--game`
+/// names), each move checked, and each result; with `--json`, one line
+/// per game as for one board.
 pub fn replay(a: &ReplayArgs, text: &str) -> i32 {
     let games = match bpgn::read_all(text) {
         Ok(r) => r,
@@ -282,19 +287,66 @@ pub fn replay(a: &ReplayArgs, text: &str) -> i32 {
             return 1;
         }
     };
-    let several = games.len() > 1;
+    match a.game {
+        Some(0) => {
+            eprintln!("error: games are numbered from 1");
+            return 2;
+        }
+        Some(n) if n > games.len() => {
+            eprintln!(
+                "error: {} holds {} game{}; there is no game {n}",
+                a.file,
+                games.len(),
+                if games.len() == 1 { "" } else { "s" }
+            );
+            return 1;
+        }
+        _ => {}
+    }
+    let several = games.len() > 1 && a.game.is_none();
     // The variant of the game before, reused when the next names it too.
     let mut loaded: Option<(String, Prepared)> = None;
+    let mut bad = 0;
     for (k, rec) in games.iter().enumerate() {
-        let at = if several {
+        if a.game.is_some_and(|n| n != k + 1) {
+            continue;
+        }
+        let at = if games.len() > 1 {
             format!("{} game {}", a.file, k + 1)
         } else {
             a.file.clone()
         };
-        let code = replay_game(a, rec, &at, &mut loaded);
-        if code != 0 {
-            return code;
+        let r = replay_game(a, rec, &at, &mut loaded);
+        if a.json {
+            let line = match &r {
+                Ok(g) => serde_json::json!({
+                    "game": k + 1, "variant": rec.tag("Variant"), "boards": 2, "legal": true,
+                    "actions": g.moves, "unplayed": 0, "result": g.result, "error": null,
+                }),
+                Err((e, _)) => serde_json::json!({
+                    "game": k + 1, "variant": rec.tag("Variant"), "boards": 2, "legal": false,
+                    "error": e.strip_prefix(&format!("{at}: ")).unwrap_or(e),
+                }),
+            };
+            outln!("{line}");
+            bad += usize::from(r.is_err());
+            continue;
         }
+        match r {
+            Ok(g) => outln!(
+                "{at}: {} moves on two boards, all legal; result {} ({})",
+                g.moves,
+                g.recorded,
+                g.said
+            ),
+            Err((e, code)) => {
+                eprintln!("error: {e}");
+                return code;
+            }
+        }
+    }
+    if a.json {
+        return i32::from(bad > 0);
     }
     if several {
         outln!("{}: {} games, all legal", a.file, games.len());
@@ -302,49 +354,57 @@ pub fn replay(a: &ReplayArgs, text: &str) -> i32 {
     0
 }
 
-/// One game of a BPGN file (`at` names it in messages).
+/// What replaying one game of two boards found.
+struct GameReport {
+    /// Moves played, both boards together.
+    moves: usize,
+    /// The result the record gives.
+    recorded: String,
+    /// The result the rules give (a `Result` tag).
+    result: String,
+    /// The outcome in words.
+    said: String,
+}
+
+/// One game of a BPGN file (`at` names it in messages). An error is the
+/// message (without `error: `) and the exit code.
 fn replay_game(
     a: &ReplayArgs,
     rec: &bpgn::Bpgn,
     at: &str,
     loaded: &mut Option<(String, Prepared)>,
-) -> i32 {
+) -> Result<GameReport, (String, i32)> {
     let Some(name) = rec.tag("Variant") else {
-        eprintln!("error: {at}: the record names no variant (`[Variant \"...\"]`)");
-        return 1;
+        return Err((
+            format!("{at}: the record names no variant (`[Variant \"...\"]`)"),
+            1,
+        ));
     };
     if loaded.as_ref().is_none_or(|(n, _)| n != name) {
         let mut allowed = vec![super::paths::record_dir(std::path::Path::new(&a.file))];
         allowed.extend(a.variant_path.iter().cloned());
-        let v = match varia::load::for_record(name, &allowed, &[], super::use_color()) {
-            Ok(v) => v,
-            Err(e) => {
-                eprintln!("{}", e.report());
-                return 1;
-            }
-        };
+        let v = varia::load::for_record(name, &allowed, &[], super::use_color() && !a.json)
+            .map_err(|e| {
+                let report = e.report();
+                let text = report.trim_end().trim_start_matches("error: ");
+                (text.to_string(), 1)
+            })?;
         if !two_boards(&v) {
-            eprintln!(
-                "error: {at}: a BPGN record needs a variant of two boards; `{}` is played on one",
-                v.name
-            );
-            return 1;
+            return Err((
+                format!(
+                    "{at}: a BPGN record needs a variant of two boards; `{}` is played on one",
+                    v.name
+                ),
+                1,
+            ));
         }
-        match super::compiled(&v) {
-            Ok(p) => *loaded = Some((name.to_string(), p)),
-            Err(code) => return code,
-        }
+        let p = Prepared::new(&v).map_err(|e| (format!("{at}: {e}"), 1))?;
+        *loaded = Some((name.to_string(), p));
     }
     let Some((_, prepared)) = loaded.as_ref() else {
-        return 1;
+        return Err((format!("{at}: the variant could not be loaded"), 1));
     };
-    let r = match bpgn::replay(prepared, rec) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {at}: {e}");
-            return 1;
-        }
-    };
+    let r = bpgn::replay(prepared, rec).map_err(|e| (format!("{at}: {e}"), 1))?;
     if a.boards {
         let style = Style {
             color: false,
@@ -357,20 +417,22 @@ fn replay_game(
         .outcome
         .as_ref()
         .map_or_else(|| "not over by the rules".to_string(), boards::outcome_text);
+    let result = boards::result_tag(r.outcome.as_ref()).to_string();
     if !r.result_agrees() {
-        eprintln!(
-            "error: {at}: the record says {}, but the rules give {} ({said})",
-            r.recorded,
-            boards::result_tag(r.outcome.as_ref())
-        );
-        return 1;
+        return Err((
+            format!(
+                "{at}: the record says {}, but the rules give {result} ({said})",
+                r.recorded
+            ),
+            1,
+        ));
     }
-    outln!(
-        "{at}: {} moves on two boards, all legal; result {} ({said})",
-        r.boards.moves.len(),
-        r.recorded
-    );
-    0
+    Ok(GameReport {
+        moves: r.boards.moves.len(),
+        recorded: r.recorded.clone(),
+        result,
+        said,
+    })
 }
 
 /// Both boards drawn side by side, each with its caption.

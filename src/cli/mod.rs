@@ -204,7 +204,6 @@ pub fn compiled(variant: &varia::ir::Variant) -> Result<varia::play::session::Pr
     })
 }
 
-/// Parse `--option`s and load the variant, with the messages every command uses.
 /// Compile a variant once for a run of games and check that it starts.
 pub fn prepare(
     variant: &varia::ir::Variant,

@@ -139,8 +139,9 @@ pub struct ReplayArgs {
     pub game: Option<usize>,
     /// For scripts: one JSON object per game checked, one a line (`game`
     /// from 1, `variant`, `legal`, `actions` played, `unplayed` after the
-    /// rules ended the game, `result` as the rules give it, `error`), and
-    /// nothing else on standard output; the exit code as without it.
+    /// rules ended the game, `result` as the rules give it, `error`; a
+    /// BPGN record's lines add `boards: 2`), and nothing else on standard
+    /// output; the exit code as without it.
     #[arg(long, conflicts_with = "boards")]
     pub json: bool,
 }
@@ -653,11 +654,9 @@ pub fn replay(a: &ReplayArgs) -> i32 {
             boards: a.boards,
             ascii: a.ascii,
             variant_path: a.variant_path.clone(),
+            game: a.game,
+            json: a.json,
         };
-        if a.json {
-            eprintln!("error: --json is not available for a record of two boards (BPGN) yet");
-            return 2;
-        }
         return super::boards::replay(&b, &text);
     }
     let games = Record::parse_all(&text);

@@ -16,13 +16,17 @@ export function init() {
 
 export function seats(v) {
   if (!v) return;
-  const names = v.players.join(",");
+  // Two boards: four seats, each board's two players (docs/SERVE.md).
+  const players = v.boards === 2 ? ["WhiteA", "BlackA", "WhiteB", "BlackB"] : v.players;
+  // Openings are for games of one board: a two-board study starts from the setup.
+  $("study-openings").disabled = v.boards === 2;
+  const names = players.join(",");
   if (names === seatNames.join(",")) return;
-  seatNames = v.players;
+  seatNames = players;
   const box = $("study-seats");
   box.textContent = "";
   const kinds = ["random", "ai:1", "ai:2", "ai:3", "ai:4", "ai:5"];
-  v.players.forEach((p, i) => {
+  players.forEach((p, i) => {
     const label = document.createElement("label");
     const sel = document.createElement("select");
     sel.dataset.seat = String(i);
@@ -41,7 +45,7 @@ async function start() {
     games: Number($("study-games").value),
     seed: Number($("study-seed").value),
     max_plies: Number($("study-plies").value),
-    openings: $("study-openings").value,
+    openings: $("study-openings").disabled ? "" : $("study-openings").value,
   };
   $("study-status").textContent = "starting…";
   $("study-table").textContent = "";

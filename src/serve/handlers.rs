@@ -732,12 +732,13 @@ async fn study_start(State(app): St, b: Bytes) -> ApiResult {
     let a = app.clone();
     let req = blocking(move || {
         let (prepared, spec) = prepared_of(&a, &m)?;
-        if prepared.variant().turn.boards == 2 {
-            return Err(ApiError::refused(
-                "a study of two boards is `varia simulate` on the command line (not in the page yet)",
-            ));
-        }
-        let seats = prepared.variant().players.len();
+        let two_boards = prepared.variant().turn.boards == 2;
+        // Two boards: four seats (WhiteA, BlackA, WhiteB, BlackB).
+        let seats = if two_boards {
+            4
+        } else {
+            prepared.variant().players.len()
+        };
         let players = players_of(&m, seats, false)?;
         let games = m
             .u64_opt("games", study::MAX_GAMES as u64)?
@@ -749,6 +750,9 @@ async fn study_start(State(app): St, b: Bytes) -> ApiResult {
             .max(1) as usize;
         let seed = m.u64_opt("seed", u64::MAX)?.unwrap_or(1);
         let openings = match m.str_opt("openings")?.filter(|t| !t.trim().is_empty()) {
+            Some(_) if two_boards => return Err(ApiError::refused(
+                "openings are for games of one board: a study of two boards starts from the setup",
+            )),
             Some(text) => Some(
                 crate::study::opening::Book::parse(
                     "openings",
@@ -839,6 +843,19 @@ async fn study_replay(State(app): St, Path(id): Path<u64>, b: Bytes) -> ApiResul
             s.kept.iter().find(|e| e.index == index).ok_or_else(|| {
                 ApiError::not_found(format!("game {index} of the study is not kept"))
             })?;
+        if !e.boards.is_empty() {
+            // Two boards: the game at its start, every move ready to redo.
+            let humans = vec![crate::play::ai::Player::Human; 4];
+            let mut g =
+                super::boards::BoardsState::new(&s.request.prepared, None, e.start_seed, humans)?;
+            for (&mv, &board) in e.actions.iter().zip(&e.boards) {
+                g.b.play(usize::from(board), mv)
+                    .map_err(|_| ApiError::refused("the game does not replay"))?;
+            }
+            g.b.rewind();
+            g.title = format!("{}, study game {}", g.title, index + 1);
+            return Ok(a.add_boards(g));
+        }
         let players = study::seated(&s.request.players, e.rotation);
         let mut g = GameSession::new(
             s.request.prepared.clone(),

@@ -3,6 +3,11 @@
 //! `simulate --report`, and the games sorted by interest (shortest
 //! decisive games first: the flaws a designer must see), each replayable.
 //!
+//! A variant of two boards (`boards 2`) is studied as `varia simulate`
+//! plays it (`play::boards::sim`: a seeded coin picks the board that
+//! moves next): the score is the team's of WhiteA and BlackB against
+//! BlackA and WhiteB's, and a game replays in the two-board page.
+//!
 //! Bounded: at most [`MAX_GAMES`] games of at most [`MAX_PLIES`] plies,
 //! one study running at a time, the actions of only the [`KEPT`] most
 //! interesting games kept.
@@ -10,6 +15,7 @@
 use super::{lock, ApiError, App};
 use crate::engine::Move;
 use crate::play::ai::Player;
+use crate::play::boards as two;
 use crate::play::session::Prepared;
 use crate::search::game::Outcome;
 use crate::study::opening::Book;
@@ -52,6 +58,8 @@ pub struct Entry {
     /// The opening's FEN, when the game started from one.
     pub fen: Option<String>,
     pub actions: Vec<Move>,
+    /// On two boards, the board (0: A, 1: B) of each action; empty on one.
+    pub boards: Vec<u8>,
 }
 
 impl Entry {
@@ -100,21 +108,106 @@ impl Studies {
 /// The progress of a study as the page shows it.
 pub fn progress(id: u64, s: &Study) -> serde_json::Value {
     let summary = s.tally.summary();
-    let v = s.request.prepared.variant();
     serde_json::json!({
         "type": "study", "id": id, "done": s.done, "total": s.total,
         "finished": s.finished, "error": s.error,
-        "seats": v.players.iter().map(|p| &p.name).collect::<Vec<_>>(),
+        "seats": sides(s),
         "players": s.request.players.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "summary": summary,
         "seconds": s.elapsed.as_secs_f64(),
     })
 }
 
+/// The sides the score is told for: the variant's players, or on two
+/// boards its two teams (`WhiteA + BlackB`, `BlackA + WhiteB`).
+fn sides(s: &Study) -> Vec<String> {
+    let v = s.request.prepared.variant();
+    if v.turn.boards == 2 {
+        (0..2)
+            .map(|t| {
+                let [a, b] = two::team_seats(t);
+                format!("{} + {}", two::seat_name(a), two::seat_name(b))
+            })
+            .collect()
+    } else {
+        v.players.iter().map(|p| p.name.clone()).collect()
+    }
+}
+
+/// Games of two boards, in batches over the cores and handed to `sink`
+/// in game order (so the same seed gives the same study whatever the
+/// cores): game `i` is `play::boards::sim::play_game` from the setup with
+/// `simulate::game_seed(seed, i)`, its outcome told for the two teams.
+fn run_two<S>(cfg: &Config, prepared: &Prepared, mut sink: S) -> Result<(), String>
+where
+    S: FnMut(Entry) -> Result<bool, String>,
+{
+    use rayon::prelude::*;
+    let players: [Player; 4] = cfg
+        .players
+        .clone()
+        .try_into()
+        .map_err(|_| "a game of two boards has four seats".to_string())?;
+    let batch = 4 * rayon::current_num_threads().max(1);
+    let mut start = 0;
+    while start < cfg.games {
+        let end = (start + batch).min(cfg.games);
+        let played: Vec<Result<Entry, String>> = (start..end)
+            .into_par_iter()
+            .map(|i| {
+                let seed = simulate::game_seed(cfg.seed, i as u64);
+                let g = two::sim::play_game(prepared, &players, None, seed, cfg.max_plies as u64)
+                    .map_err(|e| format!("game {}: {}", i + 1, e.0))?;
+                Ok(Entry {
+                    index: i,
+                    start_seed: seed,
+                    rotation: 0,
+                    outcome: team_outcome(g.outcome.as_ref()),
+                    plies: g.moves().len(),
+                    fen: None,
+                    actions: g.moves().iter().map(|m| m.mv).collect(),
+                    boards: g.moves().iter().map(|m| m.board as u8).collect(),
+                })
+            })
+            .collect();
+        for e in played {
+            if !sink(e?)? {
+                return Ok(());
+            }
+        }
+        start = end;
+    }
+    Ok(())
+}
+
+/// A two-board game's outcome for its two teams (team 0: WhiteA and
+/// BlackB), as its `Result` tag gives it.
+fn team_outcome(o: Option<&Outcome>) -> Option<Outcome> {
+    let o = o?;
+    let reason = o.reason().to_string();
+    Some(match two::result_tag(Some(o)) {
+        "1-0" => Outcome::Win {
+            winners: vec![0],
+            reason,
+        },
+        "0-1" => Outcome::Win {
+            winners: vec![1],
+            reason,
+        },
+        _ => Outcome::Draw { reason },
+    })
+}
+
 /// Start a study; its id. A study already running is stopped first.
 pub fn start(app: &Arc<App>, req: Request) -> Result<u64, ApiError> {
     let total = req.games;
-    let seats = req.prepared.variant().players.len();
+    let two_boards = req.prepared.variant().turn.boards == 2;
+    // On two boards the tally's two seats are the two teams.
+    let seats = if two_boards {
+        2
+    } else {
+        req.prepared.variant().players.len()
+    };
     let study = Arc::new(Mutex::new(Study {
         tally: Tally::new(seats),
         done: 0,
@@ -177,6 +270,7 @@ pub fn start(app: &Arc<App>, req: Request) -> Result<u64, ApiError> {
                 plies: r.plies,
                 fen,
                 actions: r.actions,
+                boards: Vec::new(),
             }
         };
         let mut last_sent = Instant::now() - Duration::from_secs(1);
@@ -204,7 +298,11 @@ pub fn start(app: &Arc<App>, req: Request) -> Result<u64, ApiError> {
             Ok(!stop.load(Ordering::Relaxed))
         };
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            simulate::run_from(&cfg, open, finish, sink)
+            if two_boards {
+                run_two(&cfg, &prepared, sink)
+            } else {
+                simulate::run_from(&cfg, open, finish, sink)
+            }
         }));
         let mut s = lock(&study);
         s.finished = true;
@@ -224,8 +322,7 @@ pub fn start(app: &Arc<App>, req: Request) -> Result<u64, ApiError> {
 
 /// The games of a study sorted by interest, as the page lists them.
 pub fn games(s: &Study) -> Vec<serde_json::Value> {
-    let v = s.request.prepared.variant();
-    let seats = v.players.len();
+    let seats = sides(s).len();
     s.kept
         .iter()
         .map(|e| {
@@ -270,8 +367,18 @@ pub fn report(s: &Study) -> String {
             ),
             format!("Players, in seat order: {}.", players.join(", ")),
         ],
-        seats: v.players.iter().map(|p| p.name.clone()).collect(),
-        players,
+        seats: sides(s),
+        players: if v.turn.boards == 2 {
+            // Each team's two players, as its name lists its seats.
+            (0..2)
+                .map(|t| {
+                    let [a, b] = two::team_seats(t);
+                    format!("{} + {}", players[a], players[b])
+                })
+                .collect()
+        } else {
+            players
+        },
         summary: &summary,
         lengths: s.tally.lengths().map(|(l, r)| (l, r.clone())).collect(),
         shortest: None,

@@ -180,6 +180,17 @@ impl Boards {
         self.moves.last()
     }
 
+    /// The game taken back to its start with every move ready to be
+    /// played again, one by one, by [`Boards::redo`]: a finished game to
+    /// step through. A game left off the boards (a resignation, a claimed
+    /// draw) is taken back to its last move first.
+    pub fn rewind(&mut self) {
+        self.left = None;
+        let moves = std::mem::take(&mut self.moves);
+        self.boards = (*self.initial).clone();
+        self.redone = moves.into_iter().rev().map(|m| (m.board, m.mv)).collect();
+    }
+
     /// Whether a move taken back may be played again.
     pub fn can_redo(&self) -> bool {
         !self.redone.is_empty() && self.result().is_none()

@@ -15,19 +15,6 @@ mod webdriver;
 
 use page::*;
 
-/// A folder with catalogue files the server lists.
-fn catalogue_folder(names: &[&str]) -> tempfile::TempDir {
-    let d = tempfile::tempdir().unwrap();
-    for n in names {
-        std::fs::copy(
-            format!("{}/variants/catalogue/{n}", env!("CARGO_MANIFEST_DIR")),
-            d.path().join(n),
-        )
-        .unwrap();
-    }
-    d
-}
-
 /// The kinds and counts one seat's prison holds, as the page was told.
 fn prison(b: &Browser, seat: usize) -> Vec<(u64, u64)> {
     b.js(&format!(

@@ -36,6 +36,19 @@ pub fn setup(args: &[&str]) -> Option<(Server, Browser, std::sync::MutexGuard<'s
     Some((server, b, guard))
 }
 
+/// A folder with catalogue files the server lists.
+pub fn catalogue_folder(names: &[&str]) -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    for n in names {
+        std::fs::copy(
+            format!("{}/variants/catalogue/{n}", env!("CARGO_MANIFEST_DIR")),
+            d.path().join(n),
+        )
+        .unwrap();
+    }
+    d
+}
+
 pub fn folder() -> tempfile::TempDir {
     let d = tempfile::tempdir().unwrap();
     for f in ["chess.variant", "echek.variant", "quatrochess.variant"] {

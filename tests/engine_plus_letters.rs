@@ -210,6 +210,59 @@ fn a_plus_form_and_its_piece_reaching_one_square_are_told_apart() {
     assert_eq!(s.san(rook), "b5");
 }
 
+/// A pawn that may become a rook or the rook's form `+R` (another
+/// piece's form, not its own): SAN `b5=R` and `b5=+R`, coordinates `b4b5r`
+/// and `b4b5+r`, each read back to its move (with or without the check
+/// mark), the two told apart, and `b5` alone asked about.
+#[test]
+fn a_promotion_to_another_pieces_form_is_written_and_read() {
+    let text = "variant pp \"Promotion to a form\" {
+  players white, black
+  board 5x5
+  use king, pawn
+  piece rook R moves \"R\" promotes to dragon
+  piece dragon +R moves \"RF\"
+  region last: white rank 5, black rank 1
+  promote pawn in last to dragon, rook
+  setup {
+    white: K a1, P b4
+    black: K e5
+  }
+  end {
+    checkmate -> lose
+  }
+}
+";
+    let (v, _) = compiled(text, None);
+    let s = Session::new(&v, None, 0).expect("a game");
+    let (moves, sans) = s.sans();
+    let mut sorted = sans.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["Ka2", "Kb1", "Kb2", "b5=+R+", "b5=R+"], "{sans:?}");
+    let kind = |m: varia::engine::Move| m.promotion().expect("a promotion");
+    let dragon = moves[sans.iter().position(|x| x == "b5=+R+").unwrap()];
+    let rook = moves[sans.iter().position(|x| x == "b5=R+").unwrap()];
+    assert_eq!(kind(dragon), v.piece_by_name("dragon").unwrap());
+    assert_eq!(kind(rook), v.piece_by_name("rook").unwrap());
+    for (typed, want) in [
+        ("b5=+R", dragon),
+        ("b5=+R+", dragon),
+        ("b5=R", rook),
+        ("b5=R+", rook),
+        ("b4b5+r", dragon),
+        ("b4b5r", rook),
+    ] {
+        assert_eq!(s.parse(typed), Ok(want), "{typed}");
+    }
+    assert_eq!(s.position().move_text(dragon), "b4b5+r");
+    assert_eq!(s.position().move_text(rook), "b4b5r");
+    assert_eq!(s.position().parse_move("b4b5+r"), Some(dragon));
+    assert_eq!(s.position().parse_move("b4b5r"), Some(rook));
+    // Without the piece: both, asked about.
+    let e = s.parse("b5").unwrap_err().to_string();
+    assert!(e.contains("b5=+R+") && e.contains("b5=R+"), "{e}");
+}
+
 #[test]
 fn the_terminal_and_svg_draw_plus_forms() {
     let (v, _) = compiled(&generated(), None);

@@ -103,6 +103,8 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
         } else if Some(k) == base {
             '-'
         } else {
+            // Another piece's form lettered `+X`: `=+X`.
+            a.promotion_form = letter(pos, k).is_plus();
             letter(pos, k).ch()
         }
     });

@@ -50,6 +50,10 @@ pub struct ActionInfo {
     /// Letter the man becomes (`+`: its promoted form; `-`: back to the
     /// piece it is the promoted form of).
     pub promotion: Option<char>,
+    /// The man becomes the promoted form of another piece, lettered `+X`
+    /// (`promotion` holds the `X`): `b5=+R` in SAN, `b4b5+r` in
+    /// coordinates.
+    pub promotion_form: bool,
     /// A placement puts the man down as its promoted form (`+P@c3`).
     pub placed_promoted: bool,
     /// A hostage exchange: the letter of the hostage given up (`N-B@f7`).
@@ -90,6 +94,7 @@ impl ActionInfo {
             to: None,
             capture: false,
             promotion: None,
+            promotion_form: false,
             placed_promoted: false,
             ransom: None,
             full_from: false,
@@ -137,6 +142,9 @@ pub fn coordinate(a: &ActionInfo) -> String {
         ActionKind::Move => {
             let mut s = format!("{}{}", sq(a.from), sq(a.to));
             if let Some(p) = a.promotion {
+                if a.promotion_form {
+                    s.push('+');
+                }
                 s.push(p.to_ascii_lowercase());
             }
             if let Some(w) = a.wall {
@@ -261,6 +269,9 @@ pub fn san(actions: &[ActionInfo], i: usize) -> String {
                     if p != '+' && p != '-' {
                         s.push('=');
                     }
+                    if a.promotion_form {
+                        s.push('+');
+                    }
                     s.push(p);
                 } else if actions
                     .iter()
@@ -328,16 +339,24 @@ fn leading_plus(s: &str) -> bool {
         .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_alphabetic()))
 }
 
-/// Canonical form for matching: lower case, without decorations.
+/// Canonical form for matching: lower case, without decorations. A `+`
+/// between a square (or `=`) and a letter is kept: it names a promotion to
+/// a form lettered `+X` (`b5=+R`, `b4b5+r`), not a check.
 fn norm(s: &str) -> String {
-    s.chars()
-        .filter(|c| {
-            !matches!(
-                c,
-                'x' | 'X' | '-' | '=' | '+' | '#' | '!' | '?' | ' ' | ':' | '×'
-            )
+    let chars: Vec<char> = s.chars().collect();
+    let form_plus = |i: usize| {
+        i > 0
+            && (chars[i - 1] == '=' || chars[i - 1].is_ascii_digit())
+            && chars.get(i + 1).is_some_and(char::is_ascii_alphabetic)
+    };
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| {
+            !matches!(c, 'x' | 'X' | '-' | '=' | '#' | '!' | '?' | ' ' | ':' | '×')
+                && (*c != '+' || form_plus(i))
         })
-        .map(|c| c.to_ascii_lowercase())
+        .map(|(_, c)| c.to_ascii_lowercase())
         .collect::<String>()
         .replace('0', "o")
 }
@@ -373,7 +392,10 @@ pub fn spellings(actions: &[ActionInfo], i: usize) -> Vec<String> {
                 // full square form e2e4 is the coordinate already.
                 let from = a.from.map(square).unwrap_or_default();
                 let to = a.to.map(square).unwrap_or_default();
-                let promo = a.promotion.map(|p| p.to_string()).unwrap_or_default();
+                let promo = a
+                    .promotion
+                    .map(|p| format!("{}{p}", if a.promotion_form { "+" } else { "" }))
+                    .unwrap_or_default();
                 v.push(format!("{}{from}{to}{promo}", a.piece));
                 // Fully disambiguated SAN is always accepted too, and SAN
                 // that names the from-square's file or rank where it need
@@ -477,11 +499,15 @@ pub fn parse(input: &str, actions: &[ActionInfo]) -> Result<usize, ParseError> {
     if hits.is_empty() {
         // A move typed without its promotion piece.
         for i in 0..actions.len() {
-            if actions[i].promotion.is_some()
-                && spellings(actions, i)
-                    .iter()
-                    .any(|s| norm(s).len() == key.len() + 1 && norm(s).starts_with(&key))
-            {
+            // What is left after the typed text is the promotion alone:
+            // its letter, or `+` and a form's letter.
+            let promo_only = |s: &String| {
+                norm(s).strip_prefix(key.as_str()).is_some_and(|rest| {
+                    let rest = rest.strip_prefix('+').unwrap_or(rest);
+                    rest.chars().count() == 1
+                })
+            };
+            if actions[i].promotion.is_some() && spellings(actions, i).iter().any(promo_only) {
                 hits.push(i);
             }
         }

@@ -1,7 +1,8 @@
 //! The move text of the engine protocols (UCI, XBoard), as Fairy-Stockfish
 //! writes it, so that GUIs that speak to it can speak to varia: coordinates
 //! `e2e4`, promotion by the lower-case letter `e7e8q` (`+` for a promotion
-//! to the piece's promoted form: `a4a5+`; `-` for a promoted form turning
+//! to the piece's promoted form: `a4a5+`; `+` and the letter for another
+//! piece's form lettered `+X`: `b4b5+r`; `-` for a promoted form turning
 //! back: `b2b3-`), castling as the royal's own move `e1g1` (or as the
 //! royal taking its partner, `e1h1`: in Chess960 mode, and wherever the
 //! royal's move would not name the castling alone, see [`CastlingText`]),

@@ -530,11 +530,7 @@ fn bughouse_in_the_page_on_two_boards() {
     let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
         return;
     };
-    b.wait(
-        "both boards",
-        "return document.querySelectorAll('#two-board-1 rect[data-sq]').length === 64 \
-         && window.varia.board().two_boards && !window.varia.starting()",
-    );
+    wait_two_boards(&b);
     assert_eq!(b.js("return document.getElementById('one').hidden"), true);
     // Hidden on the screen too, not only marked so.
     assert_eq!(
@@ -658,11 +654,7 @@ fn a_board_of_two_is_played_by_keyboard() {
     let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
         return;
     };
-    b.wait(
-        "both boards",
-        "return document.querySelectorAll('#two-board-1 rect[data-sq]').length === 64 \
-         && window.varia.board().two_boards && !window.varia.starting()",
-    );
+    wait_two_boards(&b);
     b.js(
         "const all = document.querySelectorAll('#seats select'); for (const s of all) s.value = 'human';\
           all[3].dispatchEvent(new Event('change'));",
@@ -730,11 +722,7 @@ fn two_boards_in_the_page_say_why_redo_and_resign() {
     let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
         return;
     };
-    b.wait(
-        "both boards",
-        "return document.querySelectorAll('#two-board-1 rect[data-sq]').length === 64 \
-         && window.varia.board().two_boards && !window.varia.starting()",
-    );
+    wait_two_boards(&b);
     b.js(
         "const all = document.querySelectorAll('#seats select'); for (const s of all) s.value = 'human';\
           all[3].dispatchEvent(new Event('change'));",

@@ -152,11 +152,7 @@ fn a_study_of_two_boards_in_the_page() {
     let Some((_s, b, _g)) = setup(&[dir.path().to_str().unwrap()]) else {
         return;
     };
-    b.wait(
-        "both boards",
-        "return document.querySelectorAll('#two-board-1 rect[data-sq]').length === 64 \
-         && window.varia.board().two_boards && !window.varia.starting()",
-    );
+    wait_two_boards(&b);
     b.click("#tab-study");
     let seats = b.wait(
         "the study's four seats",

@@ -543,60 +543,15 @@ pub fn random_opening<G: Game>(g: &mut G, plies: usize, margin: i32, rng: &mut d
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::game::Outcome;
+    use crate::search::nim::Nim;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
-
-    /// Nim: take 1-3 from a pile; whoever takes the last one wins.
-    #[derive(Clone)]
-    struct Nim {
-        pile: u32,
-        turn: usize,
-        history: Vec<u32>,
-    }
-
-    impl Game for Nim {
-        type Action = u32;
-        fn players(&self) -> usize {
-            2
-        }
-        fn to_move(&self) -> usize {
-            self.turn
-        }
-        fn legal_actions(&mut self, out: &mut Vec<u32>) {
-            out.clear();
-            out.extend((1..=3).filter(|&k| k <= self.pile));
-        }
-        fn play(&mut self, a: u32) {
-            self.pile -= a;
-            self.history.push(a);
-            self.turn ^= 1;
-        }
-        fn undo(&mut self) {
-            let a = self.history.pop().unwrap();
-            self.pile += a;
-            self.turn ^= 1;
-        }
-        fn outcome(&mut self) -> Option<Outcome> {
-            (self.pile == 0).then(|| Outcome::Win {
-                winners: vec![self.turn ^ 1],
-                reason: "last take".into(),
-            })
-        }
-        fn evaluate(&mut self, _player: usize) -> i32 {
-            0
-        }
-    }
 
     #[test]
     fn finds_the_winning_nim_move() {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         for pile in [5u32, 6, 7, 9, 10, 11] {
-            let g = Nim {
-                pile,
-                turn: 0,
-                history: vec![],
-            };
+            let g = Nim::new(pile);
             let a = choose(&g, &Player::Ai(6), &mut rng).unwrap();
             assert_eq!((pile - a) % 4, 0, "pile {pile}: took {a}");
         }
@@ -604,11 +559,7 @@ mod tests {
 
     #[test]
     fn same_seed_same_choice() {
-        let g = Nim {
-            pile: 8,
-            turn: 0,
-            history: vec![],
-        };
+        let g = Nim::new(8);
         for who in [Player::Random, Player::Ai(3)] {
             let a: Vec<u32> = (0..5)
                 .map(|_| choose(&g, &who, &mut ChaCha8Rng::seed_from_u64(7)).unwrap())

@@ -77,6 +77,8 @@ pub mod eval;
 pub mod game;
 mod history;
 mod mobility;
+#[cfg(test)]
+pub(crate) mod nim;
 mod picker;
 mod points;
 mod quiesce;

@@ -121,88 +121,16 @@ impl<A: Copy + PartialEq> Searcher<A> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::game::Outcome;
+    use super::super::nim::Nim;
     use super::super::Limits;
     use super::*;
-
-    /// Take 1 to 3 from a pile; whoever takes the last one wins. Taking 3
-    /// is "tactical"; a pile of a multiple of 4 is "in check". The game
-    /// counts the calls of [`Game::expand_tactical`] and panics where the
-    /// search must not make one.
-    #[derive(Clone)]
-    struct Take {
-        pile: u32,
-        turn: usize,
-        history: Vec<u32>,
-        alone: bool,
-        calls: usize,
-    }
-
-    impl Game for Take {
-        type Action = u32;
-        fn players(&self) -> usize {
-            2
-        }
-        fn to_move(&self) -> usize {
-            self.turn
-        }
-        fn legal_actions(&mut self, out: &mut Vec<u32>) {
-            out.clear();
-            out.extend((1..=3).filter(|&k| k <= self.pile));
-        }
-        fn play(&mut self, a: u32) {
-            self.pile -= a;
-            self.history.push(a);
-            self.turn ^= 1;
-        }
-        fn undo(&mut self) {
-            self.pile += self.history.pop().unwrap();
-            self.turn ^= 1;
-        }
-        fn outcome(&mut self) -> Option<Outcome> {
-            (self.pile == 0).then(|| Outcome::Win {
-                winners: vec![self.turn ^ 1],
-                reason: "last take".into(),
-            })
-        }
-        fn evaluate(&mut self, player: usize) -> i32 {
-            let v = (self.pile % 4) as i32 * 10;
-            if player == self.turn {
-                v
-            } else {
-                -v
-            }
-        }
-        fn tactical_gain(&self, a: &u32) -> Option<i32> {
-            (*a == 3).then_some(100)
-        }
-        fn in_check(&self) -> bool {
-            self.pile % 4 == 0 && self.pile > 0
-        }
-        fn tactical_alone(&self) -> bool {
-            self.alone
-        }
-        fn expand_tactical(&mut self, out: &mut Vec<u32>) -> (Option<Outcome>, usize) {
-            assert!(self.alone, "asked of a game that cannot");
-            assert!(!self.in_check(), "asked in check at pile {}", self.pile);
-            self.calls += 1;
-            out.clear();
-            if self.pile >= 3 {
-                out.push(3);
-            }
-            (self.outcome(), self.pile.min(3) as usize)
-        }
-    }
 
     #[test]
     fn quiescence_generates_tactical_actions_alone_only_where_allowed_and_out_of_check() {
         for alone in [true, false] {
-            let mut g = Take {
-                pile: 9,
-                turn: 0,
-                history: Vec::new(),
+            let mut g = Nim {
                 alone,
-                calls: 0,
+                ..Nim::new(9)
             };
             let mut s: Searcher<u32> = Searcher::with_entries(1024);
             let limits = Limits {

@@ -178,6 +178,15 @@ pub fn wait_board(b: &Browser) {
 }
 
 /// Click squares (and picker choices) and wait for the action to be played.
+/// Wait until the page shows a game of two boards of 8x8, started.
+pub fn wait_two_boards(b: &Browser) {
+    b.wait(
+        "both boards",
+        "return document.querySelectorAll('#two-board-1 rect[data-sq]').length === 64 \
+         && window.varia.board().two_boards && !window.varia.starting()",
+    );
+}
+
 pub fn clicks(b: &Browser, steps: &[&str]) {
     let before = moves(b).len();
     for s in steps {

@@ -623,6 +623,9 @@ pub(crate) fn filters(sc: &Scene, mv: Move) -> Found {
     if let Some(f) = lion_trade(sc, mv) {
         return f;
     }
+    if let Some(f) = rebirth_taken(sc, mv) {
+        return f;
+    }
     if v.turn.must_capture && !capture(mv) {
         if let Some(&c) = sc.legal.iter().find(|&&m| capture(m)) {
             return Found::new(Reason::MustCapture { example: sc.san(c) })
@@ -764,6 +767,24 @@ fn layer_pass(sc: &Scene, mv: Move) -> Option<Found> {
             "board {}: a man passes to the next board after its move",
             board_said(sc)
         )))),
+    )
+}
+
+/// `captures reborn capturer`: a capture whose capturer's rebirth square
+/// holds a man (that man marked).
+fn rebirth_taken(sc: &Scene, mv: Move) -> Option<Found> {
+    let pos = sc.pos;
+    let q = pos.barred_rebirth(mv)?;
+    let (from, to) = (mv.from()?, mv.to()?);
+    Some(
+        Found::new(Reason::RebirthTaken {
+            man: words::man_on(pos, from),
+            at: words::square(pos, to),
+            rebirth: words::square(pos, q),
+            there: words::man_on(pos, q),
+        })
+        .mark(pos, q, Role::Blocker)
+        .rule(Some(RuleRef::said("captures reborn capturer"))),
     )
 }
 

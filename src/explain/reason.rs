@@ -226,6 +226,14 @@ pub enum Reason {
         next: String,
         there: String,
     },
+    /// `captures reborn capturer`: the capturer's rebirth square holds a
+    /// man.
+    RebirthTaken {
+        man: String,
+        at: String,
+        rebirth: String,
+        there: String,
+    },
     /// `turn checks last only`: the action would give check, and it is
     /// not its turn's last.
     ChecksLastOnly { royal: String },
@@ -293,6 +301,7 @@ impl Reason {
             | LionProtected { .. }
             | LionTradeBarred { .. }
             | LayerTaken { .. }
+            | RebirthTaken { .. }
             | LimitBox { .. }
             | Disconnected
             | NotAChoice { .. }
@@ -554,6 +563,15 @@ impl Reason {
             Disconnected => "The men would no longer form one group.".into(),
             LayerTaken { man, at, next, there } => format!(
                 "{} would reach {at} and pass to {next} on the next board, where {there} stands: after its move a man passes to the same square of the next board, which must be empty.",
+                super::words::capital(man)
+            ),
+            RebirthTaken {
+                man,
+                at,
+                rebirth,
+                there,
+            } => format!(
+                "{} cannot take on {at}: a man that takes is reborn on its rebirth square, {rebirth} for this capture, and {there} stands there.",
                 super::words::capital(man)
             ),
             NoCastlingRight { why } => format!("You cannot castle that way: {why}."),

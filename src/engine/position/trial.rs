@@ -202,6 +202,13 @@ impl Position {
         with_pos!(&self.inner, c, s => c.rules.layers.as_ref()?.barred_pass(s, mv))
     }
 
+    /// Under `captures reborn capturer`, the capturer's rebirth square
+    /// that bars the capture `mv` because a man stands there (`None` when
+    /// nothing bars it, or the variant has no such rule).
+    pub fn barred_rebirth(&self, mv: Move) -> Option<Square> {
+        with_pos!(&self.inner, c, s => c.rules.rebirth?.taken_square(&c.base, s, mv))
+    }
+
     /// Whether a placement of `kind` on `sq` leaves the room `place keeps
     /// room for PIECE in REGION` asks for.
     pub fn placement_leaves_room(&self, kind: PieceId, sq: Square) -> bool {

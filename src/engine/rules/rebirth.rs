@@ -81,25 +81,26 @@ impl Rebirth {
     /// capturer's rebirth square is taken (looked at before the move).
     /// `false` for every move that captures nothing, and under Circe.
     pub fn blocked<B: Bits>(&self, t: &Base<B>, s: &State<B>, mv: Move) -> bool {
+        self.capturer && self.taken_square(t, s, mv).is_some()
+    }
+
+    /// Anti-Circe: the capturer's rebirth square for the capture `mv`
+    /// when a man stands there and so bars it ([`Rebirth::blocked`]).
+    pub fn taken_square<B: Bits>(&self, t: &Base<B>, s: &State<B>, mv: Move) -> Option<Square> {
         if !self.capturer {
-            return false;
+            return None;
         }
-        let Some((from, to, victim, promote)) = mv.board_step() else {
-            return false;
-        };
+        let (from, to, victim, promote) = mv.board_step()?;
         if s.at(victim).is_empty() {
-            return false;
+            return None;
         }
         let man = s.at(from);
         let man = promote.map_or(man, |k| man.with_kind(k));
-        match t
+        let q = t
             .rebirth
             .as_ref()
-            .and_then(|r| r.square(man.owner(), man.kind(), to))
-        {
-            Some(q) => q != to && q != from && q != victim && s.occ.contains(q),
-            None => false,
-        }
+            .and_then(|r| r.square(man.owner(), man.kind(), to))?;
+        (q != to && q != from && q != victim && s.occ.contains(q)).then_some(q)
     }
 }
 

@@ -274,11 +274,10 @@ fn zone_ref(l: &Lower, c: &mut Cur, hint: &str) -> Result<Zone, Diagnostic> {
 /// Words that may end a `promote` statement.
 const PROMOTE_FLAGS: &[&str] = &["leaving", "optional", "capturing", "entering", "as", "last"];
 
-/// `promote PIECES at far edge | in REGION [to any | PIECE[*N], ...] [optional] [from pool] [for PLAYERS] [leaving] [optional] [capturing]`
-pub(super) fn promote_stmt(
-    l: &Lower,
-    c: &mut Cur,
-) -> Result<(Vec<(PieceId, Span)>, Promotion), Diagnostic> {
+/// The pieces a `promote` or `demote` statement lists before its zone
+/// (`at` or `in`), each with its span; `hint` says how to write the zone
+/// when it was left out (a `to` where the zone should be).
+fn zone_pieces(l: &Lower, c: &mut Cur, hint: &str) -> Result<Vec<(PieceId, Span)>, Diagnostic> {
     let mut listed = Vec::new();
     while let Some(w) = c.peek_word() {
         if w == "at" || w == "in" {
@@ -294,13 +293,24 @@ pub(super) fn promote_stmt(
                 sp,
                 "the promotion zone is missing before `to`",
             )
-            .hint(
-                "write `promote pawn at far edge to queen` or `promote pawn in REGION to queen`",
-            ));
+            .hint(hint));
         }
         listed.push((l.piece_ref(c, "a piece")?, sp));
         c.eat_op(",");
     }
+    Ok(listed)
+}
+
+/// `promote PIECES at far edge | in REGION [to any | PIECE[*N], ...] [optional] [from pool] [for PLAYERS] [leaving] [optional] [capturing]`
+pub(super) fn promote_stmt(
+    l: &Lower,
+    c: &mut Cur,
+) -> Result<(Vec<(PieceId, Span)>, Promotion), Diagnostic> {
+    let listed = zone_pieces(
+        l,
+        c,
+        "write `promote pawn at far edge to queen` or `promote pawn in REGION to queen`",
+    )?;
     let pieces: Vec<PieceId> = listed.iter().map(|p| p.0).collect();
     if pieces.is_empty() {
         return Err(c.expected("the piece that promotes"));
@@ -675,28 +685,11 @@ pub(super) fn demote(
     it: &Item,
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
-    let mut listed = Vec::new();
-    while let Some(w) = c.peek_word() {
-        if w == "at" || w == "in" {
-            break;
-        }
-        let sp = c.here();
-        if w == "to" && !listed.is_empty() {
-            // `promote pawn to queen`: the zone was left out, and `to` is
-            // not a piece.
-            return Err(Diagnostic::error(
-                "missing-argument",
-                c.file,
-                sp,
-                "the promotion zone is missing before `to`",
-            )
-            .hint(
-                "write `promote pawn at far edge to queen` or `promote pawn in REGION to queen`",
-            ));
-        }
-        listed.push((l.piece_ref(c, "a piece")?, sp));
-        c.eat_op(",");
-    }
+    let listed = zone_pieces(
+        l,
+        c,
+        "write `demote dragon at far edge` or `demote dragon in REGION`",
+    )?;
     if listed.is_empty() {
         return Err(c.expected("the promoted form that turns back"));
     }

@@ -498,6 +498,57 @@ fn tune_writes_beside_the_rule_file_and_the_ai_reads_it_there() {
     assert!(out.contains("values.knight = 320\n"), "{out}");
 }
 
+/// Every values file shipped beside a rule file (`variants/`,
+/// `variants/catalogue/`) reads without a mistake, changes the AI's
+/// weights, says in its header the command that made it, and is the one
+/// `describe` uses when the rule file is named by path.
+#[test]
+fn every_shipped_values_file_reads_and_changes_the_ais_weights() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut shipped: Vec<std::path::PathBuf> = ["variants", "variants/catalogue"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).expect("variants/"))
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.to_string_lossy().ends_with(".values.toml"))
+        .collect();
+    shipped.sort();
+    assert!(!shipped.is_empty(), "no values file is shipped");
+    for values in &shipped {
+        let file = values.file_name().unwrap().to_str().unwrap();
+        let stem = file.strip_suffix(".values.toml").unwrap();
+        let rules = values.with_file_name(format!("{stem}.variant"));
+        assert!(rules.is_file(), "{file} has no rule file beside it");
+        let text = std::fs::read_to_string(values).unwrap();
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("# Made by: varia tune ") && l.contains(" --seed ")),
+            "{file} does not say the command that made it"
+        );
+        let variant = varia::load::variant(rules.to_str().unwrap(), &[], false).unwrap();
+        let own = varia::play::session::Prepared::new(&variant).unwrap();
+        let tuned = own
+            .with_values_file(file, &text)
+            .unwrap_or_else(|d| panic!("{file}: {d:?}"));
+        assert_ne!(
+            tuned.eval().weights(),
+            own.eval().weights(),
+            "{file} changes no weight"
+        );
+        // Named by path, the rule file brings its values file.
+        let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+            .args(["describe", rules.to_str().unwrap()])
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.contains(&format!("(values file {})", values.display())),
+            "{out}"
+        );
+        assert!(out.contains(" (rule file: "), "{out}");
+    }
+}
+
 #[test]
 fn a_bad_values_file_is_told_as_diagnostics() {
     let dir = tempfile::tempdir().unwrap();

@@ -217,3 +217,32 @@ fn bent_betza_refusals() {
         }
     }
 }
+
+/// `explain` says why a bent move is refused: its turn square holds a
+/// man (an enemy one: a capture on the way), or its way is blocked.
+#[test]
+fn explain_a_refused_bent_move() {
+    use varia::play::session::Session;
+    let v = fixture();
+    let s = Session::new(&v, Some("5pk/6p/7/p6/7/7/Hc2K2 w - - 0 1"), 0).expect("a game");
+    let e = varia::explain::explain_text(&s, "a1b4");
+    assert!(!e.legal);
+    assert!(e.text.contains("turn at"), "{}", e.text);
+    assert!(
+        e.text.contains("captures only where it stops"),
+        "{}",
+        e.text
+    );
+    let s = Session::new(&v, Some("5pk/6p/7/P6/7/7/HP2K2 w - - 0 1"), 0).expect("a game");
+    let e = varia::explain::explain_text(&s, "a1b4");
+    assert!(!e.legal);
+    assert!(
+        e.text.contains("turns only on an empty square"),
+        "{}",
+        e.text
+    );
+    assert!(!e.text.contains("captures only"), "{}", e.text);
+    // Over a2, the way to g2 is clear.
+    let e = varia::explain::explain_text(&s, "a1g2");
+    assert!(e.legal, "{}", e.text);
+}

@@ -8,7 +8,10 @@
 //! `fs`), and `h` (one chiral half of an oblique leaper). Directions are
 //! relative to the man's forward direction. Spaces are ignored.
 
+mod bent;
+
 use crate::ir::{Atom, Mode, Path, Timing};
+use bent::{bend, is_then};
 
 /// A Betza error: a byte range inside the Betza text, a message and a hint.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -191,6 +194,10 @@ fn parse_inner(
     let mut atoms = Vec::new();
     let mut mods = Mods::default();
     let mut mods_start: Option<usize> = None;
+    // `then` (a bent move): where the word stands, and the last atom
+    // token's first atom index and span (the first leg).
+    let mut then_at: Option<usize> = None;
+    let mut last: Option<(usize, (usize, usize))> = None;
     let mut k = 0;
     while k < chars.len() {
         let (pos, c) = chars[k];
@@ -206,6 +213,26 @@ fn parse_inner(
                     ));
                 }
                 k += 1;
+            }
+            't' if mods_start.is_none() && is_then(text, pos) => {
+                if then_at.is_some() || last.is_none_or(|(i, _)| i + 1 != atoms.len()) {
+                    return Err(err(
+                        pos,
+                        pos + 4,
+                        "`then` joins two atoms: the first leg before it, the second after it",
+                        "write one atom on each side, as in `R then sR`",
+                    ));
+                }
+                if cells == Cells::Hex {
+                    return Err(err(
+                        pos,
+                        pos + 4,
+                        "`then` has no meaning on a hexagonal board",
+                        "bent moves are for boards of squares",
+                    ));
+                }
+                then_at = Some(pos);
+                k += 4;
             }
             'm' | 'c' | 'e' | 'i' | 'n' | 'p' | 'g' | 'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' => {
                 mods_start.get_or_insert(pos);
@@ -281,14 +308,28 @@ fn parse_inner(
                         "on a hexagonal board write the atoms W F D A H N (and K Q R B), which have hexagonal meanings",
                     ));
                 }
-                atoms.push(make_atom(
-                    leap,
-                    rider.unwrap_or(1),
-                    &mods,
-                    atom_span,
-                    text,
-                    notes,
-                )?);
+                if let (Some(_), Some((i, first_span))) = (then_at.take(), last) {
+                    let first = atoms.remove(i);
+                    atoms.push(bend(
+                        first,
+                        first_span,
+                        leap,
+                        rider.unwrap_or(1),
+                        &mods,
+                        atom_span,
+                    )?);
+                    last = None;
+                } else {
+                    last = Some((atoms.len(), atom_span));
+                    atoms.push(make_atom(
+                        leap,
+                        rider.unwrap_or(1),
+                        &mods,
+                        atom_span,
+                        text,
+                        notes,
+                    )?);
+                }
                 mods = Mods::default();
                 mods_start = None;
                 k = next;
@@ -330,12 +371,38 @@ fn parse_inner(
                         ))
                     }
                 };
-                for (leap, rider) in parts {
-                    let range = match (rider || doubled, limit) {
-                        (_, Some(n)) => n,
-                        (true, None) => 0,
-                        (false, None) => 1,
+                let range_of = |rider: bool| match (rider || doubled, limit) {
+                    (_, Some(n)) => n,
+                    (true, None) => 0,
+                    (false, None) => 1,
+                };
+                if let Some(at) = then_at.take() {
+                    let (Some((i, first_span)), [(leap, rider)]) = (last, &parts[..]) else {
+                        return Err(err(
+                            at,
+                            atom_span.1,
+                            format!("`{c}` is two atoms: a leg of a bent move is one"),
+                            "write each line apart, as in `R then sR B then sB`",
+                        ));
                     };
+                    let first = atoms.remove(i);
+                    atoms.push(bend(
+                        first,
+                        first_span,
+                        *leap,
+                        range_of(*rider),
+                        &mods,
+                        atom_span,
+                    )?);
+                    last = None;
+                    mods = Mods::default();
+                    mods_start = None;
+                    k = after;
+                    continue;
+                }
+                last = (parts.len() == 1).then_some((atoms.len(), atom_span));
+                for (leap, rider) in parts {
+                    let range = range_of(rider);
                     atoms.push(match cells {
                         Cells::Square => make_atom(leap, range, &mods, atom_span, text, notes)?,
                         Cells::Hex => {
@@ -372,6 +439,14 @@ fn parse_inner(
             text.len(),
             "modifiers must be followed by an atom",
             "add the atom, as in `fmW`",
+        ));
+    }
+    if let Some(at) = then_at {
+        return Err(err(
+            at,
+            text.len(),
+            "`then` must be followed by the second leg",
+            "write the atom of the second leg after it, as in `R then sR`",
         ));
     }
     if atoms.is_empty() {
@@ -538,6 +613,7 @@ fn finish_atom(
         } else {
             Timing::Always
         },
+        then: None,
     })
 }
 

@@ -26,6 +26,8 @@ struct Way<'a> {
 struct Walk {
     /// The squares passed (not the landing square), in order.
     passed: Vec<Square>,
+    /// A bent move's turn square (one of `passed`).
+    turn: Option<Square>,
 }
 
 /// The atom's walk to `to` along vector `v` (already turned to the man's
@@ -53,7 +55,7 @@ fn walk(pos: &Position, atom: &Atom, v: (i32, i32), from: Square, to: Square) ->
                     .push(pos.square_at(crate::ir::Coord::new(f.x + px as i32, f.y + py as i32))?);
             }
         }
-        return Some(Walk { passed });
+        return Some(Walk { passed, turn: None });
     }
     // A rider: `to` a whole number of steps along `v`.
     if v == (0, 0) {
@@ -70,7 +72,7 @@ fn walk(pos: &Position, atom: &Atom, v: (i32, i32), from: Square, to: Square) ->
     for j in 1..k {
         passed.push(at(j, v)?);
     }
-    Some(Walk { passed })
+    Some(Walk { passed, turn: None })
 }
 
 /// [`walk`] on a board whose edges wrap (`board ... wrap`): the atom is
@@ -106,7 +108,7 @@ fn walk_wrapped(
                 passed.push(at(i32::from(px), i32::from(py))?);
             }
         }
-        return Some(Walk { passed });
+        return Some(Walk { passed, turn: None });
     }
     if v == (0, 0) {
         return None;
@@ -122,11 +124,63 @@ fn walk_wrapped(
             return None;
         }
         if sq == to {
-            return Some(Walk { passed });
+            return Some(Walk { passed, turn: None });
         }
         passed.push(sq);
     }
     None
+}
+
+/// The walks of atom `a` of `man` from `from` to `to` on an empty board:
+/// one per vector that lands there, or for a bent move (Betza `then`) one
+/// per turn square that leads there (the start square, empty once the man
+/// has left it, is not counted as passed).
+fn walks(pos: &Position, a: &Atom, man: Man, from: Square, to: Square) -> Vec<Walk> {
+    let Some(leg) = &a.then else {
+        return a
+            .vectors
+            .iter()
+            .filter_map(|&(x, y)| {
+                let vv = man.facing().rotate((x as i32, y as i32));
+                walk(pos, a, vv, from, to)
+            })
+            .collect();
+    };
+    let (f, t) = (pos.coord(from), pos.coord(to));
+    let at = |x: i32, y: i32| pos.square_at(crate::ir::Coord::new(x, y));
+    let reach = |range: u8| if range == 0 { 64 } else { i32::from(range) };
+    let mut out = Vec::new();
+    for (&(x, y), seconds) in a.vectors.iter().zip(&leg.vectors) {
+        let u = man.facing().rotate((x as i32, y as i32));
+        let mut first = Vec::new();
+        for k in 1..=reach(a.range) {
+            let (mx, my) = (f.x + k * u.0, f.y + k * u.1);
+            let Some(turn) = at(mx, my) else { break };
+            for &(wx, wy) in seconds {
+                let w = man.facing().rotate((wx as i32, wy as i32));
+                let j = if w.0 != 0 {
+                    (t.x - mx) / w.0
+                } else {
+                    (t.y - my) / w.1
+                };
+                if j < 1 || j > reach(leg.range) || (mx + j * w.0, my + j * w.1) != (t.x, t.y) {
+                    continue;
+                }
+                let mut passed = first.clone();
+                passed.push(turn);
+                let second: Option<Vec<Square>> =
+                    (1..j).map(|i| at(mx + i * w.0, my + i * w.1)).collect();
+                let Some(second) = second else { continue };
+                passed.extend(second.into_iter().filter(|&q| q != from));
+                out.push(Walk {
+                    passed,
+                    turn: Some(turn),
+                });
+            }
+            first.push(turn);
+        }
+    }
+    out
 }
 
 /// The man's ways: its moves and its region moves.
@@ -191,11 +245,7 @@ pub(crate) fn why_not(pos: &Position, from: Square, man: Man, to: Square) -> Opt
     };
     for way in ways(pos, kind) {
         let a = way.atom;
-        for &(x, y) in &a.vectors {
-            let vv = man.facing().rotate((x as i32, y as i32));
-            let Some(w) = walk(pos, a, vv, from, to) else {
-                continue;
-            };
+        for w in walks(pos, a, man, from, to) {
             // 1. Where the atom applies.
             if let Some(z) = way.zone {
                 if !on_region(pos, z, owner, from) {
@@ -296,6 +346,20 @@ pub(crate) fn why_not(pos: &Position, from: Square, man: Man, to: Square) -> Opt
                             && a.is_rider()
                             && pos.man_at(s).is_some_and(|m| m.owner() == owner))
                     });
+                    if let (Some(at), true) = (blocker, blocker == w.turn) {
+                        let there = pos.man_at(at);
+                        consider(
+                            3,
+                            Reason::TurnBlocked {
+                                man: me.clone(),
+                                to: words::square(pos, to),
+                                at: words::square(pos, at),
+                                there: words::man_brief(pos, at),
+                                enemy: there.is_some_and(|m| !friend(m)),
+                            },
+                        );
+                        continue;
+                    }
                     if let Some(at) = blocker {
                         consider(
                             3,

@@ -92,6 +92,16 @@ pub enum Reason {
         at: String,
         blocker: String,
     },
+    /// A bent move (Betza `then`) would turn on a square a man stands on:
+    /// it turns only on an empty square, and captures only where it stops.
+    TurnBlocked {
+        man: String,
+        to: String,
+        at: String,
+        there: String,
+        /// The man on the turn square is an enemy (a capture on the way).
+        enemy: bool,
+    },
     /// A hopper has no man (or more than one) to jump on the way.
     NeedsHurdle {
         man: String,
@@ -319,7 +329,7 @@ impl Reason {
             | NoCaptures { .. }
             | NeverCaptures { .. }
             | Confined { .. } => 5,
-            PathBlocked { .. } | NeedsHurdle { .. } | HurdleBarred { .. } => 4,
+            PathBlocked { .. } | TurnBlocked { .. } | NeedsHurdle { .. } | HurdleBarred { .. } => 4,
             InitialOnly { .. } | RegionOnly { .. } => 3,
             CannotMove { .. } => 2,
             Other { .. } => 1,
@@ -474,6 +484,23 @@ impl Reason {
                 blocker,
             } => format!(
                 "The way of {man} to {to} is blocked at {at} by {blocker}."
+            ),
+            TurnBlocked {
+                man,
+                to,
+                at,
+                there,
+                enemy: true,
+            } => format!(
+                "{man} would turn at {at} on its way to {to}, but {there} stands there: \
+                 it turns only on an empty square and captures only where it stops, \
+                 never on the way."
+            ),
+            TurnBlocked {
+                man, to, at, there, ..
+            } => format!(
+                "{man} would turn at {at} on its way to {to}, but {there} stands there: \
+                 it turns only on an empty square."
             ),
             NeedsHurdle {
                 man,

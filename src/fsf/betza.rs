@@ -545,6 +545,9 @@ pub fn to_fsf(atoms: &[crate::ir::Atom]) -> Result<String, String> {
     let tokens: Vec<String> = FSF_DIRS.iter().map(|s| s.to_string()).collect();
     let mut out = Vec::new();
     for a in atoms {
+        if a.then.is_some() {
+            return Err("Fairy-Stockfish has no bent moves (Betza `then`)".into());
+        }
         let mut by_base: BTreeMap<(i8, i8), BTreeSet<(i8, i8)>> = BTreeMap::new();
         for &v in &a.vectors {
             let (x, y) = (v.0, v.1);

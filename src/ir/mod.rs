@@ -21,7 +21,7 @@ pub use check_bound::{CheckBound, InCheckMoves};
 pub use end::{Chase, EndRule, Event, Outcome, Removal, Reset};
 pub use kinds::KindSet;
 pub use letter::Letter;
-pub use movement::{Atom, Mode, Path, Timing};
+pub use movement::{Atom, Leg, Mode, Path, Timing};
 pub use pred::{Pred, Selector, Who};
 pub use shuffle::{Shuffle, ShuffleCopy, ShuffleRule, MAX_WALK};
 pub use turn::{

@@ -82,6 +82,24 @@ pub struct Atom {
     pub path: Path,
     #[serde(default, skip_serializing_if = "is_default")]
     pub timing: Timing,
+    /// A **bent** move (Betza `then`, docs/LANGUAGE.md §7): `vectors` and
+    /// `range` are its first leg, which must end on an empty square (the
+    /// turn square, every square on the way empty too); from there the
+    /// man goes on by the second leg, and `mode` says what its last square
+    /// may hold. `None`: an ordinary atom.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then: Option<Box<Leg>>,
+}
+
+/// The second leg of a bent move (see [`Atom::then`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Leg {
+    /// Most steps of the second leg (0: unlimited, 1: one leap).
+    pub range: u8,
+    /// Per vector of the first leg (same index): the second leg's
+    /// vectors after it, relative to a man facing north as the first
+    /// leg's are.
+    pub vectors: Vec<Vec<(i8, i8)>>,
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -97,6 +115,7 @@ impl Atom {
             mode: Mode::Both,
             path: Path::Direct,
             timing: Timing::Always,
+            then: None,
         }
     }
 

@@ -562,6 +562,9 @@ pub(crate) fn atom(a: &Atom) -> String {
         (_, n) => (format!("rides ({lo},{hi}) up to {n} times"), ""),
     };
     let mut s = format!("{how} {}{cond}", directions(&a.vectors));
+    if let Some(leg) = &a.then {
+        s = bent(a, leg);
+    }
     match a.mode {
         Mode::Move => s.push_str(", only to an empty square"),
         Mode::Capture => s.push_str(", only to capture"),
@@ -572,6 +575,29 @@ pub(crate) fn atom(a: &Atom) -> String {
         s.push_str(", only on its first move");
     }
     s
+}
+
+/// A bent move (Betza `then`) in words: `rides (0,1) in 4 directions to
+/// an empty square, then turns and rides (0,1) any distance`.
+fn bent(a: &Atom, leg: &crate::ir::Leg) -> String {
+    let leg_words = |v: Option<&(i8, i8)>, range: u8| {
+        let (dx, dy) = v.map_or((0, 0), |&(x, y)| (x.unsigned_abs(), y.unsigned_abs()));
+        let (lo, hi) = (dx.min(dy), dx.max(dy));
+        match range {
+            1 => format!("leaps ({lo},{hi})"),
+            0 => format!("rides ({lo},{hi}) any distance"),
+            n => format!("rides ({lo},{hi}) up to {n} times"),
+        }
+    };
+    let seconds = leg.vectors.first().map_or(0, Vec::len);
+    format!(
+        "{} {} to an empty square, then {} in {} direction{} from there (the turn square empty, a capture only where it stops)",
+        leg_words(a.vectors.first(), a.range),
+        directions(&a.vectors),
+        leg_words(leg.vectors.first().and_then(|v| v.first()), leg.range),
+        seconds,
+        if seconds == 1 { "" } else { "s" }
+    )
 }
 
 /// `perpetual chase N by ... ignoring ... ranks ...` as written.

@@ -42,6 +42,19 @@ pub enum AKind {
     /// A grasshopper's hop along such a line: it lands on the square right
     /// after the first man met.
     WrapGrasshop,
+    /// A bent move (Betza `then`): a first leg along `dir` to an empty
+    /// turn square, then a second leg from there; its legs are
+    /// `Atoms::bent[table]`.
+    Bent,
+}
+
+/// The legs of a bent move along one first direction ([`AKind::Bent`]):
+/// the first leg (a leap or a ride, one direction), and the second legs
+/// from its turn squares.
+#[derive(Clone, Debug)]
+pub struct BentLegs {
+    pub first: CAtom,
+    pub second: Vec<CAtom>,
 }
 
 /// A movement atom compiled for one facing.
@@ -215,6 +228,8 @@ pub struct Atoms<B: Bits> {
     pub bulk: Vec<BulkSteps<B>>,
     /// The pattern ids in the order a probe for any move tries them.
     pub probe_order: Vec<u8>,
+    /// The legs of the bent moves ([`AKind::Bent`]); empty without one.
+    pub bent: Vec<BentLegs>,
     /// Man code → pattern id.
     pub pid_of_code: Vec<u8>,
     /// Sets of squares of the zones and confinements of patterns (a
@@ -236,6 +251,9 @@ struct Spec {
     ep: bool,
     range: u8,
     vecs: Vec<(i32, i32)>,
+    /// A bent move: the second leg's range and vectors (`vecs` holds the
+    /// one first vector).
+    then: Option<(u8, Vec<(i32, i32)>)>,
 }
 
 fn mode_code(m: Mode) -> u8 {
@@ -288,8 +306,32 @@ fn specs_of(atom: &Atom, facing: Dir, mode: Mode) -> Result<Vec<Spec>, String> {
             atom.range
         },
         vecs,
+        then: None,
     };
     let mut out = Vec::new();
+    if let Some(leg) = &atom.then {
+        // One bent spec per first vector, its second vectors turned as
+        // the first.
+        for (&(dx, dy), seconds) in atom.vectors.iter().zip(&leg.vectors) {
+            let v = facing.rotate((dx as i32, dy as i32));
+            let mut then: Vec<(i32, i32)> = Vec::new();
+            for &(sx, sy) in seconds {
+                let w = facing.rotate((sx as i32, sy as i32));
+                if w.0.abs() >= ir::MAX_SIDE || w.1.abs() >= ir::MAX_SIDE || w == (0, 0) {
+                    return Err(format!("vector ({sx},{sy}) is longer than any board"));
+                }
+                if !then.contains(&w) {
+                    then.push(w);
+                }
+            }
+            then.sort();
+            let mut sp = mk(AKind::Bent, vec![v]);
+            sp.range = atom.range;
+            sp.then = Some((leg.range, then));
+            out.push(sp);
+        }
+        return Ok(out);
+    }
     if matches!(atom.path, Path::Hop | Path::Grasshop) {
         let kind = if atom.path == Path::Hop {
             AKind::Hop
@@ -520,7 +562,8 @@ impl<B: Bits> Atoms<B> {
         for p in &pending {
             let zone = p.zones.iter().flat_map(|z| z.2.iter());
             for s in p.moves.iter().chain(p.attacks.iter()).chain(zone) {
-                for &vv in &s.vecs {
+                let seconds = s.then.iter().flat_map(|t| t.1.iter());
+                for &vv in s.vecs.iter().chain(seconds) {
                     let id = d.dir(vv);
                     if matches!(s.kind, AKind::Lame | AKind::LameRide) {
                         d.lame[id as usize] = true;
@@ -563,6 +606,7 @@ impl<B: Bits> Atoms<B> {
             patterns: Vec::new(),
             bulk: Vec::new(),
             probe_order: Vec::new(),
+            bent: Vec::new(),
             pid_of_code,
             masks: Vec::new(),
             kind_pids,
@@ -718,6 +762,9 @@ impl<B: Bits> Atoms<B> {
         passes_own: bool,
         nsq: usize,
     ) -> CAtom {
+        if let (AKind::Bent, Some((range2, seconds))) = (s.kind, &s.then) {
+            return self.build_bent(d, geo, s, *range2, seconds, nsq);
+        }
         let dirs: Vec<u16> = s.vecs.iter().map(|vv| d.dir_of[vv]).collect();
         // Along a direction whose lines cross a wrapped edge, rides and
         // hops follow the direction's compiled lines.
@@ -788,6 +835,48 @@ impl<B: Bits> Atoms<B> {
             _ => {}
         }
         a
+    }
+}
+
+impl<B: Bits> Atoms<B> {
+    /// A bent spec's legs compiled as plain atoms (a leap or a ride of one
+    /// direction each, moving and capturing), kept in `bent`.
+    fn build_bent(
+        &mut self,
+        d: &Dirs,
+        geo: &Geometry,
+        s: &Spec,
+        range2: u8,
+        seconds: &[(i32, i32)],
+        nsq: usize,
+    ) -> CAtom {
+        let leg = |v: (i32, i32), range: u8| Spec {
+            kind: if range == 1 { AKind::Leap } else { AKind::Ride },
+            mode: mode_code(Mode::Both),
+            initial: false,
+            ep: false,
+            range,
+            vecs: vec![v],
+            then: None,
+        };
+        let first = self.build_atom(d, geo, &leg(s.vecs[0], s.range), false, nsq);
+        let second = seconds
+            .iter()
+            .map(|&w| self.build_atom(d, geo, &leg(w, range2), false, nsq))
+            .collect();
+        self.bent.push(BentLegs { first, second });
+        let dir = d.dir_of[&s.vecs[0]];
+        CAtom {
+            kind: AKind::Bent,
+            mode: code_mode(s.mode),
+            initial: s.initial,
+            ep: false,
+            range: s.range,
+            dir,
+            dirs: vec![dir],
+            table: self.bent.len() as u32 - 1,
+            passes_own: false,
+        }
     }
 }
 

@@ -85,7 +85,26 @@ pub fn reach<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B, friends: B) 
         AKind::WrapRide | AKind::WrapHop | AKind::WrapGrasshop => {
             wrap_reach(t, a, from, occ, friends)
         }
+        AKind::Bent => bent_reach(t, a, from, occ),
     }
+}
+
+/// [`reach`] of a bent move ([`AKind::Bent`]): its first leg to each empty
+/// turn square, then its second legs from there, the start square empty
+/// (the man has left it), never back onto it. A square reached by two
+/// paths is in the set once.
+#[inline(never)]
+fn bent_reach<B: Bits>(t: &Base<B>, a: &CAtom, from: Square, occ: B) -> B {
+    let legs = &t.atoms.bent[a.table as usize];
+    let turns = reach(t, &legs.first, from, occ, B::EMPTY) & !occ;
+    let left = occ & !B::single(from);
+    let mut out = B::EMPTY;
+    for turn in turns {
+        for leg in &legs.second {
+            out |= reach(t, leg, turn, left, B::EMPTY);
+        }
+    }
+    out & !B::single(from)
 }
 
 /// [`reach`] along a line that crosses a wrapped edge: the atom's compiled

@@ -29,6 +29,8 @@ pub enum ActionKind {
     Draw,
     /// Two own men swap squares (a power).
     Swap,
+    /// An own man leaves the game (`actions ..., suicide`).
+    Suicide,
     /// No action is possible: the turn passes.
     Pass,
     /// The player leaves a game that goes on without them.
@@ -163,6 +165,7 @@ pub fn coordinate(a: &ActionInfo) -> String {
             s
         }
         ActionKind::Swap => format!("swap-{}-{}", sq(a.from), sq(a.to)),
+        ActionKind::Suicide => format!("suicide-{}", sq(a.from)),
         ActionKind::Pass => "pass".into(),
         ActionKind::Resign => "resign".into(),
     }
@@ -400,6 +403,11 @@ pub fn spellings(actions: &[ActionInfo], i: usize) -> Vec<String> {
                 a.to.map(square).unwrap_or_default(),
             );
             v.push(format!("swap {t} {f}"));
+        }
+        ActionKind::Suicide => {
+            // With the man's letter too: `suicide Pd4`.
+            let at = a.from.map(square).unwrap_or_default();
+            v.push(format!("suicide {}{at}", a.piece));
         }
         _ => {}
     }

@@ -173,3 +173,18 @@ fn suicide_without_an_immobiliser_is_unreachable() {
     let p = varia::engine::Position::start(t).expect("starts");
     assert_eq!(p.legal_moves().len(), 20);
 }
+
+#[test]
+fn describe_names_the_suicide() {
+    let v = varia::load::builtin("ultima-suicide", &[]).expect("ultima-suicide");
+    let d = varia::describe::describe(&v).expect("describes");
+    let text = serde_json::to_string(&d).expect("json");
+    assert!(
+        text.contains("takes off the board one of their men that an enemy immobiliser holds"),
+        "{text}"
+    );
+    let v = varia::load::builtin("ultima", &[]).expect("ultima");
+    let text =
+        serde_json::to_string(&varia::describe::describe(&v).expect("describes")).expect("json");
+    assert!(!text.contains("takes off the board"), "{text}");
+}

@@ -31,8 +31,14 @@ variant file's comments say:
 * Every capture of a move happens together. A move is legal when after it
   no enemy man that can move could take the mover's king by one of its
   moves.
+* With --suicide (variants/catalogue/ultima-suicide.variant): Abbott's
+  optional rule, "an immobilised piece may commit suicide", i.e. be
+  removed from the board instead of its player's move (Wikipedia,
+  "Baroque chess"; Game Courier's Ultima preset: not the king). A
+  suicide is legal when the king is not left in check after it.
 
-Usage: referee_ultima.py FEN DEPTH [--divide]   (FEN: board and side only)
+Usage: referee_ultima.py FEN DEPTH [--divide] [--suicide]
+(FEN: board and side only)
 """
 
 import sys
@@ -202,13 +208,28 @@ def pseudo_moves(board, me):
     return out
 
 
+SUICIDE = "--suicide" in sys.argv
+
+
 def play(board, mv):
     frm, to, taken = mv
     b = dict(board)
+    if to is None:
+        # A suicide: the man leaves the board.
+        del b[frm]
+        return b
     for q in taken:
         del b[q]
     b[to] = b.pop(frm)
     return b
+
+
+def suicides(board, me):
+    """The suicides of side `me`: each immobilised man but the king."""
+    if not SUICIDE:
+        return []
+    return [(sq, None, set()) for sq, ch in board.items()
+            if side_of(ch) == me and ch.upper() != "K" and held(board, sq)]
 
 
 def in_check(board, me):
@@ -219,7 +240,8 @@ def in_check(board, me):
 
 
 def legal_moves(board, me):
-    return [mv for mv in pseudo_moves(board, me) if not in_check(play(board, mv), me)]
+    return [mv for mv in pseudo_moves(board, me) + suicides(board, me)
+            if not in_check(play(board, mv), me)]
 
 
 def perft(board, me, depth):
@@ -238,9 +260,10 @@ def main():
     board, me = parse(fen)
     if "--divide" in sys.argv:
         total = 0
-        for mv in sorted(legal_moves(board, me), key=lambda m: (name(m[0]), name(m[1]))):
+        for mv in sorted(legal_moves(board, me), key=lambda m: (name(m[0]), name(m[1] or m[0]))):
             n = 1 if depth == 1 else perft(play(board, mv), 1 - me, depth - 1)
-            print(f"{name(mv[0])}{name(mv[1])}: {n}")
+            text = f"suicide-{name(mv[0])}" if mv[1] is None else f"{name(mv[0])}{name(mv[1])}"
+            print(f"{text}: {n}")
             total += n
         print(total)
     else:

@@ -160,6 +160,9 @@ fn turn(v: &Variant) -> Vec<String> {
     if t.draw {
         acts.push("draws the top card of their deck and places its man");
     }
+    if t.suicide {
+        acts.push("takes off the board one of their men that an enemy immobiliser holds (not a royal man)");
+    }
     if t.pass {
         acts.push("passes (not while in check)");
     }

@@ -30,6 +30,7 @@ mod place;
 mod reach;
 mod read;
 mod reason;
+mod suicide;
 pub(crate) use crate::notation::words;
 
 pub use reason::Reason;
@@ -350,6 +351,10 @@ pub fn explain_text(session: &Session, text: &str) -> Explanation {
         })
         .explained(),
         read::Typed::Castle { long } => castle::typed(&sc, long).explained(),
+        read::Typed::Suicide { at } => match sc.square(at) {
+            Ok(at) => suicide::suicide(&sc, at).explained(),
+            Err(f) => f.explained(),
+        },
         read::Typed::Exchange { give, take, to } => match sc.square(to) {
             Ok(to) => exchange::exchange(&sc, give, take, to).explained(),
             Err(f) => f.explained(),

@@ -31,6 +31,9 @@ pub(crate) enum Typed {
     /// A hostage exchange (`N-B@f7`): the hostage given, the own man taken
     /// back, its square.
     Exchange { give: char, take: char, to: Coord },
+    /// A suicide (`suicide d4`, `suicide-d4`, `suicide Pd4`): the man's
+    /// square.
+    Suicide { at: Coord },
     /// Nothing readable.
     Unreadable,
 }
@@ -115,6 +118,13 @@ pub(crate) fn read(text: &str, files: i32) -> Typed {
         .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | ' ' | '×'))
         .collect();
     let low = t.to_ascii_lowercase().replace('0', "o");
+    if let Some(rest) = low.strip_prefix("suicide") {
+        // The text's own case: a piece letter before the square is skipped.
+        return match squares(&t.as_bytes()[t.len() - rest.len()..]).as_slice() {
+            [(_, at, _)] => Typed::Suicide { at: *at },
+            _ => Typed::Unreadable,
+        };
+    }
     if matches!(low.as_str(), "o-o" | "oo") {
         return Typed::Castle { long: false };
     }

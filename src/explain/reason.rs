@@ -54,6 +54,12 @@ pub enum Reason {
     DrawFirst,
     /// Men are never placed from the hand in this variant.
     NoPlacements,
+    /// No man may leave the game by its own action in this variant.
+    NoSuicide,
+    /// A royal man may not leave the game by suicide.
+    SuicideRoyal { man: String },
+    /// Only an immobilised man may leave the game by suicide.
+    NotImmobilised { man: String },
     /// The player owes a board move (a returned card).
     OwesMove,
     /// The piece's moves never lead from `from` to `to`.
@@ -616,6 +622,17 @@ impl Reason {
             ),
             NotInHand { piece } => format!("You have no {piece} in hand."),
             NoExchanges => "There are no hostage exchanges in this variant.".into(),
+            NoSuicide => {
+                "No man may leave the board by its own action in this variant (no `suicide` among the `actions`).".into()
+            }
+            SuicideRoyal { man } => format!(
+                "{} is royal: a royal man never leaves the board by suicide.",
+                super::words::capital(man)
+            ),
+            NotImmobilised { man } => format!(
+                "{} is not immobilised: only a man an enemy immobiliser holds may leave the board by suicide.",
+                super::words::capital(man)
+            ),
             NoHostage { piece } => format!("Your prison holds no {piece}: you can only give a hostage you hold."),
             NotHeld { piece } => format!("Your opponent's prison holds none of your {piece}s: you can only take back a man it holds."),
             NeverExchanged { piece } => format!("A {piece} is never exchanged: the exchange order does not list it."),

@@ -43,6 +43,11 @@ pub struct Turn {
     /// next player with nothing changed on the board.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub pass: bool,
+    /// An immobilised man may leave the game as its owner's action
+    /// (`actions ..., suicide`): any own man that is not royal and that an
+    /// enemy immobiliser holds.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub suicide: bool,
     /// Conditions a placement must meet; each applies to the listed kinds
     /// (all kinds when `pieces` is empty). They are evaluated in the position
     /// after the man is put down, with the placed man as subject.

@@ -70,6 +70,7 @@ fn info(pos: &Position, mv: Move) -> ActionInfo {
         | Move::PlaceAndRemove { .. } => ActionKind::Place,
         Move::Draw { .. } | Move::DrawJoker { .. } | Move::Reveal { .. } => ActionKind::Draw,
         Move::Swap { .. } => ActionKind::Swap,
+        Move::Suicide { .. } => ActionKind::Suicide,
         Move::Pass => ActionKind::Pass,
         Move::Resign => ActionKind::Resign,
     };

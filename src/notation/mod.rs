@@ -29,6 +29,8 @@ pub enum ActionKind {
     Draw,
     /// Two own men swap squares (a power).
     Swap,
+    /// An own man leaves the game (`actions ..., suicide`).
+    Suicide,
     /// No action is possible: the turn passes.
     Pass,
     /// The player leaves a game that goes on without them.
@@ -171,6 +173,7 @@ pub fn coordinate(a: &ActionInfo) -> String {
             s
         }
         ActionKind::Swap => format!("swap-{}-{}", sq(a.from), sq(a.to)),
+        ActionKind::Suicide => format!("suicide-{}", sq(a.from)),
         ActionKind::Pass => "pass".into(),
         ActionKind::Resign => "resign".into(),
     }
@@ -423,6 +426,11 @@ pub fn spellings(actions: &[ActionInfo], i: usize) -> Vec<String> {
             );
             v.push(format!("swap {t} {f}"));
         }
+        ActionKind::Suicide => {
+            // With the man's letter too: `suicide Pd4`.
+            let at = a.from.map(square).unwrap_or_default();
+            v.push(format!("suicide {}{at}", a.piece));
+        }
         _ => {}
     }
     v
@@ -454,6 +462,20 @@ pub fn parse(input: &str, actions: &[ActionInfo]) -> Result<usize, ParseError> {
     }
     // Lenient on the piece letter's case for SAN where the board has no
     // ambiguity (`nf3` = `Nf3`; `bc4` is the bishop unless a pawn on b takes c4).
+    if hits.len() > 1 {
+        // A coordinate move typed exactly (`b10a8`, UCI's text) names that
+        // move, not a SAN of another man read without case (`B10a8`: the
+        // bishop disambiguated by its rank, on a board of ten ranks).
+        let typed = input.trim();
+        let exact: Vec<usize> = hits
+            .iter()
+            .copied()
+            .filter(|&i| coordinate(&actions[i]) == typed)
+            .collect();
+        if exact.len() == 1 {
+            return Ok(exact[0]);
+        }
+    }
     if hits.len() > 1 {
         // Signs of coordinates decide between squares that differ only there.
         let signed = norm_signed(input.trim());
@@ -704,6 +726,21 @@ mod tests {
         assert_eq!(parse("p@c3", &acts), Ok(0));
         assert_eq!(parse("P@c3-c4", &acts), Ok(1));
         assert_eq!(parse("b@d3/d4", &acts), Ok(2));
+    }
+
+    /// On a board of ten ranks the coordinates `b10a8` of a knight's move
+    /// read without case are also the bishop's SAN `B10a8`: typed exactly
+    /// as coordinates, they name the knight's move (UCI's text in a record).
+    #[test]
+    fn exact_coordinates_beat_a_caseless_san_of_another_man() {
+        let acts = vec![
+            mv('N', "b10", "a8"),
+            mv('B', "c10", "a8"),
+            mv('B', "c6", "a8"),
+        ];
+        assert_eq!(parse("b10a8", &acts), Ok(0));
+        assert_eq!(parse("B10a8", &acts), Ok(1));
+        assert_eq!(parse("Na8", &acts), Ok(0));
     }
 
     #[test]

@@ -246,6 +246,8 @@ fn paths(s: &Session, m: Move) -> Vec<Vec<String>> {
                 vec![vec![sq(from), sq(mid), sq(to)]]
             }
         }
+        // A suicide: its man clicked twice.
+        Move::Suicide { at } => vec![vec![sq(at), sq(at)]],
         Move::Pass => vec![vec!["b:pass".into()]],
         Move::Resign => vec![vec!["b:resign".into()]],
     }
@@ -314,6 +316,7 @@ fn kind_name(m: Move) -> &'static str {
         MoveKind::Swap => "swap",
         MoveKind::Promote => "promote",
         MoveKind::Lion => "two-step",
+        MoveKind::Suicide => "suicide",
         MoveKind::Pass => "pass",
         MoveKind::Resign => "resign",
     }

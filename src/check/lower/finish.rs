@@ -79,6 +79,19 @@ pub(super) fn finish(
         royalty_span,
     );
     strike_checks(&mut l, &turn);
+    if let (true, Some((f, sp))) = (turn.suicide, &actions_span) {
+        if !l.pieces.iter().any(|p| p.piece.immobilises) {
+            l.diags.push(
+                Diagnostic::warning(
+                    "unreachable",
+                    f,
+                    *sp,
+                    "`suicide` is never possible: only an immobilised man may leave the game so, and no piece `immobilises`",
+                )
+                .hint("give a piece `immobilises`, or remove `suicide` from `actions`"),
+            );
+        }
+    }
     rebirth_checks(&mut l, &turn, captures_span.clone(), rebirth_span);
     if let (Some((f, sp)), Some(_)) = (&castling_field_span, &turn.castling) {
         l.diags.push(

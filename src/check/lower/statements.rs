@@ -231,6 +231,7 @@ impl Draft {
                 place: false,
                 draw: false,
                 pass: false,
+                suicide: false,
                 placement: Vec::new(),
                 on_place: Vec::new(),
                 on_joker: None,

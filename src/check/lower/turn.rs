@@ -56,7 +56,7 @@ pub(super) fn teams_stmt(l: &Lower, c: &mut Cur) -> Result<Vec<Vec<PlayerId>>, D
     Ok(teams)
 }
 
-/// `actions move | place | draw | pass | exchange, ...`; the span of
+/// `actions move | place | draw | pass | exchange | suicide, ...`; the span of
 /// `exchange` when it is named (its value order is the `exchange`
 /// statement's: [`super::prison`]).
 pub(super) fn actions_stmt(c: &mut Cur, turn: &mut Turn) -> Result<Option<Span>, Diagnostic> {
@@ -64,14 +64,18 @@ pub(super) fn actions_stmt(c: &mut Cur, turn: &mut Turn) -> Result<Option<Span>,
     turn.place = false;
     turn.draw = false;
     turn.pass = false;
+    turn.suicide = false;
     let mut exchange = None;
     loop {
-        let (a, sp) =
-            c.expect_choice("an action", &["move", "place", "draw", "pass", "exchange"])?;
+        let (a, sp) = c.expect_choice(
+            "an action",
+            &["move", "place", "draw", "pass", "exchange", "suicide"],
+        )?;
         match a {
             "move" => turn.moves = true,
             "place" => turn.place = true,
             "pass" => turn.pass = true,
+            "suicide" => turn.suicide = true,
             "exchange" => exchange = Some(sp),
             _ => turn.draw = true,
         }

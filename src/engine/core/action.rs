@@ -152,6 +152,9 @@ pub enum Move {
         mid: Square,
         to: Square,
     },
+    /// The man on `at`, of the player to act, leaves the game as that
+    /// player's action (`actions ..., suicide`: an immobilised man).
+    Suicide { at: Square },
     /// The player passes.
     Pass,
     /// The player to act resigns and leaves a game that goes on without
@@ -253,6 +256,8 @@ pub enum MoveKind {
     Promote,
     /// A move of two steps ([`Move::Lion`]).
     Lion,
+    /// An own man leaves the game ([`Move::Suicide`]).
+    Suicide,
     Pass,
     Resign,
 }
@@ -437,6 +442,7 @@ impl Move {
             Move::Swap { .. } => MoveKind::Swap,
             Move::Promote { .. } => MoveKind::Promote,
             Move::Lion { .. } => MoveKind::Lion,
+            Move::Suicide { .. } => MoveKind::Suicide,
             Move::Pass => MoveKind::Pass,
             Move::Resign => MoveKind::Resign,
         }
@@ -456,6 +462,7 @@ impl Move {
             | Move::Lion { from, .. }
             | Move::CastleGate { from, .. } => Some(from),
             Move::Swap { a, .. } => Some(a),
+            Move::Suicide { at } => Some(at),
             _ => None,
         }
     }
@@ -482,7 +489,7 @@ impl Move {
             | Move::PlaceAndRemove { at, .. } => Some(at),
             Move::Swap { b, .. } => Some(b),
             Move::DrawJoker { target, .. } => target,
-            Move::Reveal { .. } | Move::Pass | Move::Resign => None,
+            Move::Reveal { .. } | Move::Suicide { .. } | Move::Pass | Move::Resign => None,
         }
     }
 

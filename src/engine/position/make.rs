@@ -212,6 +212,12 @@ fn apply<B: Bits>(t: &Compiled<B>, s: &mut State<B>, me: PlayerId, mv: Move, a: 
             s.put(l, to, placed);
         }
         Move::Lion { from, mid, to } => lion(t, s, me, from, mid, to, a),
+        Move::Suicide { at } => {
+            // The man leaves the game: the board changes for good, as on
+            // a capture.
+            s.take(l, at);
+            a.reset |= quiet.capture;
+        }
         Move::Pass => {}
         Move::Resign => {
             if let Some(e) = &r.elimination {

@@ -558,6 +558,12 @@ pub(super) fn unfaced_sources<B: Bits, S: Sink>(
             sw.generate(b, s, &r.legality(split), out);
         }
     }
+    // A suicide, unless the first action of the game must be of a kind.
+    if let Some(x) = &r.suicide {
+        if (fa.is_none() || ply != 0) && !out.done() {
+            x.generate(b, s, &r.legality(split), out);
+        }
+    }
     // A pass, unless the first action of the game must be of a kind.
     if r.passing.is_some_and(|p| p.action) && (fa.is_none() || ply != 0) && !out.done() {
         gen_pass(t, s, split, out);

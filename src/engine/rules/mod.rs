@@ -3,7 +3,7 @@
 //!
 //! | hook | when | rule kinds |
 //! |---|---|---|
-//! | source | generating actions | board moves (with en passant, castling, promotion), promotions as actions, drops, hostage exchanges, deck, swap, pass (`actions ..., pass`) |
+//! | source | generating actions | board moves (with en passant, castling, promotion), promotions as actions, drops, hostage exchanges, deck, swap, suicide (`actions ..., suicide`), pass (`actions ..., pass`) |
 //! | guard | before a source runs | board moves (`move requires`), first action, deck (a returned card, a lost player) |
 //! | constraint | after an action, for it to be legal | royal safety, limit box, connectivity |
 //! | filter | on the whole legal list | pass when stuck, `facing ...: must break`, `turn checks last only` |
@@ -58,6 +58,7 @@ pub(crate) mod rebirth;
 pub(crate) mod scores;
 pub(crate) mod sink;
 pub(crate) mod strike;
+pub(crate) mod suicide;
 pub(crate) mod surround;
 pub(crate) mod swap;
 pub(crate) mod turns;
@@ -168,6 +169,9 @@ pub struct Rules<B: Bits> {
     pub walls: Option<Walls>,
     pub deck: Option<DeckRule<B>>,
     pub swaps: Option<Swaps>,
+    /// `actions ..., suicide`: an immobilised man leaves the game (a
+    /// source beside the others).
+    pub suicide: Option<suicide::Suicide>,
     /// `flip enclosed | touching SEL`.
     pub flips: Option<flip::Flips<B>>,
     pub passing: Option<Passing>,
@@ -387,6 +391,7 @@ impl<B: Bits> Rules<B> {
             walls: Walls::new(v),
             deck,
             swaps,
+            suicide: suicide::Suicide::new(v, base),
             flips,
             passing,
             must_break: facing::Facing::must_break(v, base),
@@ -456,7 +461,8 @@ impl<B: Bits> Rules<B> {
     }
 
     /// No source of actions besides board moves and placements (cards,
-    /// dice, exchanges, walls, gating, promotion actions, lions, swaps),
+    /// dice, exchanges, walls, gating, promotion actions, lions, swaps,
+    /// suicides),
     /// and no filter of the list (`must capture`, passing, `must break`,
     /// `move ... where`, a first action, connectivity, the turn-plan
     /// rules): what [`Rules::board_only`] and [`Rules::tactical_alone`]
@@ -474,6 +480,7 @@ impl<B: Bits> Rules<B> {
             && self.promote_action.is_none()
             && self.lion.is_none()
             && self.swaps.is_none()
+            && self.suicide.is_none()
             && self.first_action.is_none()
             && self.constraints.connected.is_empty()
             && !self

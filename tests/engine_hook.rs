@@ -8,8 +8,11 @@
 //! square empty once left, a knight's leap then a limited ride, and the
 //! Betza text refused where it means nothing.
 
+#[path = "fixtures/common.rs"]
+mod common;
+
 use std::sync::Arc;
-use varia::engine::{parse_perft_file, perft, Position, Tables};
+use varia::engine::{Position, Tables};
 use varia::notation::Describe;
 
 fn checked(text: &str) -> varia::ir::Variant {
@@ -50,28 +53,11 @@ fn from(p: &Position, sq: &str) -> Vec<String> {
 
 #[test]
 fn perft_rows_of_the_referee() {
-    let path = format!("{}/tests/fixtures/hook.perft", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("the perft file");
-    let cases = parse_perft_file(&text).expect("perft file");
-    assert!(cases.len() >= 6);
-    let t = Arc::new(Tables::new(&fixture()).expect("compiles"));
-    for case in cases {
-        let mut p = Position::from_fen(t.clone(), &case.fen)
-            .unwrap_or_else(|e| panic!("line {}: {e}", case.line));
-        for &(d, n) in &case.counts {
-            if n > 300_000 {
-                continue;
-            }
-            assert_eq!(
-                perft(&mut p, d),
-                n,
-                "perft {d} of {} (line {})",
-                case.fen,
-                case.line
-            );
-        }
-        assert_eq!(p.fen(), case.fen, "perft leaves the position unchanged");
-    }
+    common::perft_rows(
+        &Arc::new(Tables::new(&fixture()).expect("compiles")),
+        "hook.perft",
+        6,
+    );
 }
 
 /// A hook mover on d4, Black's king walled in by its pawns: every

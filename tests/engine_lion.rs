@@ -8,8 +8,11 @@
 //! in the way, the falcon's and eagle's lines, make and unmake, notation
 //! (SAN, coordinates, XBoard's legs), `explain` and `describe`.
 
+#[path = "fixtures/common.rs"]
+mod common;
+
 use std::sync::Arc;
-use varia::engine::{parse_perft_file, perft, Move, Position, Tables};
+use varia::engine::{Move, Position, Tables};
 use varia::notation::Describe;
 use varia::play::session::Session;
 
@@ -50,28 +53,7 @@ fn two_steps(p: &Position) -> Vec<String> {
 
 #[test]
 fn perft_rows_of_the_referee() {
-    let path = format!("{}/tests/fixtures/lion.perft", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("the perft file");
-    let cases = parse_perft_file(&text).expect("perft file");
-    assert!(cases.len() >= 4);
-    let t = tables();
-    for case in cases {
-        let mut p = Position::from_fen(t.clone(), &case.fen)
-            .unwrap_or_else(|e| panic!("line {}: {e}", case.line));
-        for &(d, n) in &case.counts {
-            if n > 300_000 {
-                continue;
-            }
-            assert_eq!(
-                perft(&mut p, d),
-                n,
-                "perft {d} of {} (line {})",
-                case.fen,
-                case.line
-            );
-        }
-        assert_eq!(p.fen(), case.fen, "perft leaves the position unchanged");
-    }
+    common::perft_rows(&tables(), "lion.perft", 4);
 }
 
 /// A lion next to an enemy pawn takes it without moving (igui), takes it

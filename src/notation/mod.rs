@@ -463,59 +463,37 @@ pub fn parse(input: &str, actions: &[ActionInfo]) -> Result<usize, ParseError> {
     // Lenient on the piece letter's case for SAN where the board has no
     // ambiguity (`nf3` = `Nf3`; `bc4` is the bishop unless a pawn on b takes c4).
     if hits.len() > 1 {
-        // A coordinate move typed exactly (`b10a8`, UCI's text) names that
-        // move, not a SAN of another man read without case (`B10a8`: the
-        // bishop disambiguated by its rank, on a board of ten ranks).
+        // Where several actions match, the first of these tests that keeps
+        // exactly one of them decides.
         let typed = input.trim();
-        let exact: Vec<usize> = hits
-            .iter()
-            .copied()
-            .filter(|&i| coordinate(&actions[i]) == typed)
-            .collect();
-        if exact.len() == 1 {
-            return Ok(exact[0]);
-        }
-    }
-    if hits.len() > 1 {
-        // Signs of coordinates decide between squares that differ only there.
-        let signed = norm_signed(input.trim());
-        let exact: Vec<usize> = hits
-            .iter()
-            .copied()
-            .filter(|&i| {
+        let signed = norm_signed(typed);
+        let first = typed.chars().next();
+        let deciders: [&dyn Fn(usize) -> bool; 4] = [
+            // A coordinate move typed exactly (`b10a8`, UCI's text) names
+            // that move, not a SAN of another man read without case
+            // (`B10a8`: the bishop disambiguated by its rank, on a board of
+            // ten ranks).
+            &|i| coordinate(&actions[i]) == typed,
+            // Signs of coordinates decide between squares that differ only
+            // there.
+            &|i| {
                 spellings(actions, i)
                     .iter()
                     .any(|s| norm_signed(s) == signed)
-            })
-            .collect();
-        if exact.len() == 1 {
-            return Ok(exact[0]);
-        }
-    }
-    if hits.len() > 1 {
-        // The exact SAN decides where decorations alone differ: `exb5+`
-        // (promoted to its form) against `exb5=` (declined).
-        let typed = input.trim();
-        let exact: Vec<usize> = hits
-            .iter()
-            .copied()
-            .filter(|&i| san(actions, i) == typed)
-            .collect();
-        if exact.len() == 1 {
-            return Ok(exact[0]);
-        }
-    }
-    if hits.len() > 1 {
-        // `Bc4` is the bishop, `bc4` the b-pawn's capture: the case of the
-        // first letter decides between SAN readings that differ only there.
-        let first = input.trim().chars().next();
-        let exact: Vec<usize> = hits
-            .iter()
-            .copied()
-            .filter(|&i| san(actions, i).chars().next() == first)
-            .collect();
-        if exact.len() == 1 {
-            return Ok(exact[0]);
+            },
+            // The exact SAN decides where decorations alone differ: `exb5+`
+            // (promoted to its form) against `exb5=` (declined).
+            &|i| san(actions, i) == typed,
+            // `Bc4` is the bishop, `bc4` the b-pawn's capture: the case of
+            // the first letter decides between SAN readings that differ
+            // only there.
+            &|i| san(actions, i).chars().next() == first,
+        ];
+        for decides in deciders {
+            let mut kept = hits.iter().copied().filter(|&i| decides(i));
+            if let (Some(one), None) = (kept.next(), kept.next()) {
+                return Ok(one);
+            }
         }
     }
     if hits.is_empty() {

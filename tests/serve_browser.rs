@@ -824,15 +824,7 @@ fn fog_of_war_hides_each_view_from_the_other_person_at_one_page() {
 /// and greyed, its points as the engine counts them.
 #[test]
 fn four_players_show_their_points_and_who_is_out() {
-    let d = tempfile::tempdir().unwrap();
-    std::fs::copy(
-        format!(
-            "{}/variants/catalogue/fourplayer.variant",
-            env!("CARGO_MANIFEST_DIR")
-        ),
-        d.path().join("fourplayer.variant"),
-    )
-    .unwrap();
+    let d = catalogue_folder(&["fourplayer.variant"]);
     let Some((_s, b, _g)) = setup(&[d.path().to_str().unwrap()]) else {
         return;
     };
@@ -892,15 +884,7 @@ fn four_players_show_their_points_and_who_is_out() {
 /// action included, and names the winner by points.
 #[test]
 fn four_players_end_on_most_points_and_the_page_names_them() {
-    let d = tempfile::tempdir().unwrap();
-    std::fs::copy(
-        format!(
-            "{}/variants/catalogue/fourplayer.variant",
-            env!("CARGO_MANIFEST_DIR")
-        ),
-        d.path().join("fourplayer.variant"),
-    )
-    .unwrap();
+    let d = catalogue_folder(&["fourplayer.variant"]);
     let Some((_s, b, _g)) = setup(&[d.path().to_str().unwrap()]) else {
         return;
     };

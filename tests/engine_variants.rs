@@ -277,3 +277,24 @@ fn chess960_numbering_is_scharnagls() {
         .collect();
     assert_eq!(got, want);
 }
+
+/// Los Alamos chess: a lone king against a lone king, or against a king
+/// and a knight, is a draw by insufficient material (as XBoard adjudicates
+/// it); a king and a rook against a king is not.
+#[test]
+fn los_alamos_bare_kings_are_a_draw_by_insufficient_material() {
+    let v = varia::load::builtin("losalamos", &[]).expect("built-in variant");
+    let over = |fen: &str| {
+        let s = varia::play::session::Session::new(&v, Some(fen), 1).expect("position");
+        s.result().map(|o| o.reason().to_string())
+    };
+    assert_eq!(
+        over("6/2k3/6/6/3K2/6 w - - 0 1").as_deref(),
+        Some("insufficient material")
+    );
+    assert_eq!(
+        over("6/2k3/6/6/3KN1/6 b - - 0 1").as_deref(),
+        Some("insufficient material")
+    );
+    assert_eq!(over("6/2k3/6/6/3KR1/6 b - - 0 1"), None);
+}

@@ -55,6 +55,8 @@ pub struct BoardView {
     /// Row-major from (0,0) = a1; `width * height` cells.
     pub cells: Vec<Cell>,
     pub player_names: Vec<String>,
+    /// The seat to move, marked in the legend; `usize::MAX` once the game
+    /// is over (nobody is to move).
     pub to_move: usize,
     /// Squares of the last action, highlighted.
     pub last: Vec<Coord>,

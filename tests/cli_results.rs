@@ -664,3 +664,30 @@ fn show_json_gives_the_position_and_its_legal_actions() {
         assert_eq!(out.status.code(), Some(2), "{extra:?}");
     }
 }
+
+/// The legend under the text board marks the player to move (`>` in
+/// ASCII); once the game is over it marks nobody, and a line tells the
+/// result.
+#[test]
+fn a_finished_game_marks_nobody_to_move() {
+    let show = |moves: &str| {
+        let out = Command::cargo_bin("varia")
+            .unwrap()
+            .args(["show", "chess", "--ascii", "--moves", moves])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{moves}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let playing = show("f3 e5 g4");
+    assert!(playing.contains("> black"), "{playing}");
+    assert!(!playing.contains("> white"), "{playing}");
+    let mated = show("f3 e5 g4 Qh4");
+    assert!(!mated.lines().any(|l| l.starts_with('>')), "{mated}");
+    assert!(
+        mated.contains("  white") && mated.contains("  black"),
+        "{mated}"
+    );
+    assert!(mated.contains("black wins (checkmate)."), "{mated}");
+    assert!(!playing.contains("wins"), "{playing}");
+}

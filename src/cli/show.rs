@@ -98,7 +98,7 @@ fn run(a: &ShowArgs) -> Result<(), super::Fail> {
         out!("{}\n", position_json(&s));
         return Ok(());
     }
-    let view = match a.seat {
+    let mut view = match a.seat {
         Some(p) if p >= s.variant().players.len() => {
             return Err(super::Fail::msg(
                 format!(
@@ -112,6 +112,9 @@ fn run(a: &ShowArgs) -> Result<(), super::Fail> {
         Some(p) => s.view_for(p, last),
         None => s.view(last),
     };
+    if let Some(o) = s.result() {
+        view.notes.push(s.result_sentence(&o));
+    }
     let Some(path) = &a.svg else {
         let style = Style {
             color: super::use_color() && !a.ascii && std::io::stdout().is_terminal(),

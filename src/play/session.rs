@@ -282,6 +282,41 @@ impl Session {
         self.result_of(self.game.status())
     }
 
+    /// An outcome as one sentence: `white wins (checkmate).`, with the
+    /// score tag of a shared result and each seat's points where the
+    /// variant keeps them.
+    pub fn result_sentence(&self, o: &GameOutcome) -> String {
+        let v = self.variant();
+        let mut scored = o
+            .score_tag()
+            .map_or_else(String::new, |s| format!(", scoring {s}"));
+        // `score ...`: every seat's points at the end, by name.
+        if let Some(points) = self.points() {
+            let each: Vec<String> = points
+                .iter()
+                .zip(&v.players)
+                .map(|(n, p)| format!("{} {n}", p.name))
+                .collect();
+            scored.push_str(&format!("; points: {}", each.join(", ")));
+        }
+        match o.clone().decided() {
+            GameOutcome::Win { winners, reason } => {
+                let names: Vec<&str> = winners
+                    .iter()
+                    .filter_map(|&w| v.players.get(w).map(|p| p.name.as_str()))
+                    .collect();
+                format!(
+                    "{} {} ({reason}{scored}).",
+                    names.join(" and "),
+                    if names.len() == 1 { "wins" } else { "win" }
+                )
+            }
+            GameOutcome::Draw { reason } | GameOutcome::Shares { reason, .. } => {
+                format!("Draw ({reason}{scored}).")
+            }
+        }
+    }
+
     /// [`Session::result`] for a status already computed.
     pub(crate) fn result_of(&self, status: Status) -> Option<GameOutcome> {
         let goal = self.goal_name(&status);
@@ -575,7 +610,13 @@ impl Session {
             height: h,
             cells,
             player_names: v.players.iter().map(|p| p.name.clone()).collect(),
-            to_move: pos.turn() as usize,
+            // Once the game is over nobody is to move: the legend marks
+            // no one.
+            to_move: if self.result().is_some() {
+                usize::MAX
+            } else {
+                pos.turn() as usize
+            },
             last,
             hands,
             decks: (0..np)

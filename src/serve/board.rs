@@ -23,7 +23,6 @@ use crate::play::ai::Player;
 use crate::play::game_session::GameSession;
 use crate::play::session::Session;
 use crate::render::svg;
-use crate::search::game::Outcome;
 
 /// One game kept by the server.
 pub struct GameState {
@@ -368,7 +367,7 @@ pub fn position(
         None => s.view(g.last()),
     };
     if let Some(o) = g.result() {
-        view.notes.push(result_sentence(g, &o));
+        view.notes.push(g.session().result_sentence(&o));
         // Once the game is over nobody is to move: the legend says so.
         view.to_move = usize::MAX;
     }
@@ -452,7 +451,7 @@ pub fn position(
         "over": over,
         "result": if over { Some(result) } else { None },
         "reason": reason,
-        "sentence": g.result().map(|o| result_sentence(g, &o)),
+        "sentence": g.result().map(|o| g.session().result_sentence(&o)),
         "fen": if fog.is_some() { None } else { Some(g.public_fen()) },
         // A start FEN of face-down men names them (the referee's).
         "start_fen": if fog.is_some() || (g.has_face_down() && !over) { None } else { g.start_fen() },
@@ -470,39 +469,6 @@ pub fn position(
         "view": fog,
         "scored": points.is_some(),
     }))
-}
-
-/// `White wins (checkmate).`
-pub fn result_sentence(g: &GameSession, o: &Outcome) -> String {
-    let v = g.session().variant();
-    let mut scored = o
-        .score_tag()
-        .map_or_else(String::new, |s| format!(", scoring {s}"));
-    // `score ...`: every seat's points at the end, by name.
-    if let Some(points) = g.session().points() {
-        let each: Vec<String> = points
-            .iter()
-            .zip(&v.players)
-            .map(|(n, p)| format!("{} {n}", p.name))
-            .collect();
-        scored.push_str(&format!("; points: {}", each.join(", ")));
-    }
-    match o.clone().decided() {
-        Outcome::Win { winners, reason } => {
-            let names: Vec<&str> = winners
-                .iter()
-                .filter_map(|&w| v.players.get(w).map(|p| p.name.as_str()))
-                .collect();
-            format!(
-                "{} {} ({reason}{scored}).",
-                names.join(" and "),
-                if names.len() == 1 { "wins" } else { "win" }
-            )
-        }
-        Outcome::Draw { reason } | Outcome::Shares { reason, .. } => {
-            format!("Draw ({reason}{scored}).")
-        }
-    }
 }
 
 /// Parse a seat's player as the page names it: `human`, `random`,

@@ -299,7 +299,7 @@ fn bad_opening_files_are_errors_with_file_and_line() {
         (
             "illegal.txt",
             b"e4 e5\n\nNf3 Qh4 Ke2\n",
-            "illegal.txt:3: action 2 `Qh4` is not legal",
+            "illegal.txt:3: action 2 `Qh4` is not legal: the way of your queen on d8 to h4 is blocked at e7 by your pawn",
         ),
         (
             "garbage.txt",

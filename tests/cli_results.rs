@@ -691,3 +691,38 @@ fn a_finished_game_marks_nobody_to_move() {
     assert!(mated.contains("black wins (checkmate)."), "{mated}");
     assert!(!playing.contains("wins"), "{playing}");
 }
+
+/// An action of `show --moves` that is not legal is said why, as the play
+/// prompt says it (the man, what it reaches, the rule), in one line; text
+/// that names no action gets the parser's answer.
+#[test]
+fn show_says_why_an_action_is_not_legal() {
+    let err = |moves: &str| {
+        let out = Command::cargo_bin("varia")
+            .unwrap()
+            .args(["show", "chess", "--moves", moves])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{moves}");
+        assert!(out.stdout.is_empty(), "{moves}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let e = err("e4 e4");
+    assert_eq!(
+        e.trim_end(),
+        "error: action 2 `e4` is not legal: your pawn on e7 cannot go to e4: a pawn moves \
+         `fmW fceF ifmnD`; from e7 on an empty board it reaches e5 and e6 (rule: piece pawn \
+         moves \"fmW fceF ifmnD\")"
+    );
+    let e = err("e4 e5 Ke2 Ke7 Ke3 Qh4");
+    assert!(
+        e.contains("action 6 `Qh4` is not legal: the way of your queen on d8 to h4 is blocked at e7 by your king"),
+        "{e}"
+    );
+    let e = err("e4 xyz");
+    assert!(
+        e.contains("action 2 `xyz` is not legal: that is not a legal action here")
+            && !e.contains("type `moves`"),
+        "{e}"
+    );
+}

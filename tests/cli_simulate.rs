@@ -628,6 +628,11 @@ fn merge_checks_every_record_as_replay_does() {
     let (code, err) = tamper(&|v| v["actions"][1] = "Ke2".into());
     assert_eq!(code, 1);
     assert!(err.contains(&at) && err.contains("action 2 `Ke2`"), "{err}");
+    // Said why, as the play prompt says it.
+    assert!(
+        err.contains("your king on e8 cannot go to e2: a king moves `K`"),
+        "{err}"
+    );
     // A result the rules do not give.
     let (code, err) = tamper(&|v| v["result"] = "1".into());
     assert_eq!(code, 1);

@@ -3,7 +3,7 @@
 //! one legal action, that action to play.
 
 use varia::engine::Move;
-use varia::explain::{explain_text, Reason};
+use varia::explain::{explain_text, says_more, Reason};
 use varia::notation::ParseError;
 use varia::play::session::Session;
 
@@ -32,8 +32,7 @@ pub(super) fn refused(
         },
         // A catch-all reason says more than the parser only when it
         // names its rule (a lion's two steps, castling).
-        Reason::Unreadable { .. } => outln!("{e}"),
-        Reason::Other { .. } if why.rule.is_none() => outln!("{e}"),
+        _ if !says_more(&why) => outln!("{e}"),
         _ => outln!("{}", super::describe::explanation(&why)),
     }
     None

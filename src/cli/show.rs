@@ -83,10 +83,7 @@ fn run(a: &ShowArgs) -> Result<(), super::Fail> {
         // suggestions never name a card, so they cannot tell the top one.
         let m = s.parse(mv).map_err(|_| {
             let e = match s.parse_public(mv) {
-                Err(e) => e
-                    .to_string()
-                    .trim_end_matches("; type `moves` to list them")
-                    .to_string(),
+                Err(e) => varia::explain::refusal_line(&s, mv, &e),
                 Ok(_) => "that is not a legal action here".into(),
             };
             super::Fail::msg(format!("action {} `{mv}` is not legal: {e}", i + 1), 2)

@@ -312,6 +312,45 @@ fn over(sc: &Scene) -> Option<Found> {
     Some(Found::new(Reason::GameOver { result }).rule(rule))
 }
 
+/// Whether an explanation says more than the parser's own error: it
+/// names a man, a square or a rule (the catch-all reasons do not, unless
+/// they cite their rule).
+pub fn says_more(e: &Explanation) -> bool {
+    match &e.reason {
+        Reason::Legal { .. } | Reason::Unreadable { .. } => false,
+        Reason::Other { .. } => e.rule.is_some(),
+        _ => true,
+    }
+}
+
+/// Why `text`, which the parser refused with `err`, is not legal, as one
+/// line for a message that names the action (a record's, an opening's,
+/// `show --moves`'): the explanation with its rule where it
+/// [says more](says_more), else the parser's error without its hint to
+/// the play prompt's `moves`.
+pub fn refusal_line(session: &Session, text: &str, err: &crate::notation::ParseError) -> String {
+    let why = explain_text(session, text);
+    if !says_more(&why) {
+        return err
+            .to_string()
+            .trim_end_matches("; type `moves` to list them")
+            .to_string();
+    }
+    let mut line = why.text.trim_end_matches('.').to_string();
+    // The explanation speaks to the player ("Your pawn ..."); after
+    // "is not legal:" it goes on the sentence in lower case.
+    let mut chars = line.chars();
+    if let (Some(first), Some(second)) = (chars.next(), chars.next()) {
+        if first.is_uppercase() && second.is_lowercase() {
+            line = first.to_lowercase().chain(line.chars().skip(1)).collect();
+        }
+    }
+    if let Some(r) = &why.rule {
+        line.push_str(&format!(" (rule: {})", r.text));
+    }
+    line
+}
+
 /// Why the action typed as `text` is refused in the session's position
 /// (or that it is legal).
 pub fn explain_text(session: &Session, text: &str) -> Explanation {

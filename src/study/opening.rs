@@ -106,8 +106,7 @@ fn play_moves(s: &mut Session, moves: &[String]) -> Result<Vec<Move>, String> {
             ));
         }
         let m = s.parse(mv).map_err(|e| {
-            let e = e.to_string();
-            let e = e.trim_end_matches("; type `moves` to list them");
+            let e = crate::explain::refusal_line(s, mv, &e);
             format!("action {} `{mv}` is not legal: {e}", k + 1)
         })?;
         s.play(m);

@@ -72,13 +72,14 @@ pub fn play(
         };
         let m = m.map_err(|e| {
             format!(
-                "action {} `{mv}` ({} to play) is not legal: {e}",
+                "action {} `{mv}` ({} to play) is not legal: {}",
                 i + 1,
                 prepared
                     .variant()
                     .players
                     .get(seat)
-                    .map_or("?", |p| p.name.as_str())
+                    .map_or("?", |p| p.name.as_str()),
+                crate::explain::refusal_line(&s, mv, &e)
             )
         })?;
         let san = if named { s.san(m) } else { String::new() };

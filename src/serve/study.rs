@@ -181,20 +181,16 @@ where
 }
 
 /// A two-board game's outcome for its two teams (team 0: WhiteA and
-/// BlackB), as its `Result` tag gives it.
+/// BlackB), as [`two::winning_team`] decides it.
 fn team_outcome(o: Option<&Outcome>) -> Option<Outcome> {
     let o = o?;
     let reason = o.reason().to_string();
-    Some(match two::result_tag(Some(o)) {
-        "1-0" => Outcome::Win {
-            winners: vec![0],
+    Some(match two::winning_team(o) {
+        Some(team) => Outcome::Win {
+            winners: vec![team],
             reason,
         },
-        "0-1" => Outcome::Win {
-            winners: vec![1],
-            reason,
-        },
-        _ => Outcome::Draw { reason },
+        None => Outcome::Draw { reason },
     })
 }
 

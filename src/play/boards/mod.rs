@@ -408,23 +408,31 @@ impl Boards {
     }
 }
 
+/// Which team a decided two-board game went to: `Some(0)` for seat 0's
+/// team (WhiteA and BlackB), `Some(1)` for the other, `None` for a draw
+/// (shared points decide by the first team's share).
+pub fn winning_team(out: &Outcome) -> Option<usize> {
+    match out {
+        Outcome::Win { winners, .. } => Some(winners.first().map_or(1, |&w| team_of_seat(w))),
+        Outcome::Draw { .. } => None,
+        Outcome::Shares { points, den, .. } => {
+            let (a, b) = (points.first().copied().unwrap_or(0), *den);
+            match (a * 2).cmp(&b) {
+                std::cmp::Ordering::Equal => None,
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+            }
+        }
+    }
+}
+
 /// A game's result as BPGN writes it: `1-0` when seat 0's team (WhiteA
 /// and BlackB) won, `0-1` when the other did, `1/2-1/2`, or `*`.
 pub fn result_tag(out: Option<&Outcome>) -> &'static str {
-    match out {
-        Some(Outcome::Win { winners, .. }) if winners.contains(&0) => "1-0",
-        Some(Outcome::Win { .. }) => "0-1",
-        Some(Outcome::Draw { .. }) => "1/2-1/2",
-        Some(Outcome::Shares { points, den, .. }) => {
-            let (a, b) = (points.first().copied().unwrap_or(0), *den);
-            if a * 2 == b {
-                "1/2-1/2"
-            } else if a * 2 > b {
-                "1-0"
-            } else {
-                "0-1"
-            }
-        }
+    match out.map(winning_team) {
+        Some(Some(0)) => "1-0",
+        Some(Some(_)) => "0-1",
+        Some(None) => "1/2-1/2",
         None => "*",
     }
 }

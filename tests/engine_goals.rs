@@ -735,3 +735,78 @@ fn back_and_forth_is_refused_as_a_draw_claim() {
         c.diagnostics
     );
 }
+
+// ---- `while opponents have at least M` ---------------------------------------
+
+/// Koedem (the catalogue's, Fairy-Stockfish's `koedem`): `extinct king
+/// while opponents have at least 2 -> lose`. A player with no king on the
+/// board or in hand loses once the opponent holds both kings, whoever is to
+/// move; a player short of its king while the opponent holds only one plays
+/// on. Each position's outcome is pyffish's (`is_immediate_game_end`,
+/// Fairy-Stockfish 0.0.90): over and won by White in the first two and the
+/// last, not over in the other two.
+#[test]
+fn a_player_without_a_king_loses_only_once_the_opponent_holds_both() {
+    let t = builtin("koedem");
+    let start = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for (rest, over) in [
+        ("[K] w KQ - 0 1", true),
+        ("[K] b KQ - 0 1", true),
+        ("[] w KQ - 0 1", false),
+        ("[k] w KQ - 0 1", false),
+    ] {
+        let g = Game::new(fen(&t, &format!("{start}{rest}")));
+        assert_eq!(winners(&g), over.then_some(WHITE), "{rest}");
+        assert_eq!(g.legal_moves().is_empty(), over, "{rest}");
+    }
+    // Both white kings in hand count too.
+    let g = Game::new(fen(
+        &t,
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[KK] b - - 0 1",
+    ));
+    assert_eq!(winners(&g), Some(WHITE));
+}
+
+/// For a list meaning one of the kinds, the opponents must hold the kind
+/// the player is short of: Black, without rooks, loses only while White
+/// holds two rooks; White's two knights do not count for Black's missing
+/// rooks.
+#[test]
+fn while_opponents_have_counts_the_kind_the_player_is_short_of() {
+    let text = r#"variant ext "Extinct" {
+  players white, black
+  board 6x6
+  piece king K moves "K"
+  piece rook R moves "R"
+  piece knight N moves "N"
+  setup {
+    white: K a1, R b1
+    black: K f6, R e6
+  }
+  end {
+    extinct rook, knight while opponents have at least 2 -> lose
+    checkmate -> lose
+  }
+}
+"#;
+    let c = varia::check::check_str("ext.variant", text, None, &[]);
+    assert!(!c.has_errors(), "{:?}", c.diagnostics);
+    assert!(
+        serde_json::to_string(&c.variants[0].end[0].when)
+            .unwrap()
+            .contains("\"against\":2"),
+        "in the IR"
+    );
+    let t = std::sync::Arc::new(varia::engine::Tables::new(&c.variants[0]).expect("compiles"));
+    // Black has a knight but no rook; White has two rooks: Black loses.
+    let g = Game::new(fen(&t, "3n1k/6/6/6/6/KRR3 w - - 0 1"));
+    assert_eq!(winners(&g), Some(WHITE));
+    // White has one rook and two knights: Black is short of rooks only
+    // (it keeps a knight), and White holds one rook: Black plays on.
+    let g = Game::new(fen(&t, "3n1k/6/6/6/6/KRNN2 w - - 0 1"));
+    assert_eq!(winners(&g), None);
+    // Black has neither rook nor knight; White has two knights: Black is
+    // short of knights and White holds two: Black loses.
+    let g = Game::new(fen(&t, "5k/6/6/6/6/KRNN2 w - - 0 1"));
+    assert_eq!(winners(&g), Some(WHITE));
+}

@@ -165,13 +165,16 @@ impl Writer<'_> {
         if r.extinction_pseudo_royal && !r.blast_on_capture {
             return;
         }
-        let reply = match (r.extinction_claim, r.extinction_opponent_piece_count) {
-            (false, 0) => false,
-            (true, n) if n == r.extinction_piece_count + 1 => true,
+        // `with reply` (the bare-king rule: a claim and the count plus
+        // one) or `while opponents have at least M` (no claim).
+        let (reply, against) = match (r.extinction_claim, r.extinction_opponent_piece_count) {
+            (false, 0) => (false, None),
+            (true, n) if n == r.extinction_piece_count + 1 => (true, None),
+            (false, m) if (1..=10_000).contains(&m) => (false, Some(m)),
             _ => {
                 self.led.refuse(
                     &["extinctionOpponentPieceCount", "extinctionClaim"],
-                    "an extinction that needs the opponent to keep a number of men (varia's `with reply` is the bare-king rule: the count plus one, with a claim)",
+                    "an extinction claim whose opponent count is not the count plus one (varia's `with reply` is the bare-king rule: the count plus one, with a claim; without a claim, `while opponents have at least M`)",
                     "",
                 );
                 return;
@@ -216,8 +219,12 @@ impl Writer<'_> {
             names.join(", ")
         };
         let reply = if reply { " with reply" } else { "" };
-        self.ends
-            .push(format!("count {what} at most {n}{reply} -> {outcome}"));
+        let against = against.map_or(String::new(), |m| {
+            format!(" while opponents have at least {m}")
+        });
+        self.ends.push(format!(
+            "count {what} at most {n}{reply}{against} -> {outcome}"
+        ));
     }
 
     /// Check counting: `checks N -> win`.

@@ -192,7 +192,7 @@ pub const OPTIONS: &[OptionDoc] = &[
     row("dupleCheck", "bool", Refused, "check only when every pseudo-royal piece is attacked"),
     row("extinctionPieceTypes", "PieceSet", Converted, "the kinds of `count KIND, ... at most N` (`men` for `*`)"),
     row("extinctionPieceCount", "int", Converted, "the N of `count ... at most N`"),
-    row("extinctionOpponentPieceCount", "int", Partly, "0, or the count plus one with extinctionClaim (`with reply`)"),
+    row("extinctionOpponentPieceCount", "int", Partly, "0; the count plus one with extinctionClaim (`with reply`); M without it (`while opponents have at least M`)"),
     row("flagPiece", "PieceType", Converted, "`reach REGION with PIECE` (every piece for `*`)"),
     row("flagPieceWhite", "PieceType", Converted, "as flagPiece"),
     row("flagPieceBlack", "PieceType", Converted, "as flagPiece"),

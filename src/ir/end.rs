@@ -119,6 +119,11 @@ pub enum Event {
         /// game with several royal kinds).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         except: bool,
+        /// `while opponents have at least M`: it holds only while every
+        /// other player still in the game has at least M men counted the
+        /// same way (of the same kind, for one of several kinds).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        against: Option<u32>,
     },
     /// A player has given check this many times: after that many of their
     /// actions, a royal man of another side stood attacked by their side.

@@ -227,6 +227,7 @@ pub(crate) fn event(v: &Variant, e: &Event) -> String {
             on_board,
             all_of,
             except,
+            against,
         } => {
             let what = if kinds.is_empty() {
                 "men".to_string()
@@ -251,6 +252,9 @@ pub(crate) fn event(v: &Variant, e: &Event) -> String {
             }
             if *reply {
                 s.push_str(" with reply");
+            }
+            if let Some(m) = against {
+                s.push_str(&format!(" while opponents have at least {m}"));
             }
             s
         }
@@ -405,6 +409,13 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
         Event::FacingKept => {
             "When a player passes instead of breaking a facing it must break, the game".into()
         }
+    };
+    // `while opponents have at least M`: the rule waits for the others.
+    let subject = match when {
+        Event::Count {
+            against: Some(m), ..
+        } => format!("{subject} (while every opponent holds at least {m} such men)"),
+        _ => subject,
     };
     let game = subject.ends_with("the game");
     if let Some(name) = rule.player.and_then(|p| v.players.get(p as usize)) {

@@ -277,6 +277,29 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 c.expect_keyword("reply")
                     .map_err(|d| d.hint("write `count men at most 1 with reply -> lose`"))?;
             }
+            // `while opponents have at least M`: the others must hold M.
+            let against = if c.peek_word() == Some("while") {
+                let wsp = c.here();
+                c.next();
+                let hint = "write `extinct king while opponents have at least 2 -> lose`";
+                c.expect_keyword("opponents").map_err(|d| d.hint(hint))?;
+                c.expect_keyword("have").map_err(|d| d.hint(hint))?;
+                c.expect_keyword("at").map_err(|d| d.hint(hint))?;
+                c.expect_keyword("least").map_err(|d| d.hint(hint))?;
+                let (m, _) = c.expect_int("a number of men", 1, 10_000)?;
+                if reply {
+                    return Err(Diagnostic::error(
+                        "contradiction",
+                        c.file,
+                        wsp,
+                        "`with reply` and `while opponents have ...` both say what the others must hold",
+                    )
+                    .hint("keep one: `with reply` is the bare-king rule, `while opponents have at least M` a fixed number"));
+                }
+                Some(m as u32)
+            } else {
+                None
+            };
             Event::Count {
                 kinds,
                 at_most,
@@ -284,6 +307,7 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 on_board,
                 all_of,
                 except,
+                against,
             }
         }
         _ => {

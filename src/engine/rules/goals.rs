@@ -49,6 +49,10 @@ enum Test<B: Bits> {
         /// kind but the listed ones, together), and `reply` counts the
         /// other players' men the same way.
         except: bool,
+        /// `while opponents have at least M`: every other player still in
+        /// the game holds at least M men counted the same way (of the same
+        /// kind, for one of several kinds).
+        against: Option<u32>,
     },
     /// At least `at_least` checks given (the counts of `checks`).
     Checks { at_least: u32, given: Var },
@@ -114,6 +118,7 @@ impl<B: Bits> Goals<B> {
                         on_board,
                         all_of,
                         except,
+                        against,
                     } => {
                         let listed = kinds.iter().collect::<KindSet>();
                         Test::Count {
@@ -127,6 +132,7 @@ impl<B: Bits> Goals<B> {
                             on_board: *on_board,
                             all_of: *all_of,
                             except: *except,
+                            against: *against,
                         }
                     }
                     Event::Checks(n) => Test::Checks {
@@ -165,59 +171,84 @@ impl<B: Bits> Goals<B> {
     pub fn subjects(&self, b: &Base<B>, s: &State<B>, g: &Goal<B>) -> PlayerSet {
         let mut set = PlayerSet::EMPTY;
         for p in s.alive.iter() {
-            let holds = match &g.test {
-                Test::Reach {
-                    piece,
-                    squares,
-                    own_turn,
-                    unattacked,
-                    ..
-                } => {
-                    (!own_turn || p == s.turn)
-                        && (s.by_player[p as usize] & squares[p as usize])
-                            .iter()
-                            .any(|sq| {
-                                s.at(sq).kind() == *piece
-                                    && (!unattacked || {
-                                        let enemy = s.occ & !(friends_bb(b, s, p) | s.walls);
-                                        !attacked(b, s, sq, enemy, s.occ)
-                                    })
-                            })
-                }
-                Test::Count {
-                    kinds,
-                    at_most,
-                    reply,
-                    on_board,
-                    all_of,
-                    except,
-                } => {
-                    // Whether `q` has at most `n` men of `kinds` (every
-                    // man, for an empty mask); `men except ...` counts
-                    // until the answer is known.
-                    let within = |q: u8, kinds: KindSet, n: u32| {
-                        if *except {
-                            at_most_of(b, s, q, kinds, *on_board, n)
-                        } else {
-                            count(b, s, q, kinds, *on_board, *all_of) <= n
-                        }
-                    };
-                    // `with reply`: every other player has more men than
-                    // that (the listed kinds' under `except`, else all),
-                    // one more when `p` is to act.
-                    let reply_kinds = if *except { *kinds } else { KindSet::EMPTY };
-                    within(p, *kinds, *at_most)
-                        && (!reply
-                            || s.alive
+            let holds =
+                match &g.test {
+                    Test::Reach {
+                        piece,
+                        squares,
+                        own_turn,
+                        unattacked,
+                        ..
+                    } => {
+                        (!own_turn || p == s.turn)
+                            && (s.by_player[p as usize] & squares[p as usize])
                                 .iter()
-                                .filter(|&q| q != p)
-                                .all(|q| !within(q, reply_kinds, at_most + u32::from(p == s.turn))))
-                }
-                Test::Checks { at_least, given } => s.var(given.at(p as usize)) >= *at_least,
-                Test::BoardFull => (b.real & !s.occ).is_empty(),
-                Test::Passes { n, count } => s.var(*count) >= *n,
-                Test::FacingKept { kept } => s.var(*kept) != 0,
-            };
+                                .any(|sq| {
+                                    s.at(sq).kind() == *piece
+                                        && (!unattacked || {
+                                            let enemy = s.occ & !(friends_bb(b, s, p) | s.walls);
+                                            !attacked(b, s, sq, enemy, s.occ)
+                                        })
+                                })
+                    }
+                    Test::Count {
+                        kinds,
+                        at_most,
+                        reply,
+                        on_board,
+                        all_of,
+                        except,
+                        against,
+                    } => {
+                        if let Some(m) = *against {
+                            // One of several kinds: the same kind must be
+                            // short for `p` and held by every other player.
+                            let others_hold = |kinds: KindSet| {
+                                s.alive.iter().filter(|&q| q != p).all(|q| {
+                                    count(b, s, q, kinds, *on_board, *all_of || *except) >= m
+                                })
+                            };
+                            let short = |kinds: KindSet| {
+                                count(b, s, p, kinds, *on_board, *all_of || *except) <= *at_most
+                            };
+                            let holds = if *all_of || *except || kinds.is_empty() {
+                                short(*kinds) && others_hold(*kinds)
+                            } else {
+                                (0..b.nkinds as PieceId)
+                                    .filter(|&k| kinds.contains(k))
+                                    .map(|k| [k].into_iter().collect::<KindSet>())
+                                    .any(|one| short(one) && others_hold(one))
+                            };
+                            if holds {
+                                set.insert(p);
+                            }
+                            continue;
+                        }
+                        // Whether `q` has at most `n` men of `kinds` (every
+                        // man, for an empty mask); `men except ...` counts
+                        // until the answer is known.
+                        let within = |q: u8, kinds: KindSet, n: u32| {
+                            if *except {
+                                at_most_of(b, s, q, kinds, *on_board, n)
+                            } else {
+                                count(b, s, q, kinds, *on_board, *all_of) <= n
+                            }
+                        };
+                        // `with reply`: every other player has more men than
+                        // that (the listed kinds' under `except`, else all),
+                        // one more when `p` is to act.
+                        let reply_kinds = if *except { *kinds } else { KindSet::EMPTY };
+                        within(p, *kinds, *at_most)
+                            && (!reply
+                                || s.alive.iter().filter(|&q| q != p).all(|q| {
+                                    !within(q, reply_kinds, at_most + u32::from(p == s.turn))
+                                }))
+                    }
+                    Test::Checks { at_least, given } => s.var(given.at(p as usize)) >= *at_least,
+                    Test::BoardFull => (b.real & !s.occ).is_empty(),
+                    Test::Passes { n, count } => s.var(*count) >= *n,
+                    Test::FacingKept { kept } => s.var(*kept) != 0,
+                };
             if holds {
                 set.insert(p);
             }

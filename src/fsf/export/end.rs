@@ -136,6 +136,7 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                 on_board,
                 all_of,
                 except,
+                against,
             } => {
                 let Some(w) = word(out) else {
                     e.refuse_end("count", "this outcome of a count");
@@ -179,6 +180,9 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                 if *reply {
                     e.set("extinctionClaim", "true");
                     e.set("extinctionOpponentPieceCount", (at_most + 1).to_string());
+                }
+                if let Some(m) = against {
+                    e.set("extinctionOpponentPieceCount", m.to_string());
                 }
             }
             Event::Reach {

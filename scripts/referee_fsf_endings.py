@@ -28,7 +28,19 @@ legal move.
 --fen starts from a position of your own (the counting rules want few
 men on the board); give it several times for several starts.
 
+Long check-rich games that reach the move rule (xiangqi's, lengthened
+by checks under `chasingRule = axf`): --quiet P picks, with probability
+P, among the moves that capture nothing (when there are some), so the
+move counter grows; --fresh P, with probability P, among the moves to
+a board not seen before in the game (when there are some), so the
+checks do not end the game by repetition first. Both filters are
+applied before the check and back choices above. An end by the move
+rule (Fairy-Stockfish's optional draw with its halfmove clock at 100 or
+more) is counted as `move rule` and, past 100, as `move rule
+lengthened`.
+
 Options: --plies N (300), --back P (0.4), --check P (0.3), --fen FEN,
+--quiet P (0), --fresh P (0),
 --show (every game's line, not only disagreements).
 Prints one summary line per variant: games, positions judged, ends by
 kind for Fairy-Stockfish, agreements, disagreements.
@@ -56,10 +68,16 @@ def result_text(value, stm):
     return '1-0' if white_wins else '0-1'
 
 
-def fsf_play(variant, start, rng, plies, back, check):
+def board_of(fen):
+    """A FEN without its counters: the board, hands and side to move."""
+    return ' '.join(fen.split()[:2])
+
+
+def fsf_play(variant, start, rng, plies, back, check, quiet=0.0, fresh=0.0):
     """One random game; returns (moves, end) where end is None or
     (kind, result) at the position after the last move."""
     moves = []
+    seen = {board_of(start)}
     for _ in range(plies):
         fen = sf.get_fen(variant, start, moves)
         stm = fen.split()[1]
@@ -68,11 +86,22 @@ def fsf_play(variant, start, rng, plies, back, check):
             return moves, ('immediate', result_text(v, stm))
         opt, v = sf.is_optional_game_end(variant, start, moves)
         if opt:
-            return moves, ('optional', result_text(v, stm))
+            clock = int(fen.split()[-2])
+            kind = 'optional'
+            if v == 0 and clock >= 100:
+                kind = 'move rule' if clock == 100 else 'move rule lengthened'
+            return moves, (kind, result_text(v, stm))
         legal = sf.legal_moves(variant, start, moves)
         if not legal:
             v = sf.game_result(variant, start, moves)
             return moves, ('no move', result_text(v, stm))
+        if quiet and rng.random() < quiet:
+            calm = [m for m in legal if not sf.is_capture(variant, fen, [], m)]
+            legal = calm or legal
+        if fresh and rng.random() < fresh:
+            new = [m for m in legal
+                   if board_of(sf.get_fen(variant, fen, [m])) not in seen]
+            legal = new or legal
         pick = None
         rev = None
         if len(moves) >= 2:
@@ -90,6 +119,7 @@ def fsf_play(variant, start, rng, plies, back, check):
         if pick is None:
             pick = rng.choice(legal)
         moves.append(pick)
+        seen.add(board_of(sf.get_fen(variant, start, moves)))
     return moves, None
 
 
@@ -121,7 +151,8 @@ def varia_judge(varia, variant, start, moves, startfen):
 
 def main():
     args = sys.argv[1:]
-    opts = {'--plies': '300', '--back': '0.4', '--check': '0.3'}
+    opts = {'--plies': '300', '--back': '0.4', '--check': '0.3',
+            '--quiet': '0', '--fresh': '0'}
     fens, show = [], False
     pos = []
     i = 0
@@ -139,6 +170,7 @@ def main():
         sys.exit(__doc__)
     varia, variant, seed, games = pos[0], pos[1], int(pos[2]), int(pos[3])
     plies, back, check = int(opts['--plies']), float(opts['--back']), float(opts['--check'])
+    quiet, fresh = float(opts['--quiet']), float(opts['--fresh'])
     startfen = sf.start_fen(variant)
     starts = fens or [startfen]
     rng = random.Random(seed)
@@ -147,7 +179,7 @@ def main():
     bad = []
     for g in range(games):
         start = starts[g % len(starts)]
-        moves, end = fsf_play(variant, start, rng, plies, back, check)
+        moves, end = fsf_play(variant, start, rng, plies, back, check, quiet, fresh)
         ply, res = varia_judge(varia, variant, start, moves, startfen)
         judged += len(moves) + 1
         want = (len(moves), end[1]) if end else (None, '*')

@@ -568,9 +568,51 @@ fn chasing_rule_imports_as_perpetual_chase_after_perpetual_check() {
     );
     assert!(check < chase && chase < rep, "{text}");
     assert!(!text.contains("chasingRule"), "{text}");
+    // Its n-move rule is lengthened by checks (is_optional_game_end).
+    assert!(
+        text.contains("quiet 100 plies reset by capture plus 2 plies per check over 10 -> draw"),
+        "{text}"
+    );
     varia()
         .arg("validate")
         .arg(outdir.join("pursuit.variant"))
         .assert()
         .code(0);
+}
+
+/// Fairy-Stockfish lengthens its n-move rule by checks (2 plies per check
+/// over 10) exactly under `chasingRule = axf`: xiangqi exports without a
+/// note, a `plus` clause without the chasing rule is left out with one,
+/// and the chasing rule without the clause is noted too.
+#[test]
+fn a_move_rule_lengthened_by_checks_exports_with_the_axf_chasing_rule() {
+    let a = varia()
+        .args(["export", "variants/catalogue/xiangqi.variant"])
+        .assert()
+        .code(0);
+    let (ini, stderr) = out(&a);
+    assert!(ini.contains("chasingRule = axf"), "{ini}");
+    assert!(ini.contains("nMoveRule = 50"), "{ini}");
+    assert!(!stderr.contains("per check"), "{stderr}");
+    let dir = tempfile::tempdir().unwrap();
+    for (body, note) in [
+        (
+            "variant q extends chess {\n  end {\n    quiet 100 plies reset by capture, pawn plus 2 plies per check over 10 -> draw\n  }\n}\n",
+            "`plus 2 plies per check over 10`",
+        ),
+        (
+            "variant q extends xiangqi {\n  end {\n    quiet 100 plies reset by capture -> draw\n  }\n}\n",
+            "a move rule not lengthened by checks",
+        ),
+    ] {
+        let path = dir.path().join("q.variant");
+        std::fs::write(&path, body).unwrap();
+        let a = varia()
+            .args(["export", path.to_str().unwrap()])
+            .assert()
+            .code(0);
+        let (_, stderr) = out(&a);
+        assert!(stderr.contains("fsf-not-exported"), "{stderr}");
+        assert!(stderr.contains(note), "{note}: {stderr}");
+    }
 }

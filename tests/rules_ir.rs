@@ -126,7 +126,10 @@ fn chess_castling_and_draw_rules() {
     }));
     let pawn = piece(&v, "pawn");
     assert!(v.end.contains(&EndRule {
-        when: Event::Quiet { plies: 100 },
+        when: Event::Quiet {
+            plies: 100,
+            plus: None,
+        },
         then: Outcome::Draw,
         player: None,
         mover: false,

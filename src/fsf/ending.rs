@@ -463,8 +463,15 @@ impl Writer<'_> {
                 resets.push("place".into());
             }
             resets.extend(self.kinds(&types[0]));
+            // Under the axf chasing rule, position.cpp's n-move rule is
+            // lengthened by 2 plies per check over 10 (is_optional_game_end).
+            let plus = if r.chasing_rule == "axf" {
+                " plus 2 plies per check over 10"
+            } else {
+                ""
+            };
             self.ends.push(format!(
-                "quiet {} plies reset by {} -> {draw}",
+                "quiet {} plies reset by {}{plus} -> {draw}",
                 2 * r.n_move_rule,
                 resets.join(", ")
             ));

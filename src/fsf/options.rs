@@ -179,7 +179,7 @@ pub const OPTIONS: &[OptionDoc] = &[
     row("nFoldValueAbsolute", "bool", Converted, "`repetition N -> win for white` / `lose for white`: a repetition result from White's side"),
     row("perpetualCheckIllegal", "bool", Converted, "`perpetual check N -> lose` (N: `nFoldRule`), before the repetition rule"),
     row("moveRepetitionIllegal", "bool", Converted, "`back and forth 4 except KINDS -> lose` (the kinds confined away from the enemy king's region), before mate; with `nFoldRule` only"),
-    row("chasingRule", "ChasingRule", Converted, "`perpetual chase N by ... ignoring ... ranks ... -> lose` (N the `nFoldRule`), after `perpetual check`"),
+    row("chasingRule", "ChasingRule", Converted, "`perpetual chase N by ... ignoring ... ranks ... -> lose` (N the `nFoldRule`), after `perpetual check`; and `plus 2 plies per check over 10` on the `nMoveRule`'s `quiet` rule"),
     row("stalemateValue", "Value", Converted, "`stalemate -> ...`"),
     row("stalematePieceCount", "bool", Converted, "`stalemate -> most men` (stalemate lost), `stalemate -> fewest men` (stalemate won)"),
     row("checkmateValue", "Value", Converted, "`checkmate -> ...`"),

@@ -67,8 +67,13 @@ pub enum Event {
     /// docs/LANGUAGE.md `perpetual chase`.
     PerpetualChase(Box<Chase>),
     /// `plies` plies without a reset of the quiet-move counter (see
-    /// [`Variant::quiet_resets`]).
-    Quiet { plies: u32 },
+    /// [`Variant::quiet_resets`]), lengthened by checks with `plus`.
+    Quiet {
+        plies: u32,
+        /// `plus K plies per check over M`: see [`CheckPlus`].
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        plus: Option<CheckPlus>,
+    },
     /// The material on the board matches a dead-material pattern.
     InsufficientMaterial,
     /// The game has lasted this many plies.
@@ -174,6 +179,18 @@ pub struct Chase {
     /// is chased even when protected. Unranked kinds outrank nothing.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ranks: Vec<Vec<PieceId>>,
+}
+
+/// `quiet N plies ... plus K plies per check over M` (two players): the
+/// count N is lengthened by `plies` (K) for every check beyond the
+/// `over`-th (M) that the player who gave more checks gave within the
+/// plies counted (Fairy-Stockfish's n-move rule under `chasingRule =
+/// axf`); see `engine::rules::quiet` for the window and docs/LANGUAGE.md
+/// `quiet` for the exact semantics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckPlus {
+    pub plies: u32,
+    pub over: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -18,7 +18,7 @@ mod shuffle;
 mod turn;
 
 pub use check_bound::{CheckBound, InCheckMoves};
-pub use end::{Chase, EndRule, Event, Outcome, Removal, Reset};
+pub use end::{Chase, CheckPlus, EndRule, Event, Outcome, Removal, Reset};
 pub use kinds::KindSet;
 pub use letter::Letter;
 pub use movement::{Atom, Leg, Mode, Path, Timing};

@@ -196,7 +196,14 @@ pub(crate) fn event(v: &Variant, e: &Event) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        Event::Quiet { plies } => format!("quiet {plies} plies"),
+        Event::Quiet { plies, plus: None } => format!("quiet {plies} plies"),
+        Event::Quiet {
+            plies,
+            plus: Some(p),
+        } => format!(
+            "quiet {plies} plies plus {} plies per check over {}",
+            p.plies, p.over
+        ),
         Event::InsufficientMaterial => "insufficient material".into(),
         Event::PlyLimit(n) => format!("plies {n}"),
         Event::CountedOut => "counted out".into(),
@@ -334,9 +341,17 @@ pub(crate) fn end_sentence(v: &Variant, rule: &EndRule) -> String {
             }
             s
         }
-        Event::Quiet { plies } => {
+        Event::Quiet { plies, plus: None } => {
             format!("After {plies} plies without a capture or other reset, the game")
         }
+        Event::Quiet {
+            plies,
+            plus: Some(p),
+        } => format!(
+            "After {plies} plies without a capture or other reset, {} more for each check beyond \
+             {} given in them by the player who gave more, the game",
+            p.plies, p.over
+        ),
         Event::InsufficientMaterial => "When no side has the material to mate, the game".into(),
         Event::PlyLimit(n) => format!("After {n} plies, the game"),
         Event::CountedOut => "When the count of a reduced side runs out, the game".into(),

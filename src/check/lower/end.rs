@@ -25,6 +25,45 @@ pub(crate) const END_CONDITIONS: &[&str] = &[
     "facing",
 ];
 
+/// After `quiet N plies [reset by ...] plus`: `K plies|moves per check
+/// over M` (two players).
+fn check_plus(l: &Lower, c: &mut Cur, rule: Span) -> Result<CheckPlus, Diagnostic> {
+    let hint = "write `quiet 100 plies reset by capture plus 2 plies per check over 10 -> draw`";
+    let (k, _) = c
+        .expect_int("how many plies each check adds", 1, 1_000)
+        .map_err(|d| d.hint(hint))?;
+    let (unit, _) = c
+        .expect_choice("`plies` or `moves`", &["plies", "moves"])
+        .map_err(|d| d.hint(hint))?;
+    for w in ["per", "check", "over"] {
+        c.expect_keyword(w).map_err(|d| d.hint(hint))?;
+    }
+    let (over, _) = c
+        .expect_int("how many checks add nothing", 0, 1_000)
+        .map_err(|d| d.hint(hint))?;
+    if l.players.len() != 2 {
+        return Err(Diagnostic::error(
+            "contradiction",
+            c.file,
+            rule,
+            format!(
+                "`plus ... per check` needs two players (the checks of the one who gave more), not {}",
+                l.players.len()
+            ),
+        )
+        .hint("drop the `plus` clause in a game of more players"));
+    }
+    let plies = if unit == "moves" {
+        2 * k as u32
+    } else {
+        k as u32
+    };
+    Ok(CheckPlus {
+        plies,
+        over: over as u32,
+    })
+}
+
 /// After `perpetual chase`: `N [by PIECE, ...] [ignoring PIECE [in
 /// REGION], ...] [ranks PIECE, ... < PIECE, ... < ...]`.
 fn chase(l: &Lower, c: &mut Cur, rule: Span) -> Result<Chase, Diagnostic> {
@@ -345,7 +384,12 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
                 }
             }
             quiet_resets = resets;
-            Event::Quiet { plies }
+            let plus = if c.eat_word("plus") {
+                Some(check_plus(l, &mut c, st.span)?)
+            } else {
+                None
+            };
+            Event::Quiet { plies, plus }
         }
     };
     c.expect_op("->")

@@ -385,6 +385,17 @@ pub(super) fn finish(
                 .hint("mark the king `royal`, or remove this rule"),
             );
         }
+        if matches!(r.when, Event::Quiet { plus: Some(_), .. }) && !royal_exists {
+            l.diags.push(
+                Diagnostic::warning(
+                    "unreachable",
+                    f,
+                    *s,
+                    "`plus ... per check` never lengthens the count: no piece is `royal`, so no check is ever given",
+                )
+                .hint("mark the king `royal`, or drop the `plus` clause"),
+            );
+        }
         if matches!(r.when, Event::Checks(_)) && !royal_exists {
             l.diags.push(
                 Diagnostic::warning(
@@ -542,13 +553,13 @@ pub(super) fn finish(
     let mut quiet_resets: Vec<Reset> = Vec::new();
     for (r, _, _, _) in end {
         let when = match r.when {
-            Event::Quiet { plies } => {
+            Event::Quiet { plies, plus } => {
                 for x in r.resets {
                     if !quiet_resets.contains(&x) {
                         quiet_resets.push(x);
                     }
                 }
-                Event::Quiet { plies }
+                Event::Quiet { plies, plus }
             }
             other => other,
         };

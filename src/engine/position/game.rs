@@ -157,8 +157,12 @@ pub struct Game {
     /// Who acted at each ply played, who was to act after it and the kinds
     /// of the men that then gave check; kept only where a rule reads it
     /// (`perpetual check`, `checkmate given only by`, `checkmate without
-    /// check by`, `back and forth`).
+    /// check by`, `back and forth`, `quiet ... plus ... per check`).
     checks: Option<Vec<PlyCheck>>,
+    /// `quiet ... plus ... per check`: the player credited with a check
+    /// standing in the record's first position (the one not to act
+    /// there; see [`crate::engine::rules::quiet::most_checks`]).
+    first_check: Option<PlayerId>,
 }
 
 /// The checks after one ply, for the rules that read the history.
@@ -209,6 +213,9 @@ impl Facts for GameFacts<'_> {
     fn perpetual_chasers(&mut self, rule: &Chase) -> PlayerSet {
         self.game.perpetual_chasers(rule)
     }
+    fn quiet_checks(&mut self) -> u32 {
+        self.game.quiet_checks()
+    }
     fn checker_kinds(&mut self) -> u64 {
         checker_kinds(&self.game.pos)
     }
@@ -233,17 +240,25 @@ impl Facts for GameFacts<'_> {
 impl Game {
     pub fn new(pos: Position) -> Game {
         let key = pos.repetition_key();
-        let perpetual = pos.tables().variant().end.iter().any(|r| {
-            matches!(
-                r.when,
-                Event::PerpetualCheck(_)
-                    | Event::BackAndForth { .. }
-                    | Event::CheckmateGivenOnlyBy(_)
-                    | Event::CheckmateWithoutCheckBy(_)
-            )
-        });
+        let end = &pos.tables().variant().end;
+        let plus = end
+            .iter()
+            .any(|r| matches!(r.when, Event::Quiet { plus: Some(_), .. }));
+        let perpetual = plus
+            || end.iter().any(|r| {
+                matches!(
+                    r.when,
+                    Event::PerpetualCheck(_)
+                        | Event::BackAndForth { .. }
+                        | Event::CheckmateGivenOnlyBy(_)
+                        | Event::CheckmateWithoutCheckBy(_)
+                )
+            });
+        // Two players (the checker's rule): the other one gave it.
+        let first_check = (plus && pos.in_check()).then(|| 1 - pos.turn().min(1));
         Game {
             checks: perpetual.then(|| Vec::with_capacity(RESERVED_PLIES)),
+            first_check,
             pos,
             keys: Vec::with_capacity(RESERVED_PLIES),
             seen: KeyCounts::with_capacity_and_hasher(RESERVED_PLIES, Default::default()),
@@ -423,6 +438,21 @@ impl Game {
             }
         }
         acted & !not_checking
+    }
+
+    /// See [`Facts::quiet_checks`]: read from the record of checks.
+    fn quiet_checks(&self) -> u32 {
+        match &self.checks {
+            Some(checks) if checks.len() == self.played.len() => {
+                crate::engine::rules::quiet::most_checks(
+                    checks.len(),
+                    self.pos.quiet_plies(),
+                    self.first_check,
+                    |i| (checks[i].kinds != 0).then_some(checks[i].mover),
+                )
+            }
+            _ => 0,
+        }
     }
 
     /// The first ply of the window of the last `n` occurrences of the

@@ -16,7 +16,7 @@ use super::surround::Surround;
 use crate::engine::compile::Base;
 use crate::engine::core::Bits;
 use crate::engine::core::{PlayerSet, State};
-use crate::ir::{EndRule, Event, Outcome, PieceId, PlayerId};
+use crate::ir::{CheckPlus, EndRule, Event, Outcome, PieceId, PlayerId};
 
 /// Which end rule fired.
 #[derive(Clone, Debug, PartialEq)]
@@ -101,6 +101,12 @@ pub trait Facts {
     /// where the history is not kept.
     fn perpetual_chasers(&mut self, _rule: &crate::ir::Chase) -> PlayerSet {
         PlayerSet::EMPTY
+    }
+    /// `quiet ... plus K plies per check over M`: the most checks one
+    /// player gave within the plies the clause counts (see
+    /// [`super::quiet::most_checks`]); 0 where the history is not kept.
+    fn quiet_checks(&mut self) -> u32 {
+        0
     }
     /// The kinds of the men giving check to the player to act (a mask).
     fn checker_kinds(&mut self) -> u64 {
@@ -400,8 +406,13 @@ enum Test {
     /// `checkmate without check by KINDS` (a mask of kinds).
     MateWithoutCheckBy(u64),
     /// `quiet N plies`; with eliminations, N counts in rounds of the
-    /// players still in (N moves by each survivor).
-    Quiet { plies: u32, per_survivor: bool },
+    /// players still in (N moves by each survivor); with `plus`, N is
+    /// lengthened by the checks given within it.
+    Quiet {
+        plies: u32,
+        per_survivor: bool,
+        plus: Option<CheckPlus>,
+    },
     /// The game has lasted this many plies.
     PlyLimit(u32),
     /// `insufficient material` (only with `dead material` patterns).
@@ -432,9 +443,10 @@ impl Test {
                 moves,
                 except: kind_mask(except),
             },
-            Event::Quiet { plies, .. } => Test::Quiet {
+            Event::Quiet { plies, plus } => Test::Quiet {
                 plies,
                 per_survivor: elimination,
+                plus,
             },
             Event::PlyLimit(n) => Test::PlyLimit(n),
             Event::CountedOut => Test::CountedOut,
@@ -493,13 +505,20 @@ impl Test {
             Test::Quiet {
                 plies,
                 per_survivor,
+                plus,
             } => {
                 let need = if per_survivor {
                     plies * s.alive.len() / t.nplayers as u32
                 } else {
                     plies
                 };
+                // The checks are read from the record only once the
+                // count is reached.
                 s.quiet >= need
+                    && plus.is_none_or(|p| {
+                        u64::from(s.quiet)
+                            >= super::quiet::lengthened(need, p, facts.quiet_checks())
+                    })
             }
             Test::PlyLimit(n) => s.ply >= n,
             Test::CountedOut => {
@@ -743,7 +762,13 @@ mod tests {
             rule(Event::Repetition(3), Outcome::ClaimDraw),
             rule(Event::InsufficientMaterial, Outcome::Draw),
             rule(Event::UnplaceableCard, Outcome::Lose),
-            rule(Event::Quiet { plies: 100 }, Outcome::Draw),
+            rule(
+                Event::Quiet {
+                    plies: 100,
+                    plus: None,
+                },
+                Outcome::Draw,
+            ),
             rule(Event::HandEmpty, Outcome::Win),
             rule(Event::HandEmpty, Outcome::ClaimDraw),
             rule(Event::Stalemate, Outcome::Draw),
@@ -766,7 +791,8 @@ mod tests {
                     4,
                     Test::Quiet {
                         plies: 100,
-                        per_survivor: false
+                        per_survivor: false,
+                        plus: None,
                     }
                 ),
                 (5, Test::HandEmpty),
@@ -787,7 +813,8 @@ mod tests {
                 4,
                 Test::Quiet {
                     plies: 100,
-                    per_survivor: true
+                    per_survivor: true,
+                    plus: None,
                 }
             )
         );

@@ -22,6 +22,8 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
     let mut stalemate = None;
     let mut nfold = None;
     let mut nmove = None;
+    // The lengthening by checks of the rule `nmove` comes from.
+    let mut nmove_plus: Option<Option<ir::CheckPlus>> = None;
     let mut flags: Vec<Flag> = Vec::new();
     let mut points_left_out = false;
     for rule in &v.end {
@@ -107,8 +109,11 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
                 e.set("moveRepetitionIllegal", "true")
             }
             Event::BackAndForth { .. } => e.refuse_end("back", "this back-and-forth rule"),
-            Event::Quiet { plies } => match out {
-                Outcome::Draw if plies % 2 == 0 && nmove.is_none() => nmove = Some(plies / 2),
+            Event::Quiet { plies, plus } => match out {
+                Outcome::Draw if plies % 2 == 0 && nmove.is_none() => {
+                    nmove = Some(plies / 2);
+                    nmove_plus = Some(*plus);
+                }
                 Outcome::Draw | Outcome::ClaimDraw => {
                     e.leave_out("quiet", format!("quiet {plies} plies -> {out:?}"))
                 }
@@ -226,6 +231,27 @@ pub(super) fn endings(e: &mut Exp, fsf: &[Fsf]) {
         None => e.set("nFoldRule", "0"),
     }
     e.set("nMoveRule", nmove.unwrap_or(0).to_string());
+    // Fairy-Stockfish lengthens its n-move rule by checks (2 plies per
+    // check over 10) exactly when its chasing rule is axf's.
+    let axf = e.keys.iter().any(|(k, v)| k == "chasingRule" && v == "axf");
+    match nmove_plus {
+        Some(Some(ir::CheckPlus { plies: 2, over: 10 })) if axf => {}
+        Some(Some(p)) => e.leave_out(
+            "quiet",
+            format!(
+                "the move rule's `plus {} plies per check over {}` (Fairy-Stockfish lengthens it \
+                 by 2 plies per check over 10, only with `chasingRule = axf`)",
+                p.plies, p.over
+            ),
+        ),
+        Some(None) if axf => e.leave_out(
+            "quiet",
+            "a move rule not lengthened by checks (with `chasingRule = axf` Fairy-Stockfish adds \
+             2 plies per check over 10)"
+                .into(),
+        ),
+        _ => {}
+    }
     // Flags: one piece per side (or every piece), one region per side.
     if !flags.is_empty() {
         let kinds: BTreeSet<PieceId> = flags.iter().map(|f| f.0).collect();

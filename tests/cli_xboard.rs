@@ -286,3 +286,156 @@ fn a_ten_rank_board_counts_its_ranks_from_zero() {
     assert!(out.contains("Illegal move: a0a1"), "{out}");
     assert!(!out.contains("Illegal move: e2e4"), "{out}");
 }
+
+/// `varia xboard` with variant files (`--variant-path`), scripted input.
+fn xboard_with(path: &std::path::Path, input: &str) -> String {
+    let out = Command::cargo_bin("varia")
+        .unwrap()
+        .arg("xboard")
+        .arg("--variant-path")
+        .arg(path)
+        .write_stdin(input)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// A 5x5 variant whose promoted forms are lettered `+X`, without drops.
+const PLUS_FORMS: &str = include_str!("fixtures/plusforms.variant");
+
+/// Chu shogi is XBoard's own `chu` (XBoard 4.8 and later): announced by
+/// that name, with no `setup` (XBoard has its set-up, the same as
+/// varia's, and its pieces); its FEN's `+X` men, a promotion (`+`) and
+/// the lion's two steps (`f5f6,f6f7`) go both ways.
+#[test]
+fn chu_is_xboards_own_chu_with_plus_men_promotions_and_lion_moves() {
+    let out = xboard("xboard\nprotover 2\nping 1\n");
+    let f = variants_line(&out);
+    let names = f
+        .trim_start_matches("feature variants=\"")
+        .trim_end_matches('"');
+    assert!(names.split(',').any(|n| n == "chu"), "{f}");
+    // White: a pawn a8 (the zone is ranks 9 to 12), a lion f5, a tokin
+    // (`+P`) c3, the king f1; Black: a pawn f6, a gold l12, the king g12.
+    let fen = "6k4g/12/12/12/P11/12/5p6/5N6/12/2+P9/12/5K6 w - - 0 1";
+    let out = xboard(&format!(
+        "xboard\nprotover 2\nnew\nvariant chu\nforce\nsetboard {fen}\n\
+         usermove a8a9+\nusermove g12g11\nusermove c3b3\nusermove g11g12\n\
+         usermove f5f6,f6f7\nsd 2\ngo\n"
+    ));
+    assert!(!out.lines().any(|l| l.starts_with("setup ")), "{out}");
+    assert!(!out.contains("Error"), "{out}");
+    // The tokin steps sideways (a pawn could not): `+P` was read.
+    assert!(!out.contains("Illegal move"), "{out}");
+    let mv = out
+        .lines()
+        .find_map(|l| l.strip_prefix("move "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let v = varia::load::builtin("chu", &[]).unwrap();
+    let mut b = varia::protocol::Board::from_fen(&v, fen).unwrap();
+    for m in ["a8a9+", "g12g11", "c3b3", "g11g12", "f5f6,f6f7"] {
+        b.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    assert!(b.position().fen().contains("+P"), "{}", b.position().fen());
+    assert!(b.play_text(mv).is_ok(), "{mv} is not Black's");
+}
+
+/// A variant XBoard does not know, with promoted forms lettered `+X`:
+/// `setup`'s table names each form `^X` (XBoard 4.9: the promoted form of
+/// the piece lettered X) and a `piece +X&` line tells its moves; a
+/// promotion is `+`, and a FEN's `+X` men are read.
+#[test]
+fn promoted_forms_are_told_to_xboard_as_plus_letters() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("plusforms.variant"), PLUS_FORMS).unwrap();
+    // White: a pawn a4, a promoted silver (`+S`) e1, the king a1; Black:
+    // a dragon (`+r`) e4, the king e5.
+    let fen = "4k/P3+r/5/5/K3+S w - - 0 1";
+    let out = xboard_with(
+        dir.path(),
+        &format!(
+            "xboard\nprotover 2\nnew\nvariant plusforms\nforce\nusermove a2a3\n\
+             setboard {fen}\nusermove a4a5+\nusermove e4d3\nusermove e1d2\nsd 2\ngo\n"
+        ),
+    );
+    let setup = out
+        .lines()
+        .find(|l| l.starts_with("setup ("))
+        .unwrap_or_else(|| panic!("{out}"));
+    // Pawn, silver and rook in types XBoard lets promote (1 to 10), their
+    // forms after them; 66 types a side (XBoard 4.9's table).
+    assert!(setup.starts_with("setup (.PSR.G......^P^S^R"), "{setup}");
+    let dots = ".".repeat(50);
+    assert!(
+        setup.contains(&format!("^R{dots}K.psr.g......^p^s^r{dots}k)")),
+        "{setup}"
+    );
+    // XBoard's `chu` as the parent: XBoard takes `+` from any piece with a
+    // form there, and writes it in its saved games.
+    assert!(setup.contains(" 5x5+0_chu "), "{setup}");
+    for l in [
+        "piece P& fW",
+        "piece +P& WfF",
+        "piece +S& WfF",
+        "piece +R& RF",
+        "piece K& K",
+    ] {
+        assert!(out.lines().any(|x| x == l), "{l}: {out}");
+    }
+    // The pawn's promotion, Black's dragon (`+r`) a step diagonally, White's
+    // promoted silver (`+S`) a step diagonally back: all read.
+    assert!(!out.contains("Illegal move"), "{out}");
+    assert!(!out.contains("tellusererror"), "{out}");
+    let mv = out
+        .lines()
+        .find_map(|l| l.strip_prefix("move "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let checked = varia::load::load_str("plusforms.variant", PLUS_FORMS, &[]);
+    let v = checked.variants[0].clone();
+    let mut b = varia::protocol::Board::from_fen(&v, fen).unwrap();
+    for m in ["a4a5+", "e4d3", "e1d2"] {
+        b.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    assert!(b.play_text(mv).is_ok(), "{mv} is not Black's");
+}
+
+/// The shogi family's forms have letters of their own in varia, and FEN
+/// writes them `+P`: XBoard is told them as promoted forms too, so that
+/// it takes a `+` promotion; what XBoard cannot express is refused.
+#[test]
+fn shogi_forms_are_promoted_forms_and_what_xboard_cannot_express_is_refused() {
+    let out = xboard("xboard\nprotover 2\nnew\nvariant minishogi\nforce\nusermove a2a3\nping 1\n");
+    let setup = out
+        .lines()
+        .find(|l| l.starts_with("setup ("))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(setup.starts_with("setup (.PBRSG......^P^B^R^S"), "{setup}");
+    assert!(setup.contains(" 5x5+5_chu "), "{setup}");
+    assert!(out.lines().any(|l| l == "piece +P& WfF"), "{out}");
+    assert!(!out.contains("Illegal move"), "{out}");
+    // Kyoto shogi turns promoted men back (`-`); micro shogi too.
+    let out = xboard("xboard\nprotover 2\nvariant kyotoshogi\nvariant micro\nping 1\n");
+    assert!(
+        out.contains("Error (unsupported variant): kyotoshogi"),
+        "{out}"
+    );
+    assert!(out.contains("which XBoard's moves cannot express"), "{out}");
+    assert!(out.contains("Error (unsupported variant): micro"), "{out}");
+    // A chu shogi XBoard does not know by name: its lion moves twice.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("mychu.variant"),
+        "variant mychu \"My chu\" extends chu {\n}\n",
+    )
+    .unwrap();
+    let out = xboard_with(dir.path(), "xboard\nprotover 2\nvariant mychu\nping 1\n");
+    assert!(out.contains("Error (unsupported variant): mychu"), "{out}");
+    assert!(
+        out.contains("telluser mychu: the lion's moves of two steps (`lion`) cannot be told"),
+        "{out}"
+    );
+}

@@ -62,6 +62,20 @@ fn short_fens_get_default_counters() {
     assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
 }
 
+/// One field between the side to move and the counters, as XBoard writes
+/// a variant where nobody may castle (`w - 0 1`): an en-passant square if
+/// it is one, castling rights otherwise.
+#[test]
+fn a_fen_with_one_of_castling_and_en_passant_is_read() {
+    let t = common::chess();
+    let pos = common::fen(&t, "4k3/8/8/8/8/8/8/4K3 w - 3 9");
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 3 9");
+    let pos = common::fen(&t, "4k3/8/8/8/8/8/8/R3K2R w KQ 0 1");
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let pos = common::fen(&t, "4k3/8/8/KPp4r/8/8/8/8 w c6 0 1");
+    assert_eq!(pos.fen(), "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 1");
+}
+
 #[test]
 fn errors_name_the_field() {
     let t = common::chess();

@@ -260,3 +260,32 @@ fn describe_shows_the_lion() {
     );
     assert!(!card("king").contains("twice"));
 }
+
+/// XBoard's SAN of chu shogi (its saved games): a promoting piece with its
+/// letter (`Fb2`; varia's own SAN leaves it out, as for a pawn), a move of
+/// two steps as its first step's SAN and its last square (`Nxf6-f7`), and
+/// a promotion by a `+` at the end, its refusal by none (`Hxc9+`, `Hxc9`).
+#[test]
+fn xboards_san_of_chu_is_read() {
+    let v = varia::load::builtin("chu", &[]).unwrap();
+    let text = |s: &Session, t: &str| {
+        let m = s.parse(t).unwrap_or_else(|e| panic!("{t}: {e:?}"));
+        s.position().move_text(m)
+    };
+    let s = Session::new(&v, None, 0).expect("a game");
+    assert_eq!(text(&s, "Fb2"), "b1b2");
+    assert_eq!(text(&s, "Cb2"), "c1b2");
+    assert_eq!(text(&s, "Pa5"), "a4a5");
+    let fen = "6k4g/12/12/2p9/3H8/12/5p6/5N6/12/12/12/5K6 w - - 0 1";
+    let s = Session::new(&v, Some(fen), 0).expect("a game");
+    assert_eq!(text(&s, "Nxf6-f7"), "f5f6,f6f7");
+    assert_eq!(text(&s, "Nxf6-f5"), "f5f6,f6f5");
+    assert_eq!(text(&s, "Hxc9+"), "d8c9+");
+    assert_eq!(text(&s, "Hxc9"), "d8c9");
+    // A horse g4 and a pawn h4 both reach h5: XBoard's `Hh5` is the horse
+    // (varia's own SAN: `gh5`), its `h5` the pawn (varia's: `hh5`).
+    let fen = "6k4g/12/12/12/12/12/12/12/6HP4/12/12/5K6 w - - 0 1";
+    let s = Session::new(&v, Some(fen), 0).expect("a game");
+    assert_eq!(text(&s, "Hh5"), "g4h5");
+    assert_eq!(text(&s, "h5"), "h4h5");
+}

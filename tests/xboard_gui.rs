@@ -1,9 +1,11 @@
 //! XBoard itself, headless under Xvfb, plays between two varia engines:
 //! Fischer random chess (XBoard's `fischerandom`), a fairy variant (Los
 //! Alamos, which XBoard learns from varia's `setup` and `piece` commands),
-//! and a variant XBoard has never heard of, loaded from a file through the
-//! `VariantPath` option; each saved game must end with
-//! a result and replay legally. Skipped, with a note, where `xboard` or
+//! a variant XBoard has never heard of, loaded from a file through the
+//! `VariantPath` option, chu shogi (XBoard's own `chu`) and a small variant
+//! whose promoted forms are lettered `+X` (told by `setup`, `^X` in its
+//! table); each saved game must end with a result (for the last two, at
+//! the latest XBoard's draw after a cap of moves) and replay legally. Skipped, with a note, where `xboard` or
 //! `xvfb-run` is missing (`apt-get install xboard xvfb`; `.ci/run`
 //! installs them when it can).
 
@@ -32,6 +34,10 @@ fn xboard_game(variant: &str, engine: &str, extra: &[&str]) -> Option<(String, S
         .args(["-a", &xboard, "-fcp", engine, "-scp", engine])
         .args(["-matchMode", "T", "-matchGames", "1", "-variant", variant])
         .args(["-tc", "0:06", "-inc", "0.05", "-popupExitMessage", "false"])
+        // XBoard saves its settings on exit (`~/.xboardrc`), and a later
+        // run reads them: a test's own options (a draw after N moves)
+        // must not reach the next.
+        .args(["-saveSettingsOnExit", "false"])
         .args(extra)
         .arg("-saveGameFile")
         .arg(&pgn)
@@ -83,6 +89,31 @@ fn finished_and_legal(text: &str, path: Option<&std::path::Path>, err: &str) {
         String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(
         out.status.success() && replay.contains("all legal"),
+        "{replay}\nthe game as XBoard saved it:\n{text}\nXBoard's standard error:\n{err}"
+    );
+}
+
+/// As [`finished_and_legal`], for a game XBoard may end at a cap of moves
+/// (`-adjudicateDrawMoves`): there, every move replays legally, and the
+/// draw is XBoard's (the rules have not ended the game).
+fn legal_to_the_cap(text: &str, path: Option<&std::path::Path>, err: &str) {
+    if !text.contains("{Xboard adjudication: long game} 1/2-1/2") {
+        return finished_and_legal(text, path, err);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    std::fs::write(&pgn, text).unwrap();
+    let mut replay = Command::new(env!("CARGO_BIN_EXE_varia"));
+    replay.arg("replay").arg(&pgn);
+    if let Some(p) = path {
+        replay.arg("--variant-path").arg(p);
+    }
+    let out = replay.output().unwrap();
+    let replay =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(
+        replay.contains("all legal. Result: *")
+            && replay.contains("the record says 1/2-1/2, the rules give *"),
         "{replay}\nthe game as XBoard saved it:\n{text}\nXBoard's standard error:\n{err}"
     );
 }
@@ -146,4 +177,50 @@ fn xboard_plays_fischer_random_against_varia() {
     };
     assert!(text.contains("[Variant \"fischerandom\"]"), "{text}");
     finished_and_legal(&text, None, &err);
+}
+
+#[test]
+fn xboard_plays_chu_shogi_against_varia() {
+    // XBoard's own chu (4.8 and later): its set-up and pieces are varia's,
+    // so varia sends no `setup`; promotions end in `+`, the lion's two
+    // steps are XBoard's legs joined by a comma. A game of chu is long:
+    // XBoard adjudicates a draw after 30 moves a side.
+    let engine = format!("{} xboard", env!("CARGO_BIN_EXE_varia"));
+    let Some((text, err)) = xboard_game("chu", &engine, &["-adjudicateDrawMoves", "30"]) else {
+        return;
+    };
+    assert!(text.contains("[Variant \"chu\"]"), "{text}");
+    legal_to_the_cap(&text, None, &err);
+}
+
+#[test]
+fn xboard_plays_a_variant_with_forms_lettered_plus() {
+    // A variant XBoard does not know, its promoted forms lettered `+X`:
+    // told by `setup` (each form `^X` in the table) and `piece +X&` lines,
+    // loaded from a file through `VariantPath`.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("plusforms.variant"),
+        include_str!("fixtures/plusforms.variant"),
+    )
+    .unwrap();
+    let engine = format!("{} xboard", env!("CARGO_BIN_EXE_varia"));
+    let options = format!("VariantPath={}", dir.path().display());
+    let Some((text, err)) = xboard_game(
+        "plusforms",
+        &engine,
+        &[
+            "-firstOptions",
+            &options,
+            "-secondOptions",
+            &options,
+            "-adjudicateDrawMoves",
+            "40",
+        ],
+    ) else {
+        return;
+    };
+    assert!(text.contains("[Variant \"plusforms\"]"), "{text}");
+    let named = text.replace("[Variant \"plusforms\"]", "[Variant \"plusforms.variant\"]");
+    legal_to_the_cap(&named, Some(dir.path()), &err);
 }

@@ -364,6 +364,15 @@ fn norm(s: &str) -> String {
         .replace('0', "o")
 }
 
+/// Text without capture marks, dashes, `=`, annotations and a trailing
+/// `+`, its case kept.
+fn undecorated(s: &str) -> String {
+    s.trim_end_matches('+')
+        .chars()
+        .filter(|c| !matches!(c, 'x' | '-' | '=' | '#' | '!' | '?' | ' ' | ':' | '×'))
+        .collect()
+}
+
 /// [`norm`], but a `-` before a digit is kept: on an unbounded board it is
 /// the sign of a coordinate (`R@c-1` is not `R@c1`).
 fn norm_signed(s: &str) -> String {
@@ -384,8 +393,12 @@ pub fn spellings(actions: &[ActionInfo], i: usize) -> Vec<String> {
     let a = &actions[i];
     let mut v = vec![san(actions, i), coordinate(a)];
     if a.via.is_some() {
-        // A move of two steps is spelled by all its squares only: its
-        // man's square and its last square alone name a step or leap.
+        // A move of two steps is spelled by all its squares: its man's
+        // square and its last square alone name a step or leap. XBoard
+        // writes the first step's SAN, then the last square (`Nxd8-d7`):
+        // read too.
+        let sq = |c: Option<Coord>| c.map(square).unwrap_or_default();
+        v.push(format!("{}{}{}", a.piece, sq(a.via), sq(a.to)));
         return v;
     }
     match a.kind {
@@ -400,15 +413,25 @@ pub fn spellings(actions: &[ActionInfo], i: usize) -> Vec<String> {
                     .map(|p| format!("{}{p}", if a.promotion_form { "+" } else { "" }))
                     .unwrap_or_default();
                 v.push(format!("{}{from}{to}{promo}", a.piece));
-                // Fully disambiguated SAN is always accepted too, and SAN
-                // that names the from-square's file or rank where it need
-                // not (`N6xe4`, `Nhi3`: published hexagonal games do).
-                if !a.pawn {
-                    v.push(format!("{}{from}{to}{promo}", a.piece));
-                    let file = from.trim_end_matches(|c: char| c.is_ascii_digit());
-                    let rank = &from[file.len()..];
-                    v.push(format!("{}{file}{to}{promo}", a.piece));
-                    v.push(format!("{}{rank}{to}{promo}", a.piece));
+                // SAN that names the from-square's file or rank where it
+                // need not (`N6xe4`, `Nhi3`: published hexagonal games do).
+                let file = from.trim_end_matches(|c: char| c.is_ascii_digit());
+                let rank = &from[file.len()..];
+                v.push(format!("{}{file}{to}{promo}", a.piece));
+                v.push(format!("{}{rank}{to}{promo}", a.piece));
+                if a.pawn {
+                    // A pawn-like man (a pawn, or a piece that promotes:
+                    // shogi's silver) is also read with its letter, as
+                    // XBoard writes it where its pawn type is not the
+                    // man's: `Sd2`, `Sexd2`, `Pa3`.
+                    v.push(format!("{}{to}{promo}", a.piece));
+                    if a.piece.is('P') {
+                        // And a pawn as XBoard writes it where its pawn
+                        // type is the man's, whoever else reaches the
+                        // square (`h5`, `hxh5`).
+                        v.push(format!("{to}{promo}"));
+                        v.push(format!("{file}{to}{promo}"));
+                    }
                 }
             } else {
                 // Castling can be typed as the king's move too.
@@ -468,7 +491,7 @@ pub fn parse(input: &str, actions: &[ActionInfo]) -> Result<usize, ParseError> {
         let typed = input.trim();
         let signed = norm_signed(typed);
         let first = typed.chars().next();
-        let deciders: [&dyn Fn(usize) -> bool; 4] = [
+        let deciders: [&dyn Fn(usize) -> bool; 6] = [
             // A coordinate move typed exactly (`b10a8`, UCI's text) names
             // that move, not a SAN of another man read without case
             // (`B10a8`: the bishop disambiguated by its rank, on a board of
@@ -488,6 +511,16 @@ pub fn parse(input: &str, actions: &[ActionInfo]) -> Result<usize, ParseError> {
             // the first letter decides between SAN readings that differ
             // only there.
             &|i| san(actions, i).chars().next() == first,
+            // A spelling typed with its letters' case, decorations aside
+            // (XBoard's `Hh5` is the horse, not a man on the h-file).
+            &|i| {
+                spellings(actions, i)
+                    .iter()
+                    .any(|s| undecorated(s) == undecorated(typed))
+            },
+            // A `+` typed last names the promotion to the mover's form,
+            // none the move that declines it (XBoard's `Hxc9+`, `Hxc9`).
+            &|i| typed.ends_with('+') == (actions[i].promotion == Some('+')),
         ];
         for decides in deciders {
             let mut kept = hits.iter().copied().filter(|&i| decides(i));

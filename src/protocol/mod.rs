@@ -15,6 +15,7 @@
 pub mod chess960;
 pub mod uci;
 pub mod xboard;
+mod xboard_setup;
 
 pub use crate::notation::protocol_text::{
     line_text, move_text, move_text_as, parse_move, parse_move_as, unsupported, CastlingText,

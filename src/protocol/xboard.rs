@@ -6,16 +6,22 @@
 //! chess, `variant NAME` is answered with XBoard's `setup` command (the
 //! letters of the pieces, the board size, the holdings and the start
 //! position) and one `piece LETTER& BETZA` per piece, so XBoard 4.8 or
-//! later draws the board and knows how the fairy pieces move.
+//! later draws the board and knows how the fairy pieces move; promoted
+//! forms are XBoard's promoted types (`piece +X& BETZA`; see
+//! [`super::xboard_setup`]). A variant XBoard has built in (chess as
+//! `normal`, `shogi`, `chu`, ...) is XBoard's to draw and check.
 //!
 //! Commands: `new`, `variant`, `force`, `go`, `playother`, `usermove`
 //! (and bare moves), `setboard`, `undo`, `remove`, `time`, `otim`,
 //! `level`, `st`, `sd`, `ping`, `?` (move now), `result`, `post`,
 //! `nopost`, `memory`, `option`, `quit`; the rest is ignored. Variants the
 //! protocol cannot carry (hidden decks, more than two players, a board
-//! without edges, swaps and placements with a bonus move) are refused with
-//! `Error (unsupported variant): NAME`.
+//! without edges, swaps and placements with a bonus move, and what a
+//! `setup` cannot tell XBoard: [`xboard_setup::refusal`]) are refused with
+//! `Error (unsupported variant): NAME` and a `telluser` saying why.
 
+use super::xboard_setup;
+pub use super::xboard_setup::setup_lines;
 use super::{move_text_as, parse_move_as, unsupported, CastlingText, Catalogue};
 use crate::engine::{Move, MoveKind};
 use crate::ir::{Shape, Variant};
@@ -30,10 +36,6 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 pub use super::uci::Out;
-
-/// XBoard's order of piece types in the `setup` letter table: pawn,
-/// knight, bishop, rook, queen, then fairy slots, the king last.
-const SLOTS: usize = 22;
 
 /// What the engine does with its side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -353,10 +355,17 @@ impl Xboard {
                     Ok(b) => {
                         *self.board() = b;
                         self.variant = v;
-                        // A variant XBoard knows by its own name needs no
-                        // description (and XBoard deals fischerandom's setup).
-                        if Xboard::xboard_name(&self.variant) == name {
-                            for l in setup_lines(&self.variant, &self.board().fen()) {
+                        // One sent under another name XBoard knows needs
+                        // no description (XBoard deals fischerandom's
+                        // setup); one under its own name is described
+                        // where `setup` can carry it (XBoard ignores that
+                        // for a variant it has built in while it tests
+                        // legality).
+                        if Xboard::xboard_name(&self.variant) == name
+                            && xboard_setup::refusal(&self.variant).is_none()
+                        {
+                            let fen = self.board().fen();
+                            for l in setup_lines(&self.variant, &fen).unwrap_or_default() {
                                 self.say(l);
                             }
                         }
@@ -389,7 +398,9 @@ impl Xboard {
     /// see [`ranks_in`]).
     fn parse(&self, b: &GameSession, text: &str) -> Option<Move> {
         let pos = b.session().position();
-        parse_move_as(pos, &ranks_in(pos, text), self.castling())
+        let read = |t: &str| parse_move_as(pos, &ranks_in(pos, t), self.castling());
+        // XBoard ends a declined shogi promotion with `=`.
+        read(text).or_else(|| text.strip_suffix('=').and_then(read))
     }
 
     fn user_move(&mut self, text: &str) {
@@ -634,13 +645,12 @@ pub fn refusal(v: &Variant) -> Option<String> {
             v.name
         ));
     }
-    if v.pieces.len() > SLOTS {
-        return Some(format!(
-            "{} has more piece kinds than XBoard can show",
-            v.name
-        ));
+    // A variant XBoard has built in is drawn and checked by XBoard;
+    // another is described by `setup` and `piece`, which say less.
+    if XBOARD_VARIANTS.contains(&Xboard::xboard_name(v)) {
+        return None;
     }
-    None
+    xboard_setup::refusal(v)
 }
 
 /// Whether XBoard counts the ranks of this position's board from 0 (see
@@ -665,65 +675,6 @@ fn ranks_in(pos: &crate::engine::Position, text: &str) -> String {
     } else {
         text.to_string()
     }
-}
-
-/// `setup` and `piece` lines for a variant XBoard does not know.
-pub fn setup_lines(v: &Variant, fen: &str) -> Vec<String> {
-    let (w, h) = match v.board.shape {
-        Shape::Rect { width, height, .. } | Shape::Unbounded { width, height } => (width, height),
-    };
-    // Standard letters keep XBoard's own slots when the piece moves as
-    // XBoard expects; every other piece takes a free fairy slot.
-    let standard = [
-        ('P', 0usize),
-        ('N', 1),
-        ('B', 2),
-        ('R', 3),
-        ('Q', 4),
-        ('K', SLOTS - 1),
-    ];
-    let mut table = ['.'; SLOTS];
-    let mut rest = Vec::new();
-    // A promoted form lettered `+X` has no letter of its own to give
-    // XBoard's table (a known gap: XBoard is not told of it).
-    for p in v.pieces.iter().filter(|p| !p.letter.is_plus()) {
-        let l = p.letter.ch();
-        match standard.iter().find(|(s, _)| *s == l) {
-            Some(&(_, slot)) if table[slot] == '.' => table[slot] = l,
-            _ => rest.push(l),
-        }
-    }
-    let free: Vec<usize> = (5..SLOTS - 1).filter(|&i| table[i] == '.').collect();
-    let mut free = free.into_iter();
-    for l in rest {
-        if let Some(i) = free.next() {
-            table[i] = l;
-        }
-    }
-    let white: String = table.iter().collect();
-    let black: String = table.iter().map(|c| c.to_ascii_lowercase()).collect();
-    let drops = v.turn.place;
-    let pocket = if drops {
-        v.pieces.iter().filter(|p| !p.royal).count()
-    } else {
-        0
-    };
-    let parent = if drops { "crazyhouse" } else { "fairy" };
-    let mut out = vec![format!(
-        "setup ({white}{black}) {w}x{h}+{pocket}_{parent} {fen}"
-    )];
-    for p in v.pieces.iter().filter(|p| !p.letter.is_plus()) {
-        let mut betza: String = p.betza.chars().filter(|c| !c.is_whitespace()).collect();
-        if v.turn
-            .castling
-            .as_ref()
-            .is_some_and(|c| v.pieces.get(c.royal as usize) == Some(p))
-        {
-            betza.push_str("O2");
-        }
-        out.push(format!("piece {}& {betza}", p.letter));
-    }
-    out
 }
 
 /// The variant names XBoard has built in (CECP v2, the `variant` command,
@@ -762,6 +713,7 @@ const XBOARD_VARIANTS: &[&str] = &[
     "asean",
     "spartan",
     "grand",
+    "chu",
 ];
 
 /// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in seconds.
@@ -870,7 +822,7 @@ mod tests {
         assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
         let v = checked.variants[0].clone();
         let b = Board::new(v.clone()).unwrap();
-        let lines = setup_lines(&v, &b.position().fen());
+        let lines = setup_lines(&v, &b.position().fen()).unwrap();
         assert!(lines[0].starts_with("setup (PNBRQ"), "{}", lines[0]);
         assert!(lines[0].contains(" 10x8+0_fairy "), "{}", lines[0]);
         assert!(lines.iter().any(|l| l == "piece A& BN"), "{lines:?}");

@@ -23,11 +23,17 @@ fn parse_in<B: Bits>(t: &Compiled<B>, text: &str) -> Result<RawPosition, FenErro
     let checks = take_checks(t, &mut fields)?;
     // The short form `w 0 1` (Fairy-Stockfish): a number right after the
     // side to move means no castling and no en-passant fields.
-    if fields
-        .get(2)
-        .is_some_and(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
-    {
+    let number = |f: Option<&&str>| {
+        f.is_some_and(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+    };
+    if number(fields.get(2)) {
         fields.splice(2..2, ["-", "-"]);
+    } else if fields.len() == 5 && number(fields.get(3)) && number(fields.get(4)) {
+        // One field between the side to move and the counters: XBoard
+        // leaves out the castling field where nobody may castle (`w - 0
+        // 1`, its chu). A square is the en-passant field, else castling.
+        let square = fields[2].bytes().any(|b| b.is_ascii_digit());
+        fields.insert(if square { 2 } else { 3 }, "-");
     }
     if fields.is_empty() {
         return fail(

@@ -803,3 +803,35 @@ fn the_ai_checks_two_kings_for_their_points() {
         .unwrap();
     assert_eq!(best(&s0, 2), "c11i11");
 }
+
+/// Where giving N checks wins (`3check`: `checks 3 -> win`), each side is
+/// worth `checks` (400) over the square of the checks it still needs:
+/// White, needing 2 to Black's 3, leads by 400/4 - 400/9 = 100 - 44.
+#[test]
+fn the_checks_still_needed_count_where_giving_n_checks_wins() {
+    let two = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1";
+    let one = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 3+1 0 1";
+    assert_eq!(term_share("3check", two, "checks", 0), 56);
+    assert_eq!(term_share("3check", two, "checks", 1), -56);
+    // Black, one check from winning: 400 - 44.
+    assert_eq!(term_share("3check", one, "checks", 1), 356);
+    assert_eq!(term_share_at("3check", two, "checks", 0, Some(900)), 125);
+    // Even counts cancel.
+    let even = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+2 0 1";
+    assert_eq!(term_share("3check", even, "checks", 0), 0);
+    // For `varia tune`: the term's feature is 1/r² less the other's.
+    let s = session("3check", Some(two));
+    let e = Eval::new(&Tables::new(s.variant()).unwrap());
+    let (f, _) = e.features(s.position(), 0);
+    let nk = s.variant().pieces.len();
+    let x = f[2 * nk + varia::search::weights::CHECKS];
+    assert!((x - (1.0 / 4.0 - 1.0 / 9.0)).abs() < 1e-9, "{x}");
+}
+
+/// Without a `checks N -> win` rule the checks term is not computed: in
+/// chess it adds nothing at any weight.
+#[test]
+fn checks_weigh_nothing_where_no_check_count_wins() {
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    assert_eq!(term_share_at("chess", fen, "checks", 0, Some(10_000)), 0);
+}

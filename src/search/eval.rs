@@ -50,7 +50,9 @@
 //!
 //! Where points for events decide the game (`score ...` with `most
 //! points` or eliminations), the **points term** (`points`,
-//! `super::points`) counts the searching side's lead in points.
+//! `super::points`) counts the searching side's lead in points. Where
+//! giving N checks wins (`checks N -> win`), the **checks term**
+//! (`checks`, `super::checks`) counts the checks each side still needs.
 //!
 //! The **structure terms** (`super::structure`) read where the pawn-like
 //! men stand, for kinds that promote, move one step forward and nothing
@@ -72,6 +74,7 @@
 //!   setup square (half for the three squares two ahead), weighed by the
 //!   phase.
 
+use super::checks::Checks;
 use super::dynamic::{self, Dynamic};
 use super::mobility::mobility;
 use super::points::Points;
@@ -146,6 +149,8 @@ pub struct Eval {
     structure: Structure,
     /// The points term, where points for events decide (`super::points`).
     points: Option<Points>,
+    /// The checks term, where giving N checks wins (`super::checks`).
+    checks: Option<Checks>,
 }
 
 /// What an evaluation reuses from one call to the next, so that it
@@ -391,6 +396,7 @@ impl Eval {
             passed_gain: Vec::new(),
             structure,
             points: Points::new(v),
+            checks: Checks::new(v),
             piece_kinds: v
                 .pieces
                 .iter()
@@ -663,6 +669,11 @@ impl Eval {
         if let Some(p) = &self.points {
             score += p.value(pos, player, self.weights.terms[w::POINTS]);
         }
+        // The checks still needed, after the progress term too: a move
+        // counter does not make a check given worth less.
+        if let Some(c) = &self.checks {
+            score += c.value(pos, player, self.weights.terms[w::CHECKS]);
+        }
         score
     }
 
@@ -909,6 +920,9 @@ impl Eval {
         }
         if let Some(p) = &self.points {
             f[term(w::POINTS)] += p.lead(pos, player) as f64;
+        }
+        if let Some(c) = &self.checks {
+            f[term(w::CHECKS)] += c.lead(pos, player);
         }
         (f, rest)
     }

@@ -72,6 +72,7 @@
 //!   several threads the threads race for the table, so a search is not
 //!   reproducible.
 
+mod checks;
 mod dynamic;
 pub mod eval;
 pub mod game;

@@ -49,7 +49,7 @@ pub struct Term {
 }
 
 /// The terms, in the order of [`Weights::terms`].
-pub const TERMS: [Term; 20] = [
+pub const TERMS: [Term; 21] = [
     Term {
         key: "pst",
         default: 100,
@@ -197,6 +197,17 @@ pub const TERMS: [Term; 20] = [
         max: 1000,
         doc: "per point of lead over the best other player, where points for events decide the game",
     },
+    Term {
+        key: "checks",
+        // 400: at 2,000 nodes a move in 3check, 400 and 800 beat the AI
+        // without the term by +300 and +233 Elo, 2,850 (Fairy-Stockfish's
+        // midgame bonus in varia's pawns) by +60 only: it gave a queen for
+        // a second check (docs/STRENGTH.md, "Skill Level 5").
+        default: 400,
+        min: 0,
+        max: 10_000,
+        doc: "over the square of the checks a side still needs, where giving N checks wins",
+    },
 ];
 
 /// Indexes into [`Weights::terms`].
@@ -220,6 +231,7 @@ pub const DOUBLED: usize = 16;
 pub const ISOLATED: usize = 17;
 pub const PAWN_SHIELD: usize = 18;
 pub const POINTS: usize = 19;
+pub const CHECKS: usize = 20;
 
 /// The largest material value (on the board or in hand) a file may give.
 pub const MAX_VALUE: Cp = 10_000;
@@ -522,7 +534,7 @@ mod tests {
             }
         }
         w.terms = [
-            120, 80, 15, -2, 0, 5, 150, 100, 3, 10, 5, 90, 6, 12, 30, 5, -8, 20, 11, 40,
+            120, 80, 15, -2, 0, 5, 150, 100, 3, 10, 5, 90, 6, 12, 30, 5, -8, 20, 11, 40, 1500,
         ];
         let kinds: Vec<usize> = (0..nk).filter(|&k| !v.pieces[k].royal).collect();
         let text = w.to_toml(&v, &kinds, true, &["made by a test".into()]);

@@ -353,12 +353,12 @@ mod tests {
     /// goals, for default and changed weights.
     #[test]
     fn the_features_times_the_weights_are_the_evaluation() {
-        for name in ["chess", "crazyhouse", "kingofthehill", "shogi"] {
+        for name in ["chess", "crazyhouse", "kingofthehill", "shogi", "3check"] {
             let v = crate::load::builtin(name, &[]).unwrap();
             let base = Prepared::new(&v).unwrap();
             let mut changed = base.eval().weights().clone();
             changed.terms = [
-                150, 60, 20, 5, 1, 4, 120, 100, 6, 25, 12, 140, 8, 25, 30, 15, 20, 5, 12, 70,
+                150, 60, 20, 5, 1, 4, 120, 100, 6, 25, 12, 140, 8, 25, 30, 15, 20, 5, 12, 70, 900,
             ];
             for x in changed.values.iter_mut().chain(changed.hand.iter_mut()) {
                 *x = *x * 9 / 8;

@@ -119,6 +119,13 @@ impl Position {
         with_pos!(&self.inner, c, s => c.rules.scores.as_ref().map_or(0, |sc| sc.of(s, p)))
     }
 
+    /// `checks N`: the checks player `p` has given so far (0 where the
+    /// variant counts none). Allocates nothing: the evaluation asks it
+    /// per player.
+    pub fn checks_given(&self, p: PlayerId) -> u32 {
+        with_pos!(&self.inner, c, s => c.rules.checks.as_ref().map_or(0, |ch| ch.given(s, p)))
+    }
+
     /// Players still in the game.
     pub fn players_in(&self) -> PlayerSet {
         with_pos!(&self.inner, _c, s => s.alive)

@@ -8,7 +8,7 @@
 //! position) and one `piece LETTER& BETZA` per piece, so XBoard 4.8 or
 //! later draws the board and knows how the fairy pieces move; promoted
 //! forms are XBoard's promoted types (`piece +X& BETZA`; see
-//! [`super::xboard_setup`]). A variant XBoard has built in (chess as
+//! `protocol/xboard_setup.rs`). A variant XBoard has built in (chess as
 //! `normal`, `shogi`, `chu`, ...) is XBoard's to draw and check.
 //!
 //! Commands: `new`, `variant`, `force`, `go`, `playother`, `usermove`
@@ -17,7 +17,7 @@
 //! `nopost`, `memory`, `option`, `quit`; the rest is ignored. Variants the
 //! protocol cannot carry (hidden decks, more than two players, a board
 //! without edges, swaps and placements with a bonus move, and what a
-//! `setup` cannot tell XBoard: [`xboard_setup::refusal`]) are refused with
+//! `setup` cannot tell XBoard: `xboard_setup.rs`) are refused with
 //! `Error (unsupported variant): NAME` and a `telluser` saying why.
 
 use super::xboard_setup;

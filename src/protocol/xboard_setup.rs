@@ -199,7 +199,7 @@ pub fn refusal(v: &Variant) -> Option<String> {
 }
 
 /// `setup` and `piece` lines for a variant XBoard does not know (`None`
-/// where its kinds do not fit XBoard's table: see [`refusal`]).
+/// where its kinds do not fit XBoard's table: see `refusal`).
 pub fn setup_lines(v: &Variant, fen: &str) -> Option<Vec<String>> {
     let table = layout(v).ok()?;
     let (w, h) = match v.board.shape {

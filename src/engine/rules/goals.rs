@@ -171,84 +171,78 @@ impl<B: Bits> Goals<B> {
     pub fn subjects(&self, b: &Base<B>, s: &State<B>, g: &Goal<B>) -> PlayerSet {
         let mut set = PlayerSet::EMPTY;
         for p in s.alive.iter() {
-            let holds =
-                match &g.test {
-                    Test::Reach {
-                        piece,
-                        squares,
-                        own_turn,
-                        unattacked,
-                        ..
-                    } => {
-                        (!own_turn || p == s.turn)
-                            && (s.by_player[p as usize] & squares[p as usize])
-                                .iter()
-                                .any(|sq| {
-                                    s.at(sq).kind() == *piece
-                                        && (!unattacked || {
-                                            let enemy = s.occ & !(friends_bb(b, s, p) | s.walls);
-                                            !attacked(b, s, sq, enemy, s.occ)
-                                        })
-                                })
-                    }
-                    Test::Count {
-                        kinds,
-                        at_most,
-                        reply,
-                        on_board,
-                        all_of,
-                        except,
-                        against,
-                    } => {
-                        if let Some(m) = *against {
-                            // One of several kinds: the same kind must be
-                            // short for `p` and held by every other player.
-                            let others_hold = |kinds: KindSet| {
-                                s.alive.iter().filter(|&q| q != p).all(|q| {
-                                    count(b, s, q, kinds, *on_board, *all_of || *except) >= m
-                                })
-                            };
-                            let short = |kinds: KindSet| {
-                                count(b, s, p, kinds, *on_board, *all_of || *except) <= *at_most
-                            };
-                            let holds = if *all_of || *except || kinds.is_empty() {
-                                short(*kinds) && others_hold(*kinds)
-                            } else {
-                                (0..b.nkinds as PieceId)
-                                    .filter(|&k| kinds.contains(k))
-                                    .map(|k| [k].into_iter().collect::<KindSet>())
-                                    .any(|one| short(one) && others_hold(one))
-                            };
-                            if holds {
-                                set.insert(p);
-                            }
-                            continue;
+            let holds = match &g.test {
+                Test::Reach {
+                    piece,
+                    squares,
+                    own_turn,
+                    unattacked,
+                    ..
+                } => {
+                    (!own_turn || p == s.turn)
+                        && (s.by_player[p as usize] & squares[p as usize])
+                            .iter()
+                            .any(|sq| {
+                                s.at(sq).kind() == *piece
+                                    && (!unattacked || {
+                                        let enemy = s.occ & !(friends_bb(b, s, p) | s.walls);
+                                        !attacked(b, s, sq, enemy, s.occ)
+                                    })
+                            })
+                }
+                Test::Count {
+                    kinds,
+                    at_most,
+                    on_board,
+                    all_of,
+                    except,
+                    against: Some(m),
+                    ..
+                } => short_against(
+                    b,
+                    s,
+                    p,
+                    *kinds,
+                    *at_most,
+                    *m,
+                    *on_board,
+                    *all_of || *except || kinds.is_empty(),
+                ),
+                Test::Count {
+                    kinds,
+                    at_most,
+                    reply,
+                    on_board,
+                    all_of,
+                    except,
+                    against: None,
+                } => {
+                    // Whether `q` has at most `n` men of `kinds` (every
+                    // man, for an empty mask); `men except ...` counts
+                    // until the answer is known.
+                    let within = |q: u8, kinds: KindSet, n: u32| {
+                        if *except {
+                            at_most_of(b, s, q, kinds, *on_board, n)
+                        } else {
+                            count(b, s, q, kinds, *on_board, *all_of) <= n
                         }
-                        // Whether `q` has at most `n` men of `kinds` (every
-                        // man, for an empty mask); `men except ...` counts
-                        // until the answer is known.
-                        let within = |q: u8, kinds: KindSet, n: u32| {
-                            if *except {
-                                at_most_of(b, s, q, kinds, *on_board, n)
-                            } else {
-                                count(b, s, q, kinds, *on_board, *all_of) <= n
-                            }
-                        };
-                        // `with reply`: every other player has more men than
-                        // that (the listed kinds' under `except`, else all),
-                        // one more when `p` is to act.
-                        let reply_kinds = if *except { *kinds } else { KindSet::EMPTY };
-                        within(p, *kinds, *at_most)
-                            && (!reply
-                                || s.alive.iter().filter(|&q| q != p).all(|q| {
-                                    !within(q, reply_kinds, at_most + u32::from(p == s.turn))
-                                }))
-                    }
-                    Test::Checks { at_least, given } => s.var(given.at(p as usize)) >= *at_least,
-                    Test::BoardFull => (b.real & !s.occ).is_empty(),
-                    Test::Passes { n, count } => s.var(*count) >= *n,
-                    Test::FacingKept { kept } => s.var(*kept) != 0,
-                };
+                    };
+                    // `with reply`: every other player has more men than
+                    // that (the listed kinds' under `except`, else all),
+                    // one more when `p` is to act.
+                    let reply_kinds = if *except { *kinds } else { KindSet::EMPTY };
+                    within(p, *kinds, *at_most)
+                        && (!reply
+                            || s.alive
+                                .iter()
+                                .filter(|&q| q != p)
+                                .all(|q| !within(q, reply_kinds, at_most + u32::from(p == s.turn))))
+                }
+                Test::Checks { at_least, given } => s.var(given.at(p as usize)) >= *at_least,
+                Test::BoardFull => (b.real & !s.occ).is_empty(),
+                Test::Passes { n, count } => s.var(*count) >= *n,
+                Test::FacingKept { kept } => s.var(*kept) != 0,
+            };
             if holds {
                 set.insert(p);
             }
@@ -301,6 +295,37 @@ impl<B: Bits> Goals<B> {
 /// `p`'s men on the board and in hand (on the board only, with
 /// `on_board`): of the fewest of the kinds in the mask (of all of them
 /// together, with `all_of`), or in all when the mask is 0.
+/// `while opponents have at least m`: `p` has at most `at_most` men of a
+/// counted kind and every other player still in the game holds at least
+/// `m` of it. `together` (`all of`, `men except`, `men`): the kinds of the
+/// mask are one count; else each listed kind on its own, the same kind for
+/// `p` and the others.
+#[allow(clippy::too_many_arguments)]
+fn short_against<B: Bits>(
+    b: &Base<B>,
+    s: &State<B>,
+    p: u8,
+    kinds: KindSet,
+    at_most: u32,
+    m: u32,
+    on_board: bool,
+    together: bool,
+) -> bool {
+    let holds = |kinds: KindSet| {
+        count(b, s, p, kinds, on_board, together) <= at_most
+            && s.alive
+                .iter()
+                .filter(|&q| q != p)
+                .all(|q| count(b, s, q, kinds, on_board, together) >= m)
+    };
+    if together {
+        return holds(kinds);
+    }
+    (0..b.nkinds as PieceId)
+        .filter(|&k| kinds.contains(k))
+        .any(|k| holds([k].into_iter().collect()))
+}
+
 fn count<B: Bits>(
     b: &Base<B>,
     s: &State<B>,

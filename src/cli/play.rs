@@ -82,38 +82,6 @@ pub struct PlayArgs {
     pub reveal: bool,
 }
 
-const HELP: &str = "\
-Type an action, or a command:
-  e4  Nf3  exd5  e8=Q  O-O    SAN (case and x - = + # are optional)
-  g1f3  e7e8q                 coordinates
-  N@e4  P@c3c4  B@d3/d4       place from the hand (then move it / return a man)
-  draw                        draw your top card, then say where it goes
-  swap e1 h1                  a power that swaps two of your men
-  moves      list the legal actions        undo     take back your last action
-  why MOVE   why an action is refused      pieces   the pieces and their moves
-  info PIECE a piece's moves, drawn on a board, its value and rules
-  board      show the board again          flip     turn the board around
-  fen        print the position            claim    claim a draw when allowed
-  save FILE  write the game (PGN)          load FILE  replay a saved game
-  resign     give up (with more than two sides, you leave and the game goes on)
-  quit       leave; the game stays unfinished (*) and is saved so with --save
-  continue   go on after a Ctrl-C
-Ctrl-C asks what to do (twice: leave at once); with --save, Ctrl-C or a
-hang-up saves the game so far and leaves.
-  help       this text
-On a board without squares the area floats: after each action the board is
-drawn again around the men, `+` marking where the area may still grow.
-With decks, `moves` shows `draw` without revealing your next card, the
-board lists the cards left in each deck, and `fen` writes them in a fixed
-order (`--reveal` shows the hidden order, for a referee). A drawn card stays
-drawn: `undo` takes back nothing before it.
-Under fog of war the board shows only what your men see (`?` is fog), the
-other side's moves are not named, `why` and `fen` say nothing, and with two
-people at one terminal the screen is cleared between their turns.
-While a game that hides something (decks, face-down men, fog) goes on,
-`save` writes your copy: no seed, and under fog the other side's moves as
-`--`; it cannot be loaded (`--reveal` saves the referee's copy).";
-
 /// The terminal's side of a game: the game itself is a [`GameSession`]
 /// (its actions, undo, how it ended, its record); this holds what the
 /// terminal adds (the board's style, the AI's random source and the
@@ -125,6 +93,9 @@ struct Play {
     style: Style,
     palette: Palette,
     rng: ChaCha8Rng,
+    /// The game's seed: `hint` samples from it and the number of actions
+    /// played (not from `rng`, so asking changes no AI seat's choice).
+    seed: u64,
     seats: Seats<Move>,
     variant_path: Vec<std::path::PathBuf>,
     reveal: bool,
@@ -225,6 +196,7 @@ pub fn play(a: &PlayArgs) -> i32 {
         },
         palette: super::terminal_palette(a.theme.as_deref()),
         rng: ChaCha8Rng::seed_from_u64(seed),
+        seed,
         seats,
         variant_path: a.variant_path.clone(),
         reveal: a.reveal,
@@ -591,7 +563,15 @@ impl Play {
             .map_or((line, ""), |(c, r)| (c, r.trim()));
         match cmd.to_ascii_lowercase().as_str() {
             "" => {}
-            "help" | "?" => outln!("{HELP}"),
+            "help" | "?" => outln!("{}", super::play_help::help_text(self.game.session().variant())),
+            "hint" => outln!(
+                "{}",
+                super::hint::hint_text(
+                    self.game.session(),
+                    rest,
+                    self.seed ^ varia::engine::splitmix(self.game.history().len() as u64 + 1)
+                )
+            ),
             "board" => self.show(),
             "continue" => outln!("The game goes on."),
             "pieces" => outln!(

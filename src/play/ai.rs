@@ -302,7 +302,7 @@ impl Limits {
     }
 
     /// The transposition table size that suits the budget (entries).
-    fn table_entries(self) -> usize {
+    pub(crate) fn table_entries(self) -> usize {
         (self.nodes as usize).clamp(1 << 12, 1 << 20)
     }
 }

@@ -17,5 +17,6 @@ pub mod boards;
 pub mod exchange;
 pub mod fog;
 pub mod game_session;
+pub mod hint;
 pub mod seat;
 pub mod session;

@@ -207,22 +207,7 @@ pub fn start_on(
         let events = &app.events;
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             searcher.search(&mut g, &limits, None, &mut |info| {
-                let mut s = namer.clone();
-                let mut pv = Vec::new();
-                for &m in info.pv.iter().take(24) {
-                    if s.hidden_choice(&m) || !s.position().is_legal(m) {
-                        break;
-                    }
-                    // A face-down man's move turns it face up: what it
-                    // then is (and every later move it makes) is the
-                    // sample's, not the game's, so the line ends there.
-                    let reveals = m.from().is_some_and(|sq| s.position().is_face_down(sq));
-                    pv.push(s.san(m));
-                    s.play(m);
-                    if reveals {
-                        break;
-                    }
-                }
+                let pv = crate::play::hint::line_san(&namer, &info.pv, 24);
                 let secs = info.elapsed.as_secs_f64().max(1e-3);
                 events.send(serde_json::json!({
                     "type": "analysis", "game": id, "version": version,

@@ -645,3 +645,71 @@ fn players_of_two_boards_are_four_seats() {
     let e = String::from_utf8_lossy(&out.stderr);
     assert!(e.contains("plays by itself"), "{e}");
 }
+
+/// The terminal's commands on two boards: `help`, `moves` (one board or
+/// both), a refused move said why, `why`, `hint`, `fen`, a move with its
+/// board last, `undo` and `resign`; nothing typed ends the game but
+/// `resign` and `quit`.
+#[test]
+fn play_on_two_boards_answers_every_command_and_says_why_a_move_is_refused() {
+    let out = varia()
+        .args([
+            "play",
+            "bughouse2",
+            "--players",
+            "human,ai:1,ai:1,ai:1",
+            "--seed",
+            "1",
+            "--ascii",
+        ])
+        .write_stdin(
+            "help\nA moves\nmoves\nA e5\nwhy A Ke2\nhint A 2\nfen\nxyz\nhint\ne4 A\nundo\nresign\n",
+        )
+        .output()
+        .unwrap();
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{s}");
+    assert!(s.contains("moves [A|B]   the legal moves"), "{s}");
+    let twenty = "20 legal: Na3 Nc3 Nf3 Nh3 a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4";
+    assert_eq!(
+        s.matches(&format!("Board A (WhiteA to move): {twenty}"))
+            .count(),
+        2,
+        "{s}"
+    );
+    assert!(
+        s.contains(&format!("Board B (WhiteB to move): {twenty}")),
+        "{s}"
+    );
+    assert!(
+        s.contains("Your pawn on e2 cannot go to e5: a pawn moves"),
+        "{s}"
+    );
+    assert!(
+        s.contains("Board A: e2 holds your pawn: a man never captures its own side."),
+        "{s}"
+    );
+    assert!(
+        s.contains("Board A (WhiteA): Hint (AI level 2, depth 2): "),
+        "{s}"
+    );
+    assert!(
+        s.contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 | "),
+        "{s}"
+    );
+    assert!(
+        s.contains("Say the board: the boards are A and B (`A xyz`"),
+        "{s}"
+    );
+    assert!(
+        s.contains("Say the board: `hint A ...` or `hint B ...`."),
+        "{s}"
+    );
+    assert!(s.contains("Took back: WhiteA e4"), "{s}");
+    assert!(s.contains("WhiteA resigns for the team."), "{s}");
+    assert!(
+        s.contains("Game over: BlackA and WhiteB win by WhiteA resigned. 0-1"),
+        "{s}"
+    );
+    assert!(!s.contains("not a legal action here; type `moves`"), "{s}");
+}

@@ -34,6 +34,7 @@ pub fn output_failed(e: std::io::Error) -> ! {
 }
 
 mod boards;
+mod boards_play;
 mod describe;
 mod duel;
 mod fsf;

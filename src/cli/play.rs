@@ -128,7 +128,7 @@ pub fn play(a: &PlayArgs) -> i32 {
             ascii: a.ascii,
             save: a.save.clone(),
         };
-        return super::boards::play(&b, &variant);
+        return super::boards_play::play(&b, &variant);
     }
     let color = super::use_color()
         && std::io::stdout().is_terminal()

@@ -439,3 +439,100 @@ fn shogi_forms_are_promoted_forms_and_what_xboard_cannot_express_is_refused() {
         "{out}"
     );
 }
+
+/// `varia xboard` fed `steps` (each sent, then the pause after it), with
+/// standard input closed at the end: its standard output.
+fn xboard_paced(steps: &[(&str, u64)]) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("varia"))
+        .arg("xboard")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for (line, pause) in steps {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(*pause));
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The first move of each thinking line (`depth score time nodes pv…`).
+fn thinking_moves(lines: &[&str]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|d| d.parse::<u32>().is_ok())
+        })
+        .filter_map(|l| l.split_whitespace().nth(4).map(str::to_string))
+        .collect()
+}
+
+/// Analysis mode (`analyze` ... `exit`): the position is analysed until
+/// the next command, each move the GUI sends starts the analysis of the
+/// new position, no move is ever played, and `exit` ends it; `hint`
+/// answers `Hint: MOVE` with a legal move.
+#[test]
+fn analyze_mode_thinks_about_each_position_and_plays_nothing_and_hint_suggests_a_move() {
+    let out = xboard_paced(&[
+        ("xboard", 0),
+        ("protover 2", 0),
+        ("new", 0),
+        ("force", 0),
+        ("hint", 0),
+        ("analyze", 700),
+        ("usermove e2e4", 0),
+        ("ping 1", 700),
+        ("exit", 0),
+        ("ping 2", 300),
+        ("usermove d7d5", 0),
+        ("hint", 0),
+        ("ping 3", 300),
+        ("quit", 0),
+    ]);
+    assert!(out.contains("analyze=1"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("move ")), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let at = |s: &str| {
+        lines
+            .iter()
+            .position(|l| *l == s)
+            .unwrap_or_else(|| panic!("{s}: {out}"))
+    };
+    let (p1, p2, p3) = (at("pong 1"), at("pong 2"), at("pong 3"));
+    let chess = || {
+        let v = varia::load::builtin("chess", &[]).unwrap();
+        varia::protocol::Board::new(v).unwrap()
+    };
+    // Before `pong 1`: the start position's analysis (white's moves), and
+    // perhaps the first lines of the next.
+    let first = thinking_moves(&lines[..p1]);
+    assert!(first.iter().any(|m| chess().play_text(m).is_ok()), "{out}");
+    // After it: black's moves after e4, until `exit`.
+    let after_e4 = thinking_moves(&lines[p1..p2]);
+    assert!(!after_e4.is_empty(), "{out}");
+    for m in &after_e4 {
+        let mut b = chess();
+        b.play_text("e2e4").unwrap();
+        assert!(b.play_text(m).is_ok(), "{m} after e4: {out}");
+    }
+    // After `exit`: no analysis, only the hint for white after 1. e4 d5.
+    assert!(thinking_moves(&lines[p2..p3]).is_empty(), "{out}");
+    let hints: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("Hint: "))
+        .collect();
+    assert_eq!(hints.len(), 2, "{out}");
+    assert!(chess().play_text(hints[0]).is_ok(), "{out}");
+    let mut b = chess();
+    b.play_text("e2e4").unwrap();
+    b.play_text("d7d5").unwrap();
+    assert!(b.play_text(hints[1]).is_ok(), "{}: {out}", hints[1]);
+}

@@ -5,7 +5,8 @@
 //! `VariantPath` option, chu shogi (XBoard's own `chu`) and a small variant
 //! whose promoted forms are lettered `+X` (told by `setup`, `^X` in its
 //! table); each saved game must end with a result (for the last two, at
-//! the latest XBoard's draw after a cap of moves) and replay legally. Skipped, with a note, where `xboard` or
+//! the latest XBoard's draw after a cap of moves) and replay legally; and
+//! XBoard's analysis mode shows varia's thinking. Skipped, with a note, where `xboard` or
 //! `xvfb-run` is missing (`apt-get install xboard xvfb`; `.ci/run`
 //! installs them when it can).
 
@@ -223,4 +224,56 @@ fn xboard_plays_a_variant_with_forms_lettered_plus() {
     assert!(text.contains("[Variant \"plusforms\"]"), "{text}");
     let named = text.replace("[Variant \"plusforms\"]", "[Variant \"plusforms.variant\"]");
     legal_to_the_cap(&named, Some(dir.path()), &err);
+}
+
+/// XBoard's analysis mode (`-initialMode Analysis`) with varia as its
+/// engine: XBoard accepts the `analyze` feature, sends `analyze`, and
+/// shows varia's thinking lines, deeper and deeper, each a legal line
+/// from the start position (read from XBoard's debug file); XBoard is
+/// stopped after a few seconds (analysis never ends by itself).
+#[test]
+fn xboard_analyses_with_varia() {
+    let (Some(xboard), Some(xvfb)) = (find("xboard"), find("xvfb-run")) else {
+        eprintln!("skipped: xboard or xvfb-run is not installed");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let debug = dir.path().join("xboard.debug");
+    let engine = format!("{} xboard", env!("CARGO_BIN_EXE_varia"));
+    let status = Command::new("timeout")
+        .args(["-s", "TERM", "8", &xvfb, "-a", &xboard, "-fcp", &engine])
+        .args(["-initialMode", "Analysis", "-popupExitMessage", "false"])
+        .args(["-saveSettingsOnExit", "false", "-debug", "-nameOfDebugFile"])
+        .arg(&debug)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    let log = std::fs::read_to_string(&debug).unwrap_or_default();
+    assert!(
+        log.contains(">first : accepted analyze"),
+        "{status:?}\n{log}"
+    );
+    assert!(log.contains(">first : analyze"), "{log}");
+    // `<first : DEPTH SCORE TIME NODES PV...`
+    let thinking: Vec<Vec<&str>> = log
+        .lines()
+        .filter_map(|l| l.split_once("<first : ").map(|(_, t)| t))
+        .map(|t| t.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.len() > 4 && w[0].parse::<u32>().is_ok())
+        .collect();
+    assert!(thinking.len() >= 3, "{log}");
+    let depths: Vec<u32> = thinking.iter().map(|w| w[0].parse().unwrap()).collect();
+    assert!(depths.windows(2).all(|d| d[0] < d[1]), "{depths:?}\n{log}");
+    for w in &thinking {
+        let v = varia::load::builtin("chess", &[]).unwrap();
+        let mut b = varia::protocol::Board::new(v).unwrap();
+        for m in &w[4..] {
+            assert!(b.play_text(m).is_ok(), "{m} in {w:?}\n{log}");
+        }
+    }
+    assert!(
+        !log.contains("<first : move "),
+        "no move in analysis:\n{log}"
+    );
 }

@@ -22,6 +22,8 @@ pub const MAX_LINE: usize = 12;
 /// What the AI would play, and why it thinks so.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hint {
+    /// The action itself (for a card drawn, the sample's: see `action`).
+    pub best: Move,
     /// The action in SAN (`draw` for drawing a card: the card is not known).
     pub action: String,
     /// The search's value for the side to act.
@@ -81,6 +83,7 @@ pub fn hint(s: &Session, level: u8, rng: &mut dyn RngCore) -> Result<Hint, NoHin
         }
     };
     Ok(Hint {
+        best: chosen,
         action,
         score,
         depth,

@@ -14,7 +14,10 @@
 //! Commands: `new`, `variant`, `force`, `go`, `playother`, `usermove`
 //! (and bare moves), `setboard`, `undo`, `remove`, `time`, `otim`,
 //! `level`, `st`, `sd`, `ping`, `?` (move now), `result`, `post`,
-//! `nopost`, `memory`, `option`, `quit`; the rest is ignored. Variants the
+//! `nopost`, `memory`, `option`, `quit`; `analyze` (analysis mode until
+//! `exit`: each position set or reached is searched until the next
+//! command, thinking output only, no move played) and `hint` (`Hint:
+//! MOVE`); the rest is ignored. Variants the
 //! protocol cannot carry (hidden decks, more than two players, a board
 //! without edges, swaps and placements with a bonus move, and what a
 //! `setup` cannot tell XBoard: `xboard_setup.rs`) are refused with
@@ -44,6 +47,9 @@ enum Mode {
     Force,
     /// Play the side given (0 first player, 1 second).
     Play(u8),
+    /// Analyse each position the GUI sets or reaches (`analyze` until
+    /// `exit`): thinking output only, no move played.
+    Analyze,
 }
 
 struct Job {
@@ -80,6 +86,9 @@ pub struct Xboard {
     /// The handshake is under way (`feature done=0` sent): when to end it.
     features: Option<Instant>,
 }
+
+/// The AI level of `hint` (a node budget: an answer in a blink).
+const HINT_LEVEL: u8 = 4;
 
 /// How long the handshake waits for XBoard to acknowledge the features …
 const FEATURES_WAIT: Duration = Duration::from_millis(1000);
@@ -184,8 +193,19 @@ impl Xboard {
                 self.features = Some(Instant::now() + OPTIONS_WAIT);
             }
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "otim" | "." | "exit"
-            | "analyze" | "pause" | "resume" | "egtpath" | "nps" => {}
+            | "name" | "rating" | "ics" | "draw" | "bk" | "otim" | "." | "pause" | "resume"
+            | "egtpath" | "nps" => {}
+            "analyze" => {
+                self.finish(true);
+                self.mode = Mode::Analyze;
+                self.analyse();
+            }
+            "exit" if self.mode == Mode::Analyze => {
+                self.finish(true);
+                self.mode = Mode::Force;
+            }
+            "exit" => {}
+            "hint" => self.hint(),
             "protover" => {
                 // `done=0` first: XBoard answers the `option` feature with
                 // the options it was told to set (`-firstOptions
@@ -194,7 +214,7 @@ impl Xboard {
                 self.say("feature done=0");
                 self.say(format!(
                     "feature myname=\"varia {}\" ping=1 setboard=1 usermove=1 time=1 draw=0 \
-                     sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=0 nps=0 memory=1 smp=1 \
+                     sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=0 nps=0 memory=1 smp=1 \
                      debug=1 san=0",
                     env!("CARGO_PKG_VERSION"),
                 ));
@@ -210,11 +230,15 @@ impl Xboard {
             "new" => {
                 self.finish(true);
                 self.load_variant("chess");
-                self.mode = Mode::Play(1);
                 self.st = None;
                 self.sd = None;
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
+                }
+                if self.mode == Mode::Analyze {
+                    self.analyse();
+                } else {
+                    self.mode = Mode::Play(1);
                 }
             }
             "variant" => {
@@ -310,14 +334,17 @@ impl Xboard {
                     Ok(b) => *self.board() = b,
                     Err(e) => self.say(format!("tellusererror Illegal position: {e}")),
                 }
+                self.analyse();
             }
             "undo" => {
                 self.finish(true);
                 self.undo(1);
+                self.analyse();
             }
             "remove" => {
                 self.finish(true);
                 self.undo(2);
+                self.analyse();
             }
             "usermove" => self.user_move(arg),
             "protover_done" => {}
@@ -413,6 +440,7 @@ impl Xboard {
             }
         };
         match result {
+            Ok(()) if self.mode == Mode::Analyze => self.analyse(),
             Ok(()) => {
                 if self.announce_end() {
                     return;
@@ -473,14 +501,37 @@ impl Xboard {
         if self.announce_end() {
             return;
         }
+        self.search(false);
+    }
+
+    /// In analyze mode, analyse the position until the next command: the
+    /// thinking output, never a move (none once the game is over).
+    fn analyse(&mut self) {
+        if self.mode != Mode::Analyze || self.board().result().is_some() {
+            return;
+        }
+        self.search(true);
+    }
+
+    /// Search the position on a thread: with `analysing`, until stopped,
+    /// posting every depth and playing nothing; else within the limits,
+    /// posting as `post` asks, and play the move found.
+    fn search(&mut self, analysing: bool) {
         let Some(mut searcher) = self.searcher.take() else {
             return;
         };
-        let limits = self.limits();
+        let limits = if analysing {
+            Limits {
+                infinite: true,
+                ..Limits::default()
+            }
+        } else {
+            self.limits()
+        };
         let side = self.board().session().position().turn();
         let stop = searcher.stop_flag();
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (board, out, post) = (self.board.clone(), self.out.clone(), self.post);
+        let cancel = Arc::new(AtomicBool::new(analysing));
+        let (board, out, post) = (self.board.clone(), self.out.clone(), self.post || analysing);
         let style = self.castling();
         let cancel2 = cancel.clone();
         let handle = std::thread::spawn(move || {
@@ -548,6 +599,32 @@ impl Xboard {
             cancel,
             side,
         });
+    }
+
+    /// `hint`: what the AI would play for the side to move, as `Hint:
+    /// MOVE` (at [`HINT_LEVEL`], seeded by the moves played); nothing while
+    /// the engine thinks, once the game is over, or with no move to suggest.
+    fn hint(&mut self) {
+        use rand::SeedableRng;
+        if self.job.as_ref().is_some_and(|j| !j.handle.is_finished()) {
+            return;
+        }
+        let s = {
+            let b = self.board();
+            if b.result().is_some() {
+                return;
+            }
+            b.session().clone()
+        };
+        let seed = crate::engine::splitmix(s.position().ply() as u64 + 1);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        if let Ok(h) = crate::play::hint::hint(&s, HINT_LEVEL, &mut rng) {
+            if h.best.kind() != MoveKind::DrawPlace {
+                let pos = s.position();
+                let text = ranks_out(pos, &move_text_as(pos, h.best, self.castling()));
+                self.say(format!("Hint: {text}"));
+            }
+        }
     }
 
     /// End: stop any search (its move, if found, is still sent).

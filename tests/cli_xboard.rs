@@ -440,10 +440,16 @@ fn shogi_forms_are_promoted_forms_and_what_xboard_cannot_express_is_refused() {
     );
 }
 
-/// `varia xboard` fed `steps` (each sent, then the pause after it), with
-/// standard input closed at the end: its standard output.
-fn xboard_paced(steps: &[(&str, u64)]) -> String {
-    use std::io::Write;
+/// A test of one line of output.
+type Awaited = dyn Fn(&str) -> bool;
+
+/// `varia xboard` driven line by line: each step sends a line, then
+/// waits until a line of output satisfies its test (none: goes on at
+/// once), at most a minute (a loaded machine can starve the engine for
+/// seconds, so no step relies on a fixed pause); standard input is closed
+/// at the end. All the standard output.
+fn xboard_paced(steps: &[(&str, Option<&Awaited>)]) -> String {
+    use std::io::{BufRead, Write};
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("varia"))
         .arg("xboard")
         .stdin(std::process::Stdio::piped())
@@ -451,15 +457,47 @@ fn xboard_paced(steps: &[(&str, u64)]) -> String {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    for (line, pause) in steps {
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let reader = std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let mut all = String::new();
+    for (line, until) in steps {
         writeln!(stdin, "{line}").unwrap();
         stdin.flush().unwrap();
-        std::thread::sleep(Duration::from_millis(*pause));
+        let Some(until) = until else { continue };
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(l) => {
+                    all.push_str(&l);
+                    all.push('\n');
+                    if until(&l) {
+                        break;
+                    }
+                }
+                Err(_) => panic!("after `{line}`, no awaited line in a minute:\n{all}"),
+            }
+        }
     }
     drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+    all.extend(rx.try_iter().map(|l| l + "\n"));
+    all
+}
+
+/// A thinking line (`depth score time nodes pv…`).
+fn is_thinking(l: &str) -> bool {
+    let w: Vec<&str> = l.split_whitespace().collect();
+    w.len() > 4 && w[0].parse::<u32>().is_ok()
 }
 
 /// The first move of each thinking line (`depth score time nodes pv…`).
@@ -481,21 +519,28 @@ fn thinking_moves(lines: &[&str]) -> Vec<String> {
 /// answers `Hint: MOVE` with a legal move.
 #[test]
 fn analyze_mode_thinks_about_each_position_and_plays_nothing_and_hint_suggests_a_move() {
+    // The first hint before `analyze`, a thinking line awaited after it;
+    // after e4, `pong 1` then a thinking line of the next analysis.
+    let hint: &dyn Fn(&str) -> bool = &|l| l.starts_with("Hint: ");
+    let thinking: &dyn Fn(&str) -> bool = &is_thinking;
+    let pong = |n: &'static str| -> Box<dyn Fn(&str) -> bool> { Box::new(move |l| l == n) };
+    let (p1, p2, p3) = (pong("pong 1"), pong("pong 2"), pong("pong 3"));
     let out = xboard_paced(&[
-        ("xboard", 0),
-        ("protover 2", 0),
-        ("new", 0),
-        ("force", 0),
-        ("hint", 0),
-        ("analyze", 700),
-        ("usermove e2e4", 0),
-        ("ping 1", 700),
-        ("exit", 0),
-        ("ping 2", 300),
-        ("usermove d7d5", 0),
-        ("hint", 0),
-        ("ping 3", 300),
-        ("quit", 0),
+        ("xboard", None),
+        ("protover 2", None),
+        ("new", None),
+        ("force", None),
+        ("hint", Some(hint)),
+        ("analyze", Some(thinking)),
+        ("usermove e2e4", None),
+        ("ping 1", Some(&*p1)),
+        ("", Some(thinking)),
+        ("exit", None),
+        ("ping 2", Some(&*p2)),
+        ("usermove d7d5", None),
+        ("hint", Some(hint)),
+        ("ping 3", Some(&*p3)),
+        ("quit", None),
     ]);
     assert!(out.contains("analyze=1"), "{out}");
     assert!(!out.lines().any(|l| l.starts_with("move ")), "{out}");
@@ -535,4 +580,28 @@ fn analyze_mode_thinks_about_each_position_and_plays_nothing_and_hint_suggests_a
     b.play_text("e2e4").unwrap();
     b.play_text("d7d5").unwrap();
     assert!(b.play_text(hints[1]).is_ok(), "{}: {out}", hints[1]);
+}
+
+/// `go` during an analysis ends it and plays the side to move.
+#[test]
+fn go_in_analyze_mode_plays_a_move() {
+    let thinking: &dyn Fn(&str) -> bool = &is_thinking;
+    let moved: &dyn Fn(&str) -> bool = &|l| l.starts_with("move ");
+    let out = xboard_paced(&[
+        ("xboard", None),
+        ("protover 2", None),
+        ("new", None),
+        ("force", None),
+        ("analyze", Some(thinking)),
+        ("st 0.2", None),
+        ("go", Some(moved)),
+        ("quit", None),
+    ]);
+    let mv = out
+        .lines()
+        .find_map(|l| l.strip_prefix("move "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let v = varia::load::builtin("chess", &[]).unwrap();
+    let mut b = varia::protocol::Board::new(v).unwrap();
+    assert!(b.play_text(mv).is_ok(), "{mv}: {out}");
 }

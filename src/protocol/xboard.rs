@@ -254,11 +254,17 @@ impl Xboard {
                 // after `new` and the user's move): keep that search, as
                 // `go` asks the engine to play the side on move; stopping
                 // it would play its move and then the other side's too.
-                if let Some(job) = self.job.as_ref().filter(|j| !j.handle.is_finished()) {
+                // (An analysis is never kept: it plays no move.)
+                let playing = matches!(self.mode, Mode::Play(_));
+                if let Some(job) = self
+                    .job
+                    .as_ref()
+                    .filter(|j| playing && !j.handle.is_finished())
+                {
                     self.mode = Mode::Play(job.side);
                     return true;
                 }
-                self.finish(false);
+                self.finish(self.mode == Mode::Analyze);
                 let turn = self.board().session().position().turn();
                 self.mode = Mode::Play(turn);
                 self.think();

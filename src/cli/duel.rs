@@ -349,6 +349,11 @@ impl Setup<'_> {
                 referee: Record::hides(self.prepared.variant()),
                 view: None,
                 rolls,
+                evals: super::simulate::evals_of(
+                    &std::iter::repeat_n(None, opening.len())
+                        .chain(r.thoughts.iter().copied())
+                        .collect::<Vec<_>>(),
+                ),
             };
             rec.to_pgn() + "\n"
         });

@@ -223,8 +223,20 @@ fn game_record(
         referee: Record::hides(variant),
         view: None,
         rolls,
+        evals: evals_of(&r.thoughts),
     };
     (rec, start)
+}
+
+/// The AI's thoughts as a record writes them (`""` where none).
+pub(super) fn evals_of(thoughts: &[Option<varia::play::seat::Thought>]) -> Vec<String> {
+    if thoughts.iter().all(Option::is_none) {
+        return Vec::new();
+    }
+    thoughts
+        .iter()
+        .map(|t| t.map_or_else(String::new, |t| t.comment()))
+        .collect()
 }
 
 fn create(path: &str) -> Result<std::io::BufWriter<std::fs::File>, String> {
@@ -407,6 +419,9 @@ pub fn simulate(a: &SimulateArgs) -> i32 {
                 if let Some(m) = line.as_object_mut() {
                     if !rec.rolls.is_empty() {
                         m.insert("rolls".into(), rec.rolls.clone().into());
+                    }
+                    if !rec.evals.is_empty() {
+                        m.insert("evals".into(), rec.evals.clone().into());
                     }
                     // What `merge` needs to tell runs apart: the ply cap,
                     // the shard (left out of the joined file, so that it is

@@ -41,6 +41,12 @@ pub struct Record {
     /// a list shorter than `moves`, leaves that roll to the seed. PGN
     /// writes each as the comment `{roll 2+5}` before its action.
     pub rolls: Vec<String>,
+    /// What the built-in AI thought of each action it chose, as
+    /// cutechess-cli writes it (`+0.25/10`, `+M5/20`, `-1.30/8 0.102s` on a
+    /// clock), in the order of `moves`; an empty string (or a list shorter
+    /// than `moves`) for an action without one. PGN writes each as a
+    /// comment after its action, `{+0.25/10}`.
+    pub evals: Vec<String>,
     /// `1-0`, `0-1`, `1/2-1/2`, `*`, or one score per seat for more players.
     pub result: String,
     /// Why the game ended, if it did.
@@ -291,6 +297,16 @@ impl Record {
             }
             line.push_str(m);
             line.push(' ');
+            if let Some(e) = self.evals.get(i).filter(|e| !e.is_empty()) {
+                let comment = format!("{{{}}} ", escape_comment(e));
+                // Lines of at most 80 characters (PGN's export format).
+                if line.len() + comment.len() > 80 {
+                    s.push_str(line.trim_end());
+                    s.push('\n');
+                    line.clear();
+                }
+                line.push_str(&comment);
+            }
             if line.len() > 72 {
                 s.push_str(line.trim_end());
                 s.push('\n');
@@ -416,6 +432,7 @@ impl Record {
             players: list("players"),
             moves,
             rolls: list("rolls"),
+            evals: list("evals"),
             result: str_of("result").unwrap_or_else(|| "*".into()),
             termination: str_of("reason"),
             forfeit: str_of("forfeit"),
@@ -520,6 +537,10 @@ impl Record {
                             body.push_str(" {roll=");
                             body.extend(r.chars().filter(|c| !c.is_whitespace()));
                             body.push('}');
+                        } else if is_eval(comment.trim()) {
+                            body.push_str(" {eval=");
+                            body.push_str(&comment.trim().replace(' ', "_"));
+                            body.push('}');
                         }
                         comment.clear();
                         body.push(' ');
@@ -581,6 +602,14 @@ impl Record {
                 pending_roll = Some(r.to_string());
                 continue;
             }
+            // An eval comment belongs to the action before it.
+            if let Some(e) = tok.strip_prefix("{eval=").and_then(|t| t.strip_suffix('}')) {
+                if !r.moves.is_empty() {
+                    r.evals.resize(r.moves.len() - 1, String::new());
+                    r.evals.push(e.replace('_', " "));
+                }
+                continue;
+            }
             // `12.`, `12...`, `12.e4`, `12...e5`
             let tok = match tok.find(|c: char| !c.is_ascii_digit()) {
                 Some(i) if i > 0 && tok[i..].starts_with('.') => tok[i..].trim_start_matches('.'),
@@ -601,6 +630,31 @@ impl Record {
         }
         Ok(r)
     }
+}
+
+/// Whether a comment is an eval as cutechess-cli writes one after a move:
+/// a signed score in pawns (`+0.25`) or a mate (`+M5`, `-M3`), `/DEPTH`,
+/// and perhaps the time (`0.102s`).
+fn is_eval(c: &str) -> bool {
+    let (head, time) = c.split_once(' ').unwrap_or((c, ""));
+    let Some((score, depth)) = head.split_once('/') else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    let score_ok = match score.strip_prefix(['+', '-']) {
+        Some(s) => match s.strip_prefix('M') {
+            Some(m) => digits(m),
+            None => s
+                .split_once('.')
+                .is_some_and(|(a, b)| digits(a) && digits(b)),
+        },
+        None => false,
+    };
+    let time_ok = time.is_empty()
+        || time
+            .strip_suffix('s')
+            .is_some_and(|t| t.split('.').all(digits) && t.split('.').count() <= 2);
+    score_ok && digits(depth) && time_ok
 }
 
 /// A roll as a comment holds it: no brace, no control character, at most
@@ -794,6 +848,53 @@ mod tests {
     }
 
     #[test]
+    fn ai_evals_are_written_after_their_actions_and_read_back() {
+        let r = Record {
+            variant: "chess".into(),
+            seats: vec!["white".into(), "black".into()],
+            moves: vec!["e4".into(), "e5".into(), "Qh5".into(), "Nc6".into()],
+            evals: vec![
+                "+0.25/10".into(),
+                String::new(),
+                "-1.30/8 0.102s".into(),
+                "+M5/20".into(),
+            ],
+            result: "*".into(),
+            ..Record::default()
+        };
+        let pgn = r.to_pgn();
+        assert!(
+            pgn.contains("1. e4 {+0.25/10} e5 2. Qh5 {-1.30/8 0.102s} Nc6 {+M5/20} *"),
+            "{pgn}"
+        );
+        assert_eq!(Record::parse_pgn(&pgn).unwrap(), r);
+        // cutechess-cli's comments read as evals; other comments, and an
+        // eval before the first move, do not.
+        let text = "[Variant \"chess\"]\n\n{+0.10/1} 1. e4 {book} e5 {+0.31/12 1.5s} 2. Nf3 {-M3/9} {mate soon} *\n";
+        let back = Record::parse_pgn(text).unwrap();
+        assert_eq!(back.moves, vec!["e4", "e5", "Nf3"]);
+        assert_eq!(back.evals, vec!["", "+0.31/12 1.5s", "-M3/9"]);
+        for not in [
+            "+1/2",
+            "0.25/3",
+            "+0.25",
+            "+0.25/x",
+            "+M/3",
+            "+0.2/3 fast",
+            "+0.2/3 1.2.3s",
+        ] {
+            assert!(!is_eval(not), "{not}");
+        }
+        // An eval cannot close its comment early.
+        let evil = Record {
+            evals: vec!["+1.00/2} [Result \"0-1\"] {".into()],
+            ..r.clone()
+        };
+        let pgn = evil.to_pgn();
+        assert_eq!(pgn.matches('{').count(), 1, "{pgn}");
+    }
+
+    #[test]
     fn control_characters_in_every_tag_are_escaped_and_read_back() {
         let evil = "a\nb\r[Result \"0-1\"]\u{1b}\u{7f}\u{85}\\u{41}";
         let r = Record {
@@ -816,6 +917,7 @@ mod tests {
             score: Some(evil.into()),
             points: Some(evil.into()),
             rolls: Vec::new(),
+            evals: Vec::new(),
         };
         let pgn = r.to_pgn();
         // Every line before the movetext is one tag.

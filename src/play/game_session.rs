@@ -484,6 +484,7 @@ impl GameSession {
             players: self.players.iter().map(|p| p.to_string()).collect(),
             moves: self.sans(),
             rolls: self.rolls(),
+            evals: Vec::new(),
             result,
             termination,
             score: self.result().and_then(|o| o.score_tag()),
@@ -549,6 +550,9 @@ impl GameSession {
         if let Some(m) = line.as_object_mut() {
             if !r.rolls.is_empty() {
                 m.insert("rolls".into(), r.rolls.clone().into());
+            }
+            if r.evals.iter().any(|e| !e.is_empty()) {
+                m.insert("evals".into(), r.evals.clone().into());
             }
             if let Some(sc) = &r.score {
                 m.insert("score".into(), sc.clone().into());

@@ -10,7 +10,7 @@
 use crate::external::client::{Budget, Engine};
 use crate::play::ai::{self, Player, TimeControl};
 use crate::search::game::{Game, Outcome};
-use crate::search::{Clock, Limits, Searcher};
+use crate::search::{Clock, Info, Limits, Score, Searcher};
 use rand::{Rng, RngCore};
 use std::time::{Duration, Instant};
 
@@ -28,6 +28,35 @@ impl Forfeit {
         Outcome::Win {
             winners: (0..g.players()).filter(|p| !team.contains(p)).collect(),
             reason: self.reason.clone(),
+        }
+    }
+}
+
+/// What the built-in AI thought of the action it chose: the score for the
+/// side that played it, and the depth, of its last completed search
+/// depth; on a clock, the time it took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Thought {
+    pub score: Score,
+    pub depth: u32,
+    /// Only where a clock runs: a node budget's time is the machine's, and
+    /// would make a seeded record differ from run to run.
+    pub time: Option<Duration>,
+}
+
+impl Thought {
+    /// The comment cutechess-cli writes after a move: `+0.25/10 0.102s`,
+    /// `+M5/20` for a mate (`-M3/12`: being mated), the time only when
+    /// there is one.
+    pub fn comment(&self) -> String {
+        let score = match self.score {
+            Score::Cp(c) => format!("{:+.2}", f64::from(c) / 100.0),
+            Score::Mate(n) if n > 0 => format!("+M{n}"),
+            Score::Mate(n) => format!("-M{}", -n),
+        };
+        match self.time {
+            Some(t) => format!("{score}/{} {:.3}s", self.depth, t.as_secs_f64()),
+            None => format!("{score}/{}", self.depth),
         }
     }
 }
@@ -56,6 +85,8 @@ pub fn time_margin(tc: TimeControl) -> Duration {
 /// The seats of a game, in turn order.
 pub struct Seats<A: Copy> {
     seats: Vec<Seat<A>>,
+    /// What the last choice's search thought (built-in AI seats only).
+    last: Option<Thought>,
     /// Search threads of each built-in AI seat (lazy SMP; 1: reproducible).
     threads: usize,
 }
@@ -63,6 +94,7 @@ pub struct Seats<A: Copy> {
 impl<A: Copy + PartialEq + Send> Seats<A> {
     pub fn new(players: &[Player]) -> Seats<A> {
         Seats {
+            last: None,
             seats: players
                 .iter()
                 .map(|p| Seat {
@@ -94,6 +126,13 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
     /// Search threads of each built-in AI seat.
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// What the built-in AI thought of the last action [`Seats::choose`]
+    /// returned (`None` after a random player's, a person's or an external
+    /// engine's choice).
+    pub fn last_thought(&self) -> Option<Thought> {
+        self.last
     }
 
     /// Time left on each seat's clock (for protocols that send both).
@@ -136,6 +175,13 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
         }
         // The clock is read only for a seat that has one.
         let t0 = s.clock.is_some().then(Instant::now);
+        self.last = None;
+        let mut seen: Option<(Score, u32)> = None;
+        let mut watch = |i: &Info<A>| {
+            if i.multipv <= 1 {
+                seen = Some((i.score, i.depth));
+            }
+        };
         let chosen = match &s.player {
             Player::Human | Player::Random => {
                 // The caller's list when it has one: cloning the game (and
@@ -153,7 +199,7 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                     }
                 }
             }
-            Player::Ai(_) => ai::choose_on(g, &s.player, self.threads, rng, &mut |_| {}),
+            Player::Ai(_) => ai::choose_on(g, &s.player, self.threads, rng, &mut watch),
             Player::Timed(level, _) => {
                 let mut limits = Limits::default();
                 if let Some(l) = level {
@@ -183,7 +229,7 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                     s.set_threads(threads);
                     s
                 });
-                ai::choose_with(g, searcher, &limits, rng)
+                ai::choose_with_watched(g, searcher, &limits, rng, &mut watch)
             }
             Player::Engine(spec, _) => {
                 let text = g
@@ -219,6 +265,13 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                 }
             }
         };
+        if let (Some((score, depth)), Some(_)) = (seen, chosen.as_ref()) {
+            self.last = Some(Thought {
+                score,
+                depth,
+                time: t0.map(|t| t.elapsed()),
+            });
+        }
         if let (Some(c), Some(t0)) = (s.clock.as_mut(), t0) {
             let spent = t0.elapsed();
             let margin = time_margin(c.tc);

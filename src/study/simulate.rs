@@ -6,7 +6,7 @@
 
 use crate::engine::splitmix;
 use crate::play::ai::Player;
-use crate::play::seat::Seats;
+use crate::play::seat::{Seats, Thought};
 use crate::search::game::{Game, Outcome};
 use crate::study::stats::{nth, quantile, Proportion, Score};
 use rand::{Rng, SeedableRng};
@@ -138,6 +138,11 @@ pub struct Record<A> {
     pub points: Option<Vec<u32>>,
     #[serde(skip)]
     pub actions: Vec<A>,
+    /// What the built-in AI thought of each action it chose, in the order
+    /// of `actions` (`None` for an opening's, a random ply's, a random
+    /// player's or an engine's action).
+    #[serde(skip)]
+    pub thoughts: Vec<Option<Thought>>,
 }
 
 /// Play one game to its end (or to `max_plies`), each built-in AI seat on
@@ -187,6 +192,7 @@ pub fn play_from<G: Game>(
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xA1);
     let mut random = ChaCha8Rng::seed_from_u64(start_seed ^ 0x0BE5);
     let random_plies = random_plies.saturating_add(opening.len());
+    let mut thoughts = vec![None; opening.len()];
     let mut actions = opening;
     let mut branching_sum = 0usize;
     let mut buf = Vec::new();
@@ -206,12 +212,14 @@ pub fn play_from<G: Game>(
             let a = buf[random.gen_range(0..buf.len())];
             g.play(a);
             actions.push(a);
+            thoughts.push(None);
             continue;
         }
         match seats.choose(&g, Some(&buf), &mut rng) {
             Ok(Some(a)) => {
                 g.play(a);
                 actions.push(a);
+                thoughts.push(seats.last_thought());
             }
             Ok(None) => break g.outcome(),
             Err(f) => {
@@ -232,6 +240,7 @@ pub fn play_from<G: Game>(
         branching: branching_sum as f64 / plies.max(1) as f64,
         points: g.points(),
         actions,
+        thoughts,
     }
 }
 

@@ -118,3 +118,42 @@ fn a_match_on_a_clock_writes_each_evals_time() {
         assert!(secs > 0.0 && secs < 5.0, "`{c}`");
     }
 }
+
+/// A UCI engine's seat: its last `info` line's score and depth (varia's
+/// own UCI engine at `depth=2`), the random seat none.
+#[test]
+fn a_uci_engines_evals_come_from_its_info_lines() {
+    let v = env!("CARGO_BIN_EXE_varia");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.jsonl");
+    varia()
+        .args([
+            "simulate",
+            "chess",
+            "-n",
+            "1",
+            "--max-plies",
+            "8",
+            "--jobs",
+            "1",
+        ])
+        .arg("--players")
+        .arg(format!("uci:{v};arg=uci;depth=2,random"))
+        .args(["--seed", "3", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let line = text.lines().next().unwrap();
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    let evals = v["evals"].as_array().unwrap_or_else(|| panic!("{line}"));
+    assert_eq!(evals.len(), 8, "{line}");
+    for (i, e) in evals.iter().enumerate() {
+        let e = e.as_str().unwrap();
+        if i % 2 == 0 {
+            assert!(at_depth(e, "2"), "action {i}: `{e}` in {line}");
+        } else {
+            assert_eq!(e, "", "{line}");
+        }
+    }
+}

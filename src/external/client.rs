@@ -180,6 +180,58 @@ pub struct Engine {
     usermove: bool,
     setboard: bool,
     xb_variants: Vec<String>,
+    /// UCI: the score and depth of the last `info` line of the last search
+    /// that had both (of its first line, with MultiPV).
+    last_eval: Option<EngineEval>,
+}
+
+/// What a UCI engine said of its search: `score cp X` or `score mate N`
+/// (for the side to move), at `depth D`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EngineEval {
+    /// Hundredths of a pawn, or `None` for a mate.
+    pub cp: Option<i32>,
+    /// Mate in this many moves (negative: being mated).
+    pub mate: Option<i32>,
+    pub depth: u32,
+}
+
+impl EngineEval {
+    /// Read an `info` line's depth and score (`None` without both, or for
+    /// a line of a MultiPV search other than the first, or a bound).
+    pub fn parse(line: &str) -> Option<EngineEval> {
+        let mut w: Vec<&str> = line.split_whitespace().collect();
+        if w.first() != Some(&"info") {
+            return None;
+        }
+        // `string` takes the rest of the line as text.
+        if let Some(i) = w.iter().position(|x| *x == "string") {
+            w.truncate(i);
+        }
+        let after = |key: &str| w.iter().position(|x| *x == key).and_then(|i| w.get(i + 1));
+        if after("multipv").is_some_and(|m| *m != "1")
+            || w.contains(&"lowerbound")
+            || w.contains(&"upperbound")
+        {
+            return None;
+        }
+        let depth = after("depth")?.parse().ok()?;
+        let i = w.iter().position(|x| *x == "score")?;
+        let n: i32 = w.get(i + 2)?.parse().ok()?;
+        match *w.get(i + 1)? {
+            "cp" => Some(EngineEval {
+                cp: Some(n),
+                mate: None,
+                depth,
+            }),
+            "mate" => Some(EngineEval {
+                cp: None,
+                mate: Some(n),
+                depth,
+            }),
+            _ => None,
+        }
+    }
 }
 
 impl Drop for Engine {
@@ -244,6 +296,7 @@ impl Engine {
             usermove: false,
             setboard: false,
             xb_variants: Vec::new(),
+            last_eval: None,
         };
         e.exchange(START_TIMEOUT);
         let done = match spec.protocol {
@@ -342,6 +395,12 @@ impl Engine {
         self.send("isready")?;
         self.wait_for("readyok")?;
         Ok(())
+    }
+
+    /// The score and depth of the last search's last `info` line that had
+    /// both (UCI; `None` for XBoard engines).
+    pub fn last_eval(&self) -> Option<EngineEval> {
+        self.last_eval
     }
 
     /// Whether the engine offers this variant (chess always).
@@ -457,7 +516,19 @@ impl Engine {
             },
         };
         self.send(&go)?;
-        let last = self.wait_for("bestmove")?;
+        self.last_eval = None;
+        let last = loop {
+            let l = self.line()?;
+            match l.split_whitespace().next() {
+                Some("bestmove") => break l,
+                Some("info") => {
+                    if let Some(e) = EngineEval::parse(&l) {
+                        self.last_eval = Some(e);
+                    }
+                }
+                _ => {}
+            }
+        };
         match last.split_whitespace().nth(1) {
             Some(m) => Ok(lines::clean(m, SHOWN)),
             None => Err(Fault::Said(format!(
@@ -653,6 +724,34 @@ fn features(s: &str) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_info_lines_score_and_depth_are_read() {
+        let e =
+            EngineEval::parse("info depth 12 seldepth 18 multipv 1 score cp -35 nodes 9 pv e2e4");
+        assert_eq!(
+            e,
+            Some(EngineEval {
+                cp: Some(-35),
+                mate: None,
+                depth: 12
+            })
+        );
+        let m = EngineEval::parse("info score mate -3 depth 7").unwrap();
+        assert_eq!((m.mate, m.depth), (Some(-3), 7));
+        for not in [
+            "info depth 12 multipv 2 score cp 10",
+            "info depth 12 score cp 10 lowerbound",
+            "info string depth 3 score cp 1",
+            "info depth 5 nodes 100",
+            "info score cp 10",
+            "info depth x score cp 10",
+            "info depth 5 score wdl 1 2 3",
+            "bestmove e2e4",
+        ] {
+            assert_eq!(EngineEval::parse(not), None, "{not}");
+        }
+    }
 
     #[test]
     fn feature_lines_split() {

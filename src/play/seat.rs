@@ -32,9 +32,9 @@ impl Forfeit {
     }
 }
 
-/// What the built-in AI thought of the action it chose: the score for the
-/// side that played it, and the depth, of its last completed search
-/// depth; on a clock, the time it took.
+/// What the AI thought of the action it chose: the score for the side
+/// that played it, and the depth, of its last completed search depth (a
+/// UCI engine's last `info` line); on a clock, the time it took.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Thought {
     pub score: Score,
@@ -128,9 +128,10 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
         self.threads
     }
 
-    /// What the built-in AI thought of the last action [`Seats::choose`]
-    /// returned (`None` after a random player's, a person's or an external
-    /// engine's choice).
+    /// What the AI thought of the last action [`Seats::choose`] returned:
+    /// the built-in AI's search, or a UCI engine's last `info` line with a
+    /// score and a depth (`None` after a random player's or a person's
+    /// choice, and an XBoard engine's).
     pub fn last_thought(&self) -> Option<Thought> {
         self.last
     }
@@ -246,6 +247,15 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                 let reply = engine
                     .best_move(&text, budget.unwrap_or(Budget::Free), limit)
                     .map_err(&fail)?;
+                if let Some(e) = engine.last_eval() {
+                    seen = Some((
+                        match (e.cp, e.mate) {
+                            (_, Some(m)) => Score::Mate(m),
+                            (c, None) => Score::Cp(c.unwrap_or(0)),
+                        },
+                        e.depth,
+                    ));
+                }
                 match g.protocol_parse(&reply) {
                     Some(a) => Some(a),
                     None => {

@@ -835,3 +835,67 @@ fn checks_weigh_nothing_where_no_check_count_wins() {
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
     assert_eq!(term_share_at("chess", fen, "checks", 0, Some(10_000)), 0);
 }
+
+/// Where captured men go to a hand (`crazyhouse`), a man in hand checks
+/// by being placed: White's knight in hand has one safe check against
+/// the king on g8 (e7; f6 and h6 are guarded by g7), one kind with a safe
+/// check, 60 at the default weight. With the hand empty, or with e7
+/// guarded by a bishop on d8, nothing.
+#[test]
+fn a_man_in_hand_threatens_a_safe_check_by_being_placed() {
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/6K1[N] w - - 0 1";
+    assert_eq!(term_share("crazyhouse", fen, "check_threats", 0), 60);
+    assert_eq!(term_share("crazyhouse", fen, "check_threats", 1), -60);
+    let empty = "6k1/5ppp/8/8/8/8/5PPP/6K1[] w - - 0 1";
+    assert_eq!(term_share("crazyhouse", empty, "check_threats", 0), 0);
+    let guarded = "3b2k1/5ppp/8/8/8/8/5PPP/6K1[N] w - - 0 1";
+    assert_eq!(term_share("crazyhouse", guarded, "check_threats", 0), 0);
+}
+
+/// Where giving N checks wins (`3check`), the rook's check on e8 counts
+/// twice (8 quarters for an enemy needing three checks: 120 at the
+/// default 60); guarded by a knight on c7 it is not safe and counts
+/// nothing, until White needs one check: then every check counts, at 11
+/// quarters (165), and with White to act (the check wins) eight times as
+/// much (1,320).
+#[test]
+fn check_threats_weigh_more_and_count_every_check_one_check_from_winning() {
+    let open = "6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 3+3 0 1";
+    assert_eq!(term_share("3check", open, "check_threats", 0), 120);
+    let guarded = "6k1/2n2ppp/8/8/8/8/5PPP/4R1K1 w - - 3+3 0 1";
+    assert_eq!(term_share("3check", guarded, "check_threats", 0), 0);
+    let last = "6k1/2n2ppp/8/8/8/8/5PPP/4R1K1 b - - 1+3 0 1";
+    assert_eq!(term_share("3check", last, "check_threats", 0), 165);
+    let to_act = "6k1/2n2ppp/8/8/8/8/5PPP/4R1K1 w - - 1+3 0 1";
+    assert_eq!(term_share("3check", to_act, "check_threats", 0), 1320);
+    // For `varia tune`: the feature is the raw count over its 4.
+    let s = session("3check", Some(last));
+    let e = Eval::new(&Tables::new(s.variant()).unwrap());
+    let (f, _) = e.features(s.position(), 0);
+    let nk = s.variant().pieces.len();
+    let x = f[2 * nk + varia::search::weights::CHECK_THREATS];
+    assert!((x - 11.0 / 4.0).abs() < 1e-9, "{x}");
+}
+
+/// The check-threats weight is 0 by default where neither drops nor a
+/// check count make checks matter (chess plays as before), 60 where they
+/// do; set in chess, the term counts there too (it is general).
+#[test]
+fn check_threats_default_to_zero_in_chess_and_count_when_set() {
+    use varia::search::weights::CHECK_THREATS;
+    let weight = |name: &str| {
+        let s = session(name, None);
+        Eval::new(&Tables::new(s.variant()).unwrap())
+            .weights()
+            .terms[CHECK_THREATS]
+    };
+    assert_eq!(weight("chess"), 0);
+    assert_eq!(weight("crazyhouse"), 60);
+    assert_eq!(weight("3check"), 60);
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1";
+    assert_eq!(term_share("chess", fen, "check_threats", 0), 0);
+    assert_eq!(
+        term_share_at("chess", fen, "check_threats", 0, Some(30)),
+        30
+    );
+}

@@ -13,7 +13,9 @@
 //!   share of what it promotes to;
 //! - **royal safety** where a royal exists and checkmate ends the game:
 //!   friendly men around the royal, enemy pieces near it, and the royal
-//!   kept back while the enemy has pieces, central once they are gone;
+//!   kept back while the enemy has pieces, central once they are gone
+//!   (where captured men go to a hand and are placed again, the men in
+//!   hand count among the pieces: the phase stays a middle game);
 //! - **the variant's own endings**: the blocked sides of a man whose
 //!   surrounding loses (or removes it), men still to place when placing them
 //!   all wins, progress against a move counter that draws.
@@ -79,8 +81,9 @@ use super::dynamic::{self, Dynamic};
 use super::mobility::mobility;
 use super::points::Points;
 use super::structure::{self, Structure};
+use super::threats::{self, Threats};
 use super::weights::{self as w, Weights};
-use crate::engine::{AttackMap, Man, Position, Square, Tables};
+use crate::engine::{AttackMap, Bitset, Man, Position, Square, Tables};
 use crate::ir::KindSet;
 use crate::ir::{Dir, Event, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
 
@@ -151,6 +154,8 @@ pub struct Eval {
     points: Option<Points>,
     /// The checks term, where giving N checks wins (`super::checks`).
     checks: Option<Checks>,
+    /// The check-threats term's tables (`super::threats`).
+    threats: Threats,
 }
 
 /// What an evaluation reuses from one call to the next, so that it
@@ -169,6 +174,8 @@ pub struct Scratch {
     men: Vec<(Square, Man)>,
     /// The royal men and their owners.
     royals: Vec<(Square, u8)>,
+    /// Per kind, the squares the enemy's men of it attack (check threats).
+    reach: Vec<Bitset>,
 }
 
 /// A man as a royal's safety sees it: coordinates, team (`team_of` its
@@ -362,8 +369,10 @@ impl Eval {
                 _ => None,
             })
             .collect();
-        let defaults = Weights::with_values(values.clone());
+        let mut defaults = Weights::with_values(values.clone());
         let dynamic = Dynamic::new(t, &mean_mobility, &promo_dist, material_sign, mate_matters);
+        let threats = Threats::new(v, dynamic.on && mate_matters);
+        defaults.terms[w::CHECK_THREATS] = threats.default_weight();
         let structure = Structure::new(t, &mean_mobility, material_sign);
         let mut e = Eval {
             values,
@@ -397,6 +406,7 @@ impl Eval {
             structure,
             points: Points::new(v),
             checks: Checks::new(v),
+            threats,
             piece_kinds: v
                 .pieces
                 .iter()
@@ -642,6 +652,10 @@ impl Eval {
                     self.hand[k as usize] * self.material_sign
                 };
                 score += sign(p) * n * each;
+                if self.drops {
+                    // Placed again: it counts for the phase.
+                    material[p as usize & 7] += n * self.values[k as usize];
+                }
             }
         }
         if self.mate_matters {
@@ -654,6 +668,14 @@ impl Eval {
             let raw = self.dynamic_raw(pos, scratch, team, &royals, &material, mobility);
             for (i, &term) in dynamic::TERMS.iter().enumerate() {
                 score += (raw[i] * self.weights.terms[term] as i64 / dynamic::DEN[i]) as Cp;
+            }
+            // The check threats read the map the dynamic terms filled.
+            let tw = self.weights.terms[w::CHECK_THREATS] as i64;
+            if tw != 0 && self.threats.on {
+                let raw = self
+                    .threats
+                    .raw(pos, &scratch.map, team, &royals, &mut scratch.reach);
+                score += (raw * tw / threats::DEN) as Cp;
             }
         }
         scratch.royals = royals;
@@ -891,6 +913,9 @@ impl Eval {
                 } else {
                     f[nk + k] += sign(p) * n * ms;
                 }
+                if self.drops {
+                    material[p as usize & 7] += n as Cp * self.values[k];
+                }
             }
         }
         if self.mate_matters {
@@ -909,6 +934,12 @@ impl Eval {
             let raw = self.dynamic_raw(pos, &mut scratch, team, &royals, &material, true);
             for (i, &t) in dynamic::TERMS.iter().enumerate() {
                 f[term(t)] += raw[i] as f64 / dynamic::DEN[i] as f64;
+            }
+            if self.threats.on {
+                let raw = self
+                    .threats
+                    .raw(pos, &scratch.map, team, &royals, &mut scratch.reach);
+                f[term(w::CHECK_THREATS)] += raw as f64 / threats::DEN as f64;
             }
         }
         if self.structure.on {

@@ -86,6 +86,7 @@ mod quiesce;
 mod root;
 mod smp;
 mod structure;
+mod threats;
 pub mod tt;
 pub mod weights;
 

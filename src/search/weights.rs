@@ -49,7 +49,7 @@ pub struct Term {
 }
 
 /// The terms, in the order of [`Weights::terms`].
-pub const TERMS: [Term; 21] = [
+pub const TERMS: [Term; 22] = [
     Term {
         key: "pst",
         default: 100,
@@ -208,6 +208,16 @@ pub const TERMS: [Term; 21] = [
         max: 10_000,
         doc: "over the square of the checks a side still needs, where giving N checks wins",
     },
+    Term {
+        key: "check_threats",
+        // 0 by default; 60 (`super::threats::DEFAULT`) where captured men
+        // go to a hand and are placed again or where giving N checks wins
+        // (the evaluation sets it from the rule file).
+        default: 0,
+        min: 0,
+        max: 1000,
+        doc: "per kind with a safe check for the enemy on its next turn (two: 2), by check counts",
+    },
 ];
 
 /// Indexes into [`Weights::terms`].
@@ -232,6 +242,7 @@ pub const ISOLATED: usize = 17;
 pub const PAWN_SHIELD: usize = 18;
 pub const POINTS: usize = 19;
 pub const CHECKS: usize = 20;
+pub const CHECK_THREATS: usize = 21;
 
 /// The largest material value (on the board or in hand) a file may give.
 pub const MAX_VALUE: Cp = 10_000;
@@ -534,7 +545,7 @@ mod tests {
             }
         }
         w.terms = [
-            120, 80, 15, -2, 0, 5, 150, 100, 3, 10, 5, 90, 6, 12, 30, 5, -8, 20, 11, 40, 1500,
+            120, 80, 15, -2, 0, 5, 150, 100, 3, 10, 5, 90, 6, 12, 30, 5, -8, 20, 11, 40, 1500, 75,
         ];
         let kinds: Vec<usize> = (0..nk).filter(|&k| !v.pieces[k].royal).collect();
         let text = w.to_toml(&v, &kinds, true, &["made by a test".into()]);

@@ -193,6 +193,14 @@ impl Position {
         }
     }
 
+    /// The squares `man` would attack from `sq` with the position's
+    /// occupancy, whether or not it stands there (for an evaluation that
+    /// asks from where a kind would reach a square: from `sq` with the
+    /// other side's facing, by symmetry of leaps and rides).
+    pub fn attacks_as(&self, sq: Square, man: Man) -> Bitset {
+        with_pos!(&self.inner, c, s => attack_set(&c.base, s, sq, man, s.occ).widen())
+    }
+
     /// The coordinate of a square as players name it: `(0,0)` is a1 on a
     /// board. On an unbounded board the coordinates are those of the
     /// start position's frame and stay with the men for the whole game,

@@ -930,7 +930,6 @@ mod tests {
         assert_eq!(rfp_margin(1, true), 50);
         assert_eq!(rfp_margin(6, false), 600);
         assert_eq!(rfp_margin(6, true), 550);
-        assert_eq!(RFP_DEPTH, 6);
     }
 
     #[test]

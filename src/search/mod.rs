@@ -45,7 +45,10 @@
 //!   bad history ([`Params::history_prune`]), nor captures that lose more
 //!   than a pawn a ply by exchange, nor quiet actions at a hopeless node
 //!   (futility), but a quiet action that gives check always is;
-//!   quiescence skips losing captures.
+//!   quiescence skips losing captures. A non-PV node out of check up to
+//!   depth 6 whose static evaluation stands a pawn a ply above beta (half
+//!   a pawn less where the side improves) returns it unsearched (reverse
+//!   futility).
 //! - **Null move** only where [`Game::null_move_ok`] says it is sound (the
 //!   engine's games decide per rule kind: [`eval::Eval::null_move_variant`]),
 //!   confirmed by a shallower search without null moves where
@@ -569,12 +572,13 @@ impl<A: Copy + PartialEq> Searcher<A> {
             || self.evals[ply - 2].1 == -INF
             || self.evals[ply - 2].0 != camp
             || eval > self.evals[ply - 2].1;
-        // Reverse futility: far above beta at a shallow depth, stay there.
+        // Reverse futility: far above beta at a shallow depth, stay there
+        // (a margin of a pawn a ply, half a pawn less where improving).
         if !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= RFP_DEPTH
             && beta.abs() < WIN_BOUND
-            && eval - 120 * depth >= beta
+            && eval - rfp_margin(depth, improving) >= beta
         {
             self.moves[ply] = actions;
             return eval;
@@ -805,6 +809,15 @@ fn add_history(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
+/// Reverse futility pruning applies at non-PV nodes up to this depth.
+const RFP_DEPTH: i32 = 6;
+
+/// Reverse futility's margin: how far the static evaluation must stand
+/// above beta at `depth` for the node to return it unsearched.
+fn rfp_margin(depth: i32, improving: bool) -> i32 {
+    100 * depth - if improving { 50 } else { 0 }
+}
+
 /// Late-move reduction for an action searched `i`-th at `depth`.
 fn lmr(depth: i32, i: usize) -> i32 {
     let r = (depth as f64).ln() * (i as f64).ln() / 2.0;
@@ -909,6 +922,15 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(time_budget(&l).1, Some(ms(1)));
+    }
+
+    #[test]
+    fn reverse_futility_reaches_depth_6_with_a_pawn_a_ply() {
+        // A pawn (100) a ply; half a pawn less where the side improves.
+        assert_eq!(rfp_margin(1, false), 100);
+        assert_eq!(rfp_margin(1, true), 50);
+        assert_eq!(rfp_margin(6, false), 600);
+        assert_eq!(rfp_margin(6, true), 550);
     }
 
     #[test]

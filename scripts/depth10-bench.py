@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Nodes and time to depth 10 in chess, varia against Fairy-Stockfish (issue 37).
+
+The issue asks for nodes to depth 10 on five standard positions within 3x
+of Fairy-Stockfish's, one thread each. This script searches each position
+with both engines in one run, each in a fresh process (empty table,
+`Threads 1`, `Hash 16`), `go depth 10`, and prints a Markdown table of the
+last `info depth` line of each (nodes, time, nodes per second, best move)
+and the ratio of nodes varia/Fairy-Stockfish:
+
+    VARIA=target/matchbuild/varia FSF=/work/fsf-src/src/stockfish \
+      scripts/depth10-bench.py [DEPTH]
+
+DEPTH defaults to 10. Node counts are deterministic for both engines with
+one thread (times depend on the machine's load). The positions: the
+start, the Italian and QGD positions of `search-bench.py`, Kiwipete (the
+perft test position, a tactical middlegame) and a rook endgame (Lucena-like,
+few men: deep trees with little material).
+"""
+import os
+import subprocess
+import sys
+
+VARIA = os.environ.get("VARIA", "target/matchbuild/varia")
+FSF = os.environ.get("FSF", "/work/fsf-src/src/stockfish")
+
+POSITIONS = [
+    ("startpos", "position startpos"),
+    ("italian",
+     "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 c2c3 g8f6 d2d4 e5d4 c3d4 c5b4 b1c3 f6e4 e1g1 b4c3"),
+    ("qgd", "position fen r2q1rk1/pp2bppp/2n1pn2/2pp4/3P1B2/2PBPN2/PP1N1PPP/R2QK2R w KQ - 0 9"),
+    ("kiwipete", "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    ("rook-endgame", "position fen 1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1"),
+]
+
+
+def run(binary, args, pos, depth):
+    cmds = (
+        "uci\nsetoption name Threads value 1\nsetoption name Hash value 16\n"
+        f"ucinewgame\n{pos}\nisready\ngo depth {depth}\n"
+    )
+    p = subprocess.Popen([binary] + args, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    p.stdin.write(cmds)
+    p.stdin.flush()
+    last = None
+    best = None
+    for line in p.stdout:
+        w = line.split()
+        if w[:1] == ["info"] and "depth" in w and "nodes" in w and "time" in w:
+            last = w
+        elif w[:1] == ["bestmove"]:
+            best = w[1]
+            break
+    p.stdin.write("quit\n")
+    p.stdin.close()
+    p.wait()
+    if last is None:
+        return None
+    get = lambda k: int(last[last.index(k) + 1])
+    return get("depth"), get("nodes"), get("time"), best
+
+
+def main():
+    depth = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    print(f"varia: {VARIA}; Fairy-Stockfish: {FSF}; go depth {depth}, Threads 1, Hash 16")
+    print()
+    print("| position | varia nodes | varia ms | varia nps | varia best "
+          "| FSF nodes | FSF ms | FSF nps | FSF best | nodes varia/FSF |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    tot = [0, 0, 0, 0]
+    for name, pos in POSITIONS:
+        v = run(VARIA, ["uci"], pos, depth)
+        f = run(FSF, [], pos, depth)
+        if v is None or f is None:
+            print(f"| {name} | failed | | | | | | | | |")
+            continue
+        _, vn, vt, vb = v
+        _, fn, ft, fb = f
+        tot = [tot[0] + vn, tot[1] + vt, tot[2] + fn, tot[3] + ft]
+        print(f"| {name} | {vn:,} | {vt} | {vn * 1000 // max(vt, 1):,} | {vb} "
+              f"| {fn:,} | {ft} | {fn * 1000 // max(ft, 1):,} | {fb} | {vn / max(fn, 1):.2f} |",
+              flush=True)
+    vn, vt, fn, ft = tot
+    print(f"| total | {vn:,} | {vt} | {vn * 1000 // max(vt, 1):,} | "
+          f"| {fn:,} | {ft} | {fn * 1000 // max(ft, 1):,} | | {vn / max(fn, 1):.2f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -604,4 +604,41 @@ fn go_in_analyze_mode_plays_a_move() {
     let v = varia::load::builtin("chess", &[]).unwrap();
     let mut b = varia::protocol::Board::new(v).unwrap();
     assert!(b.play_text(mv).is_ok(), "{mv}: {out}");
+
+/// A bent move of two leaps (`D then sD`) is told in XBoard's multi-leg
+/// Betza: per line of its first leg, that line, `ma`, the second leg's
+/// lines relative to the first, the atom; a bent move XBoard 4.9.1 does
+/// not take (the hook mover's legs ride) is refused with the reason.
+#[test]
+fn bent_moves_are_told_in_xboards_legs() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("hook.variant"),
+        include_str!("fixtures/hook.variant"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("jumper.variant"),
+        "variant jumper \"Jumpers\" {\n  players white, black\n  board 7x7\n  \
+         piece king K moves \"K\" royal\n  piece jumper J moves \"W D then sD\"\n  \
+         setup {\n    white: K d1, J b1\n    black: rotate white 180\n  }\n  \
+         end { checkmate -> lose }\n}\n",
+    )
+    .unwrap();
+    let out = xboard_with(
+        dir.path(),
+        "xboard\nprotover 2\nvariant jumper\nvariant hook_mini\nping 1\n",
+    );
+    assert!(
+        out.lines().any(|l| l == "piece J& WfmasDlmasDrmasDbmasD"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Error (unsupported variant): hook_mini"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the hook_mover's bent move `R then sR` rides, and XBoard 4.9.1"),
+        "{out}"
+    );
 }

@@ -276,4 +276,45 @@ fn xboard_analyses_with_varia() {
         !log.contains("<first : move "),
         "no move in analysis:\n{log}"
     );
+
+#[test]
+fn xboard_plays_bent_moves_told_by_setup() {
+    // Jumpers (`W D then sD`: a leap of two, then one of two to the side,
+    // the square between empty) behind a row of pawns, told to XBoard by
+    // `piece` lines in its multi-leg Betza (`WfmasD...`): XBoard takes
+    // their bent moves (before, the text `WDthensD` was sent as it stood,
+    // and XBoard forfeited the first bent move as invalid).
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("jumpers.variant"),
+        "variant jumpers \"Jumpers behind pawns\" {\n  players white, black\n  \
+         board 7x7\n  piece king K moves \"K\" royal\n  \
+         piece jumper J moves \"W D then sD\"\n  \
+         piece rook R moves \"R\"\n  piece pawn P moves \"fmW fcF\"\n  \
+         promote pawn at far edge to rook\n  \
+         setup {\n    white: R a1, J b1 f1, K d1, R g1, P a2..g2\n    black: rotate white 180\n  }\n  \
+         end {\n    checkmate -> lose\n    stalemate -> lose\n  }\n}\n",
+    )
+    .unwrap();
+    let engine = format!("{} xboard", env!("CARGO_BIN_EXE_varia"));
+    let options = format!("VariantPath={}", dir.path().display());
+    let Some((text, err)) = xboard_game(
+        "jumpers",
+        &engine,
+        &[
+            "-firstOptions",
+            &options,
+            "-secondOptions",
+            &options,
+            "-adjudicateDrawMoves",
+            "40",
+        ],
+    ) else {
+        return;
+    };
+    assert!(text.contains("[Variant \"jumpers\"]"), "{text}");
+    assert!(text.contains("J:WfmasDlmasDrmasDbmasD"), "{text}");
+    assert!(!text.to_lowercase().contains("invalid"), "{text}\n{err}");
+    let named = text.replace("[Variant \"jumpers\"]", "[Variant \"jumpers.variant\"]");
+    legal_to_the_cap(&named, Some(dir.path()), &err);
 }

@@ -11,7 +11,7 @@
 use super::reason::Reason;
 use super::words;
 use crate::engine::{Bits, Man, Position, Square};
-use crate::ir::{Atom, Mode, Path, PieceId, RegionId, Shape, Timing, Wrap};
+use crate::ir::{Atom, Mode, Path, PieceId, RegionId, Shape, Timing};
 
 /// One atom of a man, with where it applies.
 struct Way<'a> {
@@ -35,7 +35,7 @@ struct Walk {
 fn walk(pos: &Position, atom: &Atom, v: (i32, i32), from: Square, to: Square) -> Option<Walk> {
     let board = &pos.tables().variant().board;
     if let (true, Shape::Rect { width, height, .. }) = (board.wrap.any(), &board.shape) {
-        return walk_wrapped(pos, atom, v, (from, to), (*width, *height), board.wrap);
+        return walk_wrapped(pos, atom, v, (from, to), (*width, *height));
     }
     let f = pos.coord(from);
     let t = pos.coord(to);
@@ -85,19 +85,10 @@ fn walk_wrapped(
     v: (i32, i32),
     (from, to): (Square, Square),
     (width, height): (u8, u8),
-    wrap: Wrap,
 ) -> Option<Walk> {
     let f = pos.coord(from);
-    let at = |dx: i32, dy: i32| {
-        let (mut x, mut y) = (f.x + dx, f.y + dy);
-        if wrap.files {
-            x = x.rem_euclid(i32::from(width));
-        }
-        if wrap.ranks {
-            y = y.rem_euclid(i32::from(height));
-        }
-        pos.square_at(crate::ir::Coord::new(x, y))
-    };
+    let round = square_at(pos);
+    let at = |dx: i32, dy: i32| round(f.x + dx, f.y + dy);
     if atom.range == 1 && atom.path != Path::Hop && atom.path != Path::Grasshop {
         if at(v.0, v.1)? != to || to == from {
             return None;
@@ -146,8 +137,8 @@ fn walks(pos: &Position, a: &Atom, man: Man, from: Square, to: Square) -> Vec<Wa
             })
             .collect();
     };
-    let (f, t) = (pos.coord(from), pos.coord(to));
-    let at = |x: i32, y: i32| pos.square_at(crate::ir::Coord::new(x, y));
+    let f = pos.coord(from);
+    let at = square_at(pos);
     let reach = |range: u8| if range == 0 { 64 } else { i32::from(range) };
     let mut out = Vec::new();
     for (&(x, y), seconds) in a.vectors.iter().zip(&leg.vectors) {
@@ -155,32 +146,60 @@ fn walks(pos: &Position, a: &Atom, man: Man, from: Square, to: Square) -> Vec<Wa
         let mut first = Vec::new();
         for k in 1..=reach(a.range) {
             let (mx, my) = (f.x + k * u.0, f.y + k * u.1);
-            let Some(turn) = at(mx, my) else { break };
+            // A ride stops at a hole, an edge, or before its start square.
+            let Some(turn) = at(mx, my).filter(|&q| q != from) else {
+                break;
+            };
             for &(wx, wy) in seconds {
                 let w = man.facing().rotate((wx as i32, wy as i32));
-                let j = if w.0 != 0 {
-                    (t.x - mx) / w.0
-                } else {
-                    (t.y - my) / w.1
-                };
-                if j < 1 || j > reach(leg.range) || (mx + j * w.0, my + j * w.1) != (t.x, t.y) {
-                    continue;
-                }
                 let mut passed = first.clone();
                 passed.push(turn);
-                let second: Option<Vec<Square>> =
-                    (1..j).map(|i| at(mx + i * w.0, my + i * w.1)).collect();
-                let Some(second) = second else { continue };
-                passed.extend(second.into_iter().filter(|&q| q != from));
-                out.push(Walk {
-                    passed,
-                    turn: Some(turn),
-                });
+                for j in 1..=reach(leg.range) {
+                    // The second leg rides until it would come back to
+                    // the turn square; it passes over the start square
+                    // (empty once left) but never ends there.
+                    let Some(sq) = at(mx + j * w.0, my + j * w.1).filter(|&q| q != turn) else {
+                        break;
+                    };
+                    if sq == to && sq != from {
+                        out.push(Walk {
+                            passed,
+                            turn: Some(turn),
+                        });
+                        break;
+                    }
+                    if sq != from {
+                        passed.push(sq);
+                    }
+                }
             }
             first.push(turn);
         }
     }
     out
+}
+
+/// The square at board coordinates `(x, y)`, taken round a wrapped axis
+/// (`board ... wrap`) as the engine's compiled lines do; `None` off an
+/// edge that does not wrap, or on a hole.
+fn square_at(pos: &Position) -> impl Fn(i32, i32) -> Option<Square> + '_ {
+    let board = &pos.tables().variant().board;
+    let size = match (board.wrap.any(), &board.shape) {
+        (true, Shape::Rect { width, height, .. }) => Some((i32::from(*width), i32::from(*height))),
+        _ => None,
+    };
+    let wrap = board.wrap;
+    move |mut x, mut y| {
+        if let Some((w, h)) = size {
+            if wrap.files {
+                x = x.rem_euclid(w);
+            }
+            if wrap.ranks {
+                y = y.rem_euclid(h);
+            }
+        }
+        pos.square_at(crate::ir::Coord::new(x, y))
+    }
 }
 
 /// The man's ways: its moves and its region moves.

@@ -15,6 +15,7 @@
 pub mod chess960;
 pub mod uci;
 pub mod xboard;
+mod xboard_betza;
 mod xboard_setup;
 
 pub use crate::notation::protocol_text::{

@@ -15,6 +15,7 @@
 //! saved game's SAN only there (elsewhere a `+` is check, and the
 //! promotion is not written at all).
 
+use super::xboard_betza::piece_betza;
 use crate::ir::{Captures, Shape, Variant};
 
 /// XBoard's classic table: 21 piece types a side and the king.
@@ -149,7 +150,7 @@ fn too_many(v: &Variant) -> String {
 /// cannot: its kinds do not fit XBoard's table, or a move has no XBoard
 /// text (beside promoted forms, a promotion to anything but a man's own
 /// form; a promoted man turned back, a man placed as its promoted form,
-/// a move of two steps).
+/// a bent move XBoard's legs cannot write, a move of two steps).
 pub fn refusal(v: &Variant) -> Option<String> {
     if let Err(why) = layout(v) {
         return Some(why);
@@ -189,6 +190,9 @@ pub fn refusal(v: &Variant) -> Option<String> {
             v.name
         ));
     }
+    if let Some(why) = v.pieces.iter().find_map(|p| piece_betza(p).err()) {
+        return Some(format!("{}: {why}", v.name));
+    }
     if let Some(p) = v.pieces.iter().find(|p| !p.lion.is_empty()) {
         return Some(format!(
             "{}: the {}'s moves of two steps (`lion`) cannot be told to XBoard by `piece`",
@@ -199,7 +203,8 @@ pub fn refusal(v: &Variant) -> Option<String> {
 }
 
 /// `setup` and `piece` lines for a variant XBoard does not know (`None`
-/// where its kinds do not fit XBoard's table: see `refusal`).
+/// where its kinds do not fit XBoard's table or a bent move has no
+/// XBoard text: see `refusal`).
 pub fn setup_lines(v: &Variant, fen: &str) -> Option<Vec<String>> {
     let table = layout(v).ok()?;
     let (w, h) = match v.board.shape {
@@ -242,7 +247,7 @@ pub fn setup_lines(v: &Variant, fen: &str) -> Option<Vec<String>> {
         "setup ({white}{black}) {w}x{h}+{pocket}_{parent} {fen}"
     )];
     for (k, p) in v.pieces.iter().enumerate() {
-        let mut betza: String = p.betza.chars().filter(|c| !c.is_whitespace()).collect();
+        let mut betza = piece_betza(p).ok()?;
         if v.turn
             .castling
             .as_ref()

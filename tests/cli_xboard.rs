@@ -604,6 +604,7 @@ fn go_in_analyze_mode_plays_a_move() {
     let v = varia::load::builtin("chess", &[]).unwrap();
     let mut b = varia::protocol::Board::new(v).unwrap();
     assert!(b.play_text(mv).is_ok(), "{mv}: {out}");
+}
 
 /// A bent move of two leaps (`D then sD`) is told in XBoard's multi-leg
 /// Betza: per line of its first leg, that line, `ma`, the second leg's

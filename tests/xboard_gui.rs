@@ -276,6 +276,7 @@ fn xboard_analyses_with_varia() {
         !log.contains("<first : move "),
         "no move in analysis:\n{log}"
     );
+}
 
 #[test]
 fn xboard_plays_bent_moves_told_by_setup() {

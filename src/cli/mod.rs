@@ -86,7 +86,8 @@ pub enum Command {
     /// Play a variant in the terminal, against people or the AI.
     ///
     /// Actions are read one per line from standard input, so a game can be
-    /// piped in. Type `help` during the game for the commands.
+    /// piped in. Type `help` during the game for the commands (`hint` asks
+    /// the AI what it would play, `why MOVE` says why an action is refused).
     Play(play::PlayArgs),
     /// Self-play many games and report who wins, how, and how long games last.
     ///

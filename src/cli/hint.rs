@@ -38,7 +38,7 @@ pub fn hint_text(s: &Session, args: &str, seed: u64) -> String {
         .get(s.to_move())
         .map_or_else(|| "the side to act".to_string(), |p| p.name.clone());
     let score = match h.score {
-        Score::Cp(v) => format!("{:+.2} for {me}", f64::from(v) / 100.0),
+        Score::Cp(v) => format!("{} for {me}", varia::search::pawns(v)),
         Score::Mate(n) if n > 0 => format!("{me} mates in {n}"),
         Score::Mate(n) => format!("{me} is mated in {}", -n),
     };

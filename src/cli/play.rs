@@ -345,7 +345,7 @@ impl Play {
                 None => return,
             };
             let score = match i.score {
-                varia::search::Score::Cp(v) => format!("{:+.2}", f64::from(v) / 100.0),
+                varia::search::Score::Cp(v) => varia::search::pawns(v),
                 varia::search::Score::Mate(n) if n > 0 => format!("mate in {n}"),
                 varia::search::Score::Mate(n) => format!("mated in {}", -n),
             };

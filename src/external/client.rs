@@ -11,6 +11,7 @@
 use super::lines::{self, Line, MAX_ENGINE_LINE};
 use crate::notation::protocol_text::shift_ranks;
 use crate::search::game::GameText;
+use crate::search::Score;
 use std::io::{BufReader, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -189,10 +190,7 @@ pub struct Engine {
 /// (for the side to move), at `depth D`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EngineEval {
-    /// Hundredths of a pawn, or `None` for a mate.
-    pub cp: Option<i32>,
-    /// Mate in this many moves (negative: being mated).
-    pub mate: Option<i32>,
+    pub score: Score,
     pub depth: u32,
 }
 
@@ -218,19 +216,12 @@ impl EngineEval {
         let depth = after("depth")?.parse().ok()?;
         let i = w.iter().position(|x| *x == "score")?;
         let n: i32 = w.get(i + 2)?.parse().ok()?;
-        match *w.get(i + 1)? {
-            "cp" => Some(EngineEval {
-                cp: Some(n),
-                mate: None,
-                depth,
-            }),
-            "mate" => Some(EngineEval {
-                cp: None,
-                mate: Some(n),
-                depth,
-            }),
-            _ => None,
-        }
+        let score = match *w.get(i + 1)? {
+            "cp" => Score::Cp(n),
+            "mate" => Score::Mate(n),
+            _ => return None,
+        };
+        Some(EngineEval { score, depth })
     }
 }
 
@@ -732,13 +723,12 @@ mod tests {
         assert_eq!(
             e,
             Some(EngineEval {
-                cp: Some(-35),
-                mate: None,
+                score: Score::Cp(-35),
                 depth: 12
             })
         );
         let m = EngineEval::parse("info score mate -3 depth 7").unwrap();
-        assert_eq!((m.mate, m.depth), (Some(-3), 7));
+        assert_eq!((m.score, m.depth), (Score::Mate(-3), 7));
         for not in [
             "info depth 12 multipv 2 score cp 10",
             "info depth 12 score cp 10 lowerbound",

@@ -50,7 +50,7 @@ impl Thought {
     /// there is one.
     pub fn comment(&self) -> String {
         let score = match self.score {
-            Score::Cp(c) => format!("{:+.2}", f64::from(c) / 100.0),
+            Score::Cp(c) => crate::search::pawns(c),
             Score::Mate(n) if n > 0 => format!("+M{n}"),
             Score::Mate(n) => format!("-M{}", -n),
         };
@@ -248,13 +248,7 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                     .best_move(&text, budget.unwrap_or(Budget::Free), limit)
                     .map_err(&fail)?;
                 if let Some(e) = engine.last_eval() {
-                    seen = Some((
-                        match (e.cp, e.mate) {
-                            (_, Some(m)) => Score::Mate(m),
-                            (c, None) => Score::Cp(c.unwrap_or(0)),
-                        },
-                        e.depth,
-                    ));
+                    seen = Some((e.score, e.depth));
                 }
                 match g.protocol_parse(&reply) {
                     Some(a) => Some(a),

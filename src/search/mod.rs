@@ -141,6 +141,12 @@ pub enum Score {
     Mate(i32),
 }
 
+/// Hundredths of a pawn as pawns, signed, two decimals (`+0.25`, `-1.30`):
+/// how `play`, its `hint` and records show a score.
+pub fn pawns(cp: i32) -> String {
+    format!("{:+.2}", f64::from(cp) / 100.0)
+}
+
 impl Score {
     pub fn from_value(v: i32) -> Score {
         if v >= WIN_BOUND {

@@ -1,4 +1,5 @@
-//! Embeds every file of `variants/` and `variants/catalogue/` in the binary, so `varia play chess`
+//! Embeds every rule file of `variants/` and `variants/catalogue/`, and the values files beside
+//! them, in the binary, so `varia play chess`
 //! works from any directory. No variant is named in the Rust sources.
 use std::{env, fs, path::Path};
 
@@ -13,6 +14,9 @@ fn main() {
     // (name, path relative to variants/): the seed games and the prelude at
     // the top, the catalogue of other variants in `catalogue/`; one namespace.
     let mut names: Vec<(String, String)> = Vec::new();
+    // The values files beside them (`NAME.values.toml`, written by `varia
+    // tune`): a built-in name reads its own, as a path would.
+    let mut values: Vec<(String, String)> = Vec::new();
     for sub in ["", "catalogue/"] {
         let Ok(rd) = fs::read_dir(root.join(sub)) else {
             continue;
@@ -21,6 +25,8 @@ fn main() {
             let n = e.file_name().to_string_lossy().into_owned();
             if n.ends_with(".variant") {
                 names.push((n.clone(), format!("{sub}{n}")));
+            } else if n.ends_with(".values.toml") {
+                values.push((n.clone(), format!("{sub}{n}")));
             }
         }
     }
@@ -36,6 +42,14 @@ fn main() {
     }
     let mut out = String::from("/// (file name, text) of every file in `variants/`.\npub const FILES: &[(&str, &str)] = &[\n");
     for (n, rel) in &names {
+        out.push_str(&format!(
+            "    ({n:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/variants/{rel}\"))),\n"
+        ));
+    }
+    out.push_str("];\n");
+    values.sort();
+    out.push_str("/// (file name, text) of every values file beside them.\npub const VALUES: &[(&str, &str)] = &[\n");
+    for (n, rel) in &values {
         out.push_str(&format!(
             "    ({n:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/variants/{rel}\"))),\n"
         ));

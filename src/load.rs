@@ -81,7 +81,7 @@ pub fn split_spec(spec: &str) -> (&str, Option<&str>) {
 /// The values file beside the rule file `spec` names by path (`DIR/NAME.variant`
 /// or `DIR/NAME.variant:VARIANT` → `DIR/NAME.values.toml`), if that file
 /// exists: naming a rule file names its values file too (docs/LANGUAGE.md,
-/// "Values files"). A built-in name has none.
+/// "Values files"). A built-in name's is [`builtin_values`].
 pub fn values_beside(spec: &str) -> Option<PathBuf> {
     let (file, _) = split_spec(spec);
     let path = Path::new(file);
@@ -91,6 +91,22 @@ pub fn values_beside(spec: &str) -> Option<PathBuf> {
     }
     let beside = path.with_file_name(format!("{stem}.values.toml"));
     beside.is_file().then_some(beside)
+}
+
+/// The values file shipped with a built-in name (`chess` → the embedded
+/// `chess.values.toml`, whose name and text are returned), if there is
+/// one: a built-in name reads its own values file as a path names the one
+/// beside it. (A spec that names a file on disk is that file, not the
+/// built-in: see [`resolve`].)
+pub fn builtin_values(spec: &str) -> Option<(&'static str, &'static str)> {
+    let (file, _) = split_spec(spec);
+    let (name, _) = builtin_file(file)?;
+    let stem = name.strip_suffix(".variant")?;
+    let wanted = format!("{stem}.values.toml");
+    check::builtin_values_files()
+        .iter()
+        .find(|(n, _)| *n == wanted)
+        .copied()
 }
 
 /// The embedded file of a built-in name.

@@ -501,7 +501,8 @@ fn tune_writes_beside_the_rule_file_and_the_ai_reads_it_there() {
 /// Every values file shipped beside a rule file (`variants/`,
 /// `variants/catalogue/`) reads without a mistake, changes the AI's
 /// weights, says in its header the command that made it, and is the one
-/// `describe` uses when the rule file is named by path.
+/// `describe` uses when the rule file is named by path or by its built-in
+/// name.
 #[test]
 fn every_shipped_values_file_reads_and_changes_the_ais_weights() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -546,6 +547,28 @@ fn every_shipped_values_file_reads_and_changes_the_ais_weights() {
             "{out}"
         );
         assert!(out.contains(" (rule file: "), "{out}");
+        // Named by its built-in name, it reads the same file, shipped in
+        // the binary; `--values none` reads none.
+        let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+            .args(["describe", stem])
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.contains(&format!("(values file {file}, built in)")),
+            "{stem}: {out}"
+        );
+        let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+            .args(["describe", stem, "--values", "none"])
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.contains("(the rule file's own; no values file)"),
+            "{stem}: {out}"
+        );
     }
 }
 

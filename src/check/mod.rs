@@ -39,6 +39,12 @@ pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
     builtin::FILES
 }
 
+/// The embedded values files beside them (`NAME.values.toml`), as `(file
+/// name, text)`.
+pub fn builtin_values_files() -> &'static [(&'static str, &'static str)] {
+    builtin::VALUES
+}
+
 /// Names of the embedded variants (file stems, prelude excluded).
 pub fn builtin_names() -> Vec<&'static str> {
     builtin::FILES

@@ -28,7 +28,8 @@ pub struct DescribeArgs {
     pub options: Vec<String>,
     /// The AI's evaluation weights to show: a values file written by
     /// `varia tune` (`none`: the rule file's own). Default:
-    /// NAME.values.toml beside a rule file named by path, if there is one.
+    /// NAME.values.toml beside a rule file named by path, or the one
+    /// shipped with a built-in name, if there is one.
     #[arg(long, value_name = "FILE")]
     pub values: Option<String>,
 }

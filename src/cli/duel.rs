@@ -31,7 +31,8 @@ pub struct MatchArgs {
     pub variant: String,
     /// The AI's evaluation weights: a values file written by `varia tune`
     /// (`none`: the rule file's own). Default: NAME.values.toml beside a
-    /// rule file named by path, if there is one.
+    /// rule file named by path, or the one shipped with a built-in name,
+    /// if there is one.
     #[arg(long, value_name = "FILE")]
     pub values: Option<String>,
     /// The two players, as for `simulate --players`: ai:LEVEL, ai;st=0.1,

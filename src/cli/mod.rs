@@ -218,31 +218,42 @@ pub fn prepare(
     Ok(prepared)
 }
 
-/// The values file the AI reads for `spec`: `--values FILE`, none with
-/// `--values none`, else `NAME.values.toml` beside a rule file named by
-/// path (`load::values_beside`).
-pub fn values_file(spec: &str, flag: Option<&str>) -> Option<std::path::PathBuf> {
-    match flag {
-        Some("none") => None,
-        Some(f) => Some(f.into()),
-        None => varia::load::values_beside(spec),
-    }
+/// The values file the AI reads for `spec`, as its name and text:
+/// `--values FILE`, none with `--values none`, else `NAME.values.toml`
+/// beside a rule file named by path (`load::values_beside`), else the one
+/// shipped with a built-in name (`load::builtin_values`).
+fn values_text(spec: &str, flag: Option<&str>) -> Result<Option<(String, String)>, Fail> {
+    let path = match flag {
+        Some("none") => return Ok(None),
+        Some(f) => std::path::PathBuf::from(f),
+        None => match varia::load::values_beside(spec) {
+            Some(p) => p,
+            None if std::path::Path::new(varia::load::split_spec(spec).0).exists() => {
+                return Ok(None)
+            }
+            None => {
+                return Ok(varia::load::builtin_values(spec)
+                    .map(|(n, t)| (format!("{n}, built in"), t.to_string())))
+            }
+        },
+    };
+    let name = path.display().to_string();
+    let text = varia::textfile::read_text(&path, varia::textfile::MAX_RULE_FILE)
+        .map_err(|e| Fail::msg(format!("cannot read the values file {name}: {e}"), 1))?;
+    Ok(Some((name, text)))
 }
 
-/// The variant with the weights of its values file (see [`values_file`]),
-/// and the file's path; a file that cannot be read or has mistakes fails
+/// The variant with the weights of its values file (see [`values_text`]),
+/// and the file's name; a file that cannot be read or has mistakes fails
 /// with its diagnostics.
 pub fn with_values(
     prepared: varia::play::session::Prepared,
     spec: &str,
     flag: Option<&str>,
 ) -> Result<(varia::play::session::Prepared, Option<String>), Fail> {
-    let Some(path) = values_file(spec, flag) else {
+    let Some((name, text)) = values_text(spec, flag)? else {
         return Ok((prepared, None));
     };
-    let name = path.display().to_string();
-    let text = varia::textfile::read_text(&path, varia::textfile::MAX_RULE_FILE)
-        .map_err(|e| Fail::msg(format!("cannot read the values file {name}: {e}"), 1))?;
     match prepared.with_values_file(&name, &text) {
         Ok(p) => Ok((p, Some(name))),
         Err(diags) => {

@@ -27,7 +27,8 @@ pub struct SimulateArgs {
     pub variant: String,
     /// The AI's evaluation weights: a values file written by `varia tune`
     /// (`none`: the rule file's own). Default: NAME.values.toml beside a
-    /// rule file named by path, if there is one.
+    /// rule file named by path, or the one shipped with a built-in name,
+    /// if there is one.
     #[arg(long, value_name = "FILE")]
     pub values: Option<String>,
     /// Number of games (1 to 1,000,000,000).

@@ -25,8 +25,10 @@ use varia::study::tune;
      current directory), and never over an existing file without --force.
 
 The AI reads NAME.values.toml beside a rule file named by path
-(varia play DIR/NAME.variant), or any file named with --values FILE (play,
-simulate, match, describe, uci). describe shows the weights in use.
+(varia play DIR/NAME.variant), the one shipped with a built-in name
+(variants/NAME.values.toml, built into varia), or any file named with
+--values FILE (play, simulate, match, describe, uci; --values none: the
+rule file's own weights). describe shows the weights in use.
 
 Examples:
   varia tune variants/chess.variant --games 400 --level 2 --jobs 1

@@ -23,16 +23,20 @@ pub struct EngineArgs {
     /// Weigh the AI's evaluation by a values file written by `varia tune`:
     /// for the variant it names (`variant = ...`), every other variant
     /// keeping its own weights. A file that does not fit its variant is
-    /// told as an `info string` when that variant starts.
+    /// told as an `info string` when that variant starts. Without it a
+    /// built-in variant is weighed by the values file shipped with it;
+    /// `none` reads no values file at all.
     #[arg(long, value_name = "FILE")]
     pub values: Option<String>,
 }
 
 /// The values file's name and text, or exit status 1 with why.
 fn values_text(a: &EngineArgs) -> Result<Option<(String, String)>, i32> {
-    let Some(f) = &a.values else { return Ok(None) };
+    let Some(f) = a.values.as_deref().filter(|f| *f != "none") else {
+        return Ok(None);
+    };
     match varia::textfile::read_text(std::path::Path::new(f), varia::textfile::MAX_RULE_FILE) {
-        Ok(t) => Ok(Some((f.clone(), t))),
+        Ok(t) => Ok(Some((f.to_string(), t))),
         Err(e) => {
             eprintln!("error: cannot read the values file {f}: {e}");
             Err(1)
@@ -77,6 +81,9 @@ pub fn uci(a: &EngineArgs) -> i32 {
     if let Some((f, t)) = &values {
         engine.set_values(f, t);
     }
+    if a.values.as_deref() == Some("none") {
+        engine.without_builtin_values();
+    }
     let rx = stdin_lines();
     while let Ok(line) = rx.recv() {
         match line {
@@ -104,6 +111,9 @@ pub fn xboard(a: &EngineArgs) -> i32 {
     }
     if let Some((f, t)) = &values {
         engine.set_values(f, t);
+    }
+    if a.values.as_deref() == Some("none") {
+        engine.without_builtin_values();
     }
     let rx = stdin_lines();
     loop {

@@ -42,6 +42,9 @@ pub struct Catalogue {
     values: Option<(String, String, Option<String>)>,
     /// Variants with the values file's weights.
     valued: HashMap<(String, bool), Prepared>,
+    /// Whether the values files shipped with built-in variants are left
+    /// unread (`--values none`).
+    no_builtin_values: bool,
 }
 
 /// A built-in variant, checked once per process (they never change).
@@ -108,22 +111,41 @@ impl Catalogue {
     /// [`chess960::rules`]); compiled once.
     pub fn prepared(&mut self, name: &str, chess960: bool) -> Result<Prepared, String> {
         let p = self.compiled_variant(name, chess960)?;
-        let Some((file, text, for_variant)) = &self.values else {
+        let Some((file, text)) = self.values_for(name) else {
             return Ok(p);
         };
-        if for_variant.as_deref().is_some_and(|v| v != name) {
-            return Ok(p);
-        }
         let key = (name.to_string(), chess960);
         if let Some(p) = self.valued.get(&key) {
             return Ok(p.clone());
         }
-        let p = p.with_values_file(file, text).map_err(|d| {
+        let p = p.with_values_file(&file, &text).map_err(|d| {
             let first = d.first().map_or(String::new(), |d| d.message.clone());
             format!("the values file {file} cannot be used: {first}")
         })?;
         self.valued.insert(key, p.clone());
         Ok(p)
+    }
+
+    /// The values file that weighs the variant of this name: the one
+    /// `--values` named if it is for this variant (or names none), else the
+    /// one shipped with a built-in variant (unless `--values none`).
+    fn values_for(&self, name: &str) -> Option<(String, String)> {
+        if let Some((file, text, for_variant)) = &self.values {
+            if for_variant.as_deref().is_none_or(|v| v == name) {
+                return Some((file.clone(), text.clone()));
+            }
+        }
+        if self.no_builtin_values || self.extra.iter().any(|v| v.name == name) {
+            return None;
+        }
+        crate::load::builtin_values(name).map(|(n, t)| (format!("{n}, built in"), t.to_string()))
+    }
+
+    /// Read no values file shipped with a built-in variant (`--values
+    /// none`): every variant plays with its rule file's own weights.
+    pub fn without_builtin_values(&mut self) {
+        self.no_builtin_values = true;
+        self.valued.clear();
     }
 
     /// Weigh the evaluation of the variant a values file names (or of
@@ -352,5 +374,27 @@ impl Board {
     /// A line of moves from the current position, as text.
     pub fn line_text(&self, line: &[Move]) -> Vec<String> {
         line_text(self.position(), line, self.castling)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A built-in variant shipped with a values file plays with it, as
+    /// `varia play NAME` does; `--values none` turns it off.
+    #[test]
+    fn a_builtin_variant_plays_with_its_shipped_values_unless_told_none() {
+        let (file, _) = crate::check::builtin_values_files()
+            .first()
+            .expect("a values file is shipped");
+        let name = file.strip_suffix(".values.toml").unwrap();
+        let own = compile(builtin(name).unwrap(), false).unwrap();
+        let mut c = Catalogue::new();
+        let shipped = c.prepared(name, false).unwrap();
+        assert_ne!(shipped.eval().weights(), own.eval().weights(), "{name}");
+        c.without_builtin_values();
+        let none = c.prepared(name, false).unwrap();
+        assert_eq!(none.eval().weights(), own.eval().weights(), "{name}");
     }
 }

@@ -288,6 +288,12 @@ impl Uci {
         self.reset_board();
     }
 
+    /// Read no values file shipped with a built-in variant (`varia uci
+    /// --values none`).
+    pub fn without_builtin_values(&mut self) {
+        self.catalogue.without_builtin_values();
+    }
+
     fn set_option(&mut self, rest: &[&str]) {
         // setoption name NAME… [value VALUE…]
         let text = rest.join(" ");

@@ -697,6 +697,12 @@ impl Xboard {
         self.catalogue.set_values(file, text);
     }
 
+    /// Read no values file shipped with a built-in variant (`varia xboard
+    /// --values none`).
+    pub fn without_builtin_values(&mut self) {
+        self.catalogue.without_builtin_values();
+    }
+
     /// A line longer than the cap was skipped.
     pub fn too_long(&mut self) {
         self.say(format!(

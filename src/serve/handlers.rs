@@ -268,13 +268,23 @@ fn prepared_of(
             None => format!("{name} defines no variant (only pieces for others to use)"),
         })
     })?;
-    let prepared = Prepared::new(v).map_err(|e| ApiError::refused(e.0))?;
+    let mut prepared = Prepared::new(v).map_err(|e| ApiError::refused(e.0))?;
     // Records name a file's variant by the file's name, a built-in one by
     // its own name.
     let builtin = m
         .str_opt("name")?
         .is_some_and(|n| n.starts_with("builtin:"));
     let spec = if builtin { v.name.clone() } else { name };
+    // A built-in variant's AI plays with the values file shipped with it,
+    // as in `varia play` (docs/LANGUAGE.md, "Values files").
+    if let Some((file, text)) = builtin
+        .then(|| crate::load::builtin_values(&v.name))
+        .flatten()
+    {
+        prepared = prepared
+            .with_values_file(file, text)
+            .map_err(|_| ApiError::refused(format!("the values file {file} does not fit")))?;
+    }
     Ok((prepared, spec))
 }
 

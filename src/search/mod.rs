@@ -51,8 +51,10 @@
 //!   futility).
 //! - **Null move** only where [`Game::null_move_ok`] says it is sound (the
 //!   engine's games decide per rule kind: [`eval::Eval::null_move_variant`]),
-//!   confirmed by a shallower search without null moves where
-//!   [`Game::null_move_verify`] says zugzwang is possible.
+//!   reduced by 3 plies and a third of the depth, one more per two pawns
+//!   the evaluation stands above beta (at most three more); confirmed by a
+//!   shallower search without null moves where [`Game::null_move_verify`]
+//!   says zugzwang is possible.
 //! - **Time**: a fixed time per action is used whole (see [`time_budget`]).
 //! - **Draws**: a repetition inside the search (or of a game position) is
 //!   scored as the draw it leads to, so the side ahead avoids it and the
@@ -599,7 +601,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
             && g.null_move_ok()
             && eval >= beta
         {
-            let r = 2 + depth / 4;
+            let r = null_reduction(depth, eval - beta);
             self.path[ply] = 0;
             g.play_null();
             let v = self.value(g, depth - 1 - r, beta - 1, beta, ply + 1, camp);
@@ -824,6 +826,13 @@ fn rfp_margin(depth: i32, improving: bool) -> i32 {
     100 * depth - if improving { 50 } else { 0 }
 }
 
+/// The null move's reduction at `depth` where the static evaluation
+/// stands `surplus` above beta: 3 plies and a third of the depth, one
+/// more per 2 pawns of surplus (at most 3 more).
+fn null_reduction(depth: i32, surplus: i32) -> i32 {
+    3 + depth / 3 + (surplus / 200).clamp(0, 3)
+}
+
 /// Late-move reduction for an action searched `i`-th at `depth`.
 fn lmr(depth: i32, i: usize) -> i32 {
     let r = (depth as f64).ln() * (i as f64).ln() / 2.0;
@@ -937,6 +946,18 @@ mod tests {
         assert_eq!(rfp_margin(1, true), 50);
         assert_eq!(rfp_margin(6, false), 600);
         assert_eq!(rfp_margin(6, true), 550);
+    }
+
+    #[test]
+    fn the_null_move_reduction_grows_with_depth_and_surplus() {
+        // 3 plies and a third of the depth.
+        assert_eq!(null_reduction(3, 0), 4);
+        assert_eq!(null_reduction(9, 0), 6);
+        // One more per 2 pawns above beta, at most 3 more; never fewer.
+        assert_eq!(null_reduction(9, 199), 6);
+        assert_eq!(null_reduction(9, 200), 7);
+        assert_eq!(null_reduction(9, 5000), 9);
+        assert_eq!(null_reduction(9, -50), 6);
     }
 
     #[test]

@@ -49,6 +49,8 @@
 //!   depth 6 whose static evaluation stands a pawn a ply above beta (half
 //!   a pawn less where the side improves) returns it unsearched (reverse
 //!   futility).
+//! - **Internal iterative reduction**: a node from depth 5 on that the
+//!   table gives no action searches a ply shallower.
 //! - **Null move** only where [`Game::null_move_ok`] says it is sound (the
 //!   engine's games decide per rule kind: [`eval::Eval::null_move_variant`]),
 //!   reduced by 3 plies and a third of the depth, one more per two pawns
@@ -565,6 +567,9 @@ impl<A: Copy + PartialEq> Searcher<A> {
                 }
             }
         }
+        // Internal iterative reduction: a deep node the table knows no
+        // action for is searched a ply shallower (its order is a guess).
+        let depth = iir(depth, hash_action.is_some());
         let eval = if in_check {
             -INF
         } else if tt_eval != NO_EVAL {
@@ -817,6 +822,20 @@ fn add_history(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
+/// Internal iterative reduction applies from this depth on.
+const IIR_DEPTH: i32 = 5;
+
+/// The depth a node searches to when asked for `depth`: a ply less from
+/// [`IIR_DEPTH`] on where the table gave no action (`known`), at PV
+/// nodes too (internal iterative reduction).
+fn iir(depth: i32, known: bool) -> i32 {
+    if !known && depth >= IIR_DEPTH {
+        depth - 1
+    } else {
+        depth
+    }
+}
+
 /// Reverse futility pruning applies at non-PV nodes up to this depth.
 const RFP_DEPTH: i32 = 6;
 
@@ -946,6 +965,16 @@ mod tests {
         assert_eq!(rfp_margin(1, true), 50);
         assert_eq!(rfp_margin(6, false), 600);
         assert_eq!(rfp_margin(6, true), 550);
+    }
+
+    #[test]
+    fn internal_iterative_reduction_takes_a_ply_where_the_table_knows_no_action() {
+        assert_eq!(iir(4, false), 4);
+        assert_eq!(iir(5, false), 4);
+        assert_eq!(iir(12, false), 11);
+        // A hash action: the depth asked for.
+        assert_eq!(iir(5, true), 5);
+        assert_eq!(iir(12, true), 12);
     }
 
     #[test]

@@ -49,10 +49,14 @@
 //!   depth 6 whose static evaluation stands a pawn a ply above beta (half
 //!   a pawn less where the side improves) returns it unsearched (reverse
 //!   futility).
+//! - **Internal iterative reduction**: a node from depth 5 on that the
+//!   table gives no action searches a ply shallower.
 //! - **Null move** only where [`Game::null_move_ok`] says it is sound (the
 //!   engine's games decide per rule kind: [`eval::Eval::null_move_variant`]),
-//!   confirmed by a shallower search without null moves where
-//!   [`Game::null_move_verify`] says zugzwang is possible.
+//!   reduced by 3 plies and a third of the depth, one more per two pawns
+//!   the evaluation stands above beta (at most three more); confirmed by a
+//!   shallower search without null moves where [`Game::null_move_verify`]
+//!   says zugzwang is possible.
 //! - **Time**: a fixed time per action is used whole (see [`time_budget`]).
 //! - **Draws**: a repetition inside the search (or of a game position) is
 //!   scored as the draw it leads to, so the side ahead avoids it and the
@@ -563,6 +567,9 @@ impl<A: Copy + PartialEq> Searcher<A> {
                 }
             }
         }
+        // Internal iterative reduction: a deep node the table knows no
+        // action for is searched a ply shallower (its order is a guess).
+        let depth = iir(depth, hash_action.is_some());
         let eval = if in_check {
             -INF
         } else if tt_eval != NO_EVAL {
@@ -599,7 +606,7 @@ impl<A: Copy + PartialEq> Searcher<A> {
             && g.null_move_ok()
             && eval >= beta
         {
-            let r = 2 + depth / 4;
+            let r = null_reduction(depth, eval - beta);
             self.path[ply] = 0;
             g.play_null();
             let v = self.value(g, depth - 1 - r, beta - 1, beta, ply + 1, camp);
@@ -815,6 +822,20 @@ fn add_history(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
+/// Internal iterative reduction applies from this depth on.
+const IIR_DEPTH: i32 = 5;
+
+/// The depth a node searches to when asked for `depth`: a ply less from
+/// [`IIR_DEPTH`] on where the table gave no action (`known`), at PV
+/// nodes too (internal iterative reduction).
+fn iir(depth: i32, known: bool) -> i32 {
+    if !known && depth >= IIR_DEPTH {
+        depth - 1
+    } else {
+        depth
+    }
+}
+
 /// Reverse futility pruning applies at non-PV nodes up to this depth.
 const RFP_DEPTH: i32 = 6;
 
@@ -822,6 +843,13 @@ const RFP_DEPTH: i32 = 6;
 /// above beta at `depth` for the node to return it unsearched.
 fn rfp_margin(depth: i32, improving: bool) -> i32 {
     100 * depth - if improving { 50 } else { 0 }
+}
+
+/// The null move's reduction at `depth` where the static evaluation
+/// stands `surplus` above beta: 3 plies and a third of the depth, one
+/// more per 2 pawns of surplus (at most 3 more).
+fn null_reduction(depth: i32, surplus: i32) -> i32 {
+    3 + depth / 3 + (surplus / 200).clamp(0, 3)
 }
 
 /// Late-move reduction for an action searched `i`-th at `depth`.
@@ -937,6 +965,28 @@ mod tests {
         assert_eq!(rfp_margin(1, true), 50);
         assert_eq!(rfp_margin(6, false), 600);
         assert_eq!(rfp_margin(6, true), 550);
+    }
+
+    #[test]
+    fn internal_iterative_reduction_takes_a_ply_where_the_table_knows_no_action() {
+        assert_eq!(iir(4, false), 4);
+        assert_eq!(iir(5, false), 4);
+        assert_eq!(iir(12, false), 11);
+        // A hash action: the depth asked for.
+        assert_eq!(iir(5, true), 5);
+        assert_eq!(iir(12, true), 12);
+    }
+
+    #[test]
+    fn the_null_move_reduction_grows_with_depth_and_surplus() {
+        // 3 plies and a third of the depth.
+        assert_eq!(null_reduction(3, 0), 4);
+        assert_eq!(null_reduction(9, 0), 6);
+        // One more per 2 pawns above beta, at most 3 more; never fewer.
+        assert_eq!(null_reduction(9, 199), 6);
+        assert_eq!(null_reduction(9, 200), 7);
+        assert_eq!(null_reduction(9, 5000), 9);
+        assert_eq!(null_reduction(9, -50), 6);
     }
 
     #[test]

@@ -899,3 +899,73 @@ fn check_threats_default_to_zero_in_chess_and_count_when_set() {
         30
     );
 }
+
+/// Where captured men go to a hand (`crazyhouse`), the enemy's men in
+/// hand attack a royal's zone too (`hand_attack`): White's knight in hand
+/// can be placed on f8 or h8, empty squares of the zone of the king on g8
+/// that no black man but the king attacks: 2 units, 1 attacker, over 4 at
+/// the full phase (256): 2 × 1 × 256 × 100 / 1,024 = 50 at weight 100.
+/// Two knights are two attackers (100); a knight and a bishop two
+/// attackers and two kinds' units (200). With the hand empty, or f8 and
+/// h8 guarded by a knight on g6, nothing; a white bishop on b4 that
+/// attacks f8 makes it a drop square again, on top of its own attack:
+/// (1 + 1) × 2 − 1 × 1 = 3 (75).
+#[test]
+fn the_enemys_men_in_hand_attack_a_royals_zone() {
+    let share = |fen: &str, player: usize| {
+        term_share_at("crazyhouse", fen, "hand_attack", player, Some(100))
+    };
+    let n = "6k1/5ppp/8/8/8/8/5PPP/6K1[N] w - - 0 1";
+    assert_eq!(share(n, 0), 50);
+    assert_eq!(share(n, 1), -50);
+    assert_eq!(share("6k1/5ppp/8/8/8/8/5PPP/6K1[NN] w - - 0 1", 0), 100);
+    assert_eq!(share("6k1/5ppp/8/8/8/8/5PPP/6K1[NB] w - - 0 1", 0), 200);
+    assert_eq!(share("6k1/5ppp/8/8/8/8/5PPP/6K1[] w - - 0 1", 0), 0);
+    let guarded = "6k1/5ppp/6n1/8/8/8/5PPP/6K1[N] w - - 0 1";
+    assert_eq!(share(guarded, 0), 0);
+    let backed = "6k1/5ppp/6n1/8/1B6/8/5PPP/6K1[N] w - - 0 1";
+    assert_eq!(share(backed, 0), 75);
+    // At the default weight (4): 2.
+    assert_eq!(term_share("crazyhouse", n, "hand_attack", 0), 2);
+    // For `varia tune`: the feature is the raw count over its 1,024.
+    let s = session("crazyhouse", Some(n));
+    let e = Eval::new(&Tables::new(s.variant()).unwrap());
+    let (f, _) = e.features(s.position(), 0);
+    let nk = s.variant().pieces.len();
+    let x = f[2 * nk + varia::search::weights::HAND_ATTACK];
+    assert!((x - 0.5).abs() < 1e-9, "{x}");
+}
+
+/// The hand-attack weight is 0 by default where captured men do not go
+/// to a hand (chess, 3check), and the term adds nothing there at any
+/// weight: no man is ever in hand.
+#[test]
+fn hand_attack_defaults_to_zero_without_drops() {
+    use varia::search::weights::HAND_ATTACK;
+    let weight = |name: &str| {
+        let s = session(name, None);
+        Eval::new(&Tables::new(s.variant()).unwrap())
+            .weights()
+            .terms[HAND_ATTACK]
+    };
+    assert_eq!(weight("chess"), 0);
+    assert_eq!(weight("3check"), 0);
+    assert_eq!(weight("crazyhouse"), 4);
+    let fen = "6k1/5ppp/8/8/1B6/8/5PPP/6K1 w - - 0 1";
+    assert_eq!(term_share_at("chess", fen, "hand_attack", 0, Some(100)), 0);
+}
+
+/// Where captured men go to a hand and are placed again, no man leaves
+/// the game: the phase stays a full middle game, so a central royal earns
+/// nothing from `royal_centre` (the end-game share) in crazyhouse, where
+/// in chess, with the same few men left, it does.
+#[test]
+fn the_phase_stays_a_middle_game_where_men_go_to_a_hand() {
+    let fen = "8/5ppp/8/8/4k3/8/5PPP/K7 w - - 0 1";
+    let zh = format!("{}[] w - - 0 1", fen.split(' ').next().unwrap());
+    assert_eq!(
+        term_share_at("crazyhouse", &zh, "royal_centre", 0, Some(10)),
+        0
+    );
+    assert!(term_share_at("chess", fen, "royal_centre", 0, Some(10)) < 0);
+}

@@ -13,13 +13,14 @@ use crate::engine::{AttackMap, Bits, Bitset, ManAttacks, Position, Square, Table
 use crate::ir::{Dir, Variant};
 
 /// The dynamic terms, in the order of [`Dynamic::raw`]'s result.
-pub(super) const TERMS: [usize; 6] = [
+pub(super) const TERMS: [usize; 7] = [
     w::MOBILITY,
     w::THREAT,
     w::HANGING,
     w::PASSED,
     w::KING_ATTACK,
     w::TEMPO,
+    w::HAND_ATTACK,
 ];
 
 /// What each raw feature is divided by once multiplied by its weight:
@@ -27,8 +28,14 @@ pub(super) const TERMS: [usize; 6] = [
 /// hundredths of a pawn at a weight of 100 (percent), passed men in
 /// ten-thousandths of a pawn at a weight of 100, the attack on a royal's
 /// zone in units times attackers times the phase (256 at a full army)
-/// over 4, tempo in whole weights.
-pub(super) const DEN: [i64; 6] = [16, 100, 100, 10_000, 4 * 256, 1];
+/// over 4, tempo in whole weights, the men in hand as attackers as the
+/// attack on a royal's zone.
+pub(super) const DEN: [i64; 7] = [16, 100, 100, 10_000, 4 * 256, 1, 4 * 256];
+
+/// The `hand_attack` weight where captured men go to a hand and are
+/// placed again (0 elsewhere): a man in hand weighs as a man on the board
+/// that attacks the zone (`king_attack`'s default).
+pub const HAND_ATTACK: Cp = 4;
 
 /// A royal attacker counts as never cheaper than its victim.
 const ROYAL_ATTACKER: Cp = Cp::MAX;
@@ -55,6 +62,9 @@ pub(super) struct Dynamic {
     pub king: bool,
     /// Per kind: royal.
     royal: Vec<bool>,
+    /// Captured men go to a hand and are placed again: the enemy's men in
+    /// hand attack a royal's zone too (`hand_attack`).
+    pub drops: bool,
 }
 
 /// Whether `kind` moves one step forward and nothing else (its first move
@@ -176,6 +186,17 @@ impl Dynamic {
             span,
             king: mate_matters,
             royal: v.pieces.iter().map(|p| p.royal).collect(),
+            drops: mate_matters && v.turn.place && v.turn.captures.to_hand(),
+        }
+    }
+
+    /// The `hand_attack` weight's default: [`HAND_ATTACK`] where the
+    /// enemy's men in hand attack a royal's zone, else 0.
+    pub(super) fn hand_attack_default(&self) -> Cp {
+        if self.on && self.drops {
+            HAND_ATTACK
+        } else {
+            0
         }
     }
 
@@ -202,8 +223,8 @@ impl Dynamic {
         promo_dist: &[Option<[Vec<u8>; 4]>],
         royals: &[(Square, u8, Cp)],
         mobility: bool,
-    ) -> [i64; 6] {
-        let mut out = [0i64; 6];
+    ) -> [i64; 7] {
+        let mut out = [0i64; 7];
         if !self.on {
             return out;
         }
@@ -250,6 +271,8 @@ impl Dynamic {
         // Per man: the pawn-like men, the cheapest enemy attacker of each
         // attacked square, mobility, the attack on the royals' zones.
         let mut pawns = [Bitset::EMPTY; 2];
+        // What each side's men other than royals attack (drop games only).
+        let mut guard = [Bitset::EMPTY; 2];
         for &ManAttacks {
             sq,
             man: m,
@@ -272,6 +295,9 @@ impl Dynamic {
                 out[0] += sign(me) * (self.mob_scale[k] as i64 * n - self.mob_off[k] as i64);
             }
             if !royal {
+                if self.drops {
+                    guard[me] |= a;
+                }
                 for z in zones.iter_mut().take(nz) {
                     if z.1 != me {
                         let u = (a & z.0).count() as i64;
@@ -328,8 +354,53 @@ impl Dynamic {
         // zone, per attacker) times attackers (at most 4), by the phase.
         for z in zones.iter().take(nz) {
             out[4] -= sign(z.1) * z.3 * z.4.min(4) * z.2;
+            if self.drops {
+                let (u, n) = self.hand_attackers(pos, z.0, z.1, &sides, &guard, &reach);
+                if n > 0 {
+                    let more = (z.3 + u) * (z.4 + n).min(4) - z.3 * z.4.min(4);
+                    out[6] -= sign(z.1) * more * z.2;
+                }
+            }
         }
         out[5] = if side_of(pos.turn()) == 0 { 1 } else { -1 };
         out
+    }
+
+    /// The enemy's men in hand as attackers of a royal's `zone` (the
+    /// royal of side `me`, 0 or 1 as in `sides`): the zone's empty squares
+    /// where a man could be placed that no man of side `me` but a royal
+    /// attacks, or that the enemy's men attack (a placed man is defended
+    /// there), are its drop squares. Per kind the enemy holds in hand
+    /// (royals aside) while there is a drop square: its men count as
+    /// attackers, and the drop squares as units. Returns (units,
+    /// attackers). Where a kind may be placed is not read (an estimate:
+    /// a rule that keeps a kind off some squares is not seen).
+    fn hand_attackers(
+        &self,
+        pos: &Position,
+        zone: Bitset,
+        me: usize,
+        sides: &[usize; 8],
+        guard: &[Bitset; 2],
+        reach: &[Bitset; 2],
+    ) -> (i64, i64) {
+        let drop = zone & !pos.occupied() & (!guard[me] | reach[1 - me]);
+        if !drop.any() {
+            return (0, 0);
+        }
+        let per_kind = drop.count() as i64;
+        let (mut units, mut attackers) = (0i64, 0i64);
+        for p in 0..2u8 {
+            if sides[p as usize] == me {
+                continue;
+            }
+            for (k, &n) in pos.hand_counts(p).iter().enumerate() {
+                if n > 0 && !self.royal.get(k).copied().unwrap_or(true) {
+                    units += per_kind;
+                    attackers += n as i64;
+                }
+            }
+        }
+        (units, attackers)
     }
 }

@@ -14,8 +14,8 @@
 //! - **royal safety** where a royal exists and checkmate ends the game:
 //!   friendly men around the royal, enemy pieces near it, and the royal
 //!   kept back while the enemy has pieces, central once they are gone
-//!   (where captured men go to a hand and are placed again, the men in
-//!   hand count among the pieces: the phase stays a middle game);
+//!   (where captured men go to a hand and are placed again, no man leaves
+//!   the game: the phase is always a full middle game);
 //! - **the variant's own endings**: the blocked sides of a man whose
 //!   surrounding loses (or removes it), men still to place when placing them
 //!   all wins, progress against a move counter that draws.
@@ -47,7 +47,9 @@
 //! - **attack on a royal's zone** (`king_attack`, where checkmate
 //!   matters): the royal's square and the squares it attacks; per enemy
 //!   man that is not royal, the zone's squares it attacks (units), times
-//!   how many men attack it (at most 4), weighed by the game phase;
+//!   how many men attack it (at most 4), weighed by the game phase; where
+//!   captured men go to a hand, what the enemy's men in hand add to it
+//!   (`hand_attack`, `super::dynamic`);
 //! - **tempo** (`tempo`): a bonus for the side to act.
 //!
 //! Where points for events decide the game (`score ...` with `most
@@ -373,6 +375,7 @@ impl Eval {
         let dynamic = Dynamic::new(t, &mean_mobility, &promo_dist, material_sign, mate_matters);
         let threats = Threats::new(v, dynamic.on && mate_matters);
         defaults.terms[w::CHECK_THREATS] = threats.default_weight();
+        defaults.terms[w::HAND_ATTACK] = dynamic.hand_attack_default();
         let structure = Structure::new(t, &mean_mobility, material_sign);
         let mut e = Eval {
             values,
@@ -709,7 +712,7 @@ impl Eval {
         royals: &[(Square, u8)],
         material: &[Cp; 8],
         mobility: bool,
-    ) -> [i64; 6] {
+    ) -> [i64; 7] {
         let v = pos.tables().variant();
         let mut rs = [(Square::default(), 0u8, 0 as Cp); 4];
         let n = royals.len().min(4);
@@ -754,8 +757,12 @@ impl Eval {
     }
 
     /// The game phase for a royal of `owner`: 0 with no enemy pieces ..=
-    /// 256 with a full army.
+    /// 256 with a full army; always 256 where captured men go to a hand
+    /// and are placed again (no man leaves the game).
     fn phase(&self, v: &Variant, owner: u8, material: &[Cp; 8]) -> Cp {
+        if self.drops {
+            return 256;
+        }
         let team = v.team_of(owner);
         let enemy_material: Cp = (0..self.nplayers)
             .filter(|&p| v.team_of(p as u8) != team)

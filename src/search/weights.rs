@@ -49,7 +49,7 @@ pub struct Term {
 }
 
 /// The terms, in the order of [`Weights::terms`].
-pub const TERMS: [Term; 22] = [
+pub const TERMS: [Term; 23] = [
     Term {
         key: "pst",
         default: 100,
@@ -218,6 +218,16 @@ pub const TERMS: [Term; 22] = [
         max: 1000,
         doc: "per kind with a safe check for the enemy on its next turn (two: 2), by check counts",
     },
+    Term {
+        key: "hand_attack",
+        // 0 by default; `super::dynamic::HAND_ATTACK` where captured men go
+        // to a hand and are placed again (the evaluation sets it from the
+        // rule file).
+        default: 0,
+        min: 0,
+        max: 100,
+        doc: "the enemy's men in hand as attackers of a royal's zone: what they add to king_attack's units times attackers",
+    },
 ];
 
 /// Indexes into [`Weights::terms`].
@@ -243,6 +253,7 @@ pub const PAWN_SHIELD: usize = 18;
 pub const POINTS: usize = 19;
 pub const CHECKS: usize = 20;
 pub const CHECK_THREATS: usize = 21;
+pub const HAND_ATTACK: usize = 22;
 
 /// The largest material value (on the board or in hand) a file may give.
 pub const MAX_VALUE: Cp = 10_000;
@@ -546,6 +557,7 @@ mod tests {
         }
         w.terms = [
             120, 80, 15, -2, 0, 5, 150, 100, 3, 10, 5, 90, 6, 12, 30, 5, -8, 20, 11, 40, 1500, 75,
+            9,
         ];
         let kinds: Vec<usize> = (0..nk).filter(|&k| !v.pieces[k].royal).collect();
         let text = w.to_toml(&v, &kinds, true, &["made by a test".into()]);

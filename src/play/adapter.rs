@@ -9,8 +9,14 @@ use crate::search::game::{Game, Outcome};
 
 impl Session {
     pub(crate) fn friend(&self, a: u8, b: u8) -> bool {
-        let v = self.variant();
-        v.team_of(a) == v.team_of(b)
+        let team = &self.kinds.team;
+        match (team.get(a as usize), team.get(b as usize)) {
+            (Some(x), Some(y)) => x == y,
+            _ => {
+                let v = self.variant();
+                v.team_of(a) == v.team_of(b)
+            }
+        }
     }
 
     /// For the null-move tests: the men of the side to act that are
@@ -35,16 +41,16 @@ impl Session {
 
     /// The value of the man of `kind` for ordering (a royal counts high).
     pub(crate) fn order_value(&self, kind: u8) -> i32 {
-        let v = self.eval.values.get(kind as usize).copied().unwrap_or(100);
         if self
-            .variant()
-            .pieces
+            .kinds
+            .royal
             .get(kind as usize)
-            .is_some_and(|p| p.royal)
+            .copied()
+            .unwrap_or(false)
         {
             2000
         } else {
-            v
+            self.eval.values.get(kind as usize).copied().unwrap_or(100)
         }
     }
 
@@ -54,12 +60,8 @@ impl Session {
     /// for every other kind the answer is empty, and the search asks for
     /// every action it orders.
     pub(crate) fn takes_besides(&self, a: Move, mover_kind: u8) -> Vec<crate::engine::Square> {
-        let strikes = self
-            .variant()
-            .pieces
-            .get(mover_kind as usize)
-            .is_some_and(|p| !p.captures_by.is_empty());
-        if strikes {
+        let strikes = self.kinds.strikes.get(mover_kind as usize).copied();
+        if strikes.unwrap_or(false) {
             self.position().takes_besides(a)
         } else {
             Vec::new()
@@ -91,10 +93,12 @@ impl Game for Session {
     }
 
     fn play(&mut self, action: Move) {
+        self.check.set(None);
         self.game.play(action);
     }
 
     fn undo(&mut self) {
+        self.check.set(None);
         self.game.undo();
     }
 
@@ -103,6 +107,7 @@ impl Game for Session {
     }
 
     fn determinize(&mut self, rng: &mut dyn rand::RngCore) {
+        self.check.set(None);
         // Under fog of war, a position consistent with the view of the
         // seat to act (`play::fog`); the search then plays on it.
         if self.fogged() {
@@ -271,7 +276,17 @@ impl Game for Session {
     }
 
     fn in_check(&self) -> bool {
-        self.position().in_check()
+        // Asked two or three times of a position: kept until the next play
+        // or undo, and only for the position it was computed in.
+        let hash = self.position().hash();
+        match self.check.get() {
+            Some((h, c)) if h == hash => c,
+            _ => {
+                let c = self.position().in_check();
+                self.check.set(Some((hash, c)));
+                c
+            }
+        }
     }
 
     fn repeats(&self) -> bool {
@@ -290,6 +305,7 @@ impl Game for Session {
     }
 
     fn play_null(&mut self) {
+        self.check.set(None);
         self.game.play(Move::PASS);
     }
 

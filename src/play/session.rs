@@ -18,6 +18,13 @@ pub struct Session {
     /// The evaluation's buffers, kept so that evaluating allocates
     /// nothing (`Eval::evaluate_with`).
     pub(crate) scratch: crate::search::eval::Scratch,
+    /// The last answer of the search's check test (`Game::in_check`) and
+    /// the hash of the position it was for: a node asks it after its
+    /// parent did, and again before its quiescence. Cleared by the
+    /// search's play and undo (`play::adapter`).
+    pub(crate) check: std::cell::Cell<Option<(u64, bool)>>,
+    /// The variant's teams and kinds as ordering reads them.
+    pub(crate) kinds: Arc<KindFacts>,
 }
 
 /// A session could not be started.
@@ -32,6 +39,33 @@ pub struct SessionError(pub String);
 pub struct Prepared {
     tables: Arc<Tables>,
     eval: Arc<crate::search::eval::Eval>,
+    kinds: Arc<KindFacts>,
+}
+
+/// What the search's move ordering and exchanges ask of the variant for
+/// every action they value, read off it once: each seat's team, and per
+/// kind whether it is royal and whether it captures by other means than
+/// landing on its victim (`captures by ...`).
+#[derive(Clone, Debug)]
+pub(crate) struct KindFacts {
+    /// The team of seats 0 to 7 ([`Variant::team_of`]).
+    pub team: [usize; 8],
+    pub royal: Vec<bool>,
+    pub strikes: Vec<bool>,
+}
+
+impl KindFacts {
+    fn new(v: &Variant) -> KindFacts {
+        let mut team = [0; 8];
+        for (p, t) in team.iter_mut().enumerate() {
+            *t = v.team_of(p as u8);
+        }
+        KindFacts {
+            team,
+            royal: v.pieces.iter().map(|p| p.royal).collect(),
+            strikes: v.pieces.iter().map(|p| !p.captures_by.is_empty()).collect(),
+        }
+    }
 }
 
 impl Prepared {
@@ -42,7 +76,12 @@ impl Prepared {
                 .map_err(|e| SessionError(format!("cannot compile the variant: {e}")))?,
         );
         let eval = Arc::new(crate::search::eval::Eval::new(&tables));
-        Ok(Prepared { tables, eval })
+        let kinds = Arc::new(KindFacts::new(variant));
+        Ok(Prepared {
+            tables,
+            eval,
+            kinds,
+        })
     }
 
     /// The checked variant.
@@ -63,6 +102,7 @@ impl Prepared {
         Prepared {
             tables: self.tables.clone(),
             eval: Arc::new(eval),
+            kinds: self.kinds.clone(),
         }
     }
 
@@ -99,6 +139,8 @@ impl Prepared {
             game,
             eval: self.eval.clone(),
             scratch: Default::default(),
+            check: Default::default(),
+            kinds: self.kinds.clone(),
         })
     }
 }

@@ -7,6 +7,7 @@
 //! attack atoms. A kind whose atoms are the same under all four rotations
 //! (a knight, a queen) has one pattern for all facings.
 
+use super::attack_plan::AttackPlan;
 use super::bulk::BulkSteps;
 use super::error::CompileError;
 use super::shape::{shape_of, Shape};
@@ -149,6 +150,8 @@ pub struct Pattern {
     /// The capturing atoms of `moves PIECE in REGION`, each with the index
     /// in `masks` of the squares it applies from (they attack too).
     pub zone_attacks: Vec<ZoneAtom>,
+    /// `attacks` arranged for the attack set of a man.
+    pub attack_plan: AttackPlan,
 }
 
 /// A pattern's move atoms arranged for fast generation: every plain leap
@@ -627,6 +630,7 @@ impl<B: Bits> Atoms<B> {
                 .iter()
                 .any(|a| matches!(a.kind, AKind::Lame | AKind::LameRide));
             let mut plan = t.plan(&moves, nsq);
+            let attack_plan = AttackPlan::new(&attacks, &t.leap_bb, &mut t.plan_bb, nsq);
             let mut zone_attacks = Vec::new();
             plan.no_hurdle = pids_of(&t.kind_pids, piece.hop_not_over);
             plan.immune = pids_of(&t.kind_pids, piece.never_captures);
@@ -680,6 +684,7 @@ impl<B: Bits> Atoms<B> {
                 plan,
                 bulk,
                 zone_attacks,
+                attack_plan,
             });
         }
         t.dirs = d.dirs;

@@ -7,6 +7,7 @@
 //! the IR, parses text or allocates per move.
 
 pub(crate) mod atoms;
+pub(crate) mod attack_plan;
 pub(crate) mod bulk;
 pub(crate) mod error;
 pub(crate) mod graph;

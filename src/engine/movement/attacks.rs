@@ -193,25 +193,36 @@ pub fn reach_over<B: Bits>(
 /// The squares the man `man` on `from` attacks, with occupancy `occ`.
 pub fn attack_set<B: Bits>(t: &Base<B>, s: &State<B>, from: Square, man: Man, occ: B) -> B {
     let p = &t.atoms.patterns[t.layout.pid(man)];
-    let friends = friends_bb(t, s, man.owner()) & occ;
-    let unmoved = t.initial_open(s, from, man);
-    let no_hurdle = if p.plan.no_hurdle.is_empty() {
-        B::EMPTY
-    } else {
-        s.pids_bb(&p.plan.no_hurdle) & occ
+    // The union of the atoms' reaches: the plain leaps in one table, the
+    // plain rides by direction, then the other atoms one by one.
+    let ap = &p.attack_plan;
+    let mut out = match ap.leaps {
+        Some(i) => t.atoms.plan_bb[i as usize][from.index()],
+        None => B::EMPTY,
     };
-    let mut out = B::EMPTY;
-    for a in &p.attacks {
-        if a.initial && !unmoved {
-            continue;
-        }
-        out |= reach_over(t, a, from, occ, friends, no_hurdle);
+    for &d in &ap.rides {
+        out |= super::ride(t, d, from, occ);
     }
-    for z in &p.zone_attacks {
-        let m = t.atoms.masks[z.mask as usize];
-        if m.contains(from) {
-            let r = reach_over(t, &z.atom, from, occ, friends, no_hurdle);
-            out |= if z.inside { r & m } else { r };
+    if !ap.rest.is_empty() || !p.zone_attacks.is_empty() {
+        let friends = friends_bb(t, s, man.owner()) & occ;
+        let unmoved = t.initial_open(s, from, man);
+        let no_hurdle = if p.plan.no_hurdle.is_empty() {
+            B::EMPTY
+        } else {
+            s.pids_bb(&p.plan.no_hurdle) & occ
+        };
+        for a in &ap.rest {
+            if a.initial && !unmoved {
+                continue;
+            }
+            out |= reach_over(t, a, from, occ, friends, no_hurdle);
+        }
+        for z in &p.zone_attacks {
+            let m = t.atoms.masks[z.mask as usize];
+            if m.contains(from) {
+                let r = reach_over(t, &z.atom, from, occ, friends, no_hurdle);
+                out |= if z.inside { r & m } else { r };
+            }
         }
     }
     if !p.plan.immune.is_empty() {
@@ -735,5 +746,58 @@ mod tests {
             attacked_squares > compared / 10,
             "{attacked_squares} of {compared}"
         );
+    }
+
+    /// Leaps, rides, a limited ride, a hop, a friend-passing rider, a
+    /// leaper-rider compound and pawns (the rule text is written here).
+    const MIXED: &str = "variant mixed \"Mixed\" {
+  players white, black
+  board 8x8
+  piece king K moves \"K\" royal
+  piece archbishop A moves \"BN\"
+  piece dragon D moves \"Q\"  passes own
+  piece cannon C moves \"mRcpR\"
+  piece short S moves \"R2F\"
+  piece knight N moves \"N\"
+  piece pawn P moves \"fmW fcF\"
+  setup {
+    white: K e1, A b1, D d1, C a1, S f1, N g1, C h1, P a2..h2
+    black: mirror white
+  }
+  end {
+    checkmate -> lose
+    stalemate -> draw
+  }
+}
+";
+
+    /// The attack set read through the pattern's attack plan (leaps in one
+    /// table, plain rides by direction, the rest atom by atom) is the union
+    /// of every attack atom's reach, as each atom gives it alone.
+    #[test]
+    fn attack_sets_by_plan_are_the_union_of_every_atom() {
+        use super::{friends_bb, reach_over};
+        let v = crate::engine::testing::variant_from_text("mixed.variant", MIXED);
+        let tables = Arc::new(Tables::new(&v).expect("compiles"));
+        let mut compared = 0usize;
+        each_random_position(&tables, 0x9e37_79b9_7f4a_7c15, 30, 80, |p| {
+            with_pos!(&p.inner, c, s => {
+                let b = &c.base;
+                for from in s.occ {
+                    let man = s.board[from.index()];
+                    let pat = &b.atoms.patterns[b.layout.pid(man)];
+                    let friends = friends_bb(b, s, man.owner()) & s.occ;
+                    let unmoved = b.initial_open(s, from, man);
+                    let mut want = s.occ & !s.occ;
+                    for a in pat.attacks.iter().filter(|a| !a.initial || unmoved) {
+                        want |= reach_over(b, a, from, s.occ, friends, s.occ & !s.occ);
+                    }
+                    let got = attack_set(b, s, from, man, s.occ);
+                    assert_eq!(got, want, "square {}: {}", from.index(), p.fen());
+                    compared += 1;
+                }
+            });
+        });
+        assert!(compared > 10_000, "{compared}");
     }
 }

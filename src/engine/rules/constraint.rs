@@ -133,8 +133,15 @@ impl<B: Bits> Constraints<B> {
     /// already broken, `split`). Then an action needs no test on the board.
     #[inline]
     pub fn always_hold(&self, t: &Base<B>, split: bool) -> bool {
-        t.royal_pids.is_empty()
-            && !self.limit
+        t.royal_pids.is_empty() && self.royal_safety_only(split)
+    }
+
+    /// Whether [`Constraints::hold_before_removals`] tests royal safety
+    /// alone: no limit box, no `no checks`, no `facing`, and no
+    /// connectivity to keep (or the invariants were already broken).
+    #[inline]
+    pub fn royal_safety_only(&self, split: bool) -> bool {
+        !self.limit
             && !self.no_checks
             && self.facing.is_none()
             && (split || self.connected.is_empty())
@@ -198,6 +205,13 @@ impl<B: Bits> Legality<'_, B> {
     #[inline]
     pub fn always(&self, t: &Base<B>) -> bool {
         self.constraints.always_hold(t, self.split)
+    }
+
+    /// Whether [`Legality::ok`] tests royal safety alone (see
+    /// [`Constraints::royal_safety_only`]).
+    #[inline]
+    pub fn royal_safety_only(&self) -> bool {
+        self.constraints.royal_safety_only(self.split)
     }
 
     /// Whether the probed position (the action done on the board, its

@@ -12,7 +12,7 @@ use super::sink::Sink;
 use crate::engine::compile::Base;
 use crate::engine::core::Bits;
 use crate::engine::core::{Layout, Man, Move, Square, State, Var};
-use crate::engine::movement::{made_royal_value, targets_of, Ctx};
+use crate::engine::movement::{made_royal_value, royal_attacked, targets_of, Ctx};
 use crate::ir::KindSet;
 use crate::ir::{FollowUp as IrFollowUp, PieceId, PlayerId, Variant};
 
@@ -311,9 +311,11 @@ impl<B: Bits> Drops<B> {
         }
         let empty = t.real & !s.occ;
         let mut cache = SetCache::default();
-        // Nothing to test square by square once the conditions are sets:
-        // no room to leave, and no constraint an action could break.
-        let untested = lg.always(t) && self.room.is_empty();
+        // No constraint an action could break, or (for a man that is not
+        // royal) none a placement could: see `placement_blocks_only`.
+        let always = lg.always(t);
+        let blocks_only = !always && placement_blocks_only(t, s, lg, me);
+        let safe = |kind: PieceId| always || blocks_only && !t.is_royal(kind);
         for k in 0..t.nkinds {
             let kind = k as PieceId;
             if (s.hands[me as usize][k] == 0 && !self.unlimited) || only.is_some_and(|o| o != kind)
@@ -326,6 +328,9 @@ impl<B: Bits> Drops<B> {
                 Some(b) => (empty & b, true),
                 None => (empty, false),
             };
+            // Nothing to test square by square once the conditions are sets:
+            // no room to leave, and no constraint the placement could break.
+            let untested = safe(kind) && self.room.is_empty();
             if untested && checked && matches!(self.follow[k], None | Some(FollowUp::ExtraAction)) {
                 // Every candidate is a legal placement, finished as it is.
                 out.placements(kind, cands);
@@ -333,10 +338,18 @@ impl<B: Bits> Drops<B> {
                     return;
                 }
             } else {
-                self.each_legal(t, s, lg, kind, man, (cands, checked), |s, sq| {
-                    self.follow_ups(t, s, lg, captures, man, sq, out);
-                    out.done()
-                });
+                self.each_legal(
+                    t,
+                    s,
+                    lg,
+                    kind,
+                    man,
+                    (cands, checked, safe(kind)),
+                    |s, sq| {
+                        self.follow_ups(t, s, lg, captures, man, sq, out);
+                        out.done()
+                    },
+                );
                 if out.done() {
                     return;
                 }
@@ -348,10 +361,18 @@ impl<B: Bits> Drops<B> {
                     Some(b) => (empty & b, true),
                     None => (empty, false),
                 };
-                self.each_legal(t, s, lg, kind, man, (cands, checked), |_, sq| {
-                    out.raw(Move::drop_promoted(kind, sq));
-                    out.done()
-                });
+                self.each_legal(
+                    t,
+                    s,
+                    lg,
+                    kind,
+                    man,
+                    (cands, checked, safe(form)),
+                    |_, sq| {
+                        out.raw(Move::drop_promoted(kind, sq));
+                        out.done()
+                    },
+                );
                 if out.done() {
                     return;
                 }
@@ -384,7 +405,7 @@ impl<B: Bits> Drops<B> {
             return cands;
         }
         let mut out = B::EMPTY;
-        self.each_legal(t, s, lg, kind, man, (cands, checked), |_, sq| {
+        self.each_legal(t, s, lg, kind, man, (cands, checked, false), |_, sq| {
             out.insert(sq);
             false
         });
@@ -395,7 +416,8 @@ impl<B: Bits> Drops<B> {
     /// as itself or as its promoted form) is a legal plain placement:
     /// `place keeps room`, the conditions square by square (unless the
     /// candidates are already `checked` as sets) and the constraints,
-    /// tested with the man probed there. `f` is called with the man still
+    /// tested with the man probed there (unless they are known to hold for
+    /// every placement: `safe`). `f` is called with the man still
     /// probed on the square, and returns true to stop. A royal man placed
     /// under `check ... when at most N` is not counted (see
     /// `RoyalCheck::AtMost`).
@@ -408,7 +430,7 @@ impl<B: Bits> Drops<B> {
         lg: &Legality<B>,
         kind: PieceId,
         man: Man,
-        (cands, checked): (B, bool),
+        (cands, checked, safe): (B, bool, bool),
         mut f: impl FnMut(&mut State<B>, Square) -> bool,
     ) {
         let me = s.turn;
@@ -420,7 +442,8 @@ impl<B: Bits> Drops<B> {
             }
             made.set(l, s, sq, me);
             s.probe(l, sq, man);
-            let stop = (checked || self.fits(t, s, kind, me, sq)) && lg.ok(t, s, me) && f(s, sq);
+            let stop =
+                (checked || self.fits(t, s, kind, me, sq)) && (safe || lg.ok(t, s, me)) && f(s, sq);
             s.unprobe(l, sq);
             if stop {
                 break;
@@ -539,6 +562,27 @@ pub fn place<B: Bits>(
     }
 }
 
+/// Whether no placement of a man of `me` that is not royal can break the
+/// constraints: royal safety is all there is to keep (no limit box, no
+/// `no checks`, no `facing`, no connectivity), `me` is not in check now,
+/// the check test is the plain one (no `check all royals`, `check ... when
+/// at most N`, exploding captures or move-shape conditions), and every
+/// attack is a plain leap or ride (no hop, lame leap or complex pattern):
+/// a man put on an empty square then only blocks lines, and takes no man
+/// off, so no royal of `me` it leaves is attacked. The legal placements
+/// are then the candidates, with no probe on the board.
+fn placement_blocks_only<B: Bits>(
+    t: &Base<B>,
+    s: &State<B>,
+    lg: &Legality<B>,
+    me: PlayerId,
+) -> bool {
+    lg.royal_safety_only()
+        && !t.check_special
+        && !t.groups.hop_or_complex
+        && !royal_attacked(t, s, me)
+}
+
 /// Under `check ... when at most N`, a royal man a placement brings in is
 /// not counted for that action (see `RoyalCheck::AtMost`): the variable
 /// that says where it stands, saved before the probes and restored after.
@@ -564,6 +608,68 @@ impl RoyalMade {
     fn restore<B: Bits>(self, l: &Layout, s: &mut State<B>) {
         if let Some((v, old)) = self.0 {
             s.swap_var_raw(l, v, old);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::core::sorted_moves;
+    use crate::engine::position::checked::{with_pos, Position};
+    use crate::engine::testing::{each_random_position, variant_from_text};
+    use crate::engine::Tables;
+    use std::sync::Arc;
+
+    /// Captures to hand on a small board, `{cannon}` a hopper or not
+    /// (the rule text is written here).
+    const TEXT: &str = "variant drops \"Drops\" {
+  players white, black
+  board 6x6
+  piece king K moves \"K\" royal
+  piece rook R moves \"R\"
+  piece bishop B moves \"B\"
+  piece knight N moves \"N\"
+  piece cannon C moves \"{cannon}\"
+  piece pawn P moves \"fmW fcF\"
+  region back_ranks: rank 1 + rank 6
+  setup {
+    white: K c1, R a1, B b1, N e1, C f1, P a2..f2
+    black: mirror white
+  }
+  captures to hand
+  actions move, place
+  place pawn where not in back_ranks
+  end {
+    checkmate -> lose
+    stalemate -> draw
+  }
+}
+";
+
+    /// Out of check, where every attack is a plain leap or ride, a
+    /// placement only blocks and is legal on every candidate square with
+    /// no probe; with a hopper (a man put down may be its screen) or in
+    /// check each one is tried. Either way the legal placements are those
+    /// of the slow reference generation, which makes every action and
+    /// tests what it leaves.
+    #[test]
+    fn placements_out_of_check_without_hoppers_need_no_probe_and_stay_exact() {
+        for (cannon, hops) in [("WF", false), ("mRcpR", true)] {
+            let v = variant_from_text("drops.variant", &TEXT.replace("{cannon}", cannon));
+            let tables = Arc::new(Tables::new(&v).expect("compiles"));
+            let (mut placed, mut in_check) = (0usize, 0usize);
+            each_random_position(&tables, 0x5851_f42d_4c95_7f2d, 30, 120, |p| {
+                let fast = sorted_moves(p.legal_moves().to_vec());
+                assert_eq!(fast, p.legal_moves_reference(), "{}", p.fen());
+                let drops = fast.iter().filter(|m| m.from().is_none()).count();
+                placed += drops;
+                in_check += usize::from(drops > 0 && p.in_check());
+            });
+            assert!(placed > 5_000, "{cannon}: {placed} placements");
+            assert!(in_check > 10, "{cannon}: {in_check} positions in check");
+            let start = Position::start(tables.clone()).expect("starts");
+            let hop = with_pos!(&start.inner, c, _s => c.base.groups.hop_or_complex);
+            assert_eq!(hop, hops, "{cannon}");
         }
     }
 }

@@ -8,7 +8,7 @@
 //!
 //! [`attack_set`]: crate::engine::movement::attack_set
 
-use super::atoms::{AKind, CAtom, SqTable};
+use super::catom::{AKind, CAtom, SqTable};
 use crate::engine::core::Bits;
 
 /// See the module's notes.

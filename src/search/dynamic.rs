@@ -1,5 +1,5 @@
 //! The evaluation's dynamic terms: what the men do in the actual position
-//! (see the module doc of [`super::eval`] for what each term weighs).
+//! (the evaluation's module doc says what each term weighs).
 //!
 //! Every term is read off one attack set per man, all filled in one pass
 //! (`Position::attack_map`: the engine's compiled attack tables, never a
@@ -84,7 +84,7 @@ fn pawnlike(v: &Variant, kind: usize) -> bool {
 impl Dynamic {
     /// The tables of `t`'s variant. `mean_mobility` is each kind's mean
     /// mobility on the empty board, `promo_dist` its promotion distance
-    /// tables (see [`super::eval::Eval`]).
+    /// tables (those of the evaluation).
     pub(super) fn new(
         t: &Tables,
         mean_mobility: &[f64],

@@ -1,5 +1,5 @@
 //! The evaluation's structure terms: where the pawn-like men stand, and
-//! what stands in their way (see the module doc of [`super::eval`] for what
+//! what stands in their way (the evaluation's module doc says what
 //! each term weighs).
 //!
 //! Every table here comes from the rule file: the pawn-like kinds (they
@@ -87,7 +87,7 @@ pub(super) fn flank_pawn(v: &Variant, kind: usize) -> bool {
 
 impl Structure {
     /// The tables of `t`'s variant. `mean_mobility` is each kind's mean
-    /// mobility on the empty board (see `super::eval::Eval`).
+    /// mobility on the empty board (as the evaluation computes it).
     pub(super) fn new(t: &Tables, mean_mobility: &[f64], material_sign: Cp) -> Structure {
         let v = t.variant();
         let geo = t.geometry();

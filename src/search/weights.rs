@@ -210,7 +210,7 @@ pub const TERMS: [Term; 23] = [
     },
     Term {
         key: "check_threats",
-        // 0 by default; 60 (`super::threats::DEFAULT`) where captured men
+        // 0 by default; 60 (the check-threats term's default) where captured men
         // go to a hand and are placed again or where giving N checks wins
         // (the evaluation sets it from the rule file).
         default: 0,
@@ -220,7 +220,7 @@ pub const TERMS: [Term; 23] = [
     },
     Term {
         key: "hand_attack",
-        // 0 by default; `super::dynamic::HAND_ATTACK` where captured men go
+        // 0 by default; 4 (the dynamic terms' `HAND_ATTACK`) where captured men go
         // to a hand and are placed again (the evaluation sets it from the
         // rule file).
         default: 0,

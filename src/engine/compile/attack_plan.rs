@@ -1,12 +1,11 @@
-//! A pattern's attack atoms arranged for [`attack_set`]: every plain leap
+//! A pattern's attack atoms arranged for the movement layer's
+//! `attack_set`: every plain leap
 //! merged into one table, plain unlimited rides as bare directions, and
 //! the rest (initial-only, lame, hopping, limited, friend-passing, bent,
 //! wrapping atoms) kept whole. The attack set is the union of the atoms'
 //! reaches whatever their order, so it is the same set as the atoms give
 //! one by one; a man with a queen's attacks then costs one table read and
 //! eight rays, with no per-atom dispatch.
-//!
-//! [`attack_set`]: crate::engine::movement::attack_set
 
 use super::catom::{AKind, CAtom, SqTable};
 use crate::engine::core::Bits;

@@ -88,7 +88,7 @@ pub struct Base<B: Bits> {
     pub graph: graph::BoardGraph<B>,
 }
 
-/// When a player is in check ([`crate::engine::movement::royals_checked`]).
+/// When a player is in check (read by the movement layer's royal test).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoyalCheck {
     /// When any royal man of theirs is attacked (the default).

@@ -1,9 +1,9 @@
 //! The compiled data of the captures that are not a move onto the man
 //! taken (`captures by approach | withdrawal | leaping | coordination |
 //! custody | imitation`) and of `immobilises`: which kinds have them, and
-//! each square's king-step neighbours. Read by the attack test (`movement::strike`), move
-//! generation (immobilised men make no move) and make (`rules::strike`,
-//! the men taken).
+//! each square's king-step neighbours. Read by the attack test (the
+//! movement layer's `strike`), move generation (immobilised men make no
+//! move) and make (`rules::strike`, the men taken).
 
 use crate::engine::core::{Bits, Geometry, Man, Square, State};
 use crate::ir::KindSet;

@@ -11,7 +11,7 @@
 //! give (or a forfeit), and the outcome, winners, reason, length, seeds and
 //! start the line states.
 
-use crate::notation::record::Record;
+use crate::notation::record::{options_of, Record};
 use crate::search::game::Outcome;
 use crate::study::simulate::{game_seed, Tally};
 use serde_json::Value;
@@ -373,22 +373,6 @@ pub fn join<R: BufRead>(
         flaws,
         sprt: state,
     })
-}
-
-/// The options of a record line as (name, value).
-fn options_of(v: &Value) -> Vec<(String, String)> {
-    match v {
-        Value::Object(m) => m
-            .iter()
-            .map(|(k, v)| {
-                (
-                    k.clone(),
-                    v.as_str().map_or_else(|| v.to_string(), str::to_string),
-                )
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
 }
 
 /// The variant a line names, compiled once for the whole merge.

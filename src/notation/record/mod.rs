@@ -411,18 +411,7 @@ impl Record {
                 .collect::<Result<Vec<_>, _>>()?,
             _ => return Err("the record has no `actions` list".into()),
         };
-        let options = match v.get("options") {
-            Some(Value::Object(m)) => m
-                .iter()
-                .map(|(k, x)| {
-                    (
-                        k.clone(),
-                        x.as_str().map_or_else(|| x.to_string(), str::to_string),
-                    )
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
+        let options = options_of(v.get("options").unwrap_or(&Value::Null));
         Ok(Record {
             variant,
             options,
@@ -715,3 +704,21 @@ pub(crate) fn parse_tag(t: &str) -> Result<(&str, String), String> {
 
 #[cfg(test)]
 mod tests;
+
+/// The options of a JSON record (its `options` object) as (name, value):
+/// a string as it is, any other value as JSON text; none if it is not an
+/// object.
+pub fn options_of(v: &serde_json::Value) -> Vec<(String, String)> {
+    match v {
+        serde_json::Value::Object(m) => m
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.clone(),
+                    v.as_str().map_or_else(|| v.to_string(), str::to_string),
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}

@@ -6,7 +6,9 @@
 //! whose promoted forms are lettered `+X` (told by `setup`, `^X` in its
 //! table); each saved game must end with a result (for the last two, at
 //! the latest XBoard's draw after a cap of moves) and replay legally; and
-//! XBoard's analysis mode shows varia's thinking. Skipped, with a note, where `xboard` or
+//! XBoard's analysis mode shows varia's thinking; and XBoard, told a
+//! variant by varia's `setup` and `piece` lines, sees a scripted game's
+//! mate of a king that has moved. Skipped, with a note, where `xboard` or
 //! `xvfb-run` is missing (`apt-get install xboard xvfb`; `.ci/run`
 //! installs them when it can).
 
@@ -217,6 +219,15 @@ fn xboard_plays_a_variant_with_forms_lettered_plus() {
             &options,
             "-adjudicateDrawMoves",
             "40",
+            // Stalemate loses here: XBoard's own rules (a stalemate or
+            // bare material is a draw) must not end the game; the
+            // engines' claims do (README).
+            "-checkMates",
+            "false",
+            "-testClaims",
+            "false",
+            "-materialDraws",
+            "false",
         ],
     ) else {
         return;
@@ -309,6 +320,15 @@ fn xboard_plays_bent_moves_told_by_setup() {
             &options,
             "-adjudicateDrawMoves",
             "40",
+            // Stalemate loses here: XBoard's own rules (a stalemate or
+            // bare material is a draw) must not end the game; the
+            // engines' claims do (README).
+            "-checkMates",
+            "false",
+            "-testClaims",
+            "false",
+            "-materialDraws",
+            "false",
         ],
     ) else {
         return;
@@ -318,4 +338,111 @@ fn xboard_plays_bent_moves_told_by_setup() {
     assert!(!text.to_lowercase().contains("invalid"), "{text}\n{err}");
     let named = text.replace("[Variant \"jumpers\"]", "[Variant \"jumpers.variant\"]");
     legal_to_the_cap(&named, Some(dir.path()), &err);
+}
+
+/// A scripted XBoard engine: it answers `variant NAME` with the lines of
+/// the file named by its first argument, plays the moves of its second
+/// (both sides, whichever it is asked for), and after the last one
+/// claims `0-1 {checkmate}`, as varia does.
+const SCRIPTED: &str = r#"
+import sys
+setup = open(sys.argv[1]).read().strip().split("\n")
+moves = open(sys.argv[2]).read().split()
+played, force, side = [], False, "b"
+def out(s):
+    sys.stdout.write(s + "\n"); sys.stdout.flush()
+def turn():
+    return "w" if len(played) % 2 == 0 else "b"
+def claim():
+    if len(played) == len(moves):
+        out("0-1 {checkmate}")
+def play():
+    if not force and turn() == side and len(played) < len(moves):
+        played.append(moves[len(played)])
+        out("move " + played[-1])
+        claim()
+for line in sys.stdin:
+    w = line.split()
+    c = w[0] if w else ""
+    if c == "protover":
+        out('feature setboard=1 usermove=1 ping=1 sigint=0 colors=0 name=0 variants="normal,wellchess" done=1')
+    elif c == "ping":
+        out("pong " + w[1])
+    elif c == "variant":
+        for l in setup:
+            out(l)
+    elif c == "new":
+        played, force, side = [], False, "b"
+    elif c == "force":
+        force = True
+    elif c == "go":
+        force, side = False, turn()
+        play()
+    elif c == "usermove":
+        played.append(w[1])
+        claim()
+        play()
+    elif c == "quit":
+        break
+"#;
+
+#[test]
+fn xboard_sees_the_mate_of_a_king_that_has_moved() {
+    // A game CI's XBoard scored the wrong way: black mates a king that
+    // left e1 long ago, a rook back in its corner (70... Qb2#). Told the
+    // king's castling as Fairy-Stockfish tells it (`KO2`), XBoard let
+    // that king castle out of the mate (its `O` looks at no rights),
+    // called black's claim false and gave the game to white. The moves
+    // are scripted; the `setup` and `piece` lines are varia's own.
+    if find("python3").is_none() {
+        eprintln!("skipped: python3 is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("wellchess.variant"),
+        "variant wellchess \"Well chess\" extends chess {\n  setup {\n    white: R a1, B b1, N c1, Q d1, K e1, N f1, B g1, R h1, P a2..h2\n    black: mirror white\n  }\n}\n",
+    )
+    .unwrap();
+    let mut varia = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .arg("xboard")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = format!(
+        "xboard\nprotover 2\noption VariantPath={}\nnew\nvariant wellchess\nquit\n",
+        dir.path().display()
+    );
+    use std::io::Write;
+    varia
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let told = String::from_utf8(varia.wait_with_output().unwrap().stdout).unwrap();
+    let setup: Vec<&str> = told
+        .lines()
+        .filter(|l| l.starts_with("setup ") || l.starts_with("piece "))
+        .collect();
+    assert!(setup.contains(&"piece K& KiO2"), "{told}");
+    std::fs::write(dir.path().join("setup.txt"), setup.join("\n")).unwrap();
+    std::fs::write(dir.path().join("engine.py"), SCRIPTED).unwrap();
+    let engine = format!(
+        "python3 {} {} {}",
+        dir.path().join("engine.py").display(),
+        dir.path().join("setup.txt").display(),
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/wellchess-moved-king-mate.moves"
+        ),
+    );
+    let Some((text, err)) = xboard_game("wellchess", &engine, &[]) else {
+        return;
+    };
+    assert!(
+        text.contains("Qb2#") && text.contains("{Xboard adjudication: Checkmate} 0-1"),
+        "{text}\nXBoard's standard error:\n{err}"
+    );
 }

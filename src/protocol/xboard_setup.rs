@@ -253,7 +253,13 @@ pub fn setup_lines(v: &Variant, fen: &str) -> Option<Vec<String>> {
             .as_ref()
             .is_some_and(|c| c.royal as usize == k)
         {
-            betza.push_str("O2");
+            // `iO2`, not Fairy-Stockfish's `O2`: XBoard's `O` atom castles
+            // whenever the king can slide to a rook that stands where it
+            // started, rights or not, and a king that has moved and been
+            // mated (a rook still in its corner) was not mate to XBoard,
+            // which forfeited the mating side for a false claim. `i` keeps
+            // the castling to a king on its first square, not yet moved.
+            betza.push_str("iO2");
         }
         let id = match base_of(v, k) {
             Some(b) => format!("+{}", v.pieces[b].letter.ch()),

@@ -867,3 +867,25 @@ fn chess960_castling_with_gating_is_the_king_taking_its_rook_and_the_gated_lette
     let unique: std::collections::BTreeSet<&&str> = texts.iter().collect();
     assert_eq!((unique.len(), texts.len()), (nodes, nodes), "{out}");
 }
+
+#[test]
+fn move_overhead_is_an_option_and_checked() {
+    // Listed, as lichess-bot and cutechess users expect to set it …
+    let out = uci("uci\n");
+    assert!(
+        out.contains("option name Move Overhead type spin default 10 min 0 max 5000"),
+        "{out}"
+    );
+    // … a value out of range is refused with a sentence, and a good one
+    // taken (the search's budget keeps it back: src/search/tests.rs).
+    let out = uci("setoption name Move Overhead value 9999\n");
+    assert!(
+        out.contains("info string Move Overhead is 0 to 5000"),
+        "{out}"
+    );
+    let out = uci(
+        "setoption name Move Overhead value 300\nposition startpos\ngo wtime 2000 btime 2000\n",
+    );
+    assert!(!out.contains("info string"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+}

@@ -54,6 +54,8 @@ pub struct Uci {
     threads: usize,
     multipv: usize,
     skill: u8,
+    /// `Move Overhead`: kept back from each move's time on a clock.
+    overhead: Duration,
     /// `UCI_Chess960`.
     chess960: bool,
     /// What `--variant-path` loaded, told with the first `uci`.
@@ -95,6 +97,7 @@ impl Uci {
             threads: 1,
             multipv: 1,
             skill: ai::MAX_LEVEL,
+            overhead: Duration::from_millis(crate::search::MOVE_OVERHEAD_MS),
             chess960: false,
             startup: None,
             perft: None,
@@ -184,6 +187,10 @@ impl Uci {
                 ));
                 self.say("option name Clear Hash type button");
                 self.say("option name MultiPV type spin default 1 min 1 max 64");
+                self.say(format!(
+                    "option name Move Overhead type spin default {} min 0 max 5000",
+                    crate::search::MOVE_OVERHEAD_MS
+                ));
                 self.say(format!(
                     "option name Skill Level type spin default {m} min 1 max {m}",
                     m = ai::MAX_LEVEL
@@ -397,7 +404,11 @@ impl Uci {
                 }
                 None => self.info(format!("Threads is 1 to {}", crate::search::MAX_THREADS)),
             },
-            "ponder" | "move overhead" | "uci_analysemode" => {}
+            "move overhead" => match spin(value, 0, 5000) {
+                Some(n) => self.overhead = Duration::from_millis(n as u64),
+                None => self.info("Move Overhead is 0 to 5000 (milliseconds)"),
+            },
+            "ponder" | "uci_analysemode" => {}
             _ => self.info(format!("unknown option `{}`", truncate(name))),
         }
     }
@@ -486,6 +497,7 @@ impl Uci {
                 time: t,
                 inc: inc.unwrap_or_default(),
                 moves_to_go: mtg,
+                overhead: self.overhead,
             });
         }
         // `go infinite` answers only after `stop`, `go ponder` after

@@ -493,6 +493,7 @@ impl Xboard {
                 time: t,
                 inc,
                 moves_to_go: (mps > 0).then(|| mps - played % mps),
+                overhead: Duration::from_millis(crate::search::MOVE_OVERHEAD_MS),
             });
         } else if self.sd.is_none() {
             l.movetime = Some(Duration::from_secs(5));
@@ -875,6 +876,7 @@ mod tests {
                 time: Duration::ZERO,
                 inc: Duration::ZERO,
                 moves_to_go: None,
+                overhead: Duration::from_millis(10),
             }),
             ..Limits::default()
         };

@@ -121,7 +121,13 @@ pub struct Clock {
     pub inc: Duration,
     /// Moves until the next time control (`None`: the rest of the game).
     pub moves_to_go: Option<u32>,
+    /// Time lost on each move outside the search (the reply's way to the
+    /// GUI, a network's delay): never spent thinking (UCI `Move Overhead`).
+    pub overhead: Duration,
 }
+
+/// The default [`Clock::overhead`], in milliseconds.
+pub const MOVE_OVERHEAD_MS: u64 = 10;
 
 /// When to stop. Several limits combine: the first reached stops.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -887,7 +893,8 @@ fn from_tt(v: i32, ply: usize) -> i32 {
 /// margin for the reply (a tenth, at most 15 ms), and the depth under way
 /// when it runs out still counts for every root action it finished
 /// (a better action found there replaces the last depth's). A clock is
-/// shared over the moves to come.
+/// shared over the moves to come, less a twentieth (at most half a
+/// second) kept in reserve and the clock's overhead, which no move spends.
 pub fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
     if let Some(mt) = limits.movetime {
         let margin = (mt / 10).min(Duration::from_millis(15));
@@ -897,7 +904,7 @@ pub fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
     if let Some(c) = limits.clock {
         let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 40);
         let reserve = (c.time / 20).min(Duration::from_millis(500));
-        let usable = c.time.saturating_sub(reserve);
+        let usable = c.time.saturating_sub(reserve + c.overhead);
         let ideal = usable / mtg + c.inc * 3 / 4;
         let hard = (ideal * 4).min(usable / 3 + c.inc / 2).min(usable);
         let soft = (ideal * 6 / 10).min(hard);

@@ -80,6 +80,7 @@ fn a_clock_is_shared_over_the_moves_to_come() {
             time: ms(60_000),
             inc: Duration::ZERO,
             moves_to_go: None,
+            overhead: ms(10),
         }),
         ..Limits::default()
     };
@@ -90,4 +91,37 @@ fn a_clock_is_shared_over_the_moves_to_come() {
     assert!(soft >= ms(1000) && soft <= ms(2000), "{soft:?}");
     // No limit at all: no budget.
     assert_eq!(time_budget(&Limits::default()), (None, None));
+}
+
+#[test]
+fn a_clock_keeps_the_move_overhead_back() {
+    // 300 ms left, 50 ms a move: the longest think leaves the overhead
+    // and the reserve unspent, whatever the overhead.
+    for overhead in [0, 10, 100, 250] {
+        let l = Limits {
+            clock: Some(Clock {
+                time: ms(300),
+                inc: ms(50),
+                moves_to_go: None,
+                overhead: ms(overhead),
+            }),
+            ..Limits::default()
+        };
+        let hard = time_budget(&l).1.unwrap();
+        assert!(
+            hard + ms(overhead) + ms(15) <= ms(300),
+            "{overhead}: {hard:?}"
+        );
+    }
+    // An overhead larger than the clock: the least budget there is.
+    let l = Limits {
+        clock: Some(Clock {
+            time: ms(300),
+            inc: ms(50),
+            moves_to_go: None,
+            overhead: ms(400),
+        }),
+        ..Limits::default()
+    };
+    assert_eq!(time_budget(&l).1, Some(ms(2)));
 }

@@ -66,6 +66,28 @@ fn xboard_game(variant: &str, engine: &str, extra: &[&str]) -> Option<(String, S
     ))
 }
 
+/// A failed game for the test's message: `replay`'s words, the game as
+/// XBoard saved it, XBoard's standard error (its sound library's noise
+/// left out), and last, where a log cut in the middle still shows it,
+/// how the game ended and what `replay` said of it.
+fn report(text: &str, replay: &str, err: &str) -> String {
+    let err: Vec<&str> = err
+        .lines()
+        .filter(|l| !l.starts_with("ALSA lib") && !l.starts_with("aplay:"))
+        .collect();
+    let tail = |t: &str, n: usize| {
+        let lines: Vec<&str> = t.lines().filter(|l| !l.trim().is_empty()).collect();
+        lines[lines.len().saturating_sub(n)..].join("\n")
+    };
+    format!(
+        "{replay}\nthe game as XBoard saved it:\n{text}\nXBoard's standard error:\n{}\n\
+         the end of the game:\n{}\nreplay's last words: {}",
+        err.join("\n"),
+        tail(text, 3),
+        tail(replay, 1)
+    )
+}
+
 /// The game ended with a result, and every move replays legally (with
 /// the variant files of `path`, if any).
 fn finished_and_legal(text: &str, path: Option<&std::path::Path>, err: &str) {
@@ -77,7 +99,8 @@ fn finished_and_legal(text: &str, path: Option<&std::path::Path>, err: &str) {
         ]
         .iter()
         .any(|r| text.contains(r)),
-        "no result:\n{text}\nXBoard's standard error:\n{err}"
+        "no result:\n{}",
+        report(text, "", err)
     );
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("game.pgn");
@@ -92,7 +115,8 @@ fn finished_and_legal(text: &str, path: Option<&std::path::Path>, err: &str) {
         String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(
         out.status.success() && replay.contains("all legal"),
-        "{replay}\nthe game as XBoard saved it:\n{text}\nXBoard's standard error:\n{err}"
+        "{}",
+        report(text, &replay, err)
     );
 }
 
@@ -117,7 +141,8 @@ fn legal_to_the_cap(text: &str, path: Option<&std::path::Path>, err: &str) {
     assert!(
         replay.contains("all legal. Result: *")
             && replay.contains("the record says 1/2-1/2, the rules give *"),
-        "{replay}\nthe game as XBoard saved it:\n{text}\nXBoard's standard error:\n{err}"
+        "{}",
+        report(text, &replay, err)
     );
 }
 
@@ -443,6 +468,7 @@ fn xboard_sees_the_mate_of_a_king_that_has_moved() {
     };
     assert!(
         text.contains("Qb2#") && text.contains("{Xboard adjudication: Checkmate} 0-1"),
-        "{text}\nXBoard's standard error:\n{err}"
+        "{}",
+        report(&text, "", &err)
     );
 }

@@ -2,11 +2,11 @@
 //! ([`client`]), and text that crosses a process boundary ([`lines`]:
 //! lines read with a cap on their length, another program's words cleaned).
 //!
-//! This layer sits below the game (`crate::play`, whose seats may be
-//! external engines) and below varia's own engine modes
-//! (`crate::protocol`, which read their commands with [`lines`]): it knows
-//! a game only as `crate::search::game::GameText`, the variant, start
-//! position and moves in protocol text.
+//! This layer sits below the game (the play layer, whose seats may be
+//! external engines) and below varia's own engine modes (the protocol
+//! layer, which reads its commands with [`lines`]): it knows a game only
+//! as the search's `GameText`, the variant, start position and moves in
+//! protocol text.
 
 pub mod client;
 pub mod lines;

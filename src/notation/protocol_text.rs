@@ -23,7 +23,7 @@
 //! Variants with hidden card decks cannot be played over a protocol (the
 //! engine would have to know the next card): [`unsupported`] says so, and
 //! why. The protocols themselves (varia as an engine, external engines as
-//! players) are above this: `crate::protocol`, `crate::external`.
+//! players) are above this, in the protocol and external layers.
 
 use super::{square, Describe};
 use crate::engine::{Move, MoveKind, Position};
@@ -84,7 +84,7 @@ pub enum CastlingText {
     #[default]
     CastlerMoves,
     /// The castler takes its partner (`e1h1`), as Chess960 GUIs write it
-    /// (`crate::protocol::chess960`).
+    /// (the protocol layer's Chess960 module).
     CastlerTakesPartner,
     /// `O-O` with a partner on a higher file than the castler, `O-O-O`
     /// with one on a lower file, as XBoard writes Fischer random chess

@@ -3,7 +3,7 @@
 //! A [`Player`] is what `--players` names: `human`, `random`, `ai:LEVEL`,
 //! the AI on a clock (`ai;st=0.1`), or an external engine
 //! (`uci:PATH`, `xboard:PATH`). [`choose`] runs the built-in AI;
-//! [`crate::play::seat`] runs a whole seat (clocks, external engines).
+//! the seat module runs a whole seat (clocks, external engines).
 //!
 //! The levels are node budgets, so a level plays the same action for the
 //! same seed on any machine; each level searches about four times the nodes

@@ -4,7 +4,7 @@
 //! ([`crate::notation::protocol_text`], re-exported here); the variant
 //! catalogue ([`Catalogue`]: built-in variants and `VariantPath` files);
 //! Chess960's castling rule ([`chess960`]). External engines as players
-//! are below the game layer, in [`crate::external`]. Variants with hidden
+//! are below the game layer, in the external layer. Variants with hidden
 //! card decks are refused with a message, never a crash
 //! ([`unsupported`]); XBoard also needs two players.
 //!

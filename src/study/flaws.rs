@@ -2,8 +2,7 @@
 //! shortest decisive games, and the results of each opening action.
 //!
 //! [`Flaws`] is fed one game at a time, in game order (as
-//! [`crate::study::simulate::run`] hands games on, and as [`crate::study::merge::join`]
-//! joins shards), and keeps a bounded amount: so a run gives the same
+//! the simulation hands games on, and as merging shards joins them), and keeps a bounded amount: so a run gives the same
 //! findings whatever its thread count, and the merged shards of a run give
 //! the unsharded run's.
 

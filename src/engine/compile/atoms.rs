@@ -10,67 +10,14 @@
 use super::attack_plan::AttackPlan;
 use super::bulk::BulkSteps;
 pub use super::catom::{AKind, BentLegs, CAtom, SqTable};
+pub use super::dirs::{DirInfo, LameStep, WrapLines};
 use super::error::CompileError;
 use super::shape::{shape_of, Shape};
+pub use super::shape::{Plan, ZoneAtom};
 use crate::engine::core::{Bits, Geometry, Man, Square};
 use crate::ir::KindSet;
 use crate::ir::{self, Atom, Dir, Mode, Path, PieceId, PlayerId, Variant};
 use std::collections::HashMap;
-
-/// An absolute direction vector with its tables.
-#[derive(Clone, Debug)]
-pub struct DirInfo {
-    pub v: (i32, i32),
-    /// Along this direction square indices grow, so the nearest square of a
-    /// ray is its lowest.
-    pub lowest: bool,
-    /// Index of the opposite direction.
-    pub neg: u16,
-    /// Index of this direction's lame steps in `lame` (lame directions only).
-    pub lame_base: Option<u32>,
-}
-
-/// The lines of one direction on a board that wraps: per square, the
-/// squares `sq+v, sq+2v, …` in order, across wrapped edges, up to a hole,
-/// an edge that does not wrap, or the square before `sq` itself.
-#[derive(Clone, Debug, Default)]
-pub struct WrapLines {
-    /// Per square, where its line starts in `squares` (and, at the next
-    /// square's index, where it ends).
-    pub start: Vec<u32>,
-    pub squares: Vec<Square>,
-}
-
-impl WrapLines {
-    /// The line from `sq`, nearest square first.
-    #[inline]
-    pub fn from(&self, sq: Square) -> &[Square] {
-        let i = sq.index();
-        &self.squares[self.start[i] as usize..self.start[i + 1] as usize]
-    }
-}
-
-/// One lame step from a square.
-#[derive(Clone, Copy, Debug)]
-pub struct LameStep<B: Bits> {
-    /// The landing square; `None` when it or a path square is not real.
-    pub to: Option<Square>,
-    /// The path squares, which must be empty.
-    pub path: B,
-    /// The path squares in order (en-passant targets), `npath` of them.
-    pub path_sqs: [Square; 3],
-    pub npath: u8,
-}
-
-impl<B: Bits> LameStep<B> {
-    /// No step: the landing square or a path square is not real.
-    pub const NONE: LameStep<B> = LameStep {
-        to: None,
-        path: B::EMPTY,
-        path_sqs: [Square::new(0); 3],
-        npath: 0,
-    };
-}
 
 /// The compiled atoms of one (kind, facing).
 #[derive(Clone, Debug)]
@@ -91,62 +38,6 @@ pub struct Pattern {
     pub zone_attacks: Vec<ZoneAtom>,
     /// `attacks` arranged for the attack set of a man.
     pub attack_plan: AttackPlan,
-}
-
-/// A pattern's move atoms arranged for fast generation: every plain leap
-/// merged into one table per mode, plain unlimited rides as bare
-/// directions, and the rest (initial-only, lame, hopping, limited,
-/// friend-passing atoms) kept whole.
-#[derive(Clone, Debug, Default)]
-pub struct Plan {
-    /// Index in `plan_bb` of the union of the leaps that move to an empty
-    /// square, and of those that capture (per square).
-    pub leap_quiet: Option<u32>,
-    pub leap_cap: Option<u32>,
-    /// Unlimited rides that both move and capture, that only move, that
-    /// only capture.
-    pub rides_both: Vec<u16>,
-    pub rides_quiet: Vec<u16>,
-    pub rides_cap: Vec<u16>,
-    /// Every other atom.
-    pub rest: Vec<CAtom>,
-    /// The lame leaps among `rest` (they may leave en-passant targets).
-    pub lame: Vec<CAtom>,
-    /// Every lame leap is for unmoved men only.
-    pub lame_initial_only: bool,
-    /// Every atom of `rest` is a lame leap (none is left when the lame
-    /// leaps are generated apart).
-    pub rest_all_lame: bool,
-    /// `moves PIECE in REGION`: atoms open only from the squares of
-    /// `masks[i]` (they never leave en-passant targets).
-    pub zone: Vec<ZoneAtom>,
-    /// `confined PIECE to REGION`: index in `masks` of the only squares
-    /// the man may land on.
-    pub confine: Option<u32>,
-    /// `hop PIECE: not over KIND`: the patterns of the kinds its hops may
-    /// not jump.
-    pub no_hurdle: Vec<u8>,
-    /// `immune KIND: from PIECE`: the patterns of the kinds it never
-    /// captures nor attacks.
-    pub immune: Vec<u8>,
-    /// `captures own`: its captures may also take its owner's men (not
-    /// royal ones).
-    pub captures_own: bool,
-    /// Some of `zone`, `confine`, `no_hurdle`, `immune`, `captures_own` is
-    /// given.
-    pub extra: bool,
-    /// The plan's fixed shape, when it has one.
-    pub shape: Shape,
-}
-
-/// An atom of `moves PIECE in REGION`.
-#[derive(Clone, Debug)]
-pub struct ZoneAtom {
-    /// Index in `masks` of the region's squares (the owner's).
-    pub mask: u32,
-    /// `inside`: the landing square must be in the region too.
-    pub inside: bool,
-    pub atom: CAtom,
 }
 
 /// The movement tables of a variant.

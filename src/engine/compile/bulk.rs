@@ -12,7 +12,8 @@
 //!
 //! [`Shape::Steps`]: super::shape::Shape::Steps
 
-use super::atoms::{LameStep, SqTable};
+use super::catom::SqTable;
+use super::dirs::LameStep;
 use crate::engine::core::{Bits, Square};
 
 /// Most offsets one table may split into.

@@ -1,6 +1,5 @@
 //! A compiled movement atom ([`CAtom`]) and its kind: what the atom
-//! tables ([`super::atoms`]) and the attack plans ([`super::attack_plan`])
-//! are made of.
+//! tables and the attack plans are made of.
 
 use crate::ir::Mode;
 

@@ -10,6 +10,7 @@ pub(crate) mod atoms;
 pub(crate) mod attack_plan;
 pub(crate) mod bulk;
 pub(crate) mod catom;
+pub(crate) mod dirs;
 pub(crate) mod error;
 pub(crate) mod graph;
 pub(crate) mod groups;

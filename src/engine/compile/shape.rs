@@ -1,10 +1,68 @@
-//! The fixed shapes a pattern's plan may reduce to. Move generation
-//! takes a man of a shaped pattern by a short fixed path (one table
-//! lookup per leap set, one loop over at most eight ride directions, a
-//! pawn's step) instead of walking the plan's atom lists.
+//! A pattern's plan (its move atoms arranged for generation) and the fixed
+//! shapes a plan may reduce to. Move generation takes a man of a shaped
+//! pattern by a short fixed path (one table lookup per leap set, one loop
+//! over at most eight ride directions, a pawn's step) instead of walking
+//! the plan's atom lists.
 
-use super::atoms::{AKind, DirInfo, Plan, SqTable};
+use super::catom::{AKind, CAtom, SqTable};
+use super::dirs::DirInfo;
 use crate::engine::core::Bits;
+
+/// A pattern's move atoms arranged for fast generation: every plain leap
+/// merged into one table per mode, plain unlimited rides as bare
+/// directions, and the rest (initial-only, lame, hopping, limited,
+/// friend-passing atoms) kept whole.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Index in `plan_bb` of the union of the leaps that move to an empty
+    /// square, and of those that capture (per square).
+    pub leap_quiet: Option<u32>,
+    pub leap_cap: Option<u32>,
+    /// Unlimited rides that both move and capture, that only move, that
+    /// only capture.
+    pub rides_both: Vec<u16>,
+    pub rides_quiet: Vec<u16>,
+    pub rides_cap: Vec<u16>,
+    /// Every other atom.
+    pub rest: Vec<CAtom>,
+    /// The lame leaps among `rest` (they may leave en-passant targets).
+    pub lame: Vec<CAtom>,
+    /// Every lame leap is for unmoved men only.
+    pub lame_initial_only: bool,
+    /// Every atom of `rest` is a lame leap (none is left when the lame
+    /// leaps are generated apart).
+    pub rest_all_lame: bool,
+    /// `moves PIECE in REGION`: atoms open only from the squares of
+    /// `masks[i]` (they never leave en-passant targets).
+    pub zone: Vec<ZoneAtom>,
+    /// `confined PIECE to REGION`: index in `masks` of the only squares
+    /// the man may land on.
+    pub confine: Option<u32>,
+    /// `hop PIECE: not over KIND`: the patterns of the kinds its hops may
+    /// not jump.
+    pub no_hurdle: Vec<u8>,
+    /// `immune KIND: from PIECE`: the patterns of the kinds it never
+    /// captures nor attacks.
+    pub immune: Vec<u8>,
+    /// `captures own`: its captures may also take its owner's men (not
+    /// royal ones).
+    pub captures_own: bool,
+    /// Some of `zone`, `confine`, `no_hurdle`, `immune`, `captures_own` is
+    /// given.
+    pub extra: bool,
+    /// The plan's fixed shape, when it has one.
+    pub shape: Shape,
+}
+
+/// An atom of `moves PIECE in REGION`.
+#[derive(Clone, Debug)]
+pub struct ZoneAtom {
+    /// Index in `masks` of the region's squares (the owner's).
+    pub mask: u32,
+    /// `inside`: the landing square must be in the region too.
+    pub inside: bool,
+    pub atom: CAtom,
+}
 
 /// Most directions a [`Shape::Plain`] rides along.
 pub const SHAPE_RIDES: usize = 8;

@@ -1,12 +1,12 @@
-//! The journal: every change make applies to a [`State`](super::State) is
+//! The journal: every change make applies to a `State` is
 //! recorded, so unmake is one loop that undoes them in reverse. The journal
 //! lives in the state and is reused between plies; it never drops an entry
 //! and has no fixed capacity.
 
+use super::ep_record::EpRecord;
 use super::man::Man;
 use super::players::PlayerSet;
 use super::square::Square;
-use super::state::EpRecord;
 use crate::ir::{PieceId, PlayerId};
 
 /// One recorded change, with what is needed to undo it.
@@ -41,11 +41,9 @@ pub(crate) enum Change {
     Translate(i8, i8),
 }
 
-/// Where a journal stood before an action: what [`State::rewind`] needs.
+/// Where a journal stood before an action: what `State::rewind` needs.
 /// The values every action changes (turn, counters, hash) are saved here
 /// once instead of one journal entry each.
-///
-/// [`State::rewind`]: super::State::rewind
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mark {
     pub(crate) len: u32,

@@ -12,6 +12,7 @@
 
 mod action;
 mod bitset;
+mod ep_record;
 mod geometry;
 mod journal;
 mod layout;
@@ -23,11 +24,12 @@ mod zobrist;
 
 pub use action::{sorted_moves, CardId, Move, MoveKind, MoveList, WallBase, WallHow};
 pub use bitset::{Bits, BitsIter, Bitset, BitsetIter, B128, B192, B64};
+pub use ep_record::EpRecord;
 pub use geometry::{Geometry, SquareOrder, KING_STEPS};
 pub use journal::Mark;
 pub use layout::{Layout, Var};
 pub use man::Man;
 pub use players::{ByPlayer, PlayerSet};
 pub use square::Square;
-pub use state::{Deck, EpRecord, State};
+pub use state::{Deck, State};
 pub use zobrist::{splitmix, Zobrist};

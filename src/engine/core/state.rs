@@ -4,33 +4,13 @@
 //! [`State::rewind`].
 
 use super::bitset::Bits;
+use super::ep_record::EpRecord;
 use super::journal::{Change, Mark};
 use super::layout::{Layout, Var};
 use super::man::Man;
 use super::players::PlayerSet;
 use super::square::Square;
 use crate::ir::{PieceId, PlayerId, MAX_PIECES, MAX_PLAYERS};
-
-/// One en-passant record: the man that made a lame move, the squares it
-/// passed, and the players who may still capture it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EpRecord {
-    /// Square of the man that passed.
-    pub victim: Square,
-    /// The passed squares, `ntargets` of them.
-    pub targets: [Square; 3],
-    pub ntargets: u8,
-    /// The players who may still take it.
-    pub eligible: PlayerSet,
-}
-
-impl EpRecord {
-    /// The targets in order.
-    #[inline]
-    pub fn targets(&self) -> &[Square] {
-        &self.targets[..self.ntargets as usize]
-    }
-}
 
 /// A player's deck: the cards `top..` remain, `cards[top]` is drawn next.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

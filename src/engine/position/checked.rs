@@ -4,7 +4,7 @@
 //! A position holds its state in the set width of its compiled variant
 //! ([`Inner`]); every method runs the engine monomorphised for that width.
 
-use super::fen::FenError;
+use super::fen::error::FenError;
 use super::raw::{self, PositionError, RawPosition};
 use super::{act, movegen};
 use crate::engine::core::{Bits, Bitset, Mark, Move, MoveList, State, B128, B192, B64};

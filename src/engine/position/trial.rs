@@ -1,5 +1,5 @@
 //! Trying actions that may be illegal, for explanations
-//! ([`crate::explain`]) and move diagrams: the candidate board moves
+//! (the explain layer) and move diagrams: the candidate board moves
 //! before constraints, guards and filters; what a candidate breaks; a
 //! placement condition evaluated on a square; where a lone man reaches.
 //!

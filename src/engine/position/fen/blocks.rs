@@ -1,7 +1,8 @@
 //! The FEN blocks of the rules that keep state: `<swaps:…,passes:…,
 //! removed:…,origin:…>` and the decks `|…|` (see docs/FEN.md).
 
-use super::text::{parse_counts, write_counts, FenField};
+use super::error::FenField;
+use super::text::{parse_counts, write_counts};
 use crate::engine::core::Bits;
 use crate::engine::position::raw::RawPosition;
 use crate::engine::rules::faces::SlotText;

@@ -7,7 +7,8 @@
 //! waiting (used or lost), as Musketeer-Stockfish writes it. Reading, `L-`
 //! is no gate.
 
-use super::text::{fail, frame, read_man, write_man, FenError, FenField};
+use super::error::{fail, FenError, FenField};
+use super::text::{frame, read_man, write_man};
 use crate::engine::core::{Bits, Square};
 use crate::engine::position::raw::RawPosition;
 use crate::engine::rules::gates::Gates;

@@ -3,13 +3,14 @@
 //! has-moved flags, several en-passant records, rule state, decks).
 
 mod blocks;
+pub(crate) mod error;
 mod gates;
 mod parse;
 mod text;
 mod write;
 
+pub use error::{FenError, FenField};
 pub use parse::parse;
-pub use text::{FenError, FenField};
 pub use write::write;
 
 use super::checked::Position;

@@ -1,10 +1,8 @@
 //! Reading FEN into a raw position.
 
 use super::blocks;
-use super::text::{
-    fail, frame, parse_counts, parse_square, read_man, square_name, style, FenError, FenField,
-    Style,
-};
+use super::error::{fail, FenError, FenField};
+use super::text::{frame, parse_counts, parse_square, read_man, square_name, style, Style};
 use crate::engine::core::Bits;
 use crate::engine::core::{Man, Square};
 use crate::engine::position::raw::{RawEp, RawMan, RawPosition};

@@ -1,60 +1,11 @@
-//! What reading and writing FEN share: errors, the frame of the written
-//! board, how men are written, counts of men.
+//! What reading and writing FEN share: the frame of the written board,
+//! how men are written, counts of men.
 
+use super::error::{fail, FenError, FenField};
 use crate::engine::core::Bits;
 use crate::engine::core::Square;
 use crate::engine::tables::Compiled;
 use crate::ir::{PieceId, PlayerId, Shape};
-use std::fmt;
-
-/// The FEN field an error is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FenField {
-    Placement,
-    Hands,
-    Pools,
-    Turn,
-    Castling,
-    EnPassant,
-    Halfmove,
-    Fullmove,
-    /// Text after the last field.
-    Extra,
-    /// The fields parse but do not make a valid position.
-    Position,
-}
-
-impl fmt::Display for FenField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FenField::Placement => "piece placement",
-            FenField::Hands => "hands",
-            FenField::Pools => "promotion pools",
-            FenField::Turn => "side to move",
-            FenField::Castling => "castling",
-            FenField::EnPassant => "en passant",
-            FenField::Halfmove => "halfmove clock",
-            FenField::Fullmove => "fullmove number",
-            FenField::Extra => "end",
-            FenField::Position => "position",
-        })
-    }
-}
-
-/// A FEN that could not be read: which field, and what was expected.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("bad FEN, {field} field: {message}")]
-pub struct FenError {
-    pub field: FenField,
-    pub message: String,
-}
-
-pub(super) fn fail<T>(field: FenField, message: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError {
-        field,
-        message: message.into(),
-    })
-}
 
 /// Where the FEN's a1 is on the internal grid (the limit box's corner on
 /// unbounded boards) and how big the written board is.

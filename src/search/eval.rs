@@ -115,6 +115,9 @@ pub struct Eval {
     royal: Vec<bool>,
     /// Checkmate ends the game (or eliminates): royal safety matters.
     mate_matters: bool,
+    /// Per square (where royal safety matters): the squares beside it,
+    /// one step away by coordinates in any direction (a royal's shelter).
+    beside: Vec<Vec<Square>>,
     /// Kinds whose surrounding loses the game (weight) or removes the man.
     surround: Vec<(PieceId, Cp)>,
     /// The same before the `surround` weight: a fixed weight where the
@@ -171,7 +174,8 @@ pub struct Scratch {
     /// The dynamic terms' cheapest attacker per square (`Cp::MAX` between
     /// calls).
     cheapest: Vec<Cp>,
-    /// Per man: its coordinates, team and value, for the royals' safety.
+    /// Per man worth at least [`TROPISM_VALUE`]: its coordinates, team
+    /// and value, for the royals' safety.
     near: Vec<Near>,
     /// The men on the board with their squares (`Position::men_into`).
     men: Vec<(Square, Man)>,
@@ -184,6 +188,9 @@ pub struct Scratch {
 /// A man as a royal's safety sees it: coordinates, team (`team_of` its
 /// owner), value.
 type Near = (i32, i32, u8, Cp);
+
+/// The least value of an enemy man that counts near a royal (tropism).
+pub(super) const TROPISM_VALUE: Cp = 250;
 
 /// A kind's value computed from its mobility on the empty board.
 fn derived_value(leap: f64, ride: f64) -> Cp {
@@ -378,6 +385,20 @@ impl Eval {
         defaults.terms[w::CHECK_THREATS] = threats.default_weight();
         defaults.terms[w::HAND_ATTACK] = dynamic.hand_attack_default();
         let structure = Structure::new(t, &mean_mobility, material_sign);
+        let mut beside = vec![Vec::new(); if mate_matters { geo.len() } else { 0 }];
+        for (s, b) in geo
+            .squares()
+            .filter(|_| mate_matters)
+            .map(|s| (s, geo.coords(s)))
+        {
+            beside[s.index()] = geo
+                .squares()
+                .filter(|&n| {
+                    let c = geo.coords(n);
+                    (c.0 - b.0).abs().max((c.1 - b.1).abs()) == 1
+                })
+                .collect();
+        }
         let mut e = Eval {
             values,
             hand: Vec::new(),
@@ -390,6 +411,7 @@ impl Eval {
             promo_gain: Vec::new(),
             royal,
             mate_matters,
+            beside,
             surround: Vec::new(),
             surround_base,
             setup_kinds: v.setup.men.iter().map(|m| m.piece).collect(),
@@ -591,7 +613,7 @@ impl Eval {
             let s = sign(m.owner());
             let val = self.values[k];
             material[m.owner() as usize & 7] += val;
-            if self.mate_matters {
+            if self.mate_matters && val >= TROPISM_VALUE {
                 let (x, y) = geo.coords(sq);
                 scratch
                     .near
@@ -728,10 +750,11 @@ impl Eval {
 
     /// What a royal's safety is made of: the game phase (0 with no enemy
     /// pieces ..= 256 with a full army), its shelter (own men beside it, at
-    /// most 4), the enemy pieces near it (tropism) and its square's
-    /// mobility term (centre). `near` holds every man of the position.
+    /// most 4: read on the squares beside it), the enemy pieces near it
+    /// (tropism) and its square's mobility term (centre). `near` holds
+    /// every man of the position worth at least [`TROPISM_VALUE`].
     #[inline]
-    fn royal_parts(
+    pub(super) fn royal_parts(
         &self,
         pos: &Position,
         sq: Square,
@@ -745,18 +768,21 @@ impl Eval {
         let team = v.team_of(owner) as u8;
         let phase = self.phase(v, owner, material);
         let (x, y) = geo.coords(sq);
-        let mut shelter = 0;
+        let mut shelter: Cp = 0;
+        for &n in self.beside.get(sq.index()).into_iter().flatten() {
+            if pos
+                .man_at(n)
+                .is_some_and(|m| v.team_of(m.owner()) as u8 == team)
+            {
+                shelter += 1;
+            }
+        }
+        let shelter = shelter.min(4);
         let mut tropism = 0;
         for &(mx, my, tm, val) in near {
             let d = (mx - x).abs().max((my - y).abs());
-            if tm == team {
-                if d == 1 && shelter < 4 {
-                    shelter += 1;
-                }
-            } else {
-                if val >= 250 && d <= 4 {
-                    tropism += (5 - d) * val / 200;
-                }
+            if tm != team && d <= 4 {
+                tropism += (5 - d) * val / 200;
             }
         }
         // The royal's own square term: its mobility on the empty board.
@@ -792,10 +818,12 @@ impl Eval {
             let k = m.kind() as usize;
             let s = sign(m.owner());
             material[m.owner() as usize & 7] += self.values[k];
-            let (x, y) = geo.coords(sq);
-            scratch
-                .near
-                .push((x, y, v.team_of(m.owner()) as u8, self.values[k]));
+            if self.values[k] >= TROPISM_VALUE {
+                let (x, y) = geo.coords(sq);
+                scratch
+                    .near
+                    .push((x, y, v.team_of(m.owner()) as u8, self.values[k]));
+            }
             if self.royal[k] {
                 rest += s * ms * self.values[k] as f64;
             } else {

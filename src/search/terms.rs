@@ -147,6 +147,7 @@ impl Eval {
 mod tests {
     use super::*;
     use crate::engine::{AttackMap, AttackMaps, Bits, Position, Tables};
+    use crate::search::eval::TROPISM_VALUE;
     use std::sync::Arc;
 
     /// The evaluation's inputs to the map-reading terms, as
@@ -206,6 +207,7 @@ mod tests {
             let slow = e.threats_raw(pos, general, team, &royals, &mut r2);
             assert_eq!(fast, slow, "{what}: check threats for team {team}");
         }
+        royal_parts(e, pos, &royals, &material, what);
         // Every entry of the cheapest-attacker tables is set back.
         assert!(c1.iter().chain(&c2).all(|&c| c == Cp::MAX), "{what}");
         // The same position compiled 256 squares wide: the same value.
@@ -217,6 +219,53 @@ mod tests {
                 wide_e.evaluate(&wide_pos, p),
                 "{what}: evaluation for player {p}"
             );
+        }
+    }
+
+    /// `Eval::royal_parts` (the squares beside the royal for its shelter,
+    /// the men worth at least `TROPISM_VALUE` for tropism) against a walk
+    /// over every man of the position, per royal.
+    fn royal_parts(
+        e: &Eval,
+        pos: &Position,
+        royals: &[(Square, u8)],
+        material: &[Cp; 8],
+        what: &str,
+    ) {
+        let v = pos.tables().variant();
+        let geo = pos.tables().geometry();
+        let near: Vec<_> = pos
+            .men()
+            .filter(|&(_, m)| e.values[m.kind() as usize] >= TROPISM_VALUE)
+            .map(|(sq, m)| {
+                let (x, y) = geo.coords(sq);
+                (
+                    x,
+                    y,
+                    v.team_of(m.owner()) as u8,
+                    e.values[m.kind() as usize],
+                )
+            })
+            .collect();
+        for &(sq, owner) in royals {
+            let team = v.team_of(owner);
+            let (x, y) = geo.coords(sq);
+            let (mut shelter, mut tropism) = (0, 0);
+            for (at, m) in pos.men() {
+                let (mx, my) = geo.coords(at);
+                let d = (mx - x).abs().max((my - y).abs());
+                let val = e.values[m.kind() as usize];
+                if v.team_of(m.owner()) == team {
+                    if d == 1 && shelter < 4 {
+                        shelter += 1;
+                    }
+                } else if val >= 250 && d <= 4 {
+                    tropism += (5 - d) * val / 200;
+                }
+            }
+            let (phase, s, t, _) = e.royal_parts(pos, sq, owner, material, &near);
+            assert_eq!((s, t), (shelter, tropism), "{what}: royal on {sq:?}");
+            assert_eq!(phase, e.phase(v, owner, material), "{what}");
         }
     }
 

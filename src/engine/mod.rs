@@ -48,9 +48,9 @@ pub use compile::CompileError;
 pub use perft::{divide, divide_turns, parse_perft_file, perft, perft_turns, PerftCase};
 pub use position::fen;
 pub use position::{
-    lone_reach, AttackMap, Broken, Extra, FenError, FenField, Game, LionRefusal, ManAttacks,
-    Position, PositionError, RawEp, RawMan, RawPosition, RollState, SetupError, Surroundings, Undo,
-    MAX_REROLLS,
+    lone_reach, AttackMap, AttackMaps, Broken, Extra, FenError, FenField, Game, LionRefusal,
+    ManAttacks, MapIn, Position, PositionError, RawEp, RawMan, RawPosition, RollState, SetupError,
+    Surroundings, Undo, MAX_REROLLS,
 };
 pub use rules::{Cause, Share, Status};
 pub use tables::Tables;

@@ -202,20 +202,21 @@ impl Dynamic {
 
     /// The raw features of the dynamic terms for `team` (positive: good
     /// for it), in the order of [`TERMS`], each to be multiplied by its
-    /// weight and divided by [`DEN`]. `map` is the position's attack map
-    /// ([`Position::attack_map`], filled here) and `cheapest` a table per
-    /// square (every entry `Cp::MAX` between calls): the caller keeps both
-    /// so that their buffers are reused. `values` are the men's values,
+    /// weight and divided by [`DEN`]. `map` is the position's filled
+    /// attack map in any set width `B` (the board's own, from
+    /// [`Position::attack_map_in`], or the widest: the same features) and
+    /// `cheapest` a table per square (every entry `Cp::MAX` between
+    /// calls), which the caller keeps so that its buffer is reused. `values` are the men's values,
     /// `passed_gain` what promoting gains per kind (before weights),
     /// `promo_dist` the promotion distance tables, `royals` the royal men
     /// with the phase their safety is weighed at (0 with no enemy pieces
     /// ..= 256 with a full army). `mobility`: count the mobility feature
     /// (else it stays 0: its weight is 0).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn raw(
+    pub(super) fn raw<B: Bits>(
         &self,
         pos: &Position,
-        map: &mut AttackMap,
+        map: &AttackMap<B>,
         cheapest: &mut Vec<Cp>,
         team: usize,
         values: &[Cp],
@@ -228,7 +229,6 @@ impl Dynamic {
         if !self.on {
             return out;
         }
-        pos.attack_map(map);
         if cheapest.len() < 256 {
             cheapest.clear();
             cheapest.resize(256, Cp::MAX);
@@ -244,10 +244,10 @@ impl Dynamic {
         let side_of = |o: u8| sides[o as usize & 7];
         // The two sides' men and what they attack: index 0 is `team`, 1
         // the other side.
-        let mut side = [Bitset::EMPTY; 2];
-        let mut reach = [Bitset::EMPTY; 2];
+        let mut side = [B::EMPTY; 2];
+        let mut reach = [B::EMPTY; 2];
         for p in 0..2u8 {
-            side[side_of(p)] |= pos.men_of(p);
+            side[side_of(p)] |= map.men_of(p);
             reach[side_of(p)] |= map.of_player(p);
         }
         // Men attacked by the other side, men defended by their own.
@@ -256,13 +256,13 @@ impl Dynamic {
         let sign = |s: usize| if s == 0 { 1i64 } else { -1 };
         let men = map.men();
         // The zones of up to 4 royals: its square and those it attacks.
-        let mut zones = [(Bitset::EMPTY, 0usize, 0i64, 0i64, 0i64); 4];
+        let mut zones = [(B::EMPTY, 0usize, 0i64, 0i64, 0i64); 4];
         let mut nz = 0;
         if self.king {
             for &(sq, owner, phase) in royals.iter().take(4) {
                 let mut z = men
                     .binary_search_by_key(&sq.index(), |m| m.sq.index())
-                    .map_or(Bitset::EMPTY, |i| men[i].attacks);
+                    .map_or(B::EMPTY, |i| men[i].attacks);
                 z.insert(sq);
                 zones[nz] = (z, side_of(owner), phase as i64, 0, 0);
                 nz += 1;
@@ -270,9 +270,9 @@ impl Dynamic {
         }
         // Per man: the pawn-like men, the cheapest enemy attacker of each
         // attacked square, mobility, the attack on the royals' zones.
-        let mut pawns = [Bitset::EMPTY; 2];
+        let mut pawns = [B::EMPTY; 2];
         // What each side's men other than royals attack (drop games only).
-        let mut guard = [Bitset::EMPTY; 2];
+        let mut guard = [B::EMPTY; 2];
         for &ManAttacks {
             sq,
             man: m,
@@ -344,7 +344,7 @@ impl Dynamic {
                 continue;
             };
             let d = dist[f][sq.index()];
-            if d == 0 || d == u8::MAX || (span[f][sq.index()] & pawns[1 - me]).any() {
+            if d == 0 || d == u8::MAX || (B::narrow(span[f][sq.index()]) & pawns[1 - me]).any() {
                 continue;
             }
             let d = d as i64 + 1;
@@ -355,7 +355,7 @@ impl Dynamic {
         for z in zones.iter().take(nz) {
             out[4] -= sign(z.1) * z.3 * z.4.min(4) * z.2;
             if self.drops {
-                let (u, n) = self.hand_attackers(pos, z.0, z.1, &sides, &guard, &reach);
+                let (u, n) = self.hand_attackers(pos, map, z.0, z.1, &sides, &guard, &reach);
                 if n > 0 {
                     let more = (z.3 + u) * (z.4 + n).min(4) - z.3 * z.4.min(4);
                     out[6] -= sign(z.1) * more * z.2;
@@ -375,16 +375,18 @@ impl Dynamic {
     /// attackers, and the drop squares as units. Returns (units,
     /// attackers). Where a kind may be placed is not read (an estimate:
     /// a rule that keeps a kind off some squares is not seen).
-    fn hand_attackers(
+    #[allow(clippy::too_many_arguments)]
+    fn hand_attackers<B: Bits>(
         &self,
         pos: &Position,
-        zone: Bitset,
+        map: &AttackMap<B>,
+        zone: B,
         me: usize,
         sides: &[usize; 8],
-        guard: &[Bitset; 2],
-        reach: &[Bitset; 2],
+        guard: &[B; 2],
+        reach: &[B; 2],
     ) -> (i64, i64) {
-        let drop = zone & !pos.occupied() & (!guard[me] | reach[1 - me]);
+        let drop = zone & !map.occupied() & (!guard[me] | reach[1 - me]);
         if !drop.any() {
             return (0, 0);
         }

@@ -85,7 +85,7 @@ use super::points::Points;
 use super::structure::{self, Structure};
 use super::threats::{self, Threats};
 use super::weights::{self as w, Weights};
-use crate::engine::{AttackMap, Bitset, Man, Position, Square, Tables};
+use crate::engine::{AttackMaps, Bitset, Man, Position, Square, Tables};
 use crate::ir::KindSet;
 use crate::ir::{Dir, Event, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
 
@@ -99,14 +99,14 @@ pub struct Eval {
     /// Material value per kind in hand.
     hand: Vec<Cp>,
     /// The weights in use, and the rule file's own (without a values file).
-    weights: Weights,
+    pub(super) weights: Weights,
     defaults: Weights,
     /// Piece-square term per kind, facing and square index, as derived.
     base_pst: Vec<[Vec<i16>; 4]>,
     /// The same, scaled by the `pst` weight.
     pst: Vec<[Vec<i16>; 4]>,
     /// Moves to the promotion zone per kind, facing and square (255: never).
-    promo_dist: Vec<Option<[Vec<u8>; 4]>>,
+    pub(super) promo_dist: Vec<Option<[Vec<u8>; 4]>>,
     /// What each kind may promote to.
     promo_choices: Vec<Vec<PieceId>>,
     /// What promoting gains per kind (best choice minus the man's value),
@@ -115,6 +115,9 @@ pub struct Eval {
     royal: Vec<bool>,
     /// Checkmate ends the game (or eliminates): royal safety matters.
     mate_matters: bool,
+    /// Per square (where royal safety matters): the squares beside it,
+    /// one step away by coordinates in any direction (a royal's shelter).
+    beside: Vec<Vec<Square>>,
     /// Kinds whose surrounding loses the game (weight) or removes the man.
     surround: Vec<(PieceId, Cp)>,
     /// The same before the `surround` weight: a fixed weight where the
@@ -127,7 +130,7 @@ pub struct Eval {
     /// A move counter draws the game.
     quiet_rule: bool,
     /// Material of the non-royal men at the start, for the game phase.
-    start_material: Cp,
+    pub(super) start_material: Cp,
     nplayers: usize,
     /// A repeated position is a draw (the search scores a first repetition so).
     pub(crate) repetition_draws: bool,
@@ -146,18 +149,18 @@ pub struct Eval {
     /// its own moves on the empty board).
     goals: Vec<(PieceId, [Vec<u8>; 4])>,
     /// The dynamic terms' tables (`super::dynamic`).
-    dynamic: Dynamic,
+    pub(super) dynamic: Dynamic,
     /// What promoting gains per kind (best choice minus the man's value),
     /// before any weight: a passed man's worth.
-    passed_gain: Vec<Cp>,
+    pub(super) passed_gain: Vec<Cp>,
     /// The structure terms' tables (`super::structure`).
-    structure: Structure,
+    pub(super) structure: Structure,
     /// The points term, where points for events decide (`super::points`).
     points: Option<Points>,
     /// The checks term, where giving N checks wins (`super::checks`).
     checks: Option<Checks>,
     /// The check-threats term's tables (`super::threats`).
-    threats: Threats,
+    pub(super) threats: Threats,
 }
 
 /// What an evaluation reuses from one call to the next, so that it
@@ -165,12 +168,14 @@ pub struct Eval {
 /// [`Eval::evaluate_with`]).
 #[derive(Debug, Clone, Default)]
 pub struct Scratch {
-    /// The men's attack sets, for the dynamic terms.
-    map: AttackMap,
+    /// The men's attack sets in the board's set width, for the dynamic
+    /// and structure terms.
+    maps: AttackMaps,
     /// The dynamic terms' cheapest attacker per square (`Cp::MAX` between
     /// calls).
     cheapest: Vec<Cp>,
-    /// Per man: its coordinates, team and value, for the royals' safety.
+    /// Per man worth at least [`TROPISM_VALUE`]: its coordinates, team
+    /// and value, for the royals' safety.
     near: Vec<Near>,
     /// The men on the board with their squares (`Position::men_into`).
     men: Vec<(Square, Man)>,
@@ -183,6 +188,9 @@ pub struct Scratch {
 /// A man as a royal's safety sees it: coordinates, team (`team_of` its
 /// owner), value.
 type Near = (i32, i32, u8, Cp);
+
+/// The least value of an enemy man that counts near a royal (tropism).
+pub(super) const TROPISM_VALUE: Cp = 250;
 
 /// A kind's value computed from its mobility on the empty board.
 fn derived_value(leap: f64, ride: f64) -> Cp {
@@ -377,6 +385,20 @@ impl Eval {
         defaults.terms[w::CHECK_THREATS] = threats.default_weight();
         defaults.terms[w::HAND_ATTACK] = dynamic.hand_attack_default();
         let structure = Structure::new(t, &mean_mobility, material_sign);
+        let mut beside = vec![Vec::new(); if mate_matters { geo.len() } else { 0 }];
+        for (s, b) in geo
+            .squares()
+            .filter(|_| mate_matters)
+            .map(|s| (s, geo.coords(s)))
+        {
+            beside[s.index()] = geo
+                .squares()
+                .filter(|&n| {
+                    let c = geo.coords(n);
+                    (c.0 - b.0).abs().max((c.1 - b.1).abs()) == 1
+                })
+                .collect();
+        }
         let mut e = Eval {
             values,
             hand: Vec::new(),
@@ -389,6 +411,7 @@ impl Eval {
             promo_gain: Vec::new(),
             royal,
             mate_matters,
+            beside,
             surround: Vec::new(),
             surround_base,
             setup_kinds: v.setup.men.iter().map(|m| m.piece).collect(),
@@ -590,7 +613,7 @@ impl Eval {
             let s = sign(m.owner());
             let val = self.values[k];
             material[m.owner() as usize & 7] += val;
-            if self.mate_matters {
+            if self.mate_matters && val >= TROPISM_VALUE {
                 let (x, y) = geo.coords(sq);
                 scratch
                     .near
@@ -634,11 +657,12 @@ impl Eval {
                 }
             }
         }
-        if self.structure.on {
-            let raw = self.structure_raw(pos, &men, team, &material);
-            for (i, &term) in structure::TERMS.iter().enumerate() {
-                score += (raw[i] * self.weights.terms[term] as i64 / structure::DEN[i]) as Cp;
-            }
+        // The men's attack sets in the board's own width, for the dynamic
+        // and structure terms (filled only where one applies).
+        let map =
+            (self.dynamic.on || self.structure.on).then(|| pos.attack_map_in(&mut scratch.maps));
+        if let (Some(map), true) = (map, self.structure.on) {
+            score += self.structure_score(pos, map, team, &material);
         }
         scratch.men = men;
         // Men in hand: material, or a debt when placing them all wins.
@@ -666,20 +690,9 @@ impl Eval {
                 score += sign(owner) * self.royal_safety(pos, sq, owner, &material, &scratch.near);
             }
         }
-        if self.dynamic.on {
-            let mobility = self.weights.terms[w::MOBILITY] != 0;
-            let raw = self.dynamic_raw(pos, scratch, team, &royals, &material, mobility);
-            for (i, &term) in dynamic::TERMS.iter().enumerate() {
-                score += (raw[i] * self.weights.terms[term] as i64 / dynamic::DEN[i]) as Cp;
-            }
-            // The check threats read the map the dynamic terms filled.
-            let tw = self.weights.terms[w::CHECK_THREATS] as i64;
-            if tw != 0 && self.threats.on {
-                let raw = self
-                    .threats
-                    .raw(pos, &scratch.map, team, &royals, &mut scratch.reach);
-                score += (raw * tw / threats::DEN) as Cp;
-            }
+        if let (Some(map), true) = (map, self.dynamic.on) {
+            let (cheapest, reach) = (&mut scratch.cheapest, &mut scratch.reach);
+            score += self.dynamic_score(pos, map, cheapest, reach, team, &royals, &material);
         }
         scratch.royals = royals;
         // Progress: the side that is ahead wants the move counter reset
@@ -702,64 +715,10 @@ impl Eval {
         score
     }
 
-    /// The dynamic terms' raw features for `team` (see
-    /// [`Dynamic::raw`]), with each royal's phase.
-    fn dynamic_raw(
-        &self,
-        pos: &Position,
-        scratch: &mut Scratch,
-        team: usize,
-        royals: &[(Square, u8)],
-        material: &[Cp; 8],
-        mobility: bool,
-    ) -> [i64; 7] {
-        let v = pos.tables().variant();
-        let mut rs = [(Square::default(), 0u8, 0 as Cp); 4];
-        let n = royals.len().min(4);
-        if self.dynamic.king {
-            for (r, &(sq, owner)) in rs.iter_mut().zip(royals) {
-                *r = (sq, owner, self.phase(v, owner, material));
-            }
-        }
-        let n = if self.dynamic.king { n } else { 0 };
-        self.dynamic.raw(
-            pos,
-            &mut scratch.map,
-            &mut scratch.cheapest,
-            team,
-            &self.values,
-            &self.passed_gain,
-            &self.promo_dist,
-            &rs[..n],
-            mobility,
-        )
-    }
-
-    /// The structure terms' raw features for `team` (see
-    /// [`Structure::raw`]), with each owner's phase (256 with a full
-    /// enemy army; the structure terms are for two players only).
-    fn structure_raw(
-        &self,
-        pos: &Position,
-        men: &[(Square, Man)],
-        team: usize,
-        material: &[Cp; 8],
-    ) -> [i64; 5] {
-        // Each owner's phase: the enemy's material against a full army's
-        // (two players: half the setup's).
-        let mut phase = [0 as Cp; 8];
-        let total: Cp = material[..2].iter().sum();
-        for (o, p) in phase.iter_mut().enumerate().take(2) {
-            let enemy = total - material[o];
-            *p = (enemy * 512 / self.start_material.max(1)).clamp(0, 256);
-        }
-        self.structure.raw(pos, men, team, &phase)
-    }
-
     /// The game phase for a royal of `owner`: 0 with no enemy pieces ..=
     /// 256 with a full army; always 256 where captured men go to a hand
     /// and are placed again (no man leaves the game).
-    fn phase(&self, v: &Variant, owner: u8, material: &[Cp; 8]) -> Cp {
+    pub(super) fn phase(&self, v: &Variant, owner: u8, material: &[Cp; 8]) -> Cp {
         if self.drops {
             return 256;
         }
@@ -791,10 +750,11 @@ impl Eval {
 
     /// What a royal's safety is made of: the game phase (0 with no enemy
     /// pieces ..= 256 with a full army), its shelter (own men beside it, at
-    /// most 4), the enemy pieces near it (tropism) and its square's
-    /// mobility term (centre). `near` holds every man of the position.
+    /// most 4: read on the squares beside it), the enemy pieces near it
+    /// (tropism) and its square's mobility term (centre). `near` holds
+    /// every man of the position worth at least [`TROPISM_VALUE`].
     #[inline]
-    fn royal_parts(
+    pub(super) fn royal_parts(
         &self,
         pos: &Position,
         sq: Square,
@@ -808,18 +768,21 @@ impl Eval {
         let team = v.team_of(owner) as u8;
         let phase = self.phase(v, owner, material);
         let (x, y) = geo.coords(sq);
-        let mut shelter = 0;
+        let mut shelter: Cp = 0;
+        for &n in self.beside.get(sq.index()).into_iter().flatten() {
+            if pos
+                .man_at(n)
+                .is_some_and(|m| v.team_of(m.owner()) as u8 == team)
+            {
+                shelter += 1;
+            }
+        }
+        let shelter = shelter.min(4);
         let mut tropism = 0;
         for &(mx, my, tm, val) in near {
             let d = (mx - x).abs().max((my - y).abs());
-            if tm == team {
-                if d == 1 && shelter < 4 {
-                    shelter += 1;
-                }
-            } else {
-                if val >= 250 && d <= 4 {
-                    tropism += (5 - d) * val / 200;
-                }
+            if tm != team && d <= 4 {
+                tropism += (5 - d) * val / 200;
             }
         }
         // The royal's own square term: its mobility on the empty board.
@@ -855,10 +818,12 @@ impl Eval {
             let k = m.kind() as usize;
             let s = sign(m.owner());
             material[m.owner() as usize & 7] += self.values[k];
-            let (x, y) = geo.coords(sq);
-            scratch
-                .near
-                .push((x, y, v.team_of(m.owner()) as u8, self.values[k]));
+            if self.values[k] >= TROPISM_VALUE {
+                let (x, y) = geo.coords(sq);
+                scratch
+                    .near
+                    .push((x, y, v.team_of(m.owner()) as u8, self.values[k]));
+            }
             if self.royal[k] {
                 rest += s * ms * self.values[k] as f64;
             } else {
@@ -937,21 +902,21 @@ impl Eval {
                 f[term(w::ROYAL_CENTRE)] += s * centre as f64 * end;
             }
         }
-        if self.dynamic.on {
-            let raw = self.dynamic_raw(pos, &mut scratch, team, &royals, &material, true);
+        let map =
+            (self.dynamic.on || self.structure.on).then(|| pos.attack_map_in(&mut scratch.maps));
+        if let (Some(map), true) = (map, self.dynamic.on) {
+            let cheapest = &mut scratch.cheapest;
+            let raw = self.dynamic_raw(pos, map, cheapest, team, &royals, &material, true);
             for (i, &t) in dynamic::TERMS.iter().enumerate() {
                 f[term(t)] += raw[i] as f64 / dynamic::DEN[i] as f64;
             }
             if self.threats.on {
-                let raw = self
-                    .threats
-                    .raw(pos, &scratch.map, team, &royals, &mut scratch.reach);
+                let raw = self.threats_raw(pos, map, team, &royals, &mut scratch.reach);
                 f[term(w::CHECK_THREATS)] += raw as f64 / threats::DEN as f64;
             }
         }
-        if self.structure.on {
-            let men: Vec<(Square, Man)> = pos.men().collect();
-            let raw = self.structure_raw(pos, &men, team, &material);
+        if let (Some(map), true) = (map, self.structure.on) {
+            let raw = self.structure_raw(pos, map, team, &material);
             for (i, &t) in structure::TERMS.iter().enumerate() {
                 f[term(t)] += raw[i] as f64 / structure::DEN[i] as f64;
             }

@@ -93,6 +93,7 @@ mod quiesce;
 mod root;
 mod smp;
 mod structure;
+mod terms;
 mod threats;
 pub mod tt;
 pub mod weights;

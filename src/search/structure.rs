@@ -14,7 +14,7 @@
 
 use super::mobility::mobility;
 use super::weights::{self as w, Cp};
-use crate::engine::{Bits, Bitset, Man, Position, Square, Tables};
+use crate::engine::{AttackMap, Bits, Bitset, ManAttacks, Position, Square, Tables};
 use crate::ir::{Dir, PieceId, Variant};
 
 /// The structure terms, in the order of [`Structure::raw`]'s result.
@@ -224,13 +224,14 @@ impl Structure {
 
     /// The raw features of the structure terms for `team` (positive: good
     /// for it), in the order of [`TERMS`], each to be multiplied by its
-    /// weight and divided by [`DEN`]. `men` are the position's men with
-    /// their squares, `phase` each owner's game phase (0 with no enemy
-    /// pieces ..= 256 with a full enemy army).
-    pub(super) fn raw(
+    /// weight and divided by [`DEN`]. `map` is the position's filled
+    /// attack map in any set width `B` (its men and their squares are
+    /// read, not their attacks), `phase` each owner's game phase (0 with
+    /// no enemy pieces ..= 256 with a full enemy army).
+    pub(super) fn raw<B: Bits>(
         &self,
         pos: &Position,
-        men: &[(Square, Man)],
+        map: &AttackMap<B>,
         team: usize,
         phase: &[Cp; 8],
     ) -> [i64; 5] {
@@ -247,17 +248,18 @@ impl Structure {
         }
         let side_of = |o: u8| sides[o as usize & 7];
         let sign = |s: usize| if s == 0 { 1i64 } else { -1 };
-        let mut own = [Bitset::EMPTY; 2];
+        let mut own = [B::EMPTY; 2];
         for p in 0..2u8 {
-            own[side_of(p)] |= pos.men_of(p);
+            own[side_of(p)] |= map.men_of(p);
         }
-        let mut pawns = [Bitset::EMPTY; 2];
-        for &(sq, m) in men {
+        let men = map.men();
+        let mut pawns = [B::EMPTY; 2];
+        for &ManAttacks { sq, man: m, .. } in men {
             if self.pawn[m.kind() as usize] {
                 pawns[side_of(m.owner())].insert(sq);
             }
         }
-        for &(sq, m) in men {
+        for &ManAttacks { sq, man: m, .. } in men {
             let k = m.kind() as usize;
             let me = side_of(m.owner());
             let s = sign(me);
@@ -274,10 +276,10 @@ impl Structure {
                         }
                     }
                 }
-                if (self.ahead[f][x] & pawns[me]).any() {
+                if (B::narrow(self.ahead[f][x]) & pawns[me]).any() {
                     out[2] -= s;
                 }
-                if !(self.beside[f][x] & pawns[me]).any() {
+                if !(B::narrow(self.beside[f][x]) & pawns[me]).any() {
                     out[3] -= s;
                 }
             } else if self.royal[k] {
@@ -287,6 +289,7 @@ impl Structure {
                     .is_some_and(|h| h.contains(sq))
                 {
                     let (near, far) = self.shield[f][x];
+                    let (near, far) = (B::narrow(near), B::narrow(far));
                     let units = 2 * (near & pawns[me]).count() + (far & pawns[me]).count();
                     out[4] += s * units as i64 * phase[m.owner() as usize & 7] as i64;
                 }

@@ -87,13 +87,14 @@ impl Threats {
 
     /// The raw feature for `team` (positive: good for it), to be
     /// multiplied by the weight and divided by [`DEN`]. `map` is the
-    /// position's filled attack map ([`Position::attack_map`]), `royals`
+    /// position's filled attack map in any set width (the board's own,
+    /// from [`Position::attack_map_in`], or the widest), `royals`
     /// the royal men and their owners, `reach` a buffer the caller keeps
     /// (one set per kind).
-    pub(super) fn raw(
+    pub(super) fn raw<B: Bits>(
         &self,
         pos: &Position,
-        map: &AttackMap,
+        map: &AttackMap<B>,
         team: usize,
         royals: &[(Square, u8)],
         reach: &mut Vec<Bitset>,
@@ -115,7 +116,7 @@ impl Threats {
             let mut enemy = None;
             for p in 0..v.players.len().min(8) as u8 {
                 if v.team_of(p) == my_team {
-                    guarded |= map.of_player(p);
+                    guarded |= map.of_player(p).widen();
                 } else {
                     enemy_men |= pos.men_of(p);
                     enemy = Some(p);
@@ -130,7 +131,7 @@ impl Threats {
             for m in map.men() {
                 let k = m.man.kind() as usize;
                 if k < nk && v.team_of(m.man.owner()) != my_team {
-                    reach[k] |= m.attacks;
+                    reach[k] |= m.attacks.widen();
                 }
             }
             let needed = self

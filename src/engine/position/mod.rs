@@ -24,7 +24,7 @@ mod tactical;
 mod trial;
 mod turn_end;
 
-pub use attack_map::{AttackMap, ManAttacks};
+pub use attack_map::{AttackMap, AttackMaps, ManAttacks, MapIn};
 pub use checked::{Position, SetupError, Undo};
 pub use fen::{FenError, FenField};
 pub use game::Game;

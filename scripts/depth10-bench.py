@@ -16,13 +16,22 @@ one thread (times depend on the machine's load). The positions: the
 start, the Italian and QGD positions of `search-bench.py`, Kiwipete (the
 perft test position, a tactical middlegame) and a rook endgame (Lucena-like,
 few men: deep trees with little material).
+
+VALUES=FILE runs `varia uci --values FILE` (`none`: the rule file's own
+weights). POSITIONS=FILE searches the FENs of FILE (one a line, `#`
+comments) instead of the five: five trees swing by a quarter with any
+change of the evaluation (docs/STRENGTH.md, "the tuned values rescaled"),
+`scripts/depth10-positions.fen` has 40 more. The last line also gives
+the geometric mean of the per-position ratios.
 """
+import math
 import os
 import subprocess
 import sys
 
 VARIA = os.environ.get("VARIA", "target/matchbuild/varia")
 FSF = os.environ.get("FSF", "/work/fsf-src/src/stockfish")
+VALUES = os.environ.get("VALUES")
 
 POSITIONS = [
     ("startpos", "position startpos"),
@@ -32,6 +41,16 @@ POSITIONS = [
     ("kiwipete", "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
     ("rook-endgame", "position fen 1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1"),
 ]
+
+
+def positions():
+    """The five positions, or those of the file POSITIONS names."""
+    path = os.environ.get("POSITIONS")
+    if not path:
+        return POSITIONS
+    with open(path) as f:
+        fens = [l.strip() for l in f if l.strip() and not l.startswith("#")]
+    return [(f"#{i + 1}", f"position fen {fen}") for i, fen in enumerate(fens)]
 
 
 def run(binary, args, pos, depth):
@@ -63,14 +82,17 @@ def run(binary, args, pos, depth):
 
 def main():
     depth = int(sys.argv[1]) if len(sys.argv) > 1 else 10
-    print(f"varia: {VARIA}; Fairy-Stockfish: {FSF}; go depth {depth}, Threads 1, Hash 16")
+    args = ["uci"] + (["--values", VALUES] if VALUES else [])
+    print(f"varia: {' '.join([VARIA] + args)}; Fairy-Stockfish: {FSF}; "
+          f"go depth {depth}, Threads 1, Hash 16")
     print()
     print("| position | varia nodes | varia ms | varia nps | varia best "
           "| FSF nodes | FSF ms | FSF nps | FSF best | nodes varia/FSF |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     tot = [0, 0, 0, 0]
-    for name, pos in POSITIONS:
-        v = run(VARIA, ["uci"], pos, depth)
+    logs = []
+    for name, pos in positions():
+        v = run(VARIA, args, pos, depth)
         f = run(FSF, [], pos, depth)
         if v is None or f is None:
             print(f"| {name} | failed | | | | | | | | |")
@@ -78,12 +100,16 @@ def main():
         _, vn, vt, vb = v
         _, fn, ft, fb = f
         tot = [tot[0] + vn, tot[1] + vt, tot[2] + fn, tot[3] + ft]
+        logs.append(math.log(vn / max(fn, 1)))
         print(f"| {name} | {vn:,} | {vt} | {vn * 1000 // max(vt, 1):,} | {vb} "
               f"| {fn:,} | {ft} | {fn * 1000 // max(ft, 1):,} | {fb} | {vn / max(fn, 1):.2f} |",
               flush=True)
     vn, vt, fn, ft = tot
     print(f"| total | {vn:,} | {vt} | {vn * 1000 // max(vt, 1):,} | "
           f"| {fn:,} | {ft} | {fn * 1000 // max(ft, 1):,} | | {vn / max(fn, 1):.2f} |")
+    if logs:
+        print(f"\ngeometric mean of the per-position ratios: "
+              f"{math.exp(sum(logs) / len(logs)):.2f}")
 
 
 if __name__ == "__main__":

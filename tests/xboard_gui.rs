@@ -66,6 +66,18 @@ fn xboard_game(variant: &str, engine: &str, extra: &[&str]) -> Option<(String, S
     ))
 }
 
+/// XBoard's own end rules off, for a variant where stalemate loses: its
+/// stalemate and bare material are chess's draws; the engines' claims
+/// end the game instead (README), and `replay` checks them.
+const ENGINES_DECIDE: &[&str] = &[
+    "-checkMates",
+    "false",
+    "-testClaims",
+    "false",
+    "-materialDraws",
+    "false",
+];
+
 /// A failed game for the test's message: `replay`'s words, the game as
 /// XBoard saved it, XBoard's standard error (its sound library's noise
 /// left out), and last, where a log cut in the middle still shows it,
@@ -244,16 +256,10 @@ fn xboard_plays_a_variant_with_forms_lettered_plus() {
             &options,
             "-adjudicateDrawMoves",
             "40",
-            // Stalemate loses here: XBoard's own rules (a stalemate or
-            // bare material is a draw) must not end the game; the
-            // engines' claims do (README).
-            "-checkMates",
-            "false",
-            "-testClaims",
-            "false",
-            "-materialDraws",
-            "false",
-        ],
+        ]
+        .into_iter()
+        .chain(ENGINES_DECIDE.iter().copied())
+        .collect::<Vec<_>>(),
     ) else {
         return;
     };
@@ -345,16 +351,10 @@ fn xboard_plays_bent_moves_told_by_setup() {
             &options,
             "-adjudicateDrawMoves",
             "40",
-            // Stalemate loses here: XBoard's own rules (a stalemate or
-            // bare material is a draw) must not end the game; the
-            // engines' claims do (README).
-            "-checkMates",
-            "false",
-            "-testClaims",
-            "false",
-            "-materialDraws",
-            "false",
-        ],
+        ]
+        .into_iter()
+        .chain(ENGINES_DECIDE.iter().copied())
+        .collect::<Vec<_>>(),
     ) else {
         return;
     };

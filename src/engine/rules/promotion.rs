@@ -50,7 +50,7 @@ pub struct Promotion<B: Bits> {
     /// has the same zone): the zone.
     zones: Vec<B>,
     /// Every zone's squares together: a move that lands outside them does
-    /// not promote, unless on shogi terms.
+    /// not promote, unless on `leaving` terms.
     any_zone: B,
     /// By pattern id and owner (`pid * MAX_PLAYERS + owner`): the squares
     /// a move of such a man may promote on (a superset).
@@ -62,7 +62,7 @@ pub struct Promotion<B: Bits> {
     kind_pids: Vec<Vec<u8>>,
     /// Some kind promotes on `leaving` or `capturing` terms, or captures
     /// in place (its captures never promote).
-    shogi: bool,
+    by_terms: bool,
 }
 
 impl<B: Bits> Promotion<B> {
@@ -73,7 +73,7 @@ impl<B: Bits> Promotion<B> {
         let mut zones = vec![B::EMPTY; nkinds * CODES_PER_KIND];
         let mut dead = vec![B::EMPTY; nkinds * 16];
         let mut kinds = KindSet::EMPTY;
-        let mut shogi = false;
+        let mut by_terms = false;
         let mut by_pattern = vec![B::EMPTY; t.atoms.patterns.len() * MAX_PLAYERS];
         for (k, piece) in v.pieces.iter().enumerate() {
             let Some(pr) = &piece.promotion else { continue };
@@ -123,7 +123,7 @@ impl<B: Bits> Promotion<B> {
                 entering: pr.entering,
                 quiet_only: piece.captures_in_place,
             });
-            shogi |= pr.leaving || pr.capturing || pr.entering || piece.captures_in_place;
+            by_terms |= pr.leaving || pr.capturing || pr.entering || piece.captures_in_place;
             kinds.insert(k as PieceId);
             for owner in 0..t.nplayers {
                 for f in Dir::ALL {
@@ -140,7 +140,7 @@ impl<B: Bits> Promotion<B> {
                         }
                     };
                     let man = Man::new(k as PieceId, owner as PlayerId, f);
-                    // (On shogi terms a man leaving its zone promotes
+                    // (On `leaving` terms a man leaving its zone promotes
                     // wherever it goes.)
                     by_pattern[t.layout.pid(man) * MAX_PLAYERS + owner] |=
                         if pr.leaving { B::FULL } else { z };
@@ -161,7 +161,7 @@ impl<B: Bits> Promotion<B> {
             by_pattern,
             dead,
             kind_pids: t.atoms.kind_pids.clone(),
-            shogi,
+            by_terms,
         })
     }
 
@@ -187,7 +187,7 @@ impl<B: Bits> Promotion<B> {
     /// only, where the test is cheaper than the zone lookup it saves).
     #[inline(always)]
     fn outside(&self, targets: B) -> bool {
-        B::SQUARES <= 64 && !self.shogi && (targets & self.any_zone).is_empty()
+        B::SQUARES <= 64 && !self.by_terms && (targets & self.any_zone).is_empty()
     }
 
     /// The promotion zone of a man.
@@ -204,16 +204,16 @@ impl<B: Bits> Promotion<B> {
             return B::EMPTY;
         }
         let zone = self.zone(man);
-        if !self.shogi {
+        if !self.by_terms {
             return targets & zone;
         }
-        self.shogi_squares(s, from, man, targets, zone)
+        self.squares_by_terms(s, from, man, targets, zone)
     }
 
-    /// [`Promotion::promo_squares`] where some kind promotes shogi-style
-    /// (on leaving or only when capturing).
+    /// [`Promotion::promo_squares`] where some kind promotes by its terms
+    /// (on entering, leaving or only when capturing).
     #[inline(never)]
-    fn shogi_squares(&self, s: &State<B>, from: Square, man: Man, targets: B, zone: B) -> B {
+    fn squares_by_terms(&self, s: &State<B>, from: Square, man: Man, targets: B, zone: B) -> B {
         let Some(pr) = &self.per_kind[man.kind() as usize] else {
             return B::EMPTY;
         };
@@ -240,8 +240,8 @@ impl<B: Bits> Promotion<B> {
         }
         let zone = self.zone(man);
         match from {
-            Some(f) if self.shogi => self
-                .shogi_squares(s, f, man, B::from_square(to), zone)
+            Some(f) if self.by_terms => self
+                .squares_by_terms(s, f, man, B::from_square(to), zone)
                 .any(),
             _ => zone.contains(to),
         }

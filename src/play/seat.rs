@@ -220,9 +220,7 @@ impl<A: Copy + PartialEq + Send> Seats<A> {
                             time: own,
                             inc,
                             moves_to_go,
-                            overhead: std::time::Duration::from_millis(
-                                crate::search::MOVE_OVERHEAD_MS,
-                            ),
+                            overhead: crate::search::MOVE_OVERHEAD,
                         })
                     }
                     _ => {}

@@ -97,7 +97,7 @@ impl Uci {
             threads: 1,
             multipv: 1,
             skill: ai::MAX_LEVEL,
-            overhead: Duration::from_millis(crate::search::MOVE_OVERHEAD_MS),
+            overhead: crate::search::MOVE_OVERHEAD,
             chess960: false,
             startup: None,
             perft: None,
@@ -189,7 +189,7 @@ impl Uci {
                 self.say("option name MultiPV type spin default 1 min 1 max 64");
                 self.say(format!(
                     "option name Move Overhead type spin default {} min 0 max 5000",
-                    crate::search::MOVE_OVERHEAD_MS
+                    crate::search::MOVE_OVERHEAD.as_millis()
                 ));
                 self.say(format!(
                     "option name Skill Level type spin default {m} min 1 max {m}",

@@ -493,7 +493,7 @@ impl Xboard {
                 time: t,
                 inc,
                 moves_to_go: (mps > 0).then(|| mps - played % mps),
-                overhead: Duration::from_millis(crate::search::MOVE_OVERHEAD_MS),
+                overhead: crate::search::MOVE_OVERHEAD,
             });
         } else if self.sd.is_none() {
             l.movetime = Some(Duration::from_secs(5));

@@ -127,8 +127,8 @@ pub struct Clock {
     pub overhead: Duration,
 }
 
-/// The default [`Clock::overhead`], in milliseconds.
-pub const MOVE_OVERHEAD_MS: u64 = 10;
+/// The default [`Clock::overhead`].
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
 
 /// When to stop. Several limits combine: the first reached stops.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -969,3 +969,56 @@ fn the_phase_stays_a_middle_game_where_men_go_to_a_hand() {
     );
     assert!(term_share_at("chess", fen, "royal_centre", 0, Some(10)) < 0);
 }
+
+/// Quiet exchange pruning ([`Params::quiet_exchange`]) never skips a
+/// check: the queen's quiet check on a square the rook guards begins the
+/// smothered mate in two (Qg8+ Rxg8 Nf7#), found at every depth from 3
+/// with and without the pruning.
+#[test]
+fn quiet_exchange_pruning_spares_a_sacrificing_check() {
+    let s = session("chess", Some("r6k/6pp/7N/8/2Q5/8/8/6K1 w - - 0 1"));
+    let off = Params {
+        quiet_exchange: false,
+        ..Params::default()
+    };
+    for depth in 3..=6 {
+        for p in [Params::default(), off] {
+            let (m, v) = search_with(&s, depth, p);
+            assert_eq!((m.as_str(), v), ("c4g8", WIN - 3), "depth {depth}: {p:?}");
+        }
+    }
+}
+
+/// With quiet exchange pruning the search to a depth visits fewer nodes
+/// in a middlegame where many quiet moves put a man en prise, and still
+/// takes the piece left hanging.
+#[test]
+fn quiet_exchange_pruning_narrows_the_tree() {
+    let nodes = |fen: &str, p: Params| {
+        let s = session("chess", Some(fen));
+        let mut g = s.clone();
+        let mut searcher = Searcher::new(4);
+        searcher.params = p;
+        let limits = Limits {
+            depth: Some(7),
+            ..Limits::default()
+        };
+        let f = searcher.search(&mut g, &limits, None, &mut |_| {});
+        (
+            varia::protocol::move_text(s.position(), f.best.unwrap()),
+            f.nodes,
+        )
+    };
+    let off = Params {
+        quiet_exchange: false,
+        ..Params::default()
+    };
+    // The Italian, and a knight hanging on e5 to the pawn on d4.
+    let italian = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+    let (_, on) = nodes(italian, Params::default());
+    let (_, all) = nodes(italian, off);
+    assert!(on < all, "{on} nodes with the pruning, {all} without");
+    let hanging = "r1bqkb1r/pppp1ppp/5n2/4n3/3P4/2N5/PPP2PPP/R1BQKBNR w KQkq - 0 1";
+    assert_eq!(nodes(hanging, Params::default()).0, "d4e5");
+    assert_eq!(nodes(hanging, off).0, "d4e5");
+}

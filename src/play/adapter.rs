@@ -252,6 +252,10 @@ impl Game for Session {
         crate::play::exchange::see(self, *a)
     }
 
+    fn see_quiet(&mut self, a: &Move) -> i32 {
+        crate::play::exchange::see_quiet(self, *a)
+    }
+
     fn reaches_goal(&self, a: &Move) -> bool {
         if !self.eval.has_goals() {
             return false;

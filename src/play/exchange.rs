@@ -35,6 +35,23 @@ use crate::play::session::Session;
 
 /// The exchange value of `a` for the side playing it (0 for a quiet move).
 pub fn see(s: &mut Session, a: Move) -> i32 {
+    exchange(s, a, false)
+}
+
+/// The exchange value of the quiet move `a` for the side playing it: minus
+/// what its man loses where it lands, by the same swap as a capture's
+/// with nothing taken first (0 where it is safe). 0 too where captures
+/// are not all of the ordinary kind (the position cannot generate its
+/// tactical actions alone) and where captures explode.
+pub fn see_quiet(s: &mut Session, a: Move) -> i32 {
+    if !s.position().tactical_alone() {
+        return 0;
+    }
+    exchange(s, a, true)
+}
+
+/// [`see`], or with `quiet` [`see_quiet`].
+fn exchange(s: &mut Session, a: Move, quiet: bool) -> i32 {
     let pos = s.position();
     let (Some(from), Some(to)) = (a.from(), a.to()) else {
         return 0;
@@ -50,7 +67,7 @@ pub fn see(s: &mut Session, a: Move) -> i32 {
     let off_square = (victim.is_none() && a.aux_square().is_some_and(|q| q != to))
         || a.mid().is_some()
         || !s.takes_besides(a, mover.kind()).is_empty();
-    if victim.is_none() && promo.is_none() && !off_square {
+    if victim.is_none() && promo.is_none() && !off_square && (!quiet || explosive) {
         return 0;
     }
     if explosive || off_square {
@@ -200,6 +217,46 @@ mod tests {
         assert_eq!(see_of("chess", fen, "c3e4"), p.min(p - n + r));
         // A quiet move is worth nothing.
         assert_eq!(see_of("chess", "4k3/8/8/8/8/8/8/4K2R w - - 0 1", "h1h5"), 0);
+    }
+
+    fn see_quiet_of(variant: &str, fen: &str, mv: &str) -> i32 {
+        let mut s = session(variant, fen);
+        let m = crate::notation::protocol_text::parse_move(s.position(), mv)
+            .unwrap_or_else(|| panic!("{mv} is not legal in {fen}"));
+        s.see_quiet(&m)
+    }
+
+    #[test]
+    fn see_quiet_counts_the_man_lost_where_it_lands() {
+        let (p, n, b) = (
+            val("chess", "pawn"),
+            val("chess", "knight"),
+            val("chess", "bishop"),
+        );
+        // c3 out of the enemy pawn's reach: nothing lost.
+        assert_eq!(
+            see_quiet_of("chess", "4k3/8/8/3p4/8/8/8/1N2K3 w - - 0 1", "b1c3"),
+            0
+        );
+        // A knight onto a square an enemy pawn attacks is lost whole.
+        let fen = "4k3/8/8/8/1p6/8/8/1N2K3 w - - 0 1";
+        assert_eq!(see_quiet_of("chess", fen, "b1c3"), -n);
+        // Guarded by a pawn of its own: the enemy pawn takes, and is taken.
+        let fen = "4k3/8/8/8/1p6/8/1P6/1N2K3 w - - 0 1";
+        assert_eq!(see_quiet_of("chess", fen, "b1c3"), p - n);
+        // Guarded, and attacked by a bishop: the bishop takes only where a
+        // bishop for a knight pays.
+        let fen = "4k3/8/8/4b3/8/8/1P6/1N2K3 w - - 0 1";
+        assert_eq!(see_quiet_of("chess", fen, "b1c3"), -(n - b).max(0));
+        // A bishop onto a square an enemy knight attacks.
+        let fen = "4k3/8/8/8/8/1n6/8/2B4K w - - 0 1";
+        assert_eq!(see_quiet_of("chess", fen, "c1d2"), -b);
+        // Where captures explode, a quiet move is not valued.
+        let fen = "4k3/8/8/8/1p6/8/8/1N2K3 w - - 0 1";
+        assert_eq!(see_quiet_of("atomic", fen, "b1c3"), 0);
+        // Nor where men are taken otherwise (ultima's pincers, leapers...).
+        let fen = "k7/8/2p5/8/2p5/8/2L5/K7 w - - 0 1";
+        assert_eq!(see_quiet_of("ultima", fen, "c2c3"), 0);
     }
 
     #[test]

@@ -203,6 +203,14 @@ pub trait Game: Clone + Send {
     fn see(&mut self, action: &Self::Action) -> i32 {
         self.tactical_gain(action).map_or(0, |g| g.max(0) / 16)
     }
+    /// The static exchange value of a quiet action, in hundredths of a pawn
+    /// for the side playing it: minus what its man loses where it lands if
+    /// the enemy takes it there while that pays (0 where it is safe, and
+    /// the default: unknown). The search prunes quiet actions that lose
+    /// much at shallow depths ([`super::Params::quiet_exchange`]).
+    fn see_quiet(&mut self, _action: &Self::Action) -> i32 {
+        0
+    }
     /// A small number naming the action's shape (the side, the man's kind
     /// and its destination, for the engine's games), below
     /// [`HISTORY_SIZE`], for the history heuristics (and as the key of

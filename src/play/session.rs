@@ -612,6 +612,8 @@ impl Session {
                     .collect()
             })
             .collect();
+        // The status once, for the legend and the points.
+        let status = self.game.status();
         let mut notes = Vec::new();
         // `dice`: the roll of the player to act, which every seat sees.
         if let Some(c) = self.roll_caption() {
@@ -654,7 +656,7 @@ impl Session {
             player_names: v.players.iter().map(|p| p.name.clone()).collect(),
             // Once the game is over nobody is to move: the legend marks
             // no one.
-            to_move: if self.result().is_some() {
+            to_move: if matches!(status, Status::Ended { .. }) {
                 usize::MAX
             } else {
                 pos.turn() as usize
@@ -680,7 +682,7 @@ impl Session {
                 .collect(),
             notes,
             out: (0..np).map(|p| pos.alive() & (1 << p) == 0).collect(),
-            points: self.points(),
+            points: self.game.scores_at(&status),
         }
     }
 }

@@ -26,8 +26,9 @@ the geometric mean of the per-position ratios.
 """
 import math
 import os
-import subprocess
 import sys
+
+from uci_search_common import search
 
 VARIA = os.environ.get("VARIA", "target/matchbuild/varia")
 FSF = os.environ.get("FSF", "/work/fsf-src/src/stockfish")
@@ -54,30 +55,7 @@ def positions():
 
 
 def run(binary, args, pos, depth):
-    cmds = (
-        "uci\nsetoption name Threads value 1\nsetoption name Hash value 16\n"
-        f"ucinewgame\n{pos}\nisready\ngo depth {depth}\n"
-    )
-    p = subprocess.Popen([binary] + args, stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    p.stdin.write(cmds)
-    p.stdin.flush()
-    last = None
-    best = None
-    for line in p.stdout:
-        w = line.split()
-        if w[:1] == ["info"] and "depth" in w and "nodes" in w and "time" in w:
-            last = w
-        elif w[:1] == ["bestmove"]:
-            best = w[1]
-            break
-    p.stdin.write("quit\n")
-    p.stdin.close()
-    p.wait()
-    if last is None:
-        return None
-    get = lambda k: int(last[last.index(k) + 1])
-    return get("depth"), get("nodes"), get("time"), best
+    return search([binary] + args, [("Threads", 1), ("Hash", 16)], pos, depth)
 
 
 def main():

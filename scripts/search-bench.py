@@ -14,8 +14,9 @@ Each position is searched by `varia uci` in a fresh process (empty table),
 position and the totals, as a Markdown table.
 """
 import os
-import subprocess
 import sys
+
+from uci_search_common import search
 
 VARIA = os.environ.get("VARIA", "target/matchbuild/varia")
 
@@ -45,28 +46,8 @@ POSITIONS = [
 
 
 def run(variant, pos, depth):
-    cmds = f"uci\nsetoption name UCI_Variant value {variant}\nsetoption name Hash value 16\nucinewgame\n{pos}\nisready\ngo depth {depth}\n"
-    p = subprocess.Popen([VARIA, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    p.stdin.write(cmds)
-    p.stdin.flush()
-    last = None
-    best = None
-    for line in p.stdout:
-        w = line.split()
-        if w[:1] == ["info"] and "depth" in w and "nodes" in w:
-            last = w
-        elif w[:1] == ["info"] and "refused" in line or "unknown" in line:
-            print(line.strip(), file=sys.stderr)
-        elif w[:1] == ["bestmove"]:
-            best = w[1]
-            break
-    p.stdin.write("quit\n")
-    p.stdin.close()
-    p.wait()
-    if last is None:
-        return None
-    get = lambda k: last[last.index(k) + 1]
-    return int(get("depth")), int(get("nodes")), int(get("time")), best
+    options = [("UCI_Variant", variant), ("Hash", 16)]
+    return search([VARIA, "uci"], options, pos, depth, echo_refusals=True)
 
 
 def main():

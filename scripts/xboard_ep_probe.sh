@@ -14,39 +14,13 @@ else
   setup='setup (PNBRQ................Kpnbrq................k) 6x6+0_fairy rnqknr/pppppp/6/6/PPPPPP/RNQKNR w KQkq - 0 1'
   moves='d2d3 c5c3 d3c4 a5a4 c2c3 a4a3'
 fi
-cat >"$dir/engine.py" <<PY
-import sys
-moves = "$moves".split()
-n, force = 0, False
-def out(s):
-    sys.stdout.write(s + "\n"); sys.stdout.flush()
-for line in sys.stdin:
-    w = line.split()
-    c = w[0] if w else ""
-    if c == "protover":
-        out('feature setboard=1 usermove=1 ping=1 sigint=0 variants="probe" done=1')
-    elif c == "ping":
-        out("pong " + w[1])
-    elif c == "variant":
-        out("$setup")
-        for p in ["K& KO2", "Q& Q", "R& R", "B& B", "N& N", "P& fmWfceFifmnD"]:
-            out("piece " + p)
-    elif c == "new":
-        n, force = 0, False
-    elif c == "force":
-        force = True
-    elif c in ("go", "usermove"):
-        if c == "go":
-            force = False
-        else:
-            n += 1
-        if not force and n < len(moves):
-            out("move " + moves[n]); n += 1
-    elif c == "quit":
-        break
-PY
+printf '%s\n' "$setup" "piece K& KO2" "piece Q& Q" "piece R& R" "piece B& B" \
+  "piece N& N" "piece P& fmWfceFifmnD" >"$dir/setup.txt"
+echo "$moves" >"$dir/moves.txt"
+# The engine both sides run: the tests' scripted XBoard engine.
+engine="python3 $(cd "$(dirname "$0")/.." && pwd)/tests/fixtures/scripted_xboard_engine.py probe $dir/setup.txt $dir/moves.txt"
 xboard=$(command -v xboard || echo /usr/games/xboard)
-timeout 60 xvfb-run -a "$xboard" -fcp "python3 $dir/engine.py" -scp "python3 $dir/engine.py" \
+timeout 60 xvfb-run -a "$xboard" -fcp "$engine" -scp "$engine" \
   -matchMode T -matchGames 1 -variant probe -tc 0:30 -popupExitMessage false \
   -saveGameFile "$dir/game.pgn" >/dev/null 2>&1 || true
 grep -v '^\[' "$dir/game.pgn" | sed '/^$/d'

@@ -2,18 +2,14 @@
 //! the composite game (`play::boards`), its BPGN records, and the commands
 //! on the real binary (`perft --board`, `simulate`, `replay`, `play`).
 
-use assert_cmd::Command;
+mod support;
+
+use support::varia;
 use varia::engine::Move;
 use varia::play::ai::Player;
 use varia::play::boards::{bpgn, sim, Boards};
 use varia::play::session::Prepared;
 use varia::search::game::Outcome;
-
-fn varia() -> Command {
-    let mut c = Command::cargo_bin("varia").unwrap();
-    c.env("NO_COLOR", "1");
-    c
-}
 
 fn prepared() -> Prepared {
     let v = varia::load::builtin("bughouse2", &[]).expect("bughouse2 loads");

@@ -4,13 +4,9 @@
 //! in JSON lines; random players' actions have none; `replay` reads the
 //! records back.
 
-use assert_cmd::Command;
+mod support;
 
-fn varia() -> Command {
-    let mut c = Command::cargo_bin("varia").unwrap();
-    c.env("NO_COLOR", "1");
-    c
-}
+use support::varia;
 
 /// Whether `c` reads `+0.25/2`-like: a signed score or mate, then `/2`.
 fn at_depth(c: &str, depth: &str) -> bool {

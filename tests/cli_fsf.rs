@@ -2,22 +2,10 @@
 //! files) and `export --format fsf-ini`, checked by perft against counts
 //! from a Fairy-Stockfish build (provenance beside them).
 
-use assert_cmd::Command;
+mod support;
+
 use std::path::Path;
-
-fn varia() -> Command {
-    let mut c = Command::cargo_bin("varia").expect("the varia binary");
-    c.env("NO_COLOR", "1");
-    c
-}
-
-fn out(a: &assert_cmd::assert::Assert) -> (String, String) {
-    let o = a.get_output();
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
+use support::{out, varia};
 
 fn perft(path: &Path, depth: u32) -> u64 {
     let a = varia()

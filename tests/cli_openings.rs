@@ -3,24 +3,14 @@
 //! into the whole run (records and HTML report byte for byte), and clear
 //! errors for bad files.
 
-use assert_cmd::Command;
+mod support;
+
 use serde_json::Value;
 use std::path::Path;
 
-fn varia() -> Command {
-    let mut c = Command::cargo_bin("varia").unwrap();
-    c.env("NO_COLOR", "1");
-    c
-}
-
 /// Run varia; (status, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = varia().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    support::run(args, b"")
 }
 
 fn ok(args: &[&str]) -> String {

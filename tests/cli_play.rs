@@ -1,13 +1,10 @@
 //! The real binary: play, simulate, replay, perft and help.
 
+mod support;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn varia() -> Command {
-    let mut c = Command::cargo_bin("varia").unwrap();
-    c.env("NO_COLOR", "1");
-    c
-}
+use support::{stdout_of, varia};
 
 #[test]
 fn help_teaches_every_command() {
@@ -487,18 +484,6 @@ fn the_square_prompt_reads_its_own_words_first() {
 }
 
 /// `varia ARGS` with colour off: its standard output (it must succeed).
-fn stdout_of(args: &[&str], input: &str) -> String {
-    let out = varia()
-        .args(args)
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
-
 #[test]
 fn describe_draws_a_piece_with_its_moves() {
     let out = stdout_of(&["describe", "chess", "knight"], "");

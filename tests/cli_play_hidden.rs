@@ -1,14 +1,10 @@
 //! The real binary's `play` with hidden information: fog of war at one
 //! terminal, men face down (Jieqi), and what each person is shown.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod support;
 
-fn varia() -> Command {
-    let mut c = Command::cargo_bin("varia").unwrap();
-    c.env("NO_COLOR", "1");
-    c
-}
+use predicates::prelude::*;
+use support::varia;
 
 /// The boards a run of `play` printed, each as its eight rank lines.
 fn boards(out: &str) -> Vec<Vec<String>> {

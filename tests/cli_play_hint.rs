@@ -1,27 +1,15 @@
 //! `play`'s `hint` and `help` at the terminal (the real binary).
 
-use assert_cmd::Command;
+mod support;
+
+use support::lines_with;
 
 /// `varia play ARGS` with colour off, fed `input`: its standard output.
 fn play(args: &[&str], input: &str) -> String {
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .env("NO_COLOR", "1")
-        .arg("play")
-        .args(args)
-        .args(["--ascii", "--seed", "1"])
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
-
-/// The lines of `out` that start with `prefix` (after the prompt's echo).
-fn lines_with<'a>(out: &'a str, prefix: &str) -> Vec<&'a str> {
-    out.lines().filter(|l| l.starts_with(prefix)).collect()
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    all.extend(["--ascii", "--seed", "1"]);
+    support::stdout_of(&all, input)
 }
 
 #[test]

@@ -3,13 +3,9 @@
 //! `[Points]`; `replay` reads the record back; `simulate` writes them in
 //! every record and reports each seat's mean points with its interval.
 
-use assert_cmd::Command;
+mod support;
 
-fn varia() -> Command {
-    let mut c = Command::cargo_bin("varia").unwrap();
-    c.env("NO_COLOR", "1");
-    c
-}
+use support::varia;
 
 #[test]
 fn play_reports_the_points_at_the_end_and_saves_them_in_the_record() {

@@ -2,12 +2,13 @@
 //! and four-player games, as `play` announces and saves them and as
 //! `replay` reads them back.
 
+mod support;
+
 use assert_cmd::Command;
+use support::varia;
 
 fn play(args: &[&str], script: &str, save: &std::path::Path) -> (String, String) {
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .env("NO_COLOR", "1")
+    let out = varia()
         .arg("play")
         .args(args)
         .args(["--save", save.to_str().unwrap()])
@@ -22,9 +23,7 @@ fn play(args: &[&str], script: &str, save: &std::path::Path) -> (String, String)
 }
 
 fn replay(file: &std::path::Path) -> String {
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .env("NO_COLOR", "1")
+    let out = varia()
         .args(["replay", file.to_str().unwrap()])
         .output()
         .unwrap();
@@ -205,9 +204,7 @@ fn a_forfeit_is_saved_with_its_result_and_reason_and_replays() {
     // A forfeit by black that gives black the game is refused.
     let forged = dir.path().join("forged.pgn");
     std::fs::write(&forged, pgn.replace("1-0", "0-1")).unwrap();
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .env("NO_COLOR", "1")
+    let out = varia()
         .args(["replay", forged.to_str().unwrap()])
         .output()
         .unwrap();
@@ -245,9 +242,7 @@ fn replay_text(name: &str, text: &str) -> (i32, String) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join(name);
     std::fs::write(&file, text).unwrap();
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .env("NO_COLOR", "1")
+    let out = varia()
         .args(["replay", file.to_str().unwrap()])
         .output()
         .unwrap();
@@ -334,9 +329,7 @@ fn control_characters_in_tags_are_escaped_and_read_back() {
     let rules = dir.path().join("evil\n[Result \"0-1\"]\u{1b}\".variant");
     std::fs::write(&rules, "variant evil \"Evil\" extends chess {\n}\n").unwrap();
     let file = dir.path().join("evil.pgn");
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .env("NO_COLOR", "1")
+    let out = varia()
         .arg("play")
         .arg(&rules)
         .args(["--players", "human,human", "--save", file.to_str().unwrap()])

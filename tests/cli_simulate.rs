@@ -2,14 +2,10 @@
 //! run's size, whole-game records in JSON lines and PGN that replay, and
 //! results that do not depend on the number of threads.
 
-use assert_cmd::Command;
-use std::path::Path;
+mod support;
 
-fn varia() -> Command {
-    let mut c = Command::cargo_bin("varia").unwrap();
-    c.env("NO_COLOR", "1");
-    c
-}
+use std::path::Path;
+use support::varia;
 
 fn stderr_of(args: &[&str]) -> (i32, String) {
     let out = varia().args(args).output().unwrap();

@@ -3,6 +3,8 @@
 //! the unsharded run's. Skipped when GNU parallel is not installed (`.ci/run`
 //! installs it).
 
+mod support;
+
 use std::process::Command;
 
 #[test]
@@ -41,17 +43,9 @@ fn gnu_parallel_shards_merge_into_the_whole_run() {
 // numbers them, each opening action's results, and the SPRT state.
 
 fn run(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let (code, out, err) = support::run(args, b"");
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
 }
 
 fn json(args: &[&str]) -> serde_json::Value {

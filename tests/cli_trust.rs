@@ -2,26 +2,9 @@
 //! files, special files, lines that are not text, and players fishing for
 //! the hidden order of a deck.
 
-use assert_cmd::Command;
+mod support;
 
-fn varia() -> Command {
-    let mut c = Command::cargo_bin("varia").unwrap();
-    c.env("NO_COLOR", "1");
-    c
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let out = varia()
-        .args(args)
-        .write_stdin(stdin.to_vec())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use support::run;
 
 #[test]
 fn a_record_naming_a_system_file_is_refused_without_reading_it() {

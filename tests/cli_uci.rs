@@ -1,71 +1,40 @@
 //! `varia uci` (and its input bounds for `varia xboard`) on the real binary:
 //! scripted input, checked replies; variant files and Chess960.
 
-use assert_cmd::Command;
-use std::io::{BufRead, BufReader, Write};
-use std::process::Stdio;
+mod support;
+
 use std::time::{Duration, Instant};
+use support::{answers, varia, Live};
 
 /// `varia uci` on `input`. The end of the input ends a search, as `quit`
 /// does: unless the input quits, the input is held open until every `go`
 /// has its answer (a `bestmove`, or the end of a perft).
 fn uci(input: &str) -> String {
     if input.lines().any(|l| l.trim() == "quit") {
-        let out = Command::cargo_bin("varia")
-            .unwrap()
-            .arg("uci")
-            .write_stdin(input)
-            .timeout(Duration::from_secs(60))
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        return String::from_utf8(out).unwrap();
+        return answers(varia().arg("uci"), input);
     }
     let owed = input
         .lines()
         .filter(|l| l.trim_start().starts_with("go") && !l.contains("infinite"))
         .count();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    stdin.flush().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    let stdout = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for l in BufReader::new(stdout).lines() {
-            let Ok(l) = l else { break };
-            if tx.send(l).is_err() {
-                break;
-            }
-        }
-    });
-    let mut out = String::new();
+    let mut e = Live::start(&["uci"]);
+    e.send(input.as_bytes());
     let mut answered = 0;
     let end = Instant::now() + Duration::from_secs(60);
     while answered < owed {
-        let l = rx
-            .recv_timeout(end.saturating_duration_since(Instant::now()))
-            .unwrap_or_else(|_| panic!("{answered} of {owed} answers in time:\n{out}"));
+        let l = e.line_before(end).unwrap_or_else(|| {
+            panic!(
+                "{answered} of {owed} answers in time:\n{}",
+                e.seen.join("\n")
+            )
+        });
         if l.starts_with("bestmove") || l.starts_with("Nodes searched") {
             answered += 1;
         }
-        out.push_str(&l);
-        out.push('\n');
     }
-    drop(stdin);
-    for l in rx.iter() {
-        out.push_str(&l);
-        out.push('\n');
-    }
-    assert!(child.wait().unwrap().success());
-    out
+    let mut lines = e.seen.clone();
+    lines.extend(e.close(Duration::from_secs(60)));
+    lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
 fn bestmove(out: &str) -> &str {
@@ -372,46 +341,22 @@ fn variant_path_adds_variants() {
 
 #[test]
 fn stop_ends_an_infinite_search_at_once() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    writeln!(input, "position startpos\ngo infinite").unwrap();
-    input.flush().unwrap();
+    let mut e = Live::start(&["uci"]);
+    e.send(b"position startpos\ngo infinite\n");
     std::thread::sleep(Duration::from_millis(300));
-    writeln!(input, "isready").unwrap();
-    input.flush().unwrap();
+    e.send(b"isready\n");
     // `isready` is answered while the search runs.
-    let mut seen_ready = false;
     let start = Instant::now();
-    for l in lines.by_ref() {
-        let l = l.unwrap();
-        if l == "readyok" {
-            seen_ready = true;
-            break;
-        }
-        assert!(!l.starts_with("bestmove"), "infinite search ended alone");
-    }
-    assert!(seen_ready);
-    writeln!(input, "stop").unwrap();
-    input.flush().unwrap();
-    let mut best = None;
-    for l in lines.by_ref() {
-        let l = l.unwrap();
-        if let Some(m) = l.strip_prefix("bestmove ") {
-            best = Some(m.to_string());
-            break;
-        }
-    }
-    assert!(best.is_some());
+    let got = e.until("readyok", Duration::from_secs(60));
+    assert!(
+        !got.iter().any(|l| l.starts_with("bestmove")),
+        "infinite search ended alone"
+    );
+    e.send(b"stop\n");
+    e.until("bestmove ", Duration::from_secs(60));
     assert!(start.elapsed() < Duration::from_secs(5));
-    writeln!(input, "quit").unwrap();
-    drop(input);
-    assert!(child.wait().unwrap().success());
+    e.send(b"quit\n");
+    e.close(Duration::from_secs(60));
 }
 
 #[test]
@@ -443,104 +388,6 @@ fn a_fixed_move_time_is_used_whole() {
 }
 
 // ----- Protocol input: bounded lines, the end of input, stop -----
-
-/// A live `varia uci` or `varia xboard`: write lines, read what comes.
-struct Live {
-    child: std::process::Child,
-    input: Option<std::process::ChildStdin>,
-    lines: std::sync::mpsc::Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Live {
-    fn start(args: &[&str]) -> Live {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let input = child.stdin.take();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for l in BufReader::new(stdout).lines() {
-                let Ok(l) = l else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
-        Live {
-            child,
-            input,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, bytes: &[u8]) {
-        let i = self.input.as_mut().unwrap();
-        i.write_all(bytes).unwrap();
-        i.flush().unwrap();
-    }
-
-    /// Lines up to one that starts with `start`, which must come within `t`.
-    fn until(&mut self, start: &str, t: Duration) -> Vec<String> {
-        let end = Instant::now() + t;
-        let mut got = Vec::new();
-        loop {
-            match self
-                .lines
-                .recv_timeout(end.saturating_duration_since(Instant::now()))
-            {
-                Ok(l) => {
-                    let done = l.starts_with(start);
-                    self.seen.push(l.clone());
-                    got.push(l);
-                    if done {
-                        return got;
-                    }
-                }
-                Err(_) => panic!("no `{start}` within {t:?}; seen {:?}", self.seen),
-            }
-        }
-    }
-
-    /// What came within `t`, waiting all of it.
-    fn within(&mut self, t: Duration) -> Vec<String> {
-        let end = Instant::now() + t;
-        let mut got = Vec::new();
-        while let Ok(l) = self
-            .lines
-            .recv_timeout(end.saturating_duration_since(Instant::now()))
-        {
-            self.seen.push(l.clone());
-            got.push(l);
-        }
-        got
-    }
-
-    /// Close the input; the process must end within `t`. Returns the
-    /// lines it wrote after.
-    fn close(mut self, t: Duration) -> Vec<String> {
-        drop(self.input.take());
-        let end = Instant::now() + t;
-        loop {
-            if let Some(st) = self.child.try_wait().unwrap() {
-                assert!(st.success());
-                break;
-            }
-            if Instant::now() > end {
-                let _ = self.child.kill();
-                panic!("still running {t:?} after the end of its input");
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        // Everything it wrote: the reader ends at the end of its output.
-        self.lines.iter().collect()
-    }
-}
 
 #[test]
 fn a_line_longer_than_the_cap_is_skipped_and_the_engine_goes_on() {
@@ -715,17 +562,10 @@ fn every_variant_file_is_loaded_or_reported_with_its_first_diagnostic() {
     );
     // The same files at start-up: told with the answer to `uci`, the
     // variant in the first list.
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .args(["uci", "--variant-path"])
-        .arg(dir.path())
-        .write_stdin("uci\nquit\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = answers(
+        varia().args(["uci", "--variant-path"]).arg(dir.path()),
+        "uci\nquit\n",
+    );
     let combo = out.lines().find(|l| l.contains("UCI_Variant")).unwrap();
     assert!(combo.contains(" var wellchess"), "{combo}");
     let broken = out

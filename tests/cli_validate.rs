@@ -1,7 +1,10 @@
 //! The real `varia` binary: `validate` and `dump`, exit codes, formats, colour.
 
+mod support;
+
 use assert_cmd::Command;
 use std::path::PathBuf;
+use support::out;
 
 fn varia() -> Command {
     let mut c = Command::cargo_bin("varia").expect("the varia binary");
@@ -18,14 +21,6 @@ fn shipped() -> Vec<PathBuf> {
         .collect();
     v.sort();
     v
-}
-
-fn out(a: &assert_cmd::assert::Assert) -> (String, String) {
-    let o = a.get_output();
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -1,15 +1,16 @@
 //! `varia validate` on inputs built to flood the terminal: the output stays
 //! small, and what it quotes is still placed right.
 
+mod support;
+
 use assert_cmd::Command;
+use support::varia;
 
 fn validate(text: &str) -> (i32, String) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("x.variant");
     std::fs::write(&file, text).unwrap();
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .env("NO_COLOR", "1")
+    let out = varia()
         .args(["validate", file.to_str().unwrap()])
         .output()
         .unwrap();
@@ -167,9 +168,7 @@ fn validate_big(text: &str) -> (i32, String) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("big.variant");
     std::fs::write(&file, text).unwrap();
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .env("NO_COLOR", "1")
+    let out = varia()
         .args(["validate", file.to_str().unwrap()])
         .timeout(std::time::Duration::from_secs(60))
         .output()

@@ -1,20 +1,13 @@
 //! `varia xboard` on the real binary: scripted CECP input, checked replies.
 
-use assert_cmd::Command;
-use std::time::Duration;
+mod support;
 
+use std::time::Duration;
+use support::{answers, varia, Live};
+
+/// `varia xboard` on `input`: all its standard output.
 fn xboard(input: &str) -> String {
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .arg("xboard")
-        .write_stdin(input)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    answers(varia().arg("xboard"), input)
 }
 
 #[test]
@@ -174,18 +167,10 @@ fn variant_files_join_the_list_xboard_is_sent() {
     );
     // Loaded at start-up: in the first list; the failure told after the
     // handshake.
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .args(["xboard", "--variant-path"])
-        .arg(dir.path())
-        .write_stdin("xboard\nprotover 2\nping 1\nnew\nvariant wellchess\n")
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = xboard_with(
+        dir.path(),
+        "xboard\nprotover 2\nping 1\nnew\nvariant wellchess\n",
+    );
     assert!(variants_line(&out).contains(",wellchess"), "{out}");
     let done = out.lines().position(|l| l == "feature done=1").unwrap();
     let told = out.lines().position(|l| l.starts_with(&broken)).unwrap();
@@ -289,19 +274,7 @@ fn a_ten_rank_board_counts_its_ranks_from_zero() {
 
 /// `varia xboard` with variant files (`--variant-path`), scripted input.
 fn xboard_with(path: &std::path::Path, input: &str) -> String {
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .arg("xboard")
-        .arg("--variant-path")
-        .arg(path)
-        .write_stdin(input)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    answers(varia().arg("xboard").arg("--variant-path").arg(path), input)
 }
 
 /// A 5x5 variant whose promoted forms are lettered `+X`, without drops.
@@ -449,49 +422,20 @@ type Awaited = dyn Fn(&str) -> bool;
 /// seconds, so no step relies on a fixed pause); standard input is closed
 /// at the end. All the standard output.
 fn xboard_paced(steps: &[(&str, Option<&Awaited>)]) -> String {
-    use std::io::{BufRead, Write};
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("varia"))
-        .arg("xboard")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    let reader = std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout)
-            .lines()
-            .map_while(Result::ok)
-        {
-            let _ = tx.send(line);
-        }
-    });
-    let mut all = String::new();
+    let mut x = Live::start(&["xboard"]);
     for (line, until) in steps {
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-        let Some(until) = until else { continue };
-        let deadline = std::time::Instant::now() + Duration::from_secs(60);
-        loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            match rx.recv_timeout(left) {
-                Ok(l) => {
-                    all.push_str(&l);
-                    all.push('\n');
-                    if until(&l) {
-                        break;
-                    }
-                }
-                Err(_) => panic!("after `{line}`, no awaited line in a minute:\n{all}"),
-            }
+        x.send(format!("{line}\n").as_bytes());
+        if let Some(until) = until {
+            x.until_line(
+                &format!("awaited line after `{line}`"),
+                until,
+                Duration::from_secs(60),
+            );
         }
     }
-    drop(stdin);
-    assert!(child.wait().unwrap().success());
-    reader.join().unwrap();
-    all.extend(rx.try_iter().map(|l| l + "\n"));
-    all
+    let mut all = x.seen.clone();
+    all.extend(x.close(Duration::from_secs(60)));
+    all.iter().map(|l| format!("{l}\n")).collect()
 }
 
 /// A thinking line (`depth score time nodes pv…`).

@@ -12,6 +12,8 @@
 //! `xvfb-run` is missing (`apt-get install xboard xvfb`; `.ci/run`
 //! installs them when it can).
 
+mod support;
+
 use std::process::Command;
 use std::time::Duration;
 
@@ -365,52 +367,6 @@ fn xboard_plays_bent_moves_told_by_setup() {
     legal_to_the_cap(&named, Some(dir.path()), &err);
 }
 
-/// A scripted XBoard engine: it answers `variant NAME` with the lines of
-/// the file named by its first argument, plays the moves of its second
-/// (both sides, whichever it is asked for), and after the last one
-/// claims `0-1 {checkmate}`, as varia does.
-const SCRIPTED: &str = r#"
-import sys
-setup = open(sys.argv[1]).read().strip().split("\n")
-moves = open(sys.argv[2]).read().split()
-played, force, side = [], False, "b"
-def out(s):
-    sys.stdout.write(s + "\n"); sys.stdout.flush()
-def turn():
-    return "w" if len(played) % 2 == 0 else "b"
-def claim():
-    if len(played) == len(moves):
-        out("0-1 {checkmate}")
-def play():
-    if not force and turn() == side and len(played) < len(moves):
-        played.append(moves[len(played)])
-        out("move " + played[-1])
-        claim()
-for line in sys.stdin:
-    w = line.split()
-    c = w[0] if w else ""
-    if c == "protover":
-        out('feature setboard=1 usermove=1 ping=1 sigint=0 colors=0 name=0 variants="normal,wellchess" done=1')
-    elif c == "ping":
-        out("pong " + w[1])
-    elif c == "variant":
-        for l in setup:
-            out(l)
-    elif c == "new":
-        played, force, side = [], False, "b"
-    elif c == "force":
-        force = True
-    elif c == "go":
-        force, side = False, turn()
-        play()
-    elif c == "usermove":
-        played.append(w[1])
-        claim()
-        play()
-    elif c == "quit":
-        break
-"#;
-
 #[test]
 fn xboard_sees_the_mate_of_a_king_that_has_moved() {
     // A game CI's XBoard scored the wrong way: black mates a king that
@@ -429,34 +385,25 @@ fn xboard_sees_the_mate_of_a_king_that_has_moved() {
         "variant wellchess \"Well chess\" extends chess {\n  setup {\n    white: R a1, B b1, N c1, Q d1, K e1, N f1, B g1, R h1, P a2..h2\n    black: mirror white\n  }\n}\n",
     )
     .unwrap();
-    let mut varia = Command::new(env!("CARGO_BIN_EXE_varia"))
-        .arg("xboard")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
     let input = format!(
         "xboard\nprotover 2\noption VariantPath={}\nnew\nvariant wellchess\nquit\n",
         dir.path().display()
     );
-    use std::io::Write;
-    varia
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let told = String::from_utf8(varia.wait_with_output().unwrap().stdout).unwrap();
+    let told = support::answers(support::varia().arg("xboard"), &input);
     let setup: Vec<&str> = told
         .lines()
         .filter(|l| l.starts_with("setup ") || l.starts_with("piece "))
         .collect();
     assert!(setup.contains(&"piece K& KiO2"), "{told}");
     std::fs::write(dir.path().join("setup.txt"), setup.join("\n")).unwrap();
-    std::fs::write(dir.path().join("engine.py"), SCRIPTED).unwrap();
+    // The scripted engine plays the game's moves for both sides and, after
+    // the last, claims the mate as varia does.
     let engine = format!(
-        "python3 {} {} {}",
-        dir.path().join("engine.py").display(),
+        "python3 {} normal,wellchess {} {} 0-1 checkmate",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/scripted_xboard_engine.py"
+        ),
         dir.path().join("setup.txt").display(),
         concat!(
             env!("CARGO_MANIFEST_DIR"),

@@ -39,25 +39,34 @@ pub fn board_fen(v: &Variant, fen: Option<&str>, board: usize) -> Result<Option<
     }
 }
 
-/// The four seats' players: `--players` names four, or none (`default`
-/// for each); `human` only where people can play.
-pub fn four_players(
+/// The four seats' players and the compiled rules of a game of two
+/// boards, or, said on standard error, why not (the exit code):
+/// `--players` names four seats, or none (`default` for each); `human`
+/// only where people can play.
+pub(super) fn seated(
     list: &[String],
     variant: &Variant,
     default: impl Fn(usize) -> Player,
     humans_allowed: bool,
-) -> Result<[Player; 4], super::Fail> {
+) -> Result<([Player; 4], Prepared), i32> {
     let game = format!("{} on two boards", variant.name);
-    let seats = super::parse_seats(
+    let players: [Player; 4] = super::parse_seats(
         list,
         &game,
         &["WhiteA", "BlackA", "WhiteB", "BlackB"],
         default,
         humans_allowed,
-    )?;
-    seats
-        .try_into()
-        .map_err(|_| super::Fail::msg("--players: four seats", 2))
+    )
+    .and_then(|seats| {
+        seats
+            .try_into()
+            .map_err(|_| super::Fail::msg("--players: four seats", 2))
+    })
+    .map_err(|super::Fail(e, code)| {
+        eprintln!("{e}");
+        code
+    })?;
+    Ok((players, super::compiled(variant)?))
 }
 
 pub(super) fn names(players: &[Player; 4]) -> [String; 4] {
@@ -106,15 +115,8 @@ pub fn simulate(a: &SimulateArgs, variant: &Variant) -> i32 {
         eprintln!("error: {flag} is not available for a game of two boards (yet)");
         return 2;
     }
-    let players = match four_players(&a.players, variant, |_| Player::Ai(1), false) {
-        Ok(p) => p,
-        Err(super::Fail(e, code)) => {
-            eprintln!("{e}");
-            return code;
-        }
-    };
-    let prepared = match super::compiled(variant) {
-        Ok(p) => p,
+    let (players, prepared) = match seated(&a.players, variant, |_| Player::Ai(1), false) {
+        Ok(s) => s,
         Err(code) => return code,
     };
     if a.jobs > 1024 {

@@ -5,7 +5,7 @@
 //! `why`, `hint`, `fen`, `undo`, `resign`, `claim`...) name their board as
 //! `A`/`B` before or after the word.
 
-use super::boards::{four_players, names, parse_board, side_by_side, PlayArgs};
+use super::boards::{names, parse_board, seated, side_by_side, PlayArgs};
 use super::prompt::{Line, Prompt};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -61,15 +61,8 @@ pub fn play(a: &PlayArgs, variant: &Variant) -> i32 {
             Player::Ai(varia::play::ai::DEFAULT_LEVEL)
         }
     };
-    let players = match four_players(&a.players, variant, default, true) {
-        Ok(p) => p,
-        Err(super::Fail(e, code)) => {
-            eprintln!("{e}");
-            return code;
-        }
-    };
-    let prepared = match super::compiled(variant) {
-        Ok(p) => p,
+    let (players, prepared) = match seated(&a.players, variant, default, true) {
+        Ok(s) => s,
         Err(code) => return code,
     };
     let fens = match a.fen.as_deref().map(boards::split_fens).transpose() {

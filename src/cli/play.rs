@@ -15,10 +15,9 @@ use varia::notation::record::Record;
 use varia::play::ai::{self, Player};
 use varia::play::game_session::{GameSession, Left};
 use varia::play::seat::Seats;
-use varia::play::session::Prepared;
+use varia::play::session::{outcome_words, Prepared};
 use varia::render::palette::Palette;
 use varia::render::{self, Style};
-use varia::search::game::Outcome;
 
 #[derive(Args, Debug, Clone)]
 pub struct PlayArgs {
@@ -423,36 +422,21 @@ impl Play {
     }
 
     fn announce_result(&self) -> bool {
-        match self.game.result() {
-            Some(Outcome::Win { winners, reason }) => {
-                let names: Vec<String> = winners.iter().map(|&w| self.name(w)).collect();
-                outln!(
-                    "Game over: {} {} ({reason}). {}",
-                    names.join(" and "),
-                    if names.len() == 1 { "wins" } else { "win" },
-                    self.game.result_text().0
-                );
-                true
-            }
-            Some(Outcome::Draw { reason }) => {
-                outln!("Game over: draw ({reason}). {}", self.game.result_text().0);
-                true
-            }
-            Some(o @ Outcome::Shares { .. }) => {
-                let names: Vec<String> = (0..self.game.session().variant().players.len())
-                    .map(|p| format!("{} {}", self.name(p), share(o.score(p))))
-                    .collect();
-                outln!(
-                    "Game over: {} ({}). {} {{{}}}",
-                    names.join(", "),
-                    o.reason(),
-                    self.game.result_text().0,
-                    o.score_tag().unwrap_or_default()
-                );
-                true
-            }
-            None => false,
-        }
+        let Some(o) = self.game.result() else {
+            return false;
+        };
+        let names: Vec<String> = (0..self.game.session().variant().players.len())
+            .map(|p| self.name(p))
+            .collect();
+        let shares = o
+            .score_tag()
+            .map_or_else(String::new, |tag| format!(" {{{tag}}}"));
+        outln!(
+            "Game over: {}. {}{shares}",
+            outcome_words(&names, &o, ""),
+            self.game.result_text().0
+        );
+        true
     }
 
     fn run(&mut self) -> i32 {
@@ -950,20 +934,4 @@ fn actions(n: usize) -> String {
 enum Flow {
     Continue,
     Stop(i32),
-}
-
-/// A share of a game as a fraction when it is one of quarters or halves
-/// (`3/4`), else with two decimals.
-fn share(x: f64) -> String {
-    let q = (x * 4.0).round();
-    if (x * 4.0 - q).abs() < 1e-9 {
-        match q as u32 {
-            0 => "0".into(),
-            4 => "1".into(),
-            2 => "1/2".into(),
-            n => format!("{n}/4"),
-        }
-    } else {
-        format!("{x:.2}")
-    }
 }

@@ -324,39 +324,22 @@ impl Session {
         self.result_of(self.game.status())
     }
 
-    /// An outcome as one sentence: `white wins (checkmate).`, with the
-    /// score tag of a shared result and each seat's points where the
-    /// variant keeps them.
+    /// An outcome as one sentence: [`outcome_words`] (`white wins
+    /// (checkmate).`), with each seat's points where the variant keeps
+    /// them (`...; points: red 20, ...`).
     pub fn result_sentence(&self, o: &GameOutcome) -> String {
         let v = self.variant();
-        let mut scored = o
-            .score_tag()
-            .map_or_else(String::new, |s| format!(", scoring {s}"));
+        let names: Vec<String> = v.players.iter().map(|p| p.name.clone()).collect();
         // `score ...`: every seat's points at the end, by name.
-        if let Some(points) = self.points() {
+        let points = self.points().map_or_else(String::new, |points| {
             let each: Vec<String> = points
                 .iter()
-                .zip(&v.players)
-                .map(|(n, p)| format!("{} {n}", p.name))
+                .zip(&names)
+                .map(|(n, p)| format!("{p} {n}"))
                 .collect();
-            scored.push_str(&format!("; points: {}", each.join(", ")));
-        }
-        match o.clone().decided() {
-            GameOutcome::Win { winners, reason } => {
-                let names: Vec<&str> = winners
-                    .iter()
-                    .filter_map(|&w| v.players.get(w).map(|p| p.name.as_str()))
-                    .collect();
-                format!(
-                    "{} {} ({reason}{scored}).",
-                    names.join(" and "),
-                    if names.len() == 1 { "wins" } else { "win" }
-                )
-            }
-            GameOutcome::Draw { reason } | GameOutcome::Shares { reason, .. } => {
-                format!("Draw ({reason}{scored}).")
-            }
-        }
+            format!("; points: {}", each.join(", "))
+        });
+        format!("{}.", outcome_words(&names, o, &points))
     }
 
     /// [`Session::result`] for a status already computed.
@@ -612,6 +595,8 @@ impl Session {
                     .collect()
             })
             .collect();
+        // The status once, for the legend and the points.
+        let status = self.game.status();
         let mut notes = Vec::new();
         // `dice`: the roll of the player to act, which every seat sees.
         if let Some(c) = self.roll_caption() {
@@ -654,7 +639,7 @@ impl Session {
             player_names: v.players.iter().map(|p| p.name.clone()).collect(),
             // Once the game is over nobody is to move: the legend marks
             // no one.
-            to_move: if self.result().is_some() {
+            to_move: if matches!(status, Status::Ended { .. }) {
                 usize::MAX
             } else {
                 pos.turn() as usize
@@ -680,8 +665,52 @@ impl Session {
                 .collect(),
             notes,
             out: (0..np).map(|p| pos.alive() & (1 << p) == 0).collect(),
-            points: self.points(),
+            points: self.game.scores_at(&status),
         }
+    }
+}
+
+/// A game's end in words, as every interface says it (the terminal's
+/// `Game over: ...`, the page's and `show`'s sentence): `black wins
+/// (checkmate)`, `red and green win (resignation)`, `draw (stalemate)`,
+/// and for shares each seat's (`white 3/4, black 1/4 (stalemate)`).
+/// `names` are the seats' names; `more` follows the reason inside the
+/// brackets.
+pub fn outcome_words(names: &[String], o: &GameOutcome, more: &str) -> String {
+    let name = |p: usize| {
+        names
+            .get(p)
+            .map_or_else(|| format!("seat {p}"), Clone::clone)
+    };
+    match o {
+        GameOutcome::Win { winners, reason } => {
+            let who: Vec<String> = winners.iter().map(|&w| name(w)).collect();
+            let verb = if who.len() == 1 { "wins" } else { "win" };
+            format!("{} {verb} ({reason}{more})", who.join(" and "))
+        }
+        GameOutcome::Draw { reason } => format!("draw ({reason}{more})"),
+        GameOutcome::Shares { reason, .. } => {
+            let each: Vec<String> = (0..names.len())
+                .map(|p| format!("{} {}", name(p), share(o.score(p))))
+                .collect();
+            format!("{} ({reason}{more})", each.join(", "))
+        }
+    }
+}
+
+/// A share of a game as a fraction when it is one of quarters or halves
+/// (`3/4`), else with two decimals.
+fn share(x: f64) -> String {
+    let q = (x * 4.0).round();
+    if (x * 4.0 - q).abs() < 1e-9 {
+        match q as u32 {
+            0 => "0".into(),
+            4 => "1".into(),
+            2 => "1/2".into(),
+            n => format!("{n}/4"),
+        }
+    } else {
+        format!("{x:.2}")
     }
 }
 

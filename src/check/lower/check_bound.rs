@@ -19,7 +19,7 @@ pub(super) fn while_in_check(
     c.expect_keyword("in").map_err(|e| e.hint(WHILE_HINT))?;
     c.expect_keyword("check").map_err(|e| e.hint(WHILE_HINT))?;
     c.expect_op(":").map_err(|e| e.hint(WHILE_HINT))?;
-    let kinds = piece_list(l, c, "a piece")?;
+    let kinds = l.piece_list(c, "a piece")?;
     c.expect_keyword("may").map_err(|e| e.hint(WHILE_HINT))?;
     let (w, _) = c
         .expect_choice("`not` or `only`", &["not", "only"])
@@ -48,18 +48,6 @@ pub(super) fn while_in_check(
         d.turn.check_bound.in_check.push((k, what));
     }
     Ok(())
-}
-
-/// A comma-separated list of pieces.
-fn piece_list(l: &Lower, c: &mut Cur, what: &str) -> Result<Vec<PieceId>, Diagnostic> {
-    let mut kinds = Vec::new();
-    loop {
-        kinds.push(l.piece_ref(c, what)?);
-        if !c.eat_op(",") {
-            break;
-        }
-    }
-    Ok(kinds)
 }
 
 /// The forms of `initial PIECE, ...` other than `in REGION`, with the
@@ -118,7 +106,7 @@ pub(super) fn initial_forms(
             for k in ["when", "aimed", "by"] {
                 c.expect_keyword(k).map_err(|e| e.hint(HINT))?;
             }
-            let aimers = piece_list(l, c, "an aiming piece")?;
+            let aimers = l.piece_list(c, "an aiming piece")?;
             c.finish()?;
             for k in kinds {
                 match cb.initial_lost_when_aimed.iter_mut().find(|(x, _)| *x == k) {

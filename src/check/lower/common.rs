@@ -169,6 +169,18 @@ impl Lower<'_> {
         self.lookup_piece(c.file, sp, w)
     }
 
+    /// Pieces by name or by letter, separated by `,`.
+    pub(super) fn piece_list(&self, c: &mut Cur, what: &str) -> Result<Vec<PieceId>, Diagnostic> {
+        let mut kinds = Vec::new();
+        loop {
+            kinds.push(self.piece_ref(c, what)?);
+            if !c.eat_op(",") {
+                break;
+            }
+        }
+        Ok(kinds)
+    }
+
     /// A promoted form by its letter `+X` (`w` is `X`).
     pub(super) fn lookup_plus(
         &self,

@@ -469,32 +469,30 @@ pub(super) fn end_rule(l: &Lower, f: &Arc<str>, st: &Stmt) -> Result<RuleB, Diag
             Then::ReturnCard
         }
     };
-    if matches!(when, Event::BackAndForth { .. }) && then == Then::Outcome(Outcome::ClaimDraw) {
+    // The events that decide the game are no draw claims.
+    let decides = match when {
+        Event::BackAndForth { .. } => Some((
+            "back and forth",
+            "write `back and forth 4 -> lose`: the player who moved back and forth loses",
+        )),
+        Event::PerpetualChase(_) => Some((
+            "perpetual chase",
+            "write `perpetual chase 3 -> lose` before `repetition 3 -> draw`",
+        )),
+        Event::PerpetualCheck(_) => Some((
+            "perpetual check",
+            "write `perpetual check 3 -> lose` before `repetition 3 -> claim draw`",
+        )),
+        _ => None,
+    };
+    if let Some((event, hint)) = decides.filter(|_| then == Then::Outcome(Outcome::ClaimDraw)) {
         return Err(Diagnostic::error(
             "bad-outcome",
             f,
             st.span,
-            "`back and forth` decides the game: it cannot be a draw claim",
+            format!("`{event}` decides the game: it cannot be a draw claim"),
         )
-        .hint("write `back and forth 4 -> lose`: the player who moved back and forth loses"));
-    }
-    if matches!(when, Event::PerpetualChase(_)) && then == Then::Outcome(Outcome::ClaimDraw) {
-        return Err(Diagnostic::error(
-            "bad-outcome",
-            f,
-            st.span,
-            "`perpetual chase` decides the game: it cannot be a draw claim",
-        )
-        .hint("write `perpetual chase 3 -> lose` before `repetition 3 -> draw`"));
-    }
-    if matches!(when, Event::PerpetualCheck(_)) && then == Then::Outcome(Outcome::ClaimDraw) {
-        return Err(Diagnostic::error(
-            "bad-outcome",
-            f,
-            st.span,
-            "`perpetual check` decides the game: it cannot be a draw claim",
-        )
-        .hint("write `perpetual check 3 -> lose` before `repetition 3 -> claim draw`"));
+        .hint(hint));
     }
     let mut mover = false;
     let player = if c.peek_word() == Some("for") {

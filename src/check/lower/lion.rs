@@ -193,14 +193,10 @@ pub(super) fn trading(
 ) -> Result<(), Diagnostic> {
     let hint = "write `lion trading lion` or `lion trading lion, kirin_lion bridge except pawn`";
     c.expect_keyword("trading").map_err(|d| d.hint(hint))?;
-    let lions = super::regional::piece_list(l, c, "a lion kind")?;
+    let lions = l.piece_list(c, "a lion kind")?;
     let bridge = if c.eat_word("bridge") {
         if c.eat_word("except") {
-            Some(super::regional::piece_list(
-                l,
-                c,
-                "a kind whose capture is no bridge",
-            )?)
+            Some(l.piece_list(c, "a kind whose capture is no bridge")?)
         } else {
             Some(Vec::new())
         }

@@ -99,22 +99,34 @@ struct Lower<'a> {
     /// ([`ir::Quote`]).
     sources: Option<&'a diagnostic::Sources>,
 }
+
+impl<'a> Lower<'a> {
+    /// A lowering with nothing read yet: its diagnostics go to `diags`.
+    fn new(
+        diags: &'a mut Vec<Diagnostic>,
+        prelude: Vec<(String, String)>,
+        sources: Option<&'a diagnostic::Sources>,
+    ) -> Self {
+        Lower {
+            diags,
+            players: Vec::new(),
+            players_span: None,
+            board: None,
+            pieces: Vec::new(),
+            regions: Vec::new(),
+            region_index: HashMap::new(),
+            board_broken: false,
+            prelude,
+            cards_failed: Vec::new(),
+            pieces_failed: false,
+            sources,
+        }
+    }
+}
+
 /// Check the library pieces of a file that defines no variant (the prelude).
 pub(crate) fn check_library(file: &Arc<str>, f: &File, diags: &mut Vec<Diagnostic>) {
-    let mut l = Lower {
-        diags,
-        players: Vec::new(),
-        players_span: None,
-        board: None,
-        pieces: Vec::new(),
-        regions: Vec::new(),
-        region_index: HashMap::new(),
-        board_broken: false,
-        prelude: Vec::new(),
-        cards_failed: Vec::new(),
-        pieces_failed: false,
-        sources: None,
-    };
+    let mut l = Lower::new(diags, Vec::new(), None);
     for st in &f.stmts {
         if st.keyword() == Some("piece") {
             piece_stmt(&mut l, file, 0, st, &[]);
@@ -139,27 +151,15 @@ pub(crate) fn lower(
     sources: &diagnostic::Sources,
 ) -> Option<Variant> {
     let errors_before = diags.iter().filter(|d| d.is_error()).count();
-    let mut l = Lower {
-        diags,
-        players: Vec::new(),
-        players_span: None,
-        board: None,
-        pieces: Vec::new(),
-        regions: Vec::new(),
-        region_index: HashMap::new(),
-        board_broken: false,
-        prelude: library
-            .iter()
-            .filter_map(|(_, s)| {
-                let name = s.args.get(1).and_then(Arg::word)?;
-                let letter = s.args.get(2).and_then(Arg::word).unwrap_or("");
-                Some((name.to_string(), letter.to_string()))
-            })
-            .collect(),
-        cards_failed: Vec::new(),
-        pieces_failed: false,
-        sources: Some(sources),
-    };
+    let prelude = library
+        .iter()
+        .filter_map(|(_, s)| {
+            let name = s.args.get(1).and_then(Arg::word)?;
+            let letter = s.args.get(2).and_then(Arg::word).unwrap_or("");
+            Some((name.to_string(), letter.to_string()))
+        })
+        .collect();
+    let mut l = Lower::new(diags, prelude, Some(sources));
     // Each item with its statement; unknown keywords are reported here, once.
     let known: Vec<(&Item, &'static statements::Statement)> = items
         .iter()

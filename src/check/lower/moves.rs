@@ -62,7 +62,7 @@ pub(super) fn rebirth(
     if d.rebirth_span.is_none() {
         d.rebirth_span = Some((it.file.clone(), it.stmt.head_span()));
     }
-    let kinds = super::regional::piece_list(l, c, "a piece")?;
+    let kinds = l.piece_list(c, "a piece")?;
     c.expect_keyword("in")
         .map_err(|d| d.hint("write `rebirth queen, king in royal_squares`"))?;
     let region = l.region_ref(c)?;

@@ -387,20 +387,7 @@ pub(super) fn piece_stmt(
                                     s.args.get(1).and_then(Arg::word) == Some(other)
                                 })?;
                                 let mut tmp = Vec::new();
-                                let mut sub = Lower {
-                                    diags: &mut tmp,
-                                    players: Vec::new(),
-                                    players_span: None,
-                                    board: None,
-                                    pieces: Vec::new(),
-                                    regions: Vec::new(),
-                                    region_index: HashMap::new(),
-                                    board_broken: false,
-                                    prelude: Vec::new(),
-                                    cards_failed: Vec::new(),
-                                    pieces_failed: false,
-                                    sources: None,
-                                };
+                                let mut sub = Lower::new(&mut tmp, Vec::new(), None);
                                 piece_stmt(&mut sub, lf, 0, ls, &[]);
                                 sub.pieces.pop().map(|p| (p.piece, p.resets_clock))
                             })

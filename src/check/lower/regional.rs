@@ -5,18 +5,6 @@
 use super::*;
 use crate::ir::KindSet;
 
-/// Piece names separated by `,`.
-pub(super) fn piece_list(l: &Lower, c: &mut Cur, what: &str) -> Result<Vec<PieceId>, Diagnostic> {
-    let mut kinds = Vec::new();
-    loop {
-        kinds.push(l.piece_ref(c, what)?);
-        if !c.eat_op(",") {
-            break;
-        }
-    }
-    Ok(kinds)
-}
-
 /// `confined PIECE, ... to REGION`
 pub(super) fn confined(
     l: &mut Lower,
@@ -24,7 +12,7 @@ pub(super) fn confined(
     _: &Item,
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
-    let kinds = piece_list(l, c, "a piece to confine")?;
+    let kinds = l.piece_list(c, "a piece to confine")?;
     c.expect_keyword("to")
         .map_err(|d| d.hint("write `confined king to palace`"))?;
     let region = l.region_ref(c)?;
@@ -43,7 +31,7 @@ pub(super) fn zone_moves(
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
     let hint = "write `moves soldier in across_river: \"sW\"`";
-    let kinds = piece_list(l, c, "a piece")?;
+    let kinds = l.piece_list(c, "a piece")?;
     c.expect_keyword("in").map_err(|d| d.hint(hint))?;
     let region = l.region_ref(c)?;
     c.expect_op(":").map_err(|d| d.hint(hint))?;
@@ -88,7 +76,7 @@ pub(super) fn facing(
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
     let hint = "write `facing king: illegal` or `facing king: must break`";
-    let kinds = piece_list(l, c, "a piece that may not face its like")?;
+    let kinds = l.piece_list(c, "a piece that may not face its like")?;
     c.expect_op(":").map_err(|d| d.hint(hint))?;
     let (w, _) = c
         .expect_choice("`illegal` or `must break`", &["illegal", "must"])
@@ -111,11 +99,11 @@ pub(super) fn facing(
 /// `hop PIECE, ...: not over KIND, ...`
 pub(super) fn hop(l: &mut Lower, _: &mut Draft, _: &Item, c: &mut Cur) -> Result<(), Diagnostic> {
     let hint = "write `hop cannon: not over cannon`";
-    let kinds = piece_list(l, c, "a piece that hops")?;
+    let kinds = l.piece_list(c, "a piece that hops")?;
     c.expect_op(":").map_err(|d| d.hint(hint))?;
     c.expect_keyword("not").map_err(|d| d.hint(hint))?;
     c.expect_keyword("over").map_err(|d| d.hint(hint))?;
-    let over = piece_list(l, c, "a piece that may not be jumped")?;
+    let over = l.piece_list(c, "a piece that may not be jumped")?;
     c.finish()?;
     let mask = over.iter().collect::<KindSet>();
     for k in kinds {
@@ -132,10 +120,10 @@ pub(super) fn immune(
     c: &mut Cur,
 ) -> Result<(), Diagnostic> {
     let hint = "write `immune cannon: from cannon`";
-    let kinds = piece_list(l, c, "a piece that cannot be captured")?;
+    let kinds = l.piece_list(c, "a piece that cannot be captured")?;
     c.expect_op(":").map_err(|d| d.hint(hint))?;
     c.expect_keyword("from").map_err(|d| d.hint(hint))?;
-    let by = piece_list(l, c, "a piece that cannot capture it")?;
+    let by = l.piece_list(c, "a piece that cannot capture it")?;
     c.finish()?;
     let mask = kinds.iter().collect::<KindSet>();
     for k in by {

@@ -585,10 +585,14 @@ impl Game {
     /// (the scores rule module's `at_end`); `None`: the variant keeps no
     /// points.
     pub fn scores(&self) -> Option<Vec<u32>> {
-        let status = self.status();
+        self.scores_at(&self.status())
+    }
+
+    /// [`Game::scores`] for the game's status already computed.
+    pub fn scores_at(&self, status: &Status) -> Option<Vec<u32>> {
         with_pos!(&self.pos.inner, c, s => {
             let sc = c.rules.scores.as_ref()?;
-            let event = match &status {
+            let event = match status {
                 Status::Ended { cause, .. }
                     if c.rules.end.get(cause.rule).is_some_and(|r| {
                         r.then != crate::ir::Outcome::Eliminated && r.when == cause.event

@@ -85,7 +85,7 @@ use super::points::Points;
 use super::structure::{self, Structure};
 use super::threats::{self, Threats};
 use super::weights::{self as w, Weights};
-use crate::engine::{AttackMaps, Bitset, Man, Position, Square, Tables};
+use crate::engine::{AttackMaps, Bits, Bitset, Man, Position, Square, Tables};
 use crate::ir::KindSet;
 use crate::ir::{Dir, Event, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
 
@@ -102,7 +102,7 @@ pub struct Eval {
     pub(super) weights: Weights,
     defaults: Weights,
     /// Piece-square term per kind, facing and square index, as derived.
-    base_pst: Vec<[Vec<i16>; 4]>,
+    pub(super) base_pst: Vec<[Vec<i16>; 4]>,
     /// The same, scaled by the `pst` weight.
     pst: Vec<[Vec<i16>; 4]>,
     /// Moves to the promotion zone per kind, facing and square (255: never).
@@ -117,7 +117,9 @@ pub struct Eval {
     mate_matters: bool,
     /// Per square (where royal safety matters): the squares beside it,
     /// one step away by coordinates in any direction (a royal's shelter).
-    beside: Vec<Vec<Square>>,
+    pub(super) beside: Vec<Bitset>,
+    /// Per owner: its team (`Variant::team_of`).
+    pub(super) teams: [usize; 8],
     /// Kinds whose surrounding loses the game (weight) or removes the man.
     surround: Vec<(PieceId, Cp)>,
     /// The same before the `surround` weight: a fixed weight where the
@@ -131,7 +133,7 @@ pub struct Eval {
     quiet_rule: bool,
     /// Material of the non-royal men at the start, for the game phase.
     pub(super) start_material: Cp,
-    nplayers: usize,
+    pub(super) nplayers: usize,
     /// A repeated position is a draw (the search scores a first repetition so).
     pub(crate) repetition_draws: bool,
     /// The rules allow a null move at all (see [`Eval::null_move_variant`]).
@@ -187,7 +189,7 @@ pub struct Scratch {
 
 /// A man as a royal's safety sees it: coordinates, team (`team_of` its
 /// owner), value.
-type Near = (i32, i32, u8, Cp);
+pub(super) type Near = (i32, i32, u8, Cp);
 
 /// The least value of an enemy man that counts near a royal (tropism).
 pub(super) const TROPISM_VALUE: Cp = 250;
@@ -385,19 +387,22 @@ impl Eval {
         defaults.terms[w::CHECK_THREATS] = threats.default_weight();
         defaults.terms[w::HAND_ATTACK] = dynamic.hand_attack_default();
         let structure = Structure::new(t, &mean_mobility, material_sign);
-        let mut beside = vec![Vec::new(); if mate_matters { geo.len() } else { 0 }];
+        let mut beside = vec![Bitset::EMPTY; if mate_matters { geo.len() } else { 0 }];
         for (s, b) in geo
             .squares()
             .filter(|_| mate_matters)
             .map(|s| (s, geo.coords(s)))
         {
-            beside[s.index()] = geo
-                .squares()
-                .filter(|&n| {
-                    let c = geo.coords(n);
-                    (c.0 - b.0).abs().max((c.1 - b.1).abs()) == 1
-                })
-                .collect();
+            for n in geo.squares() {
+                let c = geo.coords(n);
+                if (c.0 - b.0).abs().max((c.1 - b.1).abs()) == 1 {
+                    beside[s.index()].insert(n);
+                }
+            }
+        }
+        let mut teams = [0usize; 8];
+        for (o, t) in teams.iter_mut().enumerate() {
+            *t = v.team_of(o as u8);
         }
         let mut e = Eval {
             values,
@@ -412,6 +417,7 @@ impl Eval {
             royal,
             mate_matters,
             beside,
+            teams,
             surround: Vec::new(),
             surround_base,
             setup_kinds: v.setup.men.iter().map(|m| m.piece).collect(),
@@ -518,6 +524,7 @@ impl Eval {
                 best.map_or(0, |b| (b - self.values[k]).max(0))
             })
             .collect();
+        self.dynamic.set_values(&self.values, &self.passed_gain);
         self.promo_gain = self
             .passed_gain
             .iter()
@@ -589,11 +596,11 @@ impl Eval {
         let v = t.variant();
         let geo = t.geometry();
         let team = v.team_of(player as u8);
-        // Each owner's team and side, asked once (not once per man).
+        // Each owner's team and side (not asked once per man).
         let mut teams = [0u8; 8];
         let mut signs = [-1 as Cp; 8];
         for (o, (tv, sg)) in teams.iter_mut().zip(signs.iter_mut()).enumerate() {
-            let tm = v.team_of(o as u8);
+            let tm = self.teams[o];
             *tv = tm as u8;
             if tm == team {
                 *sg = 1;
@@ -606,18 +613,20 @@ impl Eval {
         let mut royals = std::mem::take(&mut scratch.royals);
         royals.clear();
         scratch.near.clear();
-        let mut men = std::mem::take(&mut scratch.men);
-        pos.men_into(&mut men);
-        for &(sq, m) in &men {
+        // The men's attack sets in the board's own width, for the dynamic
+        // and structure terms (filled only where one applies): its list of
+        // men is then the men walked here.
+        let map =
+            (self.dynamic.on || self.structure.on).then(|| pos.attack_map_in(&mut scratch.maps));
+        let near = &mut scratch.near;
+        let mut per_man = |sq: Square, m: Man| {
             let k = m.kind() as usize;
             let s = sign(m.owner());
             let val = self.values[k];
             material[m.owner() as usize & 7] += val;
             if self.mate_matters && val >= TROPISM_VALUE {
                 let (x, y) = geo.coords(sq);
-                scratch
-                    .near
-                    .push((x, y, teams[m.owner() as usize & 7], val));
+                near.push((x, y, teams[m.owner() as usize & 7], val));
             }
             score += s * val * self.material_sign;
             // A goal piece nearer its region: worth up to a pawn and a half.
@@ -656,43 +665,53 @@ impl Eval {
                     score -= s * blocked * blocked * w;
                 }
             }
+        };
+        match map {
+            Some(map) => map.each_man(per_man),
+            None => {
+                let mut men = std::mem::take(&mut scratch.men);
+                pos.men_into(&mut men);
+                for &(sq, m) in &men {
+                    per_man(sq, m);
+                }
+                scratch.men = men;
+            }
         }
-        // The men's attack sets in the board's own width, for the dynamic
-        // and structure terms (filled only where one applies).
-        let map =
-            (self.dynamic.on || self.structure.on).then(|| pos.attack_map_in(&mut scratch.maps));
         if let (Some(map), true) = (map, self.structure.on) {
-            score += self.structure_score(pos, map, team, &material);
+            score += self.structure_score(map, team, &material);
         }
-        scratch.men = men;
-        // Men in hand: material, or a debt when placing them all wins.
+        // Men in hand: material, or a debt when placing them all wins
+        // (a kind past the hand's list holds none).
         for p in 0..self.nplayers as u8 {
             let hand = pos.hand_counts(p);
-            for k in 0..self.values.len() as u8 {
-                let n = hand.get(k as usize).copied().unwrap_or(0) as Cp;
+            for (k, &n) in hand.iter().enumerate().take(self.values.len()) {
+                let n = n as Cp;
                 if n == 0 {
                     continue;
                 }
                 let each = if self.hand_debt {
                     -100
                 } else {
-                    self.hand[k as usize] * self.material_sign
+                    self.hand[k] * self.material_sign
                 };
                 score += sign(p) * n * each;
                 if self.drops {
                     // Placed again: it counts for the phase.
-                    material[p as usize & 7] += n * self.values[k as usize];
+                    material[p as usize & 7] += n * self.values[k];
                 }
             }
         }
+        // Each owner's phase, once.
+        let phases = self.phases(&material);
         if self.mate_matters {
             for &(sq, owner) in &royals {
-                score += sign(owner) * self.royal_safety(pos, sq, owner, &material, &scratch.near);
+                let phase = phases[owner as usize & 7];
+                score += sign(owner) * self.royal_safety(pos, sq, owner, phase, &scratch.near);
             }
         }
         if let (Some(map), true) = (map, self.dynamic.on) {
             let (cheapest, reach) = (&mut scratch.cheapest, &mut scratch.reach);
-            score += self.dynamic_score(pos, map, cheapest, reach, team, &royals, &material);
+            score += self.dynamic_score(pos, map, cheapest, reach, team, &royals, &phases);
         }
         scratch.royals = royals;
         // Progress: the side that is ahead wants the move counter reset
@@ -713,83 +732,6 @@ impl Eval {
             score += c.value(pos, player, self.weights.terms[w::CHECKS]);
         }
         score
-    }
-
-    /// The game phase for a royal of `owner`: 0 with no enemy pieces ..=
-    /// 256 with a full army; always 256 where captured men go to a hand
-    /// and are placed again (no man leaves the game).
-    pub(super) fn phase(&self, v: &Variant, owner: u8, material: &[Cp; 8]) -> Cp {
-        if self.drops {
-            return 256;
-        }
-        let team = v.team_of(owner);
-        let enemy_material: Cp = (0..self.nplayers)
-            .filter(|&p| v.team_of(p as u8) != team)
-            .map(|p| material[p])
-            .sum();
-        (enemy_material * 256 * self.nplayers.max(2) as Cp / (self.start_material * 2).max(1))
-            .clamp(0, 256)
-    }
-
-    /// Safety of a royal man: shelter, enemy pieces nearby, and where it
-    /// stands (back while the enemy has pieces, central once they are gone).
-    fn royal_safety(
-        &self,
-        pos: &Position,
-        sq: Square,
-        owner: u8,
-        material: &[Cp; 8],
-        near: &[Near],
-    ) -> Cp {
-        let (phase, shelter, tropism, centre) = self.royal_parts(pos, sq, owner, material, near);
-        let tw = &self.weights.terms;
-        let mid = shelter * tw[w::SHELTER] - tropism * tw[w::TROPISM] - centre * tw[w::ROYAL_BACK];
-        let end = centre * tw[w::ROYAL_CENTRE];
-        (mid * phase + end * (256 - phase)) / 256
-    }
-
-    /// What a royal's safety is made of: the game phase (0 with no enemy
-    /// pieces ..= 256 with a full army), its shelter (own men beside it, at
-    /// most 4: read on the squares beside it), the enemy pieces near it
-    /// (tropism) and its square's mobility term (centre). `near` holds
-    /// every man of the position worth at least [`TROPISM_VALUE`].
-    #[inline]
-    pub(super) fn royal_parts(
-        &self,
-        pos: &Position,
-        sq: Square,
-        owner: u8,
-        material: &[Cp; 8],
-        near: &[Near],
-    ) -> (Cp, Cp, Cp, Cp) {
-        let t = &**pos.tables();
-        let v = t.variant();
-        let geo = t.geometry();
-        let team = v.team_of(owner) as u8;
-        let phase = self.phase(v, owner, material);
-        let (x, y) = geo.coords(sq);
-        let mut shelter: Cp = 0;
-        for &n in self.beside.get(sq.index()).into_iter().flatten() {
-            if pos
-                .man_at(n)
-                .is_some_and(|m| v.team_of(m.owner()) as u8 == team)
-            {
-                shelter += 1;
-            }
-        }
-        let shelter = shelter.min(4);
-        let mut tropism = 0;
-        for &(mx, my, tm, val) in near {
-            let d = (mx - x).abs().max((my - y).abs());
-            if tm != team && d <= 4 {
-                tropism += (5 - d) * val / 200;
-            }
-        }
-        // The royal's own square term: its mobility on the empty board.
-        let centre = pos.man_at(sq).map_or(0, |m| {
-            self.base_pst[m.kind() as usize][m.facing().index()][sq.index()] as Cp
-        });
-        (phase, shelter, tropism, centre)
     }
 
     /// The evaluation as features, linear in the weights: `features[i]`
@@ -892,8 +834,9 @@ impl Eval {
         }
         if self.mate_matters {
             for &(sq, owner) in &royals {
+                let phase = self.phase(v, owner, &material);
                 let (phase, shelter, tropism, centre) =
-                    self.royal_parts(pos, sq, owner, &material, &scratch.near);
+                    self.royal_parts(pos, sq, owner, phase, &scratch.near);
                 let s = sign(owner);
                 let (mid, end) = (phase as f64 / 256.0, (256 - phase) as f64 / 256.0);
                 f[term(w::SHELTER)] += s * shelter as f64 * mid;
@@ -906,7 +849,8 @@ impl Eval {
             (self.dynamic.on || self.structure.on).then(|| pos.attack_map_in(&mut scratch.maps));
         if let (Some(map), true) = (map, self.dynamic.on) {
             let cheapest = &mut scratch.cheapest;
-            let raw = self.dynamic_raw(pos, map, cheapest, team, &royals, &material, true);
+            let phases: [Cp; 8] = std::array::from_fn(|o| self.phase(v, o as u8, &material));
+            let raw = self.dynamic_raw(pos, map, cheapest, team, &royals, &phases, true);
             for (i, &t) in dynamic::TERMS.iter().enumerate() {
                 f[term(t)] += raw[i] as f64 / dynamic::DEN[i] as f64;
             }
@@ -916,7 +860,7 @@ impl Eval {
             }
         }
         if let (Some(map), true) = (map, self.structure.on) {
-            let raw = self.structure_raw(pos, map, team, &material);
+            let raw = self.structure_raw(map, team, &material);
             for (i, &t) in structure::TERMS.iter().enumerate() {
                 f[term(t)] += raw[i] as f64 / structure::DEN[i] as f64;
             }

@@ -85,7 +85,7 @@ use super::points::Points;
 use super::structure::{self, Structure};
 use super::threats::{self, Threats};
 use super::weights::{self as w, Weights};
-use crate::engine::{AttackMaps, Bits, Bitset, Man, Position, Square, Tables};
+use crate::engine::{AttackMap, AttackMaps, Bits, Bitset, Man, MapIn, Position, Square, Tables};
 use crate::ir::KindSet;
 use crate::ir::{Dir, Event, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
 
@@ -185,6 +185,11 @@ pub struct Scratch {
     royals: Vec<(Square, u8)>,
     /// Per kind, the squares the enemy's men of it attack (check threats).
     reach: Vec<Bitset>,
+}
+
+/// The men of a filled attack map with their squares.
+fn men_of<B: Bits>(m: &AttackMap<B>) -> impl Iterator<Item = (Square, Man)> + '_ {
+    m.men().iter().map(|x| (x.sq, x.man))
 }
 
 /// A man as a royal's safety sees it: coordinates, team (`team_of` its
@@ -594,7 +599,6 @@ impl Eval {
     pub fn evaluate_with(&self, pos: &Position, player: usize, scratch: &mut Scratch) -> Cp {
         let t = &**pos.tables();
         let v = t.variant();
-        let geo = t.geometry();
         let team = v.team_of(player as u8);
         // Each owner's team and side (not asked once per man).
         let mut teams = [0u8; 8];
@@ -608,8 +612,6 @@ impl Eval {
         }
         let sign = |owner: u8| signs[owner as usize & 7];
         let mut score = 0;
-        // Material on the board per player, for the phase.
-        let mut material = [0 as Cp; 8];
         let mut royals = std::mem::take(&mut scratch.royals);
         royals.clear();
         scratch.near.clear();
@@ -618,65 +620,30 @@ impl Eval {
         // men is then the men walked here.
         let map =
             (self.dynamic.on || self.structure.on).then(|| pos.attack_map_in(&mut scratch.maps));
-        let near = &mut scratch.near;
-        let mut per_man = |sq: Square, m: Man| {
-            let k = m.kind() as usize;
-            let s = sign(m.owner());
-            let val = self.values[k];
-            material[m.owner() as usize & 7] += val;
-            if self.mate_matters && val >= TROPISM_VALUE {
-                let (x, y) = geo.coords(sq);
-                near.push((x, y, teams[m.owner() as usize & 7], val));
+        let (near, royals_out) = (&mut scratch.near, &mut royals);
+        // Material on the board per player, for the phase.
+        let (men_score, mut material) = match map {
+            // (One walk per width: the loop's state stays in registers.)
+            Some(MapIn::W64(m)) => self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out),
+            Some(MapIn::W128(m)) => {
+                self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out)
             }
-            score += s * val * self.material_sign;
-            // A goal piece nearer its region: worth up to a pawn and a half.
-            for (kind, tabs) in &self.goals {
-                if *kind == m.kind() {
-                    let d = tabs[m.facing().index()][sq.index()];
-                    if d != u8::MAX {
-                        let d = d as Cp;
-                        score += s * self.weights.terms[w::GOAL] / (1 + d * d);
-                    }
-                }
+            Some(MapIn::W192(m)) => {
+                self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out)
             }
-            let f = m.facing().index();
-            if self.royal[k] {
-                royals.push((sq, m.owner()));
-            } else {
-                score += s * self.pst[k][f][sq.index()] as Cp;
+            Some(MapIn::W256(m)) => {
+                self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out)
             }
-            if let Some(tabs) = &self.promo_dist[k] {
-                let d = tabs[f][sq.index()];
-                if d != u8::MAX {
-                    let d = d as Cp + 1;
-                    score += s * self.promo_gain[k] / (4 * d * d);
-                }
-            }
-            for &(kind, w) in &self.surround {
-                if kind == m.kind() {
-                    let (x, y) = geo.coords(sq);
-                    let blocked = [(0, 1), (1, 0), (0, -1), (-1, 0)]
-                        .iter()
-                        .filter(|(dx, dy)| match geo.square(x + dx, y + dy) {
-                            Some(n) => pos.man_at(n).is_some(),
-                            None => true,
-                        })
-                        .count() as Cp;
-                    score -= s * blocked * blocked * w;
-                }
-            }
-        };
-        match map {
-            Some(map) => map.each_man(per_man),
             None => {
                 let mut men = std::mem::take(&mut scratch.men);
                 pos.men_into(&mut men);
-                for &(sq, m) in &men {
-                    per_man(sq, m);
-                }
+                let all = men.iter().copied();
+                let out = self.men_terms(pos, all, &signs, &teams, near, royals_out);
                 scratch.men = men;
+                out
             }
-        }
+        };
+        score += men_score;
         if let (Some(map), true) = (map, self.structure.on) {
             score += self.structure_score(map, team, &material);
         }
@@ -732,6 +699,75 @@ impl Eval {
             score += c.value(pos, player, self.weights.terms[w::CHECKS]);
         }
         score
+    }
+
+    /// The terms of the men on the board, per man (`men`: each with its
+    /// square, in square order): material, goals, piece-square terms,
+    /// promotion, surrounding. Returns the score for the side whose
+    /// owners have sign 1 in `signs`, and the material per owner; pushes
+    /// the men worth at least [`TROPISM_VALUE`] to `near` (where mate
+    /// matters) and the royals to `royals`.
+    fn men_terms(
+        &self,
+        pos: &Position,
+        men: impl Iterator<Item = (Square, Man)>,
+        signs: &[Cp; 8],
+        teams: &[u8; 8],
+        near: &mut Vec<Near>,
+        royals: &mut Vec<(Square, u8)>,
+    ) -> (Cp, [Cp; 8]) {
+        let geo = pos.tables().geometry();
+        let sign = |owner: u8| signs[owner as usize & 7];
+        let mut score = 0;
+        let mut material = [0 as Cp; 8];
+        for (sq, m) in men {
+            let k = m.kind() as usize;
+            let s = sign(m.owner());
+            let val = self.values[k];
+            material[m.owner() as usize & 7] += val;
+            if self.mate_matters && val >= TROPISM_VALUE {
+                let (x, y) = geo.coords(sq);
+                near.push((x, y, teams[m.owner() as usize & 7], val));
+            }
+            score += s * val * self.material_sign;
+            // A goal piece nearer its region: worth up to a pawn and a half.
+            for (kind, tabs) in &self.goals {
+                if *kind == m.kind() {
+                    let d = tabs[m.facing().index()][sq.index()];
+                    if d != u8::MAX {
+                        let d = d as Cp;
+                        score += s * self.weights.terms[w::GOAL] / (1 + d * d);
+                    }
+                }
+            }
+            let f = m.facing().index();
+            if self.royal[k] {
+                royals.push((sq, m.owner()));
+            } else {
+                score += s * self.pst[k][f][sq.index()] as Cp;
+            }
+            if let Some(tabs) = &self.promo_dist[k] {
+                let d = tabs[f][sq.index()];
+                if d != u8::MAX {
+                    let d = d as Cp + 1;
+                    score += s * self.promo_gain[k] / (4 * d * d);
+                }
+            }
+            for &(kind, w) in &self.surround {
+                if kind == m.kind() {
+                    let (x, y) = geo.coords(sq);
+                    let blocked = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                        .iter()
+                        .filter(|(dx, dy)| match geo.square(x + dx, y + dy) {
+                            Some(n) => pos.man_at(n).is_some(),
+                            None => true,
+                        })
+                        .count() as Cp;
+                    score -= s * blocked * blocked * w;
+                }
+            }
+        }
+        (score, material)
     }
 
     /// The evaluation as features, linear in the weights: `features[i]`

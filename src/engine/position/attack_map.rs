@@ -90,20 +90,6 @@ pub enum MapIn<'a> {
     W256(&'a AttackMap<Bitset>),
 }
 
-impl MapIn<'_> {
-    /// Call `f` with each man of the map and its square, in square order
-    /// (what [`Position::men_into`] gives), whatever the map's width.
-    #[inline]
-    pub fn each_man(self, mut f: impl FnMut(Square, Man)) {
-        match self {
-            MapIn::W64(m) => m.men.iter().for_each(|x| f(x.sq, x.man)),
-            MapIn::W128(m) => m.men.iter().for_each(|x| f(x.sq, x.man)),
-            MapIn::W192(m) => m.men.iter().for_each(|x| f(x.sq, x.man)),
-            MapIn::W256(m) => m.men.iter().for_each(|x| f(x.sq, x.man)),
-        }
-    }
-}
-
 impl Position {
     /// Fill `out` with every man on the board and the squares it attacks
     /// (each set equal to [`Position::attacks_from`] of its square), in

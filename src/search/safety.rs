@@ -66,7 +66,7 @@ impl Eval {
     /// [`Eval::phase`] gives it), its shelter (own men beside it, at most
     /// 4: read on the squares beside it), the enemy pieces near it
     /// (tropism) and its square's mobility term (centre). `near` holds
-    /// every man of the position worth at least [`TROPISM_VALUE`].
+    /// every man of the position worth at least `TROPISM_VALUE` (the evaluation's).
     #[inline]
     pub(super) fn royal_parts(
         &self,

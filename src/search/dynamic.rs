@@ -40,19 +40,44 @@ pub const HAND_ATTACK: Cp = 4;
 /// A royal attacker counts as never cheaper than its victim.
 const ROYAL_ATTACKER: Cp = Cp::MAX;
 
+/// What the dynamic terms read of one kind, in one table indexed by the
+/// kind's id (every id of a man has an entry: no bound to check per man).
+#[derive(Debug, Clone, Copy, Default)]
+struct KindTerms {
+    /// Royal: never a victim of threats, never cheaper as an attacker,
+    /// no attacker of a royal's zone.
+    royal: bool,
+    /// Moves one step forward and nothing else, and promotes (a pawn):
+    /// its passes count, and it is what blocks one.
+    pawnlike: bool,
+    /// The mobility scale in sixteenths (0: not counted, as for a royal
+    /// or a pawn-like man) and the count it is measured from.
+    mob_scale: Cp,
+    mob_off: Cp,
+    /// Its value (the evaluation's, as set by [`Dynamic::set_values`]),
+    /// and its value as an attacker ([`ROYAL_ATTACKER`] for a royal).
+    value: Cp,
+    attacker: Cp,
+    /// What promoting gains, before weights (a passed man's worth).
+    gain: Cp,
+}
+
+/// A table per kind id.
+type Kinds = [KindTerms; 256];
+
 /// The per-variant tables of the dynamic terms.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Dynamic {
     /// Any dynamic term applies (two players, material is worth having,
     /// men that move).
     pub on: bool,
-    /// Per kind: the mobility scale in sixteenths (0: not counted, as for a
-    /// royal or a pawn-like man) and the count it is measured from.
-    mob_scale: Vec<Cp>,
-    mob_off: Vec<Cp>,
-    /// Per kind: a man that moves one step forward and nothing else, and
-    /// promotes (a pawn): its passes count, and it is what blocks one.
-    pawnlike: Vec<bool>,
+    /// Per kind id (256 entries where `on`, else none): royal, pawn-like,
+    /// mobility scale, values.
+    kinds: Vec<KindTerms>,
+    /// The variant's number of kinds.
+    nk: usize,
+    /// Per owner: its team (`Variant::team_of`).
+    teams: [usize; 8],
     /// Per pawn-like kind, facing and square: where an enemy pawn-like man
     /// could block it or take it on its way to its zone (its path, and the
     /// squares from which an enemy pawn-like man reaches a square that
@@ -60,8 +85,6 @@ pub(super) struct Dynamic {
     span: Vec<Option<[Vec<Bitset>; 4]>>,
     /// Checkmate matters: the attack on a royal's zone counts.
     pub king: bool,
-    /// Per kind: royal.
-    royal: Vec<bool>,
     /// Captured men go to a hand and are placed again: the enemy's men in
     /// hand attack a royal's zone too (`hand_attack`).
     pub drops: bool,
@@ -178,15 +201,36 @@ impl Dynamic {
                 Some(tabs)
             })
             .collect();
+        let mut kinds = vec![KindTerms::default(); 256];
+        for (k, x) in kinds.iter_mut().enumerate().take(nk) {
+            x.royal = v.pieces[k].royal;
+            x.pawnlike = pawnlike[k];
+            x.mob_scale = mob_scale[k];
+            x.mob_off = mob_off[k];
+        }
+        let mut teams = [0usize; 8];
+        for (o, t) in teams.iter_mut().enumerate() {
+            *t = v.team_of(o as u8);
+        }
         Dynamic {
             on,
-            mob_scale,
-            mob_off,
-            pawnlike,
+            kinds,
+            nk,
+            teams,
             span,
             king: mate_matters,
-            royal: v.pieces.iter().map(|p| p.royal).collect(),
             drops: mate_matters && v.turn.place && v.turn.captures.to_hand(),
+        }
+    }
+
+    /// Take the evaluation's values per kind and what promoting gains per
+    /// kind before weights (both indexed by kind): [`Dynamic::raw`] reads
+    /// them. Called whenever the evaluation's weights change.
+    pub(super) fn set_values(&mut self, values: &[Cp], passed_gain: &[Cp]) {
+        for (k, x) in self.kinds.iter_mut().enumerate() {
+            x.value = values.get(k).copied().unwrap_or(0);
+            x.attacker = if x.royal { ROYAL_ATTACKER } else { x.value };
+            x.gain = passed_gain.get(k).copied().unwrap_or(0);
         }
     }
 
@@ -206,14 +250,170 @@ impl Dynamic {
     /// attack map in any set width `B` (the board's own, from
     /// [`Position::attack_map_in`], or the widest: the same features) and
     /// `cheapest` a table per square (every entry `Cp::MAX` between
-    /// calls), which the caller keeps so that its buffer is reused. `values` are the men's values,
-    /// `passed_gain` what promoting gains per kind (before weights),
-    /// `promo_dist` the promotion distance tables, `royals` the royal men
-    /// with the phase their safety is weighed at (0 with no enemy pieces
-    /// ..= 256 with a full army). `mobility`: count the mobility feature
-    /// (else it stays 0: its weight is 0).
+    /// calls), which the caller keeps so that its buffer is reused. The
+    /// men's values and what promoting gains are those given to
+    /// [`Dynamic::set_values`]; `promo_dist` are the promotion distance
+    /// tables, `royals` the royal men with the phase their safety is
+    /// weighed at (0 with no enemy pieces ..= 256 with a full army).
+    /// `mobility`: count the mobility feature (else it stays 0: its weight
+    /// is 0).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn raw<B: Bits>(
+        &self,
+        pos: &Position,
+        map: &AttackMap<B>,
+        cheapest: &mut Vec<Cp>,
+        team: usize,
+        promo_dist: &[Option<[Vec<u8>; 4]>],
+        royals: &[(Square, u8, Cp)],
+        mobility: bool,
+    ) -> [i64; 7] {
+        let mut out = [0i64; 7];
+        // (Off: no table.)
+        let Ok(kinds) = <&Kinds>::try_from(self.kinds.as_slice()) else {
+            return out;
+        };
+        if cheapest.len() < 256 {
+            cheapest.clear();
+            cheapest.resize(256, Cp::MAX);
+        }
+        let Ok(cheapest) = <&mut [Cp; 256]>::try_from(&mut cheapest[..256]) else {
+            return out;
+        };
+        // Each owner's side: 0 for `team`, 1 for the other.
+        let mut sides = [1usize; 8];
+        for (x, &t) in sides.iter_mut().zip(&self.teams) {
+            if t == team {
+                *x = 0;
+            }
+        }
+        let side_of = |o: u8| sides[o as usize & 7] & 1;
+        // The two sides' men and what they attack: index 0 is `team`, 1
+        // the other side.
+        let mut side = [B::EMPTY; 2];
+        let mut reach = [B::EMPTY; 2];
+        for p in 0..2u8 {
+            side[side_of(p)] |= map.men_of(p);
+            reach[side_of(p)] |= map.of_player(p);
+        }
+        // Men attacked by the other side, men defended by their own.
+        let attacked = (reach[0] & side[1]) | (reach[1] & side[0]);
+        let defended = (reach[0] & side[0]) | (reach[1] & side[1]);
+        let sign = |s: usize| if s == 0 { 1i64 } else { -1 };
+        let men = map.men();
+        // The zones of up to 4 royals: its square and those it attacks.
+        let mut zones = [(B::EMPTY, 0usize, 0i64, 0i64, 0i64); 4];
+        let mut nz = 0;
+        if self.king {
+            for &(sq, owner, phase) in royals.iter().take(4) {
+                let mut z = men
+                    .binary_search_by_key(&sq.index(), |m| m.sq.index())
+                    .map_or(B::EMPTY, |i| men[i].attacks);
+                z.insert(sq);
+                zones[nz] = (z, side_of(owner), phase as i64, 0, 0);
+                nz += 1;
+            }
+        }
+        // Per man: the pawn-like men, the cheapest enemy attacker of each
+        // attacked square, mobility, the attack on the royals' zones.
+        let mut pawns = [B::EMPTY; 2];
+        // What each side's men other than royals attack (drop games only).
+        let mut guard = [B::EMPTY; 2];
+        for &ManAttacks {
+            sq,
+            man: m,
+            attacks: a,
+        } in men
+        {
+            let kt = &kinds[m.kind() as usize];
+            let me = side_of(m.owner());
+            if kt.pawnlike {
+                pawns[me].insert(sq);
+            }
+            for x in a & side[me ^ 1] {
+                let c = &mut cheapest[x.index() & 255];
+                *c = (*c).min(kt.attacker);
+            }
+            if mobility && kt.mob_scale != 0 {
+                let n = (a & !side[me]).count() as i64;
+                out[0] += sign(me) * (kt.mob_scale as i64 * n - kt.mob_off as i64);
+            }
+            if !kt.royal {
+                if self.drops {
+                    guard[me] |= a;
+                }
+                for z in zones.iter_mut().take(nz) {
+                    if z.1 != me {
+                        let u = (a & z.0).count() as i64;
+                        if u > 0 {
+                            z.3 += u;
+                            z.4 += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // One more walk over the men, for two terms.
+        for &ManAttacks { sq, man: m, .. } in men {
+            let kt = &kinds[m.kind() as usize];
+            // Threats: men attacked by cheaper men, and attacked men that
+            // nothing of their own side defends. (Each entry of
+            // `cheapest` read is set back for the next call; every
+            // attacked square holds a man of the list.)
+            if attacked.contains(sq) {
+                let by = std::mem::replace(&mut cheapest[sq.index() & 255], Cp::MAX);
+                if !kt.royal {
+                    let s = -sign(side_of(m.owner()));
+                    let val = kt.value;
+                    if by < val {
+                        out[1] += s * (val - by) as i64;
+                    }
+                    if !defended.contains(sq) {
+                        out[2] += s * val as i64;
+                    }
+                }
+            }
+            // Passed men: no enemy pawn-like man can block or take them.
+            if kt.pawnlike {
+                let k = m.kind() as usize;
+                let me = side_of(m.owner());
+                let f = m.facing().index();
+                let (Some(Some(span)), Some(Some(dist))) = (self.span.get(k), promo_dist.get(k))
+                else {
+                    continue;
+                };
+                let d = dist[f][sq.index()];
+                if d == 0 || d == u8::MAX || (B::narrow(span[f][sq.index()]) & pawns[me ^ 1]).any()
+                {
+                    continue;
+                }
+                let d = d as i64 + 1;
+                out[3] += sign(me) * kt.gain as i64 * 100 / (2 * d * d);
+            }
+        }
+        // The attack on each royal's zone: units (attacked squares of the
+        // zone, per attacker) times attackers (at most 4), by the phase.
+        for z in zones.iter().take(nz) {
+            out[4] -= sign(z.1) * z.3 * z.4.min(4) * z.2;
+            if self.drops {
+                let (u, n) = self.hand_attackers(pos, map, z.0, z.1, &sides, &guard, &reach);
+                if n > 0 {
+                    let more = (z.3 + u) * (z.4 + n).min(4) - z.3 * z.4.min(4);
+                    out[6] -= sign(z.1) * more * z.2;
+                }
+            }
+        }
+        out[5] = if side_of(pos.turn()) == 0 { 1 } else { -1 };
+        out
+    }
+
+    /// [`Dynamic::raw`] as it was written before its per-kind table and
+    /// its walks were merged (session 22): one walk per term, each
+    /// kind's facts in its own list, the values and gains passed in. The
+    /// tests compare the two on many positions.
+    #[cfg(test)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn raw_reference<B: Bits>(
         &self,
         pos: &Position,
         map: &AttackMap<B>,
@@ -229,6 +429,11 @@ impl Dynamic {
         if !self.on {
             return out;
         }
+        let kinds = &self.kinds[..self.nk];
+        let royal: Vec<bool> = kinds.iter().map(|x| x.royal).collect();
+        let pawnlike: Vec<bool> = kinds.iter().map(|x| x.pawnlike).collect();
+        let mob_scale: Vec<Cp> = kinds.iter().map(|x| x.mob_scale).collect();
+        let mob_off: Vec<Cp> = kinds.iter().map(|x| x.mob_off).collect();
         if cheapest.len() < 256 {
             cheapest.clear();
             cheapest.resize(256, Cp::MAX);
@@ -281,18 +486,18 @@ impl Dynamic {
         {
             let k = m.kind() as usize;
             let me = side_of(m.owner());
-            let royal = self.royal[k];
+            let royal = royal[k];
             let val = if royal { ROYAL_ATTACKER } else { values[k] };
-            if self.pawnlike[k] {
+            if pawnlike[k] {
                 pawns[me].insert(sq);
             }
             for x in a & side[1 - me] {
                 let c = &mut cheapest[x.index() & 255];
                 *c = (*c).min(val);
             }
-            if mobility && self.mob_scale[k] != 0 {
+            if mobility && mob_scale[k] != 0 {
                 let n = (a & !side[me]).count() as i64;
-                out[0] += sign(me) * (self.mob_scale[k] as i64 * n - self.mob_off[k] as i64);
+                out[0] += sign(me) * (mob_scale[k] as i64 * n - mob_off[k] as i64);
             }
             if !royal {
                 if self.drops {
@@ -320,7 +525,7 @@ impl Dynamic {
             }
             let by = std::mem::replace(&mut cheapest[x.index() & 255], Cp::MAX);
             let k = m.kind() as usize;
-            if self.royal[k] {
+            if royal[k] {
                 continue;
             }
             let s = -sign(side_of(m.owner()));
@@ -335,7 +540,7 @@ impl Dynamic {
         // Passed men: no enemy pawn-like man can block or take them.
         for &ManAttacks { sq, man: m, .. } in men {
             let k = m.kind() as usize;
-            if !self.pawnlike[k] {
+            if !pawnlike[k] {
                 continue;
             }
             let me = side_of(m.owner());
@@ -397,7 +602,7 @@ impl Dynamic {
                 continue;
             }
             for (k, &n) in pos.hand_counts(p).iter().enumerate() {
-                if n > 0 && !self.royal.get(k).copied().unwrap_or(true) {
+                if n > 0 && k < self.nk && !self.kinds[k].royal {
                     units += per_kind;
                     attackers += n as i64;
                 }

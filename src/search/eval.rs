@@ -85,7 +85,7 @@ use super::points::Points;
 use super::structure::{self, Structure};
 use super::threats::{self, Threats};
 use super::weights::{self as w, Weights};
-use crate::engine::{AttackMaps, Bitset, Man, Position, Square, Tables};
+use crate::engine::{AttackMap, AttackMaps, Bits, Bitset, Man, MapIn, Position, Square, Tables};
 use crate::ir::KindSet;
 use crate::ir::{Dir, Event, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
 
@@ -102,7 +102,7 @@ pub struct Eval {
     pub(super) weights: Weights,
     defaults: Weights,
     /// Piece-square term per kind, facing and square index, as derived.
-    base_pst: Vec<[Vec<i16>; 4]>,
+    pub(super) base_pst: Vec<[Vec<i16>; 4]>,
     /// The same, scaled by the `pst` weight.
     pst: Vec<[Vec<i16>; 4]>,
     /// Moves to the promotion zone per kind, facing and square (255: never).
@@ -117,7 +117,9 @@ pub struct Eval {
     mate_matters: bool,
     /// Per square (where royal safety matters): the squares beside it,
     /// one step away by coordinates in any direction (a royal's shelter).
-    beside: Vec<Vec<Square>>,
+    pub(super) beside: Vec<Bitset>,
+    /// Per owner: its team (`Variant::team_of`).
+    pub(super) teams: [usize; 8],
     /// Kinds whose surrounding loses the game (weight) or removes the man.
     surround: Vec<(PieceId, Cp)>,
     /// The same before the `surround` weight: a fixed weight where the
@@ -131,7 +133,7 @@ pub struct Eval {
     quiet_rule: bool,
     /// Material of the non-royal men at the start, for the game phase.
     pub(super) start_material: Cp,
-    nplayers: usize,
+    pub(super) nplayers: usize,
     /// A repeated position is a draw (the search scores a first repetition so).
     pub(crate) repetition_draws: bool,
     /// The rules allow a null move at all (see [`Eval::null_move_variant`]).
@@ -185,9 +187,14 @@ pub struct Scratch {
     reach: Vec<Bitset>,
 }
 
+/// The men of a filled attack map with their squares.
+fn men_of<B: Bits>(m: &AttackMap<B>) -> impl Iterator<Item = (Square, Man)> + '_ {
+    m.men().iter().map(|x| (x.sq, x.man))
+}
+
 /// A man as a royal's safety sees it: coordinates, team (`team_of` its
 /// owner), value.
-type Near = (i32, i32, u8, Cp);
+pub(super) type Near = (i32, i32, u8, Cp);
 
 /// The least value of an enemy man that counts near a royal (tropism).
 pub(super) const TROPISM_VALUE: Cp = 250;
@@ -385,19 +392,22 @@ impl Eval {
         defaults.terms[w::CHECK_THREATS] = threats.default_weight();
         defaults.terms[w::HAND_ATTACK] = dynamic.hand_attack_default();
         let structure = Structure::new(t, &mean_mobility, material_sign);
-        let mut beside = vec![Vec::new(); if mate_matters { geo.len() } else { 0 }];
+        let mut beside = vec![Bitset::EMPTY; if mate_matters { geo.len() } else { 0 }];
         for (s, b) in geo
             .squares()
             .filter(|_| mate_matters)
             .map(|s| (s, geo.coords(s)))
         {
-            beside[s.index()] = geo
-                .squares()
-                .filter(|&n| {
-                    let c = geo.coords(n);
-                    (c.0 - b.0).abs().max((c.1 - b.1).abs()) == 1
-                })
-                .collect();
+            for n in geo.squares() {
+                let c = geo.coords(n);
+                if (c.0 - b.0).abs().max((c.1 - b.1).abs()) == 1 {
+                    beside[s.index()].insert(n);
+                }
+            }
+        }
+        let mut teams = [0usize; 8];
+        for (o, t) in teams.iter_mut().enumerate() {
+            *t = v.team_of(o as u8);
         }
         let mut e = Eval {
             values,
@@ -412,6 +422,7 @@ impl Eval {
             royal,
             mate_matters,
             beside,
+            teams,
             surround: Vec::new(),
             surround_base,
             setup_kinds: v.setup.men.iter().map(|m| m.piece).collect(),
@@ -518,6 +529,7 @@ impl Eval {
                 best.map_or(0, |b| (b - self.values[k]).max(0))
             })
             .collect();
+        self.dynamic.set_values(&self.values, &self.passed_gain);
         self.promo_gain = self
             .passed_gain
             .iter()
@@ -587,13 +599,12 @@ impl Eval {
     pub fn evaluate_with(&self, pos: &Position, player: usize, scratch: &mut Scratch) -> Cp {
         let t = &**pos.tables();
         let v = t.variant();
-        let geo = t.geometry();
         let team = v.team_of(player as u8);
-        // Each owner's team and side, asked once (not once per man).
+        // Each owner's team and side (not asked once per man).
         let mut teams = [0u8; 8];
         let mut signs = [-1 as Cp; 8];
         for (o, (tv, sg)) in teams.iter_mut().zip(signs.iter_mut()).enumerate() {
-            let tm = v.team_of(o as u8);
+            let tm = self.teams[o];
             *tv = tm as u8;
             if tm == team {
                 *sg = 1;
@@ -601,23 +612,122 @@ impl Eval {
         }
         let sign = |owner: u8| signs[owner as usize & 7];
         let mut score = 0;
-        // Material on the board per player, for the phase.
-        let mut material = [0 as Cp; 8];
         let mut royals = std::mem::take(&mut scratch.royals);
         royals.clear();
         scratch.near.clear();
-        let mut men = std::mem::take(&mut scratch.men);
-        pos.men_into(&mut men);
-        for &(sq, m) in &men {
+        // The men's attack sets in the board's own width, for the dynamic
+        // and structure terms (filled only where one applies): its list of
+        // men is then the men walked here.
+        let map =
+            (self.dynamic.on || self.structure.on).then(|| pos.attack_map_in(&mut scratch.maps));
+        let (near, royals_out) = (&mut scratch.near, &mut royals);
+        // Material on the board per player, for the phase.
+        let (men_score, mut material) = match map {
+            // (One walk per width: the loop's state stays in registers.)
+            Some(MapIn::W64(m)) => self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out),
+            Some(MapIn::W128(m)) => {
+                self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out)
+            }
+            Some(MapIn::W192(m)) => {
+                self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out)
+            }
+            Some(MapIn::W256(m)) => {
+                self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out)
+            }
+            None => {
+                let mut men = std::mem::take(&mut scratch.men);
+                pos.men_into(&mut men);
+                let all = men.iter().copied();
+                let out = self.men_terms(pos, all, &signs, &teams, near, royals_out);
+                scratch.men = men;
+                out
+            }
+        };
+        score += men_score;
+        if let (Some(map), true) = (map, self.structure.on) {
+            score += self.structure_score(map, team, &material);
+        }
+        // Men in hand: material, or a debt when placing them all wins
+        // (a kind past the hand's list holds none).
+        for p in 0..self.nplayers as u8 {
+            let hand = pos.hand_counts(p);
+            for (k, &n) in hand.iter().enumerate().take(self.values.len()) {
+                let n = n as Cp;
+                if n == 0 {
+                    continue;
+                }
+                let each = if self.hand_debt {
+                    -100
+                } else {
+                    self.hand[k] * self.material_sign
+                };
+                score += sign(p) * n * each;
+                if self.drops {
+                    // Placed again: it counts for the phase.
+                    material[p as usize & 7] += n * self.values[k];
+                }
+            }
+        }
+        // Each owner's phase, once.
+        let phases = self.phases(&material);
+        if self.mate_matters {
+            for &(sq, owner) in &royals {
+                let phase = phases[owner as usize & 7];
+                score += sign(owner) * self.royal_safety(pos, sq, owner, phase, &scratch.near);
+            }
+        }
+        if let (Some(map), true) = (map, self.dynamic.on) {
+            let (cheapest, reach) = (&mut scratch.cheapest, &mut scratch.reach);
+            score += self.dynamic_score(pos, map, cheapest, reach, team, &royals, &phases);
+        }
+        scratch.royals = royals;
+        // Progress: the side that is ahead wants the move counter reset
+        // before it draws the game.
+        if self.quiet_rule && score != 0 {
+            score -=
+                score.signum() * pos.quiet_plies().min(200) as Cp * score.abs().min(300) / 300 * 2;
+        }
+        // The lead in points, after the progress term: where the points
+        // decide, the side ahead on them is glad of a counter that ends
+        // the game.
+        if let Some(p) = &self.points {
+            score += p.value(pos, player, self.weights.terms[w::POINTS]);
+        }
+        // The checks still needed, after the progress term too: a move
+        // counter does not make a check given worth less.
+        if let Some(c) = &self.checks {
+            score += c.value(pos, player, self.weights.terms[w::CHECKS]);
+        }
+        score
+    }
+
+    /// The terms of the men on the board, per man (`men`: each with its
+    /// square, in square order): material, goals, piece-square terms,
+    /// promotion, surrounding. Returns the score for the side whose
+    /// owners have sign 1 in `signs`, and the material per owner; pushes
+    /// the men worth at least [`TROPISM_VALUE`] to `near` (where mate
+    /// matters) and the royals to `royals`.
+    fn men_terms(
+        &self,
+        pos: &Position,
+        men: impl Iterator<Item = (Square, Man)>,
+        signs: &[Cp; 8],
+        teams: &[u8; 8],
+        near: &mut Vec<Near>,
+        royals: &mut Vec<(Square, u8)>,
+    ) -> (Cp, [Cp; 8]) {
+        let geo = pos.tables().geometry();
+        let sign = |owner: u8| signs[owner as usize & 7];
+        let mut score = 0;
+        let mut material = [0 as Cp; 8];
+        for (sq, m) in men {
             let k = m.kind() as usize;
             let s = sign(m.owner());
             let val = self.values[k];
             material[m.owner() as usize & 7] += val;
             if self.mate_matters && val >= TROPISM_VALUE {
                 let (x, y) = geo.coords(sq);
-                scratch
-                    .near
-                    .push((x, y, teams[m.owner() as usize & 7], val));
+                near.push((x, y, teams[m.owner() as usize & 7], val));
             }
             score += s * val * self.material_sign;
             // A goal piece nearer its region: worth up to a pawn and a half.
@@ -657,139 +767,7 @@ impl Eval {
                 }
             }
         }
-        // The men's attack sets in the board's own width, for the dynamic
-        // and structure terms (filled only where one applies).
-        let map =
-            (self.dynamic.on || self.structure.on).then(|| pos.attack_map_in(&mut scratch.maps));
-        if let (Some(map), true) = (map, self.structure.on) {
-            score += self.structure_score(pos, map, team, &material);
-        }
-        scratch.men = men;
-        // Men in hand: material, or a debt when placing them all wins.
-        for p in 0..self.nplayers as u8 {
-            let hand = pos.hand_counts(p);
-            for k in 0..self.values.len() as u8 {
-                let n = hand.get(k as usize).copied().unwrap_or(0) as Cp;
-                if n == 0 {
-                    continue;
-                }
-                let each = if self.hand_debt {
-                    -100
-                } else {
-                    self.hand[k as usize] * self.material_sign
-                };
-                score += sign(p) * n * each;
-                if self.drops {
-                    // Placed again: it counts for the phase.
-                    material[p as usize & 7] += n * self.values[k as usize];
-                }
-            }
-        }
-        if self.mate_matters {
-            for &(sq, owner) in &royals {
-                score += sign(owner) * self.royal_safety(pos, sq, owner, &material, &scratch.near);
-            }
-        }
-        if let (Some(map), true) = (map, self.dynamic.on) {
-            let (cheapest, reach) = (&mut scratch.cheapest, &mut scratch.reach);
-            score += self.dynamic_score(pos, map, cheapest, reach, team, &royals, &material);
-        }
-        scratch.royals = royals;
-        // Progress: the side that is ahead wants the move counter reset
-        // before it draws the game.
-        if self.quiet_rule && score != 0 {
-            score -=
-                score.signum() * pos.quiet_plies().min(200) as Cp * score.abs().min(300) / 300 * 2;
-        }
-        // The lead in points, after the progress term: where the points
-        // decide, the side ahead on them is glad of a counter that ends
-        // the game.
-        if let Some(p) = &self.points {
-            score += p.value(pos, player, self.weights.terms[w::POINTS]);
-        }
-        // The checks still needed, after the progress term too: a move
-        // counter does not make a check given worth less.
-        if let Some(c) = &self.checks {
-            score += c.value(pos, player, self.weights.terms[w::CHECKS]);
-        }
-        score
-    }
-
-    /// The game phase for a royal of `owner`: 0 with no enemy pieces ..=
-    /// 256 with a full army; always 256 where captured men go to a hand
-    /// and are placed again (no man leaves the game).
-    pub(super) fn phase(&self, v: &Variant, owner: u8, material: &[Cp; 8]) -> Cp {
-        if self.drops {
-            return 256;
-        }
-        let team = v.team_of(owner);
-        let enemy_material: Cp = (0..self.nplayers)
-            .filter(|&p| v.team_of(p as u8) != team)
-            .map(|p| material[p])
-            .sum();
-        (enemy_material * 256 * self.nplayers.max(2) as Cp / (self.start_material * 2).max(1))
-            .clamp(0, 256)
-    }
-
-    /// Safety of a royal man: shelter, enemy pieces nearby, and where it
-    /// stands (back while the enemy has pieces, central once they are gone).
-    fn royal_safety(
-        &self,
-        pos: &Position,
-        sq: Square,
-        owner: u8,
-        material: &[Cp; 8],
-        near: &[Near],
-    ) -> Cp {
-        let (phase, shelter, tropism, centre) = self.royal_parts(pos, sq, owner, material, near);
-        let tw = &self.weights.terms;
-        let mid = shelter * tw[w::SHELTER] - tropism * tw[w::TROPISM] - centre * tw[w::ROYAL_BACK];
-        let end = centre * tw[w::ROYAL_CENTRE];
-        (mid * phase + end * (256 - phase)) / 256
-    }
-
-    /// What a royal's safety is made of: the game phase (0 with no enemy
-    /// pieces ..= 256 with a full army), its shelter (own men beside it, at
-    /// most 4: read on the squares beside it), the enemy pieces near it
-    /// (tropism) and its square's mobility term (centre). `near` holds
-    /// every man of the position worth at least [`TROPISM_VALUE`].
-    #[inline]
-    pub(super) fn royal_parts(
-        &self,
-        pos: &Position,
-        sq: Square,
-        owner: u8,
-        material: &[Cp; 8],
-        near: &[Near],
-    ) -> (Cp, Cp, Cp, Cp) {
-        let t = &**pos.tables();
-        let v = t.variant();
-        let geo = t.geometry();
-        let team = v.team_of(owner) as u8;
-        let phase = self.phase(v, owner, material);
-        let (x, y) = geo.coords(sq);
-        let mut shelter: Cp = 0;
-        for &n in self.beside.get(sq.index()).into_iter().flatten() {
-            if pos
-                .man_at(n)
-                .is_some_and(|m| v.team_of(m.owner()) as u8 == team)
-            {
-                shelter += 1;
-            }
-        }
-        let shelter = shelter.min(4);
-        let mut tropism = 0;
-        for &(mx, my, tm, val) in near {
-            let d = (mx - x).abs().max((my - y).abs());
-            if tm != team && d <= 4 {
-                tropism += (5 - d) * val / 200;
-            }
-        }
-        // The royal's own square term: its mobility on the empty board.
-        let centre = pos.man_at(sq).map_or(0, |m| {
-            self.base_pst[m.kind() as usize][m.facing().index()][sq.index()] as Cp
-        });
-        (phase, shelter, tropism, centre)
+        (score, material)
     }
 
     /// The evaluation as features, linear in the weights: `features[i]`
@@ -892,8 +870,9 @@ impl Eval {
         }
         if self.mate_matters {
             for &(sq, owner) in &royals {
+                let phase = self.phase(v, owner, &material);
                 let (phase, shelter, tropism, centre) =
-                    self.royal_parts(pos, sq, owner, &material, &scratch.near);
+                    self.royal_parts(pos, sq, owner, phase, &scratch.near);
                 let s = sign(owner);
                 let (mid, end) = (phase as f64 / 256.0, (256 - phase) as f64 / 256.0);
                 f[term(w::SHELTER)] += s * shelter as f64 * mid;
@@ -906,7 +885,8 @@ impl Eval {
             (self.dynamic.on || self.structure.on).then(|| pos.attack_map_in(&mut scratch.maps));
         if let (Some(map), true) = (map, self.dynamic.on) {
             let cheapest = &mut scratch.cheapest;
-            let raw = self.dynamic_raw(pos, map, cheapest, team, &royals, &material, true);
+            let phases: [Cp; 8] = std::array::from_fn(|o| self.phase(v, o as u8, &material));
+            let raw = self.dynamic_raw(pos, map, cheapest, team, &royals, &phases, true);
             for (i, &t) in dynamic::TERMS.iter().enumerate() {
                 f[term(t)] += raw[i] as f64 / dynamic::DEN[i] as f64;
             }
@@ -916,7 +896,7 @@ impl Eval {
             }
         }
         if let (Some(map), true) = (map, self.structure.on) {
-            let raw = self.structure_raw(pos, map, team, &material);
+            let raw = self.structure_raw(map, team, &material);
             for (i, &t) in structure::TERMS.iter().enumerate() {
                 f[term(t)] += raw[i] as f64 / structure::DEN[i] as f64;
             }

@@ -93,6 +93,7 @@ mod picker;
 mod points;
 mod quiesce;
 mod root;
+mod safety;
 mod smp;
 mod structure;
 mod terms;

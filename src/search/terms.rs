@@ -29,14 +29,8 @@ macro_rules! in_width {
 
 impl Eval {
     /// The structure terms' score for `team`, weighted.
-    pub(super) fn structure_score(
-        &self,
-        pos: &Position,
-        map: MapIn<'_>,
-        team: usize,
-        material: &[Cp; 8],
-    ) -> Cp {
-        let raw = self.structure_raw(pos, map, team, material);
+    pub(super) fn structure_score(&self, map: MapIn<'_>, team: usize, material: &[Cp; 8]) -> Cp {
+        let raw = self.structure_raw(map, team, material);
         let mut score = 0;
         for (i, &term) in structure::TERMS.iter().enumerate() {
             score += (raw[i] * self.weights.terms[term] as i64 / structure::DEN[i]) as Cp;
@@ -46,7 +40,7 @@ impl Eval {
 
     /// The dynamic terms' score for `team`, weighted, and the check
     /// threats' where they apply. `cheapest` and `reach` are buffers the
-    /// caller keeps.
+    /// caller keeps; `phases` is each owner's phase (`Eval::phases`).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn dynamic_score(
         &self,
@@ -56,10 +50,10 @@ impl Eval {
         reach: &mut Vec<Bitset>,
         team: usize,
         royals: &[(Square, u8)],
-        material: &[Cp; 8],
+        phases: &[Cp; 8],
     ) -> Cp {
         let mobility = self.weights.terms[w::MOBILITY] != 0;
-        let raw = self.dynamic_raw(pos, map, cheapest, team, royals, material, mobility);
+        let raw = self.dynamic_raw(pos, map, cheapest, team, royals, phases, mobility);
         let mut score = 0;
         for (i, &term) in dynamic::TERMS.iter().enumerate() {
             score += (raw[i] * self.weights.terms[term] as i64 / dynamic::DEN[i]) as Cp;
@@ -87,7 +81,8 @@ impl Eval {
     }
 
     /// The dynamic terms' raw features for `team` (see `Dynamic::raw`),
-    /// with each royal's phase.
+    /// with each royal's phase (`phases`: per owner, as `Eval::phases`
+    /// gives them).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn dynamic_raw(
         &self,
@@ -96,15 +91,14 @@ impl Eval {
         cheapest: &mut Vec<Cp>,
         team: usize,
         royals: &[(Square, u8)],
-        material: &[Cp; 8],
+        phases: &[Cp; 8],
         mobility: bool,
     ) -> [i64; 7] {
-        let v = pos.tables().variant();
         let mut rs = [(Square::default(), 0u8, 0 as Cp); 4];
         let n = royals.len().min(4);
         if self.dynamic.king {
             for (r, &(sq, owner)) in rs.iter_mut().zip(royals) {
-                *r = (sq, owner, self.phase(v, owner, material));
+                *r = (sq, owner, phases[owner as usize & 7]);
             }
         }
         let n = if self.dynamic.king { n } else { 0 };
@@ -113,8 +107,6 @@ impl Eval {
             m,
             cheapest,
             team,
-            &self.values,
-            &self.passed_gain,
             &self.promo_dist,
             &rs[..n],
             mobility,
@@ -126,7 +118,6 @@ impl Eval {
     /// army; the structure terms are for two players only).
     pub(super) fn structure_raw(
         &self,
-        pos: &Position,
         map: MapIn<'_>,
         team: usize,
         material: &[Cp; 8],
@@ -139,7 +130,7 @@ impl Eval {
             let enemy = total - material[o];
             *p = (enemy * 512 / self.start_material.max(1)).clamp(0, 256);
         }
-        in_width!(map, m => self.structure.raw(pos, m, team, &phase))
+        in_width!(map, m => self.structure.raw(m, team, &phase))
     }
 }
 
@@ -190,22 +181,66 @@ mod tests {
             assert_eq!(m.occupied().widen(), pos.occupied(), "{what}: occupied");
         });
         let (royals, material) = inputs(e, pos);
+        let v = pos.tables().variant();
+        // Each owner's phase at once, as one at a time.
+        let phases = e.phases(&material);
+        for o in 0..8u8 {
+            assert_eq!(
+                phases[o as usize],
+                e.phase(v, o, &material),
+                "{what}: phase of {o}"
+            );
+        }
         let general = MapIn::W256(&wide);
+        // The royals with their phases (the dynamic terms' input, up to
+        // 4, where the attack on a royal counts), each owner's phase as
+        // the structure terms weigh it.
+        let rs: Vec<_> = royals
+            .iter()
+            .take(if e.dynamic.king { 4 } else { 0 })
+            .map(|&(sq, owner)| (sq, owner, e.phase(v, owner, &material)))
+            .collect();
+        let start = e.start_material.max(1);
+        let total: Cp = material[..2].iter().sum();
+        let mut structure_phases = [0 as Cp; 8];
+        for (o, p) in structure_phases.iter_mut().enumerate().take(2) {
+            *p = ((total - material[o]) * 512 / start).clamp(0, 256);
+        }
         let nplayers = pos.tables().variant().players.len();
         let (mut c1, mut c2) = (Vec::new(), Vec::new());
         let (mut r1, mut r2) = (Vec::new(), Vec::new());
         for team in 0..nplayers.min(2) {
             for mobility in [true, false] {
-                let fast = e.dynamic_raw(pos, map, &mut c1, team, &royals, &material, mobility);
-                let slow = e.dynamic_raw(pos, general, &mut c2, team, &royals, &material, mobility);
+                let fast = e.dynamic_raw(pos, map, &mut c1, team, &royals, &phases, mobility);
+                let slow = e.dynamic_raw(pos, general, &mut c2, team, &royals, &phases, mobility);
                 assert_eq!(fast, slow, "{what}: dynamic terms for team {team}");
+                let (values, gain, dist) = (&e.values, &e.passed_gain, &e.promo_dist);
+                let reference = e
+                    .dynamic
+                    .raw_reference(pos, &wide, &mut c2, team, values, gain, dist, &rs, mobility);
+                assert_eq!(
+                    fast, reference,
+                    "{what}: dynamic terms (reference), team {team}"
+                );
             }
-            let fast = e.structure_raw(pos, map, team, &material);
-            let slow = e.structure_raw(pos, general, team, &material);
+            let fast = e.structure_raw(map, team, &material);
+            let slow = e.structure_raw(general, team, &material);
             assert_eq!(fast, slow, "{what}: structure terms for team {team}");
+            let reference = e
+                .structure
+                .raw_reference(pos, &wide, team, &structure_phases);
+            assert_eq!(
+                fast, reference,
+                "{what}: structure terms (reference), team {team}"
+            );
             let fast = e.threats_raw(pos, map, team, &royals, &mut r1);
             let slow = e.threats_raw(pos, general, team, &royals, &mut r2);
             assert_eq!(fast, slow, "{what}: check threats for team {team}");
+            let reference = e.threats.raw_reference(pos, &wide, team, &royals, &mut r2);
+            assert_eq!(
+                fast, reference,
+                "{what}: check threats (reference), team {team}"
+            );
         }
         royal_parts(e, pos, &royals, &material, what);
         // Every entry of the cheapest-attacker tables is set back.
@@ -263,9 +298,13 @@ mod tests {
                     tropism += (5 - d) * val / 200;
                 }
             }
-            let (phase, s, t, _) = e.royal_parts(pos, sq, owner, material, &near);
-            assert_eq!((s, t), (shelter, tropism), "{what}: royal on {sq:?}");
-            assert_eq!(phase, e.phase(v, owner, material), "{what}");
+            let phase = e.phase(v, owner, material);
+            let (ph, s, t, _) = e.royal_parts(pos, sq, owner, phase, &near);
+            assert_eq!(
+                (ph, s, t),
+                (phase, shelter, tropism),
+                "{what}: royal on {sq:?}"
+            );
         }
     }
 

@@ -745,15 +745,14 @@ impl<A: Copy + PartialEq> Searcher<A> {
             let v = if i == 0 {
                 self.value(g, d, alpha, beta, ply + 1, camp)
             } else {
-                // Quiet actions after the first (and losing captures): a
-                // reduced null-window look first, less for an action with a
-                // good history, more for one with a bad history or off the
-                // PV.
+                // Late quiet actions (and losing captures): a reduced
+                // null-window look first, less for an action with a good
+                // history, more for one with a bad history or off the PV.
                 let reduce = if (quiet || bad_capture)
                     && !in_check
                     && !gives_check
                     && depth >= 3
-                    && i >= 1
+                    && i >= 3
                 {
                     let mut r = lmr(depth, i);
                     if !pv_node {

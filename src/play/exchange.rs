@@ -174,10 +174,16 @@ mod tests {
         Session::new(&v, Some(fen), 1).unwrap()
     }
 
-    fn see_of(variant: &str, fen: &str, mv: &str) -> i32 {
-        let mut s = session(variant, fen);
+    /// The session at `fen` and its legal move `mv`.
+    fn session_and_move(variant: &str, fen: &str, mv: &str) -> (Session, crate::engine::Move) {
+        let s = session(variant, fen);
         let m = crate::notation::protocol_text::parse_move(s.position(), mv)
             .unwrap_or_else(|| panic!("{mv} is not legal in {fen}"));
+        (s, m)
+    }
+
+    fn see_of(variant: &str, fen: &str, mv: &str) -> i32 {
+        let (mut s, m) = session_and_move(variant, fen, mv);
         s.see(&m)
     }
 
@@ -220,9 +226,7 @@ mod tests {
     }
 
     fn see_quiet_of(variant: &str, fen: &str, mv: &str) -> i32 {
-        let mut s = session(variant, fen);
-        let m = crate::notation::protocol_text::parse_move(s.position(), mv)
-            .unwrap_or_else(|| panic!("{mv} is not legal in {fen}"));
+        let (mut s, m) = session_and_move(variant, fen, mv);
         s.see_quiet(&m)
     }
 

@@ -205,8 +205,9 @@ pub trait Game: Clone + Send {
     }
     /// The static exchange value of a quiet action, in hundredths of a pawn
     /// for the side playing it: minus what its man loses where it lands if
-    /// the enemy takes it there while that pays (0 where it is safe, and
-    /// the default: unknown). The search prunes quiet actions that lose
+    /// the enemy takes it there while that pays (0 where it is safe, where
+    /// captures are not all of the ordinary kind, and by default: unknown;
+    /// the engine's games compute it in `play::exchange`). The search prunes quiet actions that lose
     /// much at shallow depths ([`super::Params::quiet_exchange`]).
     fn see_quiet(&mut self, _action: &Self::Action) -> i32 {
         0

@@ -204,8 +204,8 @@ pub struct Params {
     /// (32 − d)·d² hundredths of a pawn is not searched unless it gives
     /// check, d being the depth left after its late-move reduction (at
     /// d = 0 any loss, at d = 2 more than 1.2 pawns, at d = 4 more than
-    /// 4.5). Only where quiescence generates tactical actions alone
-    /// ([`Game::tactical_alone`]: captures are the ordinary kind).
+    /// 4.5). [`Game::see_quiet`] answers 0, so nothing is pruned, where
+    /// captures are not all of the ordinary kind.
     pub quiet_exchange: bool,
 }
 
@@ -711,13 +711,8 @@ impl<A: Copy + PartialEq> Searcher<A> {
                     && quiet
                     && !pv_node
                     && !in_check
-                    && self.tactical
                     && self.params.quiet_exchange
-                    && depth <= QUIET_SEE_DEPTH
-                    && {
-                        let d = (depth - 1 - if i > 0 { lmr(depth, i) } else { 0 }).max(0);
-                        g.see_quiet(&a) < -(32 - d) * d * d
-                    })
+                    && loses_by_exchange(g, &a, depth, i))
                 && !g.reaches_goal(&a);
             self.path[ply] = hidx;
             g.play(a);
@@ -858,6 +853,14 @@ fn add_history(h: &mut i32, bonus: i32) {
 /// Quiet exchange pruning ([`Params::quiet_exchange`]) applies up to this
 /// depth.
 const QUIET_SEE_DEPTH: i32 = 8;
+
+/// Whether the quiet action `a`, searched `i`-th at `depth`, loses its man
+/// by exchange by more than quiet exchange pruning allows: (32 − d)·d²,
+/// d being the depth left after its late-move reduction.
+fn loses_by_exchange<G: Game>(g: &mut G, a: &G::Action, depth: i32, i: usize) -> bool {
+    let d = (depth - 1 - lmr(depth, i)).max(0);
+    depth <= QUIET_SEE_DEPTH && g.see_quiet(a) < -(32 - d) * d * d
+}
 
 /// Internal iterative reduction applies from this depth on.
 const IIR_DEPTH: i32 = 5;

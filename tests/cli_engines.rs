@@ -3,8 +3,10 @@
 //! `tests/engines/`) that must lose their own game and nothing else, and
 //! the match's lines, files, sequential test and bounds.
 
-use assert_cmd::Command;
+mod support;
+
 use std::time::{Duration, Instant};
+use support::{answers, answers_within, lines_with, run_within, varia};
 
 /// varia's own servers as external engines: the clients and the servers
 /// meet on the real binary.
@@ -16,28 +18,25 @@ fn external_engines_play_in_simulate() {
         format!("xboard:{v};arg=xboard;depth=2"),
         format!("uci:{v};arg=uci;st=0.05;option.Hash=4"),
     ] {
-        let out = Command::cargo_bin("varia")
-            .unwrap()
-            .args([
-                "simulate",
-                "chess",
-                "-n",
-                "2",
-                "--max-plies",
-                "16",
-                "--jobs",
-                "1",
-                "--json",
-            ])
-            .arg("--players")
-            .arg(format!("{seat},ai:1"))
-            .timeout(Duration::from_secs(120))
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        let j: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let out = answers_within(
+            varia()
+                .args([
+                    "simulate",
+                    "chess",
+                    "-n",
+                    "2",
+                    "--max-plies",
+                    "16",
+                    "--jobs",
+                    "1",
+                    "--json",
+                ])
+                .arg("--players")
+                .arg(format!("{seat},ai:1")),
+            "",
+            Duration::from_secs(120),
+        );
+        let j: serde_json::Value = serde_json::from_str(&out).unwrap();
         // Either the games ran to the ply cap or ended by the rules: no forfeit.
         for r in j["reasons"].as_array().unwrap() {
             let reason = r["reason"].as_str().unwrap();
@@ -51,46 +50,36 @@ fn external_engines_play_in_simulate() {
 
 #[test]
 fn a_missing_engine_forfeits_instead_of_hanging() {
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .args(["simulate", "chess", "-n", "1", "--json", "--players"])
-        .arg("uci:/nonexistent/engine,ai:1")
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = answers(
+        varia()
+            .args(["simulate", "chess", "-n", "1", "--json", "--players"])
+            .arg("uci:/nonexistent/engine,ai:1"),
+        "",
+    );
     assert!(text.contains("cannot start /nonexistent/engine"), "{text}");
 }
 
 #[test]
 fn the_ai_plays_on_a_clock_and_in_a_match() {
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .args([
-            "match",
-            "losalamos",
-            "-n",
-            "2",
-            "--max-plies",
-            "30",
-            "--players",
-        ])
-        .arg("ai;st=0.02,ai:1;tc=40/5+0.01")
-        .timeout(Duration::from_secs(120))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = answers_within(
+        varia()
+            .args([
+                "match",
+                "losalamos",
+                "-n",
+                "2",
+                "--max-plies",
+                "30",
+                "--players",
+            ])
+            .arg("ai;st=0.02,ai:1;tc=40/5+0.01"),
+        "",
+        Duration::from_secs(120),
+    );
     assert!(text.contains("2 games of Los Alamos"), "{text}");
     assert!(text.contains("Elo"), "{text}");
     for bad in ["ai;st=x", "ai;tc=1/", "uci:", "human;st=1"] {
-        Command::cargo_bin("varia")
-            .unwrap()
+        varia()
             .args(["simulate", "chess", "-n", "1", "--players"])
             .arg(format!("{bad},random"))
             .assert()
@@ -118,25 +107,25 @@ fn simulate_with(seat: &str) -> (Vec<(String, String)>, Duration) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("games.jsonl");
     let start = Instant::now();
-    Command::cargo_bin("varia")
-        .unwrap()
-        .args([
-            "simulate",
-            "chess",
-            "-n",
-            "3",
-            "--jobs",
-            "1",
-            "--max-plies",
-            "6",
-        ])
-        .arg("--players")
-        .arg(format!("{seat},random"))
-        .arg("--out")
-        .arg(&out)
-        .timeout(Duration::from_secs(120))
-        .assert()
-        .success();
+    answers_within(
+        varia()
+            .args([
+                "simulate",
+                "chess",
+                "-n",
+                "3",
+                "--jobs",
+                "1",
+                "--max-plies",
+                "6",
+            ])
+            .arg("--players")
+            .arg(format!("{seat},random"))
+            .arg("--out")
+            .arg(&out),
+        "",
+        Duration::from_secs(120),
+    );
     let took = start.elapsed();
     let games = std::fs::read_to_string(&out)
         .unwrap()
@@ -173,21 +162,31 @@ fn first_lost_others_intact(games: &[(String, String)], why: &str) {
     }
 }
 
+/// `simulate_with` a `bad_engine` seat in MODE (`st=0.2`, a state file of
+/// its own): `first_lost_others_intact` with `why`.
+fn first_lost_by(proto: &str, mode: &str, why: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let seat = bad_engine(proto, mode, &dir.path().join("state"), ";st=0.2");
+    let (games, _) = simulate_with(&seat);
+    first_lost_others_intact(&games, why);
+}
+
 #[test]
 fn an_engine_that_floods_loses_its_game_only() {
-    let dir = tempfile::tempdir().unwrap();
     // Lines without end …
-    let seat = bad_engine("uci", "flood", &dir.path().join("a"), ";st=0.2");
-    let (games, _) = simulate_with(&seat);
-    first_lost_others_intact(&games, "wrote more than 100000 lines for one answer");
+    first_lost_by(
+        "uci",
+        "flood",
+        "wrote more than 100000 lines for one answer",
+    );
     // … bytes without a newline …
-    let seat = bad_engine("uci", "flood-nonl", &dir.path().join("b"), ";st=0.2");
-    let (games, _) = simulate_with(&seat);
-    first_lost_others_intact(&games, "wrote a line longer than 65536 bytes");
+    first_lost_by("uci", "flood-nonl", "wrote a line longer than 65536 bytes");
     // … and the same in XBoard.
-    let seat = bad_engine("xboard", "x-flood-nonl", &dir.path().join("c"), ";st=0.2");
-    let (games, _) = simulate_with(&seat);
-    first_lost_others_intact(&games, "wrote a line longer than 65536 bytes");
+    first_lost_by(
+        "xboard",
+        "x-flood-nonl",
+        "wrote a line longer than 65536 bytes",
+    );
 }
 
 #[test]
@@ -209,14 +208,9 @@ fn an_engine_that_stops_reading_forfeits_instead_of_hanging() {
 
 #[test]
 fn a_silent_engine_forfeits_after_its_time_and_a_margin() {
-    let dir = tempfile::tempdir().unwrap();
-    let seat = bad_engine("uci", "silent", &dir.path().join("a"), ";st=0.2");
-    let (games, _) = simulate_with(&seat);
     // st=0.2: the move, then as much again and half a second.
-    first_lost_others_intact(&games, "did not answer within 0.9 s");
-    let seat = bad_engine("xboard", "x-silent", &dir.path().join("b"), ";st=0.2");
-    let (games, _) = simulate_with(&seat);
-    first_lost_others_intact(&games, "did not answer within 0.9 s");
+    first_lost_by("uci", "silent", "did not answer within 0.9 s");
+    first_lost_by("xboard", "x-silent", "did not answer within 0.9 s");
 }
 
 #[test]
@@ -231,27 +225,22 @@ fn without_a_clock_a_move_takes_the_movetime_sent_and_a_margin() {
         env!("CARGO_BIN_EXE_varia")
     );
     let start = Instant::now();
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .args([
-            "match",
-            "chess",
-            "-n",
-            "2",
-            "--openings",
-            "0",
-            "--max-plies",
-            "1",
-        ])
-        .arg("--players")
-        .arg(format!("{seat},random"))
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = answers(
+        varia()
+            .args([
+                "match",
+                "chess",
+                "-n",
+                "2",
+                "--openings",
+                "0",
+                "--max-plies",
+                "1",
+            ])
+            .arg("--players")
+            .arg(format!("{seat},random")),
+        "",
+    );
     let took = start.elapsed();
     assert!(
         out.contains("Finished game 1 (")
@@ -273,41 +262,34 @@ fn without_a_clock_a_move_takes_the_movetime_sent_and_a_margin() {
 fn a_crashing_engine_loses_in_play_and_in_simulate() {
     let dir = tempfile::tempdir().unwrap();
     let seat = bad_engine("uci", "crash", &dir.path().join("a"), ";st=0.2");
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .args(["play", "chess", "--players"])
-        .arg(format!("{seat},random"))
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = answers(
+        varia()
+            .args(["play", "chess", "--players"])
+            .arg(format!("{seat},random")),
+        "",
+    );
     assert!(out.contains("forfeits: "), "{out}");
     assert!(out.contains("exited (exit status: 3). 0-1"), "{out}");
-    let seat = bad_engine("uci", "crash", &dir.path().join("b"), ";st=0.2");
-    let (games, _) = simulate_with(&seat);
-    first_lost_others_intact(&games, "exited (exit status: 3)");
+    first_lost_by("uci", "crash", "exited (exit status: 3)");
 }
 
 #[test]
 fn an_illegal_move_in_control_characters_is_shown_clean() {
-    let dir = tempfile::tempdir().unwrap();
-    let seat = bad_engine("uci", "illegal", &dir.path().join("a"), ";st=0.2");
-    let (games, _) = simulate_with(&seat);
-    first_lost_others_intact(&games, "played `[31me2e5 ]0;pwned`, not a legal move");
-    let seat = bad_engine("uci", "nomove", &dir.path().join("b"), ";st=0.2");
-    let (games, _) = simulate_with(&seat);
-    first_lost_others_intact(&games, "`bestmove` without a move");
+    first_lost_by(
+        "uci",
+        "illegal",
+        "played `[31me2e5 ]0;pwned`, not a legal move",
+    );
+    first_lost_by("uci", "nomove", "`bestmove` without a move");
 }
 
 #[test]
 fn a_huge_option_list_loses_at_the_handshake() {
-    let dir = tempfile::tempdir().unwrap();
-    let seat = bad_engine("uci", "options", &dir.path().join("a"), ";st=0.2");
-    let (games, _) = simulate_with(&seat);
-    first_lost_others_intact(&games, "wrote more than 100000 lines for one answer");
+    first_lost_by(
+        "uci",
+        "options",
+        "wrote more than 100000 lines for one answer",
+    );
 }
 
 #[test]
@@ -315,8 +297,7 @@ fn control_characters_from_an_engine_reach_no_screen_or_record() {
     let dir = tempfile::tempdir().unwrap();
     let seat = bad_engine("uci", "chatty", &dir.path().join("a"), ";st=0.2");
     let pgn = dir.path().join("games.pgn");
-    let out = Command::cargo_bin("varia")
-        .unwrap()
+    let out = varia()
         .args(["match", "chess", "-n", "2", "--max-plies", "8", "--players"])
         .arg(format!("{seat},random"))
         .arg("--pgn")
@@ -341,19 +322,11 @@ fn control_characters_from_an_engine_reach_no_screen_or_record() {
 
 // ----- match -----
 
+/// `varia match ARGS`: (exit status, standard output, standard error),
+/// ended after two minutes.
 fn varia_match(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("varia")
-        .unwrap()
-        .arg("match")
-        .args(args)
-        .timeout(Duration::from_secs(120))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let all = [&["match"], args].concat();
+    run_within(&all, b"", Duration::from_secs(120))
 }
 
 #[test]
@@ -373,11 +346,8 @@ fn match_prints_cutechess_lines_and_writes_every_game_as_pgn() {
         p,
     ]);
     assert_eq!(code, 0, "{err}");
-    let finished: Vec<&str> = out
-        .lines()
-        .filter(|l| l.starts_with("Finished game"))
-        .collect();
-    let scores: Vec<&str> = out.lines().filter(|l| l.starts_with("Score of")).collect();
+    let finished = lines_with(&out, "Finished game");
+    let scores = lines_with(&out, "Score of");
     assert_eq!((finished.len(), scores.len()), (4, 4), "{out}");
     for (i, (f, s)) in finished.iter().zip(&scores).enumerate() {
         // cutechess-cli's words: `Finished game N (WHITE vs BLACK): RESULT {WHY}`
@@ -412,11 +382,7 @@ fn match_prints_cutechess_lines_and_writes_every_game_as_pgn() {
     }
     assert!(out.contains("Finished match"), "{out}");
     // Every game replays move by move.
-    let replay = Command::cargo_bin("varia")
-        .unwrap()
-        .args(["replay", p])
-        .output()
-        .unwrap();
+    let replay = varia().args(["replay", p]).output().unwrap();
     let text = String::from_utf8_lossy(&replay.stdout);
     assert!(replay.status.success(), "{text}");
     assert!(
@@ -632,28 +598,25 @@ fn an_xboard_engine_plays_xiangqi_with_ranks_from_zero() {
         eprintln!("{fsf} is not installed: only varia's own XBoard engine plays");
     }
     for seat in seats {
-        let out = Command::cargo_bin("varia")
-            .unwrap()
-            .args([
-                "simulate",
-                "xiangqi",
-                "-n",
-                "2",
-                "--max-plies",
-                "10",
-                "--jobs",
-                "1",
-                "--json",
-            ])
-            .arg("--players")
-            .arg(format!("{seat},ai:1"))
-            .timeout(Duration::from_secs(120))
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        let j: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let out = answers_within(
+            varia()
+                .args([
+                    "simulate",
+                    "xiangqi",
+                    "-n",
+                    "2",
+                    "--max-plies",
+                    "10",
+                    "--jobs",
+                    "1",
+                    "--json",
+                ])
+                .arg("--players")
+                .arg(format!("{seat},ai:1")),
+            "",
+            Duration::from_secs(120),
+        );
+        let j: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(j["unfinished"], 2, "{seat}: {j}");
         assert_eq!(j["min_plies"], 10, "{seat}: {j}");
     }

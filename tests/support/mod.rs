@@ -19,9 +19,15 @@ pub fn varia() -> Command {
 /// The standard output of `c` fed `input`; `c` must succeed within a
 /// minute, and write UTF-8.
 pub fn answers(c: &mut Command, input: &str) -> String {
+    answers_within(c, input, Duration::from_secs(60))
+}
+
+/// The standard output of `c` fed `input`; `c` must succeed within `t`,
+/// and write UTF-8.
+pub fn answers_within(c: &mut Command, input: &str, t: Duration) -> String {
     let out = c
         .write_stdin(input)
-        .timeout(Duration::from_secs(60))
+        .timeout(t)
         .assert()
         .success()
         .get_output()
@@ -38,11 +44,16 @@ pub fn stdout_of(args: &[&str], input: &str) -> String {
 /// `varia ARGS` fed `stdin`: (exit status, standard output, standard
 /// error); -1 for a process ended by a signal.
 pub fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let out = varia()
-        .args(args)
-        .write_stdin(stdin.to_vec())
-        .output()
-        .unwrap();
+    status_and_output(varia().args(args), stdin)
+}
+
+/// `run`, the process ended (status -1) if it still runs after `t`.
+pub fn run_within(args: &[&str], stdin: &[u8], t: Duration) -> (i32, String, String) {
+    status_and_output(varia().args(args).timeout(t), stdin)
+}
+
+fn status_and_output(c: &mut Command, stdin: &[u8]) -> (i32, String, String) {
+    let out = c.write_stdin(stdin.to_vec()).output().unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -704,7 +704,7 @@ fn play_on_two_boards_answers_every_command_and_says_why_a_move_is_refused() {
     assert!(s.contains("Took back: WhiteA e4"), "{s}");
     assert!(s.contains("WhiteA resigns for the team."), "{s}");
     assert!(
-        s.contains("Game over: BlackA and WhiteB win by WhiteA resigned. 0-1"),
+        s.contains("Game over: BlackA and WhiteB win (WhiteA resigned). 0-1"),
         "{s}"
     );
     assert!(!s.contains("not a legal action here; type `moves`"), "{s}");

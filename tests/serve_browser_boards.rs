@@ -228,10 +228,7 @@ fn two_boards_redo_and_resign() {
     let over = s.ok(&format!("/api/game/{id}/resign"), &json!({"seat": 3}));
     assert_eq!(over["over"], true);
     assert_eq!(over["result"], "0-1");
-    assert_eq!(
-        over["sentence"],
-        "BlackA and WhiteB win, WhiteA and BlackB lose (BlackB resigned)."
-    );
+    assert_eq!(over["sentence"], "BlackA and WhiteB win (BlackB resigned).");
     for i in 0..2 {
         assert!(over["boards"][i]["actions"].as_array().unwrap().is_empty());
     }
@@ -246,7 +243,7 @@ fn two_boards_redo_and_resign() {
     let text = rec["record"].as_str().unwrap();
     assert!(text.contains("[Result \"0-1\"]"), "{text}");
     assert!(
-        text.contains("{BlackA and WhiteB win by BlackB resigned} 0-1"),
+        text.contains("{BlackA and WhiteB win (BlackB resigned)} 0-1"),
         "{text}"
     );
     // Undo takes the resignation back, and only it.
@@ -307,7 +304,7 @@ fn two_boards_claim_a_draw() {
         drawn["sentence"]
             .as_str()
             .unwrap()
-            .starts_with("Draw for all four (board A: "),
+            .starts_with("draw (board A: "),
         "{}",
         drawn["sentence"]
     );
@@ -594,7 +591,7 @@ fn bughouse_in_the_page_on_two_boards() {
     );
     let over = over.as_str().unwrap();
     assert!(
-        over.starts_with("0-1 — BlackA and WhiteB win, WhiteA and BlackB lose (board A: checkmate"),
+        over.starts_with("0-1 — BlackA and WhiteB win (board A: checkmate"),
         "{over}"
     );
     // Nobody is to move on either board now.
@@ -845,7 +842,7 @@ fn two_boards_in_the_page_say_why_redo_and_resign() {
         "const r = document.getElementById('two-result'); return r.dataset.over === 'true' && r.textContent",
     );
     assert_eq!(
-        over, "0-1 — BlackA and WhiteB win, WhiteA and BlackB lose (WhiteA resigned).",
+        over, "0-1 — BlackA and WhiteB win (WhiteA resigned).",
         "{over}"
     );
     for i in 0..2 {

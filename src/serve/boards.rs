@@ -277,26 +277,11 @@ pub fn position(id: u64, st: &BoardsState, turn: u8) -> Result<serde_json::Value
     }))
 }
 
-/// `BlackA and WhiteB win (board A: checkmate).`: the result for all four.
+/// `BlackA and WhiteB win (board A: checkmate).`: the result for all four
+/// as one sentence, in the words one board's page says its own in
+/// ([`two::outcome_text`]).
 fn sentence(o: &crate::search::game::Outcome) -> String {
-    use crate::search::game::Outcome;
-    match o {
-        Outcome::Win { winners, reason } => {
-            let names: Vec<String> = winners.iter().map(|&s| two::seat_name(s)).collect();
-            let losers: Vec<String> = (0..4)
-                .filter(|s| !winners.contains(s))
-                .map(two::seat_name)
-                .collect();
-            format!(
-                "{} win, {} lose ({reason}).",
-                names.join(" and "),
-                losers.join(" and ")
-            )
-        }
-        Outcome::Draw { reason } | Outcome::Shares { reason, .. } => {
-            format!("Draw for all four ({reason}).")
-        }
-    }
+    format!("{}.", two::outcome_text(o))
 }
 
 /// One operation on a two-board game (the routes of `POST

@@ -15,7 +15,7 @@ pub mod bpgn;
 pub mod sim;
 
 use super::game_session::Left;
-use super::session::{Prepared, Session, SessionError};
+use super::session::{outcome_words, Prepared, Session, SessionError};
 use crate::engine::{self, Move, Position};
 use crate::ir::{Captures, PieceId, PlayerId, Variant};
 use crate::search::game::Outcome;
@@ -202,7 +202,7 @@ impl Boards {
             return Err("there are four seats, 0 to 3".into());
         }
         if let Some(out) = self.result() {
-            return Err(format!("the game is over ({})", outcome_text(&out)));
+            return Err(format!("the game is over: {}", outcome_text(&out)));
         }
         self.left = Some(Left::Resigned(seat));
         Ok(())
@@ -228,7 +228,7 @@ impl Boards {
     pub fn claim_draw(&mut self, board: usize) -> Result<String, String> {
         let Some(reason) = self.claimable(board).into_iter().next() else {
             return Err(match self.result() {
-                Some(out) => format!("the game is over ({})", outcome_text(&out)),
+                Some(out) => format!("the game is over: {}", outcome_text(&out)),
                 None => format!(
                     "no draw can be claimed on board {} now",
                     BOARD_NAMES[board.min(1)]
@@ -252,7 +252,7 @@ impl Boards {
             .get(board)
             .ok_or("there are two boards, A and B")?;
         if let Some(out) = self.result() {
-            return Err(format!("the game is over ({})", outcome_text(&out)));
+            return Err(format!("the game is over: {}", outcome_text(&out)));
         }
         let s = &mut self.boards[board];
         if !s.position().is_legal(mv) {
@@ -437,16 +437,12 @@ pub fn result_tag(out: Option<&Outcome>) -> &'static str {
     }
 }
 
-/// An outcome in words.
+/// A two-board game's end in words: [`outcome_words`] (as one board's
+/// end is said everywhere) over the four seats' names: `BlackA and WhiteB
+/// win (board A: checkmate)`, `draw (board B: stalemate)`.
 pub fn outcome_text(o: &Outcome) -> String {
-    match o {
-        Outcome::Win { winners, reason } => {
-            let names: Vec<String> = winners.iter().map(|&s| seat_name(s)).collect();
-            format!("{} win by {reason}", names.join(" and "))
-        }
-        Outcome::Draw { reason } => format!("draw by {reason}"),
-        Outcome::Shares { reason, .. } => format!("shared by {reason}"),
-    }
+    let names: Vec<String> = (0..4).map(seat_name).collect();
+    outcome_words(&names, o, "")
 }
 
 /// A seat's name as BPGN's tags name it: `WhiteA`, `BlackA`, `WhiteB`,

@@ -371,7 +371,8 @@ impl Moves {
     }
 }
 
-/// The leaper letter of varia's Betza for a base leap (a >= b).
+/// The leaper letter for a base leap (a >= b), the same in varia's Betza
+/// and Fairy-Stockfish's.
 fn varia_letter(base: (i8, i8)) -> Option<char> {
     Some(match base {
         (1, 0) => 'W',
@@ -560,17 +561,8 @@ pub fn to_fsf(atoms: &[crate::ir::Atom]) -> Result<String, String> {
             by_base.entry(base_of(unit)).or_default().insert(unit);
         }
         for (base, set) in by_base {
-            let letter = match base {
-                (1, 0) => 'W',
-                (1, 1) => 'F',
-                (2, 0) => 'D',
-                (2, 1) => 'N',
-                (2, 2) => 'A',
-                (3, 0) => 'H',
-                (3, 1) => 'C',
-                (3, 2) => 'Z',
-                (3, 3) => 'G',
-                _ => return Err(format!("Fairy-Stockfish has no atom for the leap {base:?}")),
+            let Some(letter) = varia_letter(base) else {
+                return Err(format!("Fairy-Stockfish has no atom for the leap {base:?}"));
             };
             let rider_ok = matches!(base, (1, 0) | (1, 1) | (2, 1));
             let body = match (a.path, a.range) {

@@ -11,7 +11,7 @@
 //! give (or a forfeit), and the outcome, winners, reason, length, seeds and
 //! start the line states.
 
-use crate::notation::record::{options_of, Record};
+use crate::notation::record::{options_of, str_list, Record};
 use crate::search::game::Outcome;
 use crate::study::simulate::{game_seed, Tally};
 use serde_json::Value;
@@ -101,18 +101,6 @@ impl<R: BufRead> Source<R> {
             }));
         }
     }
-}
-
-/// The strings of a list in a record line.
-fn str_list(v: &Value, k: &str) -> Vec<String> {
-    v.get(k)
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// What makes a run: every game of it has the same.

@@ -385,16 +385,7 @@ impl Record {
         use serde_json::Value;
         let v: Value = serde_json::from_str(line).map_err(|e| format!("not a JSON record: {e}"))?;
         let str_of = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
-        let list = |k: &str| -> Vec<String> {
-            v.get(k)
-                .and_then(Value::as_array)
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|x| x.as_str().map(str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
+        let list = |k: &str| str_list(&v, k);
         let variant = str_of("variant").ok_or("the record has no `variant`")?;
         let seed = v
             .get("seed")
@@ -704,6 +695,20 @@ pub(crate) fn parse_tag(t: &str) -> Result<(&str, String), String> {
 
 #[cfg(test)]
 mod tests;
+
+/// The strings of the list `k` of a JSON record (`players`, `rolls`):
+/// none where it is missing or not a list, a member that is not a string
+/// left out.
+pub(crate) fn str_list(v: &serde_json::Value, k: &str) -> Vec<String> {
+    v.get(k)
+        .and_then(serde_json::Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
 
 /// The options of a JSON record (its `options` object) as (name, value):
 /// a string as it is, any other value as JSON text; none if it is not an

@@ -428,45 +428,35 @@ pub(super) fn promote_stmt(
         .hint("write `... as action, last anywhere`, or leave `last anywhere` out"));
     }
     if let Some(sp) = as_action {
-        let clash = [
-            (leaving, "`leaving`"),
-            (optional, "`optional`"),
-            (capturing, "`capturing`"),
-            (entering, "`entering`"),
-            (from_pool, "`from pool`"),
-            (from_prison.is_some(), "`from prison`"),
-            (choices.is_empty(), "a promotion to the promoted form"),
-        ]
-        .into_iter()
-        .find(|(on, _)| *on);
-        if let Some((_, what)) = clash {
-            return Err(Diagnostic::error(
-                "contradiction",
-                c.file,
-                sp,
-                format!("a promotion `as action` cannot be combined with {what}"),
-            )
-            .hint("a promotion as an action of its own is always the mover's choice and names its choices with `to`"));
-        }
+        no_clash(
+            c,
+            sp,
+            "`as action`",
+            &[
+                (leaving, "`leaving`"),
+                (optional, "`optional`"),
+                (capturing, "`capturing`"),
+                (entering, "`entering`"),
+                (from_pool, "`from pool`"),
+                (from_prison.is_some(), "`from prison`"),
+                (choices.is_empty(), "a promotion to the promoted form"),
+            ],
+            "a promotion as an action of its own is always the mover's choice and names its choices with `to`",
+        )?;
     }
     if let Some(sp) = from_prison {
-        let clash = [
-            (leaving, "`leaving`"),
-            (optional, "`optional`"),
-            (capturing, "`capturing`"),
-            (choices.is_empty(), "a promotion to the promoted form"),
-        ]
-        .into_iter()
-        .find(|(on, _)| *on);
-        if let Some((_, what)) = clash {
-            return Err(Diagnostic::error(
-                "contradiction",
-                c.file,
-                sp,
-                format!("a promotion `from prison` cannot be combined with {what}"),
-            )
-            .hint("a promotion from a prison is compulsory, names its choices with `to`, and needs a man held to promote"));
-        }
+        no_clash(
+            c,
+            sp,
+            "`from prison`",
+            &[
+                (leaving, "`leaving`"),
+                (optional, "`optional`"),
+                (capturing, "`capturing`"),
+                (choices.is_empty(), "a promotion to the promoted form"),
+            ],
+            "a promotion from a prison is compulsory, names its choices with `to`, and needs a man held to promote",
+        )?;
     }
     Ok((
         listed,
@@ -485,6 +475,27 @@ pub(super) fn promote_stmt(
             from_prison: from_prison.is_some(),
         },
     ))
+}
+
+/// A promotion `form` (at `sp`) combined with the first of `clash` that
+/// holds: refused, with `hint`.
+fn no_clash(
+    c: &Cur,
+    sp: Span,
+    form: &str,
+    clash: &[(bool, &str)],
+    hint: &str,
+) -> Result<(), Diagnostic> {
+    match clash.iter().find(|(on, _)| *on) {
+        Some((_, what)) => Err(Diagnostic::error(
+            "contradiction",
+            c.file,
+            sp,
+            format!("a promotion {form} cannot be combined with {what}"),
+        )
+        .hint(hint)),
+        None => Ok(()),
+    }
 }
 
 /// `eliminated army to mover|partner|nobody [, checked after_every_move|at_own_turn]`

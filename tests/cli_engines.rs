@@ -8,6 +8,20 @@ mod support;
 use std::time::{Duration, Instant};
 use support::{answers, answers_within, lines_with, run_within, varia};
 
+/// Two games of `varia simulate VARIANT` (one job, at most `plies` plies
+/// each), `seat` against `ai:1`, within two minutes: the JSON summary.
+fn two_games_against_ai(variant: &str, plies: &str, seat: &str) -> serde_json::Value {
+    let out = answers_within(
+        varia()
+            .args(["simulate", variant, "-n", "2", "--max-plies", plies])
+            .args(["--jobs", "1", "--json", "--players"])
+            .arg(format!("{seat},ai:1")),
+        "",
+        Duration::from_secs(120),
+    );
+    serde_json::from_str(&out).unwrap()
+}
+
 /// varia's own servers as external engines: the clients and the servers
 /// meet on the real binary.
 #[test]
@@ -18,25 +32,7 @@ fn external_engines_play_in_simulate() {
         format!("xboard:{v};arg=xboard;depth=2"),
         format!("uci:{v};arg=uci;st=0.05;option.Hash=4"),
     ] {
-        let out = answers_within(
-            varia()
-                .args([
-                    "simulate",
-                    "chess",
-                    "-n",
-                    "2",
-                    "--max-plies",
-                    "16",
-                    "--jobs",
-                    "1",
-                    "--json",
-                ])
-                .arg("--players")
-                .arg(format!("{seat},ai:1")),
-            "",
-            Duration::from_secs(120),
-        );
-        let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let j = two_games_against_ai("chess", "16", &seat);
         // Either the games ran to the ply cap or ended by the rules: no forfeit.
         for r in j["reasons"].as_array().unwrap() {
             let reason = r["reason"].as_str().unwrap();
@@ -598,25 +594,7 @@ fn an_xboard_engine_plays_xiangqi_with_ranks_from_zero() {
         eprintln!("{fsf} is not installed: only varia's own XBoard engine plays");
     }
     for seat in seats {
-        let out = answers_within(
-            varia()
-                .args([
-                    "simulate",
-                    "xiangqi",
-                    "-n",
-                    "2",
-                    "--max-plies",
-                    "10",
-                    "--jobs",
-                    "1",
-                    "--json",
-                ])
-                .arg("--players")
-                .arg(format!("{seat},ai:1")),
-            "",
-            Duration::from_secs(120),
-        );
-        let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let j = two_games_against_ai("xiangqi", "10", &seat);
         assert_eq!(j["unfinished"], 2, "{seat}: {j}");
         assert_eq!(j["min_plies"], 10, "{seat}: {j}");
     }

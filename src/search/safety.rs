@@ -9,8 +9,10 @@ use crate::ir::Variant;
 
 impl Eval {
     /// The game phase for a royal of `owner`: 0 with no enemy pieces ..=
-    /// 256 with a full army; always 256 where captured men go to a hand
-    /// and are placed again (no man leaves the game).
+    /// 256 while the enemies' material is at least one player's share of
+    /// the setup's (a full army: chess's start is 256), in proportion
+    /// between; always 256 where captured men go to a hand and are placed
+    /// again (no man leaves the game).
     pub(super) fn phase(&self, v: &Variant, owner: u8, material: &[Cp; 8]) -> Cp {
         if self.drops {
             return 256;
@@ -20,7 +22,7 @@ impl Eval {
             .filter(|&p| v.team_of(p as u8) != team)
             .map(|p| material[p])
             .sum();
-        (enemy_material * 256 * self.nplayers.max(2) as Cp / (self.start_material * 2).max(1))
+        (enemy_material * 256 * self.nplayers.max(2) as Cp / self.start_material.max(1))
             .clamp(0, 256)
     }
 
@@ -30,7 +32,7 @@ impl Eval {
             return [256; 8];
         }
         let n = self.nplayers.min(8);
-        let den = (self.start_material * 2).max(1);
+        let den = self.start_material.max(1);
         let mut out = [0 as Cp; 8];
         for (o, x) in out.iter_mut().enumerate() {
             let team = self.teams[o];
@@ -105,5 +107,40 @@ impl Eval {
             self.base_pst[m.kind() as usize][m.facing().index()][sq.index()] as Cp
         });
         (phase, shelter, tropism, centre)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Tables;
+    use std::sync::Arc;
+
+    /// Chess's start is a full middle game for both sides (it once read
+    /// 128: the setup's material was counted twice), half the enemy's army
+    /// is half, none is 0; four players see a full middle game at the start.
+    #[test]
+    fn the_phase_is_256_at_the_start_and_falls_with_the_enemys_material() {
+        let v = crate::load::builtin("chess", &[]).unwrap();
+        let e = Eval::new(&Arc::new(Tables::new(&v).unwrap()));
+        let army = e.start_material / 2;
+        let mut m = [0 as Cp; 8];
+        m[0] = army;
+        m[1] = army;
+        assert_eq!(&e.phases(&m)[..2], &[256, 256]);
+        assert_eq!(e.phase(&v, 0, &m), 256);
+        m[1] = army / 2;
+        assert_eq!(&e.phases(&m)[..2], &[128, 256]);
+        m[1] = 0;
+        assert_eq!(&e.phases(&m)[..2], &[0, 256]);
+        assert_eq!(e.phase(&v, 0, &m), 0);
+
+        let v = crate::load::builtin("fourplayer", &[]).unwrap();
+        let e = Eval::new(&Arc::new(Tables::new(&v).unwrap()));
+        let mut m = [0 as Cp; 8];
+        for x in m.iter_mut().take(4) {
+            *x = e.start_material / 4;
+        }
+        assert_eq!(&e.phases(&m)[..4], &[256; 4]);
     }
 }

@@ -376,7 +376,9 @@ mod tests {
                     let e = p.eval().evaluate(s.position(), 0) as f64;
                     let (f, rest) = p.eval().features(s.position(), 0);
                     let lin: f64 = f.iter().zip(&w).map(|(a, b)| a * b).sum::<f64>() + rest;
-                    assert!((lin - e).abs() <= 12.0, "{name}: {lin} against {e}");
+                    // Each integer term truncates on its own (per man, per
+                    // royal, per phase blend): 16 hundredths in all.
+                    assert!((lin - e).abs() <= 16.0, "{name}: {lin} against {e}");
                     s.play(acts[rng.gen_range(0..acts.len())]);
                 }
             }

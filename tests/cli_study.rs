@@ -468,7 +468,11 @@ fn tune_writes_beside_the_rule_file_and_the_ai_reads_it_there() {
     // A values file of our own beside it: describe reads it, and says so.
     std::fs::write(
         dir.path().join("mine.values.toml"),
-        "variant = \"mine\"\n[values]\nknight = 345\n[terms]\nshelter = 20\n",
+        format!(
+            "variant = \"mine\"\n[values]\nknight = 345\n[terms]\nshelter = 20\n\
+             [squares.knight]\nmid = [{}]\n",
+            vec!["5"; 36].join(", ")
+        ),
     )
     .unwrap();
     let (ok, out, err) = tune_in(dir.path(), &["describe", "mine.variant"]);
@@ -479,6 +483,14 @@ fn tune_writes_beside_the_rule_file_and_the_ai_reads_it_there() {
         "{out}"
     );
     assert!(out.contains("terms.shelter = 20 (rule file: 12)"), "{out}");
+    assert!(out.contains("squares.knight: mid and end tables"), "{out}");
+    let (ok, out, _) = tune_in(
+        dir.path(),
+        &["describe", "mine.variant", "--format", "json"],
+    );
+    assert!(ok);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["weights"]["squares"], serde_json::json!(["knight"]));
     // --values none: the rule file's own.
     let (ok, out, _) = tune_in(
         dir.path(),

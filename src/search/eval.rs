@@ -84,6 +84,7 @@ use super::mobility::mobility;
 use super::points::Points;
 use super::structure::{self, Structure};
 use super::threats::{self, Threats};
+use super::weights::squares::{self, SquareTerms, Sums};
 use super::weights::{self as w, Weights};
 use crate::engine::{AttackMap, AttackMaps, Bits, Bitset, Man, MapIn, Position, Square, Tables};
 use crate::ir::KindSet;
@@ -105,6 +106,13 @@ pub struct Eval {
     pub(super) base_pst: Vec<[Vec<i16>; 4]>,
     /// The same, scaled by the `pst` weight.
     pst: Vec<[Vec<i16>; 4]>,
+    /// Per facing and grid square, its entry in a square table
+    /// (`u16::MAX`: none; `super::weights::squares`).
+    square_entries: [Vec<u16>; 4],
+    /// The entries of a square table: the board's `W x H`.
+    square_len: usize,
+    /// The square tables of the weights, where any kind has one.
+    squares: Option<SquareTerms>,
     /// Moves to the promotion zone per kind, facing and square (255: never).
     pub(super) promo_dist: Vec<Option<[Vec<u8>; 4]>>,
     /// What each kind may promote to.
@@ -416,6 +424,9 @@ impl Eval {
             defaults,
             base_pst: pst,
             pst: Vec::new(),
+            square_entries: squares::entries(geo),
+            square_len: squares::board_size(v).map_or(0, |(w, h)| w * h),
+            squares: None,
             promo_dist,
             promo_choices,
             promo_gain: Vec::new(),
@@ -543,6 +554,7 @@ impl Eval {
                 (k, pct(b, wt.terms[w::SURROUND]))
             })
             .collect();
+        self.squares = SquareTerms::new(&wt.squares, &self.square_entries);
         self.start_material = self
             .setup_kinds
             .iter()
@@ -621,24 +633,29 @@ impl Eval {
         let map =
             (self.dynamic.on || self.structure.on).then(|| pos.attack_map_in(&mut scratch.maps));
         let (near, royals_out) = (&mut scratch.near, &mut royals);
+        // Per owner, its men's square-table entries (mid, end).
+        let mut sums: Sums = [[0; 2]; 8];
+        let sq = &mut sums;
         // Material on the board per player, for the phase.
         let (men_score, mut material) = match map {
             // (One walk per width: the loop's state stays in registers.)
-            Some(MapIn::W64(m)) => self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out),
+            Some(MapIn::W64(m)) => {
+                self.men_of_any(pos, men_of(m), &signs, &teams, near, royals_out, sq)
+            }
             Some(MapIn::W128(m)) => {
-                self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out)
+                self.men_of_any(pos, men_of(m), &signs, &teams, near, royals_out, sq)
             }
             Some(MapIn::W192(m)) => {
-                self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out)
+                self.men_of_any(pos, men_of(m), &signs, &teams, near, royals_out, sq)
             }
             Some(MapIn::W256(m)) => {
-                self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out)
+                self.men_of_any(pos, men_of(m), &signs, &teams, near, royals_out, sq)
             }
             None => {
                 let mut men = std::mem::take(&mut scratch.men);
                 pos.men_into(&mut men);
                 let all = men.iter().copied();
-                let out = self.men_terms(pos, all, &signs, &teams, near, royals_out);
+                let out = self.men_of_any(pos, all, &signs, &teams, near, royals_out, sq);
                 scratch.men = men;
                 out
             }
@@ -670,6 +687,9 @@ impl Eval {
         }
         // Each owner's phase, once.
         let phases = self.phases(&material);
+        if self.squares.is_some() {
+            score += SquareTerms::score(&sums, &phases, &signs);
+        }
         if self.mate_matters {
             for &(sq, owner) in &royals {
                 let phase = phases[owner as usize & 7];
@@ -701,13 +721,11 @@ impl Eval {
         score
     }
 
-    /// The terms of the men on the board, per man (`men`: each with its
-    /// square, in square order): material, goals, piece-square terms,
-    /// promotion, surrounding. Returns the score for the side whose
-    /// owners have sign 1 in `signs`, and the material per owner; pushes
-    /// the men worth at least [`TROPISM_VALUE`] to `near` (where mate
-    /// matters) and the royals to `royals`.
-    fn men_terms(
+    /// [`Eval::men_terms`], with the square tables' sums only where the
+    /// weights have tables (so that a variant without them does no work
+    /// per man for them).
+    #[allow(clippy::too_many_arguments)]
+    fn men_of_any(
         &self,
         pos: &Position,
         men: impl Iterator<Item = (Square, Man)>,
@@ -715,6 +733,32 @@ impl Eval {
         teams: &[u8; 8],
         near: &mut Vec<Near>,
         royals: &mut Vec<(Square, u8)>,
+        sums: &mut Sums,
+    ) -> (Cp, [Cp; 8]) {
+        if self.squares.is_some() {
+            self.men_terms::<true>(pos, men, signs, teams, near, royals, sums)
+        } else {
+            self.men_terms::<false>(pos, men, signs, teams, near, royals, sums)
+        }
+    }
+
+    /// The terms of the men on the board, per man (`men`: each with its
+    /// square, in square order): material, goals, piece-square terms,
+    /// promotion, surrounding. Returns the score for the side whose
+    /// owners have sign 1 in `signs`, and the material per owner; pushes
+    /// the men worth at least [`TROPISM_VALUE`] to `near` (where mate
+    /// matters) and the royals to `royals`; with `SQUARES`, adds each
+    /// man's square-table entries to its owner's `sums`.
+    #[allow(clippy::too_many_arguments)]
+    fn men_terms<const SQUARES: bool>(
+        &self,
+        pos: &Position,
+        men: impl Iterator<Item = (Square, Man)>,
+        signs: &[Cp; 8],
+        teams: &[u8; 8],
+        near: &mut Vec<Near>,
+        royals: &mut Vec<(Square, u8)>,
+        sums: &mut Sums,
     ) -> (Cp, [Cp; 8]) {
         let geo = pos.tables().geometry();
         let sign = |owner: u8| signs[owner as usize & 7];
@@ -730,6 +774,11 @@ impl Eval {
                 near.push((x, y, teams[m.owner() as usize & 7], val));
             }
             score += s * val * self.material_sign;
+            if SQUARES {
+                if let Some(t) = &self.squares {
+                    t.add(sq, m, sums);
+                }
+            }
             // A goal piece nearer its region: worth up to a pawn and a half.
             for (kind, tabs) in &self.goals {
                 if *kind == m.kind() {
@@ -777,8 +826,23 @@ impl Eval {
     /// hand). `Weights::to_vec` · `features` + `rest` is [`Eval::evaluate`]
     /// up to its integer rounding, without the progress term of a move
     /// counter (which is not linear). For `varia tune`, off the search's
-    /// path.
+    /// path. The square tables' share is in `rest` (see
+    /// [`Eval::features_with`]).
     pub fn features(&self, pos: &Position, player: usize) -> (Vec<f64>, f64) {
+        self.features_with(pos, player, None)
+    }
+
+    /// [`Eval::features`], and with `sparse` the square tables' features
+    /// too, sparse (`super::weights::squares::push_features`: per man, its
+    /// kind's mid entry at its owner's phase over 256 and its end entry at
+    /// the rest, by [`squares::feature_index`] for every kind, with or
+    /// without a table) appended to `sparse` and left out of `rest`.
+    pub fn features_with(
+        &self,
+        pos: &Position,
+        player: usize,
+        sparse: Option<&mut Vec<(u32, f32)>>,
+    ) -> (Vec<f64>, f64) {
         let t = &**pos.tables();
         let v = t.variant();
         let geo = t.geometry();
@@ -792,7 +856,8 @@ impl Eval {
         let mut material = [0 as Cp; 8];
         let mut royals: Vec<(Square, u8)> = Vec::new();
         let mut scratch = Scratch::default();
-        for (sq, m) in pos.men() {
+        let men: Vec<(Square, Man)> = pos.men().collect();
+        for &(sq, m) in &men {
             let k = m.kind() as usize;
             let s = sign(m.owner());
             material[m.owner() as usize & 7] += self.values[k];
@@ -866,6 +931,20 @@ impl Eval {
                 if self.drops {
                     material[p as usize & 7] += n as Cp * self.values[k];
                 }
+            }
+        }
+        let len = self.square_len;
+        let own = sparse.is_none();
+        if !own || self.squares.is_some() {
+            let mut local = Vec::new();
+            let out = sparse.unwrap_or(&mut local);
+            for &(sq, m) in &men {
+                let phase = self.phase(v, m.owner(), &material);
+                let s = sign(m.owner());
+                squares::push_features(out, &self.square_entries, len, sq, m, phase, s);
+            }
+            for &(i, x) in local.iter().filter(|_| own) {
+                rest += x as f64 * squares::value_at(&self.weights.squares, i as usize, len);
             }
         }
         if self.mate_matters {

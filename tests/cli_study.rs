@@ -619,3 +619,93 @@ fn a_bad_values_file_is_told_as_diagnostics() {
     assert!(!ok);
     assert!(err.contains("not a values file"), "{err}");
 }
+
+/// Labelled chess positions for `tune --positions`: four quiet positions,
+/// each with six scores.
+fn labelled_positions() -> String {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 5",
+    ];
+    let mut s = String::from("# labelled by hand\n\n");
+    for (i, p) in ["1", "0.5", "0", "0.75", "0.25", "0.6"].iter().enumerate() {
+        for f in fens {
+            s.push_str(&format!("{f} ; {p}\n"));
+        }
+        if i == 2 {
+            // Not quiet (exd5 wins a knight): skipped, counted.
+            s.push_str("rnbqkb1r/pppppppp/8/3n4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3 ; 1\n");
+        }
+    }
+    s
+}
+
+#[test]
+fn tune_learns_from_a_file_of_labelled_positions() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("pos.txt"), labelled_positions()).unwrap();
+    let (ok, out, err) = tune_in(
+        dir.path(),
+        &[
+            "tune",
+            "chess",
+            "--positions",
+            "pos.txt",
+            "--out",
+            "c.toml",
+            "--json",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("tune: 25 positions read, 1 not quiet (skipped)"),
+        "{err}"
+    );
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["positions"], 24);
+    assert_eq!(j["positions_file"], "pos.txt");
+    assert!(j["k"].as_f64().unwrap() > 0.0);
+    let text = std::fs::read_to_string(dir.path().join("c.toml")).unwrap();
+    assert!(
+        text.contains("# Made by: varia tune chess --positions pos.txt"),
+        "{text}"
+    );
+    assert!(text.contains("24 of 25 positions of pos.txt"), "{text}");
+    // The file it wrote is a values file the AI reads.
+    let (ok, out, err) = tune_in(dir.path(), &["describe", "chess", "--values", "c.toml"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("(values file c.toml)"), "{out}");
+}
+
+#[test]
+fn tune_reports_the_bad_lines_of_a_positions_file_and_fits_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = labelled_positions();
+    text.push_str("8/8/8 ; 0.5\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 ; 2\n");
+    std::fs::write(dir.path().join("bad.txt"), text).unwrap();
+    let (ok, _, err) = tune_in(
+        dir.path(),
+        &["tune", "chess", "--positions", "bad.txt", "--out", "c.toml"],
+    );
+    assert!(!ok);
+    assert!(err.contains("line 28: not a FEN of chess"), "{err}");
+    assert!(
+        err.contains("line 29: the score `2` is not from 0 to 1"),
+        "{err}"
+    );
+    assert!(err.contains("2 bad lines: nothing fitted"), "{err}");
+    assert!(!dir.path().join("c.toml").exists());
+    // Self-play options do not apply.
+    let (ok, _, err) = tune_in(
+        dir.path(),
+        &["tune", "chess", "--positions", "bad.txt", "--games", "3"],
+    );
+    assert!(!ok);
+    assert!(err.contains("cannot be used with"), "{err}");
+    // A file that is not there.
+    let (ok, _, err) = tune_in(dir.path(), &["tune", "chess", "--positions", "none.txt"]);
+    assert!(!ok);
+    assert!(err.contains("cannot read none.txt"), "{err}");
+}

@@ -20,6 +20,15 @@ use varia::study::tune;
      evaluation e of a position predicts the result 1/(1+exp(-e/K)); K is
      fitted first, then the weights by coordinate descent on the squared
      error. Weights whose term rarely occurs in the games are kept.
+  With --positions FILE, steps 1 and 2 are the file instead: one
+  position per line, `FEN ; P`, P the first seat's expected score from
+  it (0 to 1: 1 a win, 0.5 a draw, 0 a loss, or any share between).
+  Blank lines and lines starting with # are skipped, positions that are
+  not quiet are skipped and counted. Bad lines (a FEN the variant does
+  not read, P missing or outside 0 to 1, a line over 4096 bytes) are
+  all reported with their numbers (the first 20, the rest counted) and
+  then nothing is fitted. --games, --level, --random-plies and
+  --max-plies do not apply.
   4. It writes the weights as a small TOML values file: by default
      NAME.values.toml beside the rule file (for a built-in variant, in the
      current directory), and never over an existing file without --force.
@@ -33,6 +42,7 @@ rule file's own weights). describe shows the weights in use.
 Examples:
   varia tune variants/chess.variant --games 400 --level 2 --jobs 1
   varia tune crazyhouse --out zh.values.toml --json
+  varia tune chess --positions labelled.txt --values variants/chess.values.toml
   varia match crazyhouse --values zh.values.toml ...")]
 pub struct TuneArgs {
     /// The variant: a built-in name or a path to a `.variant` file.
@@ -63,6 +73,11 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 400,
           value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_plies: u64,
+    /// Learn from the labelled positions of this file (`FEN ; P` per
+    /// line) instead of self-play.
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["games", "level", "random_plies", "max_plies"])]
+    pub positions: Option<String>,
     /// Where to write the values (default: NAME.values.toml beside the
     /// rule file, or in the current directory for a built-in variant).
     #[arg(long, value_name = "PATH")]
@@ -128,46 +143,75 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
     }
     let prepared = super::prepare(&variant, a.seed).map_err(|e| Fail::msg(e, 1))?;
     let (prepared, from) = super::with_values(prepared, &a.variant, a.values.as_deref())?;
-    let seats = variant.players.len();
-    let cfg = Config {
-        games: a.games as usize,
-        seed: a.seed,
-        players: vec![Player::Ai(a.level); seats],
-        max_plies: a.max_plies as usize,
-        jobs: a.jobs as usize,
-        random_plies: a.random_plies as usize,
-        shard: (0, 1),
-        rotate: false,
-        threads: 1,
-    };
     let start = std::time::Instant::now();
     let tty = std::io::stderr().is_terminal();
-    let every = (a.games as usize / 10).max(1);
-    eprintln!(
-        "tune: {} games of {} at ai:{} (seed {}){}",
-        a.games,
-        variant.name,
-        a.level,
-        a.seed,
-        from.as_ref()
-            .map_or(String::new(), |f| format!(", starting from {f}"))
-    );
-    let samples = tune::collect(&prepared, &cfg, a.random_plies as usize, |done, n| {
-        if tty {
-            eprint!("\rtune: game {done}/{}, {n} positions ", a.games);
-        } else if done % every == 0 || done == a.games as usize {
-            eprintln!("tune: game {done}/{}, {n} positions", a.games);
+    let from_note = from
+        .as_ref()
+        .map_or(String::new(), |f| format!(", starting from {f}"));
+    let (samples, source) = match &a.positions {
+        Some(file) => {
+            eprintln!("tune: positions of {} from {file}{from_note}", variant.name);
+            let f = std::fs::File::open(file)
+                .map_err(|e| Fail::msg(format!("cannot read {file}: {e}"), 1))?;
+            let got = varia::study::positions::read(&prepared, std::io::BufReader::new(f), false)
+                .map_err(|bad| Fail::msg(format!("{file}:\n{bad}"), 1))?;
+            eprintln!(
+                "tune: {} positions read, {} not quiet (skipped){}",
+                got.read,
+                got.not_quiet,
+                if got.dropped > 0 {
+                    format!(", {} past the limit (dropped)", got.dropped)
+                } else {
+                    String::new()
+                }
+            );
+            let source = format!("{} of {} positions of {file}", got.samples.len(), got.read);
+            (got.samples, source)
         }
-    })
-    .map_err(|e| Fail::msg(e, 1))?;
-    if tty {
-        eprintln!();
-    }
+        None => {
+            let seats = variant.players.len();
+            let cfg = Config {
+                games: a.games as usize,
+                seed: a.seed,
+                players: vec![Player::Ai(a.level); seats],
+                max_plies: a.max_plies as usize,
+                jobs: a.jobs as usize,
+                random_plies: a.random_plies as usize,
+                shard: (0, 1),
+                rotate: false,
+                threads: 1,
+            };
+            let every = (a.games as usize / 10).max(1);
+            eprintln!(
+                "tune: {} games of {} at ai:{} (seed {}){from_note}",
+                a.games, variant.name, a.level, a.seed,
+            );
+            let samples = tune::collect(&prepared, &cfg, a.random_plies as usize, |done, n| {
+                if tty {
+                    eprint!("\rtune: game {done}/{}, {n} positions ", a.games);
+                } else if done % every == 0 || done == a.games as usize {
+                    eprintln!("tune: game {done}/{}, {n} positions", a.games);
+                }
+            })
+            .map_err(|e| Fail::msg(e, 1))?;
+            if tty {
+                eprintln!();
+            }
+            let source = format!("{} positions from {} games", samples.len(), a.games);
+            (samples, source)
+        }
+    };
     if samples.len() < tune::MIN_POSITIONS {
+        let hint = if a.positions.is_some() {
+            "give more positions"
+        } else {
+            "play more games (--games) or allow longer ones (--max-plies)"
+        };
         return Err(Fail::msg(
             format!(
-                "only {} quiet positions from finished games: play more games (--games) or allow longer ones (--max-plies)",
-                samples.len()
+                "only {} quiet positions (at least {} are needed): {hint}",
+                samples.len(),
+                tune::MIN_POSITIONS
             ),
             1,
         ));
@@ -186,10 +230,13 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
     let kinds: Vec<usize> = (0..variant.pieces.len())
         .filter(|&k| !variant.pieces[k].royal)
         .collect();
-    let mut command = format!(
-        "varia tune {} --games {} --level {} --seed {} --random-plies {} --max-plies {}",
-        a.variant, a.games, a.level, a.seed, a.random_plies, a.max_plies
-    );
+    let mut command = match &a.positions {
+        Some(file) => format!("varia tune {} --positions {file}", a.variant),
+        None => format!(
+            "varia tune {} --games {} --level {} --seed {} --random-plies {} --max-plies {}",
+            a.variant, a.games, a.level, a.seed, a.random_plies, a.max_plies
+        ),
+    };
     for o in &a.options {
         command.push_str(&format!(" --option {o}"));
     }
@@ -200,8 +247,8 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
         format!("Evaluation weights of {} for varia's AI.", variant.name),
         format!("Made by: {command}"),
         format!(
-            "{} positions from {} games; K = {:.1}; mean squared error {:.6} -> {:.6}.",
-            tuned.positions, a.games, tuned.k, tuned.fit.error_before, tuned.fit.error_after
+            "{source}; K = {:.1}; mean squared error {:.6} -> {:.6}.",
+            tuned.k, tuned.fit.error_before, tuned.fit.error_after
         ),
         "Every key is optional; docs/LANGUAGE.md, \"Values files\", says what each means.".into(),
     ];
@@ -245,7 +292,8 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
         let json = serde_json::json!({
             "variant": variant.name,
             "out": out.display().to_string(),
-            "games": a.games,
+            "games": if a.positions.is_some() { serde_json::Value::Null } else { serde_json::json!(a.games) },
+            "positions_file": a.positions,
             "level": a.level,
             "seed": a.seed,
             "positions": tuned.positions,
@@ -262,10 +310,8 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
         println!("{json}");
     } else {
         println!(
-            "{}: {} positions from {} games, K = {:.1}, error {:.6} -> {:.6} ({} fitted: {})",
+            "{}: {source}, K = {:.1}, error {:.6} -> {:.6} ({} fitted: {})",
             out.display(),
-            tuned.positions,
-            a.games,
             tuned.k,
             tuned.fit.error_before,
             tuned.fit.error_after,

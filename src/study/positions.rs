@@ -121,13 +121,17 @@ fn parse_line(line: &str) -> Result<(&str, f32), String> {
 /// Read a positions file (see the module's documentation) for
 /// `prepared`'s variant; with `squares`, each sample carries the square
 /// tables' sparse features (`Eval::features_with`).
-pub fn read(prepared: &Prepared, mut input: impl BufRead, squares: bool) -> Result<Positions, BadFile> {
+pub fn read(
+    prepared: &Prepared,
+    mut input: impl BufRead,
+    squares: bool,
+) -> Result<Positions, BadFile> {
     let mut out = Positions::default();
     let mut bad = BadFile {
         reported: Vec::new(),
         count: 0,
     };
-    let mut note = |bad: &mut BadFile, n: usize, why: String| {
+    let note = |bad: &mut BadFile, n: usize, why: String| {
         bad.count += 1;
         if bad.reported.len() < MAX_REPORTED {
             bad.reported.push(format!("line {n}: {why}"));
@@ -168,7 +172,11 @@ pub fn read(prepared: &Prepared, mut input: impl BufRead, squares: bool) -> Resu
         let mut s = match prepared.session(Some(fen), 1) {
             Ok(s) => s,
             Err(e) => {
-                note(&mut bad, n, format!("not a FEN of {}: {}", prepared.variant().name, e.0));
+                note(
+                    &mut bad,
+                    n,
+                    format!("not a FEN of {}: {}", prepared.variant().name, e.0),
+                );
                 continue;
             }
         };
@@ -218,17 +226,20 @@ mod tests {
             rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 ; 0.55\n\
             \n\
             r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3;1\r\n\
-            rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 ; 0\n";
+            rnbqkb1r/pppppppp/8/3n4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3 ; 0\n";
         let p = chess();
         let got = read(&p, text.as_bytes(), false).unwrap();
-        // The last one is not quiet: exd5 wins a pawn.
+        // The last one is not quiet: exd5 wins a knight.
         assert_eq!((got.read, got.not_quiet, got.dropped), (3, 1, 0));
         let scores: Vec<f32> = got.samples.iter().map(|s| s.result).collect();
         assert_eq!(scores, vec![0.55, 1.0]);
         assert!(got.samples.iter().all(|s| s.sparse.is_empty()));
         // With the square tables: two sparse features per man at most.
         let got = read(&p, text.as_bytes(), true).unwrap();
-        assert!(got.samples.iter().all(|s| !s.sparse.is_empty() && s.sparse.len() <= 64));
+        assert!(got
+            .samples
+            .iter()
+            .all(|s| !s.sparse.is_empty() && s.sparse.len() <= 64));
     }
 
     #[test]
@@ -258,14 +269,23 @@ mod tests {
         assert!(bad.reported[0].contains("no `; SCORE`"), "{bad:?}");
         assert!(bad.reported[1].contains("not from 0 to 1"), "{bad:?}");
         assert!(bad.reported[2].contains("not a FEN of chess"), "{bad:?}");
-        assert!(bad.reported[3].contains("longer than 4096 bytes"), "{bad:?}");
-        assert!(bad.reported[4].contains("`half` is not a number"), "{bad:?}");
+        assert!(
+            bad.reported[3].contains("longer than 4096 bytes"),
+            "{bad:?}"
+        );
+        assert!(
+            bad.reported[4].contains("`half` is not a number"),
+            "{bad:?}"
+        );
         assert!(bad.reported[6].contains("no score"), "{bad:?}");
         assert!(bad.to_string().ends_with("7 bad lines: nothing fitted"));
         // Past the limit, counted only.
         let many = "x ; 2\n".repeat(MAX_REPORTED + 5);
         let bad = read(&chess(), many.as_bytes(), false).unwrap_err();
-        assert_eq!((bad.count, bad.reported.len()), (MAX_REPORTED + 5, MAX_REPORTED));
+        assert_eq!(
+            (bad.count, bad.reported.len()),
+            (MAX_REPORTED + 5, MAX_REPORTED)
+        );
         assert!(bad.to_string().contains("... and 5 more bad lines"));
     }
 

@@ -1,5 +1,6 @@
 //! `varia tune`: the evaluation's weights fitted to the results of the
-//! games varia plays itself (Texel's method).
+//! games varia plays itself (Texel's method), or to labelled positions
+//! read from a file (`super::positions`: steps 1 and 2 are then the file).
 //!
 //! 1. **Games.** Seeded self-play through [`simulate::run`] (so game `i`
 //!    is the same game whatever the number of threads, and the samples
@@ -30,6 +31,9 @@ use crate::study::simulate::{self, Config};
 pub struct Sample {
     /// The evaluation's features for the first seat (`Eval::features`).
     pub features: Vec<f32>,
+    /// The square tables' sparse features (index, feature), when they are
+    /// fitted (`Eval::features_with`); else empty, their share in `rest`.
+    pub sparse: Vec<(u32, f32)>,
     /// What no weight multiplies.
     pub rest: f32,
     /// The game's result for the first seat: 1, 0.5 or 0.
@@ -45,6 +49,10 @@ pub const MIN_POSITIONS: usize = 20;
 /// The most positions kept (the rest of the games are still played, their
 /// positions dropped), so memory stays bounded.
 pub const MAX_SAMPLES: usize = 2_000_000;
+
+/// The most sparse features kept over all positions (8 bytes each), so
+/// memory stays bounded when the square tables are fitted.
+pub const MAX_SPARSE: usize = 40_000_000;
 
 /// Whether `s` is quiet for the side to act: not in check, and no capture
 /// that wins material by static exchange.
@@ -80,6 +88,7 @@ pub fn positions(
             let (f, rest) = s.eval.features(s.position(), 0);
             out.push(Sample {
                 features: f.iter().map(|&x| x as f32).collect(),
+                sparse: Vec::new(),
                 rest: rest as f32,
                 result,
             });
@@ -341,6 +350,7 @@ mod tests {
                 let e: f64 = features.iter().zip(w).map(|(&f, &x)| f as f64 * x).sum();
                 Sample {
                     features,
+                    sparse: Vec::new(),
                     rest: 0.0,
                     result: sigmoid(e / k) as f32,
                 }

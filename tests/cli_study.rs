@@ -709,3 +709,93 @@ fn tune_reports_the_bad_lines_of_a_positions_file_and_fits_nothing() {
     assert!(!ok);
     assert!(err.contains("cannot read none.txt"), "{err}");
 }
+
+/// Chess positions of the setup with White's g1 knight on the third or
+/// fourth rank, White or Black to act: a knight on the rim loses (0.25),
+/// one on files c-f wins (0.75), one on b or g draws.
+fn knight_positions() -> String {
+    let mut s = String::new();
+    for side in ["w", "b"] {
+        for y in [2, 3] {
+            for x in 0..8 {
+                let rank = format!(
+                    "{}N{}",
+                    if x > 0 { x.to_string() } else { String::new() },
+                    if x < 7 {
+                        (7 - x).to_string()
+                    } else {
+                        String::new()
+                    }
+                );
+                let (r3, r4) = if y == 2 {
+                    (rank.as_str(), "8")
+                } else {
+                    ("8", rank.as_str())
+                };
+                let p = match x {
+                    0 | 7 => "0.25",
+                    2..=5 => "0.75",
+                    _ => "0.5",
+                };
+                s.push_str(&format!(
+                    "rnbqkbnr/pppppppp/8/8/{r4}/{r3}/PPPPPPPP/RNBQKB1R {side} KQkq - 0 1 ; {p}\n"
+                ));
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn tune_squares_puts_the_knight_in_the_centre_the_same_way_each_time() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("n.txt"), knight_positions()).unwrap();
+    let run = |out: &str| {
+        let (ok, json, err) = tune_in(
+            dir.path(),
+            &[
+                "tune",
+                "chess",
+                "--positions",
+                "n.txt",
+                "--squares",
+                "--out",
+                out,
+                "--json",
+            ],
+        );
+        assert!(ok, "{err}");
+        let j: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(j["positions"], 32, "{err}");
+        let sq = &j["squares"];
+        assert!(
+            sq["error_after"].as_f64().unwrap() < sq["error_before"].as_f64().unwrap(),
+            "{sq}"
+        );
+        std::fs::read_to_string(dir.path().join(out)).unwrap()
+    };
+    let a = run("a.toml");
+    assert_eq!(a, run("b.toml"), "the same positions give the same file");
+    assert!(a.contains("--squares"), "{a}");
+    // The knight's mid table, as rows of 8 from White's first rank.
+    let start = a.find("[squares.knight]\nmid = [\n").expect(&a) + 25;
+    let rows: Vec<Vec<i32>> = a[start..]
+        .lines()
+        .take(8)
+        .map(|l| {
+            l.split(',')
+                .filter_map(|x| x.trim().parse().ok())
+                .collect::<Vec<i32>>()
+        })
+        .collect();
+    assert!(rows.iter().all(|r| r.len() == 8), "{a}");
+    let at = |x: usize, y: usize| rows[y][x];
+    let centre = [at(2, 2), at(3, 2), at(4, 3), at(5, 3)];
+    let rim = [at(0, 2), at(7, 2), at(0, 3), at(7, 3)];
+    assert!(
+        centre.iter().min() > rim.iter().max(),
+        "centre {centre:?}, rim {rim:?}\n{a}"
+    );
+    // Squares no position touched stay 0: no knight on rank 5.
+    assert!(rows[4].iter().all(|&x| x == 0), "{a}");
+}

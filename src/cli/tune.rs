@@ -5,7 +5,7 @@ use clap::Args;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use varia::play::ai::{Player, MAX_LEVEL};
-use varia::search::weights::TERMS;
+use varia::search::weights::{squares, TERMS};
 use varia::study::simulate::Config;
 use varia::study::tune;
 
@@ -29,6 +29,12 @@ use varia::study::tune;
   all reported with their numbers (the first 20, the rest counted) and
   then nothing is fitted. --games, --level, --random-plies and
   --max-plies do not apply.
+  With --squares it then fits the square tables too (per kind, a mid
+  and an end bonus per square: docs/LANGUAGE.md, \"Values files\"),
+  with K and the other weights fixed: 300 epochs of full-batch Adam on
+  the squared error plus a prior pulling each entry toward 0 (1/N times
+  the sum of (entry/100)^2), entries within -300..300, written as whole
+  numbers in rows of W. The same positions give the same tables.
   4. It writes the weights as a small TOML values file: by default
      NAME.values.toml beside the rule file (for a built-in variant, in the
      current directory), and never over an existing file without --force.
@@ -73,6 +79,10 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 400,
           value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_plies: u64,
+    /// Fit the square tables too (per kind, a middle-game and an end-game
+    /// bonus per square), by gradient descent after the other weights.
+    #[arg(long)]
+    pub squares: bool,
     /// Learn from the labelled positions of this file (`FEN ; P` per
     /// line) instead of self-play.
     #[arg(long, value_name = "FILE",
@@ -142,6 +152,9 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
         ));
     }
     let prepared = super::prepare(&variant, a.seed).map_err(|e| Fail::msg(e, 1))?;
+    if let (true, Some(why)) = (a.squares, squares::unsupported(&variant)) {
+        return Err(Fail::msg(format!("--squares: {why}"), 2));
+    }
     let (prepared, from) = super::with_values(prepared, &a.variant, a.values.as_deref())?;
     let start = std::time::Instant::now();
     let tty = std::io::stderr().is_terminal();
@@ -153,8 +166,9 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
             eprintln!("tune: positions of {} from {file}{from_note}", variant.name);
             let f = std::fs::File::open(file)
                 .map_err(|e| Fail::msg(format!("cannot read {file}: {e}"), 1))?;
-            let got = varia::study::positions::read(&prepared, std::io::BufReader::new(f), false)
-                .map_err(|bad| Fail::msg(format!("{file}:\n{bad}"), 1))?;
+            let got =
+                varia::study::positions::read(&prepared, std::io::BufReader::new(f), a.squares)
+                    .map_err(|bad| Fail::msg(format!("{file}:\n{bad}"), 1))?;
             eprintln!(
                 "tune: {} positions read, {} not quiet (skipped){}",
                 got.read,
@@ -186,7 +200,8 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
                 "tune: {} games of {} at ai:{} (seed {}){from_note}",
                 a.games, variant.name, a.level, a.seed,
             );
-            let samples = tune::collect(&prepared, &cfg, a.random_plies as usize, |done, n| {
+            let skip = a.random_plies as usize;
+            let samples = tune::collect(&prepared, &cfg, skip, a.squares, |done, n| {
                 if tty {
                     eprint!("\rtune: game {done}/{}, {n} positions ", a.games);
                 } else if done % every == 0 || done == a.games as usize {
@@ -217,7 +232,8 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
         ));
     }
     let current = prepared.eval().weights().clone();
-    let tuned = tune::tune(&samples, &current, |pass, err| {
+    let len = squares::board_size(&variant).map_or(0, |(w, h)| w * h);
+    let tuned = tune::tune(&samples, &current, a.squares.then_some(len), |pass, err| {
         if tty {
             eprint!("\rtune: fit pass {pass}, error {err:.6} ");
         } else if pass % 10 == 0 {
@@ -243,7 +259,10 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
     if let Some(v) = &a.values {
         command.push_str(&format!(" --values {v}"));
     }
-    let header = vec![
+    if a.squares {
+        command.push_str(" --squares");
+    }
+    let mut header = vec![
         format!("Evaluation weights of {} for varia's AI.", variant.name),
         format!("Made by: {command}"),
         format!(
@@ -252,6 +271,15 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
         ),
         "Every key is optional; docs/LANGUAGE.md, \"Values files\", says what each means.".into(),
     ];
+    if let Some(f) = &tuned.squares {
+        header.insert(
+            3,
+            format!(
+                "Square tables fitted after the other weights: error {:.6} -> {:.6}.",
+                f.error_before, f.error_after
+            ),
+        );
+    }
     let text = tuned
         .weights
         .to_toml(&variant, &kinds, variant.turn.place, &header);
@@ -305,6 +333,13 @@ fn tune_cmd(a: &TuneArgs) -> Result<(), super::Fail> {
             "terms": TERMS.iter().zip(&w.terms).map(|(t, x)| (t.key.to_string(), serde_json::json!(*x))).collect::<serde_json::Map<String, serde_json::Value>>(),
             "values": kinds.iter().map(|&k| (variant.pieces[k].name.clone(), serde_json::json!(w.values[k]))).collect::<serde_json::Map<String, serde_json::Value>>(),
             "hand": kinds.iter().map(|&k| (variant.pieces[k].name.clone(), serde_json::json!(w.hand[k]))).collect::<serde_json::Map<String, serde_json::Value>>(),
+            "squares": tuned.squares.as_ref().map(|f| serde_json::json!({
+                "error_before": f.error_before,
+                "error_after": f.error_after,
+                "epochs": varia::study::squares_fit::EPOCHS,
+                "entries_fitted": f.touched.iter().filter(|&&t| t).count(),
+                "kinds": variant.pieces.iter().zip(&w.squares).filter(|(_, t)| t.is_some()).map(|(p, _)| p.name.clone()).collect::<Vec<_>>(),
+            })),
             "seconds": secs,
         });
         println!("{json}");

@@ -16,6 +16,7 @@ pub mod opening;
 pub mod positions;
 pub mod report;
 pub mod simulate;
+pub mod squares_fit;
 pub mod stats;
 pub mod tune;
 pub mod verify;

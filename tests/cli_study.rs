@@ -468,7 +468,11 @@ fn tune_writes_beside_the_rule_file_and_the_ai_reads_it_there() {
     // A values file of our own beside it: describe reads it, and says so.
     std::fs::write(
         dir.path().join("mine.values.toml"),
-        "variant = \"mine\"\n[values]\nknight = 345\n[terms]\nshelter = 20\n",
+        format!(
+            "variant = \"mine\"\n[values]\nknight = 345\n[terms]\nshelter = 20\n\
+             [squares.knight]\nmid = [{}]\n",
+            vec!["5"; 36].join(", ")
+        ),
     )
     .unwrap();
     let (ok, out, err) = tune_in(dir.path(), &["describe", "mine.variant"]);
@@ -479,6 +483,14 @@ fn tune_writes_beside_the_rule_file_and_the_ai_reads_it_there() {
         "{out}"
     );
     assert!(out.contains("terms.shelter = 20 (rule file: 12)"), "{out}");
+    assert!(out.contains("squares.knight: mid and end tables"), "{out}");
+    let (ok, out, _) = tune_in(
+        dir.path(),
+        &["describe", "mine.variant", "--format", "json"],
+    );
+    assert!(ok);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["weights"]["squares"], serde_json::json!(["knight"]));
     // --values none: the rule file's own.
     let (ok, out, _) = tune_in(
         dir.path(),
@@ -606,4 +618,184 @@ fn a_bad_values_file_is_told_as_diagnostics() {
     );
     assert!(!ok);
     assert!(err.contains("not a values file"), "{err}");
+}
+
+/// Labelled chess positions for `tune --positions`: four quiet positions,
+/// each with six scores.
+fn labelled_positions() -> String {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 5",
+    ];
+    let mut s = String::from("# labelled by hand\n\n");
+    for (i, p) in ["1", "0.5", "0", "0.75", "0.25", "0.6"].iter().enumerate() {
+        for f in fens {
+            s.push_str(&format!("{f} ; {p}\n"));
+        }
+        if i == 2 {
+            // Not quiet (exd5 wins a knight): skipped, counted.
+            s.push_str("rnbqkb1r/pppppppp/8/3n4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3 ; 1\n");
+        }
+    }
+    s
+}
+
+#[test]
+fn tune_learns_from_a_file_of_labelled_positions() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("pos.txt"), labelled_positions()).unwrap();
+    let (ok, out, err) = tune_in(
+        dir.path(),
+        &[
+            "tune",
+            "chess",
+            "--positions",
+            "pos.txt",
+            "--out",
+            "c.toml",
+            "--json",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("tune: 25 positions read, 1 not quiet (skipped)"),
+        "{err}"
+    );
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["positions"], 24);
+    assert_eq!(j["positions_file"], "pos.txt");
+    assert!(j["k"].as_f64().unwrap() > 0.0);
+    let text = std::fs::read_to_string(dir.path().join("c.toml")).unwrap();
+    assert!(
+        text.contains("# Made by: varia tune chess --positions pos.txt"),
+        "{text}"
+    );
+    assert!(text.contains("24 of 25 positions of pos.txt"), "{text}");
+    // The file it wrote is a values file the AI reads.
+    let (ok, out, err) = tune_in(dir.path(), &["describe", "chess", "--values", "c.toml"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("(values file c.toml)"), "{out}");
+}
+
+#[test]
+fn tune_reports_the_bad_lines_of_a_positions_file_and_fits_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = labelled_positions();
+    text.push_str("8/8/8 ; 0.5\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 ; 2\n");
+    std::fs::write(dir.path().join("bad.txt"), text).unwrap();
+    let (ok, _, err) = tune_in(
+        dir.path(),
+        &["tune", "chess", "--positions", "bad.txt", "--out", "c.toml"],
+    );
+    assert!(!ok);
+    assert!(err.contains("line 28: not a FEN of chess"), "{err}");
+    assert!(
+        err.contains("line 29: the score `2` is not from 0 to 1"),
+        "{err}"
+    );
+    assert!(err.contains("2 bad lines: nothing fitted"), "{err}");
+    assert!(!dir.path().join("c.toml").exists());
+    // Self-play options do not apply.
+    let (ok, _, err) = tune_in(
+        dir.path(),
+        &["tune", "chess", "--positions", "bad.txt", "--games", "3"],
+    );
+    assert!(!ok);
+    assert!(err.contains("cannot be used with"), "{err}");
+    // A file that is not there.
+    let (ok, _, err) = tune_in(dir.path(), &["tune", "chess", "--positions", "none.txt"]);
+    assert!(!ok);
+    assert!(err.contains("cannot read none.txt"), "{err}");
+}
+
+/// Chess positions of the setup with White's g1 knight on the third or
+/// fourth rank, White or Black to act: a knight on the rim loses (0.25),
+/// one on files c-f wins (0.75), one on b or g draws.
+fn knight_positions() -> String {
+    let mut s = String::new();
+    for side in ["w", "b"] {
+        for y in [2, 3] {
+            for x in 0..8 {
+                let rank = format!(
+                    "{}N{}",
+                    if x > 0 { x.to_string() } else { String::new() },
+                    if x < 7 {
+                        (7 - x).to_string()
+                    } else {
+                        String::new()
+                    }
+                );
+                let (r3, r4) = if y == 2 {
+                    (rank.as_str(), "8")
+                } else {
+                    ("8", rank.as_str())
+                };
+                let p = match x {
+                    0 | 7 => "0.25",
+                    2..=5 => "0.75",
+                    _ => "0.5",
+                };
+                s.push_str(&format!(
+                    "rnbqkbnr/pppppppp/8/8/{r4}/{r3}/PPPPPPPP/RNBQKB1R {side} KQkq - 0 1 ; {p}\n"
+                ));
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn tune_squares_puts_the_knight_in_the_centre_the_same_way_each_time() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("n.txt"), knight_positions()).unwrap();
+    let run = |out: &str| {
+        let (ok, json, err) = tune_in(
+            dir.path(),
+            &[
+                "tune",
+                "chess",
+                "--positions",
+                "n.txt",
+                "--squares",
+                "--out",
+                out,
+                "--json",
+            ],
+        );
+        assert!(ok, "{err}");
+        let j: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(j["positions"], 32, "{err}");
+        let sq = &j["squares"];
+        assert!(
+            sq["error_after"].as_f64().unwrap() < sq["error_before"].as_f64().unwrap(),
+            "{sq}"
+        );
+        std::fs::read_to_string(dir.path().join(out)).unwrap()
+    };
+    let a = run("a.toml");
+    assert_eq!(a, run("b.toml"), "the same positions give the same file");
+    assert!(a.contains("--squares"), "{a}");
+    // The knight's mid table, as rows of 8 from White's first rank.
+    let start = a.find("[squares.knight]\nmid = [\n").expect(&a) + 25;
+    let rows: Vec<Vec<i32>> = a[start..]
+        .lines()
+        .take(8)
+        .map(|l| {
+            l.split(',')
+                .filter_map(|x| x.trim().parse().ok())
+                .collect::<Vec<i32>>()
+        })
+        .collect();
+    assert!(rows.iter().all(|r| r.len() == 8), "{a}");
+    let at = |x: usize, y: usize| rows[y][x];
+    let centre = [at(2, 2), at(3, 2), at(4, 3), at(5, 3)];
+    let rim = [at(0, 2), at(7, 2), at(0, 3), at(7, 3)];
+    assert!(
+        centre.iter().min() > rim.iter().max(),
+        "centre {centre:?}, rim {rim:?}\n{a}"
+    );
+    // Squares no position touched stay 0: no knight on rank 5.
+    assert!(rows[4].iter().all(|&x| x == 0), "{a}");
 }

@@ -126,6 +126,8 @@ struct WeightsView {
     /// (key, in use, the rule file's own), terms first, then `values.NAME`
     /// and `hand.NAME` of the kinds that are not royal.
     weights: Vec<(String, i32, i32)>,
+    /// The kinds with square tables (`[squares.KIND]`).
+    squares: Vec<String>,
 }
 
 fn weights_view(
@@ -147,9 +149,17 @@ fn weights_view(
             rows.push((format!("hand.{}", p.name), w.hand[k], d.hand[k]));
         }
     }
+    let squares = w
+        .squares
+        .iter()
+        .zip(&v.pieces)
+        .filter(|(t, _)| t.is_some())
+        .map(|(_, p)| p.name.clone())
+        .collect();
     WeightsView {
         file,
         weights: rows,
+        squares,
     }
 }
 
@@ -164,6 +174,9 @@ fn weights_text(w: &WeightsView) -> String {
         } else {
             let _ = writeln!(s, "  {k} = {x} (rule file: {d})");
         }
+    }
+    for k in &w.squares {
+        let _ = writeln!(s, "  squares.{k}: mid and end tables");
     }
     s
 }

@@ -79,17 +79,23 @@
 //!   phase.
 
 use super::checks::Checks;
-use super::dynamic::{self, Dynamic};
+use super::dynamic::Dynamic;
 use super::mobility::mobility;
 use super::points::Points;
-use super::structure::{self, Structure};
-use super::threats::{self, Threats};
+use super::structure::Structure;
+use super::threats::Threats;
+use super::weights::squares::{self, SquareTerms, Sums};
 use super::weights::{self as w, Weights};
 use crate::engine::{AttackMap, AttackMaps, Bits, Bitset, Man, MapIn, Position, Square, Tables};
 use crate::ir::KindSet;
 use crate::ir::{Dir, Event, Outcome, Path, PieceId, Variant, WhenStuck, Zone};
 
 pub use super::weights::Cp;
+
+// Declared here rather than in `search/mod.rs`: the features read the
+// evaluation's own tables.
+#[path = "features.rs"]
+mod features;
 
 /// The evaluation tables of one variant.
 #[derive(Debug, Clone)]
@@ -105,6 +111,13 @@ pub struct Eval {
     pub(super) base_pst: Vec<[Vec<i16>; 4]>,
     /// The same, scaled by the `pst` weight.
     pst: Vec<[Vec<i16>; 4]>,
+    /// Per facing and grid square, its entry in a square table
+    /// (`u16::MAX`: none; `super::weights::squares`).
+    square_entries: [Vec<u16>; 4],
+    /// The entries of a square table: the board's `W x H`.
+    square_len: usize,
+    /// The square tables of the weights, where any kind has one.
+    squares: Option<SquareTerms>,
     /// Moves to the promotion zone per kind, facing and square (255: never).
     pub(super) promo_dist: Vec<Option<[Vec<u8>; 4]>>,
     /// What each kind may promote to.
@@ -416,6 +429,9 @@ impl Eval {
             defaults,
             base_pst: pst,
             pst: Vec::new(),
+            square_entries: squares::entries(geo),
+            square_len: squares::board_size(v).map_or(0, |(w, h)| w * h),
+            squares: None,
             promo_dist,
             promo_choices,
             promo_gain: Vec::new(),
@@ -543,6 +559,7 @@ impl Eval {
                 (k, pct(b, wt.terms[w::SURROUND]))
             })
             .collect();
+        self.squares = SquareTerms::new(&wt.squares, &self.square_entries);
         self.start_material = self
             .setup_kinds
             .iter()
@@ -621,24 +638,29 @@ impl Eval {
         let map =
             (self.dynamic.on || self.structure.on).then(|| pos.attack_map_in(&mut scratch.maps));
         let (near, royals_out) = (&mut scratch.near, &mut royals);
+        // Per owner, its men's square-table entries (mid, end).
+        let mut sums: Sums = [[0; 2]; 8];
+        let sq = &mut sums;
         // Material on the board per player, for the phase.
         let (men_score, mut material) = match map {
             // (One walk per width: the loop's state stays in registers.)
-            Some(MapIn::W64(m)) => self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out),
+            Some(MapIn::W64(m)) => {
+                self.men_of_any(pos, men_of(m), &signs, &teams, near, royals_out, sq)
+            }
             Some(MapIn::W128(m)) => {
-                self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out)
+                self.men_of_any(pos, men_of(m), &signs, &teams, near, royals_out, sq)
             }
             Some(MapIn::W192(m)) => {
-                self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out)
+                self.men_of_any(pos, men_of(m), &signs, &teams, near, royals_out, sq)
             }
             Some(MapIn::W256(m)) => {
-                self.men_terms(pos, men_of(m), &signs, &teams, near, royals_out)
+                self.men_of_any(pos, men_of(m), &signs, &teams, near, royals_out, sq)
             }
             None => {
                 let mut men = std::mem::take(&mut scratch.men);
                 pos.men_into(&mut men);
                 let all = men.iter().copied();
-                let out = self.men_terms(pos, all, &signs, &teams, near, royals_out);
+                let out = self.men_of_any(pos, all, &signs, &teams, near, royals_out, sq);
                 scratch.men = men;
                 out
             }
@@ -670,6 +692,9 @@ impl Eval {
         }
         // Each owner's phase, once.
         let phases = self.phases(&material);
+        if self.squares.is_some() {
+            score += SquareTerms::score(&sums, &phases, &signs);
+        }
         if self.mate_matters {
             for &(sq, owner) in &royals {
                 let phase = phases[owner as usize & 7];
@@ -701,13 +726,11 @@ impl Eval {
         score
     }
 
-    /// The terms of the men on the board, per man (`men`: each with its
-    /// square, in square order): material, goals, piece-square terms,
-    /// promotion, surrounding. Returns the score for the side whose
-    /// owners have sign 1 in `signs`, and the material per owner; pushes
-    /// the men worth at least [`TROPISM_VALUE`] to `near` (where mate
-    /// matters) and the royals to `royals`.
-    fn men_terms(
+    /// [`Eval::men_terms`], with the square tables' sums only where the
+    /// weights have tables (so that a variant without them does no work
+    /// per man for them).
+    #[allow(clippy::too_many_arguments)]
+    fn men_of_any(
         &self,
         pos: &Position,
         men: impl Iterator<Item = (Square, Man)>,
@@ -715,6 +738,32 @@ impl Eval {
         teams: &[u8; 8],
         near: &mut Vec<Near>,
         royals: &mut Vec<(Square, u8)>,
+        sums: &mut Sums,
+    ) -> (Cp, [Cp; 8]) {
+        if self.squares.is_some() {
+            self.men_terms::<true>(pos, men, signs, teams, near, royals, sums)
+        } else {
+            self.men_terms::<false>(pos, men, signs, teams, near, royals, sums)
+        }
+    }
+
+    /// The terms of the men on the board, per man (`men`: each with its
+    /// square, in square order): material, goals, piece-square terms,
+    /// promotion, surrounding. Returns the score for the side whose
+    /// owners have sign 1 in `signs`, and the material per owner; pushes
+    /// the men worth at least [`TROPISM_VALUE`] to `near` (where mate
+    /// matters) and the royals to `royals`; with `SQUARES`, adds each
+    /// man's square-table entries to its owner's `sums`.
+    #[allow(clippy::too_many_arguments)]
+    fn men_terms<const SQUARES: bool>(
+        &self,
+        pos: &Position,
+        men: impl Iterator<Item = (Square, Man)>,
+        signs: &[Cp; 8],
+        teams: &[u8; 8],
+        near: &mut Vec<Near>,
+        royals: &mut Vec<(Square, u8)>,
+        sums: &mut Sums,
     ) -> (Cp, [Cp; 8]) {
         let geo = pos.tables().geometry();
         let sign = |owner: u8| signs[owner as usize & 7];
@@ -730,6 +779,11 @@ impl Eval {
                 near.push((x, y, teams[m.owner() as usize & 7], val));
             }
             score += s * val * self.material_sign;
+            if SQUARES {
+                if let Some(t) = &self.squares {
+                    t.add(sq, m, sums);
+                }
+            }
             // A goal piece nearer its region: worth up to a pawn and a half.
             for (kind, tabs) in &self.goals {
                 if *kind == m.kind() {
@@ -768,146 +822,6 @@ impl Eval {
             }
         }
         (score, material)
-    }
-
-    /// The evaluation as features, linear in the weights: `features[i]`
-    /// is what weight `i` of [`Weights::to_vec`] multiplies (the values,
-    /// the hand values, then the terms; a percent term's feature is per
-    /// percent), and `rest` is what no weight multiplies (a debt of men in
-    /// hand). `Weights::to_vec` · `features` + `rest` is [`Eval::evaluate`]
-    /// up to its integer rounding, without the progress term of a move
-    /// counter (which is not linear). For `varia tune`, off the search's
-    /// path.
-    pub fn features(&self, pos: &Position, player: usize) -> (Vec<f64>, f64) {
-        let t = &**pos.tables();
-        let v = t.variant();
-        let geo = t.geometry();
-        let nk = self.values.len();
-        let term = |i: usize| 2 * nk + i;
-        let mut f = vec![0.0; 2 * nk + w::TERMS.len()];
-        let mut rest = 0.0;
-        let team = v.team_of(player as u8);
-        let sign = |owner: u8| if v.team_of(owner) == team { 1.0 } else { -1.0 };
-        let ms = self.material_sign as f64;
-        let mut material = [0 as Cp; 8];
-        let mut royals: Vec<(Square, u8)> = Vec::new();
-        let mut scratch = Scratch::default();
-        for (sq, m) in pos.men() {
-            let k = m.kind() as usize;
-            let s = sign(m.owner());
-            material[m.owner() as usize & 7] += self.values[k];
-            if self.values[k] >= TROPISM_VALUE {
-                let (x, y) = geo.coords(sq);
-                scratch
-                    .near
-                    .push((x, y, v.team_of(m.owner()) as u8, self.values[k]));
-            }
-            if self.royal[k] {
-                rest += s * ms * self.values[k] as f64;
-            } else {
-                f[k] += s * ms;
-            }
-            for (kind, tabs) in &self.goals {
-                if *kind == m.kind() {
-                    let d = tabs[m.facing().index()][sq.index()];
-                    if d != u8::MAX {
-                        let d = d as f64;
-                        f[term(w::GOAL)] += s / (1.0 + d * d);
-                    }
-                }
-            }
-            let fi = m.facing().index();
-            if self.royal[k] {
-                royals.push((sq, m.owner()));
-            } else {
-                f[term(w::PST)] += s * self.base_pst[k][fi][sq.index()] as f64 / 100.0;
-            }
-            if let Some(tabs) = &self.promo_dist[k] {
-                let d = tabs[fi][sq.index()];
-                if d != u8::MAX {
-                    let d = d as f64 + 1.0;
-                    // The gain before the weight.
-                    let best = self.promo_choices[k]
-                        .iter()
-                        .map(|&c| self.values.get(c as usize).copied().unwrap_or(0))
-                        .max();
-                    let gain = best.map_or(0, |b| (b - self.values[k]).max(0));
-                    f[term(w::PROMOTION)] += s * gain as f64 / (4.0 * d * d) / 100.0;
-                }
-            }
-            for (i, &(kind, _)) in self.surround.iter().enumerate() {
-                if kind == m.kind() {
-                    let (x, y) = geo.coords(sq);
-                    let blocked = [(0, 1), (1, 0), (0, -1), (-1, 0)]
-                        .iter()
-                        .filter(|(dx, dy)| match geo.square(x + dx, y + dy) {
-                            Some(n) => pos.man_at(n).is_some(),
-                            None => true,
-                        })
-                        .count() as f64;
-                    let base = self.surround_base[i]
-                        .1
-                        .unwrap_or_else(|| (self.values[kind as usize] / 40).clamp(5, 60));
-                    f[term(w::SURROUND)] -= s * blocked * blocked * base as f64 / 100.0;
-                }
-            }
-        }
-        for p in 0..self.nplayers as u8 {
-            for k in 0..nk {
-                let n = pos.hand(p, k as u8) as f64;
-                if n == 0.0 {
-                    continue;
-                }
-                if self.hand_debt {
-                    rest -= sign(p) * n * 100.0;
-                } else {
-                    f[nk + k] += sign(p) * n * ms;
-                }
-                if self.drops {
-                    material[p as usize & 7] += n as Cp * self.values[k];
-                }
-            }
-        }
-        if self.mate_matters {
-            for &(sq, owner) in &royals {
-                let phase = self.phase(v, owner, &material);
-                let (phase, shelter, tropism, centre) =
-                    self.royal_parts(pos, sq, owner, phase, &scratch.near);
-                let s = sign(owner);
-                let (mid, end) = (phase as f64 / 256.0, (256 - phase) as f64 / 256.0);
-                f[term(w::SHELTER)] += s * shelter as f64 * mid;
-                f[term(w::TROPISM)] -= s * tropism as f64 * mid;
-                f[term(w::ROYAL_BACK)] -= s * centre as f64 * mid;
-                f[term(w::ROYAL_CENTRE)] += s * centre as f64 * end;
-            }
-        }
-        let map =
-            (self.dynamic.on || self.structure.on).then(|| pos.attack_map_in(&mut scratch.maps));
-        if let (Some(map), true) = (map, self.dynamic.on) {
-            let cheapest = &mut scratch.cheapest;
-            let phases: [Cp; 8] = std::array::from_fn(|o| self.phase(v, o as u8, &material));
-            let raw = self.dynamic_raw(pos, map, cheapest, team, &royals, &phases, true);
-            for (i, &t) in dynamic::TERMS.iter().enumerate() {
-                f[term(t)] += raw[i] as f64 / dynamic::DEN[i] as f64;
-            }
-            if self.threats.on {
-                let raw = self.threats_raw(pos, map, team, &royals, &mut scratch.reach);
-                f[term(w::CHECK_THREATS)] += raw as f64 / threats::DEN as f64;
-            }
-        }
-        if let (Some(map), true) = (map, self.structure.on) {
-            let raw = self.structure_raw(map, team, &material);
-            for (i, &t) in structure::TERMS.iter().enumerate() {
-                f[term(t)] += raw[i] as f64 / structure::DEN[i] as f64;
-            }
-        }
-        if let Some(p) = &self.points {
-            f[term(w::POINTS)] += p.lead(pos, player) as f64;
-        }
-        if let Some(c) = &self.checks {
-            f[term(w::CHECKS)] += c.lead(pos, player);
-        }
-        (f, rest)
     }
 }
 

@@ -20,6 +20,10 @@
 //!
 //! [hand]
 //! knight = 320
+//!
+//! [squares.knight]   # one entry per square, the owner's first rank first
+//! mid = [...]
+//! end = [...]
 //! ```
 //!
 //! Every key is optional (a missing one keeps its default); an unknown
@@ -30,6 +34,12 @@
 use crate::diagnostic::{Diagnostic, Span};
 use crate::ir::Variant;
 use std::sync::Arc;
+
+// Declared here rather than in `search/mod.rs`: the tables are weights.
+#[path = "squares.rs"]
+pub mod squares;
+
+use squares::{SquareTable, MAX_SQUARE};
 
 /// Hundredths of a pawn.
 pub type Cp = i32;
@@ -267,6 +277,8 @@ pub struct Weights {
     pub hand: Vec<Cp>,
     /// One number per [`TERMS`] entry.
     pub terms: [Cp; TERMS.len()],
+    /// Per kind, its square tables if it has any (`squares`).
+    pub squares: Vec<Option<SquareTable>>,
 }
 
 impl Weights {
@@ -274,6 +286,7 @@ impl Weights {
     pub fn with_values(values: Vec<Cp>) -> Weights {
         Weights {
             hand: values.clone(),
+            squares: vec![None; values.len()],
             values,
             terms: TERMS.map(|t| t.default),
         }
@@ -337,6 +350,23 @@ impl Weights {
             s.push_str("\n[hand]\n");
             for &k in kinds {
                 s.push_str(&format!("{} = {}\n", key(&v.pieces[k].name), self.hand[k]));
+            }
+        }
+        let width = squares::board_size(v).map_or(1, |(w, _)| w.max(1));
+        for (k, t) in self.squares.iter().enumerate() {
+            let Some(t) = t else { continue };
+            s.push_str(&format!(
+                "\n# The {} tables: its owner's first rank first, file a first.\n[squares.{}]\n",
+                key(&v.pieces[k].name),
+                key(&v.pieces[k].name)
+            ));
+            for (part, tab) in [("mid", &t.mid), ("end", &t.end)] {
+                s.push_str(&format!("{part} = [\n"));
+                for row in tab.chunks(width) {
+                    let cells: Vec<String> = row.iter().map(|x| format!("{x:4}")).collect();
+                    s.push_str(&format!("  {},\n", cells.join(",")));
+                }
+                s.push_str("]\n");
             }
         }
         s
@@ -458,8 +488,11 @@ impl Weights {
                         }
                     }
                 }
+                ("squares", toml::Value::Table(t)) => {
+                    read_squares(&mut w, v, t, text, &name, &mut errs)
+                }
                 ("variant", _) => err(&mut errs, "", k, "`variant` is a name in quotes".into()),
-                ("terms" | "values" | "hand", _) => {
+                ("terms" | "values" | "hand" | "squares", _) => {
                     err(&mut errs, "", k, format!("`{k}` is a table: write `[{k}]`"))
                 }
                 _ => err(
@@ -468,7 +501,7 @@ impl Weights {
                     k,
                     format!(
                         "unknown key `{k}`{}",
-                        did_you_mean(k, &["variant", "terms", "values", "hand"])
+                        did_you_mean(k, &["variant", "terms", "values", "hand", "squares"])
                     ),
                 ),
             }
@@ -478,6 +511,132 @@ impl Weights {
         } else {
             crate::diagnostic::sort(&mut errs);
             Err(errs)
+        }
+    }
+}
+
+/// Read the `[squares.KIND]` tables of a values file into `w`.
+fn read_squares(
+    w: &mut Weights,
+    v: &Variant,
+    t: &toml::Table,
+    text: &str,
+    name: &Arc<str>,
+    errs: &mut Vec<Diagnostic>,
+) {
+    let mut err = |section: &str, k: &str, msg: String| {
+        let mut span = locate(text, section, k);
+        if span == Span::new(0, 0) {
+            // Written inline (`knight = { mid = [...] }`): the kind's line.
+            let kind = section.strip_prefix("squares.").unwrap_or(section);
+            span = locate(text, "squares", kind);
+        }
+        if span == Span::new(0, 0) && section == "squares" {
+            // A kind's own `[squares.KIND]` header.
+            span = locate(text, "", &format!("squares.{k}"));
+        }
+        errs.push(Diagnostic::error("values-file", name, span, msg));
+    };
+    if let Some(why) = squares::unsupported(v) {
+        err("", "squares", why);
+        return;
+    }
+    let (bw, bh) = squares::board_size(v).unwrap_or((1, 1));
+    let len = bw * bh;
+    for (kind, x) in t {
+        let section = format!("squares.{kind}");
+        let Some(p) = v.pieces.iter().position(|p| p.name == *kind) else {
+            let names: Vec<&str> = v.pieces.iter().map(|p| p.name.as_str()).collect();
+            err(
+                "squares",
+                kind,
+                format!(
+                    "`{}` has no piece `{kind}`{}",
+                    v.name,
+                    did_you_mean(kind, &names)
+                ),
+            );
+            continue;
+        };
+        let toml::Value::Table(tabs) = x else {
+            err(
+                "squares",
+                kind,
+                format!("`squares.{kind}` is a table: write `[squares.{kind}]`"),
+            );
+            continue;
+        };
+        let mut table = SquareTable::zeros(len);
+        let mut ok = true;
+        for (part, val) in tabs {
+            let slot = match part.as_str() {
+                "mid" => &mut table.mid,
+                "end" => &mut table.end,
+                _ => {
+                    err(
+                        &section,
+                        part,
+                        format!(
+                            "unknown key `{part}` in `[{section}]`{}",
+                            did_you_mean(part, &["mid", "end"])
+                        ),
+                    );
+                    ok = false;
+                    continue;
+                }
+            };
+            let toml::Value::Array(a) = val else {
+                err(
+                    &section,
+                    part,
+                    format!("`{part}` is a list of {len} whole numbers"),
+                );
+                ok = false;
+                continue;
+            };
+            if a.len() != len {
+                err(
+                    &section,
+                    part,
+                    format!(
+                        "`{part}` has {} entries: the {bw}x{bh} board needs {len}, one per square",
+                        a.len()
+                    ),
+                );
+                ok = false;
+                continue;
+            }
+            for (i, x) in a.iter().enumerate() {
+                match whole(x) {
+                    Some(n) if (-(MAX_SQUARE as i64)..=MAX_SQUARE as i64).contains(&n) => {
+                        slot[i] = n as Cp
+                    }
+                    Some(n) => {
+                        err(
+                            &section,
+                            part,
+                            format!(
+                                "entry {} of `{part}` ({n}) is out of range (-{MAX_SQUARE} to {MAX_SQUARE})",
+                                i + 1
+                            ),
+                        );
+                        ok = false;
+                        break;
+                    }
+                    None => {
+                        err(
+                            &section,
+                            part,
+                            format!("entry {} of `{part}` is not a whole number", i + 1),
+                        );
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+        }
+        if ok {
+            w.squares[p] = Some(table);
         }
     }
 }
@@ -530,7 +689,11 @@ fn locate(text: &str, section: &str, key: &str) -> Span {
                 return Span::new(start, start + t.len());
             }
         }
-        if section.is_empty() && (t == format!("[{key}]") || t.starts_with(&format!("{key} "))) {
+        if section.is_empty()
+            && (t == format!("[{key}]")
+                || t.starts_with(&format!("[{key}."))
+                || t.starts_with(&format!("{key} ")))
+        {
             let start = offset + (line.len() - line.trim_start().len());
             return Span::new(start, start + t.len());
         }

@@ -7,13 +7,16 @@
 //! [`report`] draws the HTML report; [`verify`] checks a
 //! record against the rules (`replay`) and [`merge`] joins the record files
 //! of a run split into shards; [`tune`] fits the evaluation's weights to
-//! self-play (`varia tune`).
+//! self-play or to the labelled positions of a file ([`positions`])
+//! (`varia tune`).
 
 pub mod flaws;
 pub mod merge;
 pub mod opening;
+pub mod positions;
 pub mod report;
 pub mod simulate;
+pub mod squares_fit;
 pub mod stats;
 pub mod tune;
 pub mod verify;

@@ -1,5 +1,6 @@
 //! `varia tune`: the evaluation's weights fitted to the results of the
-//! games varia plays itself (Texel's method).
+//! games varia plays itself (Texel's method), or to labelled positions
+//! read from a file (`super::positions`: steps 1 and 2 are then the file).
 //!
 //! 1. **Games.** Seeded self-play through [`simulate::run`] (so game `i`
 //!    is the same game whatever the number of threads, and the samples
@@ -22,14 +23,19 @@
 
 use crate::play::session::{Prepared, Session};
 use crate::search::game::Game;
+use crate::search::weights::squares as sq;
 use crate::search::weights::Weights;
 use crate::study::simulate::{self, Config};
+use crate::study::squares_fit::{self, SquareFit};
 
 /// One labelled position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sample {
     /// The evaluation's features for the first seat (`Eval::features`).
     pub features: Vec<f32>,
+    /// The square tables' sparse features (index, feature), when they are
+    /// fitted (`Eval::features_with`); else empty, their share in `rest`.
+    pub sparse: Vec<(u32, f32)>,
     /// What no weight multiplies.
     pub rest: f32,
     /// The game's result for the first seat: 1, 0.5 or 0.
@@ -45,6 +51,10 @@ pub const MIN_POSITIONS: usize = 20;
 /// The most positions kept (the rest of the games are still played, their
 /// positions dropped), so memory stays bounded.
 pub const MAX_SAMPLES: usize = 2_000_000;
+
+/// The most sparse features kept over all positions (8 bytes each), so
+/// memory stays bounded when the square tables are fitted.
+pub const MAX_SPARSE: usize = 40_000_000;
 
 /// Whether `s` is quiet for the side to act: not in check, and no capture
 /// that wins material by static exchange.
@@ -66,6 +76,7 @@ pub fn positions(
     prepared: &Prepared,
     rec: &simulate::Record<crate::engine::Move>,
     skip: usize,
+    squares: bool,
 ) -> Vec<Sample> {
     let (Some(outcome), None) = (&rec.outcome, rec.forfeit) else {
         return Vec::new();
@@ -77,9 +88,13 @@ pub fn positions(
     let mut out = Vec::new();
     for (i, &a) in rec.actions.iter().enumerate() {
         if i >= skip && quiet(&mut s) {
-            let (f, rest) = s.eval.features(s.position(), 0);
+            let mut sparse = Vec::new();
+            let (f, rest) = s
+                .eval
+                .features_with(s.position(), 0, squares.then_some(&mut sparse));
             out.push(Sample {
                 features: f.iter().map(|&x| x as f32).collect(),
+                sparse,
                 rest: rest as f32,
                 result,
             });
@@ -90,16 +105,19 @@ pub fn positions(
 }
 
 /// Play `cfg`'s games and collect their labelled positions, in game order
-/// (the same for any `cfg.jobs`). `progress(games done, positions)` is
-/// called after each game.
+/// (the same for any `cfg.jobs`), with the square tables' sparse features
+/// when `squares`. `progress(games done, positions)` is called after each
+/// game.
 pub fn collect(
     prepared: &Prepared,
     cfg: &Config,
     skip: usize,
+    squares: bool,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Sample>, String> {
-    let mut all = Vec::new();
+    let mut all: Vec<Sample> = Vec::new();
     let mut done = 0;
+    let mut sparse_total = 0usize;
     simulate::run(
         cfg,
         |seed| {
@@ -107,11 +125,17 @@ pub fn collect(
                 .session(None, seed)
                 .expect("the variant starts (checked before)")
         },
-        |rec| positions(prepared, &rec, skip),
+        |rec| positions(prepared, &rec, skip, squares),
         |samples| {
             done += 1;
             let room = MAX_SAMPLES.saturating_sub(all.len());
-            all.extend(samples.into_iter().take(room));
+            for s in samples.into_iter().take(room) {
+                if sparse_total + s.sparse.len() > MAX_SPARSE {
+                    break;
+                }
+                sparse_total += s.sparse.len();
+                all.push(s);
+            }
             progress(done, all.len());
             Ok(true)
         },
@@ -307,21 +331,86 @@ pub struct Tuned {
     pub fit: Fit,
     /// Which entries of [`Weights::to_vec`] were fitted.
     pub free: Vec<bool>,
+    /// The square tables' fit, when asked (after the other weights').
+    pub squares: Option<SquareFit>,
 }
 
-/// Fit the weights of `start` to `samples`: `K` first, then the weights.
-pub fn tune(samples: &[Sample], start: &Weights, on_pass: impl FnMut(usize, f64)) -> Tuned {
+/// Fit the weights of `start` to `samples`: `K` first, then the weights;
+/// then, where the samples carry the square tables' sparse features
+/// (`len`: the entries of one table, `Some` to fit them), the tables by
+/// gradient descent (`super::squares_fit`) with `K` and the other weights
+/// fixed. `on_pass(pass, error)` is told each pass of the weights' fit
+/// and (after it) each epoch of the tables' fit.
+pub fn tune(
+    samples: &[Sample],
+    start: &Weights,
+    squares: Option<usize>,
+    mut on_pass: impl FnMut(usize, f64),
+) -> Tuned {
     let w0 = start.to_vec();
-    let k = fit_k(samples, &w0);
-    let free = supported(samples, w0.len());
-    let bounds = Weights::bounds(start.values.len());
-    let fit = fit_weights(samples, &w0, k, &free, &bounds, 1.0, 200, PRIOR, on_pass);
+    let nk = start.values.len();
+    // The start tables' share, where the samples leave it out of `rest`.
+    let x0 = squares.map(|len| sq::to_vec(&start.squares, len));
+    let table_share = |x: &[f64]| -> Vec<f64> {
+        samples
+            .iter()
+            .map(|s| {
+                s.sparse
+                    .iter()
+                    .map(|&(j, f)| f as f64 * x.get(j as usize).copied().unwrap_or(0.0))
+                    .sum()
+            })
+            .collect()
+    };
+    let held: Vec<Sample>;
+    let dense: &[Sample] = match &x0 {
+        Some(x) => {
+            let share = table_share(x);
+            held = samples
+                .iter()
+                .zip(share)
+                .map(|(s, t)| Sample {
+                    features: s.features.clone(),
+                    sparse: Vec::new(),
+                    rest: s.rest + t as f32,
+                    result: s.result,
+                })
+                .collect();
+            &held
+        }
+        None => samples,
+    };
+    let k = fit_k(dense, &w0);
+    let free = supported(dense, w0.len());
+    let bounds = Weights::bounds(nk);
+    let mut fit = fit_weights(dense, &w0, k, &free, &bounds, 1.0, 200, PRIOR, &mut on_pass);
+    let mut weights = start.from_vec(&fit.weights);
+    let squares = match (squares, x0) {
+        (Some(len), Some(x0)) => {
+            // The evaluations without the tables, with the fitted weights.
+            let base = evals(samples, &fit.weights);
+            let sf = squares_fit::fit(samples, &base, &x0, k, &mut on_pass);
+            let mut tables = sq::from_vec(&sf.tables, nk, len, squares_fit::BOUND);
+            // A kind no position touched keeps what it had (no table: none).
+            for (kind, t) in tables.iter_mut().enumerate() {
+                let seen = (0..2 * len).any(|i| sf.touched[kind * 2 * len + i]);
+                if !seen {
+                    *t = start.squares[kind].clone();
+                }
+            }
+            weights.squares = tables;
+            fit.error_after = sf.error_after;
+            Some(sf)
+        }
+        _ => None,
+    };
     Tuned {
-        weights: start.from_vec(&fit.weights),
+        weights,
         k,
         positions: samples.len(),
         fit,
         free,
+        squares,
     }
 }
 
@@ -341,6 +430,7 @@ mod tests {
                 let e: f64 = features.iter().zip(w).map(|(&f, &x)| f as f64 * x).sum();
                 Sample {
                     features,
+                    sparse: Vec::new(),
                     rest: 0.0,
                     result: sigmoid(e / k) as f32,
                 }

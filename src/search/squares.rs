@@ -448,15 +448,12 @@ mod tests {
             ("king", one(3, 30), one(3, -20)),
         ]);
         let with = p.with_values_file("t.toml", &text).unwrap();
-        // The phase is 256 times the enemy's material over the setup's
-        // (both sides', in two-player games): 128 at the start, 256 with
-        // Black's ten queens; 0 against a bare king.
+        // The phase is 256 times the number of players times the enemy's
+        // material over the setup's, at most 256: 256 with Black's whole
+        // army or ten queens; 0 against a bare king.
         for (fen, gain) in [
             ("qqqqkqqq/qqq5/8/8/3N4/8/8/3K4 w - - 0 1", 80),
-            (
-                "rnbqkbnr/pppppppp/8/8/3N4/8/8/3K4 w kq - 0 1",
-                (80 - 13) / 2,
-            ),
+            ("rnbqkbnr/pppppppp/8/8/3N4/8/8/3K4 w kq - 0 1", 80),
             ("4k3/8/8/8/3N4/8/8/3K4 w - - 0 1", -13),
             ("4k3/8/8/8/3N4/8/8/3K4 b - - 0 1", -13),
         ] {

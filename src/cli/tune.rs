@@ -5,7 +5,8 @@ use clap::Args;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use varia::play::ai::{Player, MAX_LEVEL};
-use varia::search::weights::{squares, TERMS};
+use varia::search::squares;
+use varia::search::weights::TERMS;
 use varia::study::simulate::Config;
 use varia::study::tune;
 

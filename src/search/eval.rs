@@ -82,9 +82,9 @@ use super::checks::Checks;
 use super::dynamic::Dynamic;
 use super::mobility::mobility;
 use super::points::Points;
+use super::squares::{self, SquareTerms, Sums};
 use super::structure::Structure;
 use super::threats::Threats;
-use super::weights::squares::{self, SquareTerms, Sums};
 use super::weights::{self as w, Weights};
 use crate::engine::{AttackMap, AttackMaps, Bits, Bitset, Man, MapIn, Position, Square, Tables};
 use crate::ir::KindSet;
@@ -112,7 +112,7 @@ pub struct Eval {
     /// The same, scaled by the `pst` weight.
     pst: Vec<[Vec<i16>; 4]>,
     /// Per facing and grid square, its entry in a square table
-    /// (`u16::MAX`: none; `super::weights::squares`).
+    /// (`u16::MAX`: none; `super::squares`).
     square_entries: [Vec<u16>; 4],
     /// The entries of a square table: the board's `W x H`.
     square_len: usize,

@@ -4,7 +4,8 @@
 
 use super::{Cp, Eval, Scratch, TROPISM_VALUE};
 use crate::engine::{Man, Position, Square};
-use crate::search::weights::{self as w, squares};
+use crate::search::squares;
+use crate::search::weights::{self as w};
 use crate::search::{dynamic, structure, threats};
 
 impl Eval {
@@ -22,7 +23,7 @@ impl Eval {
     }
 
     /// [`Eval::features`], and with `sparse` the square tables' features
-    /// too, sparse (`super::weights::squares::push_features`: per man, its
+    /// too, sparse (`super::squares::push_features`: per man, its
     /// kind's mid entry at its owner's phase over 256 and its end entry at
     /// the rest, by [`squares::feature_index`] for every kind, with or
     /// without a table) appended to `sparse` and left out of `rest`.

@@ -95,6 +95,7 @@ mod quiesce;
 mod root;
 mod safety;
 mod smp;
+pub mod squares;
 mod structure;
 mod terms;
 mod threats;

@@ -26,7 +26,8 @@
 //! the start of a two-player game, at most 256). A variant
 //! whose weights have no table does none of this work.
 
-use super::Cp;
+/// Hundredths of a pawn (the values file's unit).
+type Cp = i32;
 use crate::engine::{Geometry, Man, Square};
 use crate::ir::{Dir, Shape, Variant};
 

@@ -35,11 +35,7 @@ use crate::diagnostic::{Diagnostic, Span};
 use crate::ir::Variant;
 use std::sync::Arc;
 
-// Declared here rather than in `search/mod.rs`: the tables are weights.
-#[path = "squares.rs"]
-pub mod squares;
-
-use squares::{SquareTable, MAX_SQUARE};
+use super::squares::{self, SquareTable, MAX_SQUARE};
 
 /// Hundredths of a pawn.
 pub type Cp = i32;

@@ -15,6 +15,7 @@ pub mod merge;
 pub mod opening;
 pub mod positions;
 pub mod report;
+pub mod samples;
 pub mod simulate;
 pub mod squares_fit;
 pub mod stats;

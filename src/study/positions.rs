@@ -10,11 +10,11 @@
 //! variant does not read, a score that is missing, not a number or
 //! outside 0 to 1 is a bad line: every bad line is counted and the first
 //! [`MAX_REPORTED`] are reported with their line numbers, and nothing is
-//! fitted. Positions that are not quiet (`tune::quiet`) are skipped and
+//! fitted. Positions that are not quiet (`samples::quiet`) are skipped and
 //! counted; at most [`MAX_SAMPLES`] positions (and [`MAX_SPARSE`] sparse
 //! features) are kept, the rest counted as dropped.
 
-use super::tune::{quiet, Sample, MAX_SAMPLES, MAX_SPARSE};
+use super::samples::{quiet, Sample, MAX_SAMPLES, MAX_SPARSE};
 use crate::play::session::Prepared;
 use std::io::BufRead;
 

@@ -1,4 +1,4 @@
-//! `varia tune --squares`: the square tables (`search::weights::squares`)
+//! `varia tune --squares`: the square tables (`search::squares`)
 //! fitted by gradient descent, after the other weights.
 //!
 //! The tables have some 800 entries in chess (six kinds, two phases, 64
@@ -15,7 +15,7 @@
 //! touches keep their start. Nothing depends on the thread count: the
 //! same positions give the same tables.
 
-use super::tune::Sample;
+use super::samples::Sample;
 
 /// Passes of Adam over all the positions.
 pub const EPOCHS: usize = 300;

@@ -809,14 +809,7 @@ impl Eval {
             }
             for &(kind, w) in &self.surround {
                 if kind == m.kind() {
-                    let (x, y) = geo.coords(sq);
-                    let blocked = [(0, 1), (1, 0), (0, -1), (-1, 0)]
-                        .iter()
-                        .filter(|(dx, dy)| match geo.square(x + dx, y + dy) {
-                            Some(n) => pos.man_at(n).is_some(),
-                            None => true,
-                        })
-                        .count() as Cp;
+                    let blocked = blocked_sides(pos, sq);
                     score -= s * blocked * blocked * w;
                 }
             }
@@ -854,4 +847,19 @@ fn zone_squares(t: &Tables, zone: &Zone, f: Dir) -> Vec<bool> {
         }
     }
     out
+}
+
+/// How many of the four sides of `sq` (up, right, down, left) are blocked:
+/// off the board or holding a man (the surround terms, in the evaluation
+/// and in its features).
+pub(super) fn blocked_sides(pos: &Position, sq: Square) -> Cp {
+    let geo = pos.tables().geometry();
+    let (x, y) = geo.coords(sq);
+    [(0, 1), (1, 0), (0, -1), (-1, 0)]
+        .iter()
+        .filter(|(dx, dy)| match geo.square(x + dx, y + dy) {
+            Some(n) => pos.man_at(n).is_some(),
+            None => true,
+        })
+        .count() as Cp
 }

@@ -92,14 +92,7 @@ impl Eval {
             }
             for (i, &(kind, _)) in self.surround.iter().enumerate() {
                 if kind == m.kind() {
-                    let (x, y) = geo.coords(sq);
-                    let blocked = [(0, 1), (1, 0), (0, -1), (-1, 0)]
-                        .iter()
-                        .filter(|(dx, dy)| match geo.square(x + dx, y + dy) {
-                            Some(n) => pos.man_at(n).is_some(),
-                            None => true,
-                        })
-                        .count() as f64;
+                    let blocked = super::blocked_sides(pos, sq) as f64;
                     let base = self.surround_base[i]
                         .1
                         .unwrap_or_else(|| (self.values[kind as usize] / 40).clamp(5, 60));

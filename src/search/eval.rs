@@ -77,6 +77,13 @@
 //!   three squares just ahead of a royal that stands on the rank of its
 //!   setup square (half for the three squares two ahead), weighed by the
 //!   phase.
+//! - **pair** (`pair`): per side and bound kind (one whose moves split the
+//!   empty board into 2 to 8 parts it never leaves, as a bishop's
+//!   colours), the parts its men stand in less one;
+//! - **open lines** (`open_line`): per man riding along its file, 1 with no
+//!   pawn-like man of its side on the file, 2 with none of either side;
+//! - **chains** (`chain`): per pawn-like man a pawn-like man of its side
+//!   defends.
 
 use super::checks::Checks;
 use super::dynamic::Dynamic;

@@ -158,7 +158,7 @@ impl Eval {
             }
         }
         if let (Some(map), true) = (map, self.structure.on) {
-            let raw = self.structure_raw(map, team, &material);
+            let raw = self.structure_raw(map, team, &material, true);
             for (i, &t) in structure::TERMS.iter().enumerate() {
                 f[term(t)] += raw[i] as f64 / structure::DEN[i] as f64;
             }

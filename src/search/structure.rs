@@ -15,23 +15,33 @@
 use super::mobility::mobility;
 use super::weights::{self as w, Cp};
 use crate::engine::{AttackMap, Bits, Bitset, ManAttacks, Square, Tables};
-use crate::ir::{Dir, PieceId, Variant};
+use crate::ir::{Dir, Path, PieceId, Variant};
 
 /// The structure terms, in the order of [`Structure::raw`]'s result.
-pub(super) const TERMS: [usize; 5] = [
+pub(super) const TERMS: [usize; 8] = [
     w::BLOCKER,
     w::DEVELOPMENT,
     w::DOUBLED,
     w::ISOLATED,
     w::PAWN_SHIELD,
+    w::PAIR,
+    w::OPEN_LINE,
+    w::CHAIN,
 ];
 
 /// What each raw feature is divided by once multiplied by its weight:
 /// blockers, doubled and isolated men count whole weights; development is
 /// weighed by the phase (256 with a full enemy army); the shield counts 2
 /// per man one step ahead of the royal and 1 per man two steps ahead,
-/// weighed by the phase, so its weight is per man one step ahead.
-pub(super) const DEN: [i64; 5] = [1, 256, 1, 1, 2 * 256];
+/// weighed by the phase, so its weight is per man one step ahead; the
+/// pair, open lines and chains count whole weights.
+pub(super) const DEN: [i64; 8] = [1, 256, 1, 1, 2 * 256, 1, 1, 1];
+
+/// The most kinds whose men are bound to parts of the board that the pair
+/// term reads (the first ones in the rule file's order), and the most
+/// parts such a kind's board may fall into.
+const MAX_BOUND: usize = 8;
+const MAX_PARTS: usize = 8;
 
 /// A kind's class: neither pawn-like nor royal.
 const OTHER: u8 = 0;
@@ -39,6 +49,11 @@ const OTHER: u8 = 0;
 const PAWN: u8 = 1;
 /// A kind's class: royal.
 const ROYAL: u8 = 2;
+/// The bits of a kind's class entry that hold its class.
+const CLASS: u8 = 3;
+/// A flag of a kind's class entry (neither pawn-like nor royal): it rides
+/// (or captures by riding) straight forward or backward along its file.
+const FILE_RIDER: u8 = 4;
 
 /// The per-variant tables of the structure terms.
 #[derive(Debug, Clone, Default)]
@@ -46,8 +61,20 @@ pub(super) struct Structure {
     /// Any structure term applies.
     pub on: bool,
     /// Per kind id (256 entries where `on`, else none): [`PAWN`] (pawn-like
-    /// and capturing aside), [`ROYAL`] or [`OTHER`].
+    /// and capturing aside), [`ROYAL`] or [`OTHER`], with the flag
+    /// [`FILE_RIDER`].
     class: Vec<u8>,
+    /// Per kind id (256 entries where `on`): its index among the bound
+    /// kinds (`u8::MAX`: not bound). A bound kind's men can never reach
+    /// some squares from others on the empty board (a bishop keeps its
+    /// colour).
+    bound: Vec<u8>,
+    /// Per bound kind: the part of the board (`0..MAX_PARTS`) each square
+    /// belongs to, for that kind.
+    parts: Vec<Vec<u8>>,
+    /// Per facing and square: the other squares of its file (the line
+    /// along its forward direction, both ways).
+    file: [Vec<Bitset>; 4],
     /// Per owner: its team (`Variant::team_of`).
     teams: [usize; 8],
     /// Per square: the owner and kind the setup puts there.
@@ -91,6 +118,65 @@ pub(super) fn flank_pawn(v: &Variant, kind: usize) -> bool {
         && moves().next().is_some()
         && moves().all(|a| a.range == 1 && a.vectors.iter().all(|&v| v == (0, 1)))
         && captures_aside
+}
+
+/// Whether `kind` (neither pawn-like nor royal) rides, moving or
+/// capturing, straight forward or backward: along its file.
+fn file_rider(v: &Variant, kind: usize) -> bool {
+    let p = &v.pieces[kind];
+    p.moves
+        .iter()
+        .chain(p.attacks.iter().flatten())
+        .filter(|a| a.mode.can_capture() && !a.initial() && a.then.is_none())
+        .filter(|a| a.path == Path::Direct && a.range != 1)
+        .any(|a| a.vectors.iter().any(|&(dx, dy)| dx == 0 && dy != 0))
+}
+
+/// The parts of the board a man of `kind` (facing north) can never leave
+/// on the empty board, where there are two to [`MAX_PARTS`]: each
+/// square's part (a bishop's board falls into its two colours). `None`
+/// where the kind reaches every square from every other, has more parts,
+/// moves in two legs, or does not move.
+fn board_parts(t: &Tables, kind: usize) -> Option<Vec<u8>> {
+    let geo = t.geometry();
+    let p = &t.variant().pieces[kind];
+    let atoms: Vec<_> = p.moves.iter().filter(|a| !a.initial()).collect();
+    if atoms.is_empty() || atoms.iter().any(|a| a.then.is_some()) {
+        return None;
+    }
+    let steps: Vec<(i32, i32)> = atoms
+        .iter()
+        .flat_map(|a| a.vectors.iter().map(|&(dx, dy)| (dx as i32, dy as i32)))
+        .collect();
+    let n = geo.len();
+    let mut part = vec![u8::MAX; n];
+    let mut count = 0usize;
+    let mut stack = Vec::new();
+    for start in geo.squares() {
+        if part[start.index()] != u8::MAX {
+            continue;
+        }
+        if count == MAX_PARTS {
+            return None;
+        }
+        part[start.index()] = count as u8;
+        stack.push(start);
+        while let Some(sq) = stack.pop() {
+            // Both ways: a part is where the man may go and come back.
+            for &(dx, dy) in &steps {
+                for d in [(dx, dy), (-dx, -dy)] {
+                    if let Some(to) = geo.offset(sq, d) {
+                        if part[to.index()] == u8::MAX {
+                            part[to.index()] = count as u8;
+                            stack.push(to);
+                        }
+                    }
+                }
+            }
+        }
+        count += 1;
+    }
+    (count >= 2).then_some(part)
 }
 
 impl Structure {
@@ -154,6 +240,7 @@ impl Structure {
             }
             out
         };
+        let mut file: [Vec<Bitset>; 4] = Default::default();
         let mut middle = [Bitset::EMPTY; 4];
         let mut front: [Vec<Option<Square>>; 4] = Default::default();
         let mut ahead: [Vec<Bitset>; 4] = Default::default();
@@ -178,12 +265,14 @@ impl Structure {
             }
             front[i] = vec![None; n];
             ahead[i] = vec![Bitset::EMPTY; n];
+            file[i] = vec![Bitset::EMPTY; n];
             beside[i] = vec![Bitset::EMPTY; n];
             shield[i] = vec![(Bitset::EMPTY, Bitset::EMPTY); n];
             for sq in geo.squares() {
                 let x = sq.index();
                 front[i][x] = geo.offset(sq, fwd);
                 ahead[i][x] = line(sq, fwd);
+                file[i][x] = line(sq, fwd) | line(sq, back);
                 for d in aside {
                     if let Some(a) = geo.offset(sq, d) {
                         let mut b = line(a, fwd) | line(a, back);
@@ -216,11 +305,23 @@ impl Structure {
             }
         }
         let mut class = vec![OTHER; 256];
+        let mut bound = vec![u8::MAX; 256];
+        let mut parts = Vec::new();
         for (k, c) in class.iter_mut().enumerate().take(nk) {
             if pawn[k] {
                 *c = PAWN;
             } else if v.pieces[k].royal {
                 *c = ROYAL;
+            } else {
+                if file_rider(v, k) {
+                    *c |= FILE_RIDER;
+                }
+                if parts.len() < MAX_BOUND {
+                    if let Some(p) = board_parts(t, k) {
+                        bound[k] = parts.len() as u8;
+                        parts.push(p);
+                    }
+                }
             }
         }
         let mut teams = [0usize; 8];
@@ -230,6 +331,9 @@ impl Structure {
         Structure {
             on,
             class,
+            bound,
+            parts,
+            file,
             teams,
             start,
             undeveloped,
@@ -247,14 +351,16 @@ impl Structure {
     /// weight and divided by [`DEN`]. `map` is the position's filled
     /// attack map in any set width `B` (its men and their squares are
     /// read, not their attacks), `phase` each owner's game phase (0 with
-    /// no enemy pieces ..= 256 with a full enemy army).
+    /// no enemy pieces ..= 256 with a full enemy army). Without `extras`
+    /// the pair, open lines and chains (the last three) are left at 0.
     pub(super) fn raw<B: Bits>(
         &self,
         map: &AttackMap<B>,
         team: usize,
         phase: &[Cp; 8],
-    ) -> [i64; 5] {
-        let mut out = [0i64; 5];
+        extras: bool,
+    ) -> [i64; 8] {
+        let mut out = [0i64; 8];
         // (Off: no table.)
         let Ok(class) = <&[u8; 256]>::try_from(self.class.as_slice()) else {
             return out;
@@ -273,18 +379,30 @@ impl Structure {
         }
         let men = map.men();
         let mut pawns = [B::EMPTY; 2];
-        for &ManAttacks { sq, man: m, .. } in men {
+        let mut guarded = [B::EMPTY; 2];
+        for &ManAttacks {
+            sq,
+            man: m,
+            attacks,
+        } in men
+        {
             if class[m.kind() as usize] == PAWN {
                 pawns[side_of(m.owner())].insert(sq);
+                if extras {
+                    guarded[side_of(m.owner())] |= attacks;
+                }
             }
         }
+        // Per side and bound kind: the parts of the board its men stand in.
+        let mut seen = [[0u8; MAX_BOUND]; 2];
         for &ManAttacks { sq, man: m, .. } in men {
             let me = side_of(m.owner());
             let s = sign(me);
             let f = m.facing().index();
             let x = sq.index();
             let at_start = || self.start.get(x) == Some(&Some((m.owner(), m.kind())));
-            match class[m.kind() as usize] {
+            let c = class[m.kind() as usize];
+            match c & CLASS {
                 PAWN => {
                     // Blocked on its start square, on a middle file, by its
                     // own side's man.
@@ -318,8 +436,34 @@ impl Structure {
                     if self.undeveloped.contains(sq) && at_start() {
                         out[1] -= s * phase[m.owner() as usize & 7] as i64;
                     }
+                    if !extras {
+                        continue;
+                    }
+                    if c & FILE_RIDER != 0 {
+                        let file = B::narrow(self.file[f][x]);
+                        if !(file & pawns[me]).any() {
+                            out[6] += s;
+                            if !(file & pawns[1 - me]).any() {
+                                out[6] += s;
+                            }
+                        }
+                    }
+                    let b = self.bound[m.kind() as usize];
+                    if let Some(parts) = self.parts.get(b as usize) {
+                        seen[me][b as usize] |= 1 << parts[x];
+                    }
                 }
             }
+        }
+        for (side, seen) in seen.iter().enumerate() {
+            for &mask in &seen[..self.parts.len()] {
+                if mask.count_ones() >= 2 {
+                    out[5] += sign(side) * (mask.count_ones() as i64 - 1);
+                }
+            }
+        }
+        for side in 0..2 {
+            out[7] += sign(side) * (pawns[side] & guarded[side]).count() as i64;
         }
         out
     }
@@ -327,7 +471,8 @@ impl Structure {
     /// [`Structure::raw`] as it was written before its kind classes
     /// (session 22): each kind's facts in its own list, the start square
     /// compared for every man, the teams asked of the variant. The tests
-    /// compare the two on many positions.
+    /// compare the two on many positions (the first five terms: the pair,
+    /// open lines and chains came later and have tests of their own).
     #[cfg(test)]
     pub(super) fn raw_reference<B: Bits>(
         &self,

@@ -30,7 +30,11 @@ macro_rules! in_width {
 impl Eval {
     /// The structure terms' score for `team`, weighted.
     pub(super) fn structure_score(&self, map: MapIn<'_>, team: usize, material: &[Cp; 8]) -> Cp {
-        let raw = self.structure_raw(map, team, material);
+        // The pair, open lines and chains are read only where weighed.
+        let extras = structure::TERMS[5..]
+            .iter()
+            .any(|&t| self.weights.terms[t] != 0);
+        let raw = self.structure_raw(map, team, material, extras);
         let mut score = 0;
         for (i, &term) in structure::TERMS.iter().enumerate() {
             score += (raw[i] * self.weights.terms[term] as i64 / structure::DEN[i]) as Cp;
@@ -115,13 +119,15 @@ impl Eval {
 
     /// The structure terms' raw features for `team` (see
     /// `Structure::raw`), with each owner's phase (256 with a full enemy
-    /// army; the structure terms are for two players only).
+    /// army; the structure terms are for two players only). Without
+    /// `extras` the pair, open lines and chains are left at 0.
     pub(super) fn structure_raw(
         &self,
         map: MapIn<'_>,
         team: usize,
         material: &[Cp; 8],
-    ) -> [i64; 5] {
+        extras: bool,
+    ) -> [i64; 8] {
         // Each owner's phase: the enemy's material against a full army's
         // (two players: half the setup's).
         let mut phase = [0 as Cp; 8];
@@ -130,7 +136,7 @@ impl Eval {
             let enemy = total - material[o];
             *p = (enemy * 512 / self.start_material.max(1)).clamp(0, 256);
         }
-        in_width!(map, m => self.structure.raw(m, team, &phase))
+        in_width!(map, m => self.structure.raw(m, team, &phase, extras))
     }
 }
 
@@ -223,14 +229,18 @@ mod tests {
                     "{what}: dynamic terms (reference), team {team}"
                 );
             }
-            let fast = e.structure_raw(map, team, &material);
-            let slow = e.structure_raw(general, team, &material);
+            let fast = e.structure_raw(map, team, &material, true);
+            let slow = e.structure_raw(general, team, &material, true);
+            let bare = e.structure_raw(map, team, &material, false);
+            assert_eq!(bare[..5], fast[..5], "{what}: structure terms without extras");
+            assert_eq!(bare[5..], [0, 0, 0], "{what}: no extras");
             assert_eq!(fast, slow, "{what}: structure terms for team {team}");
             let reference = e
                 .structure
                 .raw_reference(pos, &wide, team, &structure_phases);
             assert_eq!(
-                fast, reference,
+                fast[..5],
+                reference,
                 "{what}: structure terms (reference), team {team}"
             );
             let fast = e.threats_raw(pos, map, team, &royals, &mut r1);

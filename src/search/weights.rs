@@ -55,7 +55,7 @@ pub struct Term {
 }
 
 /// The terms, in the order of [`Weights::terms`].
-pub const TERMS: [Term; 23] = [
+pub const TERMS: [Term; 26] = [
     Term {
         key: "pst",
         default: 100,
@@ -234,6 +234,30 @@ pub const TERMS: [Term; 23] = [
         max: 100,
         doc: "the enemy's men in hand as attackers of a royal's zone: what they add to king_attack's units times attackers",
     },
+    Term {
+        key: "pair",
+        // 0 by default: fitted by `varia tune` (docs/STRENGTH.md).
+        default: 0,
+        min: -200,
+        max: 200,
+        doc: "per part of the board beyond the first that a side's men of a bound kind stand in (a bishop pair)",
+    },
+    Term {
+        key: "open_line",
+        // 0 by default: fitted by `varia tune` (docs/STRENGTH.md).
+        default: 0,
+        min: -100,
+        max: 100,
+        doc: "per man riding along its file with no pawn-like man of its side on the file (twice with none at all)",
+    },
+    Term {
+        key: "chain",
+        // 0 by default: fitted by `varia tune` (docs/STRENGTH.md).
+        default: 0,
+        min: -100,
+        max: 100,
+        doc: "per pawn-like man that a pawn-like man of its side defends",
+    },
 ];
 
 /// Indexes into [`Weights::terms`].
@@ -260,6 +284,9 @@ pub const POINTS: usize = 19;
 pub const CHECKS: usize = 20;
 pub const CHECK_THREATS: usize = 21;
 pub const HAND_ATTACK: usize = 22;
+pub const PAIR: usize = 23;
+pub const OPEN_LINE: usize = 24;
+pub const CHAIN: usize = 25;
 
 /// The largest material value (on the board or in hand) a file may give.
 pub const MAX_VALUE: Cp = 10_000;
@@ -716,7 +743,7 @@ mod tests {
         }
         w.terms = [
             120, 80, 15, -2, 0, 5, 150, 100, 3, 10, 5, 90, 6, 12, 30, 5, -8, 20, 11, 40, 1500, 75,
-            9,
+            9, 35, -7, 4,
         ];
         let kinds: Vec<usize> = (0..nk).filter(|&k| !v.pieces[k].royal).collect();
         let text = w.to_toml(&v, &kinds, true, &["made by a test".into()]);

@@ -413,7 +413,7 @@ mod tests {
             let mut changed = base.eval().weights().clone();
             changed.terms = [
                 150, 60, 20, 5, 1, 4, 120, 100, 6, 25, 12, 140, 8, 25, 30, 15, 20, 5, 12, 70, 900,
-                45, 11,
+                45, 11, 40, 12, 6,
             ];
             for x in changed.values.iter_mut().chain(changed.hand.iter_mut()) {
                 *x = *x * 9 / 8;

@@ -68,23 +68,45 @@ fn stdin_lines() -> mpsc::Receiver<Line> {
     rx
 }
 
-/// `varia uci`.
-pub fn uci(a: &EngineArgs) -> i32 {
-    let values = match values_text(a) {
-        Ok(v) => v,
-        Err(code) => return code,
-    };
-    let mut engine = varia::protocol::uci::Uci::new(stdout_out());
+/// What `uci` and `xboard` do alike before the first command: read the
+/// values file (or exit status 1 with why), make the engine on standard
+/// output (`new`), load the `--variant-path` files (`load`), weigh by the
+/// values file (`values`) or by no built-in one under `--values none`
+/// (`no_builtin`), and start reading standard input.
+fn start<E>(
+    a: &EngineArgs,
+    new: fn(varia::protocol::uci::Out) -> E,
+    load: fn(&mut E, &str),
+    values: fn(&mut E, &str, &str),
+    no_builtin: fn(&mut E),
+) -> Result<(E, mpsc::Receiver<Line>), i32> {
+    let text = values_text(a)?;
+    let mut engine = new(stdout_out());
     if let Some(p) = &a.variant_path {
-        engine.load_variants(p);
+        load(&mut engine, p);
     }
-    if let Some((f, t)) = &values {
-        engine.set_values(f, t);
+    if let Some((f, t)) = &text {
+        values(&mut engine, f, t);
     }
     if a.values.as_deref() == Some("none") {
-        engine.without_builtin_values();
+        no_builtin(&mut engine);
     }
-    let rx = stdin_lines();
+    Ok((engine, stdin_lines()))
+}
+
+/// `varia uci`.
+pub fn uci(a: &EngineArgs) -> i32 {
+    use varia::protocol::uci::Uci;
+    let (mut engine, rx) = match start(
+        a,
+        Uci::new,
+        Uci::load_variants,
+        Uci::set_values,
+        Uci::without_builtin_values,
+    ) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
     while let Ok(line) = rx.recv() {
         match line {
             Line::Text(l) => {
@@ -101,21 +123,17 @@ pub fn uci(a: &EngineArgs) -> i32 {
 
 /// `varia xboard`.
 pub fn xboard(a: &EngineArgs) -> i32 {
-    let values = match values_text(a) {
-        Ok(v) => v,
+    use varia::protocol::xboard::Xboard;
+    let (mut engine, rx) = match start(
+        a,
+        Xboard::new,
+        Xboard::load_variants,
+        Xboard::set_values,
+        Xboard::without_builtin_values,
+    ) {
+        Ok(x) => x,
         Err(code) => return code,
     };
-    let mut engine = varia::protocol::xboard::Xboard::new(stdout_out());
-    if let Some(p) = &a.variant_path {
-        engine.load_variants(p);
-    }
-    if let Some((f, t)) = &values {
-        engine.set_values(f, t);
-    }
-    if a.values.as_deref() == Some("none") {
-        engine.without_builtin_values();
-    }
-    let rx = stdin_lines();
     loop {
         // The handshake waits a moment for options (`Xboard::wakeup`).
         let line = match engine.wakeup() {

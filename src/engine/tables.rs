@@ -266,6 +266,18 @@ impl Tables {
         with_compiled!(&self.width, c => c.base.graph.distance(a, b))
     }
 
+    /// The squares where `player` may place a man of `kind` from its hand
+    /// in some position (the placement rules that do not depend on the
+    /// position: `Drops::placeable`); `None` where the variant places
+    /// nothing, or for a kind or player it does not have.
+    pub fn placeable(&self, kind: PieceId, player: PlayerId) -> Option<Bitset> {
+        with_compiled!(&self.width, c => {
+            let ok = (kind as usize) < c.base.nkinds && (player as usize) < c.base.nplayers;
+            let drops = c.rules.drops.as_ref().filter(|_| ok)?;
+            Some(drops.placeable(&c.base, kind, player).widen())
+        })
+    }
+
     /// Real squares no man of the setup can ever reach (see
     /// `graph::unreachable_squares`); a board check for `validate`.
     pub fn unreachable_squares(&self) -> Bitset {

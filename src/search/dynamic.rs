@@ -88,6 +88,10 @@ pub(super) struct Dynamic {
     /// Captured men go to a hand and are placed again: the enemy's men in
     /// hand attack a royal's zone too (`hand_attack`).
     pub drops: bool,
+    /// Where `drops`: per kind id, per owner (0 and 1), the squares where
+    /// a man of the kind may be placed (`Tables::placeable`, the rule
+    /// file's placement rules compiled once); empty elsewhere.
+    place: Vec<[Bitset; 2]>,
 }
 
 /// Whether `kind` moves one step forward and nothing else (its first move
@@ -212,6 +216,17 @@ impl Dynamic {
         for (o, t) in teams.iter_mut().enumerate() {
             *t = v.team_of(o as u8);
         }
+        let drops = mate_matters && v.turn.place && v.turn.captures.to_hand();
+        let place = if drops {
+            (0..nk)
+                .map(|k| {
+                    let at = |p: u8| t.placeable(k as u8, p).unwrap_or(Bitset::EMPTY);
+                    [at(0), at(1)]
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Dynamic {
             on,
             kinds,
@@ -219,7 +234,8 @@ impl Dynamic {
             teams,
             span,
             king: mate_matters,
-            drops: mate_matters && v.turn.place && v.turn.captures.to_hand(),
+            drops,
+            place,
         }
     }
 
@@ -576,10 +592,12 @@ impl Dynamic {
     /// where a man could be placed that no man of side `me` but a royal
     /// attacks, or that the enemy's men attack (a placed man is defended
     /// there), are its drop squares. Per kind the enemy holds in hand
-    /// (royals aside) while there is a drop square: its men count as
-    /// attackers, and the drop squares as units. Returns (units,
-    /// attackers). Where a kind may be placed is not read (an estimate:
-    /// a rule that keeps a kind off some squares is not seen).
+    /// (royals aside), its drop squares are those where its owner may
+    /// place it (`place`: the placement rules that do not depend on the
+    /// position, such as `place pawn where not in back_ranks`, `confined`
+    /// or `not immobile`; those that do are not read): while it has one,
+    /// its men count as attackers, and its drop squares as units. Returns
+    /// (units, attackers).
     #[allow(clippy::too_many_arguments)]
     fn hand_attackers<B: Bits>(
         &self,
@@ -595,19 +613,107 @@ impl Dynamic {
         if !drop.any() {
             return (0, 0);
         }
-        let per_kind = drop.count() as i64;
         let (mut units, mut attackers) = (0i64, 0i64);
         for p in 0..2u8 {
             if sides[p as usize] == me {
                 continue;
             }
-            for (k, &n) in pos.hand_counts(p).iter().enumerate() {
-                if n > 0 && k < self.nk && !self.kinds[k].royal {
-                    units += per_kind;
+            for (k, &n) in pos.hand_counts(p).iter().enumerate().take(self.nk) {
+                let (Some(kt), Some(place)) = (self.kinds.get(k), self.place.get(k)) else {
+                    break;
+                };
+                if n == 0 || kt.royal {
+                    continue;
+                }
+                let d = (drop & B::narrow(place[p as usize])).count() as i64;
+                if d > 0 {
+                    units += d;
                     attackers += n as i64;
                 }
             }
         }
         (units, attackers)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Bits, Position, Tables};
+    use crate::ir::Variant;
+    use crate::search::eval::Eval;
+    use crate::search::weights::HAND_ATTACK;
+    use std::sync::Arc;
+
+    /// `hand_attack`'s share of the evaluation of `fen` for White at a
+    /// weight of 100.
+    fn share(variant: &str, fen: &str) -> i32 {
+        let v = crate::load::builtin(variant, &[]).unwrap();
+        let t = Arc::new(Tables::new(&v).unwrap());
+        let pos = Position::from_fen(t.clone(), fen).unwrap();
+        let mut e = Eval::new(&t);
+        let mut w = e.weights().clone();
+        w.terms[HAND_ATTACK] = 100;
+        e.set_weights(w.clone());
+        let on = e.evaluate(&pos, 0);
+        w.terms[HAND_ATTACK] = 0;
+        e.set_weights(w);
+        on - e.evaluate(&pos, 0)
+    }
+
+    /// A kind's id by its name.
+    fn kind(v: &Variant, name: &str) -> u8 {
+        v.pieces.iter().position(|p| p.name == name).unwrap() as u8
+    }
+
+    /// In crazyhouse a pawn may not be placed on the first or last rank
+    /// (`place pawn where not in back_ranks`): against the king on g8,
+    /// whose drop squares are f8 and h8, a pawn in hand attacks nothing,
+    /// a knight 2 units × 1 attacker × 256 / 1,024 (50 at weight 100), and
+    /// a pawn beside the knight adds nothing to it (once it added 2 units
+    /// and an attacker: 200). Against the king on g7 the pawn counts on
+    /// the five drop squares off the last rank (125), the knight on all
+    /// eight (200).
+    #[test]
+    fn a_pawn_in_hand_attacks_no_square_where_it_cannot_be_placed() {
+        let king_g8 = |hand: &str| format!("6k1/5ppp/8/8/8/8/5PPP/6K1[{hand}] w - - 0 1");
+        assert_eq!(share("crazyhouse", &king_g8("P")), 0);
+        assert_eq!(share("crazyhouse", &king_g8("N")), 50);
+        assert_eq!(share("crazyhouse", &king_g8("NP")), 50);
+        let king_g7 = |hand: &str| format!("8/6k1/8/8/8/8/5PPP/6K1[{hand}] w - - 0 1");
+        assert_eq!(share("crazyhouse", &king_g7("P")), 125);
+        assert_eq!(share("crazyhouse", &king_g7("N")), 200);
+    }
+
+    /// The squares where each kind may be placed are read per owner from
+    /// the rule file's placement rules that do not depend on the position:
+    /// in shogi (`place where not immobile`; `same_file`, which does, is
+    /// not read) a pawn or lance never on its owner's last rank, a knight
+    /// never on its last two, a silver anywhere; in crazyhouse a pawn on
+    /// the six middle ranks for both players; chess places nothing.
+    #[test]
+    fn the_placeable_squares_follow_the_static_placement_rules_per_owner() {
+        let ranks = |v: &Variant, t: &Tables, name: &str, p: u8| {
+            let b = t.placeable(kind(v, name), p).unwrap();
+            let mut r: Vec<i32> = b.iter().map(|sq| t.geometry().coords(sq).1).collect();
+            r.dedup();
+            (b.count(), r.first().copied(), r.last().copied())
+        };
+        let v = crate::load::builtin("shogi", &[]).unwrap();
+        let t = Tables::new(&v).unwrap();
+        assert_eq!(ranks(&v, &t, "pawn", 0), (72, Some(0), Some(7)));
+        assert_eq!(ranks(&v, &t, "pawn", 1), (72, Some(1), Some(8)));
+        assert_eq!(ranks(&v, &t, "lance", 0), (72, Some(0), Some(7)));
+        assert_eq!(ranks(&v, &t, "knight", 0), (63, Some(0), Some(6)));
+        assert_eq!(ranks(&v, &t, "knight", 1), (63, Some(2), Some(8)));
+        assert_eq!(ranks(&v, &t, "silver", 1), (81, Some(0), Some(8)));
+        let v = crate::load::builtin("crazyhouse", &[]).unwrap();
+        let t = Tables::new(&v).unwrap();
+        for p in 0..2 {
+            assert_eq!(ranks(&v, &t, "pawn", p), (48, Some(1), Some(6)));
+            assert_eq!(ranks(&v, &t, "knight", p), (64, Some(0), Some(7)));
+        }
+        let v = crate::load::builtin("chess", &[]).unwrap();
+        let t = Tables::new(&v).unwrap();
+        assert_eq!(t.placeable(kind(&v, "pawn"), 0), None);
     }
 }

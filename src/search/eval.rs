@@ -48,8 +48,9 @@
 //!   matters): the royal's square and the squares it attacks; per enemy
 //!   man that is not royal, the zone's squares it attacks (units), times
 //!   how many men attack it (at most 4), weighed by the game phase; where
-//!   captured men go to a hand, what the enemy's men in hand add to it
-//!   (`hand_attack`, `super::dynamic`);
+//!   captured men go to a hand, what the enemy's men in hand add to it,
+//!   each kind on the squares where it may be placed (`hand_attack`,
+//!   `super::dynamic`);
 //! - **tempo** (`tempo`): a bonus for the side to act.
 //!
 //! Where points for events decide the game (`score ...` with `most

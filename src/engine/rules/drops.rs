@@ -269,6 +269,35 @@ impl<B: Bits> Drops<B> {
         }
     }
 
+    /// The squares where `me` may place a man of `kind` from its hand (as
+    /// itself, or as its promoted form under `promoted too`) in some
+    /// position: the region of a `confined` form and the conditions
+    /// applying to `kind` as far as they do not depend on the position
+    /// ([`CPred::placement_bound`]; the others, and `keeps room`, count as
+    /// met). Every legal placement is on one of them. Computed once per
+    /// variant (the evaluation's drop squares), not per position.
+    pub fn placeable(&self, t: &Base<B>, kind: PieceId, me: PlayerId) -> B {
+        let mut out = B::EMPTY;
+        let forms = [
+            Some(kind),
+            self.promoted.get(kind as usize).copied().flatten(),
+        ];
+        for form in forms.into_iter().flatten() {
+            if form as usize >= t.nkinds {
+                continue;
+            }
+            let placed = Man::new(form, me, t.forward[me]);
+            let mut b = self.confined_to(t, form, me);
+            for (mask, p) in &self.conditions {
+                if mask.is_empty() || mask.contains(kind) {
+                    b &= p.placement_bound(t, placed).0;
+                }
+            }
+            out |= b;
+        }
+        out
+    }
+
     /// Whether the placement of `kind` (already put on `sq`, maybe as its
     /// promoted form) meets the conditions, and lands inside the region of
     /// a `confined` kind.

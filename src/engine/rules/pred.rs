@@ -151,6 +151,45 @@ impl<B: Bits> CPred<B> {
         })
     }
 
+    /// For a man `placed` (of its owner, with its facing) put on a square
+    /// with it as subject: the squares where the predicate can hold in
+    /// some position, and whether it holds there in every position (the
+    /// set is then exact). Atoms that depend on the position count as
+    /// true everywhere (not exact); `in REGION`, `immobile`, `is` and
+    /// `self` are read as [`eval_set`] reads them.
+    pub fn placement_bound(&self, t: &Base<B>, placed: Man) -> (B, bool) {
+        let real = t.real;
+        match self {
+            CPred::True | CPred::IsSelf => (real, true),
+            CPred::In(per) => (per[placed.owner()], true),
+            CPred::Immobile(dead) => (
+                dead.get(placed.kind() as usize * 4 + placed.facing().index())
+                    .copied()
+                    .unwrap_or(B::EMPTY),
+                true,
+            ),
+            CPred::Is(sel) => {
+                let kind_ok = sel.piece.is_none_or(|k| k == placed.kind());
+                let who_ok = !matches!(sel.who, Who::Enemy);
+                (if kind_ok && who_ok { real } else { B::EMPTY }, true)
+            }
+            CPred::Mate | CPred::Shape(_) => (B::EMPTY, true),
+            CPred::Not(q) => match q.placement_bound(t, placed) {
+                (b, true) => (real & !b, true),
+                _ => (real, false),
+            },
+            CPred::And(qs) => qs.iter().fold((real, true), |(b, x), q| {
+                let (c, y) = q.placement_bound(t, placed);
+                (b & c, x && y)
+            }),
+            CPred::Or(qs) => qs.iter().fold((B::EMPTY, true), |(b, x), q| {
+                let (c, y) = q.placement_bound(t, placed);
+                (b | c, x && y)
+            }),
+            _ => (real, false),
+        }
+    }
+
     /// Whether the predicate is `true` itself.
     pub fn is_true(&self) -> bool {
         matches!(self, CPred::True)

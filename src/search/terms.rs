@@ -232,7 +232,11 @@ mod tests {
             let fast = e.structure_raw(map, team, &material, true);
             let slow = e.structure_raw(general, team, &material, true);
             let bare = e.structure_raw(map, team, &material, false);
-            assert_eq!(bare[..5], fast[..5], "{what}: structure terms without extras");
+            assert_eq!(
+                bare[..5],
+                fast[..5],
+                "{what}: structure terms without extras"
+            );
             assert_eq!(bare[5..], [0, 0, 0], "{what}: no extras");
             assert_eq!(fast, slow, "{what}: structure terms for team {team}");
             let reference = e

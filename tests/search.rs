@@ -599,53 +599,53 @@ fn isolated_pawns_cost_their_side() {
     assert_eq!(term_share("chess", chain, "isolated", 0), 0);
 }
 
-/// Bishops on both colours count `pair` (the bishop's board falls into
-/// two parts it never leaves); two on one colour, or one alone, do not;
-/// the enemy's pair counts against.
+/// The pair, open line and chain terms, each at a weight, in chess
+/// positions: per term, `(fen, player, share)` a row. Bishops on both
+/// colours count `pair` (the bishop's board falls into two parts it never
+/// leaves); two on one colour, or one alone, do not; the enemy's pair
+/// counts against. A man that rides along its file (a rook, a queen)
+/// counts `open_line` once on a file without pawns of its side, twice with
+/// no pawn at all; a knight never does. A pawn that a pawn of its side
+/// defends counts `chain` (b2 defends c3, c3 defends d4: two); pawns side
+/// by side defend nothing.
 #[test]
-fn men_of_a_bound_kind_on_both_parts_count_a_pair() {
+fn bishop_pairs_open_lines_and_pawn_chains_count() {
     let pair = "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1";
-    assert_eq!(term_share_at("chess", pair, "pair", 0, Some(30)), 30);
-    assert_eq!(term_share_at("chess", pair, "pair", 1, Some(30)), -30);
-    let one_colour = "4k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1";
-    assert_eq!(term_share_at("chess", one_colour, "pair", 0, Some(30)), 0);
-    let alone = "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1";
-    assert_eq!(term_share_at("chess", alone, "pair", 0, Some(30)), 0);
-    // Knights reach every square: never a pair.
-    let knights = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
-    assert_eq!(term_share_at("chess", knights, "pair", 0, Some(30)), 0);
-    let both = "2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1";
-    assert_eq!(term_share_at("chess", both, "pair", 0, Some(30)), 0);
-}
-
-/// A man that rides along its file (a rook, a queen) counts `open_line`
-/// once on a file without pawns of its side, twice with no pawn at all;
-/// a knight never does.
-#[test]
-fn a_rider_on_a_file_without_its_pawns_counts_open_line() {
-    let open = "4k3/pp6/8/8/8/8/PP6/3RK3 w - - 0 1";
-    assert_eq!(term_share_at("chess", open, "open_line", 0, Some(10)), 20);
-    let half = "4k3/pp1p4/8/8/8/8/PP6/3RK3 w - - 0 1";
-    assert_eq!(term_share_at("chess", half, "open_line", 0, Some(10)), 10);
-    let closed = "4k3/pp1p4/8/8/8/8/PP1P4/3RK3 w - - 0 1";
-    assert_eq!(term_share_at("chess", closed, "open_line", 0, Some(10)), 0);
-    let knight = "4k3/pp6/8/8/8/8/PP6/3NK3 w - - 0 1";
-    assert_eq!(term_share_at("chess", knight, "open_line", 0, Some(10)), 0);
-    // Black's rook on the open file counts for Black.
-    let black = "3rk3/pp6/8/8/8/8/PP6/4K3 w - - 0 1";
-    assert_eq!(term_share_at("chess", black, "open_line", 0, Some(10)), -20);
-}
-
-/// A pawn that a pawn of its side defends counts `chain` (b2 defends c3,
-/// c3 defends d4: two); pawns side by side defend nothing.
-#[test]
-fn pawns_defended_by_pawns_count_a_chain() {
-    let chain = "4k3/8/8/8/3P4/2P5/1P6/4K3 w - - 0 1";
-    assert_eq!(term_share_at("chess", chain, "chain", 0, Some(10)), 20);
-    let row = "4k3/8/8/8/8/8/1PPP4/4K3 w - - 0 1";
-    assert_eq!(term_share_at("chess", row, "chain", 0, Some(10)), 0);
-    let black = "4k3/1p6/2p5/8/8/8/8/4K3 w - - 0 1";
-    assert_eq!(term_share_at("chess", black, "chain", 0, Some(10)), -10);
+    let pairs = [
+        (pair, 0, 30),
+        (pair, 1, -30),
+        ("4k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1", 0, 0), // one colour
+        ("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", 0, 0),   // alone
+        // Knights reach every square: never a pair.
+        ("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", 0, 0),
+        ("2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1", 0, 0), // both sides
+    ];
+    let open_lines = [
+        ("4k3/pp6/8/8/8/8/PP6/3RK3 w - - 0 1", 0, 20),   // open
+        ("4k3/pp1p4/8/8/8/8/PP6/3RK3 w - - 0 1", 0, 10), // half open
+        ("4k3/pp1p4/8/8/8/8/PP1P4/3RK3 w - - 0 1", 0, 0), // closed
+        ("4k3/pp6/8/8/8/8/PP6/3NK3 w - - 0 1", 0, 0),    // a knight
+        // Black's rook on the open file counts for Black.
+        ("3rk3/pp6/8/8/8/8/PP6/4K3 w - - 0 1", 0, -20),
+    ];
+    let chains = [
+        ("4k3/8/8/8/3P4/2P5/1P6/4K3 w - - 0 1", 0, 20), // a chain
+        ("4k3/8/8/8/8/8/1PPP4/4K3 w - - 0 1", 0, 0),    // side by side
+        ("4k3/1p6/2p5/8/8/8/8/4K3 w - - 0 1", 0, -10),  // Black's
+    ];
+    for (key, weight, rows) in [
+        ("pair", 30, &pairs[..]),
+        ("open_line", 10, &open_lines[..]),
+        ("chain", 10, &chains[..]),
+    ] {
+        for &(fen, player, share) in rows {
+            assert_eq!(
+                term_share_at("chess", fen, key, player, Some(weight)),
+                share,
+                "{key} for player {player} in {fen}"
+            );
+        }
+    }
 }
 
 /// Pawns just ahead of a king on its start rank shelter it while the enemy

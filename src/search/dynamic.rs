@@ -638,26 +638,14 @@ impl Dynamic {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{Bits, Position, Tables};
+    use crate::engine::{Bits, Tables};
     use crate::ir::Variant;
-    use crate::search::eval::Eval;
-    use crate::search::weights::HAND_ATTACK;
-    use std::sync::Arc;
+    use crate::search::tests::term_share_at;
 
     /// `hand_attack`'s share of the evaluation of `fen` for White at a
     /// weight of 100.
     fn share(variant: &str, fen: &str) -> i32 {
-        let v = crate::load::builtin(variant, &[]).unwrap();
-        let t = Arc::new(Tables::new(&v).unwrap());
-        let pos = Position::from_fen(t.clone(), fen).unwrap();
-        let mut e = Eval::new(&t);
-        let mut w = e.weights().clone();
-        w.terms[HAND_ATTACK] = 100;
-        e.set_weights(w.clone());
-        let on = e.evaluate(&pos, 0);
-        w.terms[HAND_ATTACK] = 0;
-        e.set_weights(w);
-        on - e.evaluate(&pos, 0)
+        term_share_at(variant, fen, "hand_attack", 0, Some(100))
     }
 
     /// A kind's id by its name.

@@ -14,6 +14,7 @@
 
 use super::mobility::mobility;
 use super::weights::{self as w, Cp};
+use crate::engine::compile::graph::components;
 use crate::engine::{AttackMap, Bits, Bitset, ManAttacks, Square, Tables};
 use crate::ir::{Dir, Path, PieceId, Variant};
 
@@ -138,7 +139,6 @@ fn file_rider(v: &Variant, kind: usize) -> bool {
 /// where the kind reaches every square from every other, has more parts,
 /// moves in two legs, or does not move.
 fn board_parts(t: &Tables, kind: usize) -> Option<Vec<u8>> {
-    let geo = t.geometry();
     let p = &t.variant().pieces[kind];
     let atoms: Vec<_> = p.moves.iter().filter(|a| !a.initial()).collect();
     if atoms.is_empty() || atoms.iter().any(|a| a.then.is_some()) {
@@ -148,35 +148,13 @@ fn board_parts(t: &Tables, kind: usize) -> Option<Vec<u8>> {
         .iter()
         .flat_map(|a| a.vectors.iter().map(|&(dx, dy)| (dx as i32, dy as i32)))
         .collect();
-    let n = geo.len();
-    let mut part = vec![u8::MAX; n];
-    let mut count = 0usize;
-    let mut stack = Vec::new();
-    for start in geo.squares() {
-        if part[start.index()] != u8::MAX {
-            continue;
-        }
-        if count == MAX_PARTS {
-            return None;
-        }
-        part[start.index()] = count as u8;
-        stack.push(start);
-        while let Some(sq) = stack.pop() {
-            // Both ways: a part is where the man may go and come back.
-            for &(dx, dy) in &steps {
-                for d in [(dx, dy), (-dx, -dy)] {
-                    if let Some(to) = geo.offset(sq, d) {
-                        if part[to.index()] == u8::MAX {
-                            part[to.index()] = count as u8;
-                            stack.push(to);
-                        }
-                    }
-                }
-            }
-        }
-        count += 1;
-    }
-    (count >= 2).then_some(part)
+    let (part, count) = components(t.geometry(), &steps);
+    // A hole's part (`u32::MAX`) stays out of range as `u8::MAX`.
+    (2..=MAX_PARTS).contains(&count).then(|| {
+        part.into_iter()
+            .map(|p| u8::try_from(p).unwrap_or(u8::MAX))
+            .collect()
+    })
 }
 
 impl Structure {

@@ -1,7 +1,36 @@
 //! Unit tests of the search's pieces: time budgets, pruning margins and
-//! reductions, history, reports.
+//! reductions, history, reports; and [`term_share_at`], for the unit
+//! tests of the evaluation's terms.
 
 use super::*;
+
+/// What the evaluation term `key` (`weights::TERMS`) adds to the value of
+/// `fen` in the built-in `variant` for `player`: the evaluation with the
+/// term's weight at `weight` (`None`: its default) less the one with it
+/// at 0. (`tests/search.rs` has its own, over the public API.)
+pub(super) fn term_share_at(
+    variant: &str,
+    fen: &str,
+    key: &str,
+    player: usize,
+    weight: Option<i32>,
+) -> i32 {
+    use crate::engine::{Position, Tables};
+    let v = crate::load::builtin(variant, &[]).unwrap();
+    let t = Arc::new(Tables::new(&v).unwrap());
+    let pos = Position::from_fen(t.clone(), fen).unwrap();
+    let mut e = eval::Eval::new(&t);
+    let i = weights::TERMS.iter().position(|t| t.key == key).unwrap();
+    let mut w = e.weights().clone();
+    if let Some(x) = weight {
+        w.terms[i] = x;
+        e.set_weights(w.clone());
+    }
+    let on = e.evaluate(&pos, player);
+    w.terms[i] = 0;
+    e.set_weights(w);
+    on - e.evaluate(&pos, player)
+}
 
 fn ms(n: u64) -> Duration {
     Duration::from_millis(n)

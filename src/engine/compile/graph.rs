@@ -1,14 +1,16 @@
 //! The board as a graph (petgraph): the real squares with king-step
 //! adjacency, for distance tables (how many king steps from one square to
-//! another, around holes) and for board checks such as squares that no man
-//! can ever reach. Play never walks the graph: the distances are a flat
-//! table, and connectivity in play is a bitset flood fill.
+//! another, around holes), for board checks such as squares that no man
+//! can ever reach, and for the parts of the board a man's leaps never
+//! leave. Play never walks the graph: the distances are a flat table, and
+//! connectivity in play is a bitset flood fill.
 
 use super::atoms::Atoms;
 use crate::engine::core::{Bits, Bitset, Geometry, Square};
 use crate::ir::{Shape, Variant};
 use petgraph::algo::dijkstra;
 use petgraph::graph::{NodeIndex, UnGraph};
+use petgraph::unionfind::UnionFind;
 
 /// Distances between the real squares of a board.
 #[derive(Clone, Debug)]
@@ -94,6 +96,37 @@ impl<B: Bits> BoardGraph<B> {
     }
 }
 
+/// The connected parts of the board under the leaps `steps`, each taken
+/// both ways (a part is where a man may go and come back), over real
+/// squares only (holes and the edge stop a leap; nothing else does): per
+/// square index, its part, numbered from 0 in the order of each part's
+/// first square in [`Geometry::squares`] (`u32::MAX` on a hole), and how
+/// many parts there are.
+pub fn components(geo: &Geometry, steps: &[(i32, i32)]) -> (Vec<u32>, usize) {
+    let mut uf = UnionFind::<usize>::new(geo.len());
+    for sq in geo.squares() {
+        for &(dx, dy) in steps {
+            for d in [(dx, dy), (-dx, -dy)] {
+                if let Some(to) = geo.offset(sq, d) {
+                    uf.union(sq.index(), to.index());
+                }
+            }
+        }
+    }
+    let mut part_of_root = vec![u32::MAX; geo.len()];
+    let mut part = vec![u32::MAX; geo.len()];
+    let mut count = 0usize;
+    for sq in geo.squares() {
+        let root = uf.find_mut(sq.index());
+        if part_of_root[root] == u32::MAX {
+            part_of_root[root] = count as u32;
+            count += 1;
+        }
+        part[sq.index()] = part_of_root[root];
+    }
+    (part, count)
+}
+
 /// Real squares that no man of the setup can ever stand on, moving by its
 /// own atoms with the board empty (holes still block riders), on a board
 /// where men cannot be placed. Empty on unbounded boards and for variants
@@ -140,4 +173,70 @@ pub fn unreachable_squares<B: Bits>(v: &Variant, geo: &Geometry, atoms: &Atoms<B
         seen |= mine;
     }
     geo.real() & !seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Board, Coord, Wrap};
+
+    /// A `width`×`height` board with `holes`.
+    fn board(width: u8, height: u8, holes: &[(i32, i32)]) -> Geometry {
+        Geometry::new(&Board {
+            shape: Shape::Rect {
+                width,
+                height,
+                holes: holes.iter().map(|&(x, y)| Coord { x, y }).collect(),
+            },
+            a1_dark: true,
+            hex: None,
+            wrap: Wrap::default(),
+            layers: 1,
+        })
+        .unwrap()
+    }
+
+    const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    const KNIGHT: [(i32, i32); 4] = [(1, 2), (2, 1), (-1, 2), (-2, 1)];
+    const WAZIR: [(i32, i32); 2] = [(1, 0), (0, 1)];
+
+    /// Diagonal steps keep a man on its colour: two parts, a1's first (0)
+    /// and b1's next (1), every square in its colour's part. A knight's
+    /// leaps (the four forward ones: each is taken both ways) and a
+    /// wazir's steps reach the whole board.
+    #[test]
+    fn the_parts_of_the_board_under_a_mans_leaps() {
+        let geo = board(8, 8, &[]);
+        let sq = |x, y| geo.square(x, y).unwrap().index();
+        let (part, count) = components(&geo, &DIAGONAL);
+        assert_eq!(count, 2);
+        assert_eq!((part[sq(0, 0)], part[sq(1, 0)]), (0, 1));
+        for s in geo.squares() {
+            let (x, y) = geo.coords(s);
+            assert_eq!(part[s.index()], ((x + y) % 2) as u32);
+        }
+        assert_eq!(components(&geo, &KNIGHT), (vec![0; 64], 1));
+        assert_eq!(components(&geo, &WAZIR), (vec![0; 64], 1));
+        // A board of one square: one part; no leaps: every square its own
+        // part, in order.
+        assert_eq!(components(&board(1, 1, &[]), &WAZIR), (vec![0], 1));
+        assert_eq!(components(&board(3, 1, &[]), &[]), (vec![0, 1, 2], 3));
+    }
+
+    /// Holes stop a leap: a wall of holes down the b-file of a 3×3 board
+    /// cuts a wazir's board in two (the a-file first), and a hole's part
+    /// is `u32::MAX`. A knight on a 3×3 board never reaches b2.
+    #[test]
+    fn holes_and_the_edge_stop_a_leap() {
+        let geo = board(3, 3, &[(1, 0), (1, 1), (1, 2)]);
+        let (part, count) = components(&geo, &WAZIR);
+        assert_eq!(count, 2);
+        let x_part = |x: i32| part[geo.grid_square(x, 0).unwrap().index()];
+        assert_eq!((x_part(0), x_part(1), x_part(2)), (0, u32::MAX, 1));
+        let geo = board(3, 3, &[]);
+        let (part, count) = components(&geo, &KNIGHT);
+        assert_eq!(count, 2);
+        assert_eq!(part[geo.square(1, 1).unwrap().index()], 1);
+        assert_eq!(part.iter().filter(|&&p| p == 0).count(), 8);
+    }
 }
